@@ -185,7 +185,10 @@ def read_files(paths: Iterable[str | Path]) -> Dataset:
     """
     objects = []
     for path in paths:
-        text = Path(path).read_text(encoding="utf-8")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise UnrecognisedInput(f"{path}: not UTF-8 text ({exc.reason})") from exc
         try:
             obj = json.loads(text)
         except ValueError as exc:

@@ -1,0 +1,54 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
+PORT   ?= 8501
+
+.PHONY: run test install lint bench chromium clean help
+
+help:
+	@echo "make run    - set up and open Memscope on the embedded demo store"
+	@echo "make test   - set up (incl. Chromium) and run every test"
+	@echo "make lint   - ruff"
+	@echo "make bench  - print the benchmarks' figures"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstalls whenever pyproject.toml changes.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+install: $(STAMP)
+
+run: install
+	$(PY) -m memscope seed
+	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
+
+chromium:
+	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then \
+	  true; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's chromium for the browser tests…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "The browser tests need Chromium: install Debian's 'chromium' package (sudo apt-get install chromium)."; \
+	  exit 1; \
+	fi
+
+test: install chromium
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+bench: install
+	$(PY) bench/build.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
