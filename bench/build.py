@@ -1,0 +1,64 @@
+"""Graph build time vs JSON parse time, on demo stores of 1k, 10k and 50k memories.
+
+Prints figures; asserts nothing. Run: ``.venv/bin/python bench/build.py [--sizes 1000,10000]``.
+Target (issue "Core and skeleton"): graph build ≤ 5 × the JSON parse of the same input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from memscope.chains import build_chains  # noqa: E402
+from memscope.dataset import from_feed_pages  # noqa: E402
+from memscope.demo import generate  # noqa: E402
+from memscope.findings import find_all  # noqa: E402
+from memscope.graph import build_graph  # noqa: E402
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def best_of(fn, repeat: int) -> tuple[float, object]:
+    """Best wall time of ``repeat`` runs (GC off while timing), and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        t0 = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t0)
+        gc.enable()
+    return best, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="1000,10000,50000")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    header = (f"{'memories':>9} {'docs':>6} {'json MB':>8} {'json.loads':>10} {'records':>8} "
+              f"{'graph':>7} {'chains':>7} {'findings':>8} {'graph/json':>10} "
+              f"{'(rec+graph)/json':>16}")
+    print(header)
+    for size in (int(s) for s in args.sizes.split(",")):
+        demo = generate(7, now=NOW, n_documents=max(60, size // 5), n_memories=size)
+        text = json.dumps(demo.to_feed_pages(limit=200))
+        t_json, pages = best_of(lambda text=text: json.loads(text), args.repeat)
+        t_rec, ds = best_of(lambda pages=pages: from_feed_pages(pages), args.repeat)
+        t_graph, mg = best_of(lambda ds=ds: build_graph(ds), args.repeat)
+        t_chain, chains = best_of(lambda ds=ds: build_chains(ds.memories), args.repeat)
+        t_find, _ = best_of(lambda mg=mg, chains=chains: find_all(mg, chains, NOW), args.repeat)
+        print(f"{len(ds.memories):>9} {len(ds.documents):>6} {len(text) / 1e6:>8.1f} "
+              f"{t_json:>9.3f}s {t_rec:>7.3f}s {t_graph:>6.3f}s {t_chain:>6.3f}s "
+              f"{t_find:>7.3f}s {t_graph / t_json:>9.1f}x {(t_rec + t_graph) / t_json:>15.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Streamlit UI building blocks. Imports ``memscope``; ``memscope`` never imports these."""

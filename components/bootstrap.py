@@ -1,0 +1,118 @@
+"""The one call every page starts with: page config, connection, data, sidebar.
+
+Pages must be self-sufficient (a fresh server can run ``pages/X.py`` without
+``app.py``), so each calls :func:`bootstrap` first.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import streamlit as st
+
+from components import connection, data
+from components.safe import md_escape
+from memscope.analysis import Analysis
+from memscope.settings import store_path
+from memscope.sources import LoadResult, Source, SourceError
+
+for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
+    logging.getLogger(_name).setLevel(logging.WARNING)
+
+FLASH = "flash_messages"
+
+
+@dataclass
+class AppContext:
+    """What a page needs: the connection, its source and the analysis of its data."""
+
+    conn: connection.Connection
+    source: Source | None = None
+    key: tuple = ()
+    load: LoadResult | None = None
+    analysis: Analysis | None = None
+    error: str | None = None
+
+    def require(self) -> Analysis:
+        """The analysis, or stop the page with the loading error."""
+        if self.analysis is None:
+            st.error(self.error or "No data is loaded.")
+            st.page_link("pages/5_Connection.py", label="Open the Connection page")
+            st.stop()
+        return self.analysis
+
+
+def flash(message: str, kind: str = "success") -> None:
+    """Show ``message`` as a toast after the next rerun."""
+    st.session_state.setdefault(FLASH, []).append((kind, message))
+
+
+def _show_flash() -> None:
+    for kind, message in st.session_state.pop(FLASH, []):
+        icon = {"success": "✅", "error": "⚠️", "info": "ℹ️"}.get(kind, "ℹ️")
+        st.toast(md_escape(message), icon=icon)
+        if kind == "error":
+            st.error(message)
+
+
+def _seed_selection() -> None:
+    """Read ``?node=`` once per session to seed the selection (deep links)."""
+    if "deep_link_read" not in st.session_state:
+        st.session_state.deep_link_read = True
+        node = st.query_params.get("node")
+        if node:
+            st.session_state["selected_node"] = node
+
+
+def bootstrap(title: str) -> AppContext:
+    """Set up the page and load the current source; never raises for a load failure."""
+    st.set_page_config(page_title=f"{title} · Memscope", page_icon="🔭", layout="wide")
+    data.ensure_demo_store(str(store_path()))
+    _seed_selection()
+    _show_flash()
+    ctx = AppContext(conn=connection.current())
+    try:
+        ctx.source = connection.source_for(ctx.conn)
+        ctx.key, entry = data.load(ctx.source)
+        ctx.load = entry.load
+        ctx.analysis = data.analysis_of(ctx.key, entry)
+    except (connection.ConnectionProblem, SourceError) as exc:
+        ctx.error = str(exc)
+    _sidebar(ctx)
+    return ctx
+
+
+def _refresh(ctx: AppContext) -> None:
+    data.forget_cached(ctx.key)
+
+
+def _resume(ctx: AppContext) -> None:
+    if ctx.source is None or ctx.load is None:
+        return
+    try:
+        result = ctx.source.resume(ctx.load)
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    data.touch(ctx.key, result)
+    flash(result.summary(), "success" if result.complete else "info")
+
+
+def _sidebar(ctx: AppContext) -> None:
+    with st.sidebar:
+        st.markdown("### 🔭 Memscope")
+        st.caption(f"Source: {md_escape(ctx.conn.label)}"
+                   + (f" · space {md_escape(ctx.conn.space)}" if ctx.conn.space else ""))
+        if ctx.error:
+            st.error(ctx.error)
+        elif ctx.load is not None:
+            st.caption(md_escape(ctx.load.summary()))
+            if ctx.load.missing_pages:
+                st.button("Resume: fetch missing pages", on_click=_resume, args=(ctx,),
+                          key="resume_pages")
+            for note in ctx.load.notes:
+                st.caption(md_escape(note))
+        if ctx.source is not None:
+            st.button("Refresh data", on_click=_refresh, args=(ctx,), key="refresh_data",
+                      help="Load again from the source (the cache keeps data for 15 min).")

@@ -1,0 +1,123 @@
+"""Loading and caching, shared between sessions of the same source and credential.
+
+Loads are cached per ``source.cache_key()`` (kind, location, credential *fingerprint*,
+scope) plus the source's data version; analyses per (that key, revision, minute). A
+credential itself never appears in a key. Cached objects are shared: never mutate them
+outside :func:`touch`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import streamlit as st
+
+from memscope.analysis import Analysis, analyse
+from memscope.settings import seed_if_missing
+from memscope.sources import LoadProgress, LoadResult, Source
+
+LOAD_TTL_S = 15 * 60
+_lock = threading.Lock()
+
+
+@dataclass
+class _Entry:
+    load: LoadResult
+    revision: int
+    at: float
+
+
+_loads: dict[tuple, _Entry] = {}
+
+
+@st.cache_resource(show_spinner=False)
+def ensure_demo_store(path: str) -> bool:
+    """Seed the embedded store once per path and process; True when it seeded."""
+    return seed_if_missing(Path(path))
+
+
+def load_key(source: Source) -> tuple:
+    """The cache key of a source's current data (no credential in it)."""
+    return (*source.cache_key(), source.data_version() or "")
+
+
+def cached_load(source: Source) -> tuple[tuple, _Entry] | None:
+    """The shared load of ``source`` if one is fresh."""
+    key = load_key(source)
+    with _lock:
+        entry = _loads.get(key)
+    if entry is None or time.monotonic() - entry.at > LOAD_TTL_S:
+        return None
+    return key, entry
+
+
+def _progress_ui(label: str):
+    status = st.status(f"Loading {label}…", expanded=True)
+    bar = status.progress(0.0)
+    line = status.empty()
+
+    def report(p: LoadProgress) -> None:
+        total = f"/{p.pages_total}" if p.pages_total else ""
+        bar.progress(p.fraction, text=f"Pages {p.pages_done}{total}")
+        line.text(f"{p.documents} documents, {p.memories} memories so far"
+                  + (f"; {p.pages_failed} pages failed" if p.pages_failed else ""))
+
+    return status, report
+
+
+def load(source: Source, *, refresh: bool = False, show_progress: bool = True
+         ) -> tuple[tuple, _Entry]:
+    """The source's data, from the shared cache or loaded now (with progress on screen).
+
+    Raises the source's :class:`~memscope.sources.SourceError` on failure.
+    """
+    hit = None if refresh else cached_load(source)
+    if hit is not None:
+        return hit
+    if show_progress and source.kind in ("supermemory", "spomory"):
+        status, report = _progress_ui(source.label)
+        try:
+            result = source.load(report, refresh=True)
+        except Exception:
+            status.update(label=f"Loading {source.label} failed", state="error")
+            raise
+        status.update(label=result.summary(), state="complete", expanded=False)
+    else:
+        result = source.load(refresh=True)
+    key = load_key(source)
+    with _lock:
+        old = _loads.get(key)
+        entry = _Entry(result, (old.revision + 1) if old else 0, time.monotonic())
+        _loads[key] = entry
+    return key, entry
+
+
+def touch(key: tuple, result: LoadResult | None = None) -> None:
+    """Mark a shared load as changed in place (after a forget or a history fetch)."""
+    with _lock:
+        old = _loads.get(key)
+        if old is not None:
+            _loads[key] = _Entry(result or old.load, old.revision + 1, old.at)
+
+
+def forget_cached(key: tuple) -> None:
+    """Drop a shared load (the refresh button)."""
+    with _lock:
+        _loads.pop(key, None)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+def _analysis(key: tuple, revision: int, minute: str, _result: LoadResult) -> Analysis:
+    # ``key`` holds the credential fingerprint, so the unhashed ``_result`` cannot leak
+    # between users of different keys.
+    return analyse(_result.dataset, datetime.fromisoformat(minute))
+
+
+def analysis_of(key: tuple, entry: _Entry) -> Analysis:
+    """The analysis of a load, judged at the current minute; shared and read-only."""
+    minute = datetime.now(UTC).replace(second=0, microsecond=0).isoformat()
+    return _analysis(key, entry.revision, minute, entry.load)

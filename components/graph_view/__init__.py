@@ -1,0 +1,169 @@
+"""The graph explorer's canvas: vis-network in a Streamlit Custom Component v2.
+
+A click on a node comes back to Python: the component's JS calls
+``setStateValue("selected", id)``, and the ``on_selected_change`` callback writes the id
+into ``st.session_state[selected_key]`` (``None`` after a click on empty space).
+
+The payload sent to the browser is the view's nodes and edges plus a few options. It does
+not echo the selection, so a rerun after a click sends the same bytes again and Streamlit
+does not re-send the graph. All JavaScript (the vendored vis-network build and
+``graph_view.js``) and CSS come from this folder; nothing is loaded from a CDN.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypedDict
+
+import streamlit as st
+from streamlit.components.v2 import component as _register_component
+
+from memscope.view import ViewData
+
+__all__ = ["COMPONENT_NAME", "GraphOptions", "graph_view"]
+
+COMPONENT_NAME = "memscope_graph_view"
+_HERE = Path(__file__).resolve().parent
+_FOCUS_PREFIX = "_memscope_graph_view_focus::"
+
+
+class GraphOptions(TypedDict):
+    """The ``options`` part of the payload."""
+
+    height: int
+    physics: bool
+    focus: str | None
+    focus_rev: int
+
+
+@functools.cache
+def _mount() -> Callable[..., Any]:
+    """Register the component once; its JS is the vendored library followed by ours."""
+    vendor = (_HERE / "vendor" / "vis-network.min.js").read_text(encoding="utf-8")
+    # the map file is not shipped: drop its reference (the last line) so devtools do not
+    # look for it. Split on "\n" only: the build has U+2028 etc. inside string literals.
+    head, _, last = vendor.rstrip("\n").rpartition("\n")
+    if last.startswith("//# sourceMappingURL="):
+        vendor = head
+    js = vendor + "\n" + (_HERE / "graph_view.js").read_text(encoding="utf-8")
+    css = (_HERE / "graph_view.css").read_text(encoding="utf-8")
+    return _register_component(COMPONENT_NAME, js=js, css=css)
+
+
+def _check(view: Any, key: Any, height: Any, selected_key: Any, physics: Any,
+           focus: Any) -> set[str]:
+    """Validate the arguments; return the node ids."""
+    if not isinstance(key, str) or not key:
+        raise TypeError("graph_view: key must be a non-empty string.")
+    if not isinstance(selected_key, str) or not selected_key or selected_key == key:
+        raise TypeError("graph_view: selected_key must be a non-empty string other than key.")
+    if isinstance(height, bool) or not isinstance(height, int) or not 150 <= height <= 5000:
+        raise ValueError(f"graph_view: height must be a whole number of pixels from 150 to "
+                         f"5000, not {height!r}.")
+    if not isinstance(physics, bool):
+        raise TypeError(f"graph_view: physics must be True or False, not {physics!r}.")
+    if focus is not None and not isinstance(focus, str):
+        raise TypeError(f"graph_view: focus must be a node id (a string) or None, not "
+                        f"{type(focus).__name__}.")
+    if not (isinstance(view, Mapping) and isinstance(view.get("nodes"), list)
+            and isinstance(view.get("edges"), list)):
+        raise TypeError("graph_view: view must be a ViewData mapping with 'nodes' and 'edges' "
+                        "lists, as memscope.view.build_view returns.")
+    ids: set[str] = set()
+    for node in view["nodes"]:
+        node_id = node.get("id") if isinstance(node, Mapping) else None
+        if not isinstance(node_id, str) or not node_id:
+            raise ValueError(f"graph_view: every node needs a string 'id'; got {node!r:.80}.")
+        if node_id in ids:
+            raise ValueError(f"graph_view: node id {node_id!r} appears twice; node ids must be "
+                             "unique.")
+        ids.add(node_id)
+    edge_ids: set[str] = set()
+    for edge in view["edges"]:
+        if not isinstance(edge, Mapping) or not isinstance(edge.get("id"), str):
+            raise ValueError(f"graph_view: every edge needs a string 'id'; got {edge!r:.80}.")
+        if edge["id"] in edge_ids:
+            raise ValueError(f"graph_view: edge id {edge['id']!r} appears twice; edge ids must "
+                             "be unique.")
+        edge_ids.add(edge["id"])
+        for end in ("from", "to"):
+            if edge.get(end) not in ids:
+                raise ValueError(f"graph_view: edge {edge['id']!r} has '{end}' "
+                                 f"{edge.get(end)!r}, which is not a node of the view.")
+    return ids
+
+
+def _selection_callback(key: str, selected_key: str,
+                        on_select: Callable[[str | None], None] | None) -> Callable[[], None]:
+    def on_selected_change() -> None:
+        state = st.session_state.get(key)
+        value = state.get("selected") if isinstance(state, Mapping) else None
+        node_id = value if isinstance(value, str) and value else None
+        st.session_state[selected_key] = node_id
+        if on_select is not None:
+            on_select(node_id)
+
+    return on_selected_change
+
+
+def _focus_request(key: str, focus: str | None, ids: set[str]) -> tuple[str | None, int]:
+    """The focus to put in the payload: changes only when the browser must move.
+
+    The browser reports the node it shows as selected (clicked or focused) in the
+    component state. A focus equal to that needs nothing; a new focus is sent as is; the
+    same focus again after the user clicked elsewhere is re-sent with a higher revision.
+    """
+    shown = st.session_state.get(key)
+    shown = shown.get("selected") if isinstance(shown, Mapping) else None
+    slot = _FOCUS_PREFIX + key
+    sent, rev, shown_then = st.session_state.get(slot, (None, 0, None))
+    if focus is not None and focus in ids and focus != shown:
+        if focus != sent:
+            sent, shown_then = focus, shown
+        elif shown != shown_then:
+            rev, shown_then = rev + 1, shown
+        st.session_state[slot] = (sent, rev, shown_then)
+    return sent, rev
+
+
+def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
+               selected_key: str = "selected_node", physics: bool = False,
+               focus: str | None = None,
+               on_select: Callable[[str | None], None] | None = None) -> str | None:
+    """Draw ``view`` with vis-network; return the selected node id (or ``None``).
+
+    A click on a node stores its id in ``st.session_state[selected_key]`` (a click on
+    empty space stores ``None``) and then calls ``on_select(id)`` if given, e.g. to write
+    a ``?node=`` deep link. ``physics=False`` (the default) draws the precomputed ``x``/``y``
+    of the nodes; ``True`` runs a bounded force simulation. ``focus`` selects and centres a
+    node (ignored when it is not in the view); the payload changes only when the browser
+    must move, so passing the current selection as ``focus`` costs nothing after a click.
+
+    Example::
+
+        from components.graph_view import graph_view
+        from memscope.layout import layout_positions
+        from memscope.view import build_view
+
+        view = build_view(analysis, positions=layout_positions(analysis.graph.graph))
+        graph_view(view, key="graph", focus=st.session_state.get("selected_node"))
+        st.write("Selected:", st.session_state.get("selected_node"))
+
+    Raises ``TypeError``/``ValueError`` with one sentence when an argument is unusable.
+    """
+    ids = _check(view, key, height, selected_key, physics, focus)
+    st.session_state.setdefault(selected_key, None)
+    sent, rev = _focus_request(key, focus, ids)
+    options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
+                             "focus_rev": rev}
+    payload = {"nodes": view["nodes"], "edges": view["edges"], "options": options}
+    _mount()(
+        key=key,
+        data=payload,
+        height=height,
+        on_selected_change=_selection_callback(key, selected_key, on_select),
+    )
+    selected = st.session_state.get(selected_key)
+    return selected if isinstance(selected, str) else None
