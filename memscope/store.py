@@ -11,7 +11,6 @@ was. Reads of several tables run in one read transaction (a consistent WAL snaps
 
 from __future__ import annotations
 
-import json
 import math
 import sqlite3
 import threading
@@ -43,22 +42,6 @@ class ConfirmationMismatch(StoreError):
 
 _SORTS = {"createdAt": "created_at", "updatedAt": "updated_at"}
 _ORDERS = {"asc": "ASC", "desc": "DESC"}
-_DOC_TAG_FILTER = (
-    "(d.container_tag IN ({ph}) OR EXISTS (SELECT 1 FROM document_memories f "
-    "JOIN memories fm ON fm.id = f.memory_id WHERE f.document_id = d.id "
-    "AND fm.container_tag IN ({ph})))")
-_HISTORY_SQL = f"""
-WITH RECURSIVE up(id, parent) AS (
-    SELECT id, parent_memory_id FROM memories WHERE id = ?
-    UNION
-    SELECT m.id, m.parent_memory_id FROM memories m JOIN up ON m.id = up.parent
-), chain(id) AS (
-    SELECT id FROM up
-    UNION
-    SELECT m.id FROM memories m JOIN chain ON m.parent_memory_id = chain.id
-)
-SELECT {sch.MEMORY_SELECT} FROM memories m WHERE m.id IN (SELECT id FROM chain)
-ORDER BY m.created_at, m.id"""
 
 
 class Store:
@@ -170,35 +153,17 @@ class Store:
 
         One transaction with one ledger row. A memory listed under several documents is
         stored once (its first occurrence wins) and linked to each. Spaces seen only in
-        the data are created. ``sourceCount`` is derived; keys the schema does not know
-        (``orgId``, ``tokenCount`` …) are not kept. Profile lines are strings or
-        ``{"text", "memoryIds"}``. An id that already exists raises :class:`StoreError`.
+        the data are created; a memory without ``spaceId`` gets its space's id.
+        ``sourceCount`` is derived; keys the schema does not know (``orgId``,
+        ``tokenCount`` …) are not kept. Profile lines are strings or ``{"text",
+        "memoryIds"}``. An id that already exists raises :class:`StoreError`.
         """
-        doc_rows, mem_rows, links, rels, seen_tags = [], [], [], [], {}
-        known: set[str] = set()
-        for doc in documents:
-            entries = doc.get("memoryEntries") or doc.get("memories") or []
-            tags = doc.get("containerTags") or []
-            tag = (tags[0] if tags else doc.get("containerTag")) or next(
-                (e.get("spaceContainerTag") for e in entries if e.get("spaceContainerTag")),
-                None)
-            doc_rows.append(sch.document_row(doc, tag))
-            if tag:
-                seen_tags.setdefault(tag, None)
-            linked: set[str] = set()
-            for entry in entries:
-                mem_id = entry["id"]
-                if mem_id not in known:
-                    known.add(mem_id)
-                    mem_rows.append(sch.memory_row(entry, tag))
-                    rels.extend((mem_id, other, kind) for other, kind
-                                in (entry.get("memoryRelations") or {}).items())
-                    mtag = entry.get("spaceContainerTag") or tag
-                    if mtag and seen_tags.get(mtag) is None:
-                        seen_tags[mtag] = entry.get("spaceId")
-                if mem_id not in linked:
-                    linked.add(mem_id)
-                    links.append((doc["id"], mem_id, len(linked) - 1))
+        self._load(documents, spaces, profiles or {}, {"source": source, "action": action})
+
+    def _load(self, documents: Iterable[Mapping[str, Any]],
+              spaces: Iterable[Mapping[str, Any]], profiles: Mapping[str, Mapping[str, Any]],
+              ledger: dict[str, Any]) -> None:
+        doc_rows, mem_rows, links, rels, seen_tags = sch.prepare_records(documents)
         now = self._now()
         space_rows = [(s["id"], s["containerTag"], s.get("name"), s.get("description"),
                        s.get("emoji"), s.get("createdAt") or now, s.get("updatedAt") or now)
@@ -215,59 +180,31 @@ class Store:
                                  (sid, tag, tag, None, None, now, now))
             conn.executemany(sch.insert_sql("documents", sch.DOCUMENT_COLUMNS), doc_rows)
             conn.executemany(sch.insert_sql("memories", sch.MEMORY_COLUMNS), mem_rows)
+            conn.execute("UPDATE memories SET space_id = (SELECT s.id FROM spaces s WHERE "
+                         "s.container_tag = memories.container_tag) WHERE space_id IS NULL")
             conn.executemany("INSERT INTO document_memories VALUES (?, ?, ?)", links)
             conn.executemany("INSERT INTO memory_relations VALUES (?, ?, ?)", rels)
-            n_lines = self._insert_profiles(conn, profiles or {})
-            self._ledger(conn, source=source, space=None, action=action, target_id=None,
-                         snapshot=None, reason=None, outcome="ok",
-                         message=f"Loaded {len(doc_rows)} documents, {len(mem_rows)} "
-                                 f"memories and {n_lines} profile lines.")
-
-    @staticmethod
-    def _insert_profiles(conn: sqlite3.Connection,
-                         profiles: Mapping[str, Mapping[str, Any]]) -> int:
-        next_id = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM profile_lines").fetchone()[0]
-        lines, cites = [], []
-        for tag, profile in profiles.items():
-            for kind in ("static", "dynamic"):
-                for pos, line in enumerate((profile or {}).get(kind) or []):
-                    text = line if isinstance(line, str) else line.get("text") or ""
-                    ids = [] if isinstance(line, str) else line.get("memoryIds") or []
-                    lines.append((next_id, tag, kind, pos, text))
-                    cites.extend((next_id, m) for m in dict.fromkeys(ids))
-                    next_id += 1
-        conn.executemany("INSERT INTO profile_lines VALUES (?, ?, ?, ?, ?)", lines)
-        conn.executemany("INSERT INTO profile_line_memories VALUES (?, ?)", cites)
-        return len(lines)
+            n_lines = sch.insert_profiles(conn, profiles)
+            self._ledger(conn, **{
+                "space": None, "target_id": None, "snapshot": None, "reason": None,
+                "outcome": "ok", "message": f"Loaded {len(doc_rows)} documents, "
+                f"{len(mem_rows)} memories and {n_lines} profile lines.", **ledger})
 
     def add_document(self, text: str, container_tag: str, *, title: str | None = None,
                      source: str = "embedded") -> dict[str, Any]:
         """Store one text document with one memory holding the text; returns the document
         in feed shape. Creates the space if missing; ledgered as ``add``."""
-        now, doc_id, mem_id = self._now(), f"doc_{uuid.uuid4().hex[:16]}", \
-            f"mem_{uuid.uuid4().hex[:16]}"
+        now, doc_id, mem_id = (self._now(), f"doc_{uuid.uuid4().hex[:16]}",
+                               f"mem_{uuid.uuid4().hex[:16]}")
         doc = {"id": doc_id, "title": title or text[:60], "summary": text[:200],
                "source": "memscope", "type": "text", "status": "done", "content": text,
-               "createdAt": now, "updatedAt": now}
-        entry = {"id": mem_id, "memory": text, "spaceContainerTag": container_tag,
-                 "createdAt": now, "updatedAt": now}
-        with self._write() as conn:
-            row = conn.execute("SELECT id FROM spaces WHERE container_tag = ?",
-                               (container_tag,)).fetchone()
-            space_id = row[0] if row else f"ct_{container_tag}"
-            if row is None:
-                conn.execute(sch.insert_sql("spaces", sch.SPACE_COLUMNS),
-                             (space_id, container_tag, container_tag, None, None, now, now))
-            conn.execute(sch.insert_sql("documents", sch.DOCUMENT_COLUMNS),
-                         sch.document_row(doc, container_tag))
-            conn.execute(sch.insert_sql("memories", sch.MEMORY_COLUMNS),
-                         sch.memory_row({**entry, "spaceId": space_id}))
-            conn.execute("INSERT INTO document_memories VALUES (?, ?, 0)", (doc_id, mem_id))
-            self._ledger(conn, source=source, space=container_tag, action="add",
-                         target_id=doc_id, snapshot=text, reason=None, outcome="ok",
-                         message=f"Added document {doc_id} with memory {mem_id}.")
-        page = self._documents_by_ids([doc_id])
-        return page[0]
+               "containerTags": [container_tag], "createdAt": now, "updatedAt": now,
+               "memoryEntries": [{"id": mem_id, "memory": text, "createdAt": now,
+                                  "updatedAt": now, "spaceContainerTag": container_tag}]}
+        self._load([doc], (), {}, {
+            "source": source, "action": "add", "space": container_tag, "target_id": doc_id,
+            "snapshot": text, "message": f"Added document {doc_id} with memory {mem_id}."})
+        return self._documents_by_ids([doc_id])[0]
 
     # -- reads -------------------------------------------------------------------------
 
@@ -300,7 +237,7 @@ class Store:
         tags = list(dict.fromkeys(container_tags or []))
         where, args = "", []
         if tags:
-            where = "WHERE " + _DOC_TAG_FILTER.format(ph=sch.placeholders(len(tags)))
+            where = "WHERE " + sch.DOC_TAG_FILTER.format(ph=sch.placeholders(len(tags)))
             args = tags + tags
         col, direction = _SORTS[sort], _ORDERS[order]
         with self._read() as conn:
@@ -309,7 +246,7 @@ class Store:
                 f"SELECT d.* FROM documents d {where} ORDER BY d.{col} {direction}, "
                 f"d.id {direction} LIMIT ? OFFSET ?", [*args, limit, (page - 1) * limit]
             ).fetchall()
-            docs = self._attach(conn, rows, tags)
+            docs = sch.attach_memories(conn, rows, tags)
         return {"documents": docs,
                 "pagination": {"currentPage": page, "limit": limit, "totalItems": total,
                                "totalPages": math.ceil(total / limit)}}
@@ -318,23 +255,7 @@ class Store:
         with self._read() as conn:
             rows = conn.execute(f"SELECT * FROM documents WHERE id IN "
                                 f"({sch.placeholders(len(ids))})", list(ids)).fetchall()
-            return self._attach(conn, rows, [])
-
-    @staticmethod
-    def _attach(conn: sqlite3.Connection, rows: Sequence[sqlite3.Row],
-                tags: Sequence[str]) -> list[dict[str, Any]]:
-        by_doc: dict[str, list[sqlite3.Row]] = {r["id"]: [] for r in rows}
-        tag_filter = f" AND m.container_tag IN ({sch.placeholders(len(tags))})" if tags else ""
-        for part in sch.chunks(list(by_doc)):
-            sql = (f"SELECT dm.document_id AS doc_id, {sch.MEMORY_SELECT} FROM document_memories"
-                   f" dm JOIN memories m ON m.id = dm.memory_id WHERE dm.document_id IN "
-                   f"({sch.placeholders(len(part))}){tag_filter} "
-                   "ORDER BY dm.document_id, dm.position")
-            for row in conn.execute(sql, [*part, *tags]):
-                by_doc[row["doc_id"]].append(row)
-        rels = sch.relation_map(conn, (m["id"] for ms in by_doc.values() for m in ms))
-        return [sch.document_dict(r, [sch.memory_entry(m, rels.get(m["id"], {}))
-                                      for m in by_doc[r["id"]]]) for r in rows]
+            return sch.attach_memories(conn, rows, [])
 
     def list_spaces(self) -> list[dict[str, Any]]:
         """Spaces in the ``GET /v3/container-tags/list`` shape, oldest first.
@@ -342,7 +263,7 @@ class Store:
         ``documentCount`` counts what ``list_documents(container_tags=[tag])`` lists;
         ``memoryCount`` counts every memory of the space, forgotten ones included.
         """
-        doc_filter = _DOC_TAG_FILTER.replace("IN ({ph})", "= s.container_tag")
+        doc_filter = sch.DOC_TAG_FILTER.replace("IN ({ph})", "= s.container_tag")
         with self._read() as conn:
             rows = conn.execute(
                 f"SELECT s.*, (SELECT COUNT(*) FROM documents d WHERE {doc_filter}) AS "
@@ -368,25 +289,13 @@ class Store:
         """Every memory of the version chain holding ``memory_id`` (all branches), by
         createdAt then id; ``[]`` if unknown. Terminates on parent cycles."""
         with self._read() as conn:
-            rows = conn.execute(_HISTORY_SQL, (memory_id,)).fetchall()
+            rows = conn.execute(sch.HISTORY_SQL, (memory_id,)).fetchall()
             return sch.entries_for(conn, rows)
 
     def profile(self, container_tag: str) -> dict[str, list[dict[str, Any]]]:
         """``{"static": [{"text", "memoryIds"}], "dynamic": [...]}`` for one space."""
-        out: dict[str, list[dict[str, Any]]] = {"static": [], "dynamic": []}
         with self._read() as conn:
-            lines = conn.execute("SELECT id, kind, text FROM profile_lines WHERE container_tag"
-                                 " = ? ORDER BY kind, position, id", (container_tag,)).fetchall()
-            cites: dict[int, list[str]] = {}
-            for line_id, mem_id in conn.execute(
-                    "SELECT c.line_id, c.memory_id FROM profile_line_memories c JOIN "
-                    "profile_lines p ON p.id = c.line_id WHERE p.container_tag = ? "
-                    "ORDER BY c.rowid", (container_tag,)):
-                cites.setdefault(line_id, []).append(mem_id)
-        for line in lines:
-            out[line["kind"]].append({"text": line["text"],
-                                      "memoryIds": cites.get(line["id"], [])})
-        return out
+            return sch.read_profile(conn, container_tag)
 
     def ledger(self, limit: int | None = None) -> list[LedgerEntry]:
         """Ledger entries, newest first (at most ``limit``)."""
@@ -450,32 +359,13 @@ class Store:
                          outcome=outcome, message=message)
         return {"id": memory_id, "forgotten": False}
 
-    @staticmethod
-    def _space_plan(conn: sqlite3.Connection, container_tag: str) -> dict[str, Any]:
-        known = conn.execute("SELECT EXISTS (SELECT 1 FROM spaces WHERE container_tag = ?) OR "
-                             "EXISTS (SELECT 1 FROM memories WHERE container_tag = ?)",
-                             (container_tag, container_tag)).fetchone()[0]
-        if not known:
-            raise StoreNotFound(f"There is no space {container_tag!r} in the store.")
-        rows = conn.execute("SELECT id, memory, is_forgotten FROM memories WHERE "
-                            "container_tag = ? ORDER BY created_at, id",
-                            (container_tag,)).fetchall()
-        todo = [r for r in rows if not r["is_forgotten"]]
-        ids = [r["id"] for r in todo]
-        docs: set[str] = set()
-        for part in sch.chunks(ids):
-            docs.update(r[0] for r in conn.execute(
-                "SELECT DISTINCT document_id FROM document_memories WHERE memory_id IN "
-                f"({sch.placeholders(len(part))})", list(part)))
-        return {"containerTag": container_tag, "memoryCount": len(ids),
-                "documentCount": len(docs), "memoryIds": ids,
-                "alreadyForgotten": len(rows) - len(ids), "_rows": todo}
-
     def forget_all_preview(self, container_tag: str) -> dict[str, Any]:
         """What :meth:`forget_all` would do, changing nothing: ``memoryCount`` memories
         (``memoryIds``) from ``documentCount`` documents; ``alreadyForgotten`` are skipped."""
         with self._read() as conn:
-            plan = self._space_plan(conn, container_tag)
+            plan = sch.space_plan(conn, container_tag)
+            if plan is None:
+                raise StoreNotFound(f"There is no space {container_tag!r} in the store.")
         plan.pop("_rows")
         return plan
 
@@ -490,7 +380,9 @@ class Store:
         Returns ``{"containerTag", "count", "memoryIds"}``.
         """
         with self._write() as conn:
-            plan = self._space_plan(conn, container_tag)
+            plan = sch.space_plan(conn, container_tag)
+            if plan is None:
+                raise StoreNotFound(f"There is no space {container_tag!r} in the store.")
             answer = (confirm or "").strip()
             if answer not in (container_tag, str(plan["memoryCount"])):
                 raise ConfirmationMismatch(
@@ -501,11 +393,11 @@ class Store:
             conn.executemany("UPDATE memories SET is_forgotten = 1, forget_reason = ?, "
                              "forgotten_at = ?, updated_at = ? WHERE id = ?",
                              [(reason, now, now, r["id"]) for r in rows])
-            for r in rows:
-                self._ledger(conn, source=source, space=container_tag, action="forget_all",
-                             target_id=r["id"], snapshot=r["memory"], reason=reason,
-                             outcome="ok", message=f"Forgot memory {r['id']} (forget-all of "
-                                                   f"{container_tag}).")
+            conn.executemany(
+                "INSERT INTO ledger (at, source, space, action, target_id, snapshot, reason, "
+                "outcome, message) VALUES (?, ?, ?, 'forget_all', ?, ?, ?, 'ok', ?)",
+                [(now, source, container_tag, r["id"], r["memory"], reason,
+                  f"Forgot memory {r['id']} (forget-all of {container_tag}).") for r in rows])
             if not rows:
                 self._ledger(conn, source=source, space=container_tag, action="forget_all",
                              target_id=None, snapshot=None, reason=reason, outcome="noop",
@@ -517,7 +409,3 @@ class Store:
         with self._read() as conn:
             return {t: [tuple(r) for r in conn.execute(f"SELECT * FROM {t} ORDER BY rowid")]
                     for t in sch.TABLES}
-
-
-def _json(value: Any) -> str:  # pragma: no cover - convenience for debugging sessions
-    return json.dumps(value, ensure_ascii=False, indent=1)

@@ -99,6 +99,24 @@ MEMORY_SELECT = (", ".join(f"m.{c}" for c in MEMORY_COLUMNS)
                  " AS source_count")
 
 
+DOC_TAG_FILTER = (
+    "(d.container_tag IN ({ph}) OR EXISTS (SELECT 1 FROM document_memories f "
+    "JOIN memories fm ON fm.id = f.memory_id WHERE f.document_id = d.id "
+    "AND fm.container_tag IN ({ph})))")
+HISTORY_SQL = f"""
+WITH RECURSIVE up(id, parent) AS (
+    SELECT id, parent_memory_id FROM memories WHERE id = ?
+    UNION
+    SELECT m.id, m.parent_memory_id FROM memories m JOIN up ON m.id = up.parent
+), chain(id) AS (
+    SELECT id FROM up
+    UNION
+    SELECT m.id FROM memories m JOIN chain ON m.parent_memory_id = chain.id
+)
+SELECT {MEMORY_SELECT} FROM memories m WHERE m.id IN (SELECT id FROM chain)
+ORDER BY m.created_at, m.id"""
+
+
 def insert_sql(table: str, columns: Sequence[str]) -> str:
     """``INSERT INTO table (cols) VALUES (?, …)``."""
     return (f"INSERT INTO {table} ({', '.join(columns)}) "
@@ -210,3 +228,110 @@ def entries_for(conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]) -> list[d
     """Memory-entry dicts for memory rows, relations included."""
     rels = relation_map(conn, [r["id"] for r in rows])
     return [memory_entry(r, rels.get(r["id"], {})) for r in rows]
+
+
+def prepare_records(documents: Iterable[Mapping[str, Any]]) -> tuple[
+        list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[str, str, int]],
+        list[tuple[str, str, str]], dict[str, str | None]]:
+    """Rows for documents, memories (first occurrence wins), document-memory links and
+    relations, plus ``{container_tag: space id seen}`` for every tag in the data."""
+    doc_rows, mem_rows, links, rels, seen_tags = [], [], [], [], {}
+    known: set[str] = set()
+    for doc in documents:
+        entries = doc.get("memoryEntries") or doc.get("memories") or []
+        tags = doc.get("containerTags") or []
+        tag = (tags[0] if tags else doc.get("containerTag")) or next(
+            (e.get("spaceContainerTag") for e in entries if e.get("spaceContainerTag")),
+            None)
+        doc_rows.append(document_row(doc, tag))
+        if tag:
+            seen_tags.setdefault(tag, None)
+        linked: set[str] = set()
+        for entry in entries:
+            mem_id = entry["id"]
+            if mem_id not in known:
+                known.add(mem_id)
+                mem_rows.append(memory_row(entry, tag))
+                rels.extend((mem_id, other, kind) for other, kind
+                            in (entry.get("memoryRelations") or {}).items())
+                mtag = entry.get("spaceContainerTag") or tag
+                if mtag and seen_tags.get(mtag) is None:
+                    seen_tags[mtag] = entry.get("spaceId")
+            if mem_id not in linked:
+                linked.add(mem_id)
+                links.append((doc["id"], mem_id, len(linked) - 1))
+    return doc_rows, mem_rows, links, rels, seen_tags
+
+
+def insert_profiles(conn: sqlite3.Connection,
+                    profiles: Mapping[str, Mapping[str, Any]]) -> int:
+    """Insert profile lines (strings or ``{"text", "memoryIds"}``); returns how many."""
+    next_id = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM profile_lines").fetchone()[0]
+    lines, cites = [], []
+    for tag, profile in profiles.items():
+        for kind in ("static", "dynamic"):
+            for pos, line in enumerate((profile or {}).get(kind) or []):
+                text = line if isinstance(line, str) else line.get("text") or ""
+                ids = [] if isinstance(line, str) else line.get("memoryIds") or []
+                lines.append((next_id, tag, kind, pos, text))
+                cites.extend((next_id, m) for m in dict.fromkeys(ids))
+                next_id += 1
+    conn.executemany("INSERT INTO profile_lines VALUES (?, ?, ?, ?, ?)", lines)
+    conn.executemany("INSERT INTO profile_line_memories VALUES (?, ?)", cites)
+    return len(lines)
+
+
+def attach_memories(conn: sqlite3.Connection, rows: Sequence[sqlite3.Row],
+                    tags: Sequence[str]) -> list[dict[str, Any]]:
+    """Feed documents for ``documents`` rows with their memory entries (of ``tags`` only
+    when given)."""
+    by_doc: dict[str, list[sqlite3.Row]] = {r["id"]: [] for r in rows}
+    tag_filter = f" AND m.container_tag IN ({placeholders(len(tags))})" if tags else ""
+    for part in chunks(list(by_doc)):
+        sql = (f"SELECT dm.document_id AS doc_id, {MEMORY_SELECT} FROM document_memories"
+               f" dm JOIN memories m ON m.id = dm.memory_id WHERE dm.document_id IN "
+               f"({placeholders(len(part))}){tag_filter} "
+               "ORDER BY dm.document_id, dm.position")
+        for row in conn.execute(sql, [*part, *tags]):
+            by_doc[row["doc_id"]].append(row)
+    rels = relation_map(conn, (m["id"] for ms in by_doc.values() for m in ms))
+    return [document_dict(r, [memory_entry(m, rels.get(m["id"], {})) for m in by_doc[r["id"]]])
+            for r in rows]
+
+
+def space_plan(conn: sqlite3.Connection, container_tag: str) -> dict[str, Any] | None:
+    """What forget-all of one space would touch (``_rows`` = the memory rows to forget);
+    ``None`` when the space is unknown."""
+    known = conn.execute("SELECT EXISTS (SELECT 1 FROM spaces WHERE container_tag = ?) OR "
+                         "EXISTS (SELECT 1 FROM memories WHERE container_tag = ?)",
+                         (container_tag, container_tag)).fetchone()[0]
+    if not known:
+        return None
+    rows = conn.execute("SELECT id, memory, is_forgotten FROM memories WHERE "
+                        "container_tag = ? ORDER BY created_at, id",
+                        (container_tag,)).fetchall()
+    todo = [r for r in rows if not r["is_forgotten"]]
+    ids = [r["id"] for r in todo]
+    docs: set[str] = set()
+    for part in chunks(ids):
+        docs.update(r[0] for r in conn.execute(
+            "SELECT DISTINCT document_id FROM document_memories WHERE memory_id IN "
+            f"({placeholders(len(part))})", list(part)))
+    return {"containerTag": container_tag, "memoryCount": len(ids),
+            "documentCount": len(docs), "memoryIds": ids,
+            "alreadyForgotten": len(rows) - len(ids), "_rows": todo}
+
+
+def read_profile(conn: sqlite3.Connection, container_tag: str) -> dict[str, list[dict[str, Any]]]:
+    """The profile lines of one space with the ids of the memories each line cites."""
+    out: dict[str, list[dict[str, Any]]] = {"static": [], "dynamic": []}
+    lines = conn.execute("SELECT id, kind, text FROM profile_lines WHERE container_tag = ? "
+                         "ORDER BY kind, position, id", (container_tag,)).fetchall()
+    cites: dict[int, list[str]] = {}
+    for line_id, mem_id in conn.execute(
+            "SELECT c.line_id, c.memory_id FROM profile_line_memories c JOIN profile_lines p "
+            "ON p.id = c.line_id WHERE p.container_tag = ? ORDER BY c.rowid", (container_tag,)):
+        cites.setdefault(line_id, []).append(mem_id)
+    for line in lines:
+        out[line["kind"]].append({"text": line["text"], "memoryIds": cites.get(line["id"], [])})
+    return out
