@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from memscope.chains import build_chains  # noqa: E402
-from memscope.dataset import from_feed_pages  # noqa: E402
-from memscope.demo import generate  # noqa: E402
-from memscope.findings import find_all  # noqa: E402
-from memscope.graph import build_graph  # noqa: E402
+from memscope.chains import build_chains
+from memscope.dataset import from_feed_pages
+from memscope.demo import generate
+from memscope.findings import find_all
+from memscope.graph import build_graph
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

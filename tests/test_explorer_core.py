@@ -25,7 +25,7 @@ def test_word_diff_round_trips_both_texts():
     segs = word_diff(old, new)
     assert "".join(t for op, t in segs if op != "insert") == old
     assert "".join(t for op, t in segs if op != "delete") == new
-    assert ("equal", "Drinks ") == segs[0]
+    assert segs[0] == ("equal", "Drinks ")
     assert diff_stats(segs) == {"insert": 4, "delete": 4}
     assert word_diff("same words", "same words") == [("equal", "same words")]
     assert word_diff(None, "new") == [("insert", "new")]

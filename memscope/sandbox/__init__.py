@@ -1,0 +1,12 @@
+"""A local API sandbox: Supermemory (v3/v4) and Spomory (/v1) over real HTTP on loopback.
+
+Serves the embedded store and an in-memory Spomory graph, checks API keys and injects
+faults (latency, 429 with ``Retry-After``, 5xx, timeouts, dropped connections, malformed
+JSON, shifting pagination). Start it with ``python -m memscope.sandbox --port 8765`` or,
+in tests, ``Sandbox.create(tmp_path).start()`` on a free port.
+"""
+
+from memscope.sandbox.faults import Faults, RequestRecord
+from memscope.sandbox.server import Sandbox
+
+__all__ = ["Faults", "RequestRecord", "Sandbox"]

@@ -1,0 +1,76 @@
+"""``python -m memscope.sandbox --port 8765 --latency-ms 50`` — run the API sandbox."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from memscope.sandbox.data import synthetic_passport
+from memscope.sandbox.faults import Faults
+from memscope.sandbox.server import Sandbox
+
+
+def _ints(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the flags, start the sandbox and serve until interrupted."""
+    p = argparse.ArgumentParser(prog="python -m memscope.sandbox", description=__doc__)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8765, help="0 picks a free port")
+    p.add_argument("--data", choices=("fixtures", "synthetic", "demo"), default="fixtures")
+    p.add_argument("--documents", type=int, help="documents (synthetic: 200, demo: its "
+                   "default)")
+    p.add_argument("--memories", type=int, help="demo memories (3 per document by default)")
+    p.add_argument("--dir", help="folder of the sandbox store (default: a temporary one)")
+    p.add_argument("--passport", help="Spomory passport JSON (default: the fixture)")
+    p.add_argument("--spomory-facts", type=int,
+                   help="generate a Spomory graph with this many relations instead")
+    p.add_argument("--supermemory-key", default="sm_sandbox_key")
+    p.add_argument("--spomory-key", default="sp_sandbox_key")
+    p.add_argument("--spomory-quota", type=int, default=1000)
+    p.add_argument("--latency-ms", type=float, default=0.0)
+    p.add_argument("--status-sequence", type=_ints, default=[], metavar="429,503,…")
+    p.add_argument("--retry-after", help="Retry-After value sent with faulted 429/503")
+    p.add_argument("--fail-pages", type=_ints, default=[], metavar="3,4")
+    p.add_argument("--fail-status", type=int, default=503)
+    p.add_argument("--timeouts", type=int, default=0, help="next N requests hang")
+    p.add_argument("--hang-s", type=float, default=35.0)
+    p.add_argument("--drops", type=int, default=0, help="next N connections are dropped")
+    p.add_argument("--malformed", type=int, default=0, help="next N answers are cut-off JSON")
+    p.add_argument("--shift", type=int, default=0, help="documents added after page 1")
+    p.add_argument("--spaces-status", type=int, help="e.g. 403 for container-tags/list")
+    p.add_argument("--spomory-wrong-forget", action="store_true")
+    p.add_argument("--only-path", help="faults apply only to paths starting with this")
+    args = p.parse_args(argv)
+    faults = Faults(
+        latency_ms=args.latency_ms, status_sequence=args.status_sequence,
+        retry_after=args.retry_after, fail_pages=set(args.fail_pages),
+        fail_status=args.fail_status, timeouts=args.timeouts, hang_s=args.hang_s,
+        drops=args.drops, malformed=args.malformed, shift=args.shift,
+        spaces_status=args.spaces_status, spomory_wrong_forget=args.spomory_wrong_forget,
+        only_path=args.only_path)
+    passport = json.loads(Path(args.passport).read_text("utf-8")) if args.passport else None
+    if args.spomory_facts is not None:
+        passport = synthetic_passport(args.spomory_facts)
+    sandbox = Sandbox.create(args.dir, data=args.data, documents=args.documents,
+                             memories=args.memories,
+                             passport=passport, host=args.host, port=args.port,
+                             supermemory_keys=(args.supermemory_key,),
+                             spomory_keys=(args.spomory_key,),
+                             spomory_quota=args.spomory_quota, faults=faults)
+    sandbox.bind()
+    print(f"memscope sandbox on {sandbox.url} — store {sandbox.store.path}; "
+          "faults via POST /_sandbox/faults. Ctrl-C stops.", file=sys.stderr, flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        sandbox.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

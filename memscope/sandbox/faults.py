@@ -1,0 +1,107 @@
+"""Fault switches of the sandbox, flippable at runtime (tests) or over ``/_sandbox/faults``.
+
+The ``*_sequence`` / counter switches are consumed one request at a time, and apply to
+every API request unless ``only_path`` narrows them to paths starting with it.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+@dataclass
+class RequestRecord:
+    """One request the sandbox received (never its credential)."""
+
+    method: str
+    path: str
+    target: str
+    query: dict[str, str]
+    body: Any
+    auth: str | None  # "bearer", "x-api-key", "both" or None — never the key
+    status: int | None = None
+    fault: str | None = None
+    started: float = 0.0  # time.monotonic() at arrival and when answered (or dropped)
+    finished: float = 0.0
+
+
+@dataclass
+class Faults:
+    """What the sandbox does wrong. Change fields directly or with :meth:`update`."""
+
+    latency_ms: float = 0.0
+    #: the next requests answer with these statuses, one per request (e.g. [429, 429])
+    status_sequence: list[int] = field(default_factory=list)
+    #: ``Retry-After`` header value sent with faulted 429/503 answers
+    retry_after: str | None = None
+    #: ``details`` (Supermemory) / ``detail`` (Spomory) text of faulted answers
+    error_details: str | None = None
+    #: feed pages that always fail with ``fail_status``
+    fail_pages: set[int] = field(default_factory=set)
+    fail_status: int = 503
+    #: the next N requests hang for ``hang_s`` and get no answer
+    timeouts: int = 0
+    hang_s: float = 3.0
+    #: the next N requests: the connection is closed without an answer
+    drops: int = 0
+    #: the next N successful answers are cut-off JSON
+    malformed: int = 0
+    #: feed pages after the first are served as if this many documents had been added at
+    #: the head of the feed since page 1 (so documents repeat across pages)
+    shift: int = 0
+    #: feed pages come without their ``pagination`` object
+    omit_pagination: bool = False
+    #: status of ``GET /v3/container-tags/list`` (e.g. 403 for a scoped key)
+    spaces_status: int | None = None
+    #: Spomory's forget deletes a different relation than the nearest one
+    spomory_wrong_forget: bool = False
+    #: Spomory's export ``result`` is not JSON
+    spomory_bad_export: bool = False
+    #: sequences and counters apply only to paths starting with this
+    only_path: str | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def applies(self, path: str) -> bool:
+        """True when the counters and sequences apply to ``path``."""
+        return self.only_path is None or path.startswith(self.only_path)
+
+    def take(self, name: str) -> bool:
+        """Consume one unit of the counter ``name``; True if there was one."""
+        with self._lock:
+            left = getattr(self, name)
+            if left > 0:
+                setattr(self, name, left - 1)
+                return True
+            return False
+
+    def take_status(self) -> int | None:
+        """The next status of :attr:`status_sequence`, if any."""
+        with self._lock:
+            return self.status_sequence.pop(0) if self.status_sequence else None
+
+    def update(self, **changes: Any) -> None:
+        """Set several switches at once (unknown names raise ``ValueError``)."""
+        names = {f.name for f in fields(self) if not f.name.startswith("_")}
+        with self._lock:
+            for key, value in changes.items():
+                if key not in names:
+                    raise ValueError(f"unknown fault switch {key!r}")
+                if key == "fail_pages":
+                    value = {int(v) for v in value or ()}
+                elif key == "status_sequence":
+                    value = [int(v) for v in value or ()]
+                setattr(self, key, value)
+
+    def reset(self) -> None:
+        """Back to no faults at all."""
+        fresh = Faults()
+        self.update(**{f.name: getattr(fresh, f.name) for f in fields(self)
+                       if not f.name.startswith("_")})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The switches as JSON-friendly values."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if not f.name.startswith("_")}
+        out["fail_pages"] = sorted(out["fail_pages"])
+        return out

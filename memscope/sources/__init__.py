@@ -1,0 +1,60 @@
+"""Sources: where memories come from, behind one interface with declared capabilities.
+
+>>> from memscope.sources import FileSource
+>>> FileSource(["feed.json"]).capabilities.reason("forget")          # doctest: +ELLIPSIS
+'A snapshot file is read-only; ...'
+
+Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemorySource`,
+:class:`SpomorySource` (HTTP) and :class:`FileSource` (snapshot files). Every failure is a
+:class:`SourceError` whose ``str()`` is one sentence for the UI.
+"""
+
+from memscope.sources._http import ApiConfig, credential_fingerprint
+from memscope.sources.base import (
+    CAPABILITY_NAMES,
+    Capabilities,
+    ForgetAllPreview,
+    ForgetAllResult,
+    ForgetResult,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+    Source,
+    merge_history,
+)
+from memscope.sources.embedded import EmbeddedSource
+from memscope.sources.errors import (
+    AuthError,
+    BadRequest,
+    ConfirmationRequired,
+    FileError,
+    Forbidden,
+    ForgetMismatch,
+    MalformedResponse,
+    NetworkError,
+    NotFound,
+    PaymentRequired,
+    QuotaExceeded,
+    RateLimited,
+    ServerError,
+    SourceError,
+    TimeoutError_,
+    Unsupported,
+)
+from memscope.sources.files import FileSource, save_snapshot, snapshot_bytes, snapshot_object
+from memscope.sources.spomory import SpomoryConfig, SpomorySource
+from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
+
+__all__ = [
+    "CAPABILITY_NAMES", "ApiConfig", "AuthError", "BadRequest", "Capabilities",
+    "ConfirmationRequired", "EmbeddedSource", "FileError", "FileSource", "Forbidden",
+    "ForgetAllPreview", "ForgetAllResult", "ForgetMismatch", "ForgetResult", "LoadProgress",
+    "LoadResult", "MalformedResponse", "NetworkError", "NotFound", "PaymentRequired",
+    "ProgressCallback", "QuotaExceeded", "RateLimited", "SearchHit", "SearchResult",
+    "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
+    "SupermemoryConfig", "SupermemorySource", "TimeoutError_", "Unsupported",
+    "credential_fingerprint", "merge_history", "save_snapshot", "snapshot_bytes",
+    "snapshot_object",
+]

@@ -1,0 +1,69 @@
+"""Spaces and profiles that come with a load (shared by the Supermemory and file sources)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from memscope.dataset import Dataset
+from memscope.models import ParseReport, SpaceRecord, parse_profile
+from memscope.sources.base import LoadResult
+from memscope.sources.errors import AuthError, Forbidden, SourceError
+
+
+def spaces_seen(ds: Dataset, extra_tags: Iterable[str] = ()) -> list[SpaceRecord]:
+    """A space per container tag the loaded memories carry (first seen first), plus
+    ``extra_tags`` — the fallback when the real list cannot be had."""
+    seen: dict[str, str | None] = {}
+    for mem in ds.memories.values():
+        if mem.container_tag and mem.container_tag not in seen:
+            seen[mem.container_tag] = mem.space_id
+    for tag in extra_tags:
+        seen.setdefault(tag, None)
+    return [SpaceRecord(container_tag=t, id=i) for t, i in seen.items()]
+
+
+def add_spaces_and_profiles(
+    result: LoadResult, *, list_spaces: Callable[[ParseReport], list[SpaceRecord]] | None,
+    fetch_profile: Callable[[str], Any] | None, tags: tuple[str, ...] = (),
+    max_profiles: int = 50, concurrency: int = 4,
+) -> None:
+    """Fill ``result.dataset`` with spaces (listed, or seen in the memories when the key
+    may not list them) and profiles (fetched concurrently); failures become notes."""
+    ds = result.dataset
+    ds.spaces = spaces_seen(ds, tags)
+    if list_spaces is not None:
+        try:
+            ds.spaces = list_spaces(ds.report)
+        except (AuthError, Forbidden) as exc:
+            result.notes.append("Spaces are listed from the loaded memories because the key "
+                                f"may not list spaces: {exc}")
+        except SourceError as exc:
+            result.notes.append(f"Spaces are listed from the loaded memories: {exc}")
+    if fetch_profile is None or max_profiles == 0:
+        return
+    wanted = list(tags) or [s.container_tag for s in ds.spaces]
+    if len(wanted) > max_profiles:
+        result.notes.append(f"Profiles were loaded for the first {max_profiles} of "
+                            f"{len(wanted)} spaces.")
+        wanted = wanted[:max_profiles]
+    if not wanted:
+        return
+
+    def one(tag: str) -> Any:
+        try:
+            return fetch_profile(tag)
+        except SourceError as exc:
+            return exc
+
+    with ThreadPoolExecutor(max_workers=min(concurrency, len(wanted))) as pool:
+        answers = list(pool.map(one, wanted))
+    failures: dict[str, list[str]] = {}
+    for tag, answer in zip(wanted, answers, strict=True):
+        if isinstance(answer, SourceError):
+            failures.setdefault(answer.kind, []).append(str(answer))
+        else:
+            ds.profiles[tag] = parse_profile(answer, tag, ds.report)
+    for messages in failures.values():
+        result.notes.append(f"{len(messages)} profile(s) could not be loaded: {messages[0]}")

@@ -1,0 +1,361 @@
+"""The one interface every source implements, its capabilities and its result records.
+
+A source returns records (the core's models in a :class:`~memscope.dataset.Dataset`),
+never graph or UI objects. The UI asks :attr:`Source.capabilities` what a source can do
+and shows :meth:`Capabilities.reason` when it cannot.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from memscope.dataset import Dataset
+from memscope.models import MemoryRecord, Profile, SpaceRecord
+from memscope.sources.errors import (
+    AuthError,
+    BadRequest,
+    ConfirmationRequired,
+    FileError,
+    Forbidden,
+    ForgetMismatch,
+    MalformedResponse,
+    NetworkError,
+    NotFound,
+    PaymentRequired,
+    QuotaExceeded,
+    RateLimited,
+    ServerError,
+    SourceError,
+    TimeoutError_,
+    Unsupported,
+)
+
+CAPABILITY_NAMES = ("history", "profile", "forget", "forget_all", "restore", "search", "spaces")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a source can do; ``why_not`` holds one sentence per missing capability."""
+
+    history: bool = False
+    profile: bool = False
+    forget: bool = False
+    forget_all: bool = False
+    restore: bool = False
+    search: bool = False
+    spaces: bool = False
+    why_not: tuple[tuple[str, str], ...] = ()
+
+    def can(self, name: str) -> bool:
+        """True when the capability ``name`` (one of :data:`CAPABILITY_NAMES`) is there."""
+        if name not in CAPABILITY_NAMES:
+            raise ValueError(f"unknown capability {name!r}")
+        return bool(getattr(self, name))
+
+    def reason(self, name: str) -> str | None:
+        """Why ``name`` is unavailable (one sentence), or ``None`` when it is available."""
+        if self.can(name):
+            return None
+        return dict(self.why_not).get(name, f"This source cannot {name.replace('_', '-')}.")
+
+    def as_dict(self) -> dict[str, bool]:
+        """``{capability: available}``."""
+        return {name: self.can(name) for name in CAPABILITY_NAMES}
+
+
+@dataclass(frozen=True, slots=True)
+class LoadProgress:
+    """Progress of a load, reported after every page (on the caller's thread)."""
+
+    pages_done: int
+    pages_total: int | None
+    documents: int
+    memories: int
+    pages_failed: int = 0
+
+    @property
+    def fraction(self) -> float:
+        """Share of pages settled (done or failed), 0–1; 0 while the total is unknown."""
+        if not self.pages_total:
+            return 0.0
+        return min(1.0, (self.pages_done + self.pages_failed) / self.pages_total)
+
+
+ProgressCallback = Callable[[LoadProgress], None]
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class LoadResult:
+    """What one load produced: the dataset plus how the load went.
+
+    ``missing_pages`` names feed pages that still failed after every retry (with the
+    error sentence per page in ``page_errors``); a source's ``resume`` fetches only those.
+    ``calls`` counts HTTP requests this load made; ``notes`` are warnings for the UI.
+    """
+
+    dataset: Dataset
+    source: str
+    label: str
+    pages_total: int = 0
+    pages_fetched: list[int] = field(default_factory=list)
+    missing_pages: list[int] = field(default_factory=list)
+    page_errors: dict[int, str] = field(default_factory=dict)
+    calls: int = 0
+    notes: list[str] = field(default_factory=list)
+    duplicates_dropped: int = 0
+    loaded_at: datetime = field(default_factory=utcnow)
+    #: raw feed documents per page (deduplicated), kept for resume and saving
+    raw_pages: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    #: the decoded Spomory passport, kept for saving
+    raw_passport: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def complete(self) -> bool:
+        """True when no page is missing."""
+        return not self.missing_pages
+
+    def summary(self) -> str:
+        """One or two sentences for the UI."""
+        ds = self.dataset
+        if ds.entities or self.raw_passport is not None:
+            text = f"Loaded {len(ds.entities)} entities and {len(ds.relations)} relations."
+        else:
+            text = f"Loaded {len(ds.documents)} documents and {len(ds.memories)} memories"
+            text += f" from {len(self.pages_fetched)} pages." if self.pages_total else "."
+        if self.missing_pages:
+            pages = ", ".join(str(p) for p in self.missing_pages)
+            text += (f" Page{'s' if len(self.missing_pages) > 1 else ''} {pages} of "
+                     f"{self.pages_total} could not be fetched — resume to fetch only those.")
+        return text
+
+
+@dataclass
+class ForgetResult:
+    """The outcome of forgetting (or restoring) one memory or Spomory fact."""
+
+    target_id: str
+    ok: bool
+    message: str
+    action: str = "forget"
+    container_tag: str | None = None
+    snapshot: str | None = None
+    removed_ids: list[str] = field(default_factory=list)
+    removed_entities: list[str] = field(default_factory=list)
+    #: Spomory: the graph as re-read after the call
+    load: LoadResult | None = None
+
+
+@dataclass
+class ForgetAllPreview:
+    """Step one of forget-all: exactly what would be deleted; nothing was deleted."""
+
+    container_tag: str | None
+    count: int
+    memory_ids: list[str] = field(default_factory=list)
+    document_count: int | None = None
+    entity_count: int | None = None
+    already_forgotten: int = 0
+    message: str = ""
+    #: what the user may type to confirm (the space name and/or the count)
+    confirm_words: tuple[str, ...] = ()
+
+    def accepts(self, answer: str | None) -> bool:
+        """True when ``answer`` (stripped) is one of :attr:`confirm_words`."""
+        return (answer or "").strip() in self.confirm_words
+
+
+@dataclass
+class ForgetAllResult:
+    """Step two of forget-all: what was deleted."""
+
+    container_tag: str | None
+    count: int
+    message: str
+    memory_ids: list[str] = field(default_factory=list)
+    entity_count: int | None = None
+
+
+@dataclass
+class SearchHit:
+    """One search result: a memory, a document chunk or (Spomory) a context text."""
+
+    kind: str  # "memory" | "chunk" | "context"
+    text: str
+    id: str | None = None
+    similarity: float | None = None
+    record: MemoryRecord | None = None
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class SearchResult:
+    """Search results plus the service's own message (Spomory answers with text)."""
+
+    hits: list[SearchHit] = field(default_factory=list)
+    total: int = 0
+    message: str | None = None
+
+
+def merge_history(dataset: Dataset, records: Iterable[MemoryRecord]) -> list[str]:
+    """Add history records that the dataset lacks (as memories seen on their own).
+
+    Records already present are left alone (the loaded occurrence wins). Returns the ids
+    that were added.
+    """
+    added = []
+    for rec in records:
+        if rec.id not in dataset.memories and dataset.kind_of(rec.id) is None:
+            dataset.add_memory(rec, None)
+            added.append(rec.id)
+    return added
+
+
+def require_confirmation(preview: ForgetAllPreview, confirm: str | None) -> None:
+    """Raise :class:`ConfirmationRequired` unless ``confirm`` matches the preview."""
+    if not preview.accepts(confirm):
+        words = " or ".join(repr(w) for w in preview.confirm_words)
+        raise ConfirmationRequired(f"Nothing was deleted: type {words} to confirm.")
+
+
+class Source(ABC):
+    """A place memories come from. Subclasses set :attr:`kind` and :attr:`capabilities`
+    and override the methods their capabilities promise; the rest raise
+    :class:`Unsupported` with the capability's reason."""
+
+    kind: ClassVar[str] = "source"
+    capabilities: Capabilities = Capabilities()
+    #: True when the source writes its own ledger rows (the embedded store does)
+    ledgers_itself: ClassVar[bool] = False
+
+    _last: LoadResult | None = None
+
+    @property
+    def label(self) -> str:
+        """A human name for the source (never holds a credential)."""
+        return self.kind
+
+    @property
+    def calls(self) -> int:
+        """HTTP calls this source object has made so far (0 for local sources)."""
+        return 0
+
+    @property
+    def last_result(self) -> LoadResult | None:
+        """The most recent load (``load()`` without ``refresh`` returns it)."""
+        return self._last
+
+    def cache_key(self) -> tuple[str, ...]:
+        """A key for caches: kind, location, credential *fingerprint*, scope."""
+        return (self.kind, self.label)
+
+    def data_version(self) -> str | None:
+        """A token that changes when the data changes, if the source can tell cheaply."""
+        return None
+
+    @abstractmethod
+    def load(self, progress: ProgressCallback | None = None, *,
+             refresh: bool = False) -> LoadResult:
+        """Load everything this source offers; with ``refresh=False`` a previous
+        result may be returned without calling the service again."""
+
+    def resume(self, previous: LoadResult,
+               progress: ProgressCallback | None = None) -> LoadResult:
+        """Fetch only what ``previous`` is missing (the pages it names)."""
+        if previous.complete:
+            return previous
+        raise Unsupported(f"{self.label} cannot resume a partial load; reload instead.")
+
+    def unsupported(self, capability: str) -> Unsupported:
+        """The :class:`Unsupported` error for a missing capability."""
+        return Unsupported(self.capabilities.reason(capability)
+                           or f"{self.label} cannot {capability}.")
+
+    def history(self, memory_id: str, *, container_tag: str | None = None
+                ) -> list[MemoryRecord]:
+        """Every version of the chain holding ``memory_id``, oldest first."""
+        raise self.unsupported("history")
+
+    def profile(self, container_tag: str) -> Profile:
+        """The profile of one space."""
+        raise self.unsupported("profile")
+
+    def spaces(self) -> list[SpaceRecord]:
+        """The spaces (container tags) this source can see."""
+        raise self.unsupported("spaces")
+
+    def search(self, query: str, *, container_tag: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Search memories."""
+        raise self.unsupported("search")
+
+    def forget(self, target_id: str, *, reason: str | None = None,
+               container_tag: str | None = None) -> ForgetResult:
+        """Forget one memory (Supermemory, embedded) or fact (Spomory relation id)."""
+        raise self.unsupported("forget")
+
+    def restore(self, memory_id: str) -> ForgetResult:
+        """Undo a soft forget."""
+        raise self.unsupported("restore")
+
+    def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
+        """Step one of forget-all; deletes nothing."""
+        raise self.unsupported("forget_all")
+
+    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
+                   reason: str | None = None) -> ForgetAllResult:
+        """Step two of forget-all; ``confirm`` must be one of ``preview.confirm_words``."""
+        raise self.unsupported("forget_all")
+
+    def close(self) -> None:  # noqa: B027 - optional hook, a no-op by default
+        """Release connections (idempotent)."""
+
+    def __enter__(self) -> Source:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.label!r})"
+
+
+__all__ = [
+    "CAPABILITY_NAMES",
+    "AuthError",
+    "BadRequest",
+    "Capabilities",
+    "ConfirmationRequired",
+    "FileError",
+    "Forbidden",
+    "ForgetAllPreview",
+    "ForgetAllResult",
+    "ForgetMismatch",
+    "ForgetResult",
+    "LoadProgress",
+    "LoadResult",
+    "MalformedResponse",
+    "NetworkError",
+    "NotFound",
+    "PaymentRequired",
+    "ProgressCallback",
+    "QuotaExceeded",
+    "RateLimited",
+    "SearchHit",
+    "SearchResult",
+    "ServerError",
+    "Source",
+    "SourceError",
+    "TimeoutError_",
+    "Unsupported",
+    "merge_history",
+    "require_confirmation",
+]

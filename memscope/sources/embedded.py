@@ -1,0 +1,198 @@
+"""The embedded source: the local SQLite store (the default; no key, no network).
+
+It can do everything the app offers, and the store ledgers every change itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from memscope.models import (
+    MemoryRecord,
+    ParseReport,
+    Profile,
+    SpaceRecord,
+    parse_memory,
+    parse_profile,
+    parse_spaces,
+)
+from memscope.sources._feed import FeedState
+from memscope.sources.base import (
+    Capabilities,
+    ForgetAllPreview,
+    ForgetAllResult,
+    ForgetResult,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+    Source,
+    require_confirmation,
+)
+from memscope.sources.errors import ConfirmationRequired, NotFound, SourceError
+from memscope.store import ConfirmationMismatch, Store, StoreError, StoreNotFound
+
+
+@contextmanager
+def _store_errors() -> Iterator[None]:
+    """Turn store exceptions into source errors (their messages are already sentences)."""
+    try:
+        yield
+    except ConfirmationMismatch as exc:
+        raise ConfirmationRequired(str(exc), service="embedded store") from None
+    except StoreNotFound as exc:
+        raise NotFound(str(exc), service="embedded store") from None
+    except StoreError as exc:
+        raise SourceError(str(exc), service="embedded store") from None
+
+
+class EmbeddedSource(Source):
+    """The embedded SQLite store as a source. ``load`` is cached per data version."""
+
+    kind = "embedded"
+    ledgers_itself = True
+    capabilities = Capabilities(history=True, profile=True, forget=True, forget_all=True,
+                                restore=True, search=True, spaces=True)
+
+    def __init__(self, store: Store | str | Path, *, page_limit: int = 200,
+                 container_tags: tuple[str, ...] = (), actor: str = "embedded") -> None:
+        self.store = store if isinstance(store, Store) else Store(store)
+        self.page_limit = page_limit
+        self.container_tags = tuple(container_tags)
+        self.actor = actor
+        self._last: LoadResult | None = None
+        self._version: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"embedded store {self.store.path.name}"
+
+    def cache_key(self) -> tuple[str, ...]:
+        return (self.kind, str(self.store.path.resolve()), ",".join(self.container_tags))
+
+    def data_version(self) -> str | None:
+        with _store_errors():
+            return str(self.store.data_version())
+
+    def load(self, progress: ProgressCallback | None = None, *,
+             refresh: bool = False) -> LoadResult:
+        """Every document page, the spaces and the profiles; a cached result is returned
+        while the store's data version is unchanged (unless ``refresh``)."""
+        version = self.data_version()
+        if self._last is not None and not refresh and version == self._version:
+            return self._last
+        state, page = FeedState(), 1
+        with _store_errors():
+            while True:
+                answer = self.store.list_documents(page=page, limit=self.page_limit,
+                                                   container_tags=list(self.container_tags))
+                state.total_pages = answer["pagination"]["totalPages"] or 1
+                state.add(page, answer["documents"], answer["pagination"])
+                if progress is not None:
+                    progress(state.progress())
+                if page >= state.total_pages:
+                    break
+                page += 1
+            ds, kept, dropped = state.build()
+            ds.spaces = parse_spaces(self.store.list_spaces(), ds.report)
+            tags = self.container_tags or tuple(s.container_tag for s in ds.spaces)
+            for tag in tags:
+                ds.profiles[tag] = parse_profile(self.store.profile(tag), tag, ds.report)
+        result = LoadResult(dataset=ds, source=self.kind, label=self.label,
+                            pages_total=state.total_pages or 0, pages_fetched=sorted(kept),
+                            duplicates_dropped=dropped, raw_pages=kept)
+        self._last, self._version = result, version
+        return result
+
+    def spaces(self) -> list[SpaceRecord]:
+        with _store_errors():
+            return parse_spaces(self.store.list_spaces(), ParseReport())
+
+    def profile(self, container_tag: str) -> Profile:
+        with _store_errors():
+            return parse_profile(self.store.profile(container_tag), container_tag,
+                                 ParseReport())
+
+    def history(self, memory_id: str, *, container_tag: str | None = None
+                ) -> list[MemoryRecord]:
+        """The whole chain (all branches), oldest first."""
+        with _store_errors():
+            rows = self.store.history(memory_id)
+        if not rows:
+            raise NotFound(f"There is no memory with id {memory_id!r} in the store.",
+                           service="embedded store")
+        report = ParseReport()
+        return [m for i, raw in enumerate(rows)
+                if (m := parse_memory(raw, f"history[{i}]", report)) is not None]
+
+    def search(self, query: str, *, container_tag: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Case-insensitive text match over the loaded memories (latest first)."""
+        needle = query.casefold().strip()
+        hits = []
+        if needle:
+            for mem in self.load().dataset.memories.values():
+                if container_tag and mem.container_tag != container_tag:
+                    continue
+                if needle in mem.memory.casefold():
+                    hits.append(SearchHit("memory", mem.memory, mem.id, None, mem))
+        hits.sort(key=lambda h: (not h.record.is_latest, h.record.is_forgotten)
+                  if h.record else (True, True))
+        return SearchResult(hits[:limit], len(hits))
+
+    def _act(self, memory_id: str, action: str,
+             call: Callable[[], dict[str, Any]]) -> ForgetResult:
+        with _store_errors():
+            before = self.store.get_memory(memory_id)
+            if before is None:
+                raise StoreNotFound(f"There is no memory with id {memory_id!r} in the store.")
+            call()
+        was = bool(before.get("isForgotten"))
+        changed = was != (action == "forget")
+        verb = "Forgot" if action == "forget" else "Restored"
+        message = (f"{verb} memory {memory_id}." if changed else
+                   f"Memory {memory_id} was {'already' if was else 'not'} forgotten.")
+        return ForgetResult(memory_id, True, message, action=action,
+                            container_tag=before.get("spaceContainerTag"),
+                            snapshot=before.get("memory"))
+
+    def forget(self, target_id: str, *, reason: str | None = None,
+               container_tag: str | None = None) -> ForgetResult:
+        """Soft-forget one memory (ledgered by the store)."""
+        return self._act(target_id, "forget", lambda: self.store.forget_memory(
+            target_id, reason, source=self.actor))
+
+    def restore(self, memory_id: str) -> ForgetResult:
+        """Undo a soft forget (ledgered by the store)."""
+        return self._act(memory_id, "restore", lambda: self.store.restore_memory(
+            memory_id, source=self.actor))
+
+    def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
+        """What forgetting a whole space would do; changes nothing."""
+        if not container_tag:
+            raise ConfirmationRequired("Choose a space to forget everything in.")
+        with _store_errors():
+            plan = self.store.forget_all_preview(container_tag)
+        count = int(plan["memoryCount"])
+        message = (f"{count} memories from {plan['documentCount']} documents in "
+                   f"{container_tag} would be forgotten; {plan['alreadyForgotten']} are "
+                   "already forgotten.")
+        return ForgetAllPreview(container_tag, count, list(plan["memoryIds"]),
+                                int(plan["documentCount"]),
+                                already_forgotten=int(plan["alreadyForgotten"]),
+                                message=message, confirm_words=(container_tag, str(count)))
+
+    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
+                   reason: str | None = None) -> ForgetAllResult:
+        """Soft-forget every memory of the space (the store re-checks ``confirm``)."""
+        require_confirmation(preview, confirm)
+        tag = preview.container_tag or ""
+        with _store_errors():
+            done = self.store.forget_all(tag, confirm=confirm.strip(), reason=reason,
+                                         source=self.actor)
+        count = int(done["count"])
+        return ForgetAllResult(tag, count, f"Forgot {count} memories in {tag}.",
+                               memory_ids=list(done.get("memoryIds") or []))

@@ -1,0 +1,270 @@
+"""Snapshot files: open saved feed pages or a Spomory passport; save what a source loaded.
+
+A saved Supermemory snapshot is one ``/v3/documents/documents`` response page holding
+every loaded document, so ``memscope inspect`` reads it too; spaces, profiles and memories
+seen without a document (history look-ups) ride along under the ``x-memscope`` key, which
+the core's readers ignore and :class:`FileSource` restores. A Spomory snapshot is a memory
+passport (the decoded ``/v1/export`` body). Saving then opening gives equal records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from memscope import __version__
+from memscope.dataset import Dataset, UnrecognisedInput, from_objects
+from memscope.models import (
+    Profile,
+    SpaceRecord,
+    format_time,
+    parse_memory,
+    parse_profile,
+    parse_spaces,
+)
+from memscope.passport import (
+    EntityRecord,
+    Provenance,
+    RelationRecord,
+    decode_result,
+    looks_like_passport,
+)
+from memscope.sources._spaces import spaces_seen
+from memscope.sources.base import (
+    Capabilities,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    Source,
+    merge_history,
+    utcnow,
+)
+from memscope.sources.errors import FileError
+
+EXTRA_KEY = "x-memscope"
+READ_ONLY = "A snapshot file is read-only; connect to the live service to change it."
+PASSPORT_CONTEXT = {"@vocab": "https://schema.org/",
+                    "memory": "https://memory-core.dev/schema/memory#",
+                    "prov": "http://www.w3.org/ns/prov#"}
+
+
+# -- records → wire ---------------------------------------------------------------------
+
+def _space_wire(space: SpaceRecord) -> dict[str, Any]:
+    return {**space.extra, "containerTag": space.container_tag, "id": space.id,
+            "name": space.name, "description": space.description, "emoji": space.emoji}
+
+
+def _profile_wire(profile: Profile) -> dict[str, Any]:
+    return {kind: [{"text": line.text, "memoryIds": list(line.memory_ids)}
+                   for line in getattr(profile, kind)] for kind in ("static", "dynamic")}
+
+
+def _provenance_wire(items: list[Provenance]) -> list[dict[str, Any]]:
+    return [{"source_id": p.source_id, "source_span": p.source_span, "extractor": p.extractor,
+             "client_name": p.client_name, "session_id": p.session_id} for p in items]
+
+
+def entity_wire(ent: EntityRecord) -> dict[str, Any]:
+    """The passport shape of an entity, unknown keys restored."""
+    return {**ent.extra, "id": ent.id, "name": ent.name, "type": ent.type,
+            "memory_type": ent.memory_type, "attributes": dict(ent.attributes),
+            "aliases": list(ent.aliases), "provenance": _provenance_wire(ent.provenance),
+            "created_at": format_time(ent.created_at), "updated_at": format_time(ent.updated_at)}
+
+
+def relation_wire(rel: RelationRecord) -> dict[str, Any]:
+    """The passport (or ``/v1/graph``) shape of a relation, unknown keys restored."""
+    out = {**rel.extra, "id": rel.id, "subject_id": rel.subject_id, "predicate": rel.predicate,
+           "object_id": rel.object_id, "confidence": rel.confidence,
+           "memory_type": rel.memory_type, "provenance": _provenance_wire(rel.provenance),
+           "created_at": format_time(rel.created_at), "updated_at": format_time(rel.updated_at)}
+    if rel.last_retrieved_at is not None:
+        out["last_retrieved_at"] = format_time(rel.last_retrieved_at)
+    if rel.mention_count is not None:
+        out["mention_count"] = rel.mention_count
+    if rel.valid_from is not None:
+        out["valid_from"] = format_time(rel.valid_from)
+    return out
+
+
+def snapshot_object(data: LoadResult | Dataset) -> dict[str, Any]:
+    """The JSON value a snapshot file holds for a load result or a dataset."""
+    result = data if isinstance(data, LoadResult) else None
+    ds = data.dataset if isinstance(data, LoadResult) else data
+    if ds.documents and ds.entities:
+        raise FileError("This data mixes Supermemory documents and Spomory entities; save "
+                        "each source to its own file.")
+    meta: dict[str, Any] = {"format": 1, "memscope": __version__,
+                            "savedAt": format_time(utcnow())}
+    if result is not None:
+        meta.update(source=result.source, missingPages=list(result.missing_pages))
+    passport = ds.entities or ds.relations or (result is not None and result.source == "spomory")
+    if passport:
+        return {"@context": PASSPORT_CONTEXT, "@type": "memory:MemoryPassport",
+                "exported_at": format_time(result.loaded_at if result else utcnow()),
+                "subject_id": "default",
+                "entities": [entity_wire(e) for e in ds.entities.values()],
+                "relations": [relation_wire(r) for r in ds.relations.values()],
+                EXTRA_KEY: meta}
+    memories = ds.memories
+    documents = [doc.to_wire([memories[m].to_wire() for m in doc.memory_ids])
+                 for doc in ds.documents.values()]
+    meta.update(
+        spaces=[_space_wire(s) for s in ds.spaces],
+        profiles={tag: _profile_wire(p) for tag, p in ds.profiles.items()},
+        memories=[m.to_wire() for i, m in memories.items() if not ds.memory_documents.get(i)],
+    )
+    n = len(documents)
+    return {"documents": documents,
+            "pagination": {"currentPage": 1, "limit": max(1, n), "totalItems": n,
+                           "totalPages": 1 if n else 0},
+            EXTRA_KEY: meta}
+
+
+def snapshot_bytes(data: LoadResult | Dataset) -> bytes:
+    """A snapshot as UTF-8 JSON bytes (for a download button)."""
+    return json.dumps(snapshot_object(data), ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def save_snapshot(data: LoadResult | Dataset, path: str | Path) -> Path:
+    """Write a snapshot file (atomically: a temporary file, then a rename)."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        tmp.write_bytes(snapshot_bytes(data))
+        tmp.replace(target)
+    except OSError as exc:
+        raise FileError(f"Cannot write {target.name}: {exc.strerror or exc}.") from None
+    return target
+
+
+# -- files → records --------------------------------------------------------------------
+
+def _shape(obj: Any) -> str | None:
+    if obj == {"result": "{}"} or looks_like_passport(decode_result(obj)):
+        return "passport"
+    if isinstance(obj, list) or (isinstance(obj, dict) and isinstance(obj.get("documents"),
+                                                                       list)):
+        return "feed"
+    return None
+
+
+def _apply_extras(ds: Dataset, extras: list[dict[str, Any]]) -> None:
+    for meta in extras:
+        if isinstance(meta.get("spaces"), list):
+            known = {s.container_tag for s in ds.spaces}
+            ds.spaces.extend(s for s in parse_spaces(meta["spaces"], ds.report)
+                             if s.container_tag not in known)
+        if isinstance(meta.get("profiles"), dict):
+            for tag, raw in meta["profiles"].items():
+                ds.profiles.setdefault(tag, parse_profile(raw, tag, ds.report))
+        for i, raw in enumerate(meta.get("memories") or []):
+            mem = parse_memory(raw, f"{EXTRA_KEY}.memories[{i}]", ds.report)
+            if mem is not None:
+                merge_history(ds, [mem])
+
+
+class FileSource(Source):
+    """One or more snapshot files (feed pages and/or passports) as a read-only source."""
+
+    kind = "file"
+    capabilities = Capabilities(
+        profile=True, spaces=True,
+        why_not=(
+            ("forget", READ_ONLY), ("forget_all", READ_ONLY), ("restore", READ_ONLY),
+            ("history", "A snapshot holds only the versions that were saved; connect to the "
+                        "live service to read more history."),
+            ("search", "Search needs the live service; use the graph's text filter."),
+        ),
+    )
+
+    def __init__(self, paths: Sequence[str | Path] = (), *,
+                 contents: Sequence[tuple[str, bytes]] = ()) -> None:
+        self._paths = [Path(p) for p in paths]
+        self._contents = list(contents)
+        self._last: LoadResult | None = None
+        self._digest: str | None = None
+        if not self._paths and not self._contents:
+            raise FileError("Choose at least one snapshot file to open.")
+
+    @classmethod
+    def from_bytes(cls, files: Sequence[tuple[str, bytes]]) -> FileSource:
+        """A source over uploaded files: ``(name, content)`` pairs."""
+        return cls(contents=files)
+
+    @property
+    def label(self) -> str:
+        names = [p.name for p in self._paths] + [name for name, _ in self._contents]
+        return "file " + ", ".join(names) if len(names) < 4 else f"{len(names)} files"
+
+    def _read_all(self) -> list[tuple[str, bytes]]:
+        out = list(self._contents)
+        for path in self._paths:
+            try:
+                out.append((path.name, path.read_bytes()))
+            except OSError as exc:
+                raise FileError(f"Cannot read {path.name}: {exc.strerror or exc}.") from None
+        return out
+
+    def cache_key(self) -> tuple[str, ...]:
+        """``("file", content hash)`` — uploaded bytes are hashed once, files every time."""
+        if self._digest is None or self._paths:
+            digest = hashlib.sha256()
+            for name, data in self._read_all():
+                digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+            self._digest = digest.hexdigest()[:16]
+        return (self.kind, self._digest)
+
+    def data_version(self) -> str | None:
+        return self.cache_key()[1]
+
+    def load(self, progress: ProgressCallback | None = None, *,
+             refresh: bool = False) -> LoadResult:
+        """Parse every file into one dataset; raises :class:`FileError` with the file's
+        name when one is unreadable or not a supported shape."""
+        if self._last is not None and not refresh:
+            return self._last
+        objects, extras, shapes = [], [], set()
+        for name, data in self._read_all():
+            try:
+                obj = json.loads(data.decode("utf-8-sig"))
+            except UnicodeDecodeError:
+                raise FileError(f"{name} is not UTF-8 text.") from None
+            except ValueError as exc:
+                raise FileError(f"{name} is not JSON ({getattr(exc, 'msg', exc)} at line "
+                                f"{getattr(exc, 'lineno', '?')}).") from None
+            shape = _shape(obj)
+            if shape is None:
+                raise FileError(f"{name} is neither a Supermemory documents page nor a "
+                                "Spomory passport.")
+            shapes.add(shape)
+            objects.append(obj)
+            if isinstance(obj, dict) and isinstance(obj.get(EXTRA_KEY), dict):
+                extras.append(obj[EXTRA_KEY])
+        try:
+            ds = from_objects(objects)
+        except UnrecognisedInput as exc:  # pragma: no cover - _shape checked it
+            raise FileError(str(exc)) from None
+        _apply_extras(ds, extras)
+        if not any("spaces" in meta for meta in extras):
+            ds.spaces = spaces_seen(ds)
+        result = LoadResult(dataset=ds, source=self.kind, label=self.label,
+                            raw_passport={} if shapes == {"passport"} else None)
+        self._last = result
+        if progress is not None:
+            progress(LoadProgress(len(objects), len(objects), len(ds.documents),
+                                  len(ds.memories)))
+        return result
+
+    def spaces(self) -> list[SpaceRecord]:
+        """The spaces the file holds (or the tags its memories carry)."""
+        return list(self.load().dataset.spaces)
+
+    def profile(self, container_tag: str) -> Profile:
+        """The saved profile of a space (empty when the file has none)."""
+        return self.load().dataset.profiles.get(container_tag, Profile(container_tag))
+
