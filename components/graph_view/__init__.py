@@ -7,7 +7,9 @@ into ``st.session_state[selected_key]`` (``None`` after a click on empty space).
 The payload sent to the browser is the view's nodes and edges plus a few options. It does
 not echo the selection, so a rerun after a click sends the same bytes again and Streamlit
 does not re-send the graph. All JavaScript (the vendored vis-network build and
-``graph_view.js``) and CSS come from this folder; nothing is loaded from a CDN.
+``graph_view.js``) and CSS come from this folder; nothing is loaded from a CDN. The
+library rides in a second, empty element (``LIBRARY_NAME``) that never changes, so it
+crosses the websocket once per session.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from streamlit.components.v2 import component as _register_component
 
 from memscope.view import ViewData
 
-__all__ = ["COMPONENT_NAME", "GraphOptions", "graph_view"]
+__all__ = ["COMPONENT_NAME", "LIBRARY_NAME", "GraphOptions", "graph_view"]
 
 COMPONENT_NAME = "memscope_graph_view"
+LIBRARY_NAME = "memscope_vis_network"
 _HERE = Path(__file__).resolve().parent
 _FOCUS_PREFIX = "_memscope_graph_view_focus::"
 
@@ -39,26 +42,40 @@ class GraphOptions(TypedDict):
 
 
 @functools.cache
-def _mount() -> Callable[..., Any]:
-    """Register the component once; its JS is the vendored library followed by ours."""
+def _mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """Register the two components once: the vis-network library and the graph.
+
+    The library is an element of its own whose message never changes, so Streamlit sends
+    it once and afterwards only a reference to it; a new graph payload then costs the
+    data and ~10 KB of JS, not the 470 KB library again.
+    """
     vendor = (_HERE / "vendor" / "vis-network.min.js").read_text(encoding="utf-8")
     # the map file is not shipped: drop its reference (the last line) so devtools do not
     # look for it. Split on "\n" only: the build has U+2028 etc. inside string literals.
     head, _, last = vendor.rstrip("\n").rpartition("\n")
     if last.startswith("//# sourceMappingURL="):
         vendor = head
-    js = vendor + "\n" + (_HERE / "graph_view.js").read_text(encoding="utf-8")
-    css = (_HERE / "graph_view.css").read_text(encoding="utf-8")
-    return _register_component(COMPONENT_NAME, js=js, css=css)
+    library = _register_component(
+        LIBRARY_NAME, js=vendor + "\nexport default function visNetworkLibrary() {}\n")
+    graph = _register_component(
+        COMPONENT_NAME,
+        js=(_HERE / "graph_view.js").read_text(encoding="utf-8"),
+        css=(_HERE / "graph_view.css").read_text(encoding="utf-8"),
+    )
+    return library, graph
 
 
 def _check(view: Any, key: Any, height: Any, selected_key: Any, physics: Any,
            focus: Any) -> set[str]:
     """Validate the arguments; return the node ids."""
-    if not isinstance(key, str) or not key:
-        raise TypeError("graph_view: key must be a non-empty string.")
-    if not isinstance(selected_key, str) or not selected_key or selected_key == key:
-        raise TypeError("graph_view: selected_key must be a non-empty string other than key.")
+    if not isinstance(key, str) or not key or "__" in key:
+        raise TypeError("graph_view: key must be a non-empty string without '__' "
+                        "(Streamlit reserves it in component keys).")
+    if not isinstance(selected_key, str) or not selected_key:
+        raise TypeError("graph_view: selected_key must be a non-empty string.")
+    if selected_key == key:
+        raise ValueError("graph_view: selected_key must differ from key, which holds the "
+                         "component's own state.")
     if isinstance(height, bool) or not isinstance(height, int) or not 150 <= height <= 5000:
         raise ValueError(f"graph_view: height must be a whole number of pixels from 150 to "
                          f"5000, not {height!r}.")
@@ -135,9 +152,10 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     """Draw ``view`` with vis-network; return the selected node id (or ``None``).
 
     A click on a node stores its id in ``st.session_state[selected_key]`` (a click on
-    empty space stores ``None``) and then calls ``on_select(id)`` if given, e.g. to write
-    a ``?node=`` deep link. ``physics=False`` (the default) draws the precomputed ``x``/``y``
-    of the nodes; ``True`` runs a bounded force simulation. ``focus`` selects and centres a
+    empty space stores ``None``) and then calls ``on_select(id)`` if given (inside the
+    Streamlit callback, before the rerun), e.g. to write a ``?node=`` deep link.
+    ``physics=False`` (the default) draws the precomputed ``x``/``y`` of the nodes;
+    ``True`` runs a bounded force simulation. ``focus`` selects and centres a
     node (ignored when it is not in the view); the payload changes only when the browser
     must move, so passing the current selection as ``focus`` costs nothing after a click.
 
@@ -149,7 +167,7 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
 
         view = build_view(analysis, positions=layout_positions(analysis.graph.graph))
         graph_view(view, key="graph", focus=st.session_state.get("selected_node"))
-        st.write("Selected:", st.session_state.get("selected_node"))
+        st.text(f"Selected: {st.session_state.get('selected_node')}")
 
     Raises ``TypeError``/``ValueError`` with one sentence when an argument is unusable.
     """
@@ -159,11 +177,10 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
                              "focus_rev": rev}
     payload = {"nodes": view["nodes"], "edges": view["edges"], "options": options}
-    _mount()(
-        key=key,
-        data=payload,
-        height=height,
-        on_selected_change=_selection_callback(key, selected_key, on_select),
-    )
+    library, graph = _mount()
+    with st.container(gap=None):
+        library(key=f"{key}-vis-network", height="content")
+        graph(key=key, data=payload, height=height,
+              on_selected_change=_selection_callback(key, selected_key, on_select))
     selected = st.session_state.get(selected_key)
     return selected if isinstance(selected, str) else None

@@ -4,7 +4,8 @@ Run from the repository root::
 
     streamlit run components/graph_view/demo_app.py
 
-``MEMSCOPE_FIXTURES`` points at another fixtures folder (default ``/work/shared/fixtures``).
+``MEMSCOPE_FIXTURES`` points at another fixtures folder (default: ``../shared/fixtures``
+next to the repository).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from memscope.dataset import read_files  # noqa: E402
 from memscope.layout import Position, layout_positions  # noqa: E402
 from memscope.view import COLOR_BY, ViewData, build_view  # noqa: E402
 
-FIXTURES = Path(os.environ.get("MEMSCOPE_FIXTURES", "/work/shared/fixtures"))
+FIXTURES = Path(os.environ.get("MEMSCOPE_FIXTURES", ROOT.parent / "shared" / "fixtures"))
 #: the fixtures' snapshot time, so that their "recent" memories show as recent
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 

@@ -1,7 +1,8 @@
 // Memscope graph view: vis-network inside a Streamlit Custom Component v2.
 //
-// graph_view/__init__.py prepends the vendored vis-network UMD build (vendor/), which
-// defines globalThis.vis; nothing is fetched from the network. Text from the data never
+// The vendored vis-network UMD build (vendor/) is the JS of a sibling element that
+// graph_view/__init__.py mounts just before this one; it defines globalThis.vis, which
+// this module waits for. Nothing is fetched from the network. Text from the data never
 // becomes markup: labels are drawn on the canvas as text, and tooltips are DOM elements
 // filled with textContent.
 //
@@ -10,8 +11,24 @@
 // parentElement, kept in a WeakMap and updated in place through its DataSets.
 
 const NETWORKS = new WeakMap();
+const VIS_TIMEOUT_MS = 30000;
 const MAX_STABILIZATION = 200;
 const PHYSICS_KEEP_RUNNING_MAX = 1000; // bigger graphs stop simulating after stabilising
+// what a field that disappeared is reset to (null resets to the default, except here)
+const RESET = { opacity: 1, shadow: { enabled: false } };
+
+// Resolves with globalThis.vis once the library element has run (one shared promise, so
+// calls that wait resolve in the order they were made).
+const VIS_READY = new Promise((resolve, reject) => {
+  const started = Date.now();
+  const poll = () => {
+    const vis = globalThis.vis;
+    if (vis && vis.Network && vis.DataSet) resolve(vis);
+    else if (Date.now() - started > VIS_TIMEOUT_MS) reject(new Error("vis-network did not load"));
+    else setTimeout(poll, 20);
+  };
+  poll();
+});
 
 function tooltip(text) {
   const el = document.createElement("div");
@@ -22,21 +39,20 @@ function tooltip(text) {
 
 function toVisItem(raw) {
   const item = Object.assign({}, raw);
-  if (typeof raw.title === "string" && raw.title !== "") {
-    item.title = tooltip(raw.title);
-  } else {
-    delete item.title;
-  }
+  if (typeof raw.title === "string" && raw.title !== "") item.title = tooltip(raw.title);
+  else delete item.title;
   return item;
 }
 
-// Bring a DataSet in line with `rawItems`: add new ids, update changed ones (fields that
-// disappeared are set to null so vis resets them), remove ids that are gone. Returns the
-// raw items that were added.
-function sync(dataset, rawItems, cache) {
+// Bring a DataSet in line with `rawItems`: add new ids, update changed ones, remove ids
+// that are gone. A field that disappeared is set to null, which resets it on a node; an
+// edge keeps a null title (and would show an empty tooltip), so with `recreate` an item
+// that lost a field is removed and added afresh. Returns the raw items that were added.
+function sync(dataset, rawItems, cache, recreate) {
   const seen = new Set();
   const changed = [];
   const added = [];
+  const stale = [];
   for (const raw of rawItems) {
     seen.add(raw.id);
     const json = JSON.stringify(raw);
@@ -44,7 +60,9 @@ function sync(dataset, rawItems, cache) {
     if (prev !== undefined && prev.json === json) continue;
     const item = toVisItem(raw);
     if (prev !== undefined) {
-      for (const key of prev.keys) if (!(key in raw)) item[key] = null;
+      const vanished = prev.keys.filter((key) => !(key in raw));
+      if (recreate && vanished.length > 0) stale.push(raw.id);
+      else for (const key of vanished) item[key] = key in RESET ? RESET[key] : null;
     } else {
       added.push(raw);
     }
@@ -54,7 +72,7 @@ function sync(dataset, rawItems, cache) {
   const gone = [];
   for (const id of cache.keys()) if (!seen.has(id)) gone.push(id);
   for (const id of gone) cache.delete(id);
-  if (gone.length) dataset.remove(gone);
+  if (gone.length || stale.length) dataset.remove(gone.concat(stale));
   if (changed.length) dataset.update(changed);
   return added;
 }
@@ -133,8 +151,7 @@ function button(text, title, onClick) {
   return el;
 }
 
-function create(parentElement) {
-  const vis = globalThis.vis;
+function create(vis, parentElement) {
   const frame = document.createElement("div");
   frame.className = "ms-graph";
   const container = document.createElement("div");
@@ -219,8 +236,8 @@ function render(state, data) {
   const options = data.options || {};
   const rawNodes = data.nodes || [];
   state.frame.style.height = `${options.height || 640}px`;
-  const added = sync(state.nodes, rawNodes, state.nodeCache);
-  sync(state.edges, data.edges || [], state.edgeCache);
+  const added = sync(state.nodes, rawNodes, state.nodeCache, false);
+  sync(state.edges, data.edges || [], state.edgeCache, true);
   state.container.setAttribute("data-node-count", String(state.nodes.length));
   state.network.setOptions({
     interaction: { hideEdgesOnZoom: state.nodes.length > 3000 },
@@ -234,11 +251,12 @@ function render(state, data) {
   applyFocus(state, options);
 }
 
-export default function graphView(component) {
+export default async function graphView(component) {
   const { data, parentElement, setStateValue } = component;
+  const vis = await VIS_READY;
   let state = NETWORKS.get(parentElement);
   if (state === undefined || !state.frame.isConnected) {
-    state = create(parentElement);
+    state = create(vis, parentElement);
     NETWORKS.set(parentElement, state);
   }
   state.setStateValue = setStateValue;

@@ -1,0 +1,286 @@
+"""memscope.view: graph → vis-network dicts and legend."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from memscope.analysis import Analysis, analyse
+from memscope.dataset import from_feed_pages, read_files
+from memscope.layout import layout_positions
+from memscope.view import (
+    EDGE_STYLES,
+    FORGOTTEN_COLOR,
+    LABEL_MAX,
+    NEUTRAL,
+    STATE_BORDERS,
+    STATIC_BADGE,
+    TITLE_MAX,
+    build_view,
+)
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures"
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat().replace("+00:00", "Z")
+
+
+@pytest.fixture(scope="module")
+def fixture_analysis() -> Analysis:
+    files = [FIXTURES / "supermemory" / f"documents_page{i}.json" for i in (1, 2, 3)]
+    return analyse(read_files([*files, FIXTURES / "spomory" / "passport.json"]), NOW)
+
+
+@pytest.fixture(scope="module")
+def states_analysis() -> Analysis:
+    """One memory per state, plus a static one and a long one."""
+    old = _iso(NOW - timedelta(days=30))
+
+    def mem(mem_id: str, **extra: object) -> dict:
+        return {"id": mem_id, "memory": f"text of {mem_id}", "createdAt": old,
+                "spaceId": "sp", **extra}
+
+    page = {"documents": [
+        {"id": "d1", "title": "One", "type": "pdf", "memoryEntries": [
+            mem("m_forgotten", isForgotten=True),
+            mem("m_expired", forgetAfter=_iso(NOW - timedelta(hours=1))),
+            mem("m_expiring", forgetAfter=_iso(NOW + timedelta(days=2))),
+            mem("m_old", isLatest=False),
+            mem("m_new", parentMemoryId="m_old", version=2),
+            mem("m_recent", createdAt=_iso(NOW - timedelta(hours=2))),
+        ]},
+        {"id": "d2", "title": "Two", "type": "webpage", "memoryEntries": [
+            mem("m_latest"),
+            mem("m_static", isStatic=True, memoryRelations={"m_latest": "extends"}),
+            mem("m_long", memory="x" * (TITLE_MAX + 500),
+                memoryRelations={"m_latest": "derives"}),
+        ]},
+    ]}
+    return analyse(from_feed_pages([page]), NOW)
+
+
+def _nodes(view) -> dict:
+    return {n["id"]: n for n in view["nodes"]}
+
+
+def test_counts_match_the_graph(fixture_analysis: Analysis) -> None:
+    g = fixture_analysis.graph.graph
+    view = build_view(fixture_analysis)
+    assert len(view["nodes"]) == g.number_of_nodes()
+    assert len(view["edges"]) == g.number_of_edges()
+    assert {n["id"] for n in view["nodes"]} == set(g.nodes)
+    assert Counter((e["from"], e["to"], e["kind"]) for e in view["edges"]) == Counter(
+        (u, v, d["kind"]) for u, v, d in g.edges(data=True))
+    assert len({e["id"] for e in view["edges"]}) == len(view["edges"])
+
+
+def test_shapes_per_kind(fixture_analysis: Analysis) -> None:
+    shapes = {(n["kind"], n["shape"]) for n in build_view(fixture_analysis)["nodes"]}
+    assert shapes == {("document", "square"), ("memory", "dot"), ("entity", "diamond")}
+
+
+@pytest.mark.parametrize(("node_id", "state"), [
+    ("m_forgotten", "forgotten"), ("m_expired", "expired"), ("m_expiring", "expiring"),
+    ("m_old", "superseded"), ("m_recent", "recent"), ("m_latest", "latest"),
+])
+def test_each_state_gets_its_style(states_analysis: Analysis, node_id: str, state: str) -> None:
+    node = _nodes(build_view(states_analysis))[node_id]
+    assert node["state"] == state == states_analysis.state(node_id)
+    if state == "forgotten":
+        assert node["color"] == FORGOTTEN_COLOR and node["opacity"] < 1
+    elif state == "superseded":
+        assert node["opacity"] < 1 and node["shapeProperties"]["borderDashes"]
+    elif state in ("expiring", "expired"):
+        assert node["color"]["border"] == STATE_BORDERS[state]
+        assert node["borderWidth"] >= 3
+    elif state == "recent":
+        assert node["shadow"]["enabled"] and node["color"]["border"] == STATE_BORDERS["recent"]
+    else:
+        assert not {"borderWidth", "opacity", "shadow", "shapeProperties"} & set(node)
+
+
+def test_the_six_states_look_different(states_analysis: Analysis) -> None:
+    nodes = _nodes(build_view(states_analysis))
+    ids = ["m_forgotten", "m_expired", "m_expiring", "m_old", "m_recent", "m_latest"]
+    styles = {json.dumps({k: v for k, v in nodes[i].items()
+                          if k not in ("id", "label", "title", "state", "x", "y")},
+                         sort_keys=True) for i in ids}
+    assert len(styles) == len(ids)
+
+
+def test_static_badge_whatever_the_state(states_analysis: Analysis) -> None:
+    nodes = _nodes(build_view(states_analysis))
+    assert nodes["m_static"]["static"] is True
+    assert nodes["m_static"]["label"].startswith(STATIC_BADGE)
+    assert "static" in nodes["m_static"]["title"]
+    assert "static" not in nodes["m_latest"]
+    assert not nodes["m_latest"]["label"].startswith(STATIC_BADGE)
+
+
+def test_updates_arrows_point_from_older_to_newer(fixture_analysis: Analysis) -> None:
+    memories = fixture_analysis.dataset.memories
+    updates = [e for e in build_view(fixture_analysis)["edges"] if e["kind"] == "updates"]
+    assert updates
+    for edge in updates:
+        assert edge["arrows"] == "to"
+        newer = memories[edge["to"]]
+        assert newer.parent_id == edge["from"] or edge["from"] in (newer.relations or {})
+    pairs = {(e["from"], e["to"]) for e in updates}
+    assert {("mem_fe_v1", "mem_fe_v2"), ("mem_fe_v2", "mem_fe_v3")} <= pairs
+
+
+def test_edge_styles_per_kind(fixture_analysis: Analysis) -> None:
+    by_kind: dict[str, list] = {}
+    for edge in build_view(fixture_analysis)["edges"]:
+        by_kind.setdefault(edge["kind"], []).append(edge)
+    assert set(by_kind) == set(EDGE_STYLES)
+    assert all("arrows" not in e and "dashes" not in e for e in by_kind["source"])
+    assert all("title" not in e for k in ("source", "updates", "extends", "derives")
+               for e in by_kind[k])
+    assert all(e["width"] <= 1 for e in by_kind["source"])
+    assert {tuple(e["dashes"]) for e in by_kind["extends"]} != {
+        tuple(e["dashes"]) for e in by_kind["derives"]}
+    predicates = {e["predicate"] for e in by_kind["relation"]}
+    assert predicates == {"任职于", "住在", "擅长", "mentions"}
+    assert all(e["label"] == e["predicate"] and e["arrows"] == "to"
+               for e in by_kind["relation"])
+
+
+def test_hostile_text_is_kept_verbatim_as_data(fixture_analysis: Analysis) -> None:
+    view = build_view(fixture_analysis)
+    nodes = _nodes(view)
+    assert nodes["doc_hostile"]["title"].startswith("<img src=x onerror=alert('title')>\n")
+    assert nodes["doc_hostile"]["label"].startswith("<img src=x onerror=")
+    assert nodes["mem_hostile"]["title"].startswith(
+        "<script>alert('memory')</script> likes <b>bold</b> text\n")
+    assert nodes["e_x"]["title"].startswith("<svg onload=alert('entity')>\n")
+    assert nodes["e_x"]["label"].startswith("<svg onload=alert(")
+    assert "<svg onload=alert('entity')> —mentions→" in next(
+        e["title"] for e in view["edges"] if e.get("predicate") == "mentions")
+    # the JSON payload carries the same characters, not HTML entities
+    decoded = json.loads(json.dumps(view))
+    assert decoded == view
+    assert "&lt;" not in json.dumps(view)
+
+
+def test_labels_are_short_and_titles_capped(states_analysis: Analysis) -> None:
+    nodes = _nodes(build_view(states_analysis))
+    assert all(len(n["label"]) <= LABEL_MAX + len(STATIC_BADGE) for n in nodes.values())
+    long = nodes["m_long"]
+    assert long["label"].endswith("…") and len(long["label"]) == LABEL_MAX
+    assert len(long["title"]) == TITLE_MAX and long["title"].endswith("…")
+
+
+def test_same_input_gives_identical_output(fixture_analysis: Analysis) -> None:
+    positions = layout_positions(fixture_analysis.graph.graph)
+    first = build_view(fixture_analysis, positions=positions)
+    assert build_view(fixture_analysis, positions=positions) == first
+    again = analyse(fixture_analysis.dataset, NOW)  # a new graph built from the same data
+    second = build_view(again, positions=layout_positions(again.graph.graph))
+    assert json.dumps(second) == json.dumps(first)
+
+
+def test_colour_by_cluster_follows_small_components(fixture_analysis: Analysis) -> None:
+    view = build_view(fixture_analysis, color_by="cluster")
+    nodes = _nodes(view)
+    for comp in nx.weakly_connected_components(fixture_analysis.graph.graph):
+        fills = {nodes[n]["color_group"] for n in comp}
+        assert len(fills) == 1
+        if len(comp) == 1:
+            assert fills == {""}
+    assert nodes["doc_empty"]["color"]["background"] == NEUTRAL
+    assert nodes["mem_fe_v3"]["color_group"] == nodes["doc_stack_0"]["color_group"]
+    assert nodes["mem_fe_v3"]["color_group"] != nodes["e_zs"]["color_group"]
+
+
+def test_big_components_are_split_into_communities() -> None:
+    """Two 30-memory documents joined by one relation: one component, two clusters."""
+    def doc(name: str, link: dict | None = None) -> dict:
+        entries = [{"id": f"{name}{i}", "memory": f"{name} fact {i}"} for i in range(30)]
+        if link:
+            entries[0]["memoryRelations"] = link
+        return {"id": f"doc_{name}", "title": name, "memoryEntries": entries}
+
+    page = {"documents": [doc("a"), doc("b", {"a0": "extends"})]}
+    analysis = analyse(from_feed_pages([page]), NOW)
+    assert nx.number_weakly_connected_components(analysis.graph.graph) == 1
+    view = build_view(analysis)
+    nodes = _nodes(view)
+    assert {nodes[f"a{i}"]["color_group"] for i in range(1, 30)} == {nodes["doc_a"]["color_group"]}
+    assert {nodes[f"b{i}"]["color_group"] for i in range(1, 30)} == {nodes["doc_b"]["color_group"]}
+    assert nodes["doc_a"]["color_group"] != nodes["doc_b"]["color_group"]
+    assert nodes["doc_a"]["color"] != nodes["doc_b"]["color"]
+    assert build_view(analyse(from_feed_pages([page]), NOW)) == view
+
+
+def test_colour_by_space(fixture_analysis: Analysis) -> None:
+    nodes = _nodes(build_view(fixture_analysis, color_by="space"))
+    memory_groups = {n["color_group"] for n in nodes.values() if n["kind"] == "memory"}
+    assert memory_groups == {"sm_project_personal"}
+    assert nodes["doc_stack_2"]["color_group"] == "sm_project_personal"
+    assert nodes["doc_empty"]["color_group"] == "" and nodes["e_zs"]["color_group"] == ""
+    assert nodes["e_zs"]["color"]["background"] == NEUTRAL
+
+
+def test_colour_by_document_type(fixture_analysis: Analysis) -> None:
+    nodes = _nodes(build_view(fixture_analysis, color_by="document_type"))
+    g = fixture_analysis.graph.graph
+    for node_id, attrs in g.nodes(data=True):
+        if attrs["kind"] == "memory" and attrs["documents"]:
+            assert nodes[node_id]["color_group"] == nodes[attrs["documents"][0]]["color_group"]
+        elif attrs["kind"] == "document":
+            assert nodes[node_id]["color_group"] == f"type:{attrs['record'].type}"
+    assert nodes["doc_trip"]["color_group"] == "type:webpage"
+    assert nodes["doc_trip"]["color"]["background"] != nodes["doc_stack_2"]["color"]["background"]
+    assert nodes["e_zs"]["color_group"] == "entity:unknown"
+    with pytest.raises(ValueError, match="color_by must be one of"):
+        build_view(fixture_analysis, color_by="colour")  # type: ignore[arg-type]
+
+
+def test_legend_counts_equal_what_is_drawn(fixture_analysis: Analysis) -> None:
+    for color_by in ("cluster", "space", "document_type"):
+        view = build_view(fixture_analysis, color_by=color_by)  # type: ignore[arg-type]
+        legend = view["legend"]
+        nodes, edges = view["nodes"], view["edges"]
+        assert legend["color_by"] == color_by
+        assert legend["kinds"] == {"document": 12, "memory": 19, "entity": 5}
+        assert sum(legend["kinds"].values()) == len(nodes)
+        assert legend["states"] == {s: sum(1 for n in nodes if n.get("state") == s)
+                                    for s in legend["states"]}
+        assert sum(legend["states"].values()) == legend["kinds"]["memory"]
+        assert legend["static"] == sum(1 for n in nodes if n.get("static"))
+        assert legend["edges"] == dict(Counter(e["kind"] for e in edges)) | {
+            k: 0 for k in legend["edges"] if k not in {e["kind"] for e in edges}}
+        assert sum(c["count"] for c in legend["colors"]) == len(nodes)
+        assert legend["other_colors"] == 0
+        colours = {n["color_group"]: n["color"]["background"] for n in nodes
+                   if n.get("state") not in ("forgotten",)}
+        assert all(colours.get(c["key"], c["color"]) == c["color"] for c in legend["colors"])
+
+
+def test_visible_filters_without_recolouring(fixture_analysis: Analysis) -> None:
+    full = _nodes(build_view(fixture_analysis))
+    keep = {"doc_stack_2", "mem_fe_v3", "mem_ts_course", "e_zs", "not-a-node"}
+    view = build_view(fixture_analysis, visible=keep)
+    assert {n["id"] for n in view["nodes"]} == keep - {"not-a-node"}
+    assert all(e["from"] in keep and e["to"] in keep for e in view["edges"])
+    assert {(e["from"], e["to"]) for e in view["edges"]} == {
+        ("doc_stack_2", "mem_fe_v3"), ("doc_stack_2", "mem_ts_course"),
+        ("mem_fe_v3", "mem_ts_course")}
+    for node in view["nodes"]:
+        assert node["color"] == full[node["id"]]["color"]
+    assert view["legend"]["kinds"] == {"document": 1, "memory": 2, "entity": 1}
+
+
+def test_positions_become_x_and_y(fixture_analysis: Analysis) -> None:
+    view = build_view(fixture_analysis, positions={"doc_trip": (1.234, -5.678)})
+    nodes = _nodes(view)
+    assert (nodes["doc_trip"]["x"], nodes["doc_trip"]["y"]) == (1.2, -5.7)
+    assert "x" not in nodes["doc_stack_2"]
