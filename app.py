@@ -1,14 +1,14 @@
-"""Memscope home page."""
+"""Memscope home page: the graph explorer."""
 
 import streamlit as st
 
-from components import overview
+from components import explorer, overview
 from components.bootstrap import bootstrap
 
 ctx = bootstrap("Memory graph")
 analysis = ctx.require()
-st.title("Memscope")
 overview.counts(analysis)
 overview.data_issues(analysis)
-st.subheader("Memories")
-overview.memory_table(analysis)
+explorer.explorer(ctx, analysis)
+with st.expander("All memories as a table"):
+    overview.memory_table(analysis)

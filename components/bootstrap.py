@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from components import connection, data
+from components import connection, data, nav
 from components.safe import md_escape
 from memscope.analysis import Analysis
 from memscope.settings import store_path
@@ -21,6 +21,7 @@ for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
 
 FLASH = "flash_messages"
+LAST_LINK = "last_linked_node"
 
 
 @dataclass
@@ -33,12 +34,14 @@ class AppContext:
     load: LoadResult | None = None
     analysis: Analysis | None = None
     error: str | None = None
+    #: bumps whenever the shared load changes in place (forget, history fetch, resume)
+    load_revision: int = 0
 
     def require(self) -> Analysis:
         """The analysis, or stop the page with the loading error."""
         if self.analysis is None:
             st.error(self.error or "No data is loaded.")
-            st.page_link("pages/5_Connection.py", label="Open the Connection page")
+            nav.link("pages/5_Connection.py", label="Open the Connection page")
             st.stop()
         return self.analysis
 
@@ -57,12 +60,11 @@ def _show_flash() -> None:
 
 
 def _seed_selection() -> None:
-    """Read ``?node=`` once per session to seed the selection (deep links)."""
-    if "deep_link_read" not in st.session_state:
-        st.session_state.deep_link_read = True
-        node = st.query_params.get("node")
-        if node:
-            st.session_state["selected_node"] = node
+    """Adopt ``?node=`` when it changed (deep links and links between pages)."""
+    node = st.query_params.get("node")
+    if node and node != st.session_state.get(LAST_LINK):
+        st.session_state[LAST_LINK] = node
+        st.session_state["selected_node"] = node
 
 
 def bootstrap(title: str) -> AppContext:
@@ -75,7 +77,7 @@ def bootstrap(title: str) -> AppContext:
     try:
         ctx.source = connection.source_for(ctx.conn)
         ctx.key, entry = data.load(ctx.source)
-        ctx.load = entry.load
+        ctx.load, ctx.load_revision = entry.load, entry.revision
         ctx.analysis = data.analysis_of(ctx.key, entry)
     except (connection.ConnectionProblem, SourceError) as exc:
         ctx.error = str(exc)
@@ -101,7 +103,9 @@ def _resume(ctx: AppContext) -> None:
 
 def _sidebar(ctx: AppContext) -> None:
     with st.sidebar:
-        st.markdown("### 🔭 Memscope")
+        st.markdown("### Memscope")
+        nav.navigation()
+        st.divider()
         st.caption(f"Source: {md_escape(ctx.conn.label)}"
                    + (f" · space {md_escape(ctx.conn.space)}" if ctx.conn.space else ""))
         if ctx.error:

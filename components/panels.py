@@ -26,6 +26,7 @@ def select(node_id: str | None) -> None:
     """Make ``node_id`` the selection (and the ``?node=`` deep link)."""
     st.session_state[SELECTED] = node_id
     if node_id:
+        st.session_state["last_linked_node"] = node_id
         st.query_params["node"] = node_id
     elif "node" in st.query_params:
         del st.query_params["node"]

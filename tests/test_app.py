@@ -1,14 +1,20 @@
-"""The app on a fresh data directory: AppTest runs the real script against real SQLite."""
+"""The home page and the Connection page under AppTest: the real scripts, real SQLite,
+and (for a live source) the real sandbox over loopback."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import ROOT
+from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
+from components.graph_view import COMPONENT_NAME
 from memscope.analysis import analyse
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
+from memscope.store import Store
 
 
 @pytest.fixture
@@ -17,12 +23,29 @@ def fresh_data_dir(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
+def run_home(**state) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def payload(at: AppTest) -> dict:
+    el = next(e for e in at.get("bidi_component") if e.proto.component_name == COMPONENT_NAME)
+    return json.loads(el.proto.json)
+
+
+def demo_analysis():
+    return analyse(EmbeddedSource(store_path()).load().dataset)
+
+
 def test_home_seeds_the_store_and_shows_counts(fresh_data_dir):
     assert not store_path().exists()
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    assert not at.exception, at.exception
+    at = run_home()
     assert store_path().exists()  # seeded on first run
-    expected = analyse(EmbeddedSource(store_path()).load().dataset).counts()
+    expected = demo_analysis().counts()
     metrics = {m.label: m.value for m in at.metric}
     assert metrics == {
         "Documents": str(expected["documents"]),
@@ -31,6 +54,121 @@ def test_home_seeds_the_store_and_shows_counts(fresh_data_dir):
         "Integrity findings": str(expected["findings"]),
     }
     assert expected["memories"] >= 300 and expected["chains"] > 0
-    table = at.dataframe[0].value
+    table = next(d.value for d in at.dataframe if "memory" in d.value.columns)
     assert len(table) == expected["memories"]
     assert set(table["state"]) >= {"latest", "superseded", "forgotten", "expiring", "expired"}
+    nodes = payload(at)["nodes"]
+    assert len(nodes) == expected["documents"] + expected["memories"]
+    assert all("x" in n and "y" in n for n in nodes)  # server-side layout
+
+
+def _branched_chain(an):
+    return next(c for c in an.chains.chains if c.branches)
+
+
+def test_selecting_a_memory_shows_its_panel_and_whole_history(fresh_data_dir):
+    run_home()
+    an = demo_analysis()
+    chain = _branched_chain(an)
+    leaf = chain.entries[-1].id
+    at = run_home()
+    before = payload(at)
+    at.session_state["selected_node"] = leaf
+    at.run()
+    texts = [t.value for t in at.text]
+    assert an.dataset.memories[leaf].memory in texts
+    history = [b.label for b in at.button if b.key and b.key.startswith(f"hist-{leaf}-")]
+    assert len(history) == len(chain.entries)  # every version, branches included
+    assert history[-1].endswith("◀ selected")
+    assert payload(at)["nodes"] == before["nodes"]  # a selection re-sends no graph
+
+
+def test_deep_link_selects_the_node(fresh_data_dir):
+    run_home()
+    an = demo_analysis()
+    doc_id, doc = next(iter(an.dataset.documents.items()))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["node"] = doc_id
+    at.run()
+    assert at.session_state["selected_node"] == doc_id
+    assert doc.title in [t.value for t in at.text]
+
+
+def test_forget_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
+    run_home()
+    an = demo_analysis()
+    target = next(m for m in an.dataset.memories.values()
+                  if not m.is_forgotten and an.chains.of(m.id) is None)
+    at = run_home(selected_node=target.id)
+    at.button(key=f"forget-{target.id}").click().run()
+    assert not at.exception, at.exception
+    store = Store(store_path())
+    assert store.get_memory(target.id)["isForgotten"] is False  # the dialog only opened
+    reason_box = next(t for t in at.text_input if t.label == "Reason (optional)")
+    reason_box.input("wrong fact")
+    confirm = next(b for b in at.button if b.label == "Forget")
+    confirm.click().run()
+    assert not at.exception, at.exception
+    assert store.get_memory(target.id)["isForgotten"] is True
+    rows = [r for r in store.ledger() if r.target_id == target.id]
+    assert [(r.action, r.reason, r.outcome) for r in rows] == [("forget", "wrong fact", "ok")]
+    at.run()
+    at.run()
+    assert len([r for r in store.ledger() if r.target_id == target.id]) == 1
+    states = {n["id"]: n.get("state") for n in payload(at)["nodes"]}
+    assert states[target.id] == "forgotten"  # the graph refreshed
+
+
+def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
+    run_home()
+    an = demo_analysis()
+    superseded = {m.id for m in an.dataset.memories.values() if not m.is_latest}
+    at = run_home()
+    everything = {n["id"] for n in payload(at)["nodes"]}
+    at.checkbox(key="f_superseded").uncheck().run()
+    shown = {n["id"] for n in payload(at)["nodes"]}
+    assert everything - shown == superseded
+    word = "Lisbon"
+    expected = {m.id for m in an.dataset.memories.values() if word.lower() in m.memory.lower()
+                and m.is_latest}
+    at.text_input(key="text_search").input(word).run()
+    marked = {n["id"] for n in payload(at)["nodes"] if n.get("highlighted")}
+    assert expected and expected <= marked
+    match_buttons = [b for b in at.button if b.key and b.key.startswith("match-")]
+    assert len(match_buttons) == len(marked)
+    match_buttons[0].click().run()
+    assert at.session_state["selected_node"] in marked
+
+
+def test_connection_page_loads_supermemory_from_the_sandbox(fresh_data_dir, tmp_path):
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        at = AppTest.from_file(str(ROOT / "pages" / "5_Connection.py"), default_timeout=120)
+        at.run()
+        assert not at.exception, at.exception
+        at.radio(key="conn_kind").set_value("supermemory")
+        at.text_input(key="conn_base_url").input(sandbox.url)
+        next(t for t in at.text_input if t.label == "API key").input(sandbox.supermemory_key)
+        at.button[0].click()  # the form's Connect button
+        at.run()
+        assert not at.exception, at.exception
+        summary = " ".join(c.value for c in at.sidebar.caption)
+        assert "Loaded" in summary and "documents" in summary
+        assert sandbox.supermemory_key not in repr(at.session_state)  # SecretStr hides it
+        home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        home.session_state["connection"] = at.session_state["connection"]
+        home.session_state["api_key_secret"] = at.session_state["api_key_secret"]
+        home.run()
+        assert not home.exception, home.exception
+        ids = {n["id"] for n in payload(home)["nodes"]}
+        assert {"mem_fe_v3", "doc_stack_2"} <= ids
+
+
+def test_profile_page_lists_lines_with_their_memories(fresh_data_dir):
+    at = AppTest.from_file(str(ROOT / "pages" / "8_Profile.py"), default_timeout=120).run()
+    assert not at.exception, at.exception
+    lines = [t.value for t in at.text if t.value.startswith("• ")]
+    assert lines
+    linked = [b for b in at.button if b.key and b.key.startswith("prof-")]
+    assert linked
+    linked[0].click().run()
+    assert at.session_state["selected_node"] == linked[0].key.rsplit("-", 1)[1]

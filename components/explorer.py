@@ -1,0 +1,183 @@
+"""The home page's explorer: filters, text search, the graph, the node panel, the legend.
+
+Layout positions are computed once per data revision and views once per (revision,
+minute, filters), both shared read-only between sessions; a click therefore rebuilds
+nothing and re-sends no graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from datetime import date
+
+import pandas as pd
+import streamlit as st
+
+from components import data, forget, panels
+from components.bootstrap import AppContext, flash
+from components.graph_view import graph_view
+from components.safe import md_escape, short
+from memscope.analysis import Analysis
+from memscope.filters import Filters, Match, search_text, visible_nodes
+from memscope.graph import EDGE_KINDS
+from memscope.layout import layout_positions
+from memscope.sources import SourceError, merge_history
+from memscope.view import COLOR_BY, ViewData, build_view, highlight
+
+COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
+
+
+@st.cache_resource(show_spinner="Laying out the graph…", max_entries=8)
+def _positions(key: tuple, revision: int, _analysis: Analysis
+               ) -> dict[Hashable, tuple[float, float]]:
+    return layout_positions(_analysis.graph.graph, seed=7)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _view(key: tuple, revision: int, minute: str, filters_key: tuple, color_by: str,
+          _analysis: Analysis, _filters: Filters) -> ViewData:
+    visible = visible_nodes(_analysis, _filters)
+    view = build_view(_analysis, color_by=color_by, visible=visible,  # type: ignore[arg-type]
+                      positions=_positions(key, revision, _analysis))
+    kinds = _filters.edge_kinds
+    if set(kinds) != set(EDGE_KINDS):
+        view["edges"] = [e for e in view["edges"] if e["kind"] in kinds]
+        view["legend"]["edges"] = {k: sum(1 for e in view["edges"] if e["kind"] == k)
+                                   for k in view["legend"]["edges"]}
+    return view
+
+
+def _date_bounds(analysis: Analysis) -> tuple[date, date] | None:
+    days = [m.created_at.date() for m in analysis.dataset.memories.values() if m.created_at]
+    days += [d.created_at.date() for d in analysis.dataset.documents.values() if d.created_at]
+    days += [e.created_at.date() for e in analysis.dataset.entities.values() if e.created_at]
+    return (min(days), max(days)) if days else None
+
+
+def filters_sidebar(analysis: Analysis) -> tuple[Filters, str, bool]:
+    """The filter controls; returns the filters, the colour-by choice and physics."""
+    ds = analysis.dataset
+    spaces = sorted({m.container_tag or m.space_id or "" for m in ds.memories.values()} - {""})
+    types = sorted({d.type for d in ds.documents.values()})
+    with st.sidebar:
+        st.markdown("**Filters**")
+        chosen_spaces = st.multiselect("Space", spaces, key="f_spaces",
+                                       placeholder="All spaces") if spaces else []
+        chosen_types = st.multiselect("Document type", types, key="f_types",
+                                      placeholder="All types") if types else []
+        bounds = _date_bounds(analysis)
+        date_from = date_to = None
+        if bounds:
+            picked = st.date_input("Created between", value=bounds, min_value=bounds[0],
+                                   max_value=bounds[1], key="f_dates")
+            if isinstance(picked, tuple | list) and len(picked) == 2 \
+                    and tuple(picked) != bounds:  # the full range filters nothing
+                date_from, date_to = picked
+        kinds = st.multiselect("Relation kinds", list(EDGE_KINDS), default=list(EDGE_KINDS),
+                               key="f_edge_kinds")
+        show_superseded = st.checkbox("Show superseded versions", value=True,
+                                      key="f_superseded")
+        show_forgotten = st.checkbox("Show forgotten memories", value=True, key="f_forgotten")
+        color_by = st.selectbox("Colour by", list(COLOR_BY), key="f_color_by",
+                                format_func=COLOR_LABELS.get)
+        physics = st.toggle("Physics", value=False, key="f_physics",
+                            help="A bounded force simulation; off draws the server layout.")
+    filters = Filters(
+        spaces=frozenset(chosen_spaces), document_types=frozenset(chosen_types),
+        date_from=date_from, date_to=date_to,
+        edge_kinds=frozenset(kinds), show_superseded=show_superseded,
+        show_forgotten=show_forgotten)
+    return filters, color_by, physics
+
+
+def search_box(analysis: Analysis, visible: set[str]) -> list[Match]:
+    """The local text search; lists matches, selecting one focuses it."""
+    query = st.text_input("Search memory and document text", key="text_search",
+                          placeholder="e.g. Lisbon")
+    if not query.strip():
+        return []
+    matches = search_text(analysis, query, within=visible)
+    st.caption(f"{len(matches)} match{'es' if len(matches) != 1 else ''}"
+               + (" (first 200)" if len(matches) >= 200 else ""))
+    with st.container(height=min(240, 40 + 38 * len(matches)) if matches else None):
+        for i, m in enumerate(matches[:200]):
+            st.button(f"{m.kind}: {md_escape(short(m.excerpt, 90))}", key=f"match-{i}-{m.node_id}",
+                      on_click=panels.select, args=(m.node_id,), type="tertiary")
+    return matches
+
+
+def legend(view: ViewData) -> None:
+    """Counts per kind, state, edge kind and colour group."""
+    lg = view["legend"]
+    with st.expander("Legend", expanded=False):
+        cols = st.columns(3)
+        cols[0].dataframe(pd.DataFrame({"kind": list(lg["kinds"]),
+                                        "shown": list(lg["kinds"].values())}),
+                          hide_index=True)
+        cols[1].dataframe(pd.DataFrame({"state": list(lg["states"]),
+                                        "shown": list(lg["states"].values())}),
+                          hide_index=True)
+        cols[2].dataframe(pd.DataFrame({"edge": list(lg["edges"]),
+                                        "shown": list(lg["edges"].values())}),
+                          hide_index=True)
+        st.caption(f"★ static memories: {lg['static']}. Colour by "
+                   f"{COLOR_LABELS.get(lg['color_by'], lg['color_by'])}:")
+        st.dataframe(pd.DataFrame([{"group": c["label"], "colour": c["color"],
+                                    "nodes": c["count"]} for c in lg["colors"]]),
+                     hide_index=True)
+
+
+def explorer(ctx: AppContext, analysis: Analysis) -> None:
+    """The whole explorer: filters in the sidebar, graph and panel side by side."""
+    filters, color_by, physics = filters_sidebar(analysis)
+    revision = ctx.load_revision
+    minute = analysis.now.isoformat()
+    view = _view(ctx.key, revision, minute, filters.key(), color_by, analysis, filters)
+    visible = {n["id"] for n in view["nodes"]}
+    selected = st.session_state.get(panels.SELECTED)
+    graph_col, panel_col = st.columns([3, 2], gap="medium")
+    with graph_col:
+        matches = search_box(analysis, visible)
+        drawn = highlight(view, [m.node_id for m in matches]) if matches else view
+        st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
+                   f"nodes and {len(view['edges'])} edges.")
+        graph_view(drawn, key="graph", height=620, physics=physics,
+                   focus=selected if selected in visible else None,
+                   on_select=panels.select)
+        legend(view)
+    with panel_col:
+        node_panel(ctx, analysis, selected)
+
+
+def _fetch_history(ctx: AppContext, memory_id: str) -> None:
+    """Complete a chain whose older versions were not loaded (a button callback)."""
+    if ctx.source is None or ctx.load is None:
+        return
+    try:
+        records = ctx.source.history(memory_id)
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    added = merge_history(ctx.load.dataset, records)
+    data.touch(ctx.key)
+    flash(f"Fetched {len(added)} older version(s)." if added else
+          "The service has no older versions of this memory.", "info")
+
+
+def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None) -> None:
+    """The selected node's panel, its forget button and its space's profile."""
+    if not node_id:
+        st.info("Click a node (or a search match) to see its details, history and profile.")
+        return
+    fetch = None
+    if ctx.source is not None and ctx.source.capabilities.can("history"):
+        def fetch(memory_id: str) -> None:
+            _fetch_history(ctx, memory_id)
+    panels.node_panel(analysis, node_id, fetch_history=fetch)
+    mem = analysis.dataset.memories.get(node_id)
+    if mem is not None:
+        st.divider()
+        forget.button(ctx, node_id)
+        st.divider()
+        panels.profile_panel(analysis, mem.container_tag)
+    forget.dialog(ctx)
