@@ -409,3 +409,12 @@ def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
                     "highlighted": True}
         nodes.append(node)
     return {"nodes": nodes, "edges": view["edges"], "legend": view["legend"]}
+
+
+def cluster_groups(analysis: Analysis) -> tuple[dict[str, str], dict[str, str]]:
+    """Every node's cluster key (``""`` = unlinked) and a readable name per key.
+
+    The same grouping as ``color_by="cluster"``, for the drawing budget's overview.
+    """
+    keys, labels, _ = _group_keys(analysis, "cluster")
+    return {str(k): v for k, v in keys.items()}, labels

@@ -1,0 +1,67 @@
+"""The drawing budget's overview on a generated store larger than the budget."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+
+import pytest
+
+from memscope.analysis import analyse
+from memscope.budget import CLUSTER_PREFIX, apply_budget, cluster_of, is_cluster
+from memscope.dataset import from_feed_pages
+from memscope.demo import generate
+from memscope.layout import layout_positions
+from memscope.view import build_view, cluster_groups
+
+NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def big():
+    demo = generate(11, now=NOW, n_documents=400, n_memories=2000)
+    an = analyse(from_feed_pages(demo.to_feed_pages()), NOW)
+    view = build_view(an, positions=layout_positions(an.graph.graph, seed=1))
+    clusters, labels = cluster_groups(an)
+    return an, view, clusters, labels
+
+
+def test_a_view_within_budget_is_returned_unchanged(big):
+    _, view, clusters, labels = big
+    same, info = apply_budget(view, clusters, labels, budget=len(view["nodes"]))
+    assert same is view and not info.active
+
+
+def test_overview_represents_every_node_once_and_keeps_edges_consistent(big):
+    _, view, clusters, labels = big
+    budget = 300
+    small, info = apply_budget(view, clusters, labels, budget=budget)
+    assert info.active and info.total_nodes == len(view["nodes"])
+    real = [n for n in small["nodes"] if not is_cluster(n["id"])]
+    supers = [n for n in small["nodes"] if is_cluster(n["id"])]
+    assert len(supers) == info.collapsed_clusters
+    # each collapsed cluster node counts its members; together with the real nodes
+    # they account for every node of the full view exactly once
+    full_per_cluster = Counter((clusters.get(n["id"]) or "unlinked") for n in view["nodes"])
+    represented = sum(full_per_cluster[cluster_of(n["id"])] for n in supers)
+    assert represented == info.collapsed_nodes
+    assert represented + len(real) == len(view["nodes"])
+    assert len(small["nodes"]) < len(view["nodes"]) // 3
+    ids = {n["id"] for n in small["nodes"]}
+    assert all(e["from"] in ids and e["to"] in ids for e in small["edges"])
+    assert all(e["from"] != e["to"] for e in small["edges"] if e["kind"] == "merged")
+    assert all("x" in n and "y" in n for n in supers)
+    assert view["nodes"][0].get("kind") != "cluster"  # the input was not changed
+
+
+def test_expanded_clusters_and_kept_nodes_are_drawn_themselves(big):
+    _, view, clusters, labels = big
+    key = Counter(v for v in clusters.values() if v).most_common(1)[0][0]
+    lonely = next(n["id"] for n in view["nodes"] if clusters.get(n["id"]) not in ("", key))
+    small, info = apply_budget(view, clusters, labels, budget=300, expanded=[key],
+                               keep=[lonely])
+    ids = {n["id"] for n in small["nodes"]}
+    members = {n for n, k in clusters.items() if k == key}
+    assert members <= ids and lonely in ids
+    assert CLUSTER_PREFIX + key not in ids
+    assert info.expanded == [key]
