@@ -1,0 +1,23 @@
+"""The Insights page's pieces: every chart of :mod:`memscope.insights`, two per row."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import streamlit as st
+
+from memscope.analysis import Analysis
+from memscope.insights import CHARTS
+
+#: plotly's mode bar without the plotly.com link and logo
+PLOT_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["sendDataToCloud"]}
+
+
+def charts(analysis: Analysis, visible: Collection[str] | None) -> None:
+    """Draw every chart, following ``visible`` (the explorer's filters)."""
+    for start in range(0, len(CHARTS), 2):
+        cols = st.columns(2)
+        for col, (key, chart) in zip(cols, CHARTS[start:start + 2], strict=False):
+            with col:
+                st.plotly_chart(chart(analysis, visible), key=f"chart_{key}",
+                                config=PLOT_CONFIG, theme=None)
