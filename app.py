@@ -2,13 +2,15 @@
 
 import streamlit as st
 
-from components import explorer, overview
+from components import ask, explorer, overview
 from components.bootstrap import bootstrap
 
 ctx = bootstrap("Memory graph")
 analysis = ctx.require()
 overview.counts(analysis)
 overview.data_issues(analysis)
-explorer.explorer(ctx, analysis)
+ask_ids = ask.ask_box(ctx, analysis)
+explorer.explorer(ctx, analysis, extra_highlight=ask_ids)
+ask.add_box(ctx)
 with st.expander("All memories as a table"):
     overview.memory_table(analysis)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import date
 
 import streamlit as st
 
 from components import connection, data, nav
 from components.safe import md_escape
 from memscope.analysis import Analysis
+from memscope.asof import Comparison
 from memscope.settings import store_path
 from memscope.sources import LoadResult, Source, SourceError
 
@@ -21,6 +23,9 @@ for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
 
 FLASH = "flash_messages"
+PRESENTER = "presenter_mode"
+AS_OF = "as_of_date"
+COMPARE_FROM = "compare_from_date"
 LAST_LINK = "last_linked_node"
 
 
@@ -32,8 +37,14 @@ class AppContext:
     source: Source | None = None
     key: tuple = ()
     load: LoadResult | None = None
+    #: what the pages show: as of the chosen date, masked in presenter mode
     analysis: Analysis | None = None
+    #: the data as it is now, unmasked: what actions (forget, ledger snapshots) act on
+    current: Analysis | None = None
     error: str | None = None
+    presenter: bool = False
+    as_of: date | None = None
+    comparison: Comparison | None = None
     #: bumps whenever the shared load changes in place (forget, history fetch, resume)
     load_revision: int = 0
 
@@ -78,11 +89,45 @@ def bootstrap(title: str) -> AppContext:
         ctx.source = connection.source_for(ctx.conn)
         ctx.key, entry = data.load(ctx.source)
         ctx.load, ctx.load_revision = entry.load, entry.revision
-        ctx.analysis = data.analysis_of(ctx.key, entry)
+        ctx.current = data.analysis_of(ctx.key, entry)
     except (connection.ConnectionProblem, SourceError) as exc:
         ctx.error = str(exc)
     _sidebar(ctx)
+    if ctx.current is not None:
+        _time_and_presenter(ctx, entry)
     return ctx
+
+
+def _time_and_presenter(ctx: AppContext, entry: data.Entry) -> None:
+    """The as-of date, the two-date comparison and presenter mode (sidebar + analysis)."""
+    assert ctx.current is not None
+    bounds = data.date_bounds(ctx.current)
+    with st.sidebar:
+        st.divider()
+        ctx.presenter = st.toggle(
+            "Presenter mode", key=PRESENTER,
+            help="Masks memory, document and profile text everywhere (graph, panels, "
+                 "charts, exports); the structure stays.")
+        if bounds is not None:
+            ctx.as_of = st.date_input(
+                "As of", value=None, min_value=bounds[0], key=AS_OF, format="YYYY-MM-DD",
+                help="Show the memory as it stood at the end of that day (empty: now).")
+            since = st.date_input(
+                "Changes since", value=None, min_value=bounds[0], key=COMPARE_FROM,
+                format="YYYY-MM-DD",
+                help="Colour what was added, updated or forgotten between this day and "
+                     "the as-of day (or today).")
+            if since is not None:
+                ctx.comparison = data.comparison_of(ctx.key, entry, since, ctx.as_of)
+                if ctx.comparison is None:
+                    st.caption("“Changes since” must be before the as-of day.")
+    if ctx.as_of is None and not ctx.presenter:
+        ctx.analysis = ctx.current
+    else:
+        ctx.analysis = data.derived_analysis(ctx.key, entry, ctx.as_of, ctx.presenter)
+    if ctx.as_of is not None:
+        st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
+                "(clear “As of” in the sidebar to return to now).")
 
 
 def _refresh(ctx: AppContext) -> None:

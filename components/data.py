@@ -11,12 +11,14 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import streamlit as st
 
 from memscope.analysis import Analysis, analyse
+from memscope.asof import Comparison, as_of, compare, day_end
+from memscope.presenter import mask
 from memscope.settings import seed_if_missing
 from memscope.sources import LoadProgress, LoadResult, Source
 
@@ -25,13 +27,16 @@ _lock = threading.Lock()
 
 
 @dataclass
-class _Entry:
+class Entry:
     load: LoadResult
     revision: int
     at: float
 
 
-_loads: dict[tuple, _Entry] = {}
+_loads: dict[tuple, Entry] = {}
+#: revision to continue from after a dropped load, so caches keyed by revision never
+#: serve the old data for a key whose data version the source cannot tell
+_dropped: dict[tuple, int] = {}
 
 
 @st.cache_resource(show_spinner=False)
@@ -45,7 +50,7 @@ def load_key(source: Source) -> tuple:
     return (*source.cache_key(), source.data_version() or "")
 
 
-def cached_load(source: Source) -> tuple[tuple, _Entry] | None:
+def cached_load(source: Source) -> tuple[tuple, Entry] | None:
     """The shared load of ``source`` if one is fresh."""
     key = load_key(source)
     with _lock:
@@ -70,7 +75,7 @@ def _progress_ui(label: str):
 
 
 def load(source: Source, *, refresh: bool = False, show_progress: bool = True
-         ) -> tuple[tuple, _Entry]:
+         ) -> tuple[tuple, Entry]:
     """The source's data, from the shared cache or loaded now (with progress on screen).
 
     Raises the source's :class:`~memscope.sources.SourceError` on failure.
@@ -91,7 +96,8 @@ def load(source: Source, *, refresh: bool = False, show_progress: bool = True
     key = load_key(source)
     with _lock:
         old = _loads.get(key)
-        entry = _Entry(result, (old.revision + 1) if old else 0, time.monotonic())
+        revision = (old.revision + 1) if old else _dropped.pop(key, 0)
+        entry = Entry(result, revision, time.monotonic())
         _loads[key] = entry
     return key, entry
 
@@ -101,13 +107,15 @@ def touch(key: tuple, result: LoadResult | None = None) -> None:
     with _lock:
         old = _loads.get(key)
         if old is not None:
-            _loads[key] = _Entry(result or old.load, old.revision + 1, old.at)
+            _loads[key] = Entry(result or old.load, old.revision + 1, old.at)
 
 
 def forget_cached(key: tuple) -> None:
     """Drop a shared load (the refresh button)."""
     with _lock:
-        _loads.pop(key, None)
+        old = _loads.pop(key, None)
+        if old is not None:
+            _dropped[key] = old.revision + 1
 
 
 @st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
@@ -117,7 +125,56 @@ def _analysis(key: tuple, revision: int, minute: str, _result: LoadResult) -> An
     return analyse(_result.dataset, datetime.fromisoformat(minute))
 
 
-def analysis_of(key: tuple, entry: _Entry) -> Analysis:
+def analysis_of(key: tuple, entry: Entry) -> Analysis:
     """The analysis of a load, judged at the current minute; shared and read-only."""
-    minute = datetime.now(UTC).replace(second=0, microsecond=0).isoformat()
-    return _analysis(key, entry.revision, minute, entry.load)
+    return _analysis(key, entry.revision, _minute(), entry.load)
+
+
+def _minute() -> str:
+    return datetime.now(UTC).replace(second=0, microsecond=0).isoformat()
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+def _derived(key: tuple, revision: int, minute: str, when: date | None, presenter: bool,
+             _result: LoadResult) -> Analysis:
+    ds = _result.dataset
+    now = datetime.fromisoformat(minute)
+    if when is not None:
+        now = day_end(when)
+        ds = as_of(ds, now)
+    if presenter:
+        ds = mask(ds)
+    return analyse(ds, now)
+
+
+def derived_analysis(key: tuple, entry: Entry, when: date | None, presenter: bool
+                     ) -> Analysis:
+    """The analysis as of ``when`` (end of that day) and/or masked; shared, read-only."""
+    minute = _minute() if when is None else ""  # a past day does not move with the clock
+    return _derived(key, entry.revision, minute, when, presenter, entry.load)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+def _comparison(key: tuple, revision: int, since: date, until: date | None,
+                _result: LoadResult) -> Comparison | None:
+    t2 = day_end(until) if until is not None else datetime.now(UTC)
+    t1 = day_end(since)
+    if t1 >= t2:
+        return None
+    return compare(_result.dataset, t1, t2)
+
+
+def comparison_of(key: tuple, entry: Entry, since: date, until: date | None
+                  ) -> Comparison | None:
+    """What changed between the end of ``since`` and ``until`` (or now); ``None`` when
+    the order is wrong."""
+    return _comparison(key, entry.revision, since, until, entry.load)
+
+
+def date_bounds(analysis: Analysis) -> tuple[date, date] | None:
+    """The first and last creation day in the data."""
+    ds = analysis.dataset
+    days = [m.created_at.date() for m in ds.memories.values() if m.created_at]
+    days += [d.created_at.date() for d in ds.documents.values() if d.created_at]
+    days += [e.created_at.date() for e in ds.entities.values() if e.created_at]
+    return (min(days), max(days)) if days else None

@@ -7,7 +7,7 @@ nothing and re-sends no graph.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
 from datetime import date
 
 import pandas as pd
@@ -54,6 +54,16 @@ def _date_bounds(analysis: Analysis) -> tuple[date, date] | None:
     return (min(days), max(days)) if days else None
 
 
+def _follow_bounds(bounds: tuple[date, date]) -> None:
+    """When the data's date range changes (an add, a reload), a date filter still at the
+    old full range follows it, so new nodes are not hidden; a narrowed range is kept."""
+    old = st.session_state.get("f_dates_bounds")
+    st.session_state["f_dates_bounds"] = bounds
+    if old is not None and old != bounds and tuple(st.session_state.get("f_dates") or ()) \
+            == tuple(old):
+        del st.session_state["f_dates"]
+
+
 def filters_sidebar(analysis: Analysis) -> tuple[Filters, str, bool]:
     """The filter controls; returns the filters, the colour-by choice and physics."""
     ds = analysis.dataset
@@ -68,6 +78,7 @@ def filters_sidebar(analysis: Analysis) -> tuple[Filters, str, bool]:
         bounds = _date_bounds(analysis)
         date_from = date_to = None
         if bounds:
+            _follow_bounds(bounds)
             picked = st.date_input("Created between", value=bounds, min_value=bounds[0],
                                    max_value=bounds[1], key="f_dates")
             if isinstance(picked, tuple | list) and len(picked) == 2 \
@@ -127,8 +138,10 @@ def legend(view: ViewData) -> None:
                      hide_index=True)
 
 
-def explorer(ctx: AppContext, analysis: Analysis) -> None:
-    """The whole explorer: filters in the sidebar, graph and panel side by side."""
+def explorer(ctx: AppContext, analysis: Analysis, *,
+             extra_highlight: Collection[str] = ()) -> None:
+    """The whole explorer: filters in the sidebar, graph and panel side by side.
+    ``extra_highlight`` (e.g. the Ask results) is highlighted with the text-search matches."""
     filters, color_by, physics = filters_sidebar(analysis)
     revision = ctx.load_revision
     minute = analysis.now.isoformat()
@@ -138,7 +151,8 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     graph_col, panel_col = st.columns([3, 2], gap="medium")
     with graph_col:
         matches = search_box(analysis, visible)
-        drawn = highlight(view, [m.node_id for m in matches]) if matches else view
+        marked = {m.node_id for m in matches} | set(extra_highlight)
+        drawn = highlight(view, marked) if marked else view
         st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
                    f"nodes and {len(view['edges'])} edges.")
         graph_view(drawn, key="graph", height=620, physics=physics,

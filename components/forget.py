@@ -50,7 +50,7 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
     if token in used:
         return
     used.add(token)  # before the call: a rerun mid-call cannot send it again
-    analysis = ctx.require()
+    analysis = ctx.current or ctx.require()  # act on today's unmasked data
     mem = analysis.dataset.memories.get(node_id)
     rel = analysis.dataset.relations.get(node_id)
     snapshot = mem.memory if mem else (rel.predicate if rel else None)

@@ -1,4 +1,4 @@
-"""Destructive actions with a ledger record, whatever the source.
+"""Destructive (and adding) actions with a ledger record, whatever the source.
 
 The embedded store writes its own ledger row inside the same transaction as a change it
 makes; every other outcome — any source's refusal or failure, and every result of the
@@ -8,6 +8,7 @@ other sources — is recorded here in the local ledger.
 from __future__ import annotations
 
 from memscope.sources import (
+    AddResult,
     ForgetAllPreview,
     ForgetAllResult,
     ForgetMismatch,
@@ -72,3 +73,34 @@ def forget_all(source: Source, ledger: Store, preview: ForgetAllPreview, *, conf
                              space=result.container_tag, reason=reason, outcome="ok",
                              message=result.message)
     return result
+
+
+def add(source: Source, ledger: Store, text: str, *, container_tag: str | None,
+        title: str | None = None) -> AddResult:
+    """Add a text (sent once) and ledger it as ``add``; re-raises the source's error.
+
+    The embedded store ledgers its own add; an asynchronous add (Supermemory) is ledgered
+    when it is accepted — :func:`add_processed` adds a row if processing then fails.
+    """
+    try:
+        result = source.add(text, container_tag=container_tag, title=title)
+    except SourceError as exc:
+        ledger.record_ledger(action="add", source=source.kind, space=container_tag,
+                             snapshot=text, outcome="error", message=str(exc))
+        raise
+    if not _self_ledgering(source):
+        ledger.record_ledger(action="add", source=source.kind,
+                             space=result.container_tag or container_tag,
+                             target_id=result.id, snapshot=text,
+                             outcome="error" if result.status == "failed" else "ok",
+                             message=result.message)
+    return result
+
+
+def add_processed(source: Source, ledger: Store, result: AddResult, text: str | None) -> None:
+    """Ledger the end of an asynchronous add when processing failed (a done document
+    needs no second row; one still processing is not an outcome yet)."""
+    if result.status == "failed":
+        ledger.record_ledger(action="add", source=source.kind, space=result.container_tag,
+                             target_id=result.id, snapshot=text, outcome="error",
+                             message=result.message)

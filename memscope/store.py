@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memscope import store_schema as sch
+from memscope import store_search
 from memscope.ledger import LedgerEntry, iso_utc, utc_now
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class Store:
         self._clock = clock
         self._ready = False
         self._lock = threading.Lock()
+        self._search_backend = store_search.LIKE
 
     @classmethod
     def create(cls, path: str | Path, **kwargs: Any) -> Store:
@@ -79,6 +81,7 @@ class Store:
                 conn.execute("INSERT OR IGNORE INTO meta VALUES ('data_version', '0')")
                 conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
                              (str(sch.SCHEMA_VERSION),))
+                self._search_backend = store_search.install(conn)
             except sqlite3.Error as exc:
                 raise StoreError(f"Cannot open the embedded store at {self.path}: {exc}.") \
                     from exc
@@ -191,11 +194,13 @@ class Store:
                 f"{len(mem_rows)} memories and {n_lines} profile lines.", **ledger})
 
     def add_document(self, text: str, container_tag: str, *, title: str | None = None,
-                     source: str = "embedded") -> dict[str, Any]:
+                     source: str = "embedded", document_id: str | None = None
+                     ) -> dict[str, Any]:
         """Store one text document with one memory holding the text; returns the document
-        in feed shape. Creates the space if missing; ledgered as ``add``."""
-        now, doc_id, mem_id = (self._now(), f"doc_{uuid.uuid4().hex[:16]}",
-                               f"mem_{uuid.uuid4().hex[:16]}")
+        in feed shape. Creates the space if missing; ledgered as ``add``. ``document_id``
+        chooses the id (an id in use raises :class:`StoreError`)."""
+        now, mem_id = self._now(), f"mem_{uuid.uuid4().hex[:16]}"
+        doc_id = document_id or f"doc_{uuid.uuid4().hex[:16]}"
         doc = {"id": doc_id, "title": title or text[:60], "summary": text[:200],
                "source": "memscope", "type": "text", "status": "done", "content": text,
                "containerTags": [container_tag], "createdAt": now, "updatedAt": now,
@@ -207,6 +212,24 @@ class Store:
         return self._documents_by_ids([doc_id])[0]
 
     # -- reads -------------------------------------------------------------------------
+
+    @property
+    def search_backend(self) -> str:
+        """``fts5`` when SQLite has FTS5 (BM25 ranking), else ``like``."""
+        self.init()
+        return self._search_backend
+
+    def search(self, query: str, limit: int = 10,
+               container_tag: str | None = None) -> dict[str, Any]:
+        """Ranked memories, then documents, matching ``query`` (see
+        :mod:`memscope.store_search`): ``{"hits": [{"kind", "id", "text", "title",
+        "containerTag", "score"}], "method": "fts5" | "like", "note": sentence}``."""
+        backend = self.search_backend
+        with self._read() as conn:
+            found = store_search.search(conn, query, limit=limit,
+                                        container_tag=container_tag, backend=backend)
+        note_key = "no_fts5" if backend != store_search.FTS5 else found["method"]
+        return {**found, "note": store_search.NOTES[note_key]}
 
     def is_empty(self) -> bool:
         """True when the store holds no document and no memory."""

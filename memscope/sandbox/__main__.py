@@ -46,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--shift", type=int, default=0, help="documents added after page 1")
     p.add_argument("--spaces-status", type=int, help="e.g. 403 for container-tags/list")
     p.add_argument("--spomory-wrong-forget", action="store_true")
+    p.add_argument("--processing-polls", type=int, default=2,
+                   help="status reads of an added document before it is done")
+    p.add_argument("--fail-processing", type=int, default=0,
+                   help="the next N added documents end failed")
     p.add_argument("--only-path", help="faults apply only to paths starting with this")
     args = p.parse_args(argv)
     faults = Faults(
@@ -54,6 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail_status=args.fail_status, timeouts=args.timeouts, hang_s=args.hang_s,
         drops=args.drops, malformed=args.malformed, shift=args.shift,
         spaces_status=args.spaces_status, spomory_wrong_forget=args.spomory_wrong_forget,
+        processing_polls=args.processing_polls, fail_processing=args.fail_processing,
         only_path=args.only_path)
     passport = json.loads(Path(args.passport).read_text("utf-8")) if args.passport else None
     if args.spomory_facts is not None:

@@ -59,6 +59,11 @@ class Faults:
     spomory_wrong_forget: bool = False
     #: Spomory's export ``result`` is not JSON
     spomory_bad_export: bool = False
+    #: status reads of an added document that answer a processing state (``extracting``,
+    #: ``chunking`` …) before it is ``done``; 0: the first read answers ``done``
+    processing_polls: int = 0
+    #: the next N added documents end ``failed`` instead of ``done`` (nothing is stored)
+    fail_processing: int = 0
     #: sequences and counters apply only to paths starting with this
     only_path: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)

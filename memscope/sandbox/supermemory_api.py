@@ -1,4 +1,11 @@
-"""The sandbox's Supermemory routes (v3/v4), served from the embedded store."""
+"""The sandbox's Supermemory routes (v3/v4), served from the embedded store.
+
+``POST /v3/documents`` answers ``queued``; each ``GET /v3/documents/{id}`` then moves the
+document on (``extracting``, ``chunking`` … for ``faults.processing_polls`` reads) until
+it is stored with one memory (``done``) or, when ``faults.fail_processing`` caught it,
+``failed`` with nothing stored. ``/v4/search`` answers memory results and chunk results
+(lines of the documents' content), as hybrid search does.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +15,15 @@ import re
 import threading
 import uuid
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from memscope.sandbox.faults import Faults
 from memscope.store import Store, StoreError, StoreNotFound
 
 TAG = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
+#: what a status read answers while an added document is being processed
+PROCESSING = ("extracting", "chunking", "embedding", "indexing")
 
 
 class ApiError(Exception):
@@ -34,6 +44,25 @@ class Reply:
 
 
 @dataclass
+class _Pending:
+    """A document accepted by ``POST /v3/documents`` and not processed yet."""
+
+    id: str
+    content: str
+    tag: str
+    title: str | None
+    created: str
+    polls_left: int
+    fail: bool
+    status: str = "queued"
+
+    def answer(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "title": self.title,
+                "content": self.content, "type": "text", "containerTags": [self.tag],
+                "createdAt": self.created, "updatedAt": self.created, "memoryEntries": []}
+
+
+@dataclass
 class _Feed:
     docs: list[dict[str, Any]]
     encoded: list[bytes]
@@ -48,6 +77,7 @@ class SupermemoryApi:
         self.store, self.faults = store, faults
         self._cache: dict[tuple, _Feed] = {}
         self._lock = threading.Lock()
+        self._pending: dict[str, _Pending] = {}
 
     def _feed(self, tags: tuple[str, ...] = (), sort: str = "createdAt",
               order: str = "desc") -> _Feed:
@@ -125,18 +155,46 @@ class SupermemoryApi:
         return Reply(200, raw)
 
     def get_document(self, doc_id: str) -> Reply:
+        """A processed document from the store, or the status of one being processed: each
+        read moves it one step on (``faults.processing_polls`` reads, then ``done`` — or
+        ``failed`` when ``faults.fail_processing`` caught it)."""
+        with self._lock:
+            pending = self._pending.get(doc_id)
+            if pending is not None and pending.status != "failed":
+                if pending.polls_left > 0:
+                    step = self.faults.processing_polls - pending.polls_left
+                    pending.status = PROCESSING[min(step, len(PROCESSING) - 1)]
+                    pending.polls_left -= 1
+                elif pending.fail:
+                    pending.status = "failed"
+                else:
+                    self.store.add_document(pending.content, pending.tag, title=pending.title,
+                                            source="sandbox", document_id=pending.id)
+                    del self._pending[doc_id]
+                    pending = None
+            if pending is not None:
+                return Reply(200, pending.answer())
         for doc in self._feed().docs:
             if doc["id"] == doc_id:
                 return Reply(200, doc)
         raise ApiError(404, f"Document {doc_id} not found")
 
     def add_document(self, body: dict[str, Any]) -> Reply:
+        """Accept a text for asynchronous processing (see :meth:`get_document`)."""
         content, tag = body.get("content"), body.get("containerTag") or "sm_project_default"
         if not isinstance(content, str) or not content.strip():
             raise ApiError(400, "content is required")
+        if not isinstance(tag, str) or not TAG.match(tag):
+            raise ApiError(400, "containerTag must be 1-100 characters of [A-Za-z0-9_-]")
         meta = body.get("metadata") if isinstance(body.get("metadata"), dict) else {}
-        doc = self.store.add_document(content, tag, title=meta.get("title"), source="sandbox")
-        return Reply(200, {"id": doc["id"], "status": "queued"})
+        title = meta.get("title") if isinstance(meta.get("title"), str) else None
+        doc_id = f"doc_{uuid.uuid4().hex[:16]}"
+        created = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        with self._lock:
+            self._pending[doc_id] = _Pending(doc_id, content, tag, title, created,
+                                             max(0, self.faults.processing_polls),
+                                             self.faults.take("fail_processing"))
+        return Reply(200, {"id": doc_id, "status": "queued"})
 
     # -- spaces, profile, search -------------------------------------------------------
 
@@ -160,7 +218,7 @@ class SupermemoryApi:
         return Reply(200, {"profile": profile, "searchResults": results})
 
     def _search(self, query: str, tag: str | None, limit: int) -> list[dict[str, Any]]:
-        words = [w for w in re.findall(r"\w+", query.casefold()) if w]
+        words = _words(query)
         if not words:
             return []
         feed = self._feed()
@@ -168,8 +226,7 @@ class SupermemoryApi:
         for mem in feed.memories.values():
             if tag and mem.get("spaceContainerTag") != tag:
                 continue
-            text = (mem.get("memory") or "").casefold()
-            score = sum(w in text for w in words) / len(words)
+            score = _overlap(words, mem.get("memory") or "")
             if score > 0:
                 scored.append((score, mem))
         scored.sort(key=lambda s: (-s[0], s[1]["id"]))
@@ -180,12 +237,40 @@ class SupermemoryApi:
                  "context": {"parents": [], "children": [], "related": []}}
                 for s, m in scored[:limit]]
 
+    def _chunks(self, query: str, tag: str | None, limit: int) -> list[dict[str, Any]]:
+        """Chunk results: the lines of each document's content (or its summary)."""
+        words = _words(query)
+        if not words:
+            return []
+        scored = []
+        for doc in self._feed((tag,) if tag else ()).docs:
+            text = doc.get("content") or doc.get("summary") or ""
+            for pos, chunk in enumerate(c.strip() for c in re.split(r"\n+", text)):
+                score = _overlap(words, chunk) if chunk else 0.0
+                if score > 0:
+                    scored.append((score, doc, pos, chunk))
+        scored.sort(key=lambda s: (-s[0], s[1]["id"], s[2]))
+        return [{"id": f"{doc['id']}#chunk{pos}", "chunk": chunk, "similarity": round(s, 3),
+                 "metadata": doc.get("metadata"), "updatedAt": doc["updatedAt"],
+                 "documents": [{"id": doc["id"], "title": doc.get("title"),
+                                "type": doc.get("type"), "createdAt": doc["createdAt"],
+                                "updatedAt": doc["updatedAt"]}]}
+                for s, doc, pos, chunk in scored[:limit]]
+
     def search(self, body: dict[str, Any]) -> Reply:
+        """Hybrid search: memory results and chunk results, best first (memories first on
+        a tie), ``limit`` in all; ``searchMode`` ``memories`` or ``documents`` picks one."""
         query = body.get("q")
         if not isinstance(query, str) or not query.strip():
             raise ApiError(400, "q is required")
         limit = body.get("limit", 10) if isinstance(body.get("limit"), int) else 10
-        hits = self._search(query, body.get("containerTag"), limit)
+        tag = body.get("containerTag") if isinstance(body.get("containerTag"), str) else None
+        mode = body.get("searchMode", "hybrid")
+        hits = [] if mode == "documents" else self._search(query, tag, limit)
+        if mode != "memories":
+            hits += self._chunks(query, tag, limit)
+        hits.sort(key=lambda h: (-h["similarity"], "chunk" in h))
+        hits = hits[:limit]
         return Reply(200, {"results": hits, "total": len(hits), "timing": 1})
 
     # -- memories ----------------------------------------------------------------------
@@ -273,3 +358,13 @@ class SupermemoryApi:
         return Reply(200, {"dryRun": dry, "count": len(found), key: found,
                            "forgetBatchId": None if dry else f"fb_{uuid.uuid4().hex[:12]}",
                            "summary": f"{len(found)} memories {verb}."})
+
+
+def _words(query: str) -> list[str]:
+    return [w for w in re.findall(r"\w+", query.casefold()) if w]
+
+
+def _overlap(words: list[str], text: str) -> float:
+    """Share of the query's words that occur in ``text``."""
+    low = text.casefold()
+    return sum(w in low for w in words) / len(words)

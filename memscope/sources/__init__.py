@@ -12,6 +12,8 @@ Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemoryS
 from memscope.sources._http import ApiConfig, credential_fingerprint
 from memscope.sources.base import (
     CAPABILITY_NAMES,
+    FINAL_STATUSES,
+    AddResult,
     Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
@@ -44,11 +46,13 @@ from memscope.sources.errors import (
     Unsupported,
 )
 from memscope.sources.files import FileSource, save_snapshot, snapshot_bytes, snapshot_object
+from memscope.sources.processing import wait_until_processed
 from memscope.sources.spomory import SpomoryConfig, SpomorySource
 from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
 
 __all__ = [
-    "CAPABILITY_NAMES", "ApiConfig", "AuthError", "BadRequest", "Capabilities",
+    "CAPABILITY_NAMES", "FINAL_STATUSES", "AddResult", "ApiConfig", "AuthError", "BadRequest",
+    "Capabilities",
     "ConfirmationRequired", "EmbeddedSource", "FileError", "FileSource", "Forbidden",
     "ForgetAllPreview", "ForgetAllResult", "ForgetMismatch", "ForgetResult", "LoadProgress",
     "LoadResult", "MalformedResponse", "NetworkError", "NotFound", "PaymentRequired",
@@ -56,5 +60,5 @@ __all__ = [
     "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
     "SupermemoryConfig", "SupermemorySource", "TimeoutError_", "Unsupported",
     "credential_fingerprint", "merge_history", "save_snapshot", "snapshot_bytes",
-    "snapshot_object",
+    "snapshot_object", "wait_until_processed",
 ]

@@ -13,7 +13,8 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,6 +27,7 @@ from memscope.sources.errors import (
     MalformedResponse,
     NetworkError,
     RateLimited,
+    ServerError,
     SourceError,
     TimeoutError_,
     http_error,
@@ -281,6 +283,22 @@ class HttpClient:
                 operation=operation, attempts=attempt)) from None
 
 
+@contextmanager
+def ambiguous(service: str, what: str, effect: str) -> Iterator[None]:
+    """A non-idempotent call that failed after it may have reached the server: say that
+    it may already have had its ``effect`` (e.g. "deleted something")."""
+    try:
+        yield
+    except (NetworkError, TimeoutError_, ServerError, MalformedResponse) as exc:
+        if isinstance(exc, NetworkError) and "could not connect" in exc.message:
+            raise
+        exc.message = (f"The {what} to {service} failed midway ({exc.kind}: {exc.message}) "
+                       f"and may already have {effect} — reload the graph to check before "
+                       "trying again.")
+        exc.args = (exc.message,)
+        raise
+
+
 def ensure(condition: bool, service: str, operation: str, what: str) -> None:
     """Raise :class:`MalformedResponse` unless ``condition`` (a shape check) holds."""
     if not condition:
@@ -289,5 +307,5 @@ def ensure(condition: bool, service: str, operation: str, what: str) -> None:
             f"{operation} — the API may have changed.", service=service, operation=operation)
 
 
-__all__ = ["ApiConfig", "HttpClient", "RateLimited", "compute_delay", "credential_fingerprint",
-           "ensure", "parse_retry_after"]
+__all__ = ["ApiConfig", "HttpClient", "RateLimited", "ambiguous", "compute_delay",
+           "credential_fingerprint", "ensure", "parse_retry_after"]

@@ -34,7 +34,8 @@ from memscope.sources.errors import (
     Unsupported,
 )
 
-CAPABILITY_NAMES = ("history", "profile", "forget", "forget_all", "restore", "search", "spaces")
+CAPABILITY_NAMES = ("history", "profile", "forget", "forget_all", "restore", "search", "spaces",
+                    "add")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Capabilities:
     restore: bool = False
     search: bool = False
     spaces: bool = False
+    add: bool = False
     why_not: tuple[tuple[str, str], ...] = ()
 
     def can(self, name: str) -> bool:
@@ -186,7 +188,11 @@ class ForgetAllResult:
 
 @dataclass
 class SearchHit:
-    """One search result: a memory, a document chunk or (Spomory) a context text."""
+    """One search result: a memory, a document chunk or (Spomory) a context text.
+
+    ``document_ids`` name the documents the hit came from (a chunk's document, a memory's
+    sources) when the service says so.
+    """
 
     kind: str  # "memory" | "chunk" | "context"
     text: str
@@ -194,15 +200,55 @@ class SearchHit:
     similarity: float | None = None
     record: MemoryRecord | None = None
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    document_ids: list[str] = field(default_factory=list)
 
 
 @dataclass
 class SearchResult:
-    """Search results plus the service's own message (Spomory answers with text)."""
+    """Search results plus the service's own message (Spomory answers with text) and a
+    ``note`` on how the results were found (e.g. the local ranking used)."""
 
     hits: list[SearchHit] = field(default_factory=list)
     total: int = 0
     message: str | None = None
+    note: str | None = None
+
+
+#: Document processing states that will not change any more.
+FINAL_STATUSES = frozenset({"done", "failed"})
+
+
+@dataclass
+class AddResult:
+    """The outcome of adding a text: the new document (or Spomory's sentence) and its status.
+
+    ``status`` is ``done`` when the text is stored and visible on reload, ``failed`` when
+    the service gave up, anything else (``queued``, ``extracting`` …) while it is still
+    being processed — poll with :func:`~memscope.sources.wait_until_processed`.
+    """
+
+    id: str | None
+    status: str
+    message: str
+    container_tag: str | None = None
+    title: str | None = None
+    memory_ids: list[str] = field(default_factory=list)
+    #: the polls it took to get here (``wait_until_processed``) and whether time ran out
+    polls: int = 0
+    timed_out: bool = False
+    #: Spomory: the graph as re-read after the add
+    load: LoadResult | None = None
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def final(self) -> bool:
+        """True when processing is over (done or failed)."""
+        return self.status in FINAL_STATUSES
+
+    @property
+    def ok(self) -> bool:
+        """True when the text is stored (``done``)."""
+        return self.status == "done"
 
 
 def merge_history(dataset: Dataset, records: Iterable[MemoryRecord]) -> list[str]:
@@ -235,6 +281,10 @@ class Source(ABC):
     capabilities: Capabilities = Capabilities()
     #: True when the source writes its own ledger rows (the embedded store does)
     ledgers_itself: ClassVar[bool] = False
+    #: a side effect of searching the UI must mention next to the search box
+    search_note: ClassVar[str | None] = None
+    #: what adding a text does with it, in one sentence for the add form
+    add_note: ClassVar[str | None] = None
 
     _last: LoadResult | None = None
 
@@ -297,6 +347,17 @@ class Source(ABC):
         """Search memories."""
         raise self.unsupported("search")
 
+    def add(self, text: str, *, container_tag: str | None = None,
+            title: str | None = None) -> AddResult:
+        """Add ``text`` (to ``container_tag`` where the source has spaces). Sent once:
+        never retried after the request may have reached the service."""
+        raise self.unsupported("add")
+
+    def document_status(self, document_id: str) -> AddResult:
+        """The processing status of a document added with :meth:`add`."""
+        raise Unsupported(f"{self.label} processes added text at once; there is no status "
+                          "to poll.")
+
     def forget(self, target_id: str, *, reason: str | None = None,
                container_tag: str | None = None) -> ForgetResult:
         """Forget one memory (Supermemory, embedded) or fact (Spomory relation id)."""
@@ -330,6 +391,8 @@ class Source(ABC):
 
 __all__ = [
     "CAPABILITY_NAMES",
+    "FINAL_STATUSES",
+    "AddResult",
     "AuthError",
     "BadRequest",
     "Capabilities",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from memscope.models import (
     MemoryRecord,
@@ -21,6 +21,7 @@ from memscope.models import (
 )
 from memscope.sources._feed import FeedState
 from memscope.sources.base import (
+    AddResult,
     Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
@@ -55,7 +56,11 @@ class EmbeddedSource(Source):
     kind = "embedded"
     ledgers_itself = True
     capabilities = Capabilities(history=True, profile=True, forget=True, forget_all=True,
-                                restore=True, search=True, spaces=True)
+                                restore=True, search=True, spaces=True, add=True)
+    add_note: ClassVar[str | None] = (
+        "The embedded store works offline and extracts nothing: the text is stored as a new "
+        "document with exactly one memory holding the whole text.")
+    default_space: ClassVar[str] = "sm_project_default"
 
     def __init__(self, store: Store | str | Path, *, page_limit: int = 200,
                  container_tags: tuple[str, ...] = (), actor: str = "embedded") -> None:
@@ -130,18 +135,37 @@ class EmbeddedSource(Source):
 
     def search(self, query: str, *, container_tag: str | None = None,
                limit: int = 10) -> SearchResult:
-        """Case-insensitive text match over the loaded memories (latest first)."""
-        needle = query.casefold().strip()
+        """A local ranking (SQLite FTS5 with BM25, or LIKE without FTS5) over memory text
+        and document titles and summaries: memory hits first, then document hits (as
+        ``chunk`` hits naming their document). ``similarity`` is the ranking score."""
+        tag = container_tag or (self.container_tags[0] if len(self.container_tags) == 1
+                                else None)
+        with _store_errors():
+            found = self.store.search(query, limit, tag)
+        loaded = self.load().dataset.memories
         hits = []
-        if needle:
-            for mem in self.load().dataset.memories.values():
-                if container_tag and mem.container_tag != container_tag:
-                    continue
-                if needle in mem.memory.casefold():
-                    hits.append(SearchHit("memory", mem.memory, mem.id, None, mem))
-        hits.sort(key=lambda h: (not h.record.is_latest, h.record.is_forgotten)
-                  if h.record else (True, True))
-        return SearchResult(hits[:limit], len(hits))
+        for raw in found["hits"]:
+            if raw["kind"] == "memory":
+                hits.append(SearchHit("memory", raw["text"], raw["id"], raw["score"],
+                                      loaded.get(raw["id"]), raw))
+            else:
+                hits.append(SearchHit("chunk", raw["text"], raw["id"], raw["score"], raw=raw,
+                                      document_ids=[raw["id"]]))
+        return SearchResult(hits, len(hits), note=found["note"])
+
+    def add(self, text: str, *, container_tag: str | None = None,
+            title: str | None = None) -> AddResult:
+        """Store ``text`` as a new document with one memory (no extraction: the memory is
+        the text itself), in one transaction with its ledger row."""
+        tag = container_tag or (self.container_tags[0] if self.container_tags
+                                else self.default_space)
+        with _store_errors():
+            doc = self.store.add_document(text, tag, title=title, source=self.actor)
+        mem_ids = [m["id"] for m in doc["memoryEntries"]]
+        return AddResult(doc["id"], "done", f"Stored the text as document {doc['id']} with "
+                         f"one memory ({mem_ids[0]}) in {tag}; nothing was extracted "
+                         "(offline).", container_tag=tag, title=doc.get("title"),
+                         memory_ids=mem_ids, raw=doc)
 
     def _act(self, memory_id: str, action: str,
              call: Callable[[], dict[str, Any]]) -> ForgetResult:

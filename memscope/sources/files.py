@@ -179,6 +179,7 @@ class FileSource(Source):
             ("history", "A snapshot holds only the versions that were saved; connect to the "
                         "live service to read more history."),
             ("search", "Search needs the live service; use the graph's text filter."),
+            ("add", READ_ONLY),
         ),
     )
 

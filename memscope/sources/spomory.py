@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any, ClassVar
 
 from memscope.dataset import Dataset
 from memscope.passport import decode_result, looks_like_passport
-from memscope.sources._http import ApiConfig, HttpClient, ensure
+from memscope.sources._http import ApiConfig, HttpClient, ambiguous, ensure
 from memscope.sources.base import (
+    AddResult,
     Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
@@ -30,14 +31,7 @@ from memscope.sources.base import (
     Source,
     require_confirmation,
 )
-from memscope.sources.errors import (
-    ForgetMismatch,
-    MalformedResponse,
-    NetworkError,
-    NotFound,
-    ServerError,
-    TimeoutError_,
-)
+from memscope.sources.errors import ForgetMismatch, NotFound
 
 SERVICE = "Spomory"
 NOTHING_FOUND = "没有找到相关记忆。"
@@ -53,19 +47,9 @@ class SpomoryConfig(ApiConfig):
     subject_id: str = "default"
 
 
-@contextmanager
-def _ambiguous(what: str) -> Iterator[None]:
+def _ambiguous(what: str) -> AbstractContextManager[None]:
     """A destructive call that failed after it may have reached the server: say so."""
-    try:
-        yield
-    except (NetworkError, TimeoutError_, ServerError, MalformedResponse) as exc:
-        if isinstance(exc, NetworkError) and "could not connect" in exc.message:
-            raise
-        exc.message = (f"The {what} to Spomory failed midway ({exc.kind}: {exc.message}) and "
-                       "may already have deleted something — reload the graph to check "
-                       "before trying again.")
-        exc.args = (exc.message,)
-        raise
+    return ambiguous(SERVICE, what, "deleted something")
 
 
 def parse_counts(sentence: str) -> tuple[int, int] | None:
@@ -79,7 +63,7 @@ class SpomorySource(Source):
 
     kind = "spomory"
     capabilities = Capabilities(
-        forget=True, forget_all=True, search=True,
+        forget=True, forget_all=True, search=True, add=True,
         why_not=(
             ("history", "Spomory keeps no version history: a corrected fact's old value is "
                         "archived on the server and never returned."),
@@ -88,6 +72,13 @@ class SpomorySource(Source):
             ("spaces", "Spomory has no spaces: the key decides whose graph it is."),
         ),
     )
+
+    search_note: ClassVar[str | None] = (
+        "Searching Spomory marks every fact it returns as retrieved (it changes their "
+        "last_retrieved_at on the server) and uses one call of the key's quota.")
+    add_note: ClassVar[str | None] = (
+        "Spomory extracts facts from the text on the server (an LLM) and answers with a "
+        "summary sentence; the graph is then re-read with one export call.")
 
     def __init__(self, config: SpomoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
@@ -166,11 +157,24 @@ class SpomorySource(Source):
         return ds
 
     def remember(self, text: str, source_id: str = "api") -> str:
-        """``POST /v1/memories``: add text (the server extracts facts); its sentence."""
-        answer = self._http.request("POST", "/v1/memories", operation="add a memory",
-                                    json={"text": text, "source_id": source_id},
-                                    idempotent=False)
+        """``POST /v1/memories``: add text (the server extracts facts); its sentence.
+        Sent once: a failure after the request may have arrived is not retried."""
+        with ambiguous(SERVICE, "add request", "stored the text"):
+            answer = self._http.request("POST", "/v1/memories", operation="add a memory",
+                                        json={"text": text, "source_id": source_id},
+                                        idempotent=False)
         return str(decode_result(answer))
+
+    def add(self, text: str, *, container_tag: str | None = None,
+            title: str | None = None) -> AddResult:
+        """:meth:`remember` the text, then re-read the graph with one ``/v1/export`` call
+        (``result.load``); two calls. ``container_tag`` and ``title`` do not apply."""
+        said = self.remember(text, source_id="memscope")
+        calls0 = self.calls
+        after = self._result(self._export(), 0)
+        after.calls = self.calls - calls0
+        self._last = after
+        return AddResult(None, "done", said, load=after)
 
     # -- search ----------------------------------------------------------------------------
 

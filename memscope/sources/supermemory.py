@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
+from urllib.parse import quote
 
 from pydantic import Field
 
@@ -24,9 +25,10 @@ from memscope.models import (
     parse_spaces,
 )
 from memscope.sources._feed import FeedState, fetch_pages, pages_from
-from memscope.sources._http import ApiConfig, HttpClient, ensure
+from memscope.sources._http import ApiConfig, HttpClient, ambiguous, ensure
 from memscope.sources._spaces import add_spaces_and_profiles, spaces_seen
 from memscope.sources.base import (
+    AddResult,
     Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
@@ -40,8 +42,10 @@ from memscope.sources.base import (
     require_confirmation,
 )
 from memscope.sources.errors import AuthError, BadRequest, Forbidden, NotFound
+from memscope.sources.processing import document_ids, parse_status, status_sentence
 
 SERVICE = "Supermemory"
+DEFAULT_SPACE = "sm_project_default"
 _EPOCH = datetime.min.replace(tzinfo=UTC)
 FEED = "/v3/documents/documents"
 
@@ -68,9 +72,14 @@ class SupermemorySource(Source):
     kind = "supermemory"
     capabilities = Capabilities(
         history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
+        add=True,
         why_not=(("restore", "Supermemory's API cannot restore a forgotten memory; add the "
                              "fact again instead."),),
     )
+
+    add_note: ClassVar[str | None] = (
+        "Supermemory stores the text as a document and extracts memories from it "
+        "asynchronously; Memscope polls its status and reloads the graph when it is done.")
 
     def __init__(self, config: SupermemoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
@@ -279,7 +288,8 @@ class SupermemorySource(Source):
 
     def search(self, query: str, *, container_tag: str | None = None,
                limit: int = 10) -> SearchResult:
-        """``POST /v4/search`` (hybrid): memory hits and document-chunk hits."""
+        """``POST /v4/search`` (hybrid): memory hits and document-chunk hits, each with
+        the ids of its documents when the answer names them."""
         body: dict[str, Any] = {"q": query, "searchMode": "hybrid", "limit": limit}
         if container_tag:
             body["containerTag"] = container_tag
@@ -293,13 +303,46 @@ class SupermemorySource(Source):
                 continue
             sim = raw.get("similarity")
             sim = float(sim) if isinstance(sim, int | float) else None
+            docs = document_ids(raw)
+            hit_id = raw.get("id") if isinstance(raw.get("id"), str) else None
             if raw.get("memory") is not None:
-                hits.append(SearchHit("memory", str(raw["memory"]), raw.get("id"), sim,
-                                      parse_memory(raw, f"results[{i}]", report), raw))
+                hits.append(SearchHit("memory", str(raw["memory"]), hit_id, sim,
+                                      parse_memory(raw, f"results[{i}]", report), raw, docs))
             elif raw.get("chunk") is not None:
-                hits.append(SearchHit("chunk", str(raw["chunk"]), raw.get("id"), sim, raw=raw))
+                hits.append(SearchHit("chunk", str(raw["chunk"]), hit_id, sim, raw=raw,
+                                      document_ids=docs))
         total = answer.get("total")
         return SearchResult(hits, total if isinstance(total, int) else len(hits))
+
+    # -- adding --------------------------------------------------------------------------
+
+    def add(self, text: str, *, container_tag: str | None = None,
+            title: str | None = None) -> AddResult:
+        """``POST /v3/documents`` with the text and the space, sent once. The answer is
+        usually ``queued``: poll :meth:`document_status` (or use
+        :func:`~memscope.sources.wait_until_processed`) until ``done`` or ``failed``."""
+        tags = self.config.container_tags
+        tag = container_tag or (tags[0] if len(tags) == 1 else DEFAULT_SPACE)
+        body: dict[str, Any] = {"content": text, "containerTag": tag}
+        if title:
+            body["metadata"] = {"title": title}
+        op = f"add a document to {tag}"
+        with ambiguous(SERVICE, "add request", "created the document"):
+            answer = self._http.request("POST", "/v3/documents", json=body, operation=op,
+                                        idempotent=False)
+        ensure(isinstance(answer, dict) and isinstance(answer.get("id"), str), SERVICE, op,
+               "no document id")
+        status = str(answer.get("status") or "queued")
+        return AddResult(answer["id"], status, status_sentence(SERVICE, answer["id"], status),
+                         container_tag=tag, title=title, raw=answer)
+
+    def document_status(self, document_id: str) -> AddResult:
+        """``GET /v3/documents/{id}``: the document's processing status."""
+        op = f"read the status of document {document_id}"
+        answer = self._http.request("GET", f"/v3/documents/{quote(document_id, safe='')}",
+                                    operation=op)
+        ensure(isinstance(answer, dict), SERVICE, op, "not an object")
+        return parse_status(SERVICE, document_id, answer)
 
     # -- forgetting ----------------------------------------------------------------------
 
@@ -381,3 +424,4 @@ class SupermemorySource(Source):
         self._mark_forgotten(done, reason)
         return ForgetAllResult(tag, len(done), f"Supermemory forgot {len(done)} memories in "
                                f"{tag}.", memory_ids=done)
+

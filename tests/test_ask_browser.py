@@ -1,0 +1,65 @@
+"""The Ask box in a real Chromium: a question on the embedded demo store highlights its
+answer in the graph."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+from streamlit_server import free_port, start_streamlit
+
+from memscope.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+GRAPH = "[data-testid='memscope-graph']"
+HIGHLIGHT_OF = """([el, id]) => {
+  const node = el.__network && el.__network.body.data.nodes.get(id);
+  return node ? {border: node.borderWidth, colour: node.color.border} : null;
+}"""
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Chromium at {CHROMIUM}"),
+]
+
+
+@pytest.fixture
+def home_page(tmp_path: Path) -> Iterator[tuple[Page, Path]]:
+    data = tmp_path / "data"
+    server = start_streamlit("app.py", free_port(), env={"MEMSCOPE_DATA_DIR": str(data)},
+                             timeout=60)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(server.url)
+            page.wait_for_selector(f"{GRAPH}[data-drawn='true']", timeout=60_000)
+            page.wait_for_selector(IDLE, timeout=60_000)
+            yield page, data / "memscope.db"
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_asking_highlights_the_answer_in_the_graph(home_page: tuple[Page, Path]) -> None:
+    page, db = home_page
+    question = "Lisbon trip"
+    answer = next(h for h in Store(db).search(question)["hits"] if h["kind"] == "memory")
+    graph = page.locator(GRAPH).element_handle()
+    assert page.evaluate(HIGHLIGHT_OF, [graph, answer["id"]])["border"] != 5
+
+    page.get_by_placeholder("e.g. where is Maya travelling?").fill(question)
+    page.get_by_role("button", name="Ask", exact=True).click()
+    page.get_by_text(answer["text"]).first.wait_for(timeout=30_000)  # the result list
+    page.wait_for_function(f"args => ({HIGHLIGHT_OF})(args)?.border === 5",
+                           arg=[graph, answer["id"]], timeout=30_000)
+    assert page.evaluate(HIGHLIGHT_OF, [graph, answer["id"]]) == {"border": 5,
+                                                                   "colour": "#000000"}
+    # the same network was updated in place: the results above did not remount the graph
+    assert graph.evaluate("el => el.isConnected && el.getAttribute('data-renders')") == "2"
