@@ -138,10 +138,11 @@ def _minute() -> str:
 def _derived(key: tuple, revision: int, minute: str, when: date | None, presenter: bool,
              _result: LoadResult) -> Analysis:
     ds = _result.dataset
-    now = datetime.fromisoformat(minute)
     if when is not None:
         now = day_end(when)
         ds = as_of(ds, now)
+    else:
+        now = datetime.fromisoformat(minute)
     if presenter:
         ds = mask(ds)
     return analyse(ds, now)

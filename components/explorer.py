@@ -13,16 +13,25 @@ from datetime import date
 import pandas as pd
 import streamlit as st
 
-from components import data, forget, panels
+from components import audit_ui, data, forget, panels
 from components.bootstrap import AppContext, flash
 from components.graph_view import graph_view
 from components.safe import md_escape, short
 from memscope.analysis import Analysis
+from memscope.asof import mark_changes
+from memscope.budget import (
+    DEFAULT_BUDGET,
+    MAX_BUDGET,
+    MIN_BUDGET,
+    apply_budget,
+    cluster_of,
+    is_cluster,
+)
 from memscope.filters import Filters, Match, search_text, visible_nodes
 from memscope.graph import EDGE_KINDS
 from memscope.layout import layout_positions
 from memscope.sources import SourceError, merge_history
-from memscope.view import COLOR_BY, ViewData, build_view, highlight
+from memscope.view import COLOR_BY, ViewData, build_view, cluster_groups, highlight
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 
@@ -30,28 +39,31 @@ COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Docume
 @st.cache_resource(show_spinner="Laying out the graph…", max_entries=8)
 def _positions(key: tuple, revision: int, _analysis: Analysis
                ) -> dict[Hashable, tuple[float, float]]:
+    # always laid out from today's full graph: an as-of or filtered view is a subset of
+    # it, so nodes keep their places whatever is shown
     return layout_positions(_analysis.graph.graph, seed=7)
 
 
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _clusters(key: tuple, revision: int, _analysis: Analysis
+              ) -> tuple[dict[str, str], dict[str, str]]:
+    return cluster_groups(_analysis)
+
+
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _view(key: tuple, revision: int, minute: str, filters_key: tuple, color_by: str,
-          _analysis: Analysis, _filters: Filters) -> ViewData:
+def _view(key: tuple, revision: int, minute: str, scope: tuple, filters_key: tuple,
+          color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters
+          ) -> ViewData:
+    """The full (filtered) view; ``scope`` = (as-of day, presenter) of ``_analysis``."""
     visible = visible_nodes(_analysis, _filters)
     view = build_view(_analysis, color_by=color_by, visible=visible,  # type: ignore[arg-type]
-                      positions=_positions(key, revision, _analysis))
+                      positions=_positions(key, revision, _current))
     kinds = _filters.edge_kinds
     if set(kinds) != set(EDGE_KINDS):
         view["edges"] = [e for e in view["edges"] if e["kind"] in kinds]
         view["legend"]["edges"] = {k: sum(1 for e in view["edges"] if e["kind"] == k)
                                    for k in view["legend"]["edges"]}
     return view
-
-
-def _date_bounds(analysis: Analysis) -> tuple[date, date] | None:
-    days = [m.created_at.date() for m in analysis.dataset.memories.values() if m.created_at]
-    days += [d.created_at.date() for d in analysis.dataset.documents.values() if d.created_at]
-    days += [e.created_at.date() for e in analysis.dataset.entities.values() if e.created_at]
-    return (min(days), max(days)) if days else None
 
 
 def _follow_bounds(bounds: tuple[date, date]) -> None:
@@ -75,7 +87,7 @@ def filters_sidebar(analysis: Analysis) -> tuple[Filters, str, bool]:
                                        placeholder="All spaces") if spaces else []
         chosen_types = st.multiselect("Document type", types, key="f_types",
                                       placeholder="All types") if types else []
-        bounds = _date_bounds(analysis)
+        bounds = data.date_bounds(analysis)
         date_from = date_to = None
         if bounds:
             _follow_bounds(bounds)
@@ -138,27 +150,72 @@ def legend(view: ViewData) -> None:
                      hide_index=True)
 
 
+EXPANDED = "expanded_clusters"
+
+
+def _on_select(node_id: str | None) -> None:
+    """A click: a cluster node toggles its expansion, any other node is selected."""
+    if node_id is not None and is_cluster(node_id):
+        opened: set[str] = st.session_state.setdefault(EXPANDED, set())
+        opened ^= {cluster_of(node_id)}
+        st.session_state[panels.SELECTED] = None
+        return
+    panels.select(node_id)
+
+
+def _keep(analysis: Analysis, selected: str | None, marked: set[str]) -> set[str]:
+    """Nodes always drawn as themselves: the selection, its neighbours, the highlights."""
+    keep = set(marked)
+    g = analysis.graph.graph
+    if selected and selected in g:
+        keep.add(selected)
+        keep.update(g.predecessors(selected))
+        keep.update(g.successors(selected))
+    return keep
+
+
 def explorer(ctx: AppContext, analysis: Analysis, *,
              extra_highlight: Collection[str] = ()) -> None:
     """The whole explorer: filters in the sidebar, graph and panel side by side.
     ``extra_highlight`` (e.g. the Ask results) is highlighted with the text-search matches."""
     filters, color_by, physics = filters_sidebar(analysis)
+    st.session_state[audit_ui.FILTERS_KEY] = filters  # the other pages follow the filters
+    with st.sidebar:
+        budget = st.number_input(
+            "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET,
+            value=DEFAULT_BUDGET, step=500, key="f_budget",
+            help="Past this many nodes the graph shows an overview: clusters collapse "
+                 "into hexagons that expand on click.")
+    current = ctx.current or analysis
     revision = ctx.load_revision
-    minute = analysis.now.isoformat()
-    view = _view(ctx.key, revision, minute, filters.key(), color_by, analysis, filters)
+    scope = (ctx.as_of, ctx.presenter)
+    view = _view(ctx.key, revision, analysis.now.isoformat(), scope, filters.key(), color_by,
+                 analysis, current, filters)
     visible = {n["id"] for n in view["nodes"]}
     selected = st.session_state.get(panels.SELECTED)
     graph_col, panel_col = st.columns([3, 2], gap="medium")
     with graph_col:
         matches = search_box(analysis, visible)
-        marked = {m.node_id for m in matches} | set(extra_highlight)
-        drawn = highlight(view, marked) if marked else view
+        marked = ({m.node_id for m in matches} | set(extra_highlight)) & visible
+        clusters, labels = _clusters(ctx.key, revision, current)
+        expanded = st.session_state.get(EXPANDED, set())
+        drawn, info = apply_budget(view, clusters, labels, budget=int(budget),
+                                   expanded=expanded, keep=_keep(analysis, selected, marked))
+        if marked:
+            drawn = highlight(drawn, marked)
+        if ctx.comparison is not None:
+            drawn = mark_changes(drawn, ctx.comparison)
         st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
-                   f"nodes and {len(view['edges'])} edges.")
+                   f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))}")
+        if expanded:
+            st.button("Collapse all expanded clusters", key="collapse_all",
+                      on_click=lambda: st.session_state.pop(EXPANDED, None))
         graph_view(drawn, key="graph", height=620, physics=physics,
                    focus=selected if selected in visible else None,
-                   on_select=panels.select)
+                   on_select=_on_select)
         legend(view)
+        if ctx.comparison is not None:
+            audit_ui.changes_section(analysis, ctx.comparison)
     with panel_col:
         node_panel(ctx, analysis, selected)
 

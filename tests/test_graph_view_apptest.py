@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from streamlit.proto.WidgetStates_pb2 import WidgetStates
+from apptest_support import browser_click, graph_element, graph_payload
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME, LIBRARY_NAME, graph_view
@@ -22,13 +21,11 @@ def _run_demo() -> AppTest:
 
 
 def _element(at: AppTest, name: str = COMPONENT_NAME) -> Any:
-    elements = [e for e in at.get("bidi_component") if e.proto.component_name == name]
-    assert len(elements) == 1
-    return elements[0]
+    return graph_element(at, name)
 
 
 def _payload(at: AppTest) -> dict:
-    return json.loads(_element(at).proto.json)
+    return graph_payload(at)
 
 
 def _selected_text(at: AppTest) -> str:
@@ -36,12 +33,7 @@ def _selected_text(at: AppTest) -> str:
 
 
 def _browser_click(at: AppTest, node_id: str | None) -> None:
-    """What the browser sends on a click: the component's state, as a widget value."""
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _element(at).proto.id
-    widget.json_value = json.dumps({"selected": node_id})
-    at._run(WidgetStates(widgets=states.widgets))
+    browser_click(at, node_id)
 
 
 def test_the_element_and_its_payload() -> None:

@@ -1,0 +1,37 @@
+"""AppTest helpers for the graph component: its payload, and a click as the browser
+sends it (the component's state as a widget value)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from streamlit.proto.WidgetStates_pb2 import WidgetStates
+from streamlit.testing.v1 import AppTest
+
+from components.graph_view import COMPONENT_NAME
+
+
+def graph_element(at: AppTest, name: str = COMPONENT_NAME) -> Any:
+    """The one element of the component ``name`` on the page."""
+    elements = [e for e in at.get("bidi_component") if e.proto.component_name == name]
+    assert len(elements) == 1
+    return elements[0]
+
+
+def graph_payload(at: AppTest) -> dict:
+    """Exactly the JSON the browser receives for the graph."""
+    return json.loads(graph_element(at).proto.json)
+
+
+def browser_click(at: AppTest, node_id: str | None) -> None:
+    """Run the script as after a click on ``node_id`` (``None``: on empty space).
+
+    Uses AppTest's private ``_tree``/``_run``: AppTest has no public way to set a custom
+    component's state.
+    """
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = graph_element(at).proto.id
+    widget.json_value = json.dumps({"selected": node_id})
+    at._run(WidgetStates(widgets=states.widgets))
