@@ -16,11 +16,12 @@ from pathlib import Path
 
 import streamlit as st
 
+from components.loading import LoadScreen
 from memscope.analysis import Analysis, analyse
 from memscope.asof import Comparison, as_of, compare, day_end
 from memscope.presenter import mask
 from memscope.settings import seed_if_missing
-from memscope.sources import LoadProgress, LoadResult, Source
+from memscope.sources import LoadResult, Source
 
 LOAD_TTL_S = 15 * 60
 _lock = threading.Lock()
@@ -60,20 +61,6 @@ def cached_load(source: Source) -> tuple[tuple, Entry] | None:
     return key, entry
 
 
-def _progress_ui(label: str):
-    status = st.status(f"Loading {label}…", expanded=True)
-    bar = status.progress(0.0)
-    line = status.empty()
-
-    def report(p: LoadProgress) -> None:
-        total = f"/{p.pages_total}" if p.pages_total else ""
-        bar.progress(p.fraction, text=f"Pages {p.pages_done}{total}")
-        line.text(f"{p.documents} documents, {p.memories} memories so far"
-                  + (f"; {p.pages_failed} pages failed" if p.pages_failed else ""))
-
-    return status, report
-
-
 def load(source: Source, *, refresh: bool = False, show_progress: bool = True
          ) -> tuple[tuple, Entry]:
     """The source's data, from the shared cache or loaded now (with progress on screen).
@@ -83,17 +70,17 @@ def load(source: Source, *, refresh: bool = False, show_progress: bool = True
     hit = None if refresh else cached_load(source)
     if hit is not None:
         return hit
-    if show_progress and source.kind in ("supermemory", "spomory"):
-        status, report = _progress_ui(source.label)
+    key = load_key(source)
+    if show_progress and source.calls_service:
+        screen = LoadScreen(source.label, key)
         try:
-            result = source.load(report, refresh=True)
+            result = source.load(screen.report, refresh=True)
         except Exception:
-            status.update(label=f"Loading {source.label} failed", state="error")
+            screen.failed()
             raise
-        status.update(label=result.summary(), state="complete", expanded=False)
+        screen.done(result.summary())
     else:
         result = source.load(refresh=True)
-    key = load_key(source)
     with _lock:
         old = _loads.get(key)
         revision = (old.revision + 1) if old else _dropped.pop(key, 0)

@@ -16,6 +16,7 @@ import streamlit as st
 from components import audit_ui, data, forget, panels
 from components.bootstrap import AppContext, flash
 from components.graph_view import graph_view
+from components.loading import positions_drawn_while_loading
 from components.safe import md_escape, short
 from memscope.analysis import Analysis
 from memscope.asof import mark_changes
@@ -29,7 +30,7 @@ from memscope.budget import (
 )
 from memscope.filters import Filters, Match, search_text, visible_nodes
 from memscope.graph import EDGE_KINDS
-from memscope.layout import layout_positions
+from memscope.layout import extend_positions, layout_positions
 from memscope.sources import SourceError, merge_history
 from memscope.view import COLOR_BY, ViewData, build_view, cluster_groups, highlight
 
@@ -40,7 +41,11 @@ COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Docume
 def _positions(key: tuple, revision: int, _analysis: Analysis
                ) -> dict[Hashable, tuple[float, float]]:
     # always laid out from today's full graph: an as-of or filtered view is a subset of
-    # it, so nodes keep their places whatever is shown
+    # it, so nodes keep their places whatever is shown; nodes drawn while a live source
+    # was loading keep the places they had then
+    drawn = positions_drawn_while_loading(key)
+    if drawn:
+        return extend_positions(_analysis.graph.graph, drawn, seed=7)
     return layout_positions(_analysis.graph.graph, seed=7)
 
 

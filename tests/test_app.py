@@ -7,6 +7,7 @@ import json
 
 import pytest
 from conftest import ROOT
+from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
@@ -172,3 +173,29 @@ def test_profile_page_lists_lines_with_their_memories(fresh_data_dir):
     assert linked
     linked[0].click().run()
     assert at.session_state["selected_node"] == linked[0].key.rsplit("-", 1)[1]
+
+
+def test_a_live_load_draws_the_graph_while_pages_arrive(fresh_data_dir, tmp_path,
+                                                        monkeypatch):
+    from components import connection, loading
+
+    monkeypatch.setattr(loading, "PREVIEW_EVERY_S", 0.0)  # a preview after every page
+    with running_sandbox(tmp_path / "sandbox", data="synthetic", documents=600,
+                         memories=1800) as sandbox:
+        sandbox.faults.latency_ms = 20
+        home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        home.session_state["connection"] = connection.Connection(
+            "supermemory", base_url=sandbox.url)
+        home.session_state["api_key_secret"] = SecretStr(sandbox.supermemory_key)
+        home.run()
+        assert not home.exception, home.exception
+        graphs = [e for e in home.get("bidi_component")
+                  if e.proto.component_name == COMPONENT_NAME]
+        assert len(graphs) == 1  # the previews are gone once the load is done
+        key = next(k for k in loading._drawn if sandbox.url in k)
+        early = loading.positions_drawn_while_loading(key)
+        assert early and 0 < len(early) < 600 + 1800  # drawn before every page was in
+        final = {n["id"]: (n["x"], n["y"]) for n in payload(home)["nodes"]}
+        assert len(final) > len(early)
+        moved = [n for n, xy in early.items() if n in final and final[n] != xy]
+        assert moved == []  # what was drawn while loading kept its place

@@ -97,7 +97,7 @@ class FeedState:
     def progress(self) -> LoadProgress:
         """Counts so far (distinct documents and memories)."""
         return LoadProgress(len(self.pages), self.total_pages, len(self.doc_ids),
-                            len(self.mem_ids), len(self.errors))
+                            len(self.mem_ids), len(self.errors), dataset=self.dataset)
 
     def missing(self) -> list[int]:
         """Pages that were due and did not arrive."""

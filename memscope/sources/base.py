@@ -78,6 +78,8 @@ class LoadProgress:
     documents: int
     memories: int
     pages_failed: int = 0
+    #: the records merged so far (feed sources; read it on the callback's thread only)
+    dataset: Dataset | None = field(default=None, compare=False, repr=False)
 
     @property
     def fraction(self) -> float:
@@ -297,6 +299,11 @@ class Source(ABC):
     def calls(self) -> int:
         """HTTP calls this source object has made so far (0 for local sources)."""
         return 0
+
+    @property
+    def calls_service(self) -> bool:
+        """True when loading goes over the network (worth a progress display)."""
+        return False
 
     @property
     def last_result(self) -> LoadResult | None:

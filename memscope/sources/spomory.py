@@ -92,6 +92,10 @@ class SpomorySource(Source):
         return f"Spomory at {self.config.host}"
 
     @property
+    def calls_service(self) -> bool:
+        return True
+
+    @property
     def calls(self) -> int:
         return self._http.calls
 

@@ -94,6 +94,10 @@ class SupermemorySource(Source):
         return f"Supermemory at {self.config.host}"
 
     @property
+    def calls_service(self) -> bool:
+        return True
+
+    @property
     def calls(self) -> int:
         return self._http.calls
 
