@@ -49,6 +49,9 @@ lint: install
 
 bench: install
 	$(PY) bench/build.py
+	$(PY) bench/layout.py
+	$(PY) bench/fetch.py
+	$(PY) bench/scale.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
