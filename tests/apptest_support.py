@@ -35,3 +35,18 @@ def browser_click(at: AppTest, node_id: str | None) -> None:
     widget.id = graph_element(at).proto.id
     widget.json_value = json.dumps({"selected": node_id})
     at._run(WidgetStates(widgets=states.widgets))
+
+
+def run_page(page: str | None = None, **state: Any) -> AppTest:
+    """Run the app (``pages/<page>`` if given, with ``app.py`` as the entry point so
+    links resolve) with ``state`` preset in the session; fails on an exception."""
+    from conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for key, value in state.items():
+        at.session_state[key] = value
+    if page is not None:
+        at.switch_page(f"pages/{page}")
+    at.run()
+    assert not at.exception, at.exception
+    return at

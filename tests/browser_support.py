@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, sync_playwright
+from streamlit_server import StreamlitServer, free_port, start_streamlit
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -40,3 +44,26 @@ def assert_loopback_only(urls: list[str]) -> None:
             assert parts.hostname == "127.0.0.1", url
         if parts.scheme == "blob":
             assert urlsplit(url[len("blob:"):]).hostname == "127.0.0.1", url
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright (``make test`` installs it)."""
+    assert Path(CHROMIUM).exists(), f"Chromium is missing at {CHROMIUM}: apt-get install chromium"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def app_server(data_dir: Path) -> Iterator[StreamlitServer]:
+    """``streamlit run app.py`` on a free port with its store in ``data_dir``."""
+    server = start_streamlit("app.py", free_port(), env={"MEMSCOPE_DATA_DIR": str(data_dir)},
+                             timeout=60)
+    try:
+        yield server
+    finally:
+        server.stop()

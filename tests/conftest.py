@@ -18,3 +18,10 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 def feed_paths() -> list[Path]:
     """The three Supermemory feed pages, newest first, as the API sends them."""
     return [SM / f"documents_page{i}.json" for i in (1, 2, 3)]
+
+
+@pytest.fixture
+def fresh_data_dir(tmp_path, monkeypatch) -> Path:
+    """An empty data folder for the app: its embedded store is seeded on first run."""
+    monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
+from apptest_support import run_page
 from conftest import ROOT
 from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
@@ -16,21 +16,6 @@ from memscope.analysis import analyse
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
 from memscope.store import Store
-
-
-@pytest.fixture
-def fresh_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-def run_home(**state) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def payload(at: AppTest) -> dict:
@@ -44,7 +29,7 @@ def demo_analysis():
 
 def test_home_seeds_the_store_and_shows_counts(fresh_data_dir):
     assert not store_path().exists()
-    at = run_home()
+    at = run_page()
     assert store_path().exists()  # seeded on first run
     expected = demo_analysis().counts()
     metrics = {m.label: m.value for m in at.metric}
@@ -68,11 +53,11 @@ def _branched_chain(an):
 
 
 def test_selecting_a_memory_shows_its_panel_and_whole_history(fresh_data_dir):
-    run_home()
+    run_page()
     an = demo_analysis()
     chain = _branched_chain(an)
     leaf = chain.entries[-1].id
-    at = run_home()
+    at = run_page()
     before = payload(at)
     at.session_state["selected_node"] = leaf
     at.run()
@@ -85,7 +70,7 @@ def test_selecting_a_memory_shows_its_panel_and_whole_history(fresh_data_dir):
 
 
 def test_deep_link_selects_the_node(fresh_data_dir):
-    run_home()
+    run_page()
     an = demo_analysis()
     doc_id, doc = next(iter(an.dataset.documents.items()))
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
@@ -96,11 +81,11 @@ def test_deep_link_selects_the_node(fresh_data_dir):
 
 
 def test_forget_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
-    run_home()
+    run_page()
     an = demo_analysis()
     target = next(m for m in an.dataset.memories.values()
                   if not m.is_forgotten and an.chains.of(m.id) is None)
-    at = run_home(selected_node=target.id)
+    at = run_page(selected_node=target.id)
     at.button(key=f"forget-{target.id}").click().run()
     assert not at.exception, at.exception
     store = Store(store_path())
@@ -121,10 +106,10 @@ def test_forget_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
 
 
 def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
-    run_home()
+    run_page()
     an = demo_analysis()
     superseded = {m.id for m in an.dataset.memories.values() if not m.is_latest}
-    at = run_home()
+    at = run_page()
     everything = {n["id"] for n in payload(at)["nodes"]}
     at.checkbox(key="f_superseded").uncheck().run()
     shown = {n["id"] for n in payload(at)["nodes"]}

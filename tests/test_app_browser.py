@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     GRAPH,
     NODE_CENTRE,
+    app_server,
     assert_loopback_only,
+    chromium,
     wait_graph,
     wait_idle,
 )
-from playwright.sync_api import Browser, sync_playwright
-from streamlit_server import StreamlitServer, free_port, start_streamlit
+from playwright.sync_api import Browser
+from streamlit_server import StreamlitServer
 
 from memscope.analysis import analyse
 from memscope.settings import STORE_FILE
@@ -34,19 +34,14 @@ def data_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    srv = start_streamlit("app.py", free_port(), env={"MEMSCOPE_DATA_DIR": str(data_dir)},
-                          timeout=60)
-    yield srv
-    srv.stop()
+    with app_server(data_dir) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "make test installs Debian's chromium"
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as b:
+        yield b
 
 
 def test_health_endpoint_answers_ok(server: StreamlitServer) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from conftest import ROOT
+from apptest_support import run_page
 from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
@@ -22,19 +21,8 @@ from memscope.store import Store
 PERSONAL = "sm_project_personal"
 
 
-@pytest.fixture
-def fresh_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def home(**state) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return run_page(**state)
 
 
 def highlighted(at: AppTest) -> set[str]:

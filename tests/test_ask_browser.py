@@ -7,44 +7,29 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
-from streamlit_server import free_port, start_streamlit
+from browser_support import GRAPH, app_server, chromium, wait_graph, wait_idle
+from playwright.sync_api import Page
 
+from memscope.settings import STORE_FILE
 from memscope.store import Store
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-GRAPH = "[data-testid='memscope-graph']"
 HIGHLIGHT_OF = """([el, id]) => {
   const node = el.__network && el.__network.body.data.nodes.get(id);
   return node ? {border: node.borderWidth, colour: node.color.border} : null;
 }"""
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Chromium at {CHROMIUM}"),
-]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def home_page(tmp_path: Path) -> Iterator[tuple[Page, Path]]:
     data = tmp_path / "data"
-    server = start_streamlit("app.py", free_port(), env={"MEMSCOPE_DATA_DIR": str(data)},
-                             timeout=60)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(server.url)
-            page.wait_for_selector(f"{GRAPH}[data-drawn='true']", timeout=60_000)
-            page.wait_for_selector(IDLE, timeout=60_000)
-            yield page, data / "memscope.db"
-            browser.close()
-    finally:
-        server.stop()
+    with app_server(data) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(server.url)
+        wait_graph(page)
+        wait_idle(page, 0)
+        yield page, data / STORE_FILE
 
 
 def test_asking_highlights_the_answer_in_the_graph(home_page: tuple[Page, Path]) -> None:

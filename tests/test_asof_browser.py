@@ -8,15 +8,14 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     GRAPH,
+    app_server,
     assert_loopback_only,
+    chromium,
     wait_graph,
     wait_idle,
 )
-from playwright.sync_api import sync_playwright
-from streamlit_server import StreamlitServer, free_port, start_streamlit
+from streamlit_server import StreamlitServer
 
 from memscope.analysis import analyse
 from memscope.asof import as_of, day_end
@@ -37,10 +36,8 @@ def data_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    srv = start_streamlit("app.py", free_port(), env={"MEMSCOPE_DATA_DIR": str(data_dir)},
-                          timeout=60)
-    yield srv
-    srv.stop()
+    with app_server(data_dir) as srv:
+        yield srv
 
 
 def test_moving_the_as_of_date_changes_the_graph(server, data_dir) -> None:
@@ -52,32 +49,28 @@ def test_moving_the_as_of_date_changes_the_graph(server, data_dir) -> None:
     changed = next(m for m in past.dataset.memories
                    if past.state(m) == "latest" and now_an.state(m) == "superseded")
     newer = next(m for m in ds.memories if m not in past.dataset.memories)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            urls: list[str] = []
-            page.on("request", lambda r: urls.append(r.url))
-            page.goto(server.url)
-            wait_idle(page)
-            wait_graph(page)
-            graph = page.locator(GRAPH)
-            total = len(ds.documents) + len(ds.memories)
-            assert graph.get_attribute("data-node-count") == str(total)
-            assert graph.evaluate(STATE_OF, changed) == "superseded"
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        urls: list[str] = []
+        page.on("request", lambda r: urls.append(r.url))
+        page.goto(server.url)
+        wait_idle(page)
+        wait_graph(page)
+        graph = page.locator(GRAPH)
+        total = len(ds.documents) + len(ds.memories)
+        assert graph.get_attribute("data-node-count") == str(total)
+        assert graph.evaluate(STATE_OF, changed) == "superseded"
 
-            field = page.get_by_role("group", name="As of")
-            field.locator("[data-type='year']").click()
-            page.keyboard.type(f"{day.year:04d}{day.month:02d}{day.day:02d}")
-            page.get_by_text("Search memory and document text").click()  # commit on blur
-            page.get_by_text("Time travel: showing the memory as it stood on "
-                             f"{day.isoformat()}").wait_for(timeout=30_000)
-            wait_idle(page)
-            expected = len(past.dataset.documents) + len(past.dataset.memories)
-            assert expected < total
-            page.wait_for_selector(f"{GRAPH}[data-node-count='{expected}']", timeout=30_000)
-            assert graph.evaluate(STATE_OF, changed) == "latest"
-            assert graph.evaluate(STATE_OF, newer) is None  # created after that day
-            assert_loopback_only(urls)
-        finally:
-            browser.close()
+        field = page.get_by_role("group", name="As of")
+        field.locator("[data-type='year']").click()
+        page.keyboard.type(f"{day.year:04d}{day.month:02d}{day.day:02d}")
+        page.get_by_text("Search memory and document text").click()  # commit on blur
+        page.get_by_text("Time travel: showing the memory as it stood on "
+                         f"{day.isoformat()}").wait_for(timeout=30_000)
+        wait_idle(page)
+        expected = len(past.dataset.documents) + len(past.dataset.memories)
+        assert expected < total
+        page.wait_for_selector(f"{GRAPH}[data-node-count='{expected}']", timeout=30_000)
+        assert graph.evaluate(STATE_OF, changed) == "latest"
+        assert graph.evaluate(STATE_OF, newer) is None  # created after that day
+        assert_loopback_only(urls)

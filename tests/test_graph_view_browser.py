@@ -5,36 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from browser_support import GRAPH, IDLE, NODE_CENTRE, assert_loopback_only, chromium
+from playwright.sync_api import Browser, Page, WebSocket
 from streamlit_server import StreamlitServer, free_port, start_streamlit
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Chromium at {CHROMIUM}"),
-]
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-GRAPH = "[data-testid='memscope-graph']"
+pytestmark = pytest.mark.browser
 ALERT_TRAP = """
 window.__alerts = [];
 for (const name of ["alert", "confirm", "prompt"]) {
   window[name] = (...args) => { window.__alerts.push([name, ...args]); };
 }
 """
-NODE_CENTRE = """(el, id) => {
-  const net = el.__network;
-  const dom = net.canvasToDOM(net.getPositions([id])[id]);
-  const box = el.getBoundingClientRect();
-  return {x: box.left + dom.x, y: box.top + dom.y};
-}"""
 
 
 @dataclass
@@ -55,10 +38,8 @@ def server() -> Iterator[StreamlitServer]:
 
 @pytest.fixture(scope="module")
 def chromium_browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as browser:
+        yield browser
 
 
 @pytest.fixture
@@ -115,13 +96,7 @@ def test_click_selects_and_hostile_text_stays_text(app_page: tuple[Page, Traffic
     assert traffic.dialogs == []
     assert pg.locator("img[src='x'], svg[onload], script:has-text('alert')").count() == 0
     assert any(url.startswith("blob:") for url in traffic.urls)  # the components' modules
-    for url in traffic.urls:
-        parts = urlsplit(url)
-        assert parts.scheme in ("http", "https", "ws", "blob", "data"), url
-        if parts.scheme in ("http", "https", "ws"):
-            assert parts.hostname == "127.0.0.1", url
-        if parts.scheme == "blob":
-            assert urlsplit(url[len("blob:"):]).hostname == "127.0.0.1", url
+    assert_loopback_only(traffic.urls)
 
 
 def test_new_data_updates_the_same_network(app_page: tuple[Page, Traffic]) -> None:

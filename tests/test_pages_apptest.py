@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
-from conftest import ROOT, SM
+from apptest_support import run_page
+from conftest import SM
 from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
@@ -22,21 +22,9 @@ from memscope.sources.embedded import EmbeddedSource
 from memscope.store import Store
 
 
-@pytest.fixture
-def fresh_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def open_page(page: str, **state) -> AppTest:
     """Run ``pages/<page>`` with ``app.py`` as the entry point (so links to it resolve)."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.switch_page(f"pages/{page}")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return run_page(page, **state)
 
 
 def demo():
