@@ -130,7 +130,7 @@ def _label(view: HitView, hide: bool) -> str:
 
 def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> set[str]:
     if entry.error:
-        st.error(entry.error)
+        st.error(md_escape(entry.error))
         return set()
     result = entry.result
     assert result is not None

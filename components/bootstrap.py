@@ -51,7 +51,7 @@ class AppContext:
     def require(self) -> Analysis:
         """The analysis, or stop the page with the loading error."""
         if self.analysis is None:
-            st.error(self.error or "No data is loaded.")
+            st.error(md_escape(self.error or "No data is loaded."))
             nav.link("pages/5_Connection.py", label="Open the Connection page")
             st.stop()
         return self.analysis
@@ -67,7 +67,7 @@ def _show_flash() -> None:
         icon = {"success": "✅", "error": "⚠️", "info": "ℹ️"}.get(kind, "ℹ️")
         st.toast(md_escape(message), icon=icon)
         if kind == "error":
-            st.error(message)
+            st.error(md_escape(message))
 
 
 def _seed_selection() -> None:
@@ -154,7 +154,7 @@ def _sidebar(ctx: AppContext) -> None:
         st.caption(f"Source: {md_escape(ctx.conn.label)}"
                    + (f" · space {md_escape(ctx.conn.space)}" if ctx.conn.space else ""))
         if ctx.error:
-            st.error(ctx.error)
+            st.error(md_escape(ctx.error))
         elif ctx.load is not None:
             st.caption(md_escape(ctx.load.summary()))
             if ctx.load.missing_pages:

@@ -58,7 +58,7 @@ def spaces_picker(ctx: AppContext) -> None:
     try:
         spaces = ctx.source.spaces()
     except SourceError as exc:
-        st.warning(str(exc))
+        st.warning(md_escape(str(exc)))
         return
     tags = [""] + [s.container_tag for s in spaces]
     current = ctx.conn.space or ""

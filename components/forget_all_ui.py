@@ -116,7 +116,7 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     """Step one (preview) and, once a preview exists, step two (typed confirmation)."""
     source = ctx.source
     if source is None:
-        st.error(ctx.error or "No source is connected.")
+        st.error(md_escape(ctx.error or "No source is connected."))
         return
     why_not = source.capabilities.reason("forget_all")
     if why_not:

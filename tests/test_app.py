@@ -184,3 +184,23 @@ def test_a_live_load_draws_the_graph_while_pages_arrive(fresh_data_dir, tmp_path
         assert len(final) > len(early)
         moved = [n for n, xy in early.items() if n in final and final[n] != xy]
         assert moved == []  # what was drawn while loading kept its place
+
+
+def test_a_hostile_server_error_is_one_escaped_sentence(fresh_data_dir, tmp_path):
+    from components import connection
+
+    hostile = "<img src=x onerror=alert(1)> [click](javascript:alert(2)) **loud**"
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        sandbox.faults.status_sequence = [422]
+        sandbox.faults.error_details = hostile
+        at = run_page("5_Connection.py", connection=connection.Connection(
+            "supermemory", base_url=sandbox.url), api_key_secret=SecretStr("sm_wrong"))
+        errors = [e.value for e in at.error]
+        assert errors, "the failure is shown"
+        assert all("Traceback" not in e for e in errors)
+        shown = errors[0]
+        # markdown and HTML arrive escaped: the page shows the characters, never a tag,
+        # link or bold text
+        assert "\\<img src=x onerror=alert\\(1\\)\\>" in shown
+        assert "\\[click\\]\\(javascript\\:alert\\(2\\)\\)" in shown
+        assert "\\*\\*loud\\*\\*" in shown
