@@ -1,0 +1,743 @@
+"""Browser figures: the real app under ``streamlit run`` in headless Chromium.
+
+For each size: a fresh demo store in a temp folder, a server on a free port pointed at it
+(``MEMSCOPE_DATA_DIR``), then in Debian's Chromium:
+
+(a) navigation → first drawn graph (``page.goto`` until the graph has ``data-drawn``), for
+    a first (cold server caches) and a second page load (warm caches; a new browser
+    context, so a second session), and a third;
+(b) click → panel: ``--clicks`` drawn memories in turn (each centred with the network's
+    ``moveTo`` and checked with ``getNodeAt`` so the click hits it) until its text is in
+    the panel. In the overview (over the drawing budget) no memory is drawn as itself, so
+    a cluster hexagon is clicked first (timed as "expand") and memories inside it after;
+(c) filter change → redrawn: "Show superseded versions" is unchecked, until the graph has
+    drawn the new data and the app is idle again;
+(d) server RSS (``VmRSS`` of the ``streamlit`` process, the ``Popen`` child) after the
+    first session loaded, and its growth after a second and a third session loaded;
+(e) optional ``--budget N``: in the second session the drawing budget is set to N, timed
+    until the graph has drawn all nodes (skipped when the view does not fit N).
+
+Times of (b), (c), (e) are in-page (``performance.now()``) from the input event
+(pointerdown/keydown) to: the text in the panel (rAF polling); the frame after the graph
+component's render of the new data returned; the script state back at ``notRunning``.
+(a) is wall clock around ``page.goto``. "server" figures are the script run on the server
+alone: a ``sitecustomize.py`` put on the server's ``PYTHONPATH`` (from a temp folder; no
+project file changes) logs every ``ScriptRunner._run_script``. Every wait has a timeout and
+the whole run a deadline (``--minutes``); what does not finish in time prints as
+``timeout``. Prints figures; asserts nothing. Adds ``tests/`` to ``sys.path`` for
+``streamlit_server`` and ``browser_support``.
+
+    .venv/bin/python bench/browser.py [--sizes 1000,10000,50000] [--clicks 5] [--budget 0]
+                                      [--minutes 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa: E402
+
+from memscope.demo import seed_store  # noqa: E402
+from memscope.settings import STORE_FILE  # noqa: E402
+from memscope.store import Store  # noqa: E402
+
+NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
+VIEWPORT = {"width": 1500, "height": 1100}
+DRAWN = f"{GRAPH}[data-drawn='true']"
+EXCEPTION = "[data-testid='stException']"
+
+#: Installed in every page before its scripts: a log of script-state changes and the time
+#: of the last input event, both in ``performance.now()`` milliseconds.
+INIT_JS = """(() => {
+  if (window.__ms) return;
+  const ms = window.__ms = { states: [], inputAt: null };
+  let last = null;
+  const check = () => {
+    const app = document.querySelector("[data-testid='stApp']");
+    const s = app ? app.getAttribute("data-test-script-state") : null;
+    if (s !== last) {
+      last = s;
+      ms.states.push([performance.now(), s]);
+      if (ms.states.length > 400) ms.states.splice(0, 200);
+    }
+  };
+  const input = () => { ms.inputAt = performance.now(); };
+  window.addEventListener("pointerdown", input, true);
+  window.addEventListener("keydown", input, true);
+  const start = () => {
+    new MutationObserver(check).observe(document.documentElement, {
+      subtree: true, childList: true, attributes: true,
+      attributeFilter: ["data-test-script-state"] });
+    check();
+  };
+  if (document.documentElement) start();
+  else document.addEventListener("DOMContentLoaded", start);
+})();"""
+
+#: Hooks the graph (in the component's shadow root). ``__msDraws`` logs every
+#: ``afterDrawing`` with the ``data-renders`` value then; ``__msDone`` logs, per render
+#: of new data, when the component's render call returned (a MutationObserver on
+#: ``data-renders`` fires right after it) and when the next frame after it (where any
+#: redraw vis-network still had pending runs) was over.
+DRAW_HOOK_JS = """el => {
+  if (el.__msDone) return;
+  el.__msDraws = [];
+  el.__msDone = [];
+  el.__network.on("afterDrawing", () => {
+    el.__msDraws.push([performance.now(), Number(el.getAttribute("data-renders") || 0)]);
+    if (el.__msDraws.length > 400) el.__msDraws.splice(0, 200);
+  });
+  new MutationObserver(() => {
+    const n = Number(el.getAttribute("data-renders") || 0);
+    const returned = performance.now();
+    requestAnimationFrame(() => setTimeout(() => {
+      const draws = el.__msDraws.filter(([t, r]) => r === n && t <= returned).length;
+      el.__msDone.push({ n, returned, t: performance.now(), draws });
+    }, 0));
+  }).observe(el, { attributes: true, attributeFilter: ["data-renders"] });
+}"""
+
+#: (old, renders) → {t, draws, remounted} once the graph has drawn data newer than
+#: ``renders``: the next frame after the render call returned (``draws`` = full redraws
+#: vis-network did inside that call); or, when Streamlit remounted the component (``old``
+#: left the page), the new graph element having drawn. False until then. The new element
+#: lives in a shadow root, hence the walk over shadow hosts.
+REDRAWN_JS = """([old, renders]) => {
+  if (old.isConnected) {
+    const done = (old.__msDone || []).find(d => d.n > renders);
+    return done ? { t: done.t, draws: done.draws, remounted: false } : false;
+  }
+  for (const host of document.querySelectorAll("*")) {
+    const el = host.shadowRoot && host.shadowRoot.querySelector(
+      "[data-testid='memscope-graph'][data-drawn='true']");
+    if (el) return { t: performance.now(), draws: 1, remounted: true };
+  }
+  return false;
+}"""
+
+#: t0 → {start, end} of the first script run that began after t0 and finished, or false.
+RERUN_JS = """t0 => {
+  let start = null;
+  for (const [t, s] of window.__ms.states) {
+    if (t < t0) continue;
+    if (start === null) { if (s !== "notRunning") start = t; }
+    else if (s === "notRunning") return { start, end: t };
+  }
+  return false;
+}"""
+
+#: (el, kinds) → ids of drawn nodes of those kinds.
+DRAWN_IDS_JS = """(el, kinds) =>
+  el.__network.body.data.nodes.getIds({ filter: n => kinds.includes(n.kind) })"""
+
+#: (el, [ids, scale]) → the first id that, centred at ``scale``, is the node under its own
+#: centre, with its page position; or null.
+PICK_JS = """(el, [ids, scale]) => {
+  const net = el.__network;
+  const box = el.getBoundingClientRect();
+  for (const id of ids) {
+    const pos = net.getPositions([id])[id];
+    if (!pos) continue;
+    net.moveTo({ position: pos, scale, animation: false });
+    const dom = net.canvasToDOM(pos);
+    if (net.getNodeAt(dom) !== id) continue;
+    return { id, x: box.left + dom.x, y: box.top + dom.y };
+  }
+  return null;
+}"""
+
+#: text → performance.now() once an st.text element shows exactly ``text``, else false.
+PANEL_TEXT_JS = """text => {
+  for (const el of document.querySelectorAll("[data-testid='stText']")) {
+    if (el.textContent.trim() === text) return performance.now();
+  }
+  return false;
+}"""
+
+
+#: ``sitecustomize.py`` for the server process (written to a temp folder on its
+#: ``PYTHONPATH``): once Streamlit's script runner module is imported, every script run
+#: (``ScriptRunner._run_script``: the script and its ``script_finished``) is appended to
+#: ``$MEMSCOPE_BENCH_RUNLOG`` as "session start end" in ``time.monotonic()`` seconds, which
+#: share one clock with this process. No project file is touched.
+SERVER_HOOK = """
+import importlib.abc, importlib.util, os, sys, threading, time
+
+LOG = os.environ.get("MEMSCOPE_BENCH_RUNLOG")
+TARGET = "streamlit.runtime.scriptrunner.script_runner"
+_lock = threading.Lock()
+
+
+def _patch(module):
+    original = module.ScriptRunner._run_script
+
+    def _run_script(self, rerun_data):
+        start = time.monotonic()
+        try:
+            return original(self, rerun_data)
+        finally:
+            end = time.monotonic()
+            with _lock, open(LOG, "a", encoding="utf-8") as out:
+                out.write(f"{self._session_id} {start:.6f} {end:.6f}\\n")
+
+    module.ScriptRunner._run_script = _run_script
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name != TARGET:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            _patch(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+if LOG:
+    sys.meta_path.insert(0, _Finder())
+"""
+
+
+@dataclass
+class RunLog:
+    """The server's script runs, as :data:`SERVER_HOOK` logs them."""
+
+    path: Path
+
+    def runs(self) -> list[tuple[str, float, float]]:
+        """(session id, start, end) of every finished run so far."""
+        if not self.path.exists():
+            return []
+        out = []
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            session, start, end = line.split()
+            out.append((session, float(start), float(end)))
+        return out
+
+    def after(self, t: float, timeout_s: float = 5.0) -> float | None:
+        """Seconds of the first run that began at or after monotonic ``t`` (waits up to
+        ``timeout_s`` for it to be logged)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            found = next((e - b for _, b, e in self.runs() if b >= t), None)
+            if found is not None or time.monotonic() > deadline:
+                return found
+            time.sleep(0.05)
+
+
+def start_server(folder: Path, timeout: float = 90) -> tuple[StreamlitServer, RunLog]:
+    """``streamlit run app.py`` on a free port with ``MEMSCOPE_DATA_DIR=folder`` and the
+    run-timing hook; the hook and its log live in ``folder``."""
+    hook = folder / "bench-hook"
+    hook.mkdir(exist_ok=True)
+    (hook / "sitecustomize.py").write_text(SERVER_HOOK, encoding="utf-8")
+    log = RunLog(folder / "bench-runs.log")
+    env = {"MEMSCOPE_DATA_DIR": str(folder), "MEMSCOPE_BENCH_RUNLOG": str(log.path),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)])}
+    return start_streamlit("app.py", free_port(), env=env, timeout=timeout), log
+
+
+class DeadlineExceeded(TimeoutError):
+    """The run's overall deadline passed."""
+
+
+@dataclass
+class Deadline:
+    """The whole run's time limit; hands out wait timeouts that never exceed it."""
+
+    end: float
+
+    def remaining(self) -> float:
+        """Seconds left."""
+        return self.end - time.monotonic()
+
+    def ms(self, cap_s: float) -> float:
+        """A timeout in ms: ``cap_s``, cut to what is left; raises once nothing is left."""
+        left = self.remaining()
+        if left <= 1:
+            raise DeadlineExceeded("the run's deadline passed")
+        return 1000 * min(cap_s, left)
+
+
+def make_store(folder: Path, memories: int) -> Path:
+    """A demo store of ``memories`` memories (documents = memories / 5), as bench/scale.py."""
+    path = folder / STORE_FILE
+    store = Store(path)
+    store.init()
+    seed_store(store, seed=7, now=NOW, n_documents=max(72, memories // 5),
+               n_memories=memories)
+    return path
+
+
+def rss_mb(pid: int) -> float:
+    """Resident set size of process ``pid`` in MB (``VmRSS`` from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+def launch(pw: Any) -> Browser:
+    """Debian's Chromium, headless, offline flags."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def new_page(browser: Browser, errors: list[str]) -> Page:
+    """A page in a fresh context (= a fresh Streamlit session once it navigates)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(INIT_JS)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    return page
+
+
+def server_ms(log: RunLog, t: float) -> str:
+    """The server's script time of the first run that began after monotonic ``t``."""
+    span = log.after(t)
+    return "?" if span is None else millis(1000 * span)
+
+
+def wall_minute() -> str:
+    """The current UTC minute, as the app's caches key it."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M")
+
+
+def input_at(page: Page) -> float:
+    """Time of the last pointerdown/keydown the page saw."""
+    return float(page.evaluate("window.__ms.inputAt"))
+
+
+def wait_rerun(page: Page, t0: float, timeout_ms: float) -> tuple[float, float]:
+    """(start, end) page times of the first script run that began after ``t0``."""
+    done = page.wait_for_function(RERUN_JS, arg=t0, polling=20, timeout=timeout_ms)
+    value = done.json_value()
+    return float(value["start"]), float(value["end"])
+
+
+@dataclass
+class Graph:
+    """The graph element as it was before an action, and its ``data-renders`` then."""
+
+    handle: Any
+    renders: int
+
+
+def hook_draws(page: Page) -> Graph:
+    """Log the graph's draws from now on; remember the element and its render count."""
+    graph = page.locator(GRAPH)
+    graph.evaluate(DRAW_HOOK_JS)
+    return Graph(graph.element_handle(), int(graph.get_attribute("data-renders") or 0))
+
+
+@dataclass
+class Redraw:
+    """When the graph had drawn an action's new data (page time), and how."""
+
+    t: float
+    draws: int
+    remounted: bool
+
+    def note(self) -> str:
+        """What to add to the row."""
+        if self.remounted:
+            return "; REMOUNTED the graph component (new vis.Network)"
+        return f"; {self.draws} full canvas redraws inside the update" if self.draws > 1 else ""
+
+
+def wait_redrawn(page: Page, before: Graph, timeout_ms: float) -> Redraw:
+    """The first redraw with newer data than ``before`` (see ``REDRAWN_JS``); a remount is
+    seen by rAF polling."""
+    done = page.wait_for_function(REDRAWN_JS, arg=[before.handle, before.renders],
+                                  polling="raf", timeout=timeout_ms)
+    value = done.json_value()
+    return Redraw(float(value["t"]), int(value["draws"]), bool(value["remounted"]))
+
+
+def settle(page: Page, timeout_ms: float, quiet_ms: int = 400) -> None:
+    """Wait until the app is idle and stays so for ``quiet_ms`` (no follow-up rerun)."""
+    page.wait_for_selector(IDLE, timeout=timeout_ms)
+    page.wait_for_timeout(quiet_ms)
+    page.wait_for_selector(IDLE, timeout=timeout_ms)
+
+
+def pick_node(page: Page, kinds: list[str], rng: random.Random, *,
+              exclude: set[str] | None = None, scale: float = 1.5,
+              tries: int = 40) -> dict[str, Any] | None:
+    """A drawn node of ``kinds`` centred on screen and hit by a click at its centre."""
+    graph = page.locator(GRAPH)
+    ids = [i for i in graph.evaluate(DRAWN_IDS_JS, kinds) if i not in (exclude or set())]
+    rng.shuffle(ids)
+    return graph.evaluate(PICK_JS, [ids[:tries], scale]) if ids else None
+
+
+def shown_counts(page: Page, timeout_ms: float) -> tuple[int, int, bool]:
+    """(shown, total, overview) from the caption above the graph."""
+    caption = page.locator("[data-testid='stCaptionContainer']").filter(
+        has_text=re.compile(r"^Showing \d+ of \d+ nodes")).first
+    text = caption.inner_text(timeout=timeout_ms)
+    found = re.search(r"Showing (\d+) of (\d+) nodes", text)
+    if found is None:
+        raise RuntimeError(f"unexpected caption: {text!r}")
+    return int(found[1]), int(found[2]), "Overview:" in text
+
+
+@dataclass
+class SizeResult:
+    """Figures of one size, as (metric, value, note) rows."""
+
+    size: int
+    rows: list[tuple[str, str, str]] = field(default_factory=list)
+    summary: dict[str, str] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, metric: str, value: str, note: str = "", key: str | None = None) -> None:
+        """One row; ``key`` also puts the value in the cross-size summary."""
+        self.rows.append((metric, value, note))
+        if key:
+            self.summary[key] = value
+
+    def print(self) -> None:
+        """The table of this size."""
+        width = max(len(r[0]) for r in self.rows)
+        vwidth = max(len(r[1]) for r in self.rows)
+        print(f"\n== {self.size} memories ==")
+        for metric, value, note in self.rows:
+            print(f"  {metric:<{width}}  {value:>{vwidth}}  {note}".rstrip())
+        for err in self.errors[:10]:
+            print(f"  ! {err[:300]}")
+        if len(self.errors) > 10:
+            print(f"  ! … {len(self.errors) - 10} more errors")
+        sys.stdout.flush()
+
+
+def secs(value: float) -> str:
+    """Seconds, two decimals."""
+    return f"{value:.2f} s"
+
+
+def millis(value: float) -> str:
+    """Milliseconds, whole."""
+    return f"{value:.0f} ms"
+
+
+@contextmanager
+def step(res: SizeResult, metric: str, key: str | None = None) -> Iterator[None]:
+    """Record a timeout or failure of one measurement as its value and go on."""
+    try:
+        yield
+    except DeadlineExceeded:
+        res.add(metric, "timeout", "run deadline reached", key)
+        raise
+    except (PlaywrightError, TimeoutError, RuntimeError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        value = "timeout" if "Timeout" in first or isinstance(exc, TimeoutError) else "error"
+        res.add(metric, value, first[:120], key)
+        res.errors.append(f"{metric}: {first}")
+
+
+SCRIPT_SPAN_JS = """() => {
+  const s = window.__ms.states;
+  const i = s.findIndex(([, v]) => v === "running");
+  const j = s.findIndex(([, v], k) => k > i && v === "notRunning");
+  return i < 0 ? null : [s[i][0], j < 0 ? null : s[j][0]];
+}"""
+
+
+def script_span(page: Page) -> str:
+    """When the page's first script run began and ended, in s since navigation start."""
+    span = page.evaluate(SCRIPT_SPAN_JS)
+    if not span:
+        return "script run not seen"
+    end = f"{span[1] / 1000:.2f}" if span[1] is not None else "?"
+    return f"script ran {span[0] / 1000:.2f}–{end} s"
+
+
+def first_load(page: Page, url: str, dl: Deadline, cap_s: float) -> tuple[float, float]:
+    """(navigation → graph drawn, navigation → app idle) in seconds, wall clock."""
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=dl.ms(cap_s))
+    page.wait_for_selector(DRAWN, timeout=dl.ms(cap_s))
+    drawn = time.perf_counter() - t0
+    page.wait_for_selector(IDLE, timeout=dl.ms(cap_s))
+    idle = time.perf_counter() - t0
+    settle(page, dl.ms(cap_s))
+    return drawn, idle
+
+
+def click_at(page: Page, target: dict[str, Any]) -> float:
+    """Click a picked node; returns the page time of the pointerdown."""
+    page.wait_for_timeout(150)  # let the moved view paint once
+    page.mouse.click(target["x"], target["y"])
+    return input_at(page)
+
+
+def expand_cluster(page: Page, log: RunLog, res: SizeResult, rng: random.Random,
+                   dl: Deadline) -> None:
+    """Overview: click a cluster hexagon so its members are drawn; time the redraw."""
+    with step(res, "overview: click cluster → redrawn", "expand"):
+        before = hook_draws(page)
+        target = pick_node(page, ["cluster"], rng, scale=1.0)
+        if target is None:
+            raise RuntimeError("no clickable cluster node")
+        t_py = time.monotonic()
+        t0 = click_at(page, target)
+        redraw = wait_redrawn(page, before, dl.ms(60))
+        begin, end = wait_rerun(page, t0, dl.ms(60))
+        nodes = page.locator(GRAPH).get_attribute("data-node-count")
+        res.add("overview: click cluster → redrawn", millis(redraw.t - t0),
+                f"{target['id']}; rerun began {millis(begin - t0)}, idle "
+                f"{millis(end - t0)}, server {server_ms(log, t_py)}; {nodes} nodes drawn"
+                + redraw.note(), "expand")
+        settle(page, dl.ms(60))
+
+
+def click_to_panel(page: Page, log: RunLog, store: Store, res: SizeResult,
+                   rng: random.Random, dl: Deadline, clicks: int) -> None:
+    """(b): click ``clicks`` different drawn memories in turn; each is timed until its
+    text is in the panel and until the app is idle again. Prints median and max."""
+    with step(res, "click memory → panel text", "panel"):
+        panel: list[float] = []
+        idle: list[float] = []
+        starts: list[float] = []
+        server: list[float] = []
+        done: set[str] = set()
+        for _ in range(clicks):
+            target, text = None, ""
+            for _attempt in range(5):
+                target = pick_node(page, ["memory"], rng, exclude=done)
+                if target is None:
+                    raise RuntimeError("no clickable memory node")
+                done.add(target["id"])
+                record = store.get_memory(target["id"])
+                text = str(record["memory"]).strip() if record else ""
+                if text and page.evaluate(PANEL_TEXT_JS, text) is False:
+                    break  # its text is not on screen yet
+            else:
+                raise RuntimeError("no memory whose text is not on screen already")
+            assert target is not None
+            t_py = time.monotonic()
+            t0 = click_at(page, target)
+            seen = float(page.wait_for_function(PANEL_TEXT_JS, arg=text, polling="raf",
+                                                timeout=dl.ms(60)).json_value())
+            begin, end = wait_rerun(page, t0, dl.ms(60))
+            panel.append(seen - t0)
+            idle.append(end - t0)
+            starts.append(begin - t0)
+            settle(page, dl.ms(60))
+            span = log.after(t_py)
+            if span is not None:
+                server.append(1000 * span)
+        res.add("click memory → panel text", millis(statistics.median(panel)),
+                f"median of {len(panel)}; max {millis(max(panel))}; "
+                + ", ".join(f"{v:.0f}" for v in panel), "panel")
+        res.add("click memory → idle", millis(statistics.median(idle)),
+                f"median; max {millis(max(idle))}; rerun began after "
+                f"{millis(statistics.median(starts))} (median)", "panel_idle")
+        if server:
+            res.add("click memory: server script", millis(statistics.median(server)),
+                    f"median; max {millis(max(server))}; script run on the server",
+                    "panel_server")
+
+
+def filter_change(page: Page, log: RunLog, res: SizeResult, dl: Deadline) -> None:
+    """(c): uncheck "Show superseded versions"; time until redrawn and idle."""
+    with step(res, "uncheck superseded → redrawn+idle", "filter"):
+        before = hook_draws(page)
+        t_py = time.monotonic()
+        box = page.locator("[data-testid='stCheckbox']").filter(
+            has_text="Show superseded versions")
+        box.locator("label").click(timeout=dl.ms(30))
+        t0 = input_at(page)
+        redraw = wait_redrawn(page, before, dl.ms(60))
+        begin, end = wait_rerun(page, t0, dl.ms(60))
+        nodes = page.locator(GRAPH).get_attribute("data-node-count")
+        res.add("uncheck superseded → redrawn+idle", millis(max(redraw.t, end) - t0),
+                f"rerun began {millis(begin - t0)}, redrawn {millis(redraw.t - t0)}, "
+                f"idle {millis(end - t0)}, server {server_ms(log, t_py)}; {nodes} nodes drawn"
+                + redraw.note(), "filter")
+        settle(page, dl.ms(60))
+
+
+def raise_budget(page: Page, log: RunLog, budget: int, res: SizeResult, dl: Deadline
+                 ) -> None:
+    """(e): set the drawing budget; time until all nodes are drawn and the app is idle."""
+    metric = f"budget → {budget}: redrawn"
+    with step(res, metric, "budget"):
+        shown, _, overview = shown_counts(page, dl.ms(30))
+        if not overview or shown > budget:
+            why = "all drawn already" if not overview else f"{shown} nodes > budget"
+            res.add(metric, "n/a", why, "budget")
+            return
+        before = hook_draws(page)
+        t_py = time.monotonic()
+        field_ = page.locator("[data-testid='stNumberInput']").filter(
+            has_text="Drawing budget").locator("input")
+        field_.fill(str(budget), timeout=dl.ms(30))
+        field_.press("Enter", timeout=dl.ms(30))
+        t0 = input_at(page)
+        redraw = wait_redrawn(page, before, dl.ms(120))
+        _, end = wait_rerun(page, t0, dl.ms(120))
+        nodes = page.locator(GRAPH).get_attribute("data-node-count")
+        res.add(metric, millis(redraw.t - t0), f"{nodes} nodes drawn; idle {millis(end - t0)}, "
+                f"server {server_ms(log, t_py)}" + redraw.note(), "budget")
+
+
+def bench_size(size: int, browser: Browser, dl: Deadline, budget: int, clicks: int
+               ) -> SizeResult:
+    """All measurements of one store size."""
+    res = SizeResult(size)
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory(prefix="memscope-bench-") as tmp:
+        t0 = time.perf_counter()
+        path = make_store(Path(tmp), size)
+        res.add("seed demo store", secs(time.perf_counter() - t0))
+        store = Store(path)
+        t0 = time.perf_counter()
+        server, log = start_server(Path(tmp), timeout=min(90, max(5, dl.remaining())))
+        res.add("server start → healthy", secs(time.perf_counter() - t0))
+        pages: list[Page] = []
+        try:
+            measure(server, log, browser, store, res, rng, dl, budget, clicks, pages)
+        except DeadlineExceeded:
+            res.errors.append("run deadline reached: remaining measurements skipped")
+        finally:
+            for page in pages:
+                try:
+                    res.errors.extend(f"stException on page: {t[:200]}" for t in
+                                      page.locator(EXCEPTION).all_inner_texts())
+                    page.context.close()
+                except PlaywrightError:
+                    pass
+            server.stop()
+    return res
+
+
+def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store,
+            res: SizeResult, rng: random.Random, dl: Deadline, budget: int, clicks: int,
+            pages: list[Page]) -> None:
+    """(a)–(e) against a running server; opened pages go into ``pages`` for cleanup."""
+    pid = server.process.pid
+    page1 = new_page(browser, res.errors)
+    pages.append(page1)
+    with step(res, "1st load: nav → graph drawn", "first"):
+        t_py = time.monotonic()
+        drawn, idle = first_load(page1, server.url, dl, 180)
+        res.add("1st load: nav → graph drawn", secs(drawn),
+                f"cold server caches; {script_span(page1)}; server {server_ms(log, t_py)}",
+                "first")
+        res.add("1st load: nav → idle", secs(idle))
+    if page1.locator(DRAWN).count() == 0:
+        return
+    shown, total, overview = shown_counts(page1, dl.ms(30))
+    drawn_nodes = page1.locator(GRAPH).get_attribute("data-node-count")
+    res.add("graph nodes (shown/total)", f"{shown}/{total}",
+            f"{drawn_nodes} drawn" + (" (overview)" if overview else ""), "nodes")
+    rss = [rss_mb(pid)]
+    res.add("server RSS after 1st session", f"{rss[0]:.0f} MB", "", "rss1")
+    minute = wall_minute()
+    for n in (2, 3):
+        page = new_page(browser, res.errors)
+        pages.append(page)
+        label = "2nd load: nav → graph drawn" if n == 2 else "3rd load: nav → graph drawn"
+        with step(res, label, "second" if n == 2 else None):
+            t_py = time.monotonic()
+            drawn, idle = first_load(page, server.url, dl, 120)
+            # the app keys its analysis and view caches by the wall-clock minute
+            crossed = "; NEW MINUTE since the previous load" if wall_minute() != minute else ""
+            minute = wall_minute()
+            res.add(label, secs(drawn), f"new session, warm caches; idle {secs(idle)}; "
+                    f"{script_span(page)}; server {server_ms(log, t_py)}{crossed}",
+                    "second" if n == 2 else None)
+            rss.append(rss_mb(pid))
+            res.add(f"server RSS growth, session {n}", f"{rss[-1] - rss[-2]:+.1f} MB",
+                    f"RSS {rss[-1]:.0f} MB{crossed}", "grow2" if n == 2 else "grow3")
+    if overview:
+        expand_cluster(page1, log, res, rng, dl)
+    click_to_panel(page1, log, store, res, rng, dl, clicks)
+    filter_change(page1, log, res, dl)
+    if budget and len(pages) > 1:
+        raise_budget(pages[1], log, budget, res, dl)
+    res.add("server RSS at the end", f"{rss_mb(pid):.0f} MB")
+
+
+SUMMARY = [("memories", "size"), ("nodes", "nodes"), ("1st drawn", "first"),
+           ("2nd drawn", "second"), ("expand", "expand"), ("click→panel", "panel"),
+           ("(server)", "panel_server"),
+           ("filter", "filter"), ("RSS 1st", "rss1"), ("+2nd", "grow2"), ("+3rd", "grow3"),
+           ("budget", "budget")]
+
+
+def print_summary(results: list[SizeResult]) -> None:
+    """One line per size."""
+    table = [[title for title, _ in SUMMARY]]
+    table += [[str(r.size) if key == "size" else r.summary.get(key, "–") for _, key in SUMMARY]
+              for r in results]
+    widths = [max(len(row[i]) for row in table) for i in range(len(SUMMARY))]
+    print("\n== summary ==")
+    for row in table:
+        print("  " + "  ".join(f"{cell:>{w}}" for cell, w in zip(row, widths, strict=True)))
+
+
+def main() -> None:
+    """Parse arguments, run every size within the deadline, print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1000,10000,50000",
+                        help="comma-separated memory counts (default 1000,10000,50000)")
+    parser.add_argument("--budget", type=int, default=0,
+                        help="also time setting the drawing budget to this (0 = skip)")
+    parser.add_argument("--clicks", type=int, default=5,
+                        help="memories clicked in (b), median and max printed (default 5)")
+    parser.add_argument("--minutes", type=float, default=10.0,
+                        help="deadline for the whole run (default 10)")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    dl = Deadline(time.monotonic() + 60 * args.minutes)
+    print(f"bench/browser.py: sizes {sizes}, budget {args.budget or 'off'}, "
+          f"deadline {args.minutes:g} min; Chromium {CHROMIUM} headless", flush=True)
+    results: list[SizeResult] = []
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            for size in sizes:
+                if dl.remaining() < 20:
+                    print(f"\n== {size} memories == skipped: run deadline reached", flush=True)
+                    continue
+                t0 = time.perf_counter()
+                res = bench_size(size, browser, dl, args.budget, args.clicks)
+                res.add("wall time of this size", secs(time.perf_counter() - t0))
+                res.print()
+                results.append(res)
+        finally:
+            browser.close()
+    print_summary(results)
+
+
+if __name__ == "__main__":
+    main()
