@@ -1,6 +1,5 @@
 """Memscope home page: the graph explorer."""
 
-import streamlit as st
 
 from components import ask, explorer, overview
 from components.bootstrap import bootstrap
@@ -12,5 +11,4 @@ overview.data_issues(analysis)
 ask_ids = ask.ask_box(ctx, analysis)
 explorer.explorer(ctx, analysis, extra_highlight=ask_ids)
 ask.add_box(ctx)
-with st.expander("All memories as a table"):
-    overview.memory_table(analysis)
+overview.memory_table(ctx, analysis)

@@ -47,6 +47,8 @@ class AppContext:
     comparison: Comparison | None = None
     #: bumps whenever the shared load changes in place (forget, history fetch, resume)
     load_revision: int = 0
+    #: changes only when some memory's state changes with the clock
+    epoch: int = 0
 
     def require(self) -> Analysis:
         """The analysis, or stop the page with the loading error."""
@@ -90,6 +92,7 @@ def bootstrap(title: str) -> AppContext:
         ctx.key, entry = data.load(ctx.source)
         ctx.load, ctx.load_revision = entry.load, entry.revision
         ctx.current = data.analysis_of(ctx.key, entry)
+        ctx.epoch = data.epoch_of(ctx.key, entry)
     except (connection.ConnectionProblem, SourceError) as exc:
         ctx.error = str(exc)
     _sidebar(ctx)

@@ -1,7 +1,7 @@
 """Loading and caching, shared between sessions of the same source and credential.
 
 Loads are cached per ``source.cache_key()`` (kind, location, credential *fingerprint*,
-scope) plus the source's data version; analyses per (that key, revision, minute). A
+scope) plus the source's data version; analyses per (that key, revision, state epoch). A
 credential itself never appears in a key. Cached objects are shared: never mutate them
 outside :func:`touch`.
 """
@@ -38,6 +38,7 @@ _loads: dict[tuple, Entry] = {}
 #: revision to continue from after a dropped load, so caches keyed by revision never
 #: serve the old data for a key whose data version the source cannot tell
 _dropped: dict[tuple, int] = {}
+_key_locks: dict[tuple, threading.Lock] = {}
 
 
 @st.cache_resource(show_spinner=False)
@@ -70,6 +71,19 @@ def load(source: Source, *, refresh: bool = False, show_progress: bool = True
     hit = None if refresh else cached_load(source)
     if hit is not None:
         return hit
+    with _load_lock(load_key(source)):  # sessions arriving together load once
+        hit = None if refresh else cached_load(source)
+        if hit is not None:
+            return hit
+        return _load_now(source, show_progress)
+
+
+def _load_lock(key: tuple) -> threading.Lock:
+    with _lock:
+        return _key_locks.setdefault(key, threading.Lock())
+
+
+def _load_now(source: Source, show_progress: bool) -> tuple[tuple, Entry]:
     key = load_key(source)
     if show_progress and source.calls_service:
         screen = LoadScreen(source.label, key)
@@ -106,30 +120,40 @@ def forget_cached(key: tuple) -> None:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
-def _analysis(key: tuple, revision: int, minute: str, _result: LoadResult) -> Analysis:
+def _base(key: tuple, revision: int, _result: LoadResult) -> Analysis:
     # ``key`` holds the credential fingerprint, so the unhashed ``_result`` cannot leak
-    # between users of different keys.
-    return analyse(_result.dataset, datetime.fromisoformat(minute))
+    # between users of different keys. Graph and chains do not depend on the time.
+    return analyse(_result.dataset)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16, ttl=3600)
+def _at_epoch(key: tuple, revision: int, epoch: int, _result: LoadResult) -> Analysis:
+    return _base(key, revision, _result).at(datetime.now(UTC))
+
+
+def epoch_of(key: tuple, entry: Entry) -> int:
+    """The state epoch now: it changes only when some memory's state changes."""
+    return _base(key, entry.revision, entry.load).epoch(datetime.now(UTC))
 
 
 def analysis_of(key: tuple, entry: Entry) -> Analysis:
-    """The analysis of a load, judged at the current minute; shared and read-only."""
-    return _analysis(key, entry.revision, _minute(), entry.load)
+    """The analysis of a load as it stands now; shared and read-only.
+
+    Rebuilt only when the data changes (revision) or a state changes (epoch), not as
+    the clock moves.
+    """
+    return _at_epoch(key, entry.revision, epoch_of(key, entry), entry.load)
 
 
-def _minute() -> str:
-    return datetime.now(UTC).replace(second=0, microsecond=0).isoformat()
-
-
-@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
-def _derived(key: tuple, revision: int, minute: str, when: date | None, presenter: bool,
+@st.cache_resource(show_spinner=False, max_entries=4, ttl=3600)
+def _derived(key: tuple, revision: int, epoch: int, when: date | None, presenter: bool,
              _result: LoadResult) -> Analysis:
     ds = _result.dataset
     if when is not None:
         now = day_end(when)
         ds = as_of(ds, now)
     else:
-        now = datetime.fromisoformat(minute)
+        now = datetime.now(UTC)
     if presenter:
         ds = mask(ds)
     return analyse(ds, now)
@@ -138,8 +162,8 @@ def _derived(key: tuple, revision: int, minute: str, when: date | None, presente
 def derived_analysis(key: tuple, entry: Entry, when: date | None, presenter: bool
                      ) -> Analysis:
     """The analysis as of ``when`` (end of that day) and/or masked; shared, read-only."""
-    minute = _minute() if when is None else ""  # a past day does not move with the clock
-    return _derived(key, entry.revision, minute, when, presenter, entry.load)
+    epoch = epoch_of(key, entry) if when is None else -1  # a past day never moves
+    return _derived(key, entry.revision, epoch, when, presenter, entry.load)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)

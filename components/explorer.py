@@ -1,7 +1,8 @@
 """The home page's explorer: filters, text search, the graph, the node panel, the legend.
 
 Layout positions are computed once per data revision and views once per (revision,
-minute, filters), both shared read-only between sessions; a click therefore rebuilds
+state epoch, scope, filters), both shared read-only between sessions; the collapsed
+overview once per view and expansion. A click therefore rebuilds
 nothing and re-sends no graph.
 """
 
@@ -24,9 +25,11 @@ from memscope.budget import (
     DEFAULT_BUDGET,
     MAX_BUDGET,
     MIN_BUDGET,
-    apply_budget,
+    Overview,
     cluster_of,
     is_cluster,
+    overview,
+    with_kept,
 )
 from memscope.filters import Filters, Match, search_text, visible_nodes
 from memscope.graph import EDGE_KINDS
@@ -56,7 +59,7 @@ def _clusters(key: tuple, revision: int, _analysis: Analysis
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _view(key: tuple, revision: int, minute: str, scope: tuple, filters_key: tuple,
+def _view(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
           color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters
           ) -> ViewData:
     """The full (filtered) view; ``scope`` = (as-of day, presenter) of ``_analysis``."""
@@ -69,6 +72,13 @@ def _view(key: tuple, revision: int, minute: str, scope: tuple, filters_key: tup
         view["legend"]["edges"] = {k: sum(1 for e in view["edges"] if e["kind"] == k)
                                    for k in view["legend"]["edges"]}
     return view
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _overview(view_key: tuple, budget: int, expanded: frozenset[str], _view: ViewData,
+              _clusters: tuple[dict[str, str], dict[str, str]]) -> Overview:
+    clusters, labels = _clusters
+    return overview(_view, clusters, labels, budget=budget, expanded=expanded)
 
 
 def _follow_bounds(bounds: tuple[date, date]) -> None:
@@ -194,30 +204,30 @@ def explorer(ctx: AppContext, analysis: Analysis, *,
     current = ctx.current or analysis
     revision = ctx.load_revision
     scope = (ctx.as_of, ctx.presenter)
-    view = _view(ctx.key, revision, analysis.now.isoformat(), scope, filters.key(), color_by,
-                 analysis, current, filters)
+    view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
+    view = _view(*view_key, analysis, current, filters)
     visible = {n["id"] for n in view["nodes"]}
     selected = st.session_state.get(panels.SELECTED)
     graph_col, panel_col = st.columns([3, 2], gap="medium")
     with graph_col:
         matches = search_box(analysis, visible)
         marked = ({m.node_id for m in matches} | set(extra_highlight)) & visible
-        clusters, labels = _clusters(ctx.key, revision, current)
-        expanded = st.session_state.get(EXPANDED, set())
-        drawn, info = apply_budget(view, clusters, labels, budget=int(budget),
-                                   expanded=expanded, keep=_keep(analysis, selected, marked))
+        expanded = frozenset(st.session_state.get(EXPANDED, set()))
+        ov = _overview(view_key, int(budget), expanded, view,
+                       _clusters(ctx.key, revision, current))
+        drawn, info = with_kept(ov, _keep(analysis, selected, marked))
         if marked:
             drawn = highlight(drawn, marked)
         if ctx.comparison is not None:
             drawn = mark_changes(drawn, ctx.comparison)
         st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
                    f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))}")
-        if expanded:
-            st.button("Collapse all expanded clusters", key="collapse_all",
-                      on_click=lambda: st.session_state.pop(EXPANDED, None))
         graph_view(drawn, key="graph", height=620, physics=physics,
                    focus=selected if selected in visible else None,
                    on_select=_on_select)
+        if expanded:  # below the graph, so showing it never moves (and remounts) the graph
+            st.button("Collapse all expanded clusters", key="collapse_all",
+                      on_click=lambda: st.session_state.pop(EXPANDED, None))
         legend(view)
         if ctx.comparison is not None:
             audit_ui.changes_section(analysis, ctx.comparison)

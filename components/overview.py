@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from components.bootstrap import AppContext
 from memscope.analysis import Analysis
 from memscope.models import format_time
 
@@ -38,15 +39,26 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
             "forget after": format_time(mem.forget_after),
             "forget reason": mem.forget_reason,
         })
-    return pd.DataFrame(rows, columns=[
+    frame = pd.DataFrame(rows, columns=[
         "id", "memory", "state", "static", "version", "space", "documents", "created",
         "forget after", "forget reason"])
-
-
-def memory_table(analysis: Analysis) -> None:
-    """The memories as a sortable table."""
-    frame = memory_frame(analysis)
     frame["version"] = frame["version"].astype(str)
+    return frame
+
+
+@st.cache_resource(show_spinner=False, max_entries=4, ttl=3600)
+def _frame(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analysis
+           ) -> pd.DataFrame:
+    return memory_frame(_analysis)
+
+
+def memory_table(ctx: AppContext, analysis: Analysis) -> None:
+    """The memories as a sortable table, built only when asked for (and then cached)."""
+    if not st.toggle(f"Show all {len(analysis.dataset.memories)} memories as a table",
+                     key="show_memory_table"):
+        return
+    frame = _frame(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
+                   analysis)
     st.dataframe(frame, hide_index=True, width="stretch", key="memory_table")
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 
 from memscope.chains import Chains, build_chains
 from memscope.dataset import Dataset
 from memscope.findings import Finding, find_all
 from memscope.graph import MemoryGraph, build_graph
-from memscope.states import memory_state, utcnow
+from memscope.states import memory_state, state_epoch, transition_times, utcnow
 
 
 @dataclass
@@ -26,6 +27,20 @@ class Analysis:
         """The memory state of a node; ``None`` for documents and entities."""
         mem = self.dataset.memories.get(node_id)
         return memory_state(mem, self.now) if mem is not None else None
+
+    @cached_property
+    def transitions(self) -> list[datetime]:
+        """The instants at which some state changes (see :func:`transition_times`)."""
+        return transition_times(self.dataset.memories.values())
+
+    def epoch(self, when: datetime) -> int:
+        """States at ``when`` equal states at another time with the same epoch."""
+        return state_epoch(self.transitions, when)
+
+    def at(self, when: datetime) -> Analysis:
+        """The same graph and chains judged at ``when`` (states and findings); the graph
+        is shared, not copied."""
+        return replace(self, now=when, findings=find_all(self.graph, self.chains, when))
 
     def counts(self) -> dict[str, int]:
         """Headline counts for the UI."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memscope.view import ViewData
@@ -90,29 +90,38 @@ def _super_node(key: str, label: str, members: list[dict[str, Any]]) -> dict[str
     return node
 
 
-def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
-                 budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
-                 keep: Collection[str] = ()) -> tuple[ViewData, BudgetInfo]:
-    """``view`` itself when it fits ``budget``; otherwise the overview described above.
+@dataclass
+class Overview:
+    """A collapsed view and what is needed to draw more nodes on top of it cheaply."""
 
-    ``clusters`` maps node id → cluster key (``""`` = unlinked), ``labels`` key → name,
-    ``expanded`` lists cluster keys drawn in full and ``keep`` node ids always drawn.
-    The input view is not changed.
-    """
+    view: ViewData
+    info: BudgetInfo
+    #: node id → the id it is drawn as (itself, or its cluster node)
+    rep: dict[str, str]
+    #: every node of the full view, by id
+    nodes: dict[str, dict[str, Any]]
+    #: the full view's edges, per node id
+    edges_of: dict[str, list[dict[str, Any]]]
+
+
+def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
+             budget: int = DEFAULT_BUDGET, expanded: Collection[str] = ()) -> Overview:
+    """The collapsed view of ``view`` (cache it: it does not depend on the selection)."""
     nodes = view["nodes"]
     info = BudgetInfo(total_nodes=len(nodes), drawn_nodes=len(nodes))
+    by_id = {n["id"]: n for n in nodes}
+    edges_of: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for edge in view["edges"]:
+        edges_of[edge["from"]].append(edge)  # type: ignore[arg-type]
+        edges_of[edge["to"]].append(edge)  # type: ignore[arg-type]
     if len(nodes) <= budget:
-        return view, info
+        return Overview(view, info, {n: n for n in by_id}, by_id, edges_of)  # type: ignore[arg-type]
     open_keys = set(expanded)
-    keep_ids = set(keep)
     drawn: list[dict[str, Any]] = []
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for node in nodes:
         key = clusters.get(node["id"], "") or UNLINKED
-        if key in open_keys or node["id"] in keep_ids:
-            drawn.append(node)  # type: ignore[arg-type]
-        else:
-            groups[key].append(node)  # type: ignore[arg-type]
+        (drawn if key in open_keys else groups[key]).append(node)  # type: ignore[arg-type]
     rep: dict[str, str] = {n["id"]: n["id"] for n in drawn}
     for key, members in groups.items():
         if len(members) == 1:  # a cluster of one is just the node
@@ -125,21 +134,64 @@ def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[st
             rep[m["id"]] = CLUSTER_PREFIX + key
         info.collapsed_clusters += 1
         info.collapsed_nodes += len(members)
+    edges = _edges(view["edges"], rep)  # type: ignore[arg-type]
+    info.drawn_nodes = len(drawn)
+    info.expanded = sorted(open_keys)
+    info.over_budget = info.drawn_nodes > budget
+    small = {"nodes": drawn, "edges": edges, "legend": view["legend"]}
+    return Overview(small, info, rep, by_id, edges_of)  # type: ignore[arg-type]
+
+
+def _edges(full: list[dict[str, Any]], rep: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Edges between drawn nodes as they are; the rest merged per pair of drawn ends."""
     edges: list[dict[str, Any]] = []
     merged: Counter[tuple[str, str]] = Counter()
-    for edge in view["edges"]:
+    for edge in full:
         a, b = rep.get(edge["from"]), rep.get(edge["to"])
         if a is None or b is None or a == b:
             continue
         if a == edge["from"] and b == edge["to"]:
-            edges.append(edge)  # type: ignore[arg-type]
+            edges.append(edge)
         else:
             merged[(a, b)] += 1
     for (a, b), count in sorted(merged.items()):
         edges.append({"id": f"agg:{a}->{b}", "from": a, "to": b, "kind": "merged",
                       "color": {"color": "#AAAAAA"}, "width": round(1 + math.log2(count), 1),
                       "title": f"{count} links"})
-    info.drawn_nodes = len(drawn)
-    info.expanded = sorted(open_keys)
-    info.over_budget = info.drawn_nodes > budget
-    return {"nodes": drawn, "edges": edges, "legend": view["legend"]}, info  # type: ignore[typeddict-item]
+    return edges
+
+
+def with_kept(ov: Overview, keep: Collection[str]) -> tuple[ViewData, BudgetInfo]:
+    """``ov`` plus ``keep`` drawn as themselves, with their own edges.
+
+    Cheap: it touches only the kept nodes' edges. The cluster nodes keep their counts
+    (a kept node is also counted in its cluster's total).
+    """
+    extra = [k for k in dict.fromkeys(keep) if k in ov.nodes and ov.rep.get(k) != k]
+    if not extra:
+        return ov.view, ov.info
+    rep = dict(ov.rep)
+    rep.update({k: k for k in extra})
+    nodes = list(ov.view["nodes"]) + [ov.nodes[k] for k in extra]
+    seen = {e["id"] for e in ov.view["edges"]}
+    local: dict[str, dict[str, Any]] = {}
+    for k in extra:
+        for edge in ov.edges_of.get(k, ()):
+            local[edge["id"]] = edge
+    added = [e for e in _edges(list(local.values()), rep) if e["id"] not in seen]
+    info = replace(ov.info, drawn_nodes=ov.info.drawn_nodes + len(extra))
+    return ({"nodes": nodes, "edges": list(ov.view["edges"]) + added,  # type: ignore[typeddict-item]
+             "legend": ov.view["legend"]}, info)
+
+
+def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
+                 budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
+                 keep: Collection[str] = ()) -> tuple[ViewData, BudgetInfo]:
+    """``view`` itself when it fits ``budget``; otherwise the overview described above.
+
+    ``clusters`` maps node id → cluster key (``""`` = unlinked), ``labels`` key → name,
+    ``expanded`` lists cluster keys drawn in full and ``keep`` node ids always drawn.
+    The input view is not changed.
+    """
+    return with_kept(overview(view, clusters, labels, budget=budget, expanded=expanded),
+                     keep)

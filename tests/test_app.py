@@ -40,6 +40,8 @@ def test_home_seeds_the_store_and_shows_counts(fresh_data_dir):
         "Integrity findings": str(expected["findings"]),
     }
     assert expected["memories"] >= 300 and expected["chains"] > 0
+    assert not [d for d in at.dataframe if "memory" in d.value.columns]  # built on demand
+    at.toggle(key="show_memory_table").set_value(True).run()
     table = next(d.value for d in at.dataframe if "memory" in d.value.columns)
     assert len(table) == expected["memories"]
     assert set(table["state"]) >= {"latest", "superseded", "forgotten", "expiring", "expired"}

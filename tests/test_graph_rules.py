@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import timedelta
 
 from conftest import NOW
@@ -201,3 +202,22 @@ def test_expired_not_forgotten_depends_on_now():
     assert analyse(ds, NOW).findings == []
     later = NOW + timedelta(days=2)
     assert kinds(analyse(ds, later)) == {("expired_not_forgotten", ("m",))}
+
+
+def test_state_epochs_change_exactly_when_some_state_changes(feed_paths):
+    from memscope.dataset import read_files
+    from memscope.states import state_epoch, transition_times
+
+    ds = read_files(feed_paths)
+    times = transition_times(ds.memories.values())
+    # every transition instant, and the instants just before and after it
+    probes = sorted({t + d for t in times for d in (-timedelta(microseconds=1),
+                                                    timedelta(0), timedelta(microseconds=1))})
+    snapshots = [(state_epoch(times, t), tuple(memory_state(m, t) for m in
+                                               ds.memories.values())) for t in probes]
+    changes = 0
+    for (e1, s1), (e2, s2) in itertools.pairwise(snapshots):
+        if e1 == e2:
+            assert s1 == s2  # same epoch: same states, so caches may key on the epoch
+        changes += s1 != s2
+    assert changes >= 3  # the fixtures do change state over time (recent, expiry)
