@@ -236,23 +236,14 @@ function render(state, data) {
   const options = data.options || {};
   const rawNodes = data.nodes || [];
   state.frame.style.height = `${options.height || 640}px`;
-  // Every DataSet change and setOptions call redraws the whole canvas at once; block
-  // drawing while the data is brought up to date, then draw once.
-  const emitter = state.network.body.emitter;
-  emitter.emit("_blockRedraw");
-  let added;
-  try {
-    added = sync(state.nodes, rawNodes, state.nodeCache, false);
-    sync(state.edges, data.edges || [], state.edgeCache, true);
-    const hideEdges = state.nodes.length > 3000;
-    if (hideEdges !== state.hideEdgesOnZoom) {
-      state.hideEdgesOnZoom = hideEdges;
-      state.network.setOptions({ interaction: { hideEdgesOnZoom: hideEdges } });
-    }
-  } finally {
-    emitter.emit("_allowRedraw");
+  const added = sync(state.nodes, rawNodes, state.nodeCache, false);
+  sync(state.edges, data.edges || [], state.edgeCache, true);
+  // setOptions redraws the whole canvas: call it only when the value changes
+  const hideEdges = state.nodes.length > 3000;
+  if (hideEdges !== state.hideEdgesOnZoom) {
+    state.hideEdgesOnZoom = hideEdges;
+    state.network.setOptions({ interaction: { hideEdgesOnZoom: hideEdges } });
   }
-  state.network.redraw();
   state.container.setAttribute("data-node-count", String(state.nodes.length));
   const layoutNeeded = added.some((n) => typeof n.x !== "number" || typeof n.y !== "number");
   applyPhysics(state, Boolean(options.physics), layoutNeeded);
