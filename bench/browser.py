@@ -57,11 +57,11 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa: E402
 
-from memscope.demo import seed_store  # noqa: E402
-from memscope.settings import STORE_FILE  # noqa: E402
 from memscope.store import Store  # noqa: E402
 
-NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
+sys.path.insert(0, str(ROOT / "bench"))
+from scale import make_store  # noqa: E402
+
 VIEWPORT = {"width": 1500, "height": 1100}
 DRAWN = f"{GRAPH}[data-drawn='true']"
 EXCEPTION = "[data-testid='stException']"
@@ -283,16 +283,6 @@ class Deadline:
         if left <= 1:
             raise DeadlineExceeded("the run's deadline passed")
         return 1000 * min(cap_s, left)
-
-
-def make_store(folder: Path, memories: int) -> Path:
-    """A demo store of ``memories`` memories (documents = memories / 5), as bench/scale.py."""
-    path = folder / STORE_FILE
-    store = Store(path)
-    store.init()
-    seed_store(store, seed=7, now=NOW, n_documents=max(72, memories // 5),
-               n_memories=memories)
-    return path
 
 
 def rss_mb(pid: int) -> float:
