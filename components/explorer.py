@@ -260,10 +260,20 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None) -> None
         def fetch(memory_id: str) -> None:
             _fetch_history(ctx, memory_id)
     panels.node_panel(analysis, node_id, fetch_history=fetch)
-    mem = analysis.dataset.memories.get(node_id)
+    ds = analysis.dataset
+    mem = ds.memories.get(node_id)
     if mem is not None:
         st.divider()
         forget.button(ctx, node_id)
         st.divider()
         panels.profile_panel(analysis, mem.container_tag)
+    elif node_id in ds.entities:
+        facts = [r for r in ds.relations.values() if node_id in (r.subject_id, r.object_id)]
+        if facts:
+            st.caption("Forget a fact (the service deletes the nearest match; Memscope checks "
+                       "afterwards which fact really went)")
+            names = {e_id: e.name for e_id, e in ds.entities.items()}
+            for rel in facts:
+                sentence = short(rel.sentence(names), 60)
+                forget.button(ctx, rel.id, label=f"Forget: {md_escape(sentence)}")
     forget.dialog(ctx)

@@ -15,6 +15,7 @@ from components import data
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape
 from memscope import actions
+from memscope.analysis import Analysis
 from memscope.impact import forget_impact
 from memscope.settings import store_path
 from memscope.sources import SourceError
@@ -33,16 +34,29 @@ def _cancel() -> None:
     st.session_state.pop(PENDING, None)
 
 
-def button(ctx: AppContext, node_id: str) -> None:
-    """The "Forget…" button, or the reason it is unavailable."""
+def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
+    """The "Forget…" button for a memory or a Spomory fact (relation id), or the reason
+    it is unavailable."""
     if ctx.source is None:
         return
     reason = ctx.source.capabilities.reason("forget")
     if reason:
         st.caption(f"Forget is unavailable: {md_escape(reason)}")
         return
-    st.button("Forget…", key=f"forget-{node_id}", on_click=request, args=(node_id,),
+    st.button(label, key=f"forget-{node_id}", on_click=request, args=(node_id,),
               help="Opens a confirmation that shows what else this touches.")
+
+
+def _describe(analysis: Analysis, target_id: str) -> str:
+    """The text of what is about to be forgotten: a memory, or a fact as one sentence."""
+    mem = analysis.dataset.memories.get(target_id)
+    if mem is not None:
+        return mem.memory
+    rel = analysis.dataset.relations.get(target_id)
+    if rel is not None:
+        names = {e_id: e.name for e_id, e in analysis.dataset.entities.items()}
+        return rel.sentence(names)
+    return target_id
 
 
 def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
@@ -52,18 +66,18 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
     used.add(token)  # before the call: a rerun mid-call cannot send it again
     analysis = ctx.current or ctx.require()  # act on today's unmasked data
     mem = analysis.dataset.memories.get(node_id)
-    rel = analysis.dataset.relations.get(node_id)
-    snapshot = mem.memory if mem else (rel.predicate if rel else None)
+    snapshot = _describe(analysis, node_id)
     try:
         result = actions.forget(ctx.source, Store(store_path()), node_id,
                                 reason=reason.strip() or None,
                                 container_tag=mem.container_tag if mem else ctx.conn.space,
                                 snapshot=snapshot)
-    except SourceError as exc:
+    except SourceError as exc:  # a Spomory mismatch arrives here too, loudly
         flash(str(exc), "error")
+        data.touch(ctx.key)
     else:
         flash(result.message, "success" if result.ok else "error")
-    data.touch(ctx.key)
+        data.touch(ctx.key, result.load)  # Spomory re-read the graph: use it
     st.session_state.pop(PENDING, None)
 
 
@@ -78,8 +92,7 @@ def dialog(ctx: AppContext) -> None:
 @st.dialog("Confirm forget", on_dismiss=_cancel)
 def _dialog(ctx: AppContext, node_id: str, token: str) -> None:
     analysis = ctx.require()
-    mem = analysis.dataset.memories.get(node_id)
-    st.text(mem.memory if mem else node_id)
+    st.text(_describe(analysis, node_id))
     impact = forget_impact(analysis, node_id)
     sentences = impact.sentences()
     if sentences:

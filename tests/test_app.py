@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from apptest_support import run_page
 from conftest import ROOT
 from pydantic import SecretStr
@@ -206,3 +207,36 @@ def test_a_hostile_server_error_is_one_escaped_sentence(fresh_data_dir, tmp_path
         assert "\\<img src=x onerror=alert\\(1\\)\\>" in shown
         assert "\\[click\\]\\(javascript\\:alert\\(2\\)\\)" in shown
         assert "\\*\\*loud\\*\\*" in shown
+
+
+def _forget_fact(at: AppTest, rel_id: str) -> None:
+    at.button(key=f"forget-{rel_id}").click().run()
+    assert not at.exception, at.exception
+    next(b for b in at.button if b.label == "Forget").click().run()
+    assert not at.exception, at.exception
+
+
+@pytest.mark.parametrize("wrong", [False, True])
+def test_forgetting_a_spomory_fact_is_checked_and_ledgered(fresh_data_dir, tmp_path, wrong):
+    from components.connection import Connection
+
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        sandbox.faults.spomory_wrong_forget = wrong
+        at = run_page(connection=Connection("spomory", base_url=sandbox.url),
+                      api_key_secret=SecretStr(sandbox.spomory_key), selected_node="e_zs")
+        edges_before = {e["id"] for e in payload(at)["edges"]}
+        assert "Forget: 张三住在北京" in [b.label for b in at.button]
+        _forget_fact(at, "r2")  # 张三 —住在→ 北京
+        shown_errors = [e.value for e in at.error]
+        at.run()
+        ledger = [r for r in Store(store_path()).ledger() if r.target_id == "r2"]
+        assert len(ledger) == 1 and ledger[0].snapshot == "张三住在北京"
+        remaining = {r["id"] for r in sandbox.spomory.export()["relations"]}
+        if wrong:  # the service deleted another fact: said loudly, ledgered as mismatch
+            assert ledger[0].outcome == "mismatch"
+            assert "r2" in remaining
+            assert any("张三住在北京" in e and "张三任职于某公司" in e for e in shown_errors)
+        else:
+            assert ledger[0].outcome == "ok" and "r2" not in remaining
+            assert shown_errors == []
+            assert len(payload(at)["edges"]) == len(edges_before) - 1  # the graph refreshed
