@@ -264,7 +264,11 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None) -> None
     mem = ds.memories.get(node_id)
     if mem is not None:
         st.divider()
-        forget.button(ctx, node_id)
+        current = (ctx.current or analysis).dataset.memories.get(node_id)
+        if current is not None and current.is_forgotten:
+            forget.restore_button(ctx, node_id)
+        else:
+            forget.button(ctx, node_id)
         st.divider()
         panels.profile_panel(analysis, mem.container_tag)
     elif node_id in ds.entities:

@@ -47,6 +47,25 @@ def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
               help="Opens a confirmation that shows what else this touches.")
 
 
+def _restore(ctx: AppContext, memory_id: str) -> None:
+    try:
+        result = actions.restore(ctx.source, Store(store_path()), memory_id)
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    flash(result.message, "success" if result.ok else "error")
+    data.touch(ctx.key)
+
+
+def restore_button(ctx: AppContext, memory_id: str) -> None:
+    """"Restore" for a soft-forgotten memory, where the source can (it is idempotent, so
+    no confirmation); ledgered like a forget."""
+    if ctx.source is None or not ctx.source.capabilities.can("restore"):
+        return
+    st.button("Restore", key=f"restore-{memory_id}", on_click=_restore,
+              args=(ctx, memory_id), help="Undo the soft forget of this memory.")
+
+
 def _describe(analysis: Analysis, target_id: str) -> str:
     """The text of what is about to be forgotten: a memory, or a fact as one sentence."""
     mem = analysis.dataset.memories.get(target_id)

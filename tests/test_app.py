@@ -240,3 +240,20 @@ def test_forgetting_a_spomory_fact_is_checked_and_ledgered(fresh_data_dir, tmp_p
             assert ledger[0].outcome == "ok" and "r2" not in remaining
             assert shown_errors == []
             assert len(payload(at)["edges"]) == len(edges_before) - 1  # the graph refreshed
+
+
+def test_a_forgotten_memory_can_be_restored_and_it_is_ledgered(fresh_data_dir):
+    run_page()
+    an = demo_analysis()
+    target = next(m for m in an.dataset.memories.values() if m.is_forgotten)
+    at = run_page(selected_node=target.id)
+    assert [b for b in at.button if b.key == f"forget-{target.id}"] == []
+    at.button(key=f"restore-{target.id}").click().run()
+    assert not at.exception, at.exception
+    store = Store(store_path())
+    assert store.get_memory(target.id)["isForgotten"] is False
+    assert [(r.action, r.outcome) for r in store.ledger() if r.target_id == target.id] == [
+        ("restore", "ok")]
+    states = {n["id"]: n.get("state") for n in payload(at)["nodes"]}
+    assert states[target.id] != "forgotten"
+    assert at.button(key=f"forget-{target.id}")  # and it can be forgotten again
