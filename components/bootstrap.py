@@ -7,7 +7,7 @@ Pages must be self-sufficient (a fresh server can run ``pages/X.py`` without
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 import streamlit as st
@@ -27,6 +27,7 @@ PRESENTER = "presenter_mode"
 AS_OF = "as_of_date"
 COMPARE_FROM = "compare_from_date"
 LAST_LINK = "last_linked_node"
+LAST_SPACE = "last_linked_space"
 
 
 @dataclass
@@ -72,6 +73,20 @@ def _show_flash() -> None:
             st.error(md_escape(message))
 
 
+def _follow_space_link() -> None:
+    """Adopt ``?space=`` when it changed, and keep the URL naming the current space."""
+    space = st.query_params.get("space")
+    conn = connection.current()
+    if space and space != st.session_state.get(LAST_SPACE) and space != conn.space:
+        connection.switch(replace(conn, space=space))
+        conn = connection.current()
+    st.session_state[LAST_SPACE] = conn.space
+    if conn.space:
+        st.query_params["space"] = conn.space
+    elif "space" in st.query_params:
+        del st.query_params["space"]
+
+
 def _seed_selection() -> None:
     """Adopt ``?node=`` when it changed (deep links and links between pages)."""
     node = st.query_params.get("node")
@@ -84,6 +99,7 @@ def bootstrap(title: str) -> AppContext:
     """Set up the page and load the current source; never raises for a load failure."""
     st.set_page_config(page_title=f"{title} · Memscope", page_icon="🔭", layout="wide")
     data.ensure_demo_store(str(store_path()))
+    _follow_space_link()
     _seed_selection()
     _show_flash()
     ctx = AppContext(conn=connection.current())

@@ -108,7 +108,8 @@ class ConnectionProblem(ValueError):
 
 def _build(conn: Connection) -> Source:
     if conn.kind == "embedded":
-        return EmbeddedSource(store_path())
+        return EmbeddedSource(store_path(),
+                              container_tags=(conn.space,) if conn.space else ())
     if conn.kind == "file":
         blobs = st.session_state.get("file_blobs", {})
         files = [(name, blobs[digest]) for name, digest in conn.files if digest in blobs]

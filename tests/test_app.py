@@ -257,3 +257,21 @@ def test_a_forgotten_memory_can_be_restored_and_it_is_ledgered(fresh_data_dir):
     states = {n["id"]: n.get("state") for n in payload(at)["nodes"]}
     assert states[target.id] != "forgotten"
     assert at.button(key=f"forget-{target.id}")  # and it can be forgotten again
+
+
+def test_deep_link_with_a_space_scopes_the_load_and_selects_the_node(fresh_data_dir):
+    run_page()
+    an = demo_analysis()
+    space = "acme_work"
+    node = next(m.id for m in an.dataset.memories.values() if m.container_tag == space)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["space"] = space
+    at.query_params["node"] = node
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state["selected_node"] == node
+    shown = {n["id"] for n in payload(at)["nodes"]}
+    memories = shown & set(an.dataset.memories)
+    assert node in memories
+    assert {an.dataset.memories[m].container_tag for m in memories} == {space}
+    assert len(memories) < len(an.dataset.memories)
