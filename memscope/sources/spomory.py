@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 
 from memscope.dataset import Dataset
 from memscope.passport import decode_result, looks_like_passport
-from memscope.sources._http import ApiConfig, HttpClient, ambiguous, ensure
+from memscope.sources._http import ApiConfig, ambiguous, ensure
+from memscope.sources._remote import HttpSource
 from memscope.sources.base import (
     AddResult,
     Capabilities,
@@ -28,7 +29,6 @@ from memscope.sources.base import (
     ProgressCallback,
     SearchHit,
     SearchResult,
-    Source,
     require_confirmation,
 )
 from memscope.sources.errors import ForgetMismatch, NotFound
@@ -58,10 +58,11 @@ def parse_counts(sentence: str) -> tuple[int, int] | None:
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 
-class SpomorySource(Source):
+class SpomorySource(HttpSource):
     """Spomory over HTTP (httpx); the key goes in ``x-api-key`` only."""
 
     kind = "spomory"
+    service = SERVICE
     capabilities = Capabilities(
         forget=True, forget_all=True, search=True, add=True,
         why_not=(
@@ -82,22 +83,9 @@ class SpomorySource(Source):
 
     def __init__(self, config: SpomoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        self.config = config
-        self._http = HttpClient(config, service=SERVICE, sleep=sleep, auth_headers={
-            "x-api-key": config.api_key.get_secret_value()})
-        self._last: LoadResult | None = None
-
-    @property
-    def label(self) -> str:
-        return f"Spomory at {self.config.host}"
-
-    @property
-    def calls_service(self) -> bool:
-        return True
-
-    @property
-    def calls(self) -> int:
-        return self._http.calls
+        super().__init__(config, {"x-api-key": config.api_key.get_secret_value()},
+                         sleep=sleep)
+        self.config: SpomoryConfig = config
 
     def calls_note(self) -> str:
         """One sentence on the quota for the UI."""
@@ -107,9 +95,6 @@ class SpomorySource(Source):
     def cache_key(self) -> tuple[str, ...]:
         return (self.kind, self.config.base_url, self.config.credential_fingerprint(),
                 self.config.subject_id)
-
-    def close(self) -> None:
-        self._http.close()
 
     # -- loading -------------------------------------------------------------------------
 

@@ -25,7 +25,8 @@ from memscope.models import (
     parse_spaces,
 )
 from memscope.sources._feed import FeedState, fetch_pages, pages_from
-from memscope.sources._http import ApiConfig, HttpClient, ambiguous, ensure
+from memscope.sources._http import ApiConfig, ambiguous, ensure
+from memscope.sources._remote import HttpSource
 from memscope.sources._spaces import add_spaces_and_profiles, spaces_seen
 from memscope.sources.base import (
     AddResult,
@@ -37,7 +38,6 @@ from memscope.sources.base import (
     ProgressCallback,
     SearchHit,
     SearchResult,
-    Source,
     merge_history,
     require_confirmation,
 )
@@ -66,10 +66,11 @@ class SupermemoryConfig(ApiConfig):
     max_history_pages: int = Field(50, ge=1)
 
 
-class SupermemorySource(Source):
+class SupermemorySource(HttpSource):
     """Supermemory over HTTP (httpx). Thread-safe for concurrent page fetches."""
 
     kind = "supermemory"
+    service = SERVICE
     capabilities = Capabilities(
         history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
         add=True,
@@ -83,30 +84,14 @@ class SupermemorySource(Source):
 
     def __init__(self, config: SupermemoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        self.config = config
         key = config.api_key.get_secret_value()
-        self._http = HttpClient(config, service=SERVICE, sleep=sleep, auth_headers={
-            "Authorization": f"Bearer {key}", "x-sm-source": config.client_name})
-        self._last: LoadResult | None = None
-
-    @property
-    def label(self) -> str:
-        return f"Supermemory at {self.config.host}"
-
-    @property
-    def calls_service(self) -> bool:
-        return True
-
-    @property
-    def calls(self) -> int:
-        return self._http.calls
+        super().__init__(config, {"Authorization": f"Bearer {key}",
+                                  "x-sm-source": config.client_name}, sleep=sleep)
+        self.config: SupermemoryConfig = config
 
     def cache_key(self) -> tuple[str, ...]:
         return (self.kind, self.config.base_url, self.config.credential_fingerprint(),
                 ",".join(self.config.container_tags))
-
-    def close(self) -> None:
-        self._http.close()
 
     # -- the feed ------------------------------------------------------------------------
 

@@ -1,0 +1,38 @@
+"""What the two HTTP sources share: one :class:`HttpClient`, its call count, its label."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
+from memscope.sources._http import ApiConfig, HttpClient
+from memscope.sources.base import LoadResult, Source
+
+
+class HttpSource(Source):
+    """A source behind an HTTP API. Subclasses set :attr:`service` (its name in messages)."""
+
+    service: ClassVar[str] = "service"
+
+    def __init__(self, config: ApiConfig, auth_headers: Mapping[str, str], *,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.config = config
+        self._http = HttpClient(config, service=self.service, sleep=sleep,
+                                auth_headers=dict(auth_headers))
+        self._last: LoadResult | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.service} at {self.config.host}"
+
+    @property
+    def calls_service(self) -> bool:
+        return True
+
+    @property
+    def calls(self) -> int:
+        return self._http.calls
+
+    def close(self) -> None:
+        self._http.close()
