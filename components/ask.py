@@ -12,12 +12,11 @@ reloads.
 from __future__ import annotations
 
 import time
-import uuid
 from dataclasses import dataclass
 
 import streamlit as st
 
-from components import data, panels
+from components import data, once, panels
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape, short
 from memscope import actions
@@ -31,7 +30,6 @@ from memscope.store import Store
 ASKED = "ask_results"
 ASK_CURRENT = "ask_current"
 ADD_PENDING = "add_pending"
-ADD_USED = "add_tokens_used"
 ADD_TRACK = "add_tracking"
 ADD_LAST = "add_last_outcome"
 KEEP_ANSWERS = 20
@@ -192,24 +190,21 @@ def _request(source_key: tuple, spaces: bool) -> None:
         flash("Type the text to add first.", "info")
         return
     title = str(st.session_state.get("add_title") or "").strip() if spaces else ""
-    st.session_state[ADD_PENDING] = {
-        "text": text, "title": title or None,
-        "space": st.session_state.get("add_space") if spaces else None,
-        "token": uuid.uuid4().hex, "source": source_key}
+    once.pend(ADD_PENDING, text=text, title=title or None,
+              space=st.session_state.get("add_space") if spaces else None, source=source_key)
 
 
 def _cancel() -> None:
-    st.session_state.pop(ADD_PENDING, None)
+    once.drop(ADD_PENDING)
 
 
 def _confirm(ctx: AppContext, token: str) -> None:
     """Send the pending add exactly once (a button callback)."""
-    used: set[str] = st.session_state.setdefault(ADD_USED, set())
-    pending = st.session_state.get(ADD_PENDING)
-    if token in used or not pending or pending["token"] != token or ctx.source is None:
+    pending = once.pending(ADD_PENDING, token)
+    if pending is None or ctx.source is None:
         return
-    used.add(token)  # before the call: a rerun mid-call cannot send it again
-    st.session_state.pop(ADD_PENDING, None)
+    once.claim(token)
+    once.drop(ADD_PENDING)
     try:
         result = actions.add(ctx.source, Store(store_path()), pending["text"],
                              container_tag=pending["space"], title=pending["title"])

@@ -7,11 +7,9 @@ state; the dialog is drawn while that request exists. Confirming marks the token
 
 from __future__ import annotations
 
-import uuid
-
 import streamlit as st
 
-from components import data
+from components import data, once
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape
 from memscope import actions
@@ -22,16 +20,15 @@ from memscope.sources import SourceError
 from memscope.store import Store
 
 PENDING = "forget_pending"
-USED = "forget_tokens_used"
 
 
 def request(node_id: str) -> None:
     """Open the dialog for ``node_id`` (a button callback)."""
-    st.session_state[PENDING] = {"id": node_id, "token": uuid.uuid4().hex}
+    once.pend(PENDING, id=node_id)
 
 
 def _cancel() -> None:
-    st.session_state.pop(PENDING, None)
+    once.drop(PENDING)
 
 
 def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
@@ -79,10 +76,9 @@ def _describe(analysis: Analysis, target_id: str) -> str:
 
 
 def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
-    used: set[str] = st.session_state.setdefault(USED, set())
-    if token in used:
+    if once.pending(PENDING, token) is None:
         return
-    used.add(token)  # before the call: a rerun mid-call cannot send it again
+    once.claim(token)
     analysis = ctx.current or ctx.require()  # act on today's unmasked data
     mem = analysis.dataset.memories.get(node_id)
     snapshot = _describe(analysis, node_id)
@@ -97,7 +93,7 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
     else:
         flash(result.message, "success" if result.ok else "error")
         data.touch(ctx.key, result.load)  # Spomory re-read the graph: use it
-    st.session_state.pop(PENDING, None)
+    once.drop(PENDING)
 
 
 def dialog(ctx: AppContext) -> None:

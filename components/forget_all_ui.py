@@ -13,14 +13,13 @@ space or graph, and the page says so.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Collection
 from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
 
-from components import data
+from components import data, once
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape
 from memscope import actions
@@ -30,7 +29,6 @@ from memscope.sources import ForgetAllPreview, SourceError
 from memscope.store import Store
 
 PENDING = "forget_all_pending"
-USED = "forget_all_tokens_used"
 #: sources whose forget-all deletes exactly ``preview.memory_ids`` (forget-matching by ids)
 BY_IDS = frozenset({"supermemory"})
 MAX_ROWS = 2000
@@ -68,26 +66,24 @@ def _preview(ctx: AppContext, tag: str | None, visible: Collection[str] | None) 
         return
     if visible is not None and ctx.source.kind in BY_IDS:
         preview = narrow(preview, visible, ctx.analysis)
-    st.session_state[PENDING] = {"preview": preview, "token": uuid.uuid4().hex, "tag": tag,
-                                 "key": ctx.key}
+    once.pend(PENDING, preview=preview, tag=tag, key=ctx.key)
 
 
 def _cancel() -> None:
-    st.session_state.pop(PENDING, None)
+    once.drop(PENDING)
 
 
 def _perform(ctx: AppContext, token: str) -> None:
     """Step two (a button callback): check the typed answer, then forget once."""
-    used: set[str] = st.session_state.setdefault(USED, set())
-    pending = st.session_state.get(PENDING)
-    if token in used or not pending or pending["token"] != token or ctx.source is None:
+    pending = once.pending(PENDING, token)
+    if pending is None or ctx.source is None:
         return
     preview: ForgetAllPreview = pending["preview"]
     answer = st.session_state.get(f"fa-confirm-{token}", "")
     if not preview.accepts(answer):
         flash("Nothing was deleted: the confirmation does not match.", "error")
         return
-    used.add(token)  # before the call: a rerun mid-call cannot send it again
+    once.claim(token)
     reason = (st.session_state.get(f"fa-reason-{token}") or "").strip() or None
     try:
         result = actions.forget_all(ctx.source, Store(store_path()), preview,
@@ -96,7 +92,7 @@ def _perform(ctx: AppContext, token: str) -> None:
         flash(str(exc), "error")
     else:
         flash(result.message, "success")
-    st.session_state.pop(PENDING, None)
+    once.drop(PENDING)
     data.touch(ctx.key)
 
 
