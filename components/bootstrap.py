@@ -120,7 +120,7 @@ def bootstrap(title: str) -> AppContext:
 def _time_and_presenter(ctx: AppContext, entry: data.Entry) -> None:
     """The as-of date, the two-date comparison and presenter mode (sidebar + analysis)."""
     assert ctx.current is not None
-    bounds = data.date_bounds(ctx.current)
+    bounds = ctx.current.date_range
     with st.sidebar:
         st.divider()
         ctx.presenter = st.toggle(

@@ -181,12 +181,3 @@ def comparison_of(key: tuple, entry: Entry, since: date, until: date | None
     """What changed between the end of ``since`` and ``until`` (or now); ``None`` when
     the order is wrong."""
     return _comparison(key, entry.revision, since, until, entry.load)
-
-
-def date_bounds(analysis: Analysis) -> tuple[date, date] | None:
-    """The first and last creation day in the data."""
-    ds = analysis.dataset
-    days = [m.created_at.date() for m in ds.memories.values() if m.created_at]
-    days += [d.created_at.date() for d in ds.documents.values() if d.created_at]
-    days += [e.created_at.date() for e in ds.entities.values() if e.created_at]
-    return (min(days), max(days)) if days else None

@@ -93,16 +93,14 @@ def _follow_bounds(bounds: tuple[date, date]) -> None:
 
 def filters_sidebar(analysis: Analysis) -> tuple[Filters, str, bool]:
     """The filter controls; returns the filters, the colour-by choice and physics."""
-    ds = analysis.dataset
-    spaces = sorted({m.container_tag or m.space_id or "" for m in ds.memories.values()} - {""})
-    types = sorted({d.type for d in ds.documents.values()})
+    spaces, types = analysis.spaces, analysis.document_types
     with st.sidebar:
         st.markdown("**Filters**")
         chosen_spaces = st.multiselect("Space", spaces, key="f_spaces",
                                        placeholder="All spaces") if spaces else []
         chosen_types = st.multiselect("Document type", types, key="f_types",
                                       placeholder="All types") if types else []
-        bounds = data.date_bounds(analysis)
+        bounds = analysis.date_range
         date_from = date_to = None
         if bounds:
             _follow_bounds(bounds)

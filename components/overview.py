@@ -33,7 +33,7 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
             "state": analysis.state(mem_id),
             "static": mem.is_static,
             "version": entry.version if entry else mem.version,
-            "space": mem.container_tag or mem.space_id,
+            "space": mem.space,
             "documents": ", ".join(ds.memory_documents.get(mem_id, [])),
             "created": format_time(mem.created_at),
             "forget after": format_time(mem.forget_after),

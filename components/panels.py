@@ -83,7 +83,7 @@ def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
     version = entry.version if entry else mem.version
     lines = [f"Version: {version}" + (f" (stored {entry.stored_version!r})"
                                       if entry and entry.repaired else ""),
-             f"Space: {mem.container_tag or mem.space_id or '—'}",
+             f"Space: {mem.space or '—'}",
              _when("Created", mem.created_at), _when("Updated", mem.updated_at),
              _when("Forget after", mem.forget_after)]
     st.text("\n".join(lines))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from functools import cached_property
 
 from memscope.chains import Chains, build_chains
@@ -41,6 +41,24 @@ class Analysis:
         """The same graph and chains judged at ``when`` (states and findings); the graph
         is shared, not copied."""
         return replace(self, now=when, findings=find_all(self.graph, self.chains, when))
+
+    @cached_property
+    def date_range(self) -> tuple[date, date] | None:
+        """The first and last creation day in the data (``None`` when nothing is dated)."""
+        ds = self.dataset
+        days = [r.created_at.date() for r in (*ds.memories.values(), *ds.documents.values(),
+                                              *ds.entities.values()) if r.created_at]
+        return (min(days), max(days)) if days else None
+
+    @cached_property
+    def spaces(self) -> list[str]:
+        """The spaces the memories belong to, sorted."""
+        return sorted({m.space for m in self.dataset.memories.values()} - {None})
+
+    @cached_property
+    def document_types(self) -> list[str]:
+        """The document types present, sorted."""
+        return sorted({d.type for d in self.dataset.documents.values()})
 
     def counts(self) -> dict[str, int]:
         """Headline counts for the UI."""

@@ -108,7 +108,7 @@ def expiry_queue(analysis: Analysis, visible: Collection[str] | None = None) -> 
     rows = [{
         "id": m_id,
         "memory": mem.memory,
-        "space": mem.container_tag or mem.space_id,
+        "space": mem.space,
         "forget after": _ts(due),
         "state": analysis.state(m_id),
         "expired": due <= now,

@@ -195,7 +195,7 @@ def memories_csv(analysis: Analysis, visible: Collection[str] | None = None) -> 
         entry = chain.entry(mem_id) if chain else None
         row = [mem_id, mem.memory, analysis.state(mem_id), mem.is_static,
                entry.version if entry else mem.version, mem.version, mem.is_latest,
-               mem.is_forgotten, mem.container_tag or mem.space_id,
+               mem.is_forgotten, mem.space,
                " ".join(ds.memory_documents.get(mem_id, [])), mem.parent_id, mem.root_id,
                chain.root if chain else None,
                json.dumps(mem.relations, ensure_ascii=False) if mem.relations else None,

@@ -47,7 +47,7 @@ def visible_nodes(analysis: Analysis, f: Filters) -> set[str]:
     ds = analysis.dataset
     keep: set[str] = set()
     for mem_id, mem in ds.memories.items():
-        if f.spaces and (mem.container_tag or mem.space_id) not in f.spaces:
+        if f.spaces and mem.space not in f.spaces:
             continue
         if not f.show_forgotten and mem.is_forgotten:
             continue

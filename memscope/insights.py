@@ -97,7 +97,7 @@ def _memories(analysis: Analysis, visible: Collection[str] | None
 
 
 def _space(mem: MemoryRecord) -> str:
-    return mem.container_tag or mem.space_id or NO_SPACE
+    return mem.space or NO_SPACE
 
 
 def _period(times: Iterable[datetime], freq: str | None) -> tuple[pd.Series, str]:

@@ -153,6 +153,11 @@ class MemoryRecord:
     updated_at: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def space(self) -> str | None:
+        """The memory's space: its container tag, else its space id."""
+        return self.container_tag or self.space_id
+
     def fingerprint(self) -> tuple:
         """Values that must agree when the same memory id appears twice."""
         return (

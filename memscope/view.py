@@ -161,10 +161,6 @@ def _darker(color: str, factor: float = 0.62) -> str:
     return "#{:02X}{:02X}{:02X}".format(*(int(c * factor) for c in (r, g, b)))
 
 
-def _space_of(record: Any) -> str | None:
-    return record.container_tag or record.space_id
-
-
 def _group_keys(analysis: Analysis, color_by: str
                 ) -> tuple[dict[Hashable, str], dict[str, str], list[str]]:
     """Colour-group key of every node, a label per key and the keys in colour order.
@@ -191,10 +187,10 @@ def _group_keys(analysis: Analysis, color_by: str
         for node, attrs in g.nodes(data=True):
             kind, record = attrs["kind"], attrs["record"]
             if kind == "memory":
-                keys[node] = _space_of(record) or ""
+                keys[node] = record.space or ""
             elif kind == "document":
                 spaces = Counter(s for m in record.memory_ids
-                                 if (s := _space_of(ds.memories[m])) is not None)
+                                 if (s := ds.memories[m].space) is not None)
                 keys[node] = min(spaces, key=lambda s: (-spaces[s], s)) if spaces else ""
             else:
                 keys[node] = ""
@@ -284,7 +280,7 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None) -> str:
         facts += [x for x in (record.url, record.summary) if x]
     elif kind == "memory":
         badges = f"{state}" + (" · static" if record.is_static else "")
-        space = _space_of(record)
+        space = record.space
         facts = [f"memory {node_id} · {badges} · version {record.version!r}"
                  + (f" · space {space}" if space else "")]
         if record.forget_reason:
