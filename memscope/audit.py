@@ -74,11 +74,11 @@ def chains_table(analysis: Analysis, visible: Collection[str] | None = None) -> 
     for chain in analysis.chains.chains:
         if shown is not None and not any(e.id in shown for e in chain.entries):
             continue
-        latest = [e for e in chain.entries if e.is_latest and not e.is_forgotten]
+        latest = chain.latest_ids
         created = [e.created_at for e in chain.entries if e.created_at is not None]
         rows.append({
             "root": chain.root,
-            "latest": ", ".join(e.id for e in latest),
+            "latest": ", ".join(latest),
             "length": len(chain.entries),
             "branches": len(chain.branches),
             "forgotten": sum(1 for e in chain.entries if e.is_forgotten),
@@ -86,7 +86,7 @@ def chains_table(analysis: Analysis, visible: Collection[str] | None = None) -> 
             "last": _ts(max(created)) if created else None,
             "incomplete": chain.incomplete,
             "cycle": bool(chain.cycle),
-            "text": (latest[-1] if latest else chain.entries[-1]).text,
+            "text": (chain.entry(latest[-1]) if latest else chain.entries[-1]).text,
         })
     frame = pd.DataFrame(rows, columns=CHAIN_COLUMNS)
     for col in ("first", "last"):

@@ -54,6 +54,11 @@ class Chain:
         """Member ids in chain order."""
         return [e.id for e in self.entries]
 
+    @property
+    def latest_ids(self) -> list[str]:
+        """Members marked latest and not forgotten (more than one is a finding)."""
+        return [e.id for e in self.entries if e.is_latest and not e.is_forgotten]
+
     def entry(self, memory_id: str) -> ChainEntry | None:
         """The entry of one member."""
         return next((e for e in self.entries if e.id == memory_id), None)

@@ -68,7 +68,7 @@ def find_all(mg: MemoryGraph, chains: Chains, now: datetime) -> list[Finding]:
         for parent, kids in chain.branches.items():
             add(Finding("branch", [parent, *kids],
                         f"Memory {parent} has {len(kids)} later versions: {', '.join(kids)}."))
-        latest = [e.id for e in chain.entries if e.is_latest and not e.is_forgotten]
+        latest = chain.latest_ids
         if len(latest) > 1:
             add(Finding("multiple_latest", latest,
                         f"The chain rooted at {chain.root} has {len(latest)} latest versions: "
