@@ -126,13 +126,20 @@ def filters_sidebar(analysis: Analysis) -> tuple[Filters, str, bool]:
     return filters, color_by, physics
 
 
-def search_box(analysis: Analysis, visible: set[str]) -> list[Match]:
-    """The local text search; lists matches, selecting one focuses it."""
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _search(view_key: tuple, query: str, _analysis: Analysis, _visible: set[str]
+            ) -> list[Match]:
+    return search_text(_analysis, query, within=_visible)
+
+
+def search_box(analysis: Analysis, visible: set[str], view_key: tuple) -> list[Match]:
+    """The local text search (once per view and query); lists matches, selecting one
+    focuses it."""
     query = st.text_input("Search memory and document text", key="text_search",
                           placeholder="e.g. Lisbon")
     if not query.strip():
         return []
-    matches = search_text(analysis, query, within=visible)
+    matches = _search(view_key, query.strip(), analysis, visible)
     st.caption(f"{len(matches)} match{'es' if len(matches) != 1 else ''}"
                + (" (first 200)" if len(matches) >= 200 else ""))
     with st.container(height=min(240, 40 + 38 * len(matches)) if matches else None):
@@ -208,7 +215,7 @@ def explorer(ctx: AppContext, analysis: Analysis, *,
     selected = st.session_state.get(panels.SELECTED)
     graph_col, panel_col = st.columns([3, 2], gap="medium")
     with graph_col:
-        matches = search_box(analysis, visible)
+        matches = search_box(analysis, visible, view_key)
         marked = ({m.node_id for m in matches} | set(extra_highlight)) & visible
         expanded = frozenset(st.session_state.get(EXPANDED, set()))
         ov = _overview(view_key, int(budget), expanded, view,
