@@ -10,7 +10,7 @@ PORT   ?= 8501
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
 	@echo "make test   - set up (incl. Chromium) and run every test"
-	@echo "make lint   - ruff"
+	@echo "make lint   - ruff and the type check (basedpyright)"
 	@echo "make bench  - print the benchmarks' figures"
 
 $(PY):
@@ -40,12 +40,12 @@ chromium:
 	  exit 1; \
 	fi
 
-test: install chromium
-	$(VENV)/bin/ruff check .
+test: install chromium lint
 	$(PY) -m pytest
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/basedpyright
 
 bench: install
 	$(PY) bench/build.py

@@ -57,7 +57,7 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa: E402
 
-from memscope.store import Store  # noqa: E402
+from memscope.store.store import Store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from scale import make_store  # noqa: E402

@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from memscope.chains import build_chains
-from memscope.dataset import from_feed_pages
-from memscope.demo import generate
-from memscope.findings import find_all
-from memscope.graph import build_graph
+from memscope.demo.generator import generate
+from memscope.graph.build import build_graph
+from memscope.graph.chains import build_chains
+from memscope.graph.findings import find_all
+from memscope.records.dataset import from_feed_pages
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from memscope.demo import generate
-from memscope.store import Store
+from memscope.demo.generator import generate
+from memscope.store.store import Store
 
 
 def main(argv: list[str] | None = None) -> int:

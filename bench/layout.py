@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from memscope.analysis import analyse  # noqa: E402
-from memscope.dataset import from_feed_pages  # noqa: E402
-from memscope.layout import extend_positions, layout_positions  # noqa: E402
-from memscope.view import build_view  # noqa: E402
+from memscope.graph.analysis import analyse  # noqa: E402
+from memscope.records.dataset import from_feed_pages  # noqa: E402
+from memscope.view.build import build_view  # noqa: E402
+from memscope.view.layout import extend_positions, layout_positions  # noqa: E402
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 TYPES = ("text", "pdf", "webpage", "notion_doc", "google_doc", "image")

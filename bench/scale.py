@@ -22,14 +22,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from memscope.analysis import analyse  # noqa: E402
-from memscope.budget import apply_budget  # noqa: E402
-from memscope.demo import seed_store  # noqa: E402
-from memscope.layout import layout_positions  # noqa: E402
+from memscope.demo.seeding import seed_store  # noqa: E402
+from memscope.graph.analysis import analyse  # noqa: E402
 from memscope.settings import STORE_FILE  # noqa: E402
 from memscope.sources.embedded import EmbeddedSource  # noqa: E402
-from memscope.store import Store  # noqa: E402
-from memscope.view import build_view, cluster_groups  # noqa: E402
+from memscope.store.store import Store  # noqa: E402
+from memscope.view.budget import apply_budget  # noqa: E402
+from memscope.view.build import build_view, cluster_groups  # noqa: E402
+from memscope.view.layout import layout_positions  # noqa: E402
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 

@@ -19,13 +19,12 @@ import streamlit as st
 from components import data, once, panels
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape, short
-from memscope import actions
-from memscope.analysis import Analysis
-from memscope.ask import HitView, context_relations, describe, highlight_ids, relation_label
+from memscope.graph.analysis import Analysis
+from memscope.reports.ask import HitView, context_relations, describe, highlight_ids, relation_label
 from memscope.settings import store_path
-from memscope.sources import AddResult, SearchResult, Source, SourceError
+from memscope.sources import AddResult, SearchResult, Source, SourceError, actions
 from memscope.sources import wait_until_processed as _wait
-from memscope.store import Store
+from memscope.store.store import Store
 
 ASKED = "ask_results"
 ASK_CURRENT = "ask_current"

@@ -13,17 +13,17 @@ import streamlit as st
 
 from components import nav
 from components.safe import md_escape, short
-from memscope.analysis import Analysis
-from memscope.asof import CHANGE_KINDS, Comparison
-from memscope.audit import (
+from memscope.graph.analysis import Analysis
+from memscope.lenses.asof import CHANGE_KINDS, Comparison
+from memscope.lenses.diff import diff_stats, word_diff
+from memscope.lenses.filters import Filters, visible_nodes
+from memscope.reports.audit import (
     FINDING_TITLES,
     chain_versions,
     chains_table,
     expiry_queue,
     findings_by_kind,
 )
-from memscope.diff import diff_stats, word_diff
-from memscope.filters import Filters, visible_nodes
 
 #: session key where the explorer keeps its current :class:`Filters` (a non-widget key,
 #: so it survives a page switch)

@@ -14,8 +14,8 @@ import streamlit as st
 
 from components import connection, data, nav
 from components.safe import md_escape
-from memscope.analysis import Analysis
-from memscope.asof import Comparison
+from memscope.graph.analysis import Analysis
+from memscope.lenses.asof import Comparison
 from memscope.settings import store_path
 from memscope.sources import LoadResult, Source, SourceError
 

@@ -17,10 +17,11 @@ from pathlib import Path
 import streamlit as st
 
 from components.loading import LoadScreen
-from memscope.analysis import Analysis, analyse
-from memscope.asof import Comparison, as_of, compare, day_end
-from memscope.presenter import mask
-from memscope.settings import seed_if_missing
+from memscope.demo.seeding import seed_if_missing
+from memscope.graph.analysis import Analysis, analyse
+from memscope.lenses.asof import Comparison, as_of, compare
+from memscope.lenses.presenter import mask
+from memscope.records.time import day_end
 from memscope.sources import LoadResult, Source
 
 LOAD_TTL_S = 15 * 60

@@ -19,9 +19,11 @@ from components.bootstrap import AppContext, flash
 from components.graph_view import graph_view
 from components.loading import positions_drawn_while_loading
 from components.safe import md_escape, short
-from memscope.analysis import Analysis
-from memscope.asof import mark_changes
-from memscope.budget import (
+from memscope.graph.analysis import Analysis
+from memscope.graph.build import EDGE_KINDS
+from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
+from memscope.sources import SourceError, merge_history
+from memscope.view.budget import (
     DEFAULT_BUDGET,
     MAX_BUDGET,
     MIN_BUDGET,
@@ -31,11 +33,9 @@ from memscope.budget import (
     overview,
     with_kept,
 )
-from memscope.filters import Filters, Match, search_text, visible_nodes
-from memscope.graph import EDGE_KINDS
-from memscope.layout import extend_positions, layout_positions
-from memscope.sources import SourceError, merge_history
-from memscope.view import COLOR_BY, ViewData, build_view, cluster_groups, highlight
+from memscope.view.build import COLOR_BY, ViewData, build_view, cluster_groups, highlight
+from memscope.view.changes import mark_changes
+from memscope.view.layout import extend_positions, layout_positions
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 

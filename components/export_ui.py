@@ -14,11 +14,11 @@ import streamlit as st
 
 from components.audit_ui import current_filters, node_link
 from components.safe import md_escape, short
-from memscope import export
-from memscope.analysis import Analysis
-from memscope.graph import EDGE_KINDS
-from memscope.layout import layout_positions
-from memscope.view import ViewData, build_view
+from memscope.export import formats as export
+from memscope.graph.analysis import Analysis
+from memscope.graph.build import EDGE_KINDS
+from memscope.view.build import ViewData, build_view
+from memscope.view.layout import layout_positions
 
 SELECTED = "selected_node"
 

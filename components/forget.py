@@ -12,12 +12,11 @@ import streamlit as st
 from components import data, once
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape
-from memscope import actions
-from memscope.analysis import Analysis
-from memscope.impact import forget_impact
+from memscope.graph.analysis import Analysis
+from memscope.lenses.impact import forget_impact
 from memscope.settings import store_path
-from memscope.sources import SourceError
-from memscope.store import Store
+from memscope.sources import SourceError, actions
+from memscope.store.store import Store
 
 PENDING = "forget_pending"
 

@@ -4,7 +4,7 @@ Step one asks the source for a preview (the embedded store's plan, Spomory's
 ``confirm=false`` answer, Supermemory's ``forget-matching`` dry run) and keeps it in
 session state with a fresh token; nothing is deleted. Step two needs the space name or
 the count typed exactly; the token is marked used *before* the call, so no rerun can send
-it twice, and :func:`memscope.actions.forget_all` writes the ledger row.
+it twice, and :func:`memscope.sources.actions.forget_all` writes the ledger row.
 
 Supermemory forgets exactly the previewed ids, so there the preview is narrowed to the
 memories in the explorer's current filter; the embedded store and Spomory forget a whole
@@ -22,11 +22,10 @@ import streamlit as st
 from components import data, once
 from components.bootstrap import AppContext, flash
 from components.safe import md_escape
-from memscope import actions
-from memscope.analysis import Analysis
+from memscope.graph.analysis import Analysis
 from memscope.settings import store_path
-from memscope.sources import ForgetAllPreview, SourceError
-from memscope.store import Store
+from memscope.sources import ForgetAllPreview, SourceError, actions
+from memscope.store.store import Store
 
 PENDING = "forget_all_pending"
 #: sources whose forget-all deletes exactly ``preview.memory_ids`` (forget-matching by ids)

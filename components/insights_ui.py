@@ -1,4 +1,4 @@
-"""The Insights page's pieces: every chart of :mod:`memscope.insights`, two per row."""
+"""The Insights page's pieces: every chart of :mod:`memscope.reports.insights`, two per row."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Collection
 
 import streamlit as st
 
-from memscope.analysis import Analysis
-from memscope.insights import CHARTS
+from memscope.graph.analysis import Analysis
+from memscope.reports.insights import CHARTS
 
 #: plotly's mode bar without the plotly.com link and logo
 PLOT_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["sendDataToCloud"]}

@@ -1,7 +1,7 @@
 """The Ledger page's pieces: every destructive action, filterable, as a table and CSV.
 
-The ledger is the local store's (:meth:`memscope.store.Store.ledger`): the embedded
-store writes its own rows, and :mod:`memscope.actions` records every other source's
+The ledger is the local store's (:meth:`memscope.store.store.Store.ledger`): the embedded
+store writes its own rows, and :mod:`memscope.sources.actions` records every other source's
 outcomes there too. In presenter mode snapshots and reasons are masked.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from memscope.export import csv_safe
-from memscope.ledger import LedgerEntry
-from memscope.presenter import mask_text
+from memscope.export.formats import csv_safe
+from memscope.lenses.presenter import mask_text
+from memscope.store.ledger import LedgerEntry
 
 COLUMNS = ["time", "source", "space", "action", "target_id", "snapshot", "reason", "outcome",
            "message"]

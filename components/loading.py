@@ -14,12 +14,12 @@ from collections.abc import Hashable
 import streamlit as st
 
 from components.graph_view import graph_view
-from memscope.analysis import analyse
-from memscope.budget import DEFAULT_BUDGET, apply_budget
-from memscope.dataset import Dataset
-from memscope.layout import extend_positions
+from memscope.graph.analysis import analyse
+from memscope.records.dataset import Dataset
 from memscope.sources import LoadProgress
-from memscope.view import build_view, cluster_groups
+from memscope.view.budget import DEFAULT_BUDGET, apply_budget
+from memscope.view.build import build_view, cluster_groups
+from memscope.view.layout import extend_positions
 
 PREVIEW_EVERY_S = 3.0
 Positions = dict[Hashable, tuple[float, float]]

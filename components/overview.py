@@ -6,8 +6,8 @@ import pandas as pd
 import streamlit as st
 
 from components.bootstrap import AppContext
-from memscope.analysis import Analysis
-from memscope.models import format_time
+from memscope.graph.analysis import Analysis
+from memscope.records.time import format_time
 
 
 def counts(analysis: Analysis) -> None:

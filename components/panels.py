@@ -12,10 +12,11 @@ import pandas as pd
 import streamlit as st
 
 from components.safe import md_escape, short
-from memscope.analysis import Analysis
-from memscope.diff import word_diff
-from memscope.models import DocumentRecord, MemoryRecord, format_time
-from memscope.passport import EntityRecord
+from memscope.graph.analysis import Analysis
+from memscope.lenses.diff import word_diff
+from memscope.records.models import DocumentRecord, MemoryRecord
+from memscope.records.passport import EntityRecord
+from memscope.records.time import format_time
 
 SELECTED = "selected_node"
 STATE_COLORS = {"latest": "green", "recent": "blue", "superseded": "gray",

@@ -6,13 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from memscope.models import parse_time
+from memscope.records.time import parse_time
 
 
 def _inspect(args: argparse.Namespace) -> int:
-    from memscope.analysis import analyse
-    from memscope.dataset import UnrecognisedInput, read_files
-    from memscope.inspect import dumps
+    from memscope.graph.analysis import analyse
+    from memscope.records.dataset import UnrecognisedInput, read_files
+    from memscope.reports.inspection import dumps
 
     now = None
     if args.now:
@@ -38,7 +38,8 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _seed(args: argparse.Namespace) -> int:
-    from memscope.settings import seed_if_missing, store_path
+    from memscope.demo.seeding import seed_if_missing
+    from memscope.settings import store_path
 
     path = store_path(args.data_dir)
     created = seed_if_missing(path)

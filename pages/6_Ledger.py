@@ -5,7 +5,7 @@ import streamlit as st
 from components import ledger_ui
 from components.bootstrap import bootstrap
 from memscope.settings import store_path
-from memscope.store import Store
+from memscope.store.store import Store
 
 ctx = bootstrap("Ledger")
 st.title("Ledger")

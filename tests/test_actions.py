@@ -7,11 +7,10 @@ from datetime import UTC, datetime
 import pytest
 from conftest import SM
 
-from memscope import actions
-from memscope.demo import seed_store
-from memscope.sources import FileSource, NotFound, Unsupported
+from memscope.demo.seeding import seed_store
+from memscope.sources import FileSource, NotFound, Unsupported, actions
 from memscope.sources.embedded import EmbeddedSource
-from memscope.store import Store
+from memscope.store.store import Store
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 

@@ -13,10 +13,10 @@ from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME
-from memscope.analysis import analyse
+from memscope.graph.analysis import analyse
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
-from memscope.store import Store
+from memscope.store.store import Store
 
 
 def payload(at: AppTest) -> dict:

@@ -20,7 +20,7 @@ from browser_support import (
 from playwright.sync_api import Browser
 from streamlit_server import StreamlitServer
 
-from memscope.analysis import analyse
+from memscope.graph.analysis import analyse
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
 

@@ -13,7 +13,7 @@ from conftest import ROOT, SM
 from streamlit.testing.v1 import AppTest
 
 from components.connection import Connection
-from memscope.dataset import read_files
+from memscope.records.dataset import read_files
 
 PAGES = [SM / f"documents_page{i}.json" for i in (1, 2, 3)]
 

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 from sandbox_fixture import running_sandbox, spomory, supermemory
 
-from memscope import actions
-from memscope.analysis import analyse
-from memscope.ask import context_relations, describe, highlight_ids
-from memscope.demo import seed_store
+from memscope.demo.seeding import seed_store
+from memscope.graph.analysis import analyse
+from memscope.reports.ask import context_relations, describe, highlight_ids
 from memscope.sources import (
     AddResult,
     EmbeddedSource,
@@ -19,9 +18,10 @@ from memscope.sources import (
     SearchResult,
     ServerError,
     Unsupported,
+    actions,
     wait_until_processed,
 )
-from memscope.store import Store
+from memscope.store.store import Store
 
 PERSONAL = "sm_project_personal"
 
@@ -98,7 +98,7 @@ def test_spomory_context_highlights_both_ends_of_quoted_facts(sandbox):
 
 
 def test_spomory_context_matches_a_provenance_span():
-    from memscope.dataset import Dataset
+    from memscope.records.dataset import Dataset
 
     ds = Dataset()
     ds.add_passport({"entities": [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Kyiv"},
@@ -269,8 +269,7 @@ def test_embedded_index_is_rebuilt_for_an_older_store(tmp_path):
 
 
 def test_without_fts5_search_ranks_by_like_and_the_index_recovers(tmp_path, monkeypatch):
-    from memscope import store_search
-
+    from memscope.store import search as store_search
     store = Store.create(tmp_path / "s.db")
     store.add_document("Penguins waddle.", "s1")
     monkeypatch.setattr(store_search, "fts5_available", lambda conn: False)

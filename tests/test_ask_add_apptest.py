@@ -12,11 +12,11 @@ from streamlit.testing.v1 import AppTest
 
 from components.connection import Connection
 from components.graph_view import COMPONENT_NAME
-from memscope.analysis import analyse
-from memscope.ask import highlight_ids
+from memscope.graph.analysis import analyse
+from memscope.reports.ask import highlight_ids
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
-from memscope.store import Store
+from memscope.store.store import Store
 
 PERSONAL = "sm_project_personal"
 

@@ -11,7 +11,7 @@ from browser_support import GRAPH, app_server, chromium, wait_graph, wait_idle
 from playwright.sync_api import Page
 
 from memscope.settings import STORE_FILE
-from memscope.store import Store
+from memscope.store.store import Store
 
 HIGHLIGHT_OF = """([el, id]) => {
   const node = el.__network && el.__network.body.data.nodes.get(id);

@@ -11,18 +11,12 @@ from datetime import UTC, date, datetime
 import pytest
 from conftest import NOW, SM, SP
 
-from memscope.analysis import analyse
-from memscope.asof import (
-    CHANGE_COLORS,
-    UNCHANGED_OPACITY,
-    as_of,
-    compare,
-    day_end,
-    forgotten_at,
-    mark_changes,
-)
-from memscope.dataset import from_feed_pages, read_files
-from memscope.view import build_view
+from memscope.graph.analysis import analyse
+from memscope.lenses.asof import as_of, compare, forgotten_at
+from memscope.records.dataset import from_feed_pages, read_files
+from memscope.records.time import day_end
+from memscope.view.build import build_view
+from memscope.view.changes import CHANGE_COLORS, UNCHANGED_OPACITY, mark_changes
 
 NOV12 = datetime(2026, 11, 12, tzinfo=UTC)
 NOV16_NOON = datetime(2026, 11, 16, 12, tzinfo=UTC)

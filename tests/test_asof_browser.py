@@ -17,9 +17,11 @@ from browser_support import (
 )
 from streamlit_server import StreamlitServer
 
-from memscope.analysis import analyse
-from memscope.asof import as_of, day_end
-from memscope.settings import STORE_FILE, seed_if_missing
+from memscope.demo.seeding import seed_if_missing
+from memscope.graph.analysis import analyse
+from memscope.lenses.asof import as_of
+from memscope.records.time import day_end
+from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
 
 pytestmark = pytest.mark.browser

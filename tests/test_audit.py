@@ -8,9 +8,11 @@ import pandas as pd
 import pytest
 from conftest import NOW, SM
 
-from memscope.analysis import analyse
-from memscope.asof import as_of
-from memscope.audit import (
+from memscope.graph.analysis import analyse
+from memscope.graph.findings import FINDING_KINDS
+from memscope.lenses.asof import as_of
+from memscope.records.dataset import read_files
+from memscope.reports.audit import (
     CHAIN_COLUMNS,
     FINDING_TITLES,
     chain_versions,
@@ -18,8 +20,6 @@ from memscope.audit import (
     expiry_queue,
     findings_by_kind,
 )
-from memscope.dataset import read_files
-from memscope.findings import FINDING_KINDS
 
 
 @pytest.fixture(scope="module")

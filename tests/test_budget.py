@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memscope.analysis import analyse
-from memscope.budget import CLUSTER_PREFIX, apply_budget, cluster_of, is_cluster
-from memscope.dataset import from_feed_pages
-from memscope.demo import generate
-from memscope.layout import layout_positions
-from memscope.view import build_view, cluster_groups
+from memscope.demo.generator import generate
+from memscope.graph.analysis import analyse
+from memscope.records.dataset import from_feed_pages
+from memscope.view.budget import CLUSTER_PREFIX, apply_budget, cluster_of, is_cluster
+from memscope.view.build import build_view, cluster_groups
+from memscope.view.layout import layout_positions
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from memscope import demo_text
-from memscope.demo import DemoDataset, generate, main_seed, seed_store
-from memscope.store import Store
+from memscope.demo import texts as demo_text
+from memscope.demo.generator import DemoDataset, generate
+from memscope.demo.seeding import main_seed, seed_store
+from memscope.store.store import Store
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
@@ -268,8 +269,8 @@ def test_feed_pages(data: DemoDataset) -> None:
 
 
 def test_core_reads_the_demo_without_issues(data: DemoDataset) -> None:
-    from memscope.analysis import analyse
-    from memscope.dataset import from_feed_pages
+    from memscope.graph.analysis import analyse
+    from memscope.records.dataset import from_feed_pages
 
     result = analyse(from_feed_pages(data.to_feed_pages(limit=40)), NOW)
     kinds = Counter(f.kind for f in result.findings)

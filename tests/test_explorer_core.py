@@ -7,12 +7,12 @@ from datetime import date
 import pytest
 from conftest import NOW
 
-from memscope.analysis import analyse
-from memscope.dataset import read_files
-from memscope.diff import diff_stats, word_diff
-from memscope.filters import Filters, search_text, visible_nodes
-from memscope.impact import forget_impact
-from memscope.models import Profile, ProfileLine
+from memscope.graph.analysis import analyse
+from memscope.lenses.diff import diff_stats, word_diff
+from memscope.lenses.filters import Filters, search_text, visible_nodes
+from memscope.lenses.impact import forget_impact
+from memscope.records.dataset import read_files
+from memscope.records.models import Profile, ProfileLine
 
 
 @pytest.fixture

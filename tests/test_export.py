@@ -17,9 +17,7 @@ import networkx as nx
 import pytest
 from conftest import NOW, SM, SP
 
-from memscope.analysis import analyse
-from memscope.dataset import from_feed_pages, read_files
-from memscope.export import (
+from memscope.export.formats import (
     CSV_COLUMNS,
     evidence_json,
     evidence_nodes,
@@ -31,8 +29,10 @@ from memscope.export import (
     to_graphml,
     to_node_link,
 )
-from memscope.layout import layout_positions
-from memscope.view import build_view
+from memscope.graph.analysis import analyse
+from memscope.records.dataset import from_feed_pages, read_files
+from memscope.view.build import build_view
+from memscope.view.layout import layout_positions
 
 HOSTILE = "<script>alert('memory')</script> likes <b>bold</b> text"
 

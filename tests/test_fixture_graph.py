@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from conftest import NOW
 
-from memscope.analysis import analyse
-from memscope.dataset import read_files
-from memscope.inspect import inspect_json
+from memscope.graph.analysis import analyse
+from memscope.records.dataset import read_files
+from memscope.reports.inspection import inspect_json
 
 DOCS = {
     "doc_stack_2", "doc_trip", "doc_ml_reading", "doc_hostile", "doc_stack_1", "doc_health",

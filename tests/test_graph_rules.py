@@ -7,11 +7,12 @@ from datetime import timedelta
 
 from conftest import NOW
 
-from memscope.analysis import analyse
-from memscope.chains import build_chains
-from memscope.dataset import Dataset, from_feed_pages
-from memscope.models import MemoryRecord, format_time
-from memscope.states import memory_state
+from memscope.graph.analysis import analyse
+from memscope.graph.chains import build_chains
+from memscope.graph.states import memory_state
+from memscope.records.dataset import Dataset, from_feed_pages
+from memscope.records.models import MemoryRecord
+from memscope.records.time import format_time
 
 
 def mem(mid: str, **kw) -> dict:
@@ -205,8 +206,8 @@ def test_expired_not_forgotten_depends_on_now():
 
 
 def test_state_epochs_change_exactly_when_some_state_changes(feed_paths):
-    from memscope.dataset import read_files
-    from memscope.states import state_epoch, transition_times
+    from memscope.graph.states import state_epoch, transition_times
+    from memscope.records.dataset import read_files
 
     ds = read_files(feed_paths)
     times = transition_times(ds.memories.values())

@@ -7,9 +7,9 @@ import json
 import pytest
 from conftest import NOW, SM, SP
 
-from memscope.analysis import analyse
-from memscope.dataset import from_feed_pages, read_files
-from memscope.insights import (
+from memscope.graph.analysis import analyse
+from memscope.records.dataset import from_feed_pages, read_files
+from memscope.reports.insights import (
     CHARTS,
     added_over_time,
     all_charts,

@@ -1,4 +1,4 @@
-"""memscope.layout: seeded server-side positions."""
+"""memscope.view.layout: seeded server-side positions."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import igraph as ig
 import networkx as nx
 import pytest
 
-from memscope.dataset import read_files
-from memscope.graph import build_graph
-from memscope.layout import EDGE_PX, GRID_MIN, extend_positions, layout_positions
+from memscope.graph.build import build_graph
+from memscope.records.dataset import read_files
+from memscope.view.layout import EDGE_PX, GRID_MIN, extend_positions, layout_positions
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures"
 

@@ -6,9 +6,9 @@ import json
 
 from conftest import SM, SP
 
-from memscope.dataset import from_feed_pages, from_objects, read_files
-from memscope.models import TEXT_CAP, ParseReport, cap_text, parse_memory, parse_profile
-from memscope.passport import decode_result, parse_passport
+from memscope.records.dataset import from_feed_pages, from_objects, read_files
+from memscope.records.models import TEXT_CAP, ParseReport, cap_text, parse_memory, parse_profile
+from memscope.records.passport import decode_result, parse_passport
 
 
 def test_memory_defaults_follow_graph_semantics():

@@ -13,13 +13,13 @@ from streamlit.testing.v1 import AppTest
 
 from components.audit_ui import FILTERS_KEY
 from components.connection import Connection
-from memscope import actions
-from memscope.analysis import analyse
-from memscope.filters import Filters
-from memscope.findings import FINDING_KINDS
+from memscope.graph.analysis import analyse
+from memscope.graph.findings import FINDING_KINDS
+from memscope.lenses.filters import Filters
 from memscope.settings import store_path
+from memscope.sources import actions
 from memscope.sources.embedded import EmbeddedSource
-from memscope.store import Store
+from memscope.store.store import Store
 
 
 def open_page(page: str, **state) -> AppTest:
@@ -194,9 +194,9 @@ def test_supermemory_bulk_forget_of_the_filtered_memories(fresh_data_dir, tmp_pa
 CHANGES_SCRIPT = '''
 from datetime import UTC, datetime
 from components.audit_ui import changes_section
-from memscope.analysis import analyse
-from memscope.asof import as_of, compare
-from memscope.dataset import read_files
+from memscope.graph.analysis import analyse
+from memscope.lenses.asof import as_of, compare
+from memscope.records.dataset import read_files
 ds = read_files([f"{FOLDER}/documents_page{i}.json" for i in (1, 2, 3)])
 t1, t2 = datetime(2026, 11, 12, tzinfo=UTC), datetime(2026, 11, 16, 12, tzinfo=UTC)
 changes_section(analyse(as_of(ds, t2), now=t2), compare(ds, t1, t2))

@@ -10,9 +10,7 @@ import zipfile
 import pytest
 from conftest import NOW, SM, SP
 
-from memscope.analysis import analyse
-from memscope.dataset import read_files
-from memscope.export import (
+from memscope.export.formats import (
     evidence_nodes,
     evidence_pack,
     memories_csv,
@@ -21,10 +19,12 @@ from memscope.export import (
     to_graphml,
     to_node_link,
 )
-from memscope.insights import all_charts
-from memscope.models import ParseReport, parse_profile
-from memscope.presenter import mask, mask_text
-from memscope.view import build_view
+from memscope.graph.analysis import analyse
+from memscope.lenses.presenter import mask, mask_text
+from memscope.records.dataset import read_files
+from memscope.records.models import ParseReport, parse_profile
+from memscope.reports.insights import all_charts
+from memscope.view.build import build_view
 
 TAG = "sm_project_personal"
 

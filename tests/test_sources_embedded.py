@@ -7,7 +7,7 @@ from sandbox_fixture import running_sandbox, supermemory
 
 from memscope.sandbox.data import seed
 from memscope.sources import ConfirmationRequired, EmbeddedSource, NotFound
-from memscope.store import Store
+from memscope.store.store import Store
 
 
 @pytest.fixture

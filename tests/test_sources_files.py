@@ -8,7 +8,7 @@ import pytest
 from conftest import SM, SP
 from sandbox_fixture import running_sandbox, spomory, supermemory
 
-from memscope.dataset import Dataset, read_files
+from memscope.records.dataset import Dataset, read_files
 from memscope.sources import (
     FileError,
     FileSource,

@@ -8,7 +8,7 @@ import pytest
 from conftest import SP
 from sandbox_fixture import running_sandbox, spomory
 
-from memscope.dataset import Dataset
+from memscope.records.dataset import Dataset
 from memscope.sources import (
     AuthError,
     BadRequest,

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from memscope.demo import DemoDataset, generate
-from memscope.ledger import LedgerEntry
-from memscope.store import ConfirmationMismatch, Store, StoreError, StoreNotFound
+from memscope.demo.generator import DemoDataset, generate
+from memscope.store.ledger import LedgerEntry
+from memscope.store.store import ConfirmationMismatch, Store, StoreError, StoreNotFound
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 LATER = NOW + timedelta(hours=2)

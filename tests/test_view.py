@@ -1,4 +1,4 @@
-"""memscope.view: graph → vis-network dicts and legend."""
+"""memscope.view.build: graph → vis-network dicts and legend."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from memscope.analysis import Analysis, analyse
-from memscope.dataset import from_feed_pages, read_files
-from memscope.layout import layout_positions
-from memscope.view import (
+from memscope.graph.analysis import Analysis, analyse
+from memscope.records.dataset import from_feed_pages, read_files
+from memscope.view.build import (
     EDGE_STYLES,
     FORGOTTEN_COLOR,
     LABEL_MAX,
@@ -23,6 +22,7 @@ from memscope.view import (
     TITLE_MAX,
     build_view,
 )
+from memscope.view.layout import layout_positions
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures"
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)

@@ -22,7 +22,8 @@ from typing import Any, TypedDict
 import streamlit as st
 from streamlit.components.v2 import component as _register_component
 
-from memscope.view import ViewData
+from memscope.view.build import ViewData
+from memscope.view.library import vis_network_js
 
 __all__ = ["COMPONENT_NAME", "LIBRARY_NAME", "GraphOptions", "graph_view"]
 
@@ -49,12 +50,7 @@ def _mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
     it once and afterwards only a reference to it; a new graph payload then costs the
     data and ~10 KB of JS, not the 470 KB library again.
     """
-    vendor = (_HERE / "vendor" / "vis-network.min.js").read_text(encoding="utf-8")
-    # the map file is not shipped: drop its reference (the last line) so devtools do not
-    # look for it. Split on "\n" only: the build has U+2028 etc. inside string literals.
-    head, _, last = vendor.rstrip("\n").rpartition("\n")
-    if last.startswith("//# sourceMappingURL="):
-        vendor = head
+    vendor = vis_network_js()
     library = _register_component(
         LIBRARY_NAME, js=vendor + "\nexport default function visNetworkLibrary() {}\n")
     graph = _register_component(
@@ -87,7 +83,7 @@ def _check(view: Any, key: Any, height: Any, selected_key: Any, physics: Any,
     if not (isinstance(view, Mapping) and isinstance(view.get("nodes"), list)
             and isinstance(view.get("edges"), list)):
         raise TypeError("graph_view: view must be a ViewData mapping with 'nodes' and 'edges' "
-                        "lists, as memscope.view.build_view returns.")
+                        "lists, as memscope.view.build.build_view returns.")
     ids: set[str] = set()
     for node in view["nodes"]:
         node_id = node.get("id") if isinstance(node, Mapping) else None
@@ -162,8 +158,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     Example::
 
         from components.graph_view import graph_view
-        from memscope.layout import layout_positions
-        from memscope.view import build_view
+        from memscope.view.layout import layout_positions
+        from memscope.view.build import build_view
 
         view = build_view(analysis, positions=layout_positions(analysis.graph.graph))
         graph_view(view, key="graph", focus=st.session_state.get("selected_node"))

@@ -22,10 +22,10 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts only this folder on sys.pa
 import streamlit as st  # noqa: E402
 
 from components.graph_view import graph_view  # noqa: E402
-from memscope.analysis import Analysis, analyse  # noqa: E402
-from memscope.dataset import read_files  # noqa: E402
-from memscope.layout import Position, layout_positions  # noqa: E402
-from memscope.view import COLOR_BY, ViewData, build_view  # noqa: E402
+from memscope.graph.analysis import Analysis, analyse  # noqa: E402
+from memscope.records.dataset import read_files  # noqa: E402
+from memscope.view.build import COLOR_BY, ViewData, build_view  # noqa: E402
+from memscope.view.layout import Position, layout_positions  # noqa: E402
 
 FIXTURES = Path(os.environ.get("MEMSCOPE_FIXTURES", ROOT.parent / "shared" / "fixtures"))
 #: the fixtures' snapshot time, so that their "recent" memories show as recent

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memscope.store import Store
+from memscope.store.store import Store
 
 FIXTURES_ENV = "MEMSCOPE_FIXTURES"
 FIXTURE_PROFILE_TAG = "sm_project_personal"
@@ -132,7 +132,7 @@ def seed(store: Store, data: str = "fixtures", *, documents: int | None = None,
     default) or ``demo`` (the app's demo dataset; its default size unless ``documents``
     and ``memories`` — three per document by default — are given)."""
     if data == "demo":
-        from memscope.demo import seed_store
+        from memscope.demo.seeding import seed_store
 
         size = {} if documents is None else {
             "n_documents": documents, "n_memories": memories or 3 * documents}

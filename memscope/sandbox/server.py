@@ -23,7 +23,7 @@ from memscope.sandbox.faults import Faults, RequestRecord
 from memscope.sandbox.spomory_api import SpomoryApi, SpomoryGraph
 from memscope.sandbox.supermemory_api import ApiError, Reply, SupermemoryApi
 from memscope.sources.errors import REASONS
-from memscope.store import Store, StoreError
+from memscope.store.store import Store, StoreError
 
 log = logging.getLogger("memscope.sandbox")
 
@@ -59,7 +59,7 @@ class _Server(ThreadingHTTPServer):
 
 
 class Sandbox:
-    """Both APIs on ``127.0.0.1`` from a :class:`~memscope.store.Store` and a Spomory graph.
+    """Both APIs on ``127.0.0.1`` from a :class:`~memscope.store.store.Store` and a Spomory graph.
 
     ``faults`` can be flipped at runtime; ``requests`` lists what arrived (no keys).
     """

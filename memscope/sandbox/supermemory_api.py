@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memscope.sandbox.faults import Faults
-from memscope.store import Store, StoreError, StoreNotFound
+from memscope.store.store import Store, StoreError, StoreNotFound
 
 TAG = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 #: what a status read answers while an added document is being processed
@@ -71,7 +71,7 @@ class _Feed:
 
 
 class SupermemoryApi:
-    """Routes of the Supermemory API over a :class:`~memscope.store.Store`."""
+    """Routes of the Supermemory API over a :class:`~memscope.store.store.Store`."""
 
     def __init__(self, store: Store, faults: Faults) -> None:
         self.store, self.faults = store, faults

@@ -13,7 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from memscope.dataset import Dataset
+from memscope.records.dataset import Dataset
 from memscope.sources.base import LoadProgress, ProgressCallback
 from memscope.sources.errors import SourceError
 

@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from memscope.dataset import Dataset
-from memscope.models import ParseReport, SpaceRecord, parse_profile
+from memscope.records.dataset import Dataset
+from memscope.records.models import ParseReport, SpaceRecord, parse_profile
 from memscope.sources.base import LoadResult
 from memscope.sources.errors import AuthError, Forbidden, SourceError
 

@@ -1,6 +1,6 @@
 """The one interface every source implements, its capabilities and its result records.
 
-A source returns records (the core's models in a :class:`~memscope.dataset.Dataset`),
+A source returns records (the core's models in a :class:`~memscope.records.dataset.Dataset`),
 never graph or UI objects. The UI asks :attr:`Source.capabilities` what a source can do
 and shows :meth:`Capabilities.reason` when it cannot.
 """
@@ -10,11 +10,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, ClassVar
 
-from memscope.dataset import Dataset
-from memscope.models import MemoryRecord, Profile, SpaceRecord
+from memscope.records.dataset import Dataset
+from memscope.records.models import MemoryRecord, Profile, SpaceRecord
+from memscope.records.time import utc_now
 from memscope.sources.errors import (
     AuthError,
     BadRequest,
@@ -92,11 +93,6 @@ class LoadProgress:
 ProgressCallback = Callable[[LoadProgress], None]
 
 
-def utcnow() -> datetime:
-    """The current time, timezone-aware UTC."""
-    return datetime.now(UTC)
-
-
 @dataclass
 class LoadResult:
     """What one load produced: the dataset plus how the load went.
@@ -116,7 +112,7 @@ class LoadResult:
     calls: int = 0
     notes: list[str] = field(default_factory=list)
     duplicates_dropped: int = 0
-    loaded_at: datetime = field(default_factory=utcnow)
+    loaded_at: datetime = field(default_factory=utc_now)
     #: raw feed documents per page (deduplicated), kept for resume and saving
     raw_pages: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     #: the decoded Spomory passport, kept for saving

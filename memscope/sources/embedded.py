@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
-from memscope.models import (
+from memscope.records.models import (
     MemoryRecord,
     ParseReport,
     Profile,
@@ -34,7 +34,7 @@ from memscope.sources.base import (
     require_confirmation,
 )
 from memscope.sources.errors import ConfirmationRequired, NotFound, SourceError
-from memscope.store import ConfirmationMismatch, Store, StoreError, StoreNotFound
+from memscope.store.store import ConfirmationMismatch, Store, StoreError, StoreNotFound
 
 
 @contextmanager

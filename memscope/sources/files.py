@@ -16,22 +16,22 @@ from pathlib import Path
 from typing import Any
 
 from memscope import __version__
-from memscope.dataset import Dataset, UnrecognisedInput, from_objects
-from memscope.models import (
+from memscope.records.dataset import Dataset, UnrecognisedInput, from_objects
+from memscope.records.models import (
     Profile,
     SpaceRecord,
-    format_time,
     parse_memory,
     parse_profile,
     parse_spaces,
 )
-from memscope.passport import (
+from memscope.records.passport import (
     EntityRecord,
     Provenance,
     RelationRecord,
     decode_result,
     looks_like_passport,
 )
+from memscope.records.time import format_time, utc_now
 from memscope.sources._spaces import spaces_seen
 from memscope.sources.base import (
     Capabilities,
@@ -40,7 +40,6 @@ from memscope.sources.base import (
     ProgressCallback,
     Source,
     merge_history,
-    utcnow,
 )
 from memscope.sources.errors import FileError
 
@@ -99,13 +98,13 @@ def snapshot_object(data: LoadResult | Dataset) -> dict[str, Any]:
         raise FileError("This data mixes Supermemory documents and Spomory entities; save "
                         "each source to its own file.")
     meta: dict[str, Any] = {"format": 1, "memscope": __version__,
-                            "savedAt": format_time(utcnow())}
+                            "savedAt": format_time(utc_now())}
     if result is not None:
         meta.update(source=result.source, missingPages=list(result.missing_pages))
     passport = ds.entities or ds.relations or (result is not None and result.source == "spomory")
     if passport:
         return {"@context": PASSPORT_CONTEXT, "@type": "memory:MemoryPassport",
-                "exported_at": format_time(result.loaded_at if result else utcnow()),
+                "exported_at": format_time(result.loaded_at if result else utc_now()),
                 "subject_id": "default",
                 "entities": [entity_wire(e) for e in ds.entities.values()],
                 "relations": [relation_wire(r) for r in ds.relations.values()],

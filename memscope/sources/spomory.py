@@ -14,8 +14,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
-from memscope.dataset import Dataset
-from memscope.passport import decode_result, looks_like_passport
+from memscope.records.dataset import Dataset
+from memscope.records.passport import decode_result, looks_like_passport
 from memscope.sources._http import ApiConfig, ambiguous, ensure
 from memscope.sources._remote import HttpSource
 from memscope.sources.base import (

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from pydantic import Field
 
-from memscope.models import (
+from memscope.records.models import (
     MemoryRecord,
     ParseReport,
     Profile,

@@ -1,0 +1,1 @@
+"""The deterministic demo dataset and its texts."""

@@ -1,0 +1,1 @@
+"""The graph: records → networkx graph, version chains, states, integrity findings, analysis."""

@@ -1,0 +1,1 @@
+"""Lenses over a dataset or analysis: as-of, presenter masking, filters, impact, diff."""

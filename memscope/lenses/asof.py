@@ -1,0 +1,223 @@
+"""Time travel: the memory as it stood at a moment, and what changed between two moments.
+
+Rules (the data only keeps the *current* state of each record, so the past is rebuilt
+from timestamps):
+
+* **Existence.** A memory, document, entity or Spomory relation exists at ``when`` if its
+  ``createdAt`` ≤ ``when``. A record without ``createdAt`` cannot be placed in time and is
+  treated as always present.
+* **Forgetting.** A forgotten memory counts as forgotten at ``when`` only if it was
+  forgotten by then. The feeds carry no forgetting time, so :func:`forgotten_at` takes the
+  best available one: an explicit ``forgottenAt`` (kept in ``extra`` when a source sends
+  it), else ``updatedAt`` (the embedded store sets it when it forgets; for a service it is
+  the last change of the record, which is the forgetting unless something changed after
+  it), else ``createdAt``. Before that moment the memory is shown as not forgotten and
+  without its forget reason. ``updatedAt`` itself is left as recorded.
+* **Latest.** As of ``when``, a memory is *not* latest if a loaded child (a memory whose
+  ``parentMemoryId`` names it, the link version chains are made of) already existed;
+  otherwise, if it has a loaded child that was created later, it *was* latest then (it
+  was superseded afterwards); otherwise it keeps its recorded ``isLatest`` (a memory marked
+  superseded by a version we never loaded stays superseded: nothing tells us when).
+  ``memoryRelations`` of kind ``updates`` without a matching parent pointer are not used
+  for this (they contradict the chain and are an audit finding of their own).
+* **References.** ``memoryRelations`` entries that name a memory created after ``when``
+  are removed; entries naming a memory that was never loaded stay (they are dangling now
+  as they were then). A ``parentMemoryId`` is left as recorded. Spomory relations whose
+  subject or object did not exist yet are removed.
+* Documents keep only the memories that existed; a document created before ``when``
+  stays even if all its memories came later. Profile lines (which carry no dates) stay,
+  citing only memories that existed.
+
+Expiry is judged by :func:`memscope.graph.analysis.analyse` with ``now=when``::
+
+    >>> from datetime import UTC, datetime
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "a", "memory": "v1", "isLatest": False, "createdAt": "2026-01-01T00:00:00Z"},
+    ...     {"id": "b", "memory": "v2", "parentMemoryId": "a",
+    ...      "createdAt": "2026-02-01T00:00:00Z"}]}]}])
+    >>> jan = datetime(2026, 1, 15, tzinfo=UTC)
+    >>> past = as_of(ds, jan)
+    >>> sorted(past.memories), past.memories["a"].is_latest
+    (['a'], True)
+    >>> analyse(past, now=jan).state("a")
+    'latest'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from memscope.records.dataset import Dataset, Duplicate
+from memscope.records.models import MemoryRecord, ParseReport, Profile, ProfileLine
+from memscope.records.time import aware, parse_time
+
+CHANGE_KINDS = ("added", "updated", "forgotten")
+#: Okabe–Ito colours: added (bluish green), updated (blue), forgotten (vermillion)
+
+
+def existed(created_at: datetime | None, when: datetime) -> bool:
+    """True when a record created at ``created_at`` existed at ``when`` (no date: always)."""
+    return created_at is None or created_at <= aware(when)
+
+
+def forgotten_at(mem: MemoryRecord) -> datetime | None:
+    """When ``mem`` was forgotten, as well as the data tells; ``None`` if it is not.
+
+    ``extra["forgottenAt"]`` if it parses, else ``updatedAt``, else ``createdAt``, else
+    the beginning of time (forgotten "always").
+    """
+    if not mem.is_forgotten:
+        return None
+    explicit = parse_time(mem.extra.get("forgottenAt")) if mem.extra else None
+    return explicit or mem.updated_at or mem.created_at or datetime.min.replace(tzinfo=UTC)
+
+
+def forgotten_by(mem: MemoryRecord, when: datetime) -> bool:
+    """True when ``mem`` was already forgotten at ``when`` (see :func:`forgotten_at`)."""
+    at = forgotten_at(mem)
+    return at is not None and at <= aware(when)
+
+
+def _children(memories: dict[str, MemoryRecord]) -> dict[str, list[str]]:
+    kids: dict[str, list[str]] = {}
+    for mem_id, mem in memories.items():
+        if mem.parent_id is not None and mem.parent_id in memories and mem.parent_id != mem_id:
+            kids.setdefault(mem.parent_id, []).append(mem_id)
+    return kids
+
+
+def _memory_as_of(mem: MemoryRecord, when: datetime, kids: list[str],
+                  kept: dict[str, MemoryRecord], dropped: set[str]) -> MemoryRecord:
+    changes: dict[str, Any] = {}
+    if mem.is_forgotten and not forgotten_by(mem, when):
+        changes.update(is_forgotten=False, forget_reason=None)
+    if any(k in kept for k in kids):
+        changes["is_latest"] = False
+    elif kids:  # every loaded child came later: it was the newest version then
+        changes["is_latest"] = True
+    if mem.relations is not None:
+        relations = {o: k for o, k in mem.relations.items() if o not in dropped}
+        changes["relations"] = relations
+    return replace(mem, extra=dict(mem.extra), **changes)
+
+
+def as_of(dataset: Dataset, when: datetime) -> Dataset:
+    """A new dataset: ``dataset`` as it stood at ``when`` (rules in the module docstring).
+
+    The input is never changed; every kept record is a copy.
+    """
+    when = aware(when)
+    memories = dataset.memories
+    kept_ids = [m_id for m_id, m in memories.items() if existed(m.created_at, when)]
+    kept = {m_id: memories[m_id] for m_id in kept_ids}
+    dropped = set(memories) - set(kept)
+    kids = _children(memories)
+
+    out = Dataset()
+    for doc_id, doc in dataset.documents.items():
+        if existed(doc.created_at, when):
+            out.documents[doc_id] = replace(
+                doc, memory_ids=[m for m in doc.memory_ids if m in kept],
+                extra=dict(doc.extra))
+    for mem_id in kept_ids:
+        out.memories[mem_id] = _memory_as_of(kept[mem_id], when, kids.get(mem_id, []),
+                                             kept, dropped)
+        out.memory_documents[mem_id] = [d for d in dataset.memory_documents.get(mem_id, [])
+                                        if d in out.documents]
+
+    gone_entities = set()
+    for ent_id, ent in dataset.entities.items():
+        if existed(ent.created_at, when):
+            out.entities[ent_id] = replace(ent, aliases=list(ent.aliases),
+                                           attributes=dict(ent.attributes),
+                                           provenance=list(ent.provenance),
+                                           extra=dict(ent.extra))
+        else:
+            gone_entities.add(ent_id)
+    for rel_id, rel in dataset.relations.items():
+        if existed(rel.created_at, when) and not ({rel.subject_id, rel.object_id}
+                                                  & gone_entities):
+            out.relations[rel_id] = replace(rel, provenance=list(rel.provenance),
+                                            extra=dict(rel.extra))
+
+    out.spaces = [replace(s, extra=dict(s.extra)) for s in dataset.spaces]
+    out.profiles = {tag: _profile_as_of(p, kept) for tag, p in dataset.profiles.items()}
+    out.duplicates = [Duplicate(d.memory_id, d.document_id) for d in dataset.duplicates
+                      if d.memory_id in kept]
+    out.report = ParseReport(list(dataset.report.skipped), list(dataset.report.issues))
+    return out
+
+
+def _profile_as_of(profile: Profile, kept: dict[str, MemoryRecord]) -> Profile:
+    def lines(items: list[ProfileLine]) -> list[ProfileLine]:
+        return [ProfileLine(p.text, p.kind, [m for m in p.memory_ids if m in kept])
+                for p in items]
+
+    return Profile(profile.container_tag, lines(profile.static), lines(profile.dynamic))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What changed between ``t1`` (exclusive) and ``t2`` (inclusive).
+
+    ``added``: memories created in (t1, t2] that are not a new version (no
+    ``parentMemoryId``). ``updated``: new versions (with a ``parentMemoryId``) created in
+    (t1, t2], by their own id; ``replaced[new_id]`` is the version it replaced (its parent
+    id, which may not be loaded). ``forgotten``: memories that existed at t2 and were
+    forgotten in (t1, t2] (see :func:`forgotten_at`). ``added`` and ``updated`` never
+    overlap; a memory created and forgotten inside the window is in both its list and
+    ``forgotten``. Every list keeps dataset order.
+    """
+
+    t1: datetime
+    t2: datetime
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    forgotten: list[str] = field(default_factory=list)
+    replaced: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """``(replaced version, new version)`` for every update."""
+        return [(self.replaced[new], new) for new in self.updated]
+
+    def change_of(self, node_id: str) -> str | None:
+        """``"forgotten"``, ``"updated"`` or ``"added"`` (in that precedence), else None."""
+        for kind in ("forgotten", "updated", "added"):
+            if node_id in getattr(self, kind):
+                return kind
+        return None
+
+    def counts(self) -> dict[str, int]:
+        """Number of memories per change kind."""
+        return {kind: len(getattr(self, kind)) for kind in CHANGE_KINDS}
+
+
+def compare(dataset: Dataset, t1: datetime, t2: datetime) -> Comparison:
+    """Memories added, updated (new versions) and forgotten between ``t1`` and ``t2``.
+
+    Raises ``ValueError`` when ``t1`` is after ``t2``.
+    """
+    t1, t2 = aware(t1), aware(t2)
+    if t1 > t2:
+        raise ValueError("The first date of a comparison must not be after the second.")
+    added: list[str] = []
+    updated: list[str] = []
+    forgotten: list[str] = []
+    replaced: dict[str, str] = {}
+    for mem_id, mem in dataset.memories.items():
+        if not existed(mem.created_at, t2):
+            continue
+        if not existed(mem.created_at, t1):
+            if mem.parent_id is not None:
+                updated.append(mem_id)
+                replaced[mem_id] = mem.parent_id
+            else:
+                added.append(mem_id)
+        if forgotten_by(mem, t2) and not forgotten_by(mem, t1):
+            forgotten.append(mem_id)
+    return Comparison(t1, t2, added, updated, forgotten, replaced)

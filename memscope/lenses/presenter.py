@@ -1,0 +1,108 @@
+"""Presenter mode: the same memory graph with every piece of personal text replaced.
+
+:func:`mask` returns a copy of a dataset in which ids, dates, flags, versions, links,
+spaces' container tags, document types and statuses are kept, and every text written by
+or about the user is replaced by a neutral placeholder that keeps the structure:
+
+* memory text → ``"Memory 12 (34 chars)"`` (numbered in dataset order);
+* document title → ``"Document 3"``, summary / content → ``"Summary of document 3
+  (N chars)"`` / ``"Content of document 3 (N chars)"``, url → ``"URL of document 3"``,
+  metadata → ``None``;
+* forget reasons and Spomory predicates → ``"Reason 2"`` / ``"predicate 2"``, the same
+  placeholder for the same text (so charts of reasons or predicates keep their shape);
+* profile lines → ``"Static profile line 1 of <space>"`` (cited memory ids kept);
+* entity names → ``"Entity 4"``, aliases → ``"Alias 4.1"``, attributes → ``{}``;
+  provenance spans → ``"Span (N chars)"``;
+* space names/descriptions → ``"Space 1"``/``None``; every record's unknown fields
+  (``extra``) are dropped, since they may hold text too.
+
+Deterministic: the same dataset gives the same masked dataset.
+
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "title": "Diary",
+    ...     "memoryEntries": [{"id": "m", "memory": "Secret plan"}]}]}])
+    >>> masked = mask(ds)
+    >>> masked.memories["m"].memory, masked.documents["d"].title, ds.memories["m"].memory
+    ('Memory 1 (11 chars)', 'Document 1', 'Secret plan')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from memscope.records.dataset import Dataset, Duplicate
+from memscope.records.models import ParseReport, Profile, ProfileLine
+from memscope.records.passport import Provenance
+
+
+class _Names:
+    """The same placeholder for the same text: ``"<prefix> <n>"``."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.seen: dict[str, str] = {}
+
+    def __call__(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        if text not in self.seen:
+            self.seen[text] = f"{self.prefix} {len(self.seen) + 1}"
+        return self.seen[text]
+
+
+def _sized(label: str, text: str | None) -> str | None:
+    return None if text is None else f"{label} ({len(text)} chars)"
+
+
+def mask_text(text: str | None, label: str = "Text") -> str | None:
+    """One text replaced by ``"<label> (N chars)"`` (``None`` stays ``None``).
+
+    >>> mask_text("Allergic to penicillin.", "Snapshot")
+    'Snapshot (23 chars)'
+    """
+    return _sized(label, text)
+
+
+def _provenance(items: list[Provenance]) -> list[Provenance]:
+    return [replace(p, source_span=_sized("Span", p.source_span)) for p in items]
+
+
+def mask(dataset: Dataset) -> Dataset:
+    """A masked copy of ``dataset`` (see the module docstring); the input is unchanged."""
+    reasons = _Names("Reason")
+    predicates = _Names("predicate")
+    out = Dataset()
+    for n, (doc_id, doc) in enumerate(dataset.documents.items(), start=1):
+        out.documents[doc_id] = replace(
+            doc, title=f"Document {n}",
+            summary=_sized(f"Summary of document {n}", doc.summary),
+            url=None if doc.url is None else f"URL of document {n}",
+            content=_sized(f"Content of document {n}", doc.content),
+            metadata=None, memory_ids=list(doc.memory_ids), extra={})
+    for n, (mem_id, mem) in enumerate(dataset.memories.items(), start=1):
+        relations = None if mem.relations is None else dict(mem.relations)
+        out.memories[mem_id] = replace(
+            mem, memory=f"Memory {n} ({len(mem.memory)} chars)",
+            forget_reason=reasons(mem.forget_reason), relations=relations, extra={})
+        out.memory_documents[mem_id] = list(dataset.memory_documents.get(mem_id, []))
+    for n, (ent_id, ent) in enumerate(dataset.entities.items(), start=1):
+        out.entities[ent_id] = replace(
+            ent, name=f"Entity {n}",
+            aliases=[f"Alias {n}.{i}" for i in range(1, len(ent.aliases) + 1)],
+            attributes={}, provenance=_provenance(ent.provenance), extra={})
+    for rel_id, rel in dataset.relations.items():
+        out.relations[rel_id] = replace(rel, predicate=predicates(rel.predicate) or "",
+                                        provenance=_provenance(rel.provenance), extra={})
+    out.spaces = [replace(s, name=f"Space {n}" if s.name is not None else None,
+                          description=None, extra={})
+                  for n, s in enumerate(dataset.spaces, start=1)]
+    for tag, profile in dataset.profiles.items():
+        where = tag or "this space"
+        out.profiles[tag] = Profile(profile.container_tag, *(
+            [ProfileLine(f"{kind.title()} profile line {i} of {where}", line.kind,
+                         list(line.memory_ids))
+             for i, line in enumerate(lines, start=1)]
+            for kind, lines in (("static", profile.static), ("dynamic", profile.dynamic))))
+    out.duplicates = [Duplicate(d.memory_id, d.document_id) for d in dataset.duplicates]
+    out.report = ParseReport(list(dataset.report.skipped), list(dataset.report.issues))
+    return out

@@ -1,0 +1,1 @@
+"""Reports over an analysis: audit tables, insights, ask, inspection JSON."""

@@ -1,0 +1,1 @@
+"""The drawable view: vis-network nodes and edges, layout, clusters, the drawing budget."""

@@ -1,0 +1,416 @@
+"""Graph → what the browser draws: vis-network node and edge dicts plus a legend.
+
+Plain JSON-ready dicts, deterministic (the same analysis gives identical dicts, so the
+component's payload stays byte-identical across reruns). Text from the data goes into
+``label`` (truncated) and ``title`` (full, plain text); the component never renders it as
+HTML.
+
+Example::
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "title": "Notes", "memoryEntries": [
+    ...     {"id": "a", "memory": "x"}, {"id": "b", "memory": "y", "parentMemoryId": "a"}]}]}])
+    >>> view = build_view(analyse(ds))
+    >>> [n["id"] for n in view["nodes"]], [(e["from"], e["to"], e["kind"]) for e in view["edges"]]
+    (['d', 'a', 'b'], [('d', 'a', 'source'), ('d', 'b', 'source'), ('a', 'b', 'updates')])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Hashable, Mapping
+from typing import Any, Literal, NotRequired, TypedDict
+
+import igraph as ig
+import networkx as nx
+
+from memscope.graph.analysis import Analysis
+from memscope.graph.build import EDGE_KINDS
+from memscope.graph.states import STATES
+from memscope.view.layout import seeded_igraph
+
+ColorBy = Literal["cluster", "space", "document_type"]
+COLOR_BY: tuple[str, ...] = ("cluster", "space", "document_type")
+NODE_KINDS = ("document", "memory", "entity")
+
+LABEL_MAX = 24
+#: connected components at least this large are split into Louvain communities
+COMMUNITY_MIN = 40
+TITLE_MAX = 2000
+LEGEND_MAX = 12
+STATIC_BADGE = "★ "
+
+#: Paul Tol's "muted" scheme: distinguishable with the common colour-vision deficiencies
+PALETTE = ("#88CCEE", "#CC6677", "#DDCC77", "#117733", "#332288", "#AA4499", "#44AA99",
+           "#999933", "#882255")
+NEUTRAL = "#DDDDDD"
+SHAPES = {"document": "square", "memory": "dot", "entity": "diamond"}
+SIZES = {"document": 16, "memory": 11, "entity": 14}
+
+#: state → style fragment merged into the node (Okabe–Ito amber/vermillion for warnings)
+STATE_STYLES: dict[str, dict[str, Any]] = {
+    "latest": {},
+    "recent": {"borderWidth": 3,
+               "shadow": {"enabled": True, "color": "rgba(0,114,178,0.85)", "size": 14,
+                          "x": 0, "y": 0}},
+    "superseded": {"opacity": 0.45, "borderWidth": 2,
+                   "shapeProperties": {"borderDashes": [4, 3]}},
+    "forgotten": {"opacity": 0.55, "font": {"color": "#8C8C8C"}},
+    "expiring": {"borderWidth": 3},
+    "expired": {"borderWidth": 4},
+}
+FORGOTTEN_COLOR = {"background": "#E4E4E4", "border": "#9A9A9A"}
+STATE_BORDERS = {"expiring": "#E69F00", "expired": "#D55E00", "recent": "#0072B2"}
+
+#: edge kind → style (arrow only on ``updates`` and ``relation``: they point at the newer
+#: version / the object). Only relation edges get a tooltip (predicate and confidence):
+#: the others say what the legend says, and would double the edge payload.
+EDGE_STYLES: dict[str, dict[str, Any]] = {
+    "source": {"color": {"color": "#BBBBBB"}, "width": 1},
+    "updates": {"color": {"color": "#0072B2"}, "width": 2, "arrows": "to"},
+    "extends": {"color": {"color": "#009E73"}, "width": 1.5, "dashes": [8, 5]},
+    "derives": {"color": {"color": "#CC79A7"}, "width": 1.5, "dashes": [2, 4]},
+    "relation": {"color": {"color": "#777777"}, "width": 1.5, "arrows": "to"},
+}
+EDGE_MEANING = {"source": "source document", "updates": "newer version",
+                "extends": "adds detail", "derives": "inferred from", "relation": "relation"}
+
+
+class NodeColor(TypedDict):
+    """vis-network node colours."""
+
+    background: str
+    border: str
+
+
+class VisNode(TypedDict):
+    """One vis-network node; ``kind``/``state``/``static``/``color_group`` are Memscope's own.
+
+    (Not vis-network's ``group``: vis would invent group colours for unknown names.)
+    """
+
+    id: str
+    label: str
+    title: str
+    kind: str
+    color_group: str
+    shape: str
+    size: int
+    color: NodeColor
+    borderWidth: NotRequired[int]  # 1 (the component's default) when absent
+    state: NotRequired[str]
+    static: NotRequired[bool]
+    opacity: NotRequired[float]
+    shapeProperties: NotRequired[dict[str, Any]]
+    shadow: NotRequired[dict[str, Any]]
+    font: NotRequired[dict[str, Any]]
+    x: NotRequired[float]
+    y: NotRequired[float]
+
+
+VisEdge = TypedDict("VisEdge", {
+    "id": str, "from": str, "to": str, "kind": str, "title": NotRequired[str],
+    "color": dict[str, str],
+    "width": float, "arrows": NotRequired[str], "dashes": NotRequired[list[int]],
+    "label": NotRequired[str], "predicate": NotRequired[str],
+})
+
+
+class LegendColor(TypedDict):
+    """One colour group in the legend."""
+
+    key: str
+    label: str
+    color: str
+    count: int
+
+
+class Legend(TypedDict):
+    """Counts of what is drawn, per kind, state, edge kind and colour group."""
+
+    color_by: str
+    kinds: dict[str, int]
+    states: dict[str, int]
+    static: int
+    edges: dict[str, int]
+    colors: list[LegendColor]
+    other_colors: int
+
+
+class ViewData(TypedDict):
+    """What the graph component draws."""
+
+    nodes: list[VisNode]
+    edges: list[VisEdge]
+    legend: Legend
+
+
+def truncate(text: str, limit: int) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _cap(text: str) -> str:
+    return text if len(text) <= TITLE_MAX else text[: TITLE_MAX - 1] + "…"
+
+
+def _darker(color: str, factor: float = 0.62) -> str:
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#{:02X}{:02X}{:02X}".format(*(int(c * factor) for c in (r, g, b)))
+
+
+def _group_keys(analysis: Analysis, color_by: str
+                ) -> tuple[dict[Hashable, str], dict[str, str], list[str]]:
+    """Colour-group key of every node, a label per key and the keys in colour order.
+
+    The key ``""`` is the neutral group (unlinked nodes, no space, no document).
+    """
+    g = analysis.graph.graph
+    ds = analysis.dataset
+    keys: dict[Hashable, str] = {}
+    labels: dict[str, str] = {"": "none"}
+    order: list[str] = []
+    if color_by == "cluster":
+        comps = [sorted(c, key=str) for c in _clusters(g)]
+        comps.sort(key=lambda c: (-len(c), str(c[0])))
+        for rank, comp in enumerate(comps):
+            key = f"c{rank + 1}" if len(comp) > 1 else ""
+            for node in comp:
+                keys[node] = key
+            if key:
+                labels[key] = f"cluster {rank + 1} · {_short_name(g, comp)}"
+                order.append(key)
+        labels[""] = "unlinked"
+    elif color_by == "space":
+        for node, attrs in g.nodes(data=True):
+            kind, record = attrs["kind"], attrs["record"]
+            if kind == "memory":
+                keys[node] = record.space or ""
+            elif kind == "document":
+                spaces = Counter(s for m in record.memory_ids
+                                 if (s := ds.memories[m].space) is not None)
+                keys[node] = min(spaces, key=lambda s: (-spaces[s], s)) if spaces else ""
+            else:
+                keys[node] = ""
+        labels.update({k: k for k in keys.values() if k})
+        labels[""] = "no space"
+    else:
+        for node, attrs in g.nodes(data=True):
+            kind, record = attrs["kind"], attrs["record"]
+            if kind == "document":
+                keys[node] = f"type:{record.type}"
+            elif kind == "memory":
+                docs = attrs.get("documents") or []
+                keys[node] = f"type:{ds.documents[docs[0]].type}" if docs else ""
+            else:
+                keys[node] = f"entity:{record.type}"
+        labels.update({k: k.split(":", 1)[1] if k.startswith("type:") else
+                       "entity · " + k.split(":", 1)[1] for k in keys.values() if k})
+        labels[""] = "no document"
+    if color_by != "cluster":
+        counts = Counter(k for k in keys.values() if k)
+        order = sorted(counts, key=lambda k: (-counts[k], k))
+    return keys, labels, order
+
+
+def _clusters(g: nx.MultiDiGraph) -> list[list[Hashable]]:
+    """Weakly connected components; big ones split into Louvain communities (seeded)."""
+    out: list[list[Hashable]] = []
+    position: dict[Hashable, int] = {}
+    for comp in nx.weakly_connected_components(g):
+        if len(comp) < COMMUNITY_MIN:
+            out.append(list(comp))
+            continue
+        if not position:
+            position = {n: i for i, n in enumerate(g)}
+        nodes = sorted(comp, key=position.__getitem__)  # graph order: deterministic
+        index = {n: i for i, n in enumerate(nodes)}
+        pairs = {(min(index[u], index[v]), max(index[u], index[v]))
+                 for u, v in g.subgraph(nodes).edges() if u != v}
+        with seeded_igraph(len(nodes)):
+            parts = ig.Graph(n=len(nodes), edges=sorted(pairs)).community_multilevel()
+        out.extend([nodes[i] for i in part] for part in parts)
+    return out
+
+
+def _short_name(g: nx.MultiDiGraph, comp: list[Hashable]) -> str:
+    """A readable name for a cluster: its most linked document, else its most linked node."""
+    docs = [n for n in comp if g.nodes[n]["kind"] == "document"] or comp
+    node = min(docs, key=lambda n: (-g.degree(n), str(n)))
+    return _short_text(g, node, 24)
+
+
+def _short_text(g: nx.MultiDiGraph, node: Hashable, limit: int) -> str:
+    attrs = g.nodes[node]
+    return truncate(_text_of(attrs["kind"], attrs["record"], node), limit)
+
+
+def _palette(order: list[str]) -> dict[str, str]:
+    """Colour per group key, in order, cycling the palette; ``""`` is neutral."""
+    colors = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(order)}
+    colors[""] = NEUTRAL
+    return colors
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a small style value, so nodes never share mutable parts."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
+
+
+def _text_of(kind: str, record: Any, node_id: Hashable) -> str:
+    if kind == "document":
+        return record.title or str(node_id)
+    if kind == "memory":
+        return record.memory or str(node_id)
+    return record.name or str(node_id)
+
+
+def _title(kind: str, record: Any, node_id: Hashable, state: str | None) -> str:
+    """The tooltip: full text first, then facts, as plain lines."""
+    text = _text_of(kind, record, node_id)
+    if kind == "document":
+        facts = [f"document {node_id} · {record.type}"
+                 + (f" · {record.status}" if record.status else "")]
+        facts += [x for x in (record.url, record.summary) if x]
+    elif kind == "memory":
+        badges = f"{state}" + (" · static" if record.is_static else "")
+        space = record.space
+        facts = [f"memory {node_id} · {badges} · version {record.version!r}"
+                 + (f" · space {space}" if space else "")]
+        if record.forget_reason:
+            facts.append(f"forget reason: {record.forget_reason}")
+    else:
+        facts = [f"entity {node_id} · {record.type}"]
+        if record.aliases:
+            facts.append("aliases: " + ", ".join(record.aliases))
+    return _cap("\n".join([text, *facts]))
+
+
+def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group: str,
+          fill: str) -> VisNode:
+    kind, record = attrs["kind"], attrs["record"]
+    label = truncate(_text_of(kind, record, node_id), LABEL_MAX)
+    node: VisNode = {
+        "id": str(node_id), "label": label, "title": _title(kind, record, node_id, state),
+        "kind": kind, "color_group": group, "shape": SHAPES[kind], "size": SIZES[kind],
+        "color": {"background": fill, "border": _darker(fill)},
+    }
+    if kind == "memory" and state is not None:
+        node["state"] = state
+        node.update(_fresh(STATE_STYLES[state]))
+        if state == "forgotten":
+            node["color"] = dict(FORGOTTEN_COLOR)  # type: ignore[typeddict-item]
+        elif state in STATE_BORDERS:
+            node["color"] = {"background": fill, "border": STATE_BORDERS[state]}
+        if record.is_static:
+            node["static"] = True
+            node["label"] = STATIC_BADGE + label
+    return node
+
+
+def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
+          data: Mapping[str, Any]) -> VisEdge:
+    kind = data["kind"]
+    edge: VisEdge = {"id": f"e{index}", "from": str(u), "to": str(v), "kind": kind,
+                     **_fresh(EDGE_STYLES[kind])}
+    if kind == "relation":
+        predicate = data.get("predicate") or ""
+        edge["predicate"] = predicate
+        edge["label"] = truncate(predicate, 20)
+        conf = data.get("confidence")
+        head, tail = _short_text(g, u, 40), _short_text(g, v, 40)
+        edge["title"] = _cap(f"{head} —{predicate}→ {tail}"
+                             + (f"\nconfidence {conf:g}" if conf is not None else ""))
+    return edge
+
+
+def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
+               visible: Collection[str] | None = None,
+               positions: Mapping[Hashable, tuple[float, float]] | None = None) -> ViewData:
+    """The nodes, edges and legend the graph component draws.
+
+    ``color_by`` picks the fill colour: ``"cluster"`` (default: weakly connected components,
+    the large ones split into Louvain communities), memory
+    ``"space"`` (container tag) or ``"document_type"``; colours are assigned on the whole
+    graph, so filtering with ``visible`` (node ids to draw; ``None`` = all; unknown ids
+    are ignored) does not recolour anything. ``positions`` (e.g. from
+    :func:`memscope.view.layout.layout_positions`) adds ``x``/``y``.
+    """
+    if color_by not in COLOR_BY:
+        raise ValueError(f"color_by must be one of {', '.join(COLOR_BY)}, not {color_by!r}.")
+    g = analysis.graph.graph
+    shown = None if visible is None else set(visible)
+    keys, labels, order = _group_keys(analysis, color_by)
+    colors = _palette(order)
+    nodes: list[VisNode] = []
+    for node_id, attrs in g.nodes(data=True):
+        if shown is not None and node_id not in shown:
+            continue
+        state = analysis.state(node_id) if attrs["kind"] == "memory" else None
+        group = keys.get(node_id, "")
+        node = _node(node_id, attrs, state, group, colors[group])
+        if positions is not None and node_id in positions:
+            x, y = positions[node_id]
+            node["x"], node["y"] = round(float(x), 1), round(float(y), 1)
+        nodes.append(node)
+    edges: list[VisEdge] = []
+    for i, (u, v, data) in enumerate(g.edges(data=True)):
+        if shown is None or (u in shown and v in shown):
+            edges.append(_edge(g, i, u, v, data))
+    return {"nodes": nodes, "edges": edges,
+            "legend": _legend(color_by, nodes, edges, labels, colors)}
+
+
+def _legend(color_by: str, nodes: list[VisNode], edges: list[VisEdge],
+            labels: Mapping[str, str], colors: Mapping[str, str]) -> Legend:
+    kinds = Counter(n["kind"] for n in nodes)
+    states = Counter(n["state"] for n in nodes if "state" in n)
+    groups = Counter(n["color_group"] for n in nodes)
+    edge_kinds = Counter(e["kind"] for e in edges)
+    rank = {k: i for i, k in enumerate(colors)}
+    order = sorted(groups, key=lambda k: (k == "", rank.get(k, 0)))
+    listed = [{"key": k, "label": labels.get(k, k), "color": colors[k], "count": groups[k]}
+              for k in order[:LEGEND_MAX]]
+    return {
+        "color_by": color_by,
+        "kinds": {k: kinds.get(k, 0) for k in NODE_KINDS},
+        "states": {s: states.get(s, 0) for s in STATES},
+        "static": sum(1 for n in nodes if n.get("static")),
+        "edges": {k: edge_kinds.get(k, 0) for k in EDGE_KINDS},
+        "colors": listed,  # type: ignore[typeddict-item]
+        "other_colors": max(0, len(order) - LEGEND_MAX),
+    }
+
+
+HIGHLIGHT = {"borderWidth": 5, "border": "#000000"}
+
+
+def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
+    """A copy of ``view`` with ``node_ids`` drawn with a heavy black border.
+
+    The input is not changed (views are shared between sessions).
+    """
+    marked = set(node_ids)
+    nodes: list[VisNode] = []
+    for node in view["nodes"]:
+        if node["id"] in marked:
+            node = {**node, "borderWidth": HIGHLIGHT["borderWidth"],  # type: ignore[assignment]
+                    "color": {**node["color"], "border": HIGHLIGHT["border"]},
+                    "highlighted": True}
+        nodes.append(node)
+    return {"nodes": nodes, "edges": view["edges"], "legend": view["legend"]}
+
+
+def cluster_groups(analysis: Analysis) -> tuple[dict[str, str], dict[str, str]]:
+    """Every node's cluster key (``""`` = unlinked) and a readable name per key.
+
+    The same grouping as ``color_by="cluster"``, for the drawing budget's overview.
+    """
+    keys, labels, _ = _group_keys(analysis, "cluster")
+    return {str(k): v for k, v in keys.items()}, labels

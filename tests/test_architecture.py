@@ -1,0 +1,100 @@
+"""The house rules that code review would otherwise have to remember.
+
+The core reads one way — records → graph → lenses → view/reports → export — with the
+store, the demo, the sources and the sandbox beside it; no module imports another that
+(directly or not) imports it back; and the core never imports Streamlit.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "memscope"
+
+#: package -> the core packages it may import (besides itself and top-level helpers)
+ALLOWED: dict[str, set[str]] = {
+    "records": set(),
+    "graph": {"records"},
+    "lenses": {"records", "graph"},
+    "view": {"records", "graph", "lenses"},
+    "reports": {"records", "graph", "lenses", "sources"},
+    "export": {"records", "graph", "lenses", "view"},
+    "store": {"records"},
+    "demo": {"records", "store"},
+    "sources": {"records", "store"},
+    "sandbox": {"records", "store", "demo", "sources"},
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports (absolute names), including lazy imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _core_graph() -> nx.DiGraph:
+    modules = {_module_name(p): p for p in CORE.rglob("*.py")}
+    g = nx.DiGraph()
+    g.add_nodes_from(modules)
+    for name, path in modules.items():
+        for target in _imports(path):
+            if target in modules and target != name and target != "memscope":
+                g.add_edge(name, target)
+    return g
+
+
+def _package(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ALLOWED else None
+
+
+def test_the_core_has_no_import_circle():
+    cycles = list(nx.simple_cycles(_core_graph()))
+    assert cycles == []
+
+
+def test_core_packages_import_only_what_comes_before_them():
+    g = _core_graph()
+    packages = {p for p in map(_package, g.nodes) if p}
+    assert packages == set(ALLOWED), "declare each core package's place in ALLOWED"
+    wrong = []
+    for src, dst in g.edges:
+        a, b = _package(src), _package(dst)
+        if a and b and a != b and b not in ALLOWED[a]:
+            wrong.append(f"{src} -> {dst}")
+        if a and b is None and dst not in {"memscope.settings"}:
+            wrong.append(f"{src} -> {dst} (the core packages never import the app's top)")
+    assert wrong == []
+
+
+def test_the_package_graph_reads_one_way():
+    g = nx.DiGraph()
+    for src, dst in _core_graph().edges:
+        a, b = _package(src), _package(dst)
+        if a and b and a != b:
+            g.add_edge(a, b)
+    assert nx.is_directed_acyclic_graph(g), list(nx.simple_cycles(g))
+
+
+def test_the_core_never_imports_streamlit():
+    offenders = [str(p.relative_to(ROOT)) for p in CORE.rglob("*.py")
+                 if any(m == "streamlit" or m.startswith("streamlit.") for m in _imports(p))]
+    assert offenders == []
