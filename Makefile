@@ -2,24 +2,26 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt 2>/dev/null | sha1sum | cut -c1-12)
+LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
-.PHONY: run test install lint bench chromium clean help
+.PHONY: run test install lint bench chromium clean help lock
 
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
 	@echo "make test   - set up (incl. Chromium) and run every test"
 	@echo "make lint   - ruff and the type check (basedpyright)"
 	@echo "make bench  - print the benchmarks' figures"
+	@echo "make lock   - rewrite constraints.txt after a dependency change"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstalls whenever pyproject.toml changes.
-$(STAMP): pyproject.toml | $(PY)
+# Reinstalls whenever pyproject.toml or constraints.txt (the lock) changes.
+$(STAMP): pyproject.toml constraints.txt | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -46,6 +48,21 @@ test: install chromium lint
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/basedpyright
+
+# The lock: every package of a fresh install of pyproject.toml (with the test extras), at
+# the newest versions its pins allow, frozen into constraints.txt.
+lock:
+	rm -rf $(LOCKENV)
+	$(PYTHON) -m venv $(LOCKENV)
+	$(LOCKENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LOCKENV)/bin/python -m pip install --quiet -e '.[test]'
+	{ echo "# The exact versions Memscope is tested with (Python 3.11). make installs with"; \
+	  echo "# 'pip install -c constraints.txt'. Do not edit: after changing the dependencies"; \
+	  echo "# in pyproject.toml, run 'make lock' (a fresh venv, pip install -e '.[test]',"; \
+	  echo "# pip freeze) and commit this file."; \
+	  $(LOCKENV)/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -rf $(LOCKENV)
 
 bench: install
 	$(PY) bench/build.py

@@ -1,14 +1,31 @@
-"""Memscope home page: the graph explorer."""
+"""Memscope's one entry point: the router.
 
+Sets the page up once, builds the app context (URL, connection, data, the shared sidebar)
+and runs the chosen page, which only arranges its own sections.
+"""
 
-from components import ask, explorer, overview
-from components.bootstrap import bootstrap
+import streamlit as st
 
-ctx = bootstrap("Memory graph")
-analysis = ctx.require()
-overview.counts(analysis)
-overview.data_issues(analysis)
-ask_ids = ask.ask_box(ctx, analysis)
-explorer.explorer(ctx, analysis, extra_highlight=ask_ids)
-ask.add_box(ctx)
-overview.memory_table(ctx, analysis)
+from components.sections import sidebar
+from components.state import context
+
+st.set_page_config(page_title="Memscope", page_icon=":material/hub:", layout="wide")
+
+PAGES = [
+    st.Page("app_pages/explorer.py", title="Explorer", icon=":material/hub:", default=True),
+    st.Page("app_pages/audit.py", title="Audit", icon=":material/fact_check:"),
+    st.Page("app_pages/profile.py", title="Profile", icon=":material/person:"),
+    st.Page("app_pages/insights.py", title="Insights", icon=":material/insights:"),
+    st.Page("app_pages/expiry.py", title="Expiry queue", icon=":material/hourglass_bottom:"),
+    st.Page("app_pages/export.py", title="Export", icon=":material/download:"),
+    st.Page("app_pages/ledger.py", title="Ledger", icon=":material/receipt_long:"),
+    st.Page("app_pages/forget_all.py", title="Forget all", icon=":material/delete_sweep:"),
+    st.Page("app_pages/connection.py", title="Connection", icon=":material/cable:"),
+]
+
+page = st.navigation(PAGES, position="sidebar")
+ctx = context.build(sidebar.draw)
+if ctx.as_of is not None:
+    st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
+            "(clear “As of” in the sidebar to return to now).", icon=":material/history:")
+page.run()

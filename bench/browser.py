@@ -53,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa: E402
 
@@ -62,7 +62,7 @@ from memscope.store.store import Store  # noqa: E402
 sys.path.insert(0, str(ROOT / "bench"))
 from scale import make_store  # noqa: E402
 
-VIEWPORT = {"width": 1500, "height": 1100}
+VIEWPORT: ViewportSize = {"width": 1500, "height": 1100}
 DRAWN = f"{GRAPH}[data-drawn='true']"
 EXCEPTION = "[data-testid='stException']"
 

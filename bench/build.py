@@ -11,8 +11,10 @@ import gc
 import json
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -23,18 +25,28 @@ from memscope.graph.findings import find_all
 from memscope.records.dataset import from_feed_pages
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+T = TypeVar("T")
 
 
-def best_of(fn, repeat: int) -> tuple[float, object]:
-    """Best wall time of ``repeat`` runs (GC off while timing), and the last result."""
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        gc.collect()
-        gc.disable()
+def _timed(fn: Callable[[], T]) -> tuple[float, T]:
+    """Wall time of one run of ``fn`` with the GC off, and its result."""
+    gc.collect()
+    gc.disable()
+    try:
         t0 = time.perf_counter()
         result = fn()
-        best = min(best, time.perf_counter() - t0)
+        return time.perf_counter() - t0, result
+    finally:
         gc.enable()
+
+
+def best_of(fn: Callable[[], T], repeat: int) -> tuple[float, T]:
+    """Best wall time of ``repeat`` runs (at least one; GC off while timing), and the last
+    result."""
+    best, result = _timed(fn)
+    for _ in range(repeat - 1):
+        elapsed, result = _timed(fn)
+        best = min(best, elapsed)
     return best, result
 
 

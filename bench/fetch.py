@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+from pydantic import SecretStr
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -78,7 +79,7 @@ def sandbox_url(args: argparse.Namespace, folder: str) -> Iterator[str]:
 def timed_load(url: str, concurrency: int, limit: int) -> tuple[float, LoadResult]:
     """Wall time of one full load (feed pages only) and its result."""
     src = SupermemorySource(SupermemoryConfig(
-        api_key=KEY, base_url=url, page_limit=limit, concurrency=concurrency,
+        api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=concurrency,
         load_spaces=False, load_profiles=False))
     with src:
         started = time.perf_counter()

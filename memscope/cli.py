@@ -6,7 +6,26 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from memscope.records.time import parse_time
+from memscope.records.time import read_time
+
+#: exit codes: 0 fine, 1 findings (with ``--fail-on-findings``), 2 unusable input or
+#: arguments, 3 a fault of Memscope itself (one line; please report it)
+EXIT_INPUT, EXIT_BUG = 2, 3
+
+
+def _say(message: str) -> None:
+    print(f"memscope inspect: {message}", file=sys.stderr)
+
+
+def _write(text: str) -> None:
+    """Write ``text`` to stdout as UTF-8, whatever the terminal's encoding."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        buffer.write(text.encode("utf-8", "replace"))
+        buffer.flush()
 
 
 def _inspect(args: argparse.Namespace) -> int:
@@ -16,22 +35,21 @@ def _inspect(args: argparse.Namespace) -> int:
 
     now = None
     if args.now:
-        now = parse_time(args.now)
+        now, reason = read_time(args.now)
         if now is None:
-            print(f"memscope inspect: --now {args.now!r} is not an ISO-8601 time", file=sys.stderr)
-            return 2
+            _say(f"--now {args.now!r} {reason or 'is not an ISO-8601 time'}")
+            return EXIT_INPUT
     try:
         dataset = read_files(args.files)
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        print(f"memscope inspect: cannot read {getattr(exc, 'filename', '') or 'input'}: "
-              f"{reason}", file=sys.stderr)
-        return 2
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        _say(f"cannot read {exc.filename or 'input'}: {reason}")
+        return EXIT_INPUT
     except UnrecognisedInput as exc:
-        print(f"memscope inspect: {exc}", file=sys.stderr)
-        return 2
+        _say(str(exc))
+        return EXIT_INPUT
     analysis = analyse(dataset, now)
-    sys.stdout.write(dumps(analysis) + "\n")
+    _write(dumps(analysis) + "\n")
     if args.fail_on_findings and analysis.findings:
         return 1
     return 0
@@ -63,4 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "or ./data)")
     p_seed.set_defaults(func=_seed)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except Exception as exc:  # pragma: no cover - a bug in Memscope, said in one line
+        print(f"memscope {args.command}: internal error ({type(exc).__name__}: {exc}); "
+              "please report it", file=sys.stderr)
+        return EXIT_BUG

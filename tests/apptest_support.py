@@ -38,7 +38,7 @@ def browser_click(at: AppTest, node_id: str | None) -> None:
 
 
 def run_page(page: str | None = None, **state: Any) -> AppTest:
-    """Run the app (``pages/<page>`` if given, with ``app.py`` as the entry point so
+    """Run the app (``app_pages/<page>`` if given, with ``app.py`` as the entry point so
     links resolve) with ``state`` preset in the session; fails on an exception."""
     from conftest import ROOT
 
@@ -46,7 +46,7 @@ def run_page(page: str | None = None, **state: Any) -> AppTest:
     for key, value in state.items():
         at.session_state[key] = value
     if page is not None:
-        at.switch_page(f"pages/{page}")
+        at.switch_page(f"app_pages/{page}")
     at.run()
     assert not at.exception, at.exception
     return at

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT.parent / "shared" / "fixtures"
+FIXTURES = ROOT / "tests" / "fixtures"
 SM = FIXTURES / "supermemory"
 SP = FIXTURES / "spomory"
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from conftest import FIXTURES
+
 from memscope.sandbox import Sandbox
 from memscope.sources import (
     SpomoryConfig,
@@ -27,7 +29,12 @@ FEED = "/v3/documents/documents"
 
 @contextmanager
 def running_sandbox(folder: Path, **kwargs: Any) -> Iterator[Sandbox]:
-    """A sandbox over a fresh store in ``folder``, serving on a free port until exit."""
+    """A sandbox over a fresh store in ``folder``, serving on a free port until exit.
+
+    Unless told otherwise it serves the test fixtures (``tests/fixtures``): their
+    Supermemory documents and their Spomory passport."""
+    kwargs.setdefault("data", "fixtures")
+    kwargs.setdefault("fixtures", FIXTURES)
     sandbox = Sandbox.create(folder, **kwargs).start()
     try:
         yield sandbox

@@ -56,3 +56,23 @@ def test_a_read_only_source_refuses_and_the_refusal_is_ledgered(store):
     row = store.ledger()[0]
     assert (row.source, row.target_id, row.outcome) == ("file", "mem_trip", "error")
     assert "read-only" in row.message
+
+
+def test_every_row_is_scoped_to_the_acting_source(store):
+    embedded = EmbeddedSource(store)
+    mem = next(m for m in embedded.load().dataset.memories.values() if not m.is_forgotten)
+    actions.forget(embedded, store, mem.id, reason=None, container_tag=None,
+                   snapshot=mem.memory)
+    with pytest.raises(NotFound):
+        actions.restore(embedded, store, "no_such_memory")
+    file_source = FileSource([SM / "documents_page1.json"])
+    with pytest.raises(Unsupported):
+        actions.forget(file_source, store, "mem_trip", reason=None, container_tag=None,
+                       snapshot="Plans a trip to Lisbon in March 2027.")
+    # the store's own row and the failure ledgered by actions share the embedded identity
+    mine = store.ledger(scope=embedded.identity())
+    assert [(r.action, r.target_id) for r in mine[:2]] == [
+        ("restore", "no_such_memory"), ("forget", mem.id)]
+    theirs = store.ledger(scope=file_source.identity())
+    assert [(r.source, r.target_id) for r in theirs] == [("file", "mem_trip")]
+    assert "mem_trip" not in {r.target_id for r in mine}

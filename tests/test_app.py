@@ -13,6 +13,7 @@ from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME
+from components.state import session
 from memscope.graph.analysis import analyse
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
@@ -114,7 +115,7 @@ def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
     superseded = {m.id for m in an.dataset.memories.values() if not m.is_latest}
     at = run_page()
     everything = {n["id"] for n in payload(at)["nodes"]}
-    at.checkbox(key="f_superseded").uncheck().run()
+    at.checkbox(key=session.F_SUPERSEDED.widget).uncheck().run()
     shown = {n["id"] for n in payload(at)["nodes"]}
     assert everything - shown == superseded
     word = "Lisbon"
@@ -131,9 +132,7 @@ def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
 
 def test_connection_page_loads_supermemory_from_the_sandbox(fresh_data_dir, tmp_path):
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
-        at = AppTest.from_file(str(ROOT / "pages" / "5_Connection.py"), default_timeout=120)
-        at.run()
-        assert not at.exception, at.exception
+        at = run_page("connection.py")
         at.radio(key="conn_kind").set_value("supermemory")
         at.text_input(key="conn_base_url").input(sandbox.url)
         next(t for t in at.text_input if t.label == "API key").input(sandbox.supermemory_key)
@@ -153,20 +152,28 @@ def test_connection_page_loads_supermemory_from_the_sandbox(fresh_data_dir, tmp_
 
 
 def test_profile_page_lists_lines_with_their_memories(fresh_data_dir):
-    at = AppTest.from_file(str(ROOT / "pages" / "8_Profile.py"), default_timeout=120).run()
-    assert not at.exception, at.exception
+    at = run_page("profile.py")
     lines = [t.value for t in at.text if t.value.startswith("• ")]
     assert lines
-    linked = [b for b in at.button if b.key and b.key.startswith("prof-")]
-    assert linked
-    linked[0].click().run()
-    assert at.session_state["selected_node"] == linked[0].key.rsplit("-", 1)[1]
+    links = [link.proto for link in at.get("page_link")
+             if link.proto.query_string.startswith("node=")]
+    assert links, "each cited memory links to the explorer"
+    cited = {m for p in demo_analysis().dataset.profiles.values()
+             for line in (*p.static, *p.dynamic) for m in line.memory_ids}
+    assert {p.query_string.removeprefix("node=") for p in links} <= cited
+    # following the link (the explorer's URL with ?node=) selects the memory with its panel
+    node = links[0].query_string.removeprefix("node=")
+    home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    home.query_params["node"] = node
+    home.run()
+    assert home.session_state["selected_node"] == node
+    assert any(b.key == f"forget-{node}" for b in home.button)  # its panel is open
 
 
 def test_a_live_load_draws_the_graph_while_pages_arrive(fresh_data_dir, tmp_path,
                                                         monkeypatch):
-    from components import connection, loading
-
+    from components.state import connection
+    from components.widgets import loading
     monkeypatch.setattr(loading, "PREVIEW_EVERY_S", 0.0)  # a preview after every page
     with running_sandbox(tmp_path / "sandbox", data="synthetic", documents=600,
                          memories=1800) as sandbox:
@@ -190,13 +197,12 @@ def test_a_live_load_draws_the_graph_while_pages_arrive(fresh_data_dir, tmp_path
 
 
 def test_a_hostile_server_error_is_one_escaped_sentence(fresh_data_dir, tmp_path):
-    from components import connection
-
+    from components.state import connection
     hostile = "<img src=x onerror=alert(1)> [click](javascript:alert(2)) **loud**"
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         sandbox.faults.status_sequence = [422]
         sandbox.faults.error_details = hostile
-        at = run_page("5_Connection.py", connection=connection.Connection(
+        at = run_page("connection.py", connection=connection.Connection(
             "supermemory", base_url=sandbox.url), api_key_secret=SecretStr("sm_wrong"))
         errors = [e.value for e in at.error]
         assert errors, "the failure is shown"
@@ -218,7 +224,7 @@ def _forget_fact(at: AppTest, rel_id: str) -> None:
 
 @pytest.mark.parametrize("wrong", [False, True])
 def test_forgetting_a_spomory_fact_is_checked_and_ledgered(fresh_data_dir, tmp_path, wrong):
-    from components.connection import Connection
+    from components.state.connection import Connection
 
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         sandbox.faults.spomory_wrong_forget = wrong

@@ -12,7 +12,8 @@ from apptest_support import browser_click, graph_payload
 from conftest import ROOT, SM
 from streamlit.testing.v1 import AppTest
 
-from components.connection import Connection
+from components.state import session
+from components.state.connection import Connection
 from memscope.records.dataset import read_files
 
 PAGES = [SM / f"documents_page{i}.json" for i in (1, 2, 3)]
@@ -52,7 +53,7 @@ def test_presenter_mode_leaks_no_text_into_the_page(home):
     home.run()
     assert "Prefers React with TypeScript for new frontend work." in json.dumps(
         payload(home), ensure_ascii=False)
-    home.toggle(key="presenter_mode").set_value(True).run()
+    home.toggle(key=session.PRESENTER.widget).set_value(True).run()
     assert not home.exception, home.exception
     text = json.dumps(payload(home), ensure_ascii=False)
     shown = " ".join(t.value for t in home.text) + " ".join(m.value for m in home.markdown)
@@ -64,7 +65,7 @@ def test_presenter_mode_leaks_no_text_into_the_page(home):
 
 def test_as_of_shows_the_memory_as_it_stood(home):
     everything = node_ids(home)
-    home.date_input(key="as_of_date").set_value(date(2026, 11, 12)).run()
+    home.date_input(key=session.AS_OF.widget).set_value(date(2026, 11, 12)).run()
     assert not home.exception, home.exception
     nodes = {n["id"]: n for n in payload(home)["nodes"]}
     # by the end of 2026-11-12: documents created up to 11-10 (stack_1 on 11-10, health
@@ -80,7 +81,7 @@ def test_as_of_shows_the_memory_as_it_stood(home):
 
 
 def test_changes_since_colours_added_updated_forgotten(home):
-    home.date_input(key="compare_from_date").set_value(date(2026, 11, 12)).run()
+    home.date_input(key=session.SINCE.widget).set_value(date(2026, 11, 12)).run()
     assert not home.exception, home.exception
     changes = {n["id"]: n.get("change") for n in payload(home)["nodes"] if n.get("change")}
     # after 11-12: fe_v3 (new version of fe_v2), coffee_v2 and coffee_v2b (new versions),
@@ -96,7 +97,7 @@ def test_the_budget_collapses_clusters_that_expand_on_click(tmp_path, monkeypatc
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     everything = node_ids(at)
     assert len(everything) > 300 and not any(n.startswith("cluster:") for n in everything)
-    at.number_input(key="f_budget").set_value(100).run()
+    at.number_input(key=session.F_BUDGET.widget).set_value(100).run()
     overview = node_ids(at)
     clusters = sorted(n for n in overview if n.startswith("cluster:"))
     assert clusters and len(overview) < len(everything) // 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from sandbox_fixture import running_sandbox, spomory, supermemory
@@ -24,6 +25,13 @@ from memscope.sources import (
 from memscope.store.store import Store
 
 PERSONAL = "sm_project_personal"
+T = TypeVar("T")
+
+
+def given(value: T | None) -> T:
+    """``value``, failing the test when it is ``None``."""
+    assert value is not None
+    return value
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +83,7 @@ def test_a_hit_whose_memory_is_not_loaded_says_so(sandbox):
     views = [describe(h, an) for h in result.hits]
     assert all(v.node_id is None for v in views)
     memory_view = next(v for v in views if v.kind == "memory")
-    assert "is not in the loaded graph" in memory_view.note
+    assert "is not in the loaded graph" in given(memory_view.note)
 
 
 def test_spomory_context_highlights_both_ends_of_quoted_facts(sandbox):
@@ -125,8 +133,9 @@ def test_supermemory_add_goes_queued_to_done_and_appears_after_reload(sandbox):
     text = "Maya adopted a second cat named Tofu."
     added = src.add(text, container_tag=PERSONAL, title="Tofu")
     assert (added.status, added.final, added.container_tag) == ("queued", False, PERSONAL)
+    doc_id = given(added.id)
     seen: list[str] = []
-    done = wait_until_processed(src, added.id, timeout_s=30, sleep=no_sleep,
+    done = wait_until_processed(src, doc_id, timeout_s=30, sleep=no_sleep,
                                 on_status=lambda r: seen.append(r.status))
     assert seen == ["extracting", "chunking", "done"]
     assert done.ok and done.polls == 3 and done.memory_ids
@@ -134,8 +143,8 @@ def test_supermemory_add_goes_queued_to_done_and_appears_after_reload(sandbox):
     assert post.body == {"content": text, "containerTag": PERSONAL,
                          "metadata": {"title": "Tofu"}}
     ds = src.load(refresh=True).dataset
-    assert ds.documents[added.id].title == "Tofu"
-    assert [ds.memories[m].memory for m in ds.documents[added.id].memory_ids] == [text]
+    assert ds.documents[doc_id].title == "Tofu"
+    assert [ds.memories[m].memory for m in ds.documents[doc_id].memory_ids] == [text]
 
 
 def test_a_document_that_fails_processing_is_reported_and_ledgered(sandbox, tmp_path):
@@ -143,7 +152,7 @@ def test_a_document_that_fails_processing_is_reported_and_ledgered(sandbox, tmp_
     src = supermemory(sandbox)
     ledger = Store.create(tmp_path / "ledger.db")
     added = actions.add(src, ledger, "This one will fail.", container_tag=PERSONAL)
-    result = wait_until_processed(src, added.id, timeout_s=30, sleep=no_sleep)
+    result = wait_until_processed(src, given(added.id), timeout_s=30, sleep=no_sleep)
     assert result.status == "failed" and not result.ok and result.final
     assert "could not process document" in result.message
     actions.add_processed(src, ledger, result, "This one will fail.")
@@ -166,7 +175,7 @@ def test_polling_stops_at_the_time_limit_with_backoff(sandbox):
         delays.append(seconds)
         now[0] += seconds
 
-    result = wait_until_processed(src, added.id, timeout_s=10, sleep=fake_sleep,
+    result = wait_until_processed(src, given(added.id), timeout_s=10, sleep=fake_sleep,
                                   clock=lambda: now[0])
     assert result.timed_out and not result.final
     assert "still being processed after 10 s" in result.message
@@ -194,7 +203,7 @@ def test_spomory_add_shows_the_sentence_and_reloads_with_one_export(sandbox):
     assert result.ok and result.message.startswith("新增实体")
     assert src.calls - calls == 2  # the add and one export
     assert len(sandbox.requests_to("/v1/export")) == 2  # the first load and the reload
-    ds = result.load.dataset
+    ds = given(result.load).dataset
     names = {e.id: e.name for e in ds.entities.values()}
     assert "Aliceworks atAcme" in {r.sentence(names) for r in ds.relations.values()}
     assert src.load() is result.load  # cached: no further call
@@ -206,7 +215,7 @@ def test_file_sources_cannot_add():
     from memscope.sources import FileSource
 
     src = FileSource([SM / "documents_page1.json"])
-    assert src.capabilities.reason("add").startswith("A snapshot file is read-only")
+    assert given(src.capabilities.reason("add")).startswith("A snapshot file is read-only")
     with pytest.raises(Unsupported):
         src.add("x")
     with pytest.raises(Unsupported):
@@ -235,8 +244,8 @@ def test_embedded_ranking_puts_the_more_relevant_memory_first(demo_store):
     ids = [h.id for h in result.hits if h.kind == "memory"]
     strong_mem, weak_mem = (d["memoryEntries"][0]["id"] for d in (strong, weak))
     assert ids[:2] == [strong_mem, weak_mem]  # more occurrences in a shorter text
-    assert result.hits[0].similarity > result.hits[1].similarity
-    assert "BM25" in result.note
+    assert given(result.hits[0].similarity) > given(result.hits[1].similarity)
+    assert "BM25" in given(result.note)
     both = src.search("axolotl water", limit=5).hits
     assert both[0].id == strong_mem  # it holds both words
 
@@ -292,7 +301,7 @@ def test_embedded_add_stores_one_memory_and_says_nothing_was_extracted(tmp_path)
     result = src.add("Maya adopted a cat named Miso.", container_tag="s1", title="Cat")
     assert result.ok and result.final and len(result.memory_ids) == 1
     assert "nothing was extracted" in result.message
-    assert "extracts nothing" in src.add_note
+    assert "extracts nothing" in given(src.add_note)
     ds = src.load().dataset
     assert ds.memories[result.memory_ids[0]].memory == "Maya adopted a cat named Miso."
     assert [r.action for r in store.ledger()] == ["add"]  # ledgered by the store itself
@@ -320,4 +329,4 @@ def test_wait_tolerates_a_flaky_status_read():
 def test_describe_lists_unknown_chunks_plainly(tmp_path: Path):
     an = analyse(EmbeddedSource(Store.create(tmp_path / "e.db")).load().dataset)
     view = describe(SearchHit("chunk", "some excerpt", "c1"), an)
-    assert view.node_id is None and "did not say which document" in view.note
+    assert view.node_id is None and "did not say which document" in given(view.note)

@@ -10,8 +10,8 @@ from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
-from components.connection import Connection
 from components.graph_view import COMPONENT_NAME
+from components.state.connection import Connection
 from memscope.graph.analysis import analyse
 from memscope.reports.ask import highlight_ids
 from memscope.settings import store_path

@@ -13,7 +13,7 @@ from conftest import NOW, SM, SP
 
 from memscope.graph.analysis import analyse
 from memscope.lenses.asof import as_of, compare, forgotten_at
-from memscope.records.dataset import from_feed_pages, read_files
+from memscope.records.dataset import Dataset, from_feed_pages, read_files
 from memscope.records.time import day_end
 from memscope.view.build import build_view
 from memscope.view.changes import CHANGE_COLORS, UNCHANGED_OPACITY, mark_changes
@@ -74,7 +74,8 @@ def test_analysis_as_of_judges_states_and_chains_at_that_date(ds):
     assert an.state("mem_fe_v2") == "latest"
     assert an.state("mem_allergy") == "forgotten"
     assert an.state("mem_run") == "latest"  # forgetAfter 11-29 is 17 days away
-    assert an.chains.of("mem_fe_v2").ids == ["mem_fe_v1", "mem_fe_v2"]
+    chain = an.chains.of("mem_fe_v2")
+    assert chain is not None and chain.ids == ["mem_fe_v1", "mem_fe_v2"]
     assert an.chains.of("mem_coffee_v1") is None  # no later version yet
     kinds = {f.kind for f in an.findings}
     assert "expired_not_forgotten" not in kinds and "branch" not in kinds
@@ -94,7 +95,7 @@ def test_expiry_and_latest_move_with_the_date(ds):
     assert analyse(as_of(ds, NOW), now=NOW).state("mem_run") == "expired"
 
 
-def _one_doc(*entries: dict) -> object:
+def _one_doc(*entries: dict) -> Dataset:
     return from_feed_pages([{"documents": [{"id": "d", "createdAt": "2026-01-01T00:00:00Z",
                                             "memoryEntries": list(entries)}]}])
 
@@ -188,8 +189,8 @@ def test_mark_changes_colours_the_graph(ds):
     before = [dict(n) for n in view["nodes"]]
     marked = {n["id"]: n for n in mark_changes(view, c)["nodes"]}
     assert [dict(n) for n in view["nodes"]] == before  # the input view is untouched
-    assert marked["mem_hostile"]["change"] == "added"
+    assert marked["mem_hostile"].get("change") == "added"
     assert marked["mem_hostile"]["color"]["background"] == CHANGE_COLORS["added"]
-    assert marked["mem_coffee_v2b"]["change"] == "updated"
-    assert marked["mem_editor"]["opacity"] == UNCHANGED_OPACITY
+    assert marked["mem_coffee_v2b"].get("change") == "updated"
+    assert marked["mem_editor"].get("opacity") == UNCHANGED_OPACITY
     assert "change" not in marked["doc_health"]

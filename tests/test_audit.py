@@ -89,7 +89,7 @@ def test_expiry_queue_soonest_first(an, ds):
     when = datetime(2026, 11, 23, tzinfo=UTC)
     before = expiry_queue(analyse(as_of(ds, when), now=when))
     assert list(before["state"]) == ["expiring", "latest"]
-    assert not before["expired"].any()
+    assert list(before["expired"]) == [False, False]
     assert expiry_queue(an, {"mem_trip"})["id"].tolist() == ["mem_trip"]
     assert expiry_queue(an, set()).empty
 

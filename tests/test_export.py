@@ -201,7 +201,7 @@ def test_evidence_pack_manifest_matches_its_files(an):
     assert sorted(zf.namelist()) == ["MANIFEST.sha256", "evidence.json", "memories.csv",
                                      "view.html"]
     manifest = zf.read("MANIFEST.sha256").decode("ascii").splitlines()
-    listed = dict(reversed(line.split("  ", 1)) for line in manifest)
+    listed = {name: digest for digest, name in (line.split("  ", 1) for line in manifest)}
     assert set(listed) == {"evidence.json", "memories.csv", "view.html"}
     for name, digest in listed.items():
         assert hashlib.sha256(zf.read(name)).hexdigest() == digest
@@ -242,7 +242,7 @@ CHROMIUM = "/usr/bin/chromium"
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Chromium at {CHROMIUM}")
 def test_html_draws_offline_in_chromium(html_page, tmp_path):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Dialog, sync_playwright
 
     path = tmp_path / "graph.html"
     path.write_text(html_page, encoding="utf-8")
@@ -252,9 +252,15 @@ def test_html_draws_offline_in_chromium(html_page, tmp_path):
             "--disable-background-networking", "--disable-component-update"])
         try:
             tab = browser.new_page()
-            requests, problems = [], []
+            requests: list[str] = []
+            problems: list[str] = []
+
+            def refuse(dialog: Dialog) -> None:
+                problems.append(dialog.message)
+                dialog.dismiss()
+
             tab.on("request", lambda r: requests.append(r.url))
-            tab.on("dialog", lambda d: (problems.append(d.message), d.dismiss()))
+            tab.on("dialog", refuse)
             tab.on("pageerror", lambda e: problems.append(str(e)))
             tab.goto(path.as_uri())
             tab.wait_for_selector("#graph[data-drawn='true']", timeout=20000)

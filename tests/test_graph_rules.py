@@ -8,7 +8,7 @@ from datetime import timedelta
 from conftest import NOW
 
 from memscope.graph.analysis import analyse
-from memscope.graph.chains import build_chains
+from memscope.graph.chains import Chain, Chains, build_chains
 from memscope.graph.states import memory_state
 from memscope.records.dataset import Dataset, from_feed_pages
 from memscope.records.models import MemoryRecord
@@ -21,6 +21,13 @@ def mem(mid: str, **kw) -> dict:
 
 def build(*docs: dict):
     return analyse(from_feed_pages([list(docs)]), NOW)
+
+
+def chain_of(chains: Chains, memory_id: str) -> Chain:
+    """The chain holding ``memory_id``; the test fails when there is none."""
+    chain = chains.of(memory_id)
+    assert chain is not None, f"{memory_id} has no chain"
+    return chain
 
 
 def edges(an) -> set[tuple[str, str, str]]:
@@ -70,7 +77,8 @@ def test_dangling_relation_and_parent_add_no_edge():
     refs = {(r.node_id, r.missing_id, r.relation) for r in an.graph.dangling}
     assert refs == {("a", "ghost", "extends"), ("b", "gone", "parent")}
     assert kinds(an) == {("dangling_relation", ("a",)), ("dangling_parent", ("b",))}
-    assert an.chains.of("b").incomplete and an.chains.of("b").missing_parent == "gone"
+    chain = chain_of(an.chains, "b")
+    assert chain.incomplete and chain.missing_parent == "gone"
 
 
 def test_unknown_relation_is_read_as_updates_and_reported():
@@ -120,8 +128,8 @@ def test_cycle_terminates_holds_each_member_once_and_is_reported():
     }
     chains = build_chains(memories)
     assert len(chains) == 1
-    assert sorted(chains.of("m3").ids) == ["m1", "m2", "m3"]
-    assert sorted(chains.of("m1").cycle) == ["m1", "m2"]
+    assert sorted(chain_of(chains, "m3").ids) == ["m1", "m2", "m3"]
+    assert sorted(chain_of(chains, "m1").cycle) == ["m1", "m2"]
     ds = Dataset()
     for m in memories.values():
         ds.add_memory(m, None)
@@ -132,7 +140,8 @@ def test_cycle_terminates_holds_each_member_once_and_is_reported():
 
 def test_self_parent_is_a_cycle_of_one():
     chains = build_chains({"m": MemoryRecord("m", "a", parent_id="m")})
-    assert chains.of("m").ids == ["m"] and chains.of("m").cycle == ["m"]
+    chain = chain_of(chains, "m")
+    assert chain.ids == ["m"] and chain.cycle == ["m"]
 
 
 def test_branches_depth_first_siblings_by_created_at_then_id():
@@ -145,7 +154,7 @@ def test_branches_depth_first_siblings_by_created_at_then_id():
         mem("tie_b", parentMemoryId="late", createdAt=t(6)),
         mem("tie_a", parentMemoryId="late", createdAt=t(6)),
     ]})
-    chain = an.chains.of("tie_a")
+    chain = chain_of(an.chains, "tie_a")
     assert chain.ids == ["r", "early", "early_child", "late", "tie_a", "tie_b"]
     assert chain.branches == {"r": ["early", "late"], "late": ["tie_a", "tie_b"]}
     assert [e.depth for e in chain.entries] == [0, 1, 2, 1, 2, 2]
@@ -161,7 +170,7 @@ def test_version_repair_and_branches_continue_from_parent():
         mem("a", version=1), mem("b", version=5, parentMemoryId="a"),
         mem("c", version=5, parentMemoryId="b"), mem("c2", version="7", parentMemoryId="b"),
         mem("z", version=None, parentMemoryId="c")]})
-    chain = an.chains.of("a")
+    chain = chain_of(an.chains, "a")
     shown = {e.id: e.version for e in chain.entries}
     assert shown == {"a": 1, "b": 5, "c": 6, "c2": 6, "z": 7}
     repaired = {f.nodes[0] for f in an.findings if f.kind == "version_repair"}

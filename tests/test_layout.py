@@ -13,7 +13,7 @@ from memscope.graph.build import build_graph
 from memscope.records.dataset import read_files
 from memscope.view.layout import EDGE_PX, GRID_MIN, extend_positions, layout_positions
 
-FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 @pytest.fixture(scope="module")

@@ -69,7 +69,7 @@ def test_bad_values_are_noted_not_fatal():
         {"id": "m", "memory": "x", "createdAt": "yesterday", "memoryRelations": ["a"]}, "w", rep)
     assert mem.created_at is None and mem.relations is None
     assert {i.message for i in rep.issues} == {
-        "createdAt 'yesterday' is not an ISO-8601 time; ignored",
+        "createdAt 'yesterday' is not an ISO-8601 time; treated as missing",
         "memoryRelations is not an object; ignored",
     }
 

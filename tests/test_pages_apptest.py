@@ -11,11 +11,10 @@ from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
-from components.audit_ui import FILTERS_KEY
-from components.connection import Connection
+from components.state import session
+from components.state.connection import Connection
 from memscope.graph.analysis import analyse
 from memscope.graph.findings import FINDING_KINDS
-from memscope.lenses.filters import Filters
 from memscope.settings import store_path
 from memscope.sources import actions
 from memscope.sources.embedded import EmbeddedSource
@@ -23,7 +22,7 @@ from memscope.store.store import Store
 
 
 def open_page(page: str, **state) -> AppTest:
-    """Run ``pages/<page>`` with ``app.py`` as the entry point (so links to it resolve)."""
+    """Run ``app_pages/<page>`` with ``app.py`` as the entry point (so links to it resolve)."""
     return run_page(page, **state)
 
 
@@ -42,7 +41,7 @@ def node_links(at: AppTest) -> list[str]:
 
 
 def test_audit_page(fresh_data_dir):
-    at = open_page("1_Audit.py")
+    at = open_page("audit.py")
     an = demo()
     counts = table_with(at, "what it means")
     assert list(counts["finding"]) == list(FINDING_KINDS)
@@ -62,11 +61,11 @@ def test_audit_page(fresh_data_dir):
 
 
 def test_audit_page_follows_the_explorer_filters(fresh_data_dir):
-    open_page("1_Audit.py")
+    open_page("audit.py")
     an = demo()
     space = sorted({m.container_tag for m in an.dataset.memories.values()})[0]
-    at = open_page("1_Audit.py", **{FILTERS_KEY: Filters(spaces=frozenset({space}))})
-    assert any("Follows the explorer's filters" in c.value for c in at.caption)
+    at = open_page("audit.py", **{session.F_SPACES.name: [space]})
+    assert any("Follows the sidebar's filters" in c.value for c in at.caption)
     chains = table_with(at, "branches")
     in_space = [c for c in an.chains.chains
                 if any(an.dataset.memories[e.id].container_tag == space for e in c.entries)]
@@ -74,14 +73,14 @@ def test_audit_page_follows_the_explorer_filters(fresh_data_dir):
 
 
 def test_insights_page(fresh_data_dir):
-    at = open_page("2_Insights.py")
+    at = open_page("insights.py")
     charts = at.get("plotly_chart")
     assert len(charts) == 8
     assert all('"title"' in c.proto.spec for c in charts)
 
 
 def test_expiry_page(fresh_data_dir):
-    at = open_page("3_Expiry.py")
+    at = open_page("expiry.py")
     an = demo()
     due = sorted((m.forget_after, m.id) for m in an.dataset.memories.values() if m.forget_after)
     table = table_with(at, "days left")
@@ -91,18 +90,18 @@ def test_expiry_page(fresh_data_dir):
 
 
 def test_export_page(fresh_data_dir):
-    at = open_page("4_Export.py")
+    at = open_page("export.py")
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["GraphML", "GEXF", "Node-link JSON", "Memories CSV", "Offline HTML view",
                       "Download evidence pack (ZIP)"]
     an = demo()
     chain = an.chains.chains[0]
-    at = open_page("4_Export.py", selected_node=chain.entries[-1].id)
+    at = open_page("export.py", selected_node=chain.entries[-1].id)
     assert at.selectbox(key="evidence_node").value == chain.root
 
 
 def test_forget_all_two_steps_and_ledger(fresh_data_dir):
-    open_page("7_Forget_all.py")
+    open_page("forget_all.py")
     an = demo()
     spaces = {}
     for m in an.dataset.memories.values():
@@ -110,7 +109,7 @@ def test_forget_all_two_steps_and_ledger(fresh_data_dir):
     space = min(spaces, key=lambda s: len(spaces[s]))
     live = sorted(m.id for m in spaces[space] if not m.is_forgotten)
     store = Store(store_path())
-    at = open_page("7_Forget_all.py")
+    at = open_page("forget_all.py")
     at.selectbox(key="forget_all_space").set_value(space).run()
     before = store.dump()
     at.button(key="forget_all_preview").click().run()  # step one
@@ -134,7 +133,7 @@ def test_forget_all_two_steps_and_ledger(fresh_data_dir):
     at.run()
     at.run()
     assert len([r for r in store.ledger() if r.action == "forget_all"]) == len(live)
-    ledger = open_page("6_Ledger.py")
+    ledger = open_page("ledger.py")
     table = table_with(ledger, "outcome")
     assert set(live) <= set(table["target_id"])
     ledger.multiselect(key="ledger_actions").set_value(["forget_all"]).run()
@@ -143,13 +142,13 @@ def test_forget_all_two_steps_and_ledger(fresh_data_dir):
 
 
 def test_ledger_page_shows_a_forget(fresh_data_dir):
-    open_page("6_Ledger.py")
+    open_page("ledger.py")
     an = demo()
     mem = next(m for m in an.dataset.memories.values() if not m.is_forgotten)
     source = EmbeddedSource(store_path())
     actions.forget(source, Store(store_path()), mem.id, reason="wrong", container_tag=None,
                    snapshot=mem.memory)
-    at = open_page("6_Ledger.py")
+    at = open_page("ledger.py")
     table = table_with(at, "outcome")
     row = table[table["target_id"] == mem.id].iloc[0]
     assert (row["action"], row["snapshot"], row["reason"], row["outcome"]) == (
@@ -161,7 +160,7 @@ def test_ledger_page_shows_a_forget(fresh_data_dir):
 def test_forget_all_says_why_a_file_cannot(fresh_data_dir):
     blob = (SM / "documents_page1.json").read_bytes()
     digest = hashlib.sha256(blob).hexdigest()
-    at = open_page("7_Forget_all.py",
+    at = open_page("forget_all.py",
                    connection=Connection("file", files=(("page1.json", digest),)),
                    file_blobs={digest: blob})
     assert any("A snapshot file is read-only" in i.value.replace("\\", "") for i in at.info)
@@ -173,8 +172,8 @@ def test_supermemory_bulk_forget_of_the_filtered_memories(fresh_data_dir, tmp_pa
         # the filter keeps the pdf document doc_ml_reading and its three memories
         state = {"connection": Connection("supermemory", base_url=sandbox.url),
                  "api_key_secret": SecretStr(sandbox.supermemory_key),
-                 FILTERS_KEY: Filters(document_types=frozenset({"pdf"}))}
-        at = open_page("7_Forget_all.py", **state)
+                 session.F_TYPES.name: ["pdf"]}
+        at = open_page("forget_all.py", **state)
         at.button(key="forget_all_preview").click().run()
         assert not at.exception, at.exception
         calls = sandbox.requests_to("/v4/memories/forget-matching", "POST")
@@ -193,7 +192,7 @@ def test_supermemory_bulk_forget_of_the_filtered_memories(fresh_data_dir, tmp_pa
 
 CHANGES_SCRIPT = '''
 from datetime import UTC, datetime
-from components.audit_ui import changes_section
+from components.sections.audit import changes_section
 from memscope.graph.analysis import analyse
 from memscope.lenses.asof import as_of, compare
 from memscope.records.dataset import read_files

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pydantic import SecretStr
 from sandbox_fixture import FEED, free_port, running_sandbox
 
 from memscope.sandbox import Faults
@@ -90,9 +91,17 @@ def test_spomory_forget_deletes_the_nearest_or_deliberately_another(sandbox, sp)
 
 
 def test_supermemory_delete_with_body_and_forget_matching(sandbox, sm):
-    resp = sm.request("DELETE", "/v4/memories", json={"id": "mem_trip", "reason": "old"})
+    missing = sm.request("DELETE", "/v4/memories", json={"id": "mem_trip", "reason": "old"})
+    assert missing.status_code == 400 and "containerTag" in missing.json()["details"]
+    assert not sandbox.store.get_memory("mem_trip")["isForgotten"]
+    elsewhere = sm.request("DELETE", "/v4/memories", json={
+        "id": "mem_trip", "containerTag": "acme_work"})
+    assert elsewhere.status_code == 404  # not a memory of that space
+    resp = sm.request("DELETE", "/v4/memories", json={
+        "id": "mem_trip", "containerTag": "sm_project_personal", "reason": "old"})
     assert resp.json() == {"id": "mem_trip", "forgotten": True}
-    assert sm.request("DELETE", "/v4/memories", json={"id": "zzz"}).status_code == 404
+    assert sm.request("DELETE", "/v4/memories", json={
+        "id": "zzz", "containerTag": "sm_project_personal"}).status_code == 404
     dry = sm.post("/v4/memories/forget-matching",
                   json={"ids": ["mem_run", "mem_trip"], "dryRun": True}).json()
     assert dry["dryRun"] is True and [c["id"] for c in dry["candidates"]] == ["mem_run"]
@@ -112,7 +121,10 @@ def test_supermemory_add_and_get_document(sm):
                                            "containerTag": "sm_project_personal"}).json()
     assert added["status"] == "queued"
     doc = sm.get(f"/v3/documents/{added['id']}").json()
-    assert doc["memoryEntries"][0]["memory"] == "Likes green tea."
+    # the API's document shape: ``memories`` (not the feed's ``memoryEntries``)
+    assert "memoryEntries" not in doc
+    assert [m["memory"] for m in doc["memories"]] == ["Likes green tea."]
+    assert (doc["status"], doc["containerTags"]) == ("done", ["sm_project_personal"])
     assert sm.get("/v3/documents/doc_nope").status_code == 404
 
 
@@ -175,7 +187,7 @@ def test_generated_spomory_graph(tmp_path):
     from memscope.sources import SpomoryConfig, SpomorySource
 
     with running_sandbox(tmp_path, passport=synthetic_passport(40)) as sb:
-        src = SpomorySource(SpomoryConfig(api_key=sb.spomory_key, base_url=sb.url))
+        src = SpomorySource(SpomoryConfig(api_key=SecretStr(sb.spomory_key), base_url=sb.url))
         ds = src.load().dataset
         assert len(ds.relations) == 40 and len(ds.entities) == 20
 
@@ -185,7 +197,8 @@ def test_command_line_starts_the_server(tmp_path):
     root = Path(__file__).resolve().parent.parent
     proc = subprocess.Popen(
         [sys.executable, "-m", "memscope.sandbox", "--port", str(port), "--latency-ms", "5",
-         "--dir", str(tmp_path), "--supermemory-key", "cli-key-1234"],
+         "--dir", str(tmp_path), "--supermemory-key", "cli-key-1234", "--data", "fixtures",
+         "--fixtures", str(root / "tests" / "fixtures")],
         cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 20

@@ -1,8 +1,11 @@
-"""The embedded source over a real SQLite store seeded with the shared fixtures."""
+"""The embedded source over a real SQLite store seeded with the test fixtures."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+from conftest import FIXTURES
 from sandbox_fixture import running_sandbox, supermemory
 
 from memscope.sandbox.data import seed
@@ -13,7 +16,7 @@ from memscope.store.store import Store
 @pytest.fixture
 def store(tmp_path):
     s = Store.create(tmp_path / "store.db")
-    seed(s, "fixtures")
+    seed(s, "fixtures", fixtures=FIXTURES)
     return s
 
 
@@ -82,4 +85,45 @@ def test_search_and_capabilities(store):
     hits = src.search("typescript").hits
     assert hits and hits[0].id == "mem_fe_v3"
     assert all(src.capabilities.as_dict().values())
-    assert src.cache_key()[0] == "embedded" and src.data_version().isdigit()
+    assert src.cache_key()[0] == "embedded" and (src.data_version() or "").isdigit()
+
+
+def _forgotten_in(source, tag: str) -> set[str]:
+    ds = source.load(refresh=True).dataset
+    return {m.id for m in ds.memories.values() if m.container_tag == tag and m.is_forgotten}
+
+
+def test_forget_all_by_ids_is_a_capability_the_ui_can_trust(store, tmp_path):
+    """``forget_all_by_ids``: a narrowed preview forgets only its ids (Supermemory); without
+    it the source clears the whole space whatever the preview lists (embedded)."""
+    tag = "sm_project_personal"
+    with running_sandbox(tmp_path / "sb", data="fixtures") as sb:
+        for source in (supermemory(sb), EmbeddedSource(store)):
+            before = _forgotten_in(source, tag)
+            preview = source.forget_all_preview(tag)
+            assert len(preview.memory_ids) > 1
+            keep_one = dataclasses.replace(preview, memory_ids=preview.memory_ids[:1],
+                                           count=1)
+            source.forget_all(keep_one, confirm=tag)
+            gone = _forgotten_in(source, tag) - before
+            if source.capabilities.forget_all_by_ids:
+                assert gone == set(preview.memory_ids[:1])
+            else:
+                assert gone == set(preview.memory_ids)
+        assert supermemory(sb).capabilities.forget_all_by_ids
+    assert not EmbeddedSource(store).capabilities.forget_all_by_ids
+
+
+def test_calls_note_and_identity(store, tmp_path):
+    local = EmbeddedSource(store)
+    assert local.calls_note() is None  # no service, nothing to count
+    assert local.identity() == store.identity == EmbeddedSource(store.path).identity()
+    with running_sandbox(tmp_path / "sb", data="fixtures") as sb:
+        remote = supermemory(sb)
+        remote.load()
+        note = remote.calls_note()
+        assert note and f" {remote.calls} " in note
+        remote.profile("sm_project_personal")
+        assert remote.calls_note() != note
+        assert sb.supermemory_key not in remote.identity()
+        assert remote.identity() == supermemory(sb, page_limit=7).identity()

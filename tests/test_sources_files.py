@@ -15,7 +15,6 @@ from memscope.sources import (
     Unsupported,
     merge_history,
     save_snapshot,
-    snapshot_bytes,
 )
 
 
@@ -104,7 +103,9 @@ def test_uploaded_bytes_open_like_files():
     (b"{not json", "bad.json is not JSON"),
     (b'{"hello": 1}', "bad.json is neither a Supermemory documents page nor a Spomory "
                       "passport."),
-    (b"\xff\xfe\x00", "bad.json is not UTF-8 text."),
+    (b"\xff\xfe\x00", "bad.json is not UTF-8 text ("),
+    (b"[" * 5000, "bad.json is not JSON ("),
+    (b"1" * 5000, "bad.json is neither"),
 ])
 def test_bad_files_raise_one_sentence(content, message):
     with pytest.raises(FileError) as err:
@@ -128,7 +129,20 @@ def test_files_are_read_only():
         src.forget_all_preview("sm_project_personal")
 
 
-def test_mixed_data_cannot_be_saved_as_one_file():
-    mixed = FileSource([SM / "documents_page1.json", SP / "passport.json"]).load()
-    with pytest.raises(FileError, match="save each source to its own file"):
-        snapshot_bytes(mixed)
+def test_mixed_data_is_saved_as_one_file_and_reopens_equal(tmp_path):
+    paths = [SM / "documents_page1.json", SP / "passport.json"]
+    mixed = FileSource(paths).load()
+    ds = mixed.dataset
+    assert ds.documents and ds.memories and ds.entities and ds.relations
+    summary = mixed.summary()
+    for count in (len(ds.documents), len(ds.memories), len(ds.entities), len(ds.relations)):
+        assert str(count) in summary
+    path = save_snapshot(mixed, tmp_path / "mixed.json")
+    _same_records(ds, FileSource([path]).load().dataset)
+    core = read_files([path])  # `memscope inspect` reads both halves too
+    assert core.entities == ds.entities and core.memories == ds.memories
+
+
+def test_a_byte_order_mark_is_accepted():
+    data = b"\xef\xbb\xbf" + (SM / "documents_page1.json").read_bytes()
+    assert len(FileSource.from_bytes([("bom.json", data)]).load().dataset.documents) == 4

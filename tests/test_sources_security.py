@@ -6,7 +6,7 @@ import logging
 import pickle
 
 import pytest
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 from sandbox_fixture import FAST, running_sandbox, spomory, supermemory
 
 from memscope.sources import (
@@ -42,8 +42,7 @@ def _exercise(sandbox) -> list[str]:
             call()
         messages += [str(err.value), repr(err.value), str(err.value.args)]
     sp = spomory(sandbox)
-    sp.load()
-    sp.forget(next(iter(sp.last_result.dataset.relations)))
+    sp.forget(next(iter(sp.load().dataset.relations)))
     sp.search("张三")
     return messages
 
@@ -91,13 +90,13 @@ def test_a_server_echoing_the_key_is_redacted(sandbox):
 
 def test_validation_errors_do_not_echo_the_key():
     with pytest.raises(ValidationError) as err:
-        SupermemoryConfig(api_key=f" {SM_KEY} with space", base_url="https://x")
+        SupermemoryConfig(api_key=SecretStr(f" {SM_KEY} with space"), base_url="https://x")
     assert SM_KEY not in str(err.value)
     with pytest.raises(ValidationError) as err:
-        SpomoryConfig(api_key=SP_KEY, base_url=f"https://user:{SP_KEY}@host")
+        SpomoryConfig(api_key=SecretStr(SP_KEY), base_url=f"https://user:{SP_KEY}@host")
     assert SP_KEY not in str(err.value)
     with pytest.raises(ValidationError):
-        SpomoryConfig(api_key=SP_KEY, base_url=f"https://host/?key={SP_KEY}")
+        SpomoryConfig(api_key=SecretStr(SP_KEY), base_url=f"https://host/?key={SP_KEY}")
 
 
 def test_load_results_carry_no_key(sandbox):

@@ -7,8 +7,10 @@ import time
 import pytest
 from sandbox_fixture import FEED, feed_pages, max_in_flight, running_sandbox, supermemory
 
+from memscope.records.dataset import from_feed_pages
 from memscope.sources import (
     AuthError,
+    BadRequest,
     ConfirmationRequired,
     Forbidden,
     MalformedResponse,
@@ -276,8 +278,40 @@ def test_forget_sends_delete_with_json_body_exactly_once(sandbox):
     assert sent[0].query == {}
     assert result.ok and result.snapshot and result.container_tag == "sm_project_personal"
     stored = sandbox.store.get_memory("mem_trip")
+    assert stored is not None
     assert stored["isForgotten"] and stored["forgetReason"] == "outdated"
-    assert src.last_result.dataset.memories["mem_trip"].is_forgotten
+    assert src.load().dataset.memories["mem_trip"].is_forgotten
+
+
+def test_forget_refuses_before_sending_when_the_space_is_unknown(sandbox):
+    src = supermemory(sandbox)  # nothing loaded, not limited to one space
+    with pytest.raises(BadRequest, match="does not know which space memory mem_trip is in"):
+        src.forget("mem_trip", reason="outdated")
+    assert sandbox.requests_to("/v4/memories", "DELETE") == []
+    assert not sandbox.store.get_memory("mem_trip")["isForgotten"]
+    # a source limited to one space names that space
+    assert supermemory(sandbox, container_tags=("sm_project_personal",)).forget("mem_trip").ok
+    sent = sandbox.requests_to("/v4/memories", "DELETE")
+    assert [r.body for r in sent] == [{"id": "mem_trip", "containerTag": "sm_project_personal"}]
+
+
+def test_the_space_of_a_memory_comes_from_its_document_or_its_space_id():
+    from memscope.records.models import SpaceRecord
+    from memscope.sources._spaces import space_of_memory
+
+    ds = from_feed_pages([{"documents": [
+        {"id": "d1", "containerTags": ["team_a"], "memoryEntries": [
+            {"id": "m1", "memory": "no tag of its own"}]},
+        {"id": "d2", "memoryEntries": [{"id": "m2", "memory": "by space id",
+                                        "spaceId": "sp_b"}]},
+        {"id": "d3", "containerTags": ["team_a"], "memoryEntries": [
+            {"id": "m3", "memory": "listed under two spaces"}]},
+        {"id": "d4", "containerTags": ["team_c"], "memoryEntries": [
+            {"id": "m3", "memory": "listed under two spaces"}]},
+    ]}])
+    ds.spaces = [SpaceRecord(container_tag="team_b", id="sp_b")]
+    assert [space_of_memory(ds, m) for m in ("m1", "m2", "m3", "m_unknown")] == [
+        "team_a", "team_b", None, None]
 
 
 def test_history_completes_a_chain_whose_older_versions_were_not_loaded(sandbox):

@@ -202,12 +202,35 @@ def test_forget_unknown_id_raises_and_changes_nothing(store: Store) -> None:
 
 
 def test_record_ledger_for_other_sources(store: Store) -> None:
+    scope = "supermemory|https://api.example|key:0123456789abcdef"
     entry = store.record_ledger(action="forget", source="supermemory", outcome="error",
-                                space="acme_work", target_id="mem_x", snapshot="text",
-                                reason="r", message="The service answered 404.")
-    assert store.ledger(limit=1) == [entry]
-    assert entry.id is not None and entry.time == LATER_ISO
-    assert len(store.ledger()) == 2  # the seed row and this one
+                                scope=scope, space="acme_work", target_id="mem_x",
+                                snapshot="text", reason="r",
+                                message="The service answered 404.")
+    assert store.ledger(limit=1, scope=scope) == [entry]
+    assert entry.id is not None and entry.time == LATER_ISO and entry.scope == scope
+    assert len(store.ledger()) == 2  # unscoped read: the seed row and this one
+    assert [e.action for e in store.ledger(scope=store.identity)] == ["seed"]
+    with pytest.raises(StoreError):
+        store.record_ledger(action="forget", source="supermemory", outcome="error", scope="")
+
+
+def test_the_store_scopes_its_own_rows_to_its_file(store: Store, data: DemoDataset,
+                                                   tmp_path: Path) -> None:
+    target = next(m for m in memories(data).values() if not m["isForgotten"])
+    store.forget_memory(target["id"], "wrong")
+    store.forget_all("acme_work", confirm="acme_work")
+    # every row the store wrote itself carries its identity, forget-all's batch included
+    assert {e.scope for e in store.ledger()} == {store.identity}
+    assert len(store.ledger(scope=store.identity)) == len(store.ledger())
+    # the same file however it is spelled is the same identity; another file is not
+    (tmp_path / "sub").mkdir()
+    same = Store(tmp_path / "sub" / ".." / "store.sqlite")
+    assert same.identity == store.identity
+    assert same.ledger(scope=same.identity) == store.ledger(scope=store.identity)
+    other = Store.create(tmp_path / "elsewhere.sqlite")
+    assert other.identity != store.identity
+    assert other.ledger(scope=store.identity) == []
 
 
 def test_concurrent_forgets_from_threads(store: Store, data: DemoDataset) -> None:
@@ -423,7 +446,7 @@ def test_data_version_bumps_on_every_write_only(tmp_path: Path, data: DemoDatase
     st.list_spaces()
     st.profile("acme_work")
     assert st.data_version() == 1
-    st.record_ledger(action="forget", source="spomory", outcome="error")
+    st.record_ledger(action="forget", source="spomory", outcome="error", scope="spomory|x")
     st.forget_all_preview("acme_work")
     assert st.data_version() == 2
     with pytest.raises(StoreNotFound):

@@ -1,8 +1,9 @@
 """The graph explorer's canvas: vis-network in a Streamlit Custom Component v2.
 
 A click on a node comes back to Python: the component's JS calls
-``setStateValue("selected", id)``, and the ``on_selected_change`` callback writes the id
-into ``st.session_state[selected_key]`` (``None`` after a click on empty space).
+``setStateValue("selected", id)``; :func:`graph_view` returns that id (``None`` after a
+click on empty space) and, inside the click's callback, calls ``on_select(id)``. The
+component writes no key of its caller: the caller owns its selection.
 
 The payload sent to the browser is the view's nodes and edges plus a few options. It does
 not echo the selection, so a rerun after a click sends the same bytes again and Streamlit
@@ -22,6 +23,7 @@ from typing import Any, TypedDict
 import streamlit as st
 from streamlit.components.v2 import component as _register_component
 
+from components.state.session import GRAPH_FOCUS
 from memscope.view.build import ViewData
 from memscope.view.library import vis_network_js
 
@@ -30,7 +32,6 @@ __all__ = ["COMPONENT_NAME", "LIBRARY_NAME", "GraphOptions", "graph_view"]
 COMPONENT_NAME = "memscope_graph_view"
 LIBRARY_NAME = "memscope_vis_network"
 _HERE = Path(__file__).resolve().parent
-_FOCUS_PREFIX = "_memscope_graph_view_focus::"
 
 
 class GraphOptions(TypedDict):
@@ -61,17 +62,41 @@ def _mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
     return library, graph
 
 
-def _check(view: Any, key: Any, height: Any, selected_key: Any, physics: Any,
-           focus: Any) -> set[str]:
+def _node_ids(nodes: list[Any]) -> set[str]:
+    """The nodes' ids; raises when one is missing or repeated."""
+    ids: set[str] = set()
+    for node in nodes:
+        node_id = node.get("id") if isinstance(node, Mapping) else None
+        if not isinstance(node_id, str) or not node_id:
+            raise ValueError(f"graph_view: every node needs a string 'id'; got {node!r:.80}.")
+        if node_id in ids:
+            raise ValueError(f"graph_view: node id {node_id!r} appears twice; node ids must be "
+                             "unique.")
+        ids.add(node_id)
+    return ids
+
+
+def _check_edges(edges: list[Any], ids: set[str]) -> None:
+    """Raise when an edge has no id, a repeated id, or an end that is not a node."""
+    edge_ids: set[str] = set()
+    for edge in edges:
+        if not isinstance(edge, Mapping) or not isinstance(edge.get("id"), str):
+            raise ValueError(f"graph_view: every edge needs a string 'id'; got {edge!r:.80}.")
+        if edge["id"] in edge_ids:
+            raise ValueError(f"graph_view: edge id {edge['id']!r} appears twice; edge ids must "
+                             "be unique.")
+        edge_ids.add(edge["id"])
+        for end in ("from", "to"):
+            if edge.get(end) not in ids:
+                raise ValueError(f"graph_view: edge {edge['id']!r} has '{end}' "
+                                 f"{edge.get(end)!r}, which is not a node of the view.")
+
+
+def _check(view: Any, key: Any, height: Any, physics: Any, focus: Any) -> set[str]:
     """Validate the arguments; return the node ids."""
     if not isinstance(key, str) or not key or "__" in key:
         raise TypeError("graph_view: key must be a non-empty string without '__' "
                         "(Streamlit reserves it in component keys).")
-    if not isinstance(selected_key, str) or not selected_key:
-        raise TypeError("graph_view: selected_key must be a non-empty string.")
-    if selected_key == key:
-        raise ValueError("graph_view: selected_key must differ from key, which holds the "
-                         "component's own state.")
     if isinstance(height, bool) or not isinstance(height, int) or not 150 <= height <= 5000:
         raise ValueError(f"graph_view: height must be a whole number of pixels from 150 to "
                          f"5000, not {height!r}.")
@@ -84,39 +109,23 @@ def _check(view: Any, key: Any, height: Any, selected_key: Any, physics: Any,
             and isinstance(view.get("edges"), list)):
         raise TypeError("graph_view: view must be a ViewData mapping with 'nodes' and 'edges' "
                         "lists, as memscope.view.build.build_view returns.")
-    ids: set[str] = set()
-    for node in view["nodes"]:
-        node_id = node.get("id") if isinstance(node, Mapping) else None
-        if not isinstance(node_id, str) or not node_id:
-            raise ValueError(f"graph_view: every node needs a string 'id'; got {node!r:.80}.")
-        if node_id in ids:
-            raise ValueError(f"graph_view: node id {node_id!r} appears twice; node ids must be "
-                             "unique.")
-        ids.add(node_id)
-    edge_ids: set[str] = set()
-    for edge in view["edges"]:
-        if not isinstance(edge, Mapping) or not isinstance(edge.get("id"), str):
-            raise ValueError(f"graph_view: every edge needs a string 'id'; got {edge!r:.80}.")
-        if edge["id"] in edge_ids:
-            raise ValueError(f"graph_view: edge id {edge['id']!r} appears twice; edge ids must "
-                             "be unique.")
-        edge_ids.add(edge["id"])
-        for end in ("from", "to"):
-            if edge.get(end) not in ids:
-                raise ValueError(f"graph_view: edge {edge['id']!r} has '{end}' "
-                                 f"{edge.get(end)!r}, which is not a node of the view.")
+    ids = _node_ids(view["nodes"])
+    _check_edges(view["edges"], ids)
     return ids
 
 
-def _selection_callback(key: str, selected_key: str,
-                        on_select: Callable[[str | None], None] | None) -> Callable[[], None]:
+def _clicked(key: str) -> str | None:
+    """The node the browser reports as selected in the component's own state."""
+    state = st.session_state.get(key)
+    value = state.get("selected") if isinstance(state, Mapping) else None
+    return value if isinstance(value, str) and value else None
+
+
+def _selection_callback(key: str, on_select: Callable[[str | None], None] | None
+                        ) -> Callable[[], None]:
     def on_selected_change() -> None:
-        state = st.session_state.get(key)
-        value = state.get("selected") if isinstance(state, Mapping) else None
-        node_id = value if isinstance(value, str) and value else None
-        st.session_state[selected_key] = node_id
         if on_select is not None:
-            on_select(node_id)
+            on_select(_clicked(key))
 
     return on_selected_change
 
@@ -128,28 +137,24 @@ def _focus_request(key: str, focus: str | None, ids: set[str]) -> tuple[str | No
     component state. A focus equal to that needs nothing; a new focus is sent as is; the
     same focus again after the user clicked elsewhere is re-sent with a higher revision.
     """
-    shown = st.session_state.get(key)
-    shown = shown.get("selected") if isinstance(shown, Mapping) else None
-    slot = _FOCUS_PREFIX + key
-    sent, rev, shown_then = st.session_state.get(slot, (None, 0, None))
+    shown = _clicked(key)
+    sent, rev, shown_then = GRAPH_FOCUS.get(key) or (None, 0, None)
     if focus is not None and focus in ids and focus != shown:
         if focus != sent:
             sent, shown_then = focus, shown
         elif shown != shown_then:
             rev, shown_then = rev + 1, shown
-        st.session_state[slot] = (sent, rev, shown_then)
+        GRAPH_FOCUS.set(key, (sent, rev, shown_then))
     return sent, rev
 
 
 def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
-               selected_key: str = "selected_node", physics: bool = False,
-               focus: str | None = None,
+               physics: bool = False, focus: str | None = None,
                on_select: Callable[[str | None], None] | None = None) -> str | None:
     """Draw ``view`` with vis-network; return the selected node id (or ``None``).
 
-    A click on a node stores its id in ``st.session_state[selected_key]`` (a click on
-    empty space stores ``None``) and then calls ``on_select(id)`` if given (inside the
-    Streamlit callback, before the rerun), e.g. to write a ``?node=`` deep link.
+    A click on a node calls ``on_select(id)`` (``None`` for empty space) inside the
+    Streamlit callback, before the rerun; the caller keeps the selection where it likes.
     ``physics=False`` (the default) draws the precomputed ``x``/``y`` of the nodes;
     ``True`` runs a bounded force simulation. ``focus`` selects and centres a
     node (ignored when it is not in the view); the payload changes only when the browser
@@ -162,13 +167,12 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
         from memscope.view.build import build_view
 
         view = build_view(analysis, positions=layout_positions(analysis.graph.graph))
-        graph_view(view, key="graph", focus=st.session_state.get("selected_node"))
-        st.text(f"Selected: {st.session_state.get('selected_node')}")
+        clicked = graph_view(view, key="graph")
+        st.text(f"Selected: {clicked}")
 
     Raises ``TypeError``/``ValueError`` with one sentence when an argument is unusable.
     """
-    ids = _check(view, key, height, selected_key, physics, focus)
-    st.session_state.setdefault(selected_key, None)
+    ids = _check(view, key, height, physics, focus)
     sent, rev = _focus_request(key, focus, ids)
     options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
                              "focus_rev": rev}
@@ -177,6 +181,5 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     with st.container(gap=None):
         library(key=f"{key}-vis-network", height="content")
         graph(key=key, data=payload, height=height,
-              on_selected_change=_selection_callback(key, selected_key, on_select))
-    selected = st.session_state.get(selected_key)
-    return selected if isinstance(selected, str) else None
+              on_selected_change=_selection_callback(key, on_select))
+    return _clicked(key)

@@ -1,11 +1,11 @@
-"""Demo of the graph component on the shared fixtures (used by the browser test).
+"""Demo of the graph component on the test fixtures (used by the browser test).
 
 Run from the repository root::
 
     streamlit run components/graph_view/demo_app.py
 
-``MEMSCOPE_FIXTURES`` points at another fixtures folder (default: ``../shared/fixtures``
-next to the repository).
+``MEMSCOPE_FIXTURES`` points at another fixtures folder (default: the repository's
+``tests/fixtures``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from memscope.records.dataset import read_files  # noqa: E402
 from memscope.view.build import COLOR_BY, ViewData, build_view  # noqa: E402
 from memscope.view.layout import Position, layout_positions  # noqa: E402
 
-FIXTURES = Path(os.environ.get("MEMSCOPE_FIXTURES", ROOT.parent / "shared" / "fixtures"))
+FIXTURES = Path(os.environ.get("MEMSCOPE_FIXTURES", ROOT / "tests" / "fixtures"))
 #: the fixtures' snapshot time, so that their "recent" memories show as recent
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 
@@ -55,8 +55,6 @@ color_by = right.radio("Colour by", COLOR_BY, key="color_by")
 physics = right.toggle("Physics", value=False, key="physics")
 view = view_for(color_by)
 with left:
-    graph_view(view, key="graph", height=560, physics=physics,
-               focus=st.session_state.get("selected_node"))
-selected = st.session_state.get("selected_node")
+    selected = graph_view(view, key="graph", height=560, physics=physics)
 right.text(f"Selected node: {selected or '—'}")
 right.json(view["legend"], expanded=False)

@@ -70,17 +70,28 @@ class _Mem:
     def __init__(self, mem_id: str, space: str, text: str, created: int, static: bool) -> None:
         self.id, self.space, self.text, self.created, self.static = (mem_id, space, text,
                                                                      created, static)
-        self.version, self.parent, self.root, self.rels = 1, None, None, {}
+        self.version = 1
+        self.parent: str | None = None
+        self.root: str | None = None
+        self.rels: dict[str, str] = {}  # other memory id → relation kind
         self.children: list[_Mem] = []
         self.docs: list[_Doc] = []
         self.latest: bool | None = None  # None = derive from children
         self.forgot: str | None = None
-        self.forgot_at = self.fa = None
+        self.forgot_at: int | None = None
+        self.fa: int | None = None  # forgetAfter, epoch seconds
         self.inference = False
         self.fam: dict[str, Any] | None = None
         self.ctx: dict[str, str] = {}
         self.subj: _Subject | None = None
         self.value = ""
+
+
+def _family(mem: _Mem) -> dict[str, Any]:
+    """The template family of a generated memory (hand-written ones have none)."""
+    if mem.fam is None:
+        raise ValueError(f"memory {mem.id} is hand-written: it has no template family")
+    return mem.fam
 
 
 class _Doc:
@@ -228,7 +239,7 @@ class _Builder:
             else:  # every document has a memory: prefer subjects with facts left to tell
                 for _ in range(8):
                     doc = rng.choice(docs)
-                    if len(doc.subj.used) < len(doc.subj.fams):  # type: ignore[union-attr]
+                    if doc.subj is not None and len(doc.subj.used) < len(doc.subj.fams):
                         break
             subj = doc.subj
             assert subj is not None
@@ -317,9 +328,9 @@ class _Builder:
         same subject, or inferences that derive from one or two earlier memories (of the
         same subject, or now and then of another space); their text is rewritten to fit."""
         rng, tags = self.rng, [s["containerTag"] for s in T.SPACES]
-        chosen = [m for m in self.mems if m.subj is not None and not (
+        chosen = [(m, m.subj) for m in self.mems if m.subj is not None and not (
             m.parent or m.children or m.rels) and rng.random() < rate]
-        skip = {id(m) for m in chosen}
+        skip = {id(m) for m, _ in chosen}
 
         def timeline(mems: list[_Mem]) -> tuple[list[_Mem], list[int]]:
             ordered = sorted((m for m in mems if id(m) not in skip),
@@ -329,14 +340,14 @@ class _Builder:
         by_space = {t: timeline([m for m in self.mems if m.subj and m.space == t])
                     for t in tags}
         by_subject: dict[int, tuple[list[_Mem], list[int]]] = {}
-        for mem in chosen:
+        for mem, subj in chosen:
             kind = "extends" if rng.random() < 0.65 else "derives"
             if kind == "derives" and rng.random() < 0.2:
                 pool, starts = by_space[rng.choice([t for t in tags if t != mem.space])]
             else:
-                key = id(mem.subj)
+                key = id(subj)
                 if key not in by_subject:
-                    by_subject[key] = timeline(mem.subj.mems)  # type: ignore[union-attr]
+                    by_subject[key] = timeline(subj.mems)
                 pool, starts = by_subject[key]
             j = bisect_left(starts, mem.created)
             if not j:
@@ -344,7 +355,7 @@ class _Builder:
             n_src = 2 if kind == "derives" and rng.random() < 0.3 else 1
             sources = list(dict.fromkeys(pool[rng.randrange(j)] for _ in range(n_src)))
             target = sources[0]
-            template = target.fam["details" if kind == "extends" else "infers"]
+            template = _family(target)["details" if kind == "extends" else "infers"]
             mem.text = template.format(v=target.value, **target.ctx)
             if target.space == mem.space:  # same subject: the document stays on topic
                 mem.fam, mem.value = target.fam, target.value
@@ -383,9 +394,9 @@ class _Builder:
             url = doc.spec.get("url")
         else:
             first = next((m for m in mems if m.fam is not None), mems[0])
-            fields = {"v": first.value, **first.ctx}
-            title = kind["title"].format(t=rng.choice(first.fam["titles"]).format(**fields))
-            summary = kind["summary"].format(h=first.fam["hint"].format(**fields))
+            fam, fields = _family(first), {"v": first.value, **first.ctx}
+            title = kind["title"].format(t=rng.choice(fam["titles"]).format(**fields))
+            summary = kind["summary"].format(h=fam["hint"].format(**fields))
             url = self.url(doc.type, title)
         metadata: dict[str, Any] = {"origin": source}
         if doc.type == "pdf":

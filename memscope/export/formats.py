@@ -38,6 +38,7 @@ import networkx as nx
 
 from memscope.export.html import offline_html
 from memscope.graph.analysis import Analysis
+from memscope.records.text import one_line, shorten
 from memscope.records.time import format_time
 from memscope.view.build import ViewData
 
@@ -73,11 +74,6 @@ def _put(attrs: dict[str, Any], key: str, value: Any) -> None:
         attrs[key] = _clean(value)
 
 
-def _short(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= LABEL_MAX else flat[: LABEL_MAX - 1] + "…"
-
-
 def _node_attrs(analysis: Analysis, node_id: Hashable, data: dict[str, Any]) -> dict[str, Any]:
     kind, rec = data["kind"], data["record"]
     out: dict[str, Any] = {"kind": kind}
@@ -108,7 +104,7 @@ def _node_attrs(analysis: Analysis, node_id: Hashable, data: dict[str, Any]) -> 
         _put(out, "aliases", " | ".join(rec.aliases) or None)
         _put(out, "created", rec.created_at)
         _put(out, "updated", rec.updated_at)
-    _put(out, "label", _short(text))
+    _put(out, "label", shorten(one_line(text), LABEL_MAX))
     _put(out, "text", text)
     return out
 

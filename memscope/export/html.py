@@ -136,9 +136,13 @@ _SCRIPT = """
 """
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def vendor_js() -> str:
-    """The vendored vis-network build, neutralised for inlining (see the module docstring)."""
+    """The vendored vis-network build, neutralised for inlining (see the module docstring).
+
+    >>> "://" in vendor_js(), "</script" in vendor_js().lower()
+    (False, False)
+    """
     text = vis_network_js()
     text = text.replace("://", ":\\/\\/")
     if "</script" in text.lower():  # would end the inline <script> early

@@ -53,8 +53,15 @@ class Analysis:
 
     @cached_property
     def spaces(self) -> list[str]:
-        """The spaces the memories belong to, sorted."""
-        return sorted({m.space for m in self.dataset.memories.values()} - {None})
+        """The spaces the memories belong to, sorted (memories without one add nothing).
+
+        >>> from memscope.records.dataset import from_feed_pages
+        >>> analyse(from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+        ...     {"id": "a", "memory": "x", "spaceContainerTag": "work"},
+        ...     {"id": "b", "memory": "y"}]}]}])).spaces
+        ['work']
+        """
+        return sorted({m.space for m in self.dataset.memories.values() if m.space is not None})
 
     @cached_property
     def document_types(self) -> list[str]:

@@ -12,6 +12,7 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
@@ -59,6 +60,10 @@ class MemoryGraph:
         return [d for d in self.dangling if d.node_id == node_id]
 
 
+#: ``(from, to, key, attributes)``: a keyed edge of the multigraph
+_Edge = tuple[str, str, str, dict[str, Any]]
+
+
 def build_graph(ds: Dataset) -> MemoryGraph:
     """Build the graph of a dataset; linear in its size.
 
@@ -76,11 +81,25 @@ def build_graph(ds: Dataset) -> MemoryGraph:
     g.add_nodes_from((ent_id, {"kind": "entity", "record": ent})
                      for ent_id, ent in ds.entities.items())
 
-    edges: list[tuple[str, str, str, dict]] = []
+    edges: list[_Edge] = []
     for mem_id, docs in ds.memory_documents.items():
         edges.extend((doc_id, mem_id, "source", {"kind": "source"}) for doc_id in docs)
+    edges.extend(_version_edges(mg))
+    edges.extend(_entity_edges(mg))
+    # The stubs type MultiDiGraph.add_edges_from like Graph's (no key in the tuple), but a
+    # multigraph takes ``(u, v, key, data)``; this is networkx's documented form.
+    g.add_edges_from(edges)  # pyright: ignore[reportArgumentType]
+    return mg
 
-    memories = ds.memories
+
+def _version_edges(mg: MemoryGraph) -> list[_Edge]:
+    """The ``updates``/``extends``/``derives`` edges between memories; notes what dangles.
+
+    A memory's declared ``memoryRelations`` win over its ``parentMemoryId``; a parent that
+    is not loaded is dangling either way.
+    """
+    memories = mg.dataset.memories
+    edges: list[_Edge] = []
     for mem_id, mem in memories.items():
         if mem.relations:
             for other, declared in mem.relations.items():
@@ -96,13 +115,18 @@ def build_graph(ds: Dataset) -> MemoryGraph:
                 if kind == "updates":
                     mg.declared_updates.append((other, mem_id))
         elif mem.parent_id is not None and mem.parent_id in memories:
-            edges.append((mem.parent_id, mem_id, "updates", {"kind": "updates", "via": "parent",
-                                                             "declared": "parent"}))
+            edges.append((mem.parent_id, mem_id, "updates",
+                          {"kind": "updates", "via": "parent", "declared": "parent"}))
         if mem.parent_id is not None and mem.parent_id not in memories:
             mg.dangling.append(DanglingRef(mem_id, mem.parent_id, "parent"))
+    return edges
 
-    entities = ds.entities
-    for rel_id, rel in ds.relations.items():
+
+def _entity_edges(mg: MemoryGraph) -> list[_Edge]:
+    """One edge per Spomory relation whose two entities are loaded; the rest dangle."""
+    entities = mg.dataset.entities
+    edges: list[_Edge] = []
+    for rel_id, rel in mg.dataset.relations.items():
         missing = [e for e in (rel.subject_id, rel.object_id) if e not in entities]
         if missing:
             present = rel.subject_id if rel.subject_id in entities else rel.object_id
@@ -113,5 +137,4 @@ def build_graph(ds: Dataset) -> MemoryGraph:
             "kind": "relation", "relation_id": rel_id, "predicate": rel.predicate,
             "confidence": rel.confidence, "record": rel,
         }))
-    g.add_edges_from(edges)
-    return mg
+    return edges

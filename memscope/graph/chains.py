@@ -100,54 +100,71 @@ def _find_cycle(start: str, memories: dict[str, MemoryRecord]) -> list[str]:
 
 def build_chains(memories: dict[str, MemoryRecord]) -> Chains:
     """Find every version chain; linear in the number of memories."""
-    children: dict[str, list[str]] = {}
-    for mem_id, mem in memories.items():
-        parent = mem.parent_id
-        if parent is not None and parent in memories:
-            children.setdefault(parent, []).append(mem_id)
-
+    children = _children_of(memories)
     result = Chains()
     assigned: set[str] = set()
     for start, mem in memories.items():
         if start in assigned:
             continue
-        has_parent = mem.parent_id is not None
-        if not has_parent and start not in children:
+        if mem.parent_id is None and start not in children:
             continue  # a single memory with no versions has no chain
-        # the connected component, through parent and child links
-        component = [start]
-        seen = {start}
-        i = 0
-        while i < len(component):
-            node = component[i]
-            i += 1
-            links = list(children.get(node, ()))
-            parent = memories[node].parent_id
-            if parent is not None and parent in memories:
-                links.append(parent)
-            for other in links:
-                if other not in seen:
-                    seen.add(other)
-                    component.append(other)
-        assigned |= seen
-        roots = [m for m in component
-                 if memories[m].parent_id is None or memories[m].parent_id not in memories]
-        cycle: list[str] = []
-        if roots:
-            root = roots[0]
-        else:  # every member has a loaded parent: there is exactly one cycle
-            cycle = _find_cycle(start, memories)
-            root = min(cycle, key=lambda m: _order_key(memories[m]))
-        chain = _walk(root, memories, children)
-        chain.cycle = cycle
-        missing = memories[root].parent_id
-        if not cycle and missing is not None:
-            chain.incomplete = True
-            chain.missing_parent = missing
+        component = _component(start, memories, children)
+        assigned.update(component)
+        chain = _chain_of(start, component, memories, children)
         result.chains.append(chain)
         for entry in chain.entries:
             result.by_member[entry.id] = chain
     return result
+
+
+def _children_of(memories: dict[str, MemoryRecord]) -> dict[str, list[str]]:
+    """Loaded parent id → its children's ids, in load order."""
+    children: dict[str, list[str]] = {}
+    for mem_id, mem in memories.items():
+        parent = mem.parent_id
+        if parent is not None and parent in memories:
+            children.setdefault(parent, []).append(mem_id)
+    return children
+
+
+def _component(start: str, memories: dict[str, MemoryRecord],
+               children: dict[str, list[str]]) -> list[str]:
+    """The connected component of ``start``, through parent and child links."""
+    component = [start]
+    seen = {start}
+    i = 0
+    while i < len(component):
+        node = component[i]
+        i += 1
+        links = list(children.get(node, ()))
+        parent = memories[node].parent_id
+        if parent is not None and parent in memories:
+            links.append(parent)
+        for other in links:
+            if other not in seen:
+                seen.add(other)
+                component.append(other)
+    return component
+
+
+def _chain_of(start: str, component: list[str], memories: dict[str, MemoryRecord],
+              children: dict[str, list[str]]) -> Chain:
+    """The chain of one component: walked from its root, or from a cycle's oldest member."""
+    roots = [m for m in component
+             if memories[m].parent_id is None or memories[m].parent_id not in memories]
+    cycle: list[str] = []
+    if roots:
+        root = roots[0]
+    else:  # every member has a loaded parent: there is exactly one cycle
+        cycle = _find_cycle(start, memories)
+        root = min(cycle, key=lambda m: _order_key(memories[m]))
+    chain = _walk(root, memories, children)
+    chain.cycle = cycle
+    missing = memories[root].parent_id
+    if not cycle and missing is not None:
+        chain.incomplete = True
+        chain.missing_parent = missing
+    return chain
 
 
 def _walk(root: str, memories: dict[str, MemoryRecord], children: dict[str, list[str]]) -> Chain:

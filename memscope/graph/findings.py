@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -40,80 +41,108 @@ class Finding:
 
 
 def find_all(mg: MemoryGraph, chains: Chains, now: datetime) -> list[Finding]:
-    """Every finding of a built graph, ordered by kind then node id."""
-    ds = mg.dataset
-    memories = ds.memories
-    out: list[Finding] = []
-    add = out.append
+    """Every finding of a built graph, ordered by kind then node id.
 
+    >>> from memscope.graph.build import build_graph
+    >>> from memscope.graph.chains import build_chains
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> from memscope.records.time import utc_now
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "b", "memory": "y", "parentMemoryId": "gone"}]}]}])
+    >>> [f.message for f in find_all(build_graph(ds), build_chains(ds.memories), utc_now())]
+    ['Memory b names parent gone, which is not loaded.']
+    """
+    out = [
+        *_dangling_findings(mg),
+        *_chain_findings(chains),
+        *_memory_findings(mg, now),
+        *_declared_findings(mg),
+        *_duplicate_findings(mg),
+    ]
+    rank = {kind: i for i, kind in enumerate(FINDING_KINDS)}
+    out.sort(key=lambda f: (rank[f.kind], f.nodes))
+    return out
+
+
+def _dangling_findings(mg: MemoryGraph) -> Iterator[Finding]:
+    """Parents and relations that name something not loaded."""
     for ref in mg.dangling:
         if ref.relation == "parent":
-            add(Finding("dangling_parent", [ref.node_id],
-                        f"Memory {ref.node_id} names parent {ref.missing_id}, "
-                        "which is not loaded."))
+            yield Finding("dangling_parent", [ref.node_id],
+                          f"Memory {ref.node_id} names parent {ref.missing_id}, "
+                          "which is not loaded.")
         elif ref.relation.startswith("relation:"):
             rel_id = ref.relation.split(":", 1)[1]
-            add(Finding("dangling_relation", [ref.node_id],
-                        f"Relation {rel_id} of entity {ref.node_id} names entity "
-                        f"{ref.missing_id}, which is not in the data."))
+            yield Finding("dangling_relation", [ref.node_id],
+                          f"Relation {rel_id} of entity {ref.node_id} names entity "
+                          f"{ref.missing_id}, which is not in the data.")
         else:
-            add(Finding("dangling_relation", [ref.node_id],
-                        f"Memory {ref.node_id} declares '{ref.relation}' on {ref.missing_id}, "
-                        "which is not loaded."))
+            yield Finding("dangling_relation", [ref.node_id],
+                          f"Memory {ref.node_id} declares '{ref.relation}' on "
+                          f"{ref.missing_id}, which is not loaded.")
 
+
+def _chain_findings(chains: Chains) -> Iterator[Finding]:
+    """Cycles, branches, several latest versions and repaired version numbers."""
     for chain in chains.chains:
         if chain.cycle:
-            add(Finding("cycle", list(chain.cycle),
-                        f"Parent pointers form a cycle: {' → '.join(chain.cycle)}."))
+            yield Finding("cycle", list(chain.cycle),
+                          f"Parent pointers form a cycle: {' → '.join(chain.cycle)}.")
         for parent, kids in chain.branches.items():
-            add(Finding("branch", [parent, *kids],
-                        f"Memory {parent} has {len(kids)} later versions: {', '.join(kids)}."))
+            yield Finding("branch", [parent, *kids],
+                          f"Memory {parent} has {len(kids)} later versions: {', '.join(kids)}.")
         latest = chain.latest_ids
         if len(latest) > 1:
-            add(Finding("multiple_latest", latest,
-                        f"The chain rooted at {chain.root} has {len(latest)} latest versions: "
-                        f"{', '.join(latest)}."))
+            yield Finding("multiple_latest", latest,
+                          f"The chain rooted at {chain.root} has {len(latest)} latest "
+                          f"versions: {', '.join(latest)}.")
         for e in chain.entries:
             if e.repaired:
-                add(Finding("version_repair", [e.id],
-                            f"Memory {e.id} has stored version {e.stored_version!r}; "
-                            f"shown as {e.version}."))
+                yield Finding("version_repair", [e.id],
+                              f"Memory {e.id} has stored version {e.stored_version!r}; "
+                              f"shown as {e.version}.")
 
-    for mem_id, mem in memories.items():
+
+def _memory_findings(mg: MemoryGraph, now: datetime) -> Iterator[Finding]:
+    """Per memory: forgotten but latest, expired but kept, no loaded document."""
+    ds = mg.dataset
+    for mem_id, mem in ds.memories.items():
         if mem.is_forgotten and mem.is_latest:
-            add(Finding("forgotten_latest", [mem_id],
-                        f"Memory {mem_id} is forgotten but still marked latest."))
+            yield Finding("forgotten_latest", [mem_id],
+                          f"Memory {mem_id} is forgotten but still marked latest.")
         if memory_state(mem, now) == "expired":
-            add(Finding("expired_not_forgotten", [mem_id],
-                        f"Memory {mem_id} was due to be forgotten at "
-                        f"{format_time(mem.forget_after)} but is not forgotten."))
+            yield Finding("expired_not_forgotten", [mem_id],
+                          f"Memory {mem_id} was due to be forgotten at "
+                          f"{format_time(mem.forget_after)} but is not forgotten.")
         if not ds.memory_documents.get(mem_id):
-            add(Finding("orphan_memory", [mem_id],
-                        f"Memory {mem_id} has no loaded document."))
+            yield Finding("orphan_memory", [mem_id],
+                          f"Memory {mem_id} has no loaded document.")
 
+
+def _declared_findings(mg: MemoryGraph) -> Iterator[Finding]:
+    """Declared relations that contradict the parent pointer or are of an unknown kind."""
+    memories = mg.dataset.memories
     for other, mem_id in mg.declared_updates:
         parent = memories[mem_id].parent_id
         if parent != other:
             says = f"its parent is {parent}" if parent else "it has no parent"
-            add(Finding("updates_contradicts_parent", [other, mem_id],
-                        f"Memory {mem_id} declares that it updates {other}, but {says}."))
-
+            yield Finding("updates_contradicts_parent", [other, mem_id],
+                          f"Memory {mem_id} declares that it updates {other}, but {says}.")
     for unk in mg.unknown_relations:
         nodes = [unk.memory_id] + ([unk.other_id] if unk.other_id in memories else [])
-        add(Finding("unknown_relation", nodes,
-                    f"Memory {unk.memory_id} declares unknown relation '{unk.declared}' on "
-                    f"{unk.other_id}; read as 'updates'."))
+        yield Finding("unknown_relation", nodes,
+                      f"Memory {unk.memory_id} declares unknown relation '{unk.declared}' on "
+                      f"{unk.other_id}; read as 'updates'.")
 
-    seen_dup: set[str] = set()
-    for dup in ds.duplicates:
-        if dup.memory_id in seen_dup:
+
+def _duplicate_findings(mg: MemoryGraph) -> Iterator[Finding]:
+    """One finding per memory id that appeared again with different values."""
+    seen: set[str] = set()
+    for dup in mg.dataset.duplicates:
+        if dup.memory_id in seen:
             continue
-        seen_dup.add(dup.memory_id)
+        seen.add(dup.memory_id)
         where = f" under {dup.document_id}" if dup.document_id else ""
-        add(Finding("duplicate_memory", [dup.memory_id],
-                    f"Memory {dup.memory_id} appears again{where} with different values; "
-                    "the first occurrence is used."))
-
-    rank = {kind: i for i, kind in enumerate(FINDING_KINDS)}
-    out.sort(key=lambda f: (rank[f.kind], f.nodes))
-    return out
+        yield Finding("duplicate_memory", [dup.memory_id],
+                      f"Memory {dup.memory_id} appears again{where} with different values; "
+                      "the first occurrence is used.")

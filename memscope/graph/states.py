@@ -30,7 +30,7 @@ def memory_state(mem: MemoryRecord, now: datetime) -> str:
     if forget_after is not None:
         if forget_after <= now:
             return "expired"
-        if forget_after < now + EXPIRING_WITHIN:
+        if forget_after - now < EXPIRING_WITHIN:  # a difference: safe for any ``now``
             return "expiring"
     if not mem.is_latest:
         return "superseded"

@@ -3,11 +3,15 @@ forgotten) and the local text search — plain functions over an :class:`Analysi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
+from memscope.records.dataset import Dataset
+from memscope.records.models import MemoryRecord
+from memscope.records.text import ELLIPSIS
 
 
 @dataclass(frozen=True)
@@ -43,35 +47,47 @@ def visible_nodes(analysis: Analysis, f: Filters) -> set[str]:
     A memory passes on its space, its documents' types, its creation date and its
     superseded/forgotten flags; a document passes on its type and date and, when spaces
     are chosen, only if one of its memories passes; entities pass on their date.
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> a = analyse(from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "m", "memory": "x", "isForgotten": True}]}]}]))
+    >>> sorted(visible_nodes(a, Filters())), sorted(visible_nodes(a, Filters(show_forgotten=False)))
+    (['d', 'm'], ['d'])
     """
     ds = analysis.dataset
-    keep: set[str] = set()
-    for mem_id, mem in ds.memories.items():
-        if f.spaces and mem.space not in f.spaces:
-            continue
-        if not f.show_forgotten and mem.is_forgotten:
-            continue
-        if not f.show_superseded and not mem.is_latest:
-            continue
-        if not _in_range(mem.created_at.date() if mem.created_at else None, f):
-            continue
-        if f.document_types:
-            types = {ds.documents[d].type for d in ds.memory_documents.get(mem_id, ())}
-            if not types & f.document_types:
-                continue
-        keep.add(mem_id)
+    keep = {mem_id for mem_id, mem in ds.memories.items() if _memory_passes(ds, mem_id, mem, f)}
     for doc_id, doc in ds.documents.items():
         if f.document_types and doc.type not in f.document_types:
             continue
-        if not _in_range(doc.created_at.date() if doc.created_at else None, f):
+        if not _in_range(_day(doc.created_at), f):
             continue
         if f.spaces and not any(m in keep for m in doc.memory_ids):
             continue
         keep.add(doc_id)
-    for ent_id, ent in ds.entities.items():
-        if _in_range(ent.created_at.date() if ent.created_at else None, f):
-            keep.add(ent_id)
+    keep.update(ent_id for ent_id, ent in ds.entities.items()
+                if _in_range(_day(ent.created_at), f))
     return keep
+
+
+def _day(when: datetime | None) -> date | None:
+    return when.date() if when else None
+
+
+def _memory_passes(ds: Dataset, mem_id: str, mem: MemoryRecord, f: Filters) -> bool:
+    """Whether a memory passes on space, flags, creation date and its documents' types."""
+    if f.spaces and mem.space not in f.spaces:
+        return False
+    if not f.show_forgotten and mem.is_forgotten:
+        return False
+    if not f.show_superseded and not mem.is_latest:
+        return False
+    if not _in_range(_day(mem.created_at), f):
+        return False
+    if f.document_types:
+        types = {ds.documents[d].type for d in ds.memory_documents.get(mem_id, ())}
+        return bool(types & f.document_types)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,40 +101,59 @@ class Match:
 
 
 def _excerpt(text: str, at: int, length: int, width: int = 60) -> str:
+    """The match with up to ``width`` characters either side, an ellipsis where cut."""
     start, end = max(0, at - width), min(len(text), at + length + width)
-    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    return (ELLIPSIS if start else "") + text[start:end] + (ELLIPSIS if end < len(text) else "")
+
+
+#: ``(node id, kind, ((field, text), …))``: a node's searchable fields, in the order tried
+_Searchable = tuple[str, str, tuple[tuple[str, str | None], ...]]
+
+
+def _searchable(ds: Dataset) -> Iterator[_Searchable]:
+    """Memories (text), then documents (title, summary), then entities (name, aliases)."""
+    for mem_id, mem in ds.memories.items():
+        yield mem_id, "memory", (("memory", mem.memory),)
+    for doc_id, doc in ds.documents.items():
+        yield doc_id, "document", (("title", doc.title), ("summary", doc.summary))
+    for ent_id, ent in ds.entities.items():
+        yield ent_id, "entity", (("name", ent.name), ("aliases", " · ".join(ent.aliases)))
 
 
 def search_text(analysis: Analysis, query: str, *, within: set[str] | None = None,
                 limit: int = 200) -> list[Match]:
-    """Case-insensitive search over memory text, document title/summary and entity names."""
+    """Case-insensitive search over memory text, document title/summary and entity names.
+
+    One match per node at most (its first matching field); at most ``limit`` matches.
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> a = analyse(from_feed_pages([{"documents": [{"id": "d", "title": "Tea notes",
+    ...     "memoryEntries": [{"id": "m", "memory": "Likes green TEA"}]}]}]))
+    >>> [(m.node_id, m.field, m.excerpt) for m in search_text(a, "tea")]
+    [('m', 'memory', 'Likes green TEA'), ('d', 'title', 'Tea notes')]
+    """
     needle = query.strip().casefold()
     if not needle:
         return []
-    ds = analysis.dataset
     out: list[Match] = []
-
-    def check(node_id: str, kind: str, name: str, text: str | None) -> bool:
-        if not text or (within is not None and node_id not in within):
-            return False
-        at = text.casefold().find(needle)
-        if at < 0:
-            return False
-        out.append(Match(node_id, kind, name, _excerpt(text, at, len(needle))))
-        return True
-
-    for mem_id, mem in ds.memories.items():
-        check(mem_id, "memory", "memory", mem.memory)
+    for node_id, kind, fields in _searchable(analysis.dataset):
+        if within is None or node_id in within:
+            match = _first_match(node_id, kind, fields, needle)
+            if match is not None:
+                out.append(match)
         if len(out) >= limit:
-            return out
-    for doc_id, doc in ds.documents.items():
-        if not check(doc_id, "document", "title", doc.title):
-            check(doc_id, "document", "summary", doc.summary)
-        if len(out) >= limit:
-            return out
-    for ent_id, ent in ds.entities.items():
-        if not check(ent_id, "entity", "name", ent.name):
-            check(ent_id, "entity", "aliases", " · ".join(ent.aliases))
-        if len(out) >= limit:
-            return out
+            break
     return out
+
+
+def _first_match(node_id: str, kind: str, fields: tuple[tuple[str, str | None], ...],
+                 needle: str) -> Match | None:
+    """The first field of a node whose case-folded text holds ``needle``."""
+    for name, text in fields:
+        if not text:
+            continue
+        at = text.casefold().find(needle)
+        if at >= 0:
+            return Match(node_id, kind, name, _excerpt(text, at, len(needle)))
+    return None

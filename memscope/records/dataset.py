@@ -7,12 +7,12 @@ id that is already used by another kind of record is skipped.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memscope.records.jsonsafe import JsonError, load_json
 from memscope.records.models import (
     DocumentRecord,
     MemoryRecord,
@@ -159,45 +159,87 @@ def _is_empty_graph(obj: Any) -> bool:
     return isinstance(obj, dict) and obj.get("result") == "{}" and len(obj) == 1
 
 
+def input_shape(obj: Any) -> str | None:
+    """What a decoded JSON value holds: ``"feed"`` (a documents page or bare list),
+    ``"passport"`` (a Spomory passport, maybe wrapped), ``"both"`` (a page that also
+    carries a passport's ``entities``/``relations``: a mixed snapshot), ``"empty"``
+    (Spomory's empty graph) or ``None``.
+
+    >>> input_shape([]), input_shape({"entities": []}), input_shape({"x": 1})
+    ('feed', 'passport', None)
+    >>> input_shape({"documents": [], "entities": [], "relations": []})
+    'both'
+    """
+    return _shape(obj, decode_result(obj))
+
+
+def _shape(obj: Any, decoded: Any) -> str | None:
+    if _is_empty_graph(obj):
+        return "empty"
+    feed = _documents_of(obj) is not None
+    passport = looks_like_passport(decoded)
+    if feed and passport:
+        return "both"
+    return "feed" if feed else "passport" if passport else None
+
+
 def from_objects(objects: Iterable[Any]) -> Dataset:
-    """Build one dataset from decoded JSON values: feed pages and/or Spomory passports."""
+    """Build one dataset from decoded JSON values: feed pages and/or Spomory passports
+    (a value holding both adds its documents first)."""
     ds = Dataset()
     for n, obj in enumerate(objects, start=1):
-        decoded = decode_result(obj)
-        if _is_empty_graph(obj):
-            continue
-        if looks_like_passport(decoded):
-            ds.add_passport(decoded)
-        elif _documents_of(obj) is not None:
-            from_feed_pages([obj], ds)
-        else:
+        decoded = decode_result(obj, ds.report)
+        shape = _shape(obj, decoded)
+        if shape is None:
             raise UnrecognisedInput(
                 f"input {n} is neither a Supermemory documents page nor a Spomory passport"
             )
+        if shape in ("feed", "both"):
+            from_feed_pages([obj], ds)
+        if shape in ("passport", "both"):
+            ds.add_passport(decoded)
     return ds
 
 
+def decode_json_bytes(data: bytes) -> tuple[Any, list[str]]:
+    """Decode a JSON file's bytes (UTF-8, a byte-order mark allowed); ``(value, notes)``.
+
+    Raises :class:`~memscope.records.jsonsafe.JsonError` whose text completes "the file
+    is …" (``not UTF-8 text (…)`` or ``not JSON (…)``).
+
+    >>> decode_json_bytes(b'\\xef\\xbb\\xbf{"documents": []}')
+    ({'documents': []}, [])
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise JsonError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return load_json(text)
+
+
 def read_files(paths: Iterable[str | Path]) -> Dataset:
-    """Read JSON files (feed pages or a passport) as one dataset.
+    """Read JSON files (feed pages or a passport, a UTF-8 byte-order mark allowed) as
+    one dataset; what had to be cut while decoding is noted under the file's name.
 
     Raises ``OSError`` for an unreadable file and :class:`UnrecognisedInput` (with the file
     name) for one that is not JSON or not a supported shape.
     """
-    objects = []
+    objects, notes = [], []
     for path in paths:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise UnrecognisedInput(f"{path}: not UTF-8 text ({exc.reason})") from exc
-        try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            raise UnrecognisedInput(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from exc
-        decoded = decode_result(obj)
-        recognised = looks_like_passport(decoded) or _documents_of(obj) is not None
-        if not recognised and not _is_empty_graph(obj):
+            obj, said = decode_json_bytes(Path(path).read_bytes())
+        except JsonError as exc:
+            raise UnrecognisedInput(f"{path}: {exc}") from None
+        inner = ParseReport()
+        decoded = decode_result(obj, inner)  # once: a passport's result string can be big
+        shape = _shape(obj, decoded)
+        if shape is None:
             raise UnrecognisedInput(
                 f"{path}: neither a Supermemory documents page nor a Spomory passport"
             )
-        objects.append(obj)
-    return from_objects(objects)
+        objects.append(decoded if shape == "passport" else obj)
+        notes.extend((str(path), note) for note in [*said, *(i.message for i in inner.issues)])
+    ds = from_objects(objects)
+    for where, note in notes:
+        ds.report.note(where, note)
+    return ds

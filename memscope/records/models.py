@@ -3,36 +3,72 @@
 Every parser here takes plain JSON values (dicts, lists, strings) and returns
 records, never raising on bad input: a record that cannot be used is skipped
 and described in a :class:`ParseReport`; unknown keys are kept in ``extra``.
+
+This is the edge (see :mod:`memscope.records.jsonsafe`): text is made safe (lone
+surrogates become U+FFFD), times outside the supported range and numbers that cannot be
+computed with are read as missing, free-form values are cut below a depth — each with a
+note in the report — so no later stage needs a guard of its own.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memscope.records.time import format_time, parse_time
+from memscope.records.jsonsafe import (
+    FIELD_DEPTH,
+    Cleaning,
+    bounded_number,
+    clean_value,
+    describe_number,
+    has_surrogates,
+    safe_text,
+)
+from memscope.records.time import format_time, read_time
 
 TEXT_CAP = 200_000
 ELLIPSIS = "…"
 RELATION_KINDS = ("updates", "extends", "derives")
+_REPR_MAX = 60
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return str(value)
+    except ValueError:  # an integer past Python's digit limit
+        return describe_number(value)
 
 
 def cap_text(value: Any) -> str | None:
-    """Return ``value`` as text, cut to :data:`TEXT_CAP` characters with an ellipsis."""
+    """Return ``value`` as safe text, cut to :data:`TEXT_CAP` characters with an ellipsis.
+
+    >>> cap_text("a\\ud800") == "a\\ufffd", cap_text(None), cap_text(3)
+    (True, None, '3')
+    """
     if value is None:
         return None
-    text = value if isinstance(value, str) else str(value)
+    text = safe_text(_as_text(value))
     if len(text) > TEXT_CAP:
         return text[: TEXT_CAP - 1] + ELLIPSIS
     return text
 
 
 def is_finite_number(value: Any) -> bool:
-    """True for an int or float that is finite (booleans are not numbers here)."""
+    """True for an int or float that is finite (booleans are not numbers here); an
+    integer too large for a float is not.
+
+    >>> is_finite_number(2), is_finite_number(10**400), is_finite_number(True)
+    (True, False, False)
+    """
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
+    if isinstance(value, int):
+        return -sys.float_info.max <= value <= sys.float_info.max  # exact, never overflows
     return math.isfinite(value)
 
 
@@ -56,10 +92,20 @@ def _opt_id(value: Any) -> str | None:
     if value is None or value == "":
         return None
     if isinstance(value, str):
-        return value
+        return safe_text(value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
+        return _as_text(value)
     return None
+
+
+def short_repr(value: Any) -> str:
+    """``repr`` of a value for a reason, at most 60 characters (ASCII-safe escapes)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        text = describe_number(value)
+    else:
+        text = safe_text(repr(value)) if not isinstance(value, dict | list) else (
+            f"a JSON {'object' if isinstance(value, dict) else 'array'}")
+    return text if len(text) <= _REPR_MAX else text[: _REPR_MAX - 1] + ELLIPSIS
 
 
 @dataclass(slots=True)
@@ -86,12 +132,97 @@ class ParseReport:
     issues: list[DataIssue] = field(default_factory=list)
 
     def skip(self, record: str, reason: str) -> None:
-        """Record a skipped record."""
-        self.skipped.append(Skipped(record, reason))
+        """Record a skipped record (its texts made safe)."""
+        self.skipped.append(Skipped(safe_text(record), safe_text(reason)))
 
     def note(self, record: str, message: str) -> None:
-        """Record an issue with a kept record."""
-        self.issues.append(DataIssue(record, message))
+        """Record an issue with a kept record (its texts made safe)."""
+        self.issues.append(DataIssue(safe_text(record), safe_text(message)))
+
+
+class FieldReader:
+    """Reads the fields of one raw record through the edge rules.
+
+    Times, numbers and depth problems are noted at once under :attr:`record` (set it to
+    the record's id once known); text fields that held lone surrogates are collected and
+    noted together by :meth:`done`.
+    """
+
+    def __init__(self, raw: dict[str, Any], report: ParseReport, record: str) -> None:
+        self.raw = raw
+        self.report = report
+        self.record = record
+        self._fixed: list[str] = []
+
+    def note(self, message: str) -> None:
+        """Note something about this record."""
+        self.report.note(self.record, message)
+
+    def text_value(self, value: Any, name: str) -> str | None:
+        """``value`` as capped, safe text (``None`` stays ``None``)."""
+        if isinstance(value, str) and has_surrogates(value) and name not in self._fixed:
+            self._fixed.append(name)
+        return cap_text(value)
+
+    def text(self, key: str) -> str | None:
+        """The field ``key`` as capped, safe text."""
+        return self.text_value(self.raw.get(key), key)
+
+    def ident_value(self, value: Any, name: str) -> str | None:
+        """``value`` as an id (a string or an integer), safe; else ``None``."""
+        if isinstance(value, str) and has_surrogates(value) and name not in self._fixed:
+            self._fixed.append(name)
+        return _opt_id(value)
+
+    def ident(self, key: str) -> str | None:
+        """The field ``key`` as an id."""
+        return self.ident_value(self.raw.get(key), key)
+
+    def time(self, key: str) -> datetime | None:
+        """The field ``key`` as a time; a bad or out-of-range one is noted and missing."""
+        value = self.raw.get(key)
+        when, reason = read_time(value)
+        if reason is not None:
+            self.note(f"{key} {short_repr(value)} {reason}; treated as missing")
+        return when
+
+    def free(self, value: Any, name: str) -> Any:
+        """A free-form JSON value, made safe and cut below :data:`FIELD_DEPTH` levels."""
+        seen = Cleaning()
+        out = clean_value(value, seen)
+        if seen.surrogates and name not in self._fixed:
+            self._fixed.append(name)
+        if seen.cut:
+            self.note(f"{name} is nested deeper than {FIELD_DEPTH} levels; the deeper part "
+                      "was cut")
+        return out
+
+    def extra(self, known: frozenset[str]) -> dict[str, Any]:
+        """The unknown keys, kept (made safe) for the record's ``extra``."""
+        raw = self.raw
+        if all(k in known for k in raw):
+            return {}
+        return self.free({k: v for k, v in raw.items() if k not in known}, "unknown keys")
+
+    def bounded(self, key: str, what: str) -> int | float | None:
+        """A number used in computations: ``None`` (noted) unless finite and bounded."""
+        value = self.raw.get(key)
+        if value is None:
+            return None
+        if bounded_number(value):
+            return value
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            self.note(f"{key} {describe_number(value)} is out of range ({what}); ignored")
+        else:
+            self.note(f"{key} {short_repr(value)} is not a number; ignored")
+        return None
+
+    def done(self) -> None:
+        """Note the text fields whose lone surrogates were replaced."""
+        if self._fixed:
+            self.note(f"{', '.join(self._fixed)} held invalid characters (lone UTF-16 "
+                      "surrogates); each was replaced by U+FFFD")
+            self._fixed.clear()
 
 
 MEMORY_KEYS = frozenset(
@@ -153,59 +284,73 @@ class MemoryRecord:
         return out
 
 
+def _relations(f: FieldReader) -> dict[str, str] | None:
+    rels_raw = f.raw.get("memoryRelations")
+    if rels_raw is None:
+        return None
+    if not isinstance(rels_raw, dict):
+        f.note("memoryRelations is not an object; ignored")
+        return None
+    relations: dict[str, str] = {}
+    for other, kind in rels_raw.items():
+        if not isinstance(other, str) or not other:
+            f.note(f"relation key {short_repr(other)} is not a memory id; ignored")
+            continue
+        key = f.ident_value(other, "memoryRelations")
+        relations[key or other] = f.text_value(_as_text(kind), "memoryRelations") or ""
+    return relations
+
+
+def _version(f: FieldReader) -> Any:
+    """The stored version: numbers must be finite and within ±2^53, else it is read as
+    missing (1); other values are kept (the chain display repairs them)."""
+    value = f.raw.get("version", 1)
+    if value is None:
+        return 1
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if bounded_number(value):
+            return value
+        f.note(f"version {describe_number(value)} is out of range (a finite number within "
+               "±2^53 is expected); read as missing (1)")
+        return 1
+    if isinstance(value, str):
+        return f.text_value(value, "version")
+    return f.free(value, "version")
+
+
 def parse_memory(raw: Any, where: str, report: ParseReport) -> MemoryRecord | None:
     """Parse one memory entry; ``None`` (and a skip) when it is not a usable record."""
     if not isinstance(raw, dict):
         report.skip(where, f"memory entry is a {type(raw).__name__}, not an object")
         return None
-    mem_id = _opt_id(raw.get("id"))
+    f = FieldReader(raw, report, where)
+    mem_id = f.ident("id")
     if mem_id is None:
         report.skip(where, "memory entry has no id")
         return None
-    rels_raw = raw.get("memoryRelations")
-    relations: dict[str, str] | None
-    if rels_raw is None:
-        relations = None
-    elif isinstance(rels_raw, dict):
-        relations = {}
-        for other, kind in rels_raw.items():
-            if not isinstance(other, str) or not other:
-                report.note(mem_id, f"relation key {other!r} is not a memory id; ignored")
-                continue
-            relations[other] = kind if isinstance(kind, str) else str(kind)
-    else:
-        report.note(mem_id, "memoryRelations is not an object; ignored")
-        relations = None
+    f.record = mem_id
     text = raw.get("memory")
-    if text is None:
-        text = raw.get("content")
-    times = {}
-    for key in ("forgetAfter", "createdAt", "updatedAt"):
-        value = raw.get(key)
-        times[key] = parse_time(value)
-        if value not in (None, "") and times[key] is None:
-            report.note(mem_id, f"{key} {value!r} is not an ISO-8601 time; ignored")
-    version = raw.get("version", 1)
-    if version is None:
-        version = 1
-    return MemoryRecord(
+    tag = raw.get("spaceContainerTag") or raw.get("containerTag")
+    mem = MemoryRecord(
         id=mem_id,
-        memory=cap_text(text) or "",
-        space_id=_opt_id(raw.get("spaceId")),
-        container_tag=_opt_id(raw.get("spaceContainerTag") or raw.get("containerTag")),
-        version=version,
+        memory=f.text_value(text if text is not None else raw.get("content"), "memory") or "",
+        space_id=f.ident("spaceId"),
+        container_tag=f.ident_value(tag, "spaceContainerTag"),
+        version=_version(f),
         is_latest=_bool(raw.get("isLatest"), True),
         is_forgotten=_bool(raw.get("isForgotten"), False),
         is_static=_bool(raw.get("isStatic"), False),
-        parent_id=_opt_id(raw.get("parentMemoryId")),
-        root_id=_opt_id(raw.get("rootMemoryId")),
-        relations=relations,
-        forget_after=times["forgetAfter"],
-        forget_reason=cap_text(raw.get("forgetReason")),
-        created_at=times["createdAt"],
-        updated_at=times["updatedAt"],
-        extra={k: v for k, v in raw.items() if k not in MEMORY_KEYS},
+        parent_id=f.ident("parentMemoryId"),
+        root_id=f.ident("rootMemoryId"),
+        relations=_relations(f),
+        forget_after=f.time("forgetAfter"),
+        forget_reason=f.text("forgetReason"),
+        created_at=f.time("createdAt"),
+        updated_at=f.time("updatedAt"),
+        extra=f.extra(MEMORY_KEYS),
     )
+    f.done()
+    return mem
 
 
 DOCUMENT_KEYS = frozenset(
@@ -249,6 +394,21 @@ class DocumentRecord:
         return out
 
 
+def _entries(f: FieldReader) -> tuple[list[Any], str]:
+    raw = f.raw
+    key = "memoryEntries"
+    entries = raw.get(key)
+    if entries is None:
+        key = "memories"
+        entries = raw.get(key)
+    if entries is None:
+        return [], key
+    if not isinstance(entries, list):
+        f.note(f"{key} is not a list; no memories read from it")
+        return [], key
+    return entries, key
+
+
 def parse_document(
     raw: Any, where: str, report: ParseReport
 ) -> tuple[DocumentRecord | None, list[MemoryRecord]]:
@@ -256,23 +416,14 @@ def parse_document(
     if not isinstance(raw, dict):
         report.skip(where, f"document is a {type(raw).__name__}, not an object")
         return None, []
-    doc_id = _opt_id(raw.get("id"))
+    f = FieldReader(raw, report, where)
+    doc_id = f.ident("id")
     if doc_id is None:
         report.skip(where, "document has no id")
         return None, []
+    f.record = doc_id
     doc_type = raw.get("type")
-    if doc_type is None:
-        doc_type = raw.get("documentType")
-    entries = raw.get("memoryEntries")
-    key = "memoryEntries"
-    if entries is None:
-        entries = raw.get("memories")
-        key = "memories"
-    if entries is None:
-        entries = []
-    elif not isinstance(entries, list):
-        report.note(doc_id, f"{key} is not a list; no memories read from it")
-        entries = []
+    entries, key = _entries(f)
     memories: list[MemoryRecord] = []
     for i, entry in enumerate(entries):
         mem = parse_memory(entry, f"{doc_id}/{key}[{i}]", report)
@@ -280,19 +431,21 @@ def parse_document(
             memories.append(mem)
     doc = DocumentRecord(
         id=doc_id,
-        title=cap_text(raw.get("title")),
-        type=cap_text(doc_type) or "unknown",
-        summary=cap_text(raw.get("summary")),
-        url=cap_text(raw.get("url")),
-        status=cap_text(raw.get("status")),
-        source=cap_text(raw.get("source")),
-        custom_id=_opt_id(raw.get("customId")),
-        content=cap_text(raw.get("content")),
-        metadata=raw.get("metadata"),
-        created_at=parse_time(raw.get("createdAt")),
-        updated_at=parse_time(raw.get("updatedAt")),
-        extra={k: v for k, v in raw.items() if k not in DOCUMENT_KEYS},
+        title=f.text("title"),
+        type=f.text_value(doc_type if doc_type is not None else raw.get("documentType"),
+                          "type") or "unknown",
+        summary=f.text("summary"),
+        url=f.text("url"),
+        status=f.text("status"),
+        source=f.text("source"),
+        custom_id=f.ident("customId"),
+        content=f.text("content"),
+        metadata=f.free(raw.get("metadata"), "metadata"),
+        created_at=f.time("createdAt"),
+        updated_at=f.time("updatedAt"),
+        extra=f.extra(DOCUMENT_KEYS),
     )
+    f.done()
     return doc, memories
 
 
@@ -308,6 +461,9 @@ class SpaceRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+SPACE_KEYS = frozenset({"containerTag", "id", "name", "description", "emoji"})
+
+
 def parse_spaces(raw: Any, report: ParseReport) -> list[SpaceRecord]:
     """Parse ``GET /v3/container-tags/list`` (a bare array, or ``{"containerTags": [...]}``)."""
     if isinstance(raw, dict):
@@ -317,18 +473,16 @@ def parse_spaces(raw: Any, report: ParseReport) -> list[SpaceRecord]:
         return []
     out: list[SpaceRecord] = []
     for i, item in enumerate(raw):
-        tag = _opt_id(item.get("containerTag")) if isinstance(item, dict) else None
+        f = FieldReader(item if isinstance(item, dict) else {}, report, f"spaces[{i}]")
+        tag = f.ident("containerTag")
         if tag is None:
             report.skip(f"spaces[{i}]", "space has no containerTag")
             continue
-        out.append(
-            SpaceRecord(
-                container_tag=tag, id=_opt_id(item.get("id")), name=cap_text(item.get("name")),
-                description=cap_text(item.get("description")), emoji=cap_text(item.get("emoji")),
-                extra={k: v for k, v in item.items()
-                       if k not in ("containerTag", "id", "name", "description", "emoji")},
-            )
-        )
+        f.record = tag
+        out.append(SpaceRecord(container_tag=tag, id=f.ident("id"), name=f.text("name"),
+                               description=f.text("description"), emoji=f.text("emoji"),
+                               extra=f.extra(SPACE_KEYS)))
+        f.done()
     return out
 
 
@@ -368,7 +522,9 @@ def parse_profile(raw: Any, container_tag: str | None, report: ParseReport) -> P
             if isinstance(line, str):
                 target.append(ProfileLine(cap_text(line) or "", kind))
             elif isinstance(line, dict) and isinstance(line.get("text"), str):
-                ids = [m for m in line.get("memoryIds") or [] if isinstance(m, str)]
+                raw_ids = line.get("memoryIds")
+                ids = [safe_text(m) for m in raw_ids if isinstance(m, str)] if isinstance(
+                    raw_ids, list) else []
                 target.append(ProfileLine(cap_text(line["text"]) or "", kind, ids))
             else:
                 report.skip(f"profile.{kind}[{i}]", "profile line is not text")

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from memscope.graph.analysis import Analysis
+from memscope.records.text import one_line, shorten
 from memscope.sources import SearchHit, SearchResult
 
 LABEL_MAX = 90
@@ -47,11 +48,6 @@ class HitView:
 def _squash(text: str) -> str:
     """Case-folded text without whitespace (Spomory joins sentences without spaces)."""
     return _SPACE.sub("", text).casefold()
-
-
-def _short(text: str, limit: int = LABEL_MAX) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def context_relations(analysis: Analysis, context: str) -> list[str]:
@@ -105,8 +101,9 @@ def describe(hit: SearchHit, analysis: Analysis) -> HitView:
     score = f" · {hit.similarity:.2f}" if hit.similarity is not None else ""
     nodes = _hit_nodes(analysis, hit)
     if hit.kind == "memory":
-        state = analysis.state(hit.id) if nodes else None
-        label = f"memory{score}{f' · {state}' if state else ''}: {_short(hit.text)}"
+        state = analysis.state(nodes[0]) if nodes else None
+        label = (f"memory{score}{f' · {state}' if state else ''}: "
+                 f"{shorten(one_line(hit.text), LABEL_MAX)}")
         note = None if nodes else (
             f"This memory ({hit.id or 'no id'}) is not in the loaded graph: reload, or check "
             "the space filter.")
@@ -115,7 +112,8 @@ def describe(hit: SearchHit, analysis: Analysis) -> HitView:
     if hit.kind == "chunk":
         doc = ds.documents.get(nodes[0]) if nodes else None
         where = (doc.title or doc.id) if doc else (", ".join(hit.document_ids) or "unknown")
-        label = f"excerpt{score} from “{_short(where, 40)}”: {_short(hit.text, 70)}"
+        label = (f"excerpt{score} from “{shorten(one_line(where), 40)}”: "
+                 f"{shorten(one_line(hit.text), 70)}")
         note = None if doc else (
             f"Its document ({where}) is not in the loaded graph." if hit.document_ids
             else "The service did not say which document this excerpt is from.")
@@ -123,19 +121,28 @@ def describe(hit: SearchHit, analysis: Analysis) -> HitView:
                        hit.similarity)
     rels = context_relations(analysis, hit.text) if hit.kind == "context" else []
     label = (f"context quoting {len(rels)} loaded fact{'s' if len(rels) != 1 else ''}"
-             if hit.kind == "context" else f"{hit.kind}{score}: {_short(hit.text)}")
+             if hit.kind == "context"
+             else f"{hit.kind}{score}: {shorten(one_line(hit.text), LABEL_MAX)}")
     note = None if nodes else "None of the facts it quotes is in the loaded graph."
     return HitView(hit.kind, label, hit.text, nodes[0] if nodes else None, note,
                    hit.similarity)
 
 
 def relation_label(analysis: Analysis, relation_id: str) -> str:
-    """``subject predicate object`` of a loaded relation, as one line."""
+    """``subject predicate object`` of a loaded relation, as one line.
+
+    >>> from memscope.records.dataset import from_objects
+    >>> from memscope.graph.analysis import analyse
+    >>> an = analyse(from_objects([{"entities": [{"id": "e1", "name": "Ada"}], "relations": [
+    ...     {"id": "r", "subject_id": "e1", "predicate": "likes", "object_id": "e2"}]}]))
+    >>> relation_label(an, "r")
+    'Ada likes e2'
+    """
     ds = analysis.dataset
     rel = ds.relations[relation_id]
     names = {e_id: e.name for e_id, e in ds.entities.items()}
-    return _short(f"{names.get(rel.subject_id, rel.subject_id)} {rel.predicate} "
-                  f"{names.get(rel.object_id, rel.object_id)}")
+    return shorten(one_line(f"{names.get(rel.subject_id, rel.subject_id)} {rel.predicate} "
+                            f"{names.get(rel.object_id, rel.object_id)}"), LABEL_MAX)
 
 
 __all__ = ["HitView", "context_relations", "describe", "highlight_ids", "relation_label"]

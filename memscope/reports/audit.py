@@ -15,11 +15,11 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
 
 import pandas as pd
 
 from memscope.graph.analysis import Analysis
+from memscope.graph.chains import Chain
 from memscope.graph.findings import FINDING_KINDS, Finding
 
 #: one line per finding kind, for headings
@@ -56,10 +56,6 @@ def findings_by_kind(analysis: Analysis, visible: Collection[str] | None = None
     return out
 
 
-def _ts(value: datetime | None) -> pd.Timestamp | None:
-    return pd.Timestamp(value) if value is not None else None
-
-
 def chains_table(analysis: Analysis, visible: Collection[str] | None = None) -> pd.DataFrame:
     """One row per version chain, for a sortable table.
 
@@ -82,11 +78,11 @@ def chains_table(analysis: Analysis, visible: Collection[str] | None = None) -> 
             "length": len(chain.entries),
             "branches": len(chain.branches),
             "forgotten": sum(1 for e in chain.entries if e.is_forgotten),
-            "first": _ts(min(created)) if created else None,
-            "last": _ts(max(created)) if created else None,
+            "first": min(created) if created else None,
+            "last": max(created) if created else None,
             "incomplete": chain.incomplete,
             "cycle": bool(chain.cycle),
-            "text": (chain.entry(latest[-1]) if latest else chain.entries[-1]).text,
+            "text": _newest_text(chain),
         })
     frame = pd.DataFrame(rows, columns=CHAIN_COLUMNS)
     for col in ("first", "last"):
@@ -94,11 +90,27 @@ def chains_table(analysis: Analysis, visible: Collection[str] | None = None) -> 
     return frame
 
 
+def _newest_text(chain: Chain) -> str:
+    """The text of the chain's newest latest version, else of its last entry."""
+    latest = chain.latest_ids
+    entry = chain.entry(latest[-1]) if latest else None
+    return (entry or chain.entries[-1]).text
+
+
 def expiry_queue(analysis: Analysis, visible: Collection[str] | None = None) -> pd.DataFrame:
     """Memories with a ``forgetAfter``, soonest first (then by id).
 
     ``state`` is the memory state at ``analysis.now``; ``expired`` is True when
     ``forgetAfter`` ≤ now (forgotten or not); ``days left`` is negative once it passed.
+
+    >>> from datetime import UTC, datetime
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "m", "memory": "x", "forgetAfter": "2026-01-02T12:00:00Z"}]}]}])
+    >>> queue = expiry_queue(analyse(ds, datetime(2026, 1, 1, tzinfo=UTC)))
+    >>> queue[["id", "state", "expired", "days left"]].values.tolist()
+    [['m', 'expiring', False, 1.5]]
     """
     shown = None if visible is None else set(visible)
     now = analysis.now
@@ -109,7 +121,7 @@ def expiry_queue(analysis: Analysis, visible: Collection[str] | None = None) -> 
         "id": m_id,
         "memory": mem.memory,
         "space": mem.space,
-        "forget after": _ts(due),
+        "forget after": due,
         "state": analysis.state(m_id),
         "expired": due <= now,
         "days left": round((due - now).total_seconds() / 86400, 1),

@@ -22,6 +22,7 @@ import html
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from datetime import datetime
+from typing import Any, cast
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -30,6 +31,7 @@ from memscope.graph.analysis import Analysis
 from memscope.graph.states import STATES
 from memscope.lenses.asof import forgotten_at
 from memscope.records.models import MemoryRecord
+from memscope.records.text import one_line, shorten
 
 #: Okabe–Ito colours per memory state (distinguishable with colour-vision deficiencies)
 STATE_COLORS = {"latest": "#009E73", "recent": "#56B4E9", "superseded": "#999999",
@@ -47,13 +49,10 @@ Chart = Callable[[Analysis, "Collection[str] | None"], go.Figure]
 def label(text: object, limit: int = LABEL_MAX) -> str:
     """A data-derived chart label: one line, at most ``limit`` characters, HTML-escaped.
 
-    >>> label("<script>x</script>")
-    '&lt;script&gt;x&lt;/script&gt;'
+    >>> label("<script>x</script>"), label("a   very\\nlong label", 10)
+    ('&lt;script&gt;x&lt;/script&gt;', 'a very lo…')
     """
-    flat = " ".join(str(text).split())
-    if len(flat) > limit:
-        flat = flat[: limit - 1] + "…"
-    return html.escape(flat, quote=False)
+    return html.escape(shorten(one_line(str(text)), limit), quote=False)
 
 
 def _layout(fig: go.Figure, title: str, x: str, y: str, *, legend: str | None = None
@@ -68,10 +67,17 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, *, legend: str | None = 
     return fig
 
 
+def _traces(fig: go.Figure) -> tuple[Any, ...]:
+    """The figure's traces. (plotly has no type hints, and ``fig.data`` is inferred as the
+    figure's own keys, ``"data"``/``"layout"``/``"frames"``.)"""
+    return cast("tuple[Any, ...]", fig.data)
+
+
 def _whole_numbers(fig: go.Figure) -> None:
     """Counts have no halves: one tick per unit on the count axis when counts are small."""
-    horizontal = any(getattr(t, "orientation", None) == "h" for t in fig.data)
-    values = [t.x if horizontal else t.y for t in fig.data]
+    traces = _traces(fig)
+    horizontal = any(getattr(t, "orientation", None) == "h" for t in traces)
+    values = [t.x if horizontal else t.y for t in traces]
     top = sum(max((v for v in vals if v is not None), default=0) for vals in values
               if vals is not None)
     if 0 < top <= 10:
@@ -124,7 +130,7 @@ def added_over_time(analysis: Analysis, visible: Collection[str] | None = None, 
     counts = frame.groupby(["period", "state"]).size()
     fig = go.Figure()
     for state in STATES:
-        part = counts[counts.index.get_level_values("state") == state]
+        part = counts.loc[counts.index.get_level_values("state") == state]
         if part.empty:
             continue
         fig.add_bar(x=part.index.get_level_values("period"), y=part.values, name=state,

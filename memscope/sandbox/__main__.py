@@ -1,4 +1,8 @@
-"""``python -m memscope.sandbox --port 8765 --latency-ms 50`` — run the API sandbox."""
+"""``python -m memscope.sandbox --port 8765 --latency-ms 50`` — run the API sandbox.
+
+By default it serves the app's demo data and a generated Spomory graph, built into the
+package; ``--data fixtures --fixtures tests/fixtures`` serves the test fixtures instead.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from memscope.sandbox.data import synthetic_passport
+from memscope.sandbox.data import FIXTURES_ENV, synthetic_passport
 from memscope.sandbox.faults import Faults
 from memscope.sandbox.server import Sandbox
 
@@ -18,17 +22,36 @@ def _ints(text: str) -> list[int]:
     return [int(part) for part in text.split(",") if part.strip()]
 
 
+def _create(args: argparse.Namespace, faults: Faults) -> Sandbox:
+    """The sandbox the flags describe (not started)."""
+    passport = json.loads(Path(args.passport).read_text("utf-8")) if args.passport else None
+    if args.spomory_facts is not None:
+        passport = synthetic_passport(args.spomory_facts)
+    return Sandbox.create(args.dir, data=args.data, documents=args.documents,
+                          memories=args.memories, fixtures=args.fixtures,
+                          passport=passport, host=args.host, port=args.port,
+                          supermemory_keys=(args.supermemory_key,),
+                          spomory_keys=(args.spomory_key,),
+                          spomory_quota=args.spomory_quota, faults=faults)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the flags, start the sandbox and serve until interrupted."""
     p = argparse.ArgumentParser(prog="python -m memscope.sandbox", description=__doc__)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8765, help="0 picks a free port")
-    p.add_argument("--data", choices=("fixtures", "synthetic", "demo"), default="fixtures")
+    p.add_argument("--data", choices=("demo", "synthetic", "fixtures"), default="demo",
+                   help="what the store holds: the app's demo data (default), a synthetic "
+                   f"feed, or the test fixtures (needs --fixtures or ${FIXTURES_ENV})")
+    p.add_argument("--fixtures", metavar="DIR",
+                   help="fixtures folder for --data fixtures and the default passport "
+                   f"(default: ${FIXTURES_ENV})")
     p.add_argument("--documents", type=int, help="documents (synthetic: 200, demo: its "
                    "default)")
     p.add_argument("--memories", type=int, help="demo memories (3 per document by default)")
     p.add_argument("--dir", help="folder of the sandbox store (default: a temporary one)")
-    p.add_argument("--passport", help="Spomory passport JSON (default: the fixture)")
+    p.add_argument("--passport", help="Spomory passport JSON (default: the fixtures' "
+                   "passport with --fixtures, else a generated graph)")
     p.add_argument("--spomory-facts", type=int,
                    help="generate a Spomory graph with this many relations instead")
     p.add_argument("--supermemory-key", default="sm_sandbox_key")
@@ -60,15 +83,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         spaces_status=args.spaces_status, spomory_wrong_forget=args.spomory_wrong_forget,
         processing_polls=args.processing_polls, fail_processing=args.fail_processing,
         only_path=args.only_path)
-    passport = json.loads(Path(args.passport).read_text("utf-8")) if args.passport else None
-    if args.spomory_facts is not None:
-        passport = synthetic_passport(args.spomory_facts)
-    sandbox = Sandbox.create(args.dir, data=args.data, documents=args.documents,
-                             memories=args.memories,
-                             passport=passport, host=args.host, port=args.port,
-                             supermemory_keys=(args.supermemory_key,),
-                             spomory_keys=(args.spomory_key,),
-                             spomory_quota=args.spomory_quota, faults=faults)
+    try:
+        sandbox = _create(args, faults)
+    except (OSError, ValueError) as exc:
+        print(f"memscope sandbox: {exc}", file=sys.stderr)
+        return 2
     sandbox.bind()
     print(f"memscope sandbox on {sandbox.url} — store {sandbox.store.path}; "
           "faults via POST /_sandbox/faults. Ctrl-C stops.", file=sys.stderr, flush=True)

@@ -1,4 +1,9 @@
-"""What the sandbox serves: the shared fixtures, or a synthetic feed of any size."""
+"""What the sandbox serves: the app's demo data (the default, built in), the test fixtures
+from a folder, or a synthetic feed of any size.
+
+The package ships no fixture files: ``data="fixtures"`` reads the folder it is given (or
+``$MEMSCOPE_FIXTURES``), so a sandbox started without one needs nothing outside the package.
+"""
 
 from __future__ import annotations
 
@@ -15,13 +20,26 @@ FIXTURES_ENV = "MEMSCOPE_FIXTURES"
 FIXTURE_PROFILE_TAG = "sm_project_personal"
 
 
-def fixtures_dir(explicit: str | Path | None = None) -> Path:
-    """``explicit``, else ``$MEMSCOPE_FIXTURES``, else ``../shared/fixtures`` of the repo."""
+#: relations of the generated Spomory graph served when no passport or fixtures are given
+DEFAULT_SPOMORY_FACTS = 12
+
+
+def fixtures_dir(explicit: str | Path | None = None) -> Path | None:
+    """``explicit``, else ``$MEMSCOPE_FIXTURES``, else ``None`` (no fixtures known)."""
     if explicit:
         return Path(explicit)
     if os.environ.get(FIXTURES_ENV):
         return Path(os.environ[FIXTURES_ENV])
-    return Path(__file__).resolve().parents[3] / "shared" / "fixtures"
+    return None
+
+
+def _require_fixtures(explicit: str | Path | None) -> Path:
+    """The fixtures folder, or a one-sentence error naming the two ways to give one."""
+    folder = fixtures_dir(explicit)
+    if folder is None:
+        raise ValueError("the fixtures data needs a fixtures folder: pass one (--fixtures "
+                         f"DIR, e.g. tests/fixtures) or set {FIXTURES_ENV}")
+    return folder
 
 
 def _clean(documents: list[Any]) -> list[dict[str, Any]]:
@@ -38,8 +56,8 @@ def _clean(documents: list[Any]) -> list[dict[str, Any]]:
 
 
 def fixture_records(folder: str | Path | None = None) -> tuple[list, list, dict]:
-    """``(documents, spaces, profiles)`` from the Supermemory fixtures."""
-    sm = fixtures_dir(folder) / "supermemory"
+    """``(documents, spaces, profiles)`` from the Supermemory fixtures in ``folder``."""
+    sm = _require_fixtures(folder) / "supermemory"
     docs: list[Any] = []
     for i in (1, 2, 3):
         docs.extend(json.loads((sm / f"documents_page{i}.json").read_text("utf-8"))["documents"])
@@ -49,8 +67,17 @@ def fixture_records(folder: str | Path | None = None) -> tuple[list, list, dict]
 
 
 def fixture_passport(folder: str | Path | None = None) -> dict[str, Any]:
-    """The decoded Spomory passport fixture."""
-    return json.loads((fixtures_dir(folder) / "spomory" / "passport.json").read_text("utf-8"))
+    """The decoded Spomory passport fixture in ``folder``."""
+    path = _require_fixtures(folder) / "spomory" / "passport.json"
+    return json.loads(path.read_text("utf-8"))
+
+
+def default_passport(folder: str | Path | None = None) -> dict[str, Any]:
+    """The Spomory graph served unless one is given: the fixtures' passport when a fixtures
+    folder is known (``folder`` or ``$MEMSCOPE_FIXTURES``), else a generated one."""
+    if fixtures_dir(folder) is None:
+        return synthetic_passport(DEFAULT_SPOMORY_FACTS)
+    return fixture_passport(folder)
 
 
 def synthetic_passport(n_facts: int, *, seed: int = 7) -> dict[str, Any]:
@@ -125,23 +152,26 @@ def synthetic_records(n_documents: int, *, seed: int = 7, now: datetime | None =
     return docs, spaces, profiles
 
 
-def seed(store: Store, data: str = "fixtures", *, documents: int | None = None,
+def seed(store: Store, data: str = "demo", *, documents: int | None = None,
          memories: int | None = None, seed: int = 7,
          fixtures: str | Path | None = None) -> None:
-    """Fill an empty store: ``fixtures``, ``synthetic`` (``documents`` of them, 200 by
-    default) or ``demo`` (the app's demo dataset; its default size unless ``documents``
-    and ``memories`` — three per document by default — are given)."""
+    """Fill an empty store: ``demo`` (the app's demo dataset; its default size unless
+    ``documents`` and ``memories`` — three per document by default — are given),
+    ``synthetic`` (``documents`` of them, 200 by default) or ``fixtures`` (read from the
+    ``fixtures`` folder, else ``$MEMSCOPE_FIXTURES``)."""
     if data == "demo":
         from memscope.demo.seeding import seed_store
 
-        size = {} if documents is None else {
-            "n_documents": documents, "n_memories": memories or 3 * documents}
-        seed_store(store, seed=seed, **size)
+        if documents is None:
+            seed_store(store, seed=seed)
+        else:
+            seed_store(store, seed=seed, n_documents=documents,
+                       n_memories=memories or 3 * documents)
         return
     if data == "fixtures":
         docs, spaces, profiles = fixture_records(fixtures)
     elif data == "synthetic":
         docs, spaces, profiles = synthetic_records(documents or 200, seed=seed)
     else:
-        raise ValueError(f"unknown sandbox data {data!r}: fixtures, synthetic or demo")
+        raise ValueError(f"unknown sandbox data {data!r}: demo, synthetic or fixtures")
     store.load_records(docs, spaces, profiles, source="sandbox")

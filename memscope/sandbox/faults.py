@@ -25,6 +25,8 @@ class RequestRecord:
     fault: str | None = None
     started: float = 0.0  # time.monotonic() at arrival and when answered (or dropped)
     finished: float = 0.0
+    #: the JSON value answered (``None`` for pre-encoded bytes or no answer), for tests
+    answer: Any = None
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """A real local HTTP server speaking both APIs, with API-key checks and fault injection.
 
->>> with Sandbox.create(tmp_dir, data="fixtures") as sb:             # doctest: +SKIP
+>>> with Sandbox.create(tmp_dir) as sb:                              # doctest: +SKIP
 ...     sb.faults.status_sequence = [429, 429]
 ...     SupermemorySource(SupermemoryConfig(api_key=sb.supermemory_key,
 ...                                         base_url=sb.url)).load()
@@ -13,29 +13,35 @@ import logging
 import tempfile
 import threading
 import time
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from memscope.sandbox.data import fixture_passport, seed
+from memscope.sandbox.data import default_passport, seed
 from memscope.sandbox.faults import Faults, RequestRecord
 from memscope.sandbox.spomory_api import SpomoryApi, SpomoryGraph
 from memscope.sandbox.supermemory_api import ApiError, Reply, SupermemoryApi
-from memscope.sources.errors import REASONS
+from memscope.sources.errors import reason_phrase
 from memscope.store.store import Store, StoreError
 
 log = logging.getLogger("memscope.sandbox")
 
-DEFAULT_DETAILS = {
-    400: "Invalid request", 401: "Invalid or missing API key",
-    402: "Plan limit reached: upgrade to continue",
-    403: "This API key cannot access this container tag or endpoint", 404: "Not found",
-    422: "Invalid request", 429: "Rate limit exceeded, retry later",
-    500: "Internal error", 502: "Upstream unavailable", 503: "Service temporarily unavailable",
-    504: "Upstream timed out",
-}
+#: the service's own wording for the errors its documentation shows; any other status
+#: says the standard description of ``http.HTTPStatus``
+SERVICE_DETAILS: dict[int, str] = {
+    HTTPStatus.UNAUTHORIZED: "Invalid or missing API key",
+    HTTPStatus.TOO_MANY_REQUESTS: "Rate limit exceeded, retry later"}
 BROKEN_JSON = b'{"documents": [{"id": "doc_cut", "title": "cut off'
+
+
+def _description(status: int) -> str:
+    """The standard one-line description of ``status`` (``"Error"`` if unknown)."""
+    try:
+        return HTTPStatus(status).description
+    except ValueError:
+        return "Error"
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -85,21 +91,20 @@ class Sandbox:
         self._thread: threading.Thread | None = None
 
     @classmethod
-    def create(cls, folder: str | Path | None = None, *, data: str = "fixtures",
+    def create(cls, folder: str | Path | None = None, *, data: str = "demo",
                documents: int | None = None, memories: int | None = None,
-               passport: dict[str, Any] | None = None, **kwargs: Any) -> Sandbox:
+               passport: dict[str, Any] | None = None, fixtures: str | Path | None = None,
+               **kwargs: Any) -> Sandbox:
         """A sandbox over a fresh store in ``folder`` (a temporary one if ``None``)
-        seeded with ``data`` (``fixtures``, ``synthetic`` or ``demo``), and the Spomory
-        fixture passport unless ``passport`` is given."""
+        seeded with ``data`` (``demo``, ``synthetic``, or ``fixtures`` read from the
+        ``fixtures`` folder), and ``passport`` as its Spomory graph (default: the fixtures'
+        passport if a fixtures folder is known, else a generated one)."""
         base = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="memscope-sandbox-"))
         store = Store.create(base / "sandbox.db")
         if store.is_empty():
-            seed(store, data, documents=documents, memories=memories)
+            seed(store, data, documents=documents, memories=memories, fixtures=fixtures)
         if passport is None:
-            try:
-                passport = fixture_passport()
-            except OSError:
-                passport = {}
+            passport = default_passport(fixtures)
         return cls(store, passport=passport, **kwargs)
 
     @property
@@ -203,6 +208,7 @@ class Sandbox:
             rec.finished = time.monotonic()
             return
         rec.status = reply.status
+        rec.answer = None if isinstance(reply.body, bytes) else reply.body
         rec.finished = time.monotonic()  # before the answer leaves: the client waits for it
         self._send(h, reply)
 
@@ -264,11 +270,11 @@ class Sandbox:
 
     def _error(self, service: str, status: int, details: Any,
                error: str | None = None) -> Reply:
-        text = details if details is not None else DEFAULT_DETAILS.get(status, "Error")
+        if details is None:
+            details = SERVICE_DETAILS.get(status) or _description(status)
         if service == "spomory":
-            return Reply(status, {"detail": text})
-        return Reply(status, {"error": error or REASONS.get(status, "Error"),
-                              "details": text})
+            return Reply(status, {"detail": details})
+        return Reply(status, {"error": error or reason_phrase(status), "details": details})
 
     def _control(self, rec: RequestRecord) -> Reply:
         if rec.path == "/_sandbox/faults":

@@ -179,40 +179,55 @@ class SpomoryApi:
         self.graph, self.faults = graph, faults
 
     def route(self, method: str, path: str, query: dict[str, str], body: Any) -> Reply:
-        body = body if isinstance(body, dict) else {}
-        g = self.graph
-        if (method, path) == ("GET", "/v1/export"):
-            passport = json.dumps(g.export(), ensure_ascii=False)
-            if self.faults.spomory_bad_export:
-                passport = passport[: len(passport) // 2]
-            return Reply(200, {"result": passport})
-        if (method, path) == ("GET", "/v1/graph"):
-            if not query.get("entity_name"):
-                raise _missing("query", "entity_name")
-            found = g.neighbourhood(query["entity_name"], self._int(query, "hops", 1))
-            return Reply(200, {"result": json.dumps(found, ensure_ascii=False)})
-        if (method, path) == ("GET", "/v1/memories/search"):
-            if not query.get("query"):
-                raise _missing("query", "query")
-            return Reply(200, {"result": g.search(query["query"],
-                                                  self._int(query, "top_k", 10))})
-        if (method, path) == ("POST", "/v1/memories"):
-            if not isinstance(body.get("text"), str):
-                raise _missing("body", "text")
-            return Reply(200, {"result": g.add(body["text"], str(body.get("source_id", "api")))})
-        if (method, path) == ("POST", "/v1/memories/forget"):
-            if not isinstance(body.get("query"), str):
-                raise _missing("body", "query")
-            return Reply(200, {"result": g.forget(body["query"],
-                                                  self.faults.spomory_wrong_forget)})
-        if (method, path) == ("POST", "/v1/memories/forget-all"):
-            raw = query.get("confirm", "false").strip().lower()
-            if raw not in BOOL_TRUE | BOOL_FALSE:
-                raise ApiError(422, [{
-                    "loc": ["query", "confirm"], "type": "bool_parsing",
-                    "msg": "Input should be a valid boolean, unable to interpret input"}])
-            return Reply(200, {"result": g.forget_all(raw in BOOL_TRUE)})
-        raise ApiError(404, "Not Found")
+        """Answer one request (auth already checked): ``{"result": <string>}``."""
+        routes = {
+            ("GET", "/v1/export"): self.export,
+            ("GET", "/v1/graph"): self.graph_of,
+            ("GET", "/v1/memories/search"): self.search,
+            ("POST", "/v1/memories"): self.add,
+            ("POST", "/v1/memories/forget"): self.forget,
+            ("POST", "/v1/memories/forget-all"): self.forget_all,
+        }
+        handler = routes.get((method, path))
+        if handler is None:
+            raise ApiError(404, "Not Found")
+        return Reply(200, {"result": handler(query, body if isinstance(body, dict) else {})})
+
+    def export(self, query: dict[str, str], body: dict[str, Any]) -> str:
+        """The passport as a JSON string (cut in half with ``spomory_bad_export``)."""
+        passport = json.dumps(self.graph.export(), ensure_ascii=False)
+        return passport[: len(passport) // 2] if self.faults.spomory_bad_export else passport
+
+    def graph_of(self, query: dict[str, str], body: dict[str, Any]) -> str:
+        """The neighbourhood of ``entity_name`` within ``hops`` as a JSON string."""
+        if not query.get("entity_name"):
+            raise _missing("query", "entity_name")
+        found = self.graph.neighbourhood(query["entity_name"], self._int(query, "hops", 1))
+        return json.dumps(found, ensure_ascii=False)
+
+    def search(self, query: dict[str, str], body: dict[str, Any]) -> str:
+        if not query.get("query"):
+            raise _missing("query", "query")
+        return self.graph.search(query["query"], self._int(query, "top_k", 10))
+
+    def add(self, query: dict[str, str], body: dict[str, Any]) -> str:
+        if not isinstance(body.get("text"), str):
+            raise _missing("body", "text")
+        return self.graph.add(body["text"], str(body.get("source_id", "api")))
+
+    def forget(self, query: dict[str, str], body: dict[str, Any]) -> str:
+        if not isinstance(body.get("query"), str):
+            raise _missing("body", "query")
+        return self.graph.forget(body["query"], self.faults.spomory_wrong_forget)
+
+    def forget_all(self, query: dict[str, str], body: dict[str, Any]) -> str:
+        """A preview, or with ``confirm=true`` the cleared graph's summary."""
+        raw = query.get("confirm", "false").strip().lower()
+        if raw not in BOOL_TRUE | BOOL_FALSE:
+            raise ApiError(422, [{
+                "loc": ["query", "confirm"], "type": "bool_parsing",
+                "msg": "Input should be a valid boolean, unable to interpret input"}])
+        return self.graph.forget_all(raw in BOOL_TRUE)
 
     @staticmethod
     def _int(query: dict[str, str], name: str, default: int) -> int:

@@ -9,6 +9,7 @@ it is stored with one memory (``done``) or, when ``faults.fail_processing`` caug
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -17,6 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import unquote
 
 from memscope.sandbox.faults import Faults
 from memscope.store.store import Store, StoreError, StoreNotFound
@@ -57,9 +59,35 @@ class _Pending:
     status: str = "queued"
 
     def answer(self) -> dict[str, Any]:
+        """The ``GET /v3/documents/{id}`` answer while processing (no memories yet)."""
         return {"id": self.id, "status": self.status, "title": self.title,
                 "content": self.content, "type": "text", "containerTags": [self.tag],
-                "createdAt": self.created, "updatedAt": self.created, "memoryEntries": []}
+                "createdAt": self.created, "updatedAt": self.created,
+                "dreamingStatus": "dreaming", "latestRevision": 1, "raw": self.content,
+                "taskType": "memory"}
+
+
+#: keys of a memory in a ``GET /v3/documents/{id}`` answer (``memories[]``)
+DOCUMENT_MEMORY_KEYS = ("id", "memory", "createdAt", "updatedAt", "isForgotten",
+                        "isInference", "isLatest", "isStatic", "metadata", "parentMemoryId",
+                        "rootMemoryId", "sourceCount", "version")
+
+
+def document_answer(doc: dict[str, Any]) -> dict[str, Any]:
+    """A stored feed document as ``GET /v3/documents/{id}`` answers it: ``memories``
+    instead of the feed's ``memoryEntries``, plus the processing fields."""
+    out = {k: v for k, v in doc.items() if k != "memoryEntries"}
+    out.update(dreamingStatus="done", latestRevision=1, raw=doc.get("content"),
+               taskType="memory")
+    if doc.get("memoryEntries"):
+        out["memories"] = [{k: e.get(k) for k in DOCUMENT_MEMORY_KEYS}
+                           for e in doc["memoryEntries"]]
+    return out
+
+
+def _object(value: Any) -> dict[str, Any] | None:
+    """``metadata`` as the API types it in search answers: an object or null."""
+    return value if isinstance(value, dict) else None
 
 
 @dataclass
@@ -68,6 +96,7 @@ class _Feed:
     encoded: list[bytes]
     memories: dict[str, dict[str, Any]]
     memory_docs: dict[str, list[str]]
+    by_id: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 class SupermemoryApi:
@@ -75,31 +104,33 @@ class SupermemoryApi:
 
     def __init__(self, store: Store, faults: Faults) -> None:
         self.store, self.faults = store, faults
-        self._cache: dict[tuple, _Feed] = {}
         self._lock = threading.Lock()
         self._pending: dict[str, _Pending] = {}
+        #: whole feeds by (data version, tags, sort, order): a write makes a new version
+        self._feeds = functools.lru_cache(maxsize=2)(self._build_feed)
+        self._feed_lock = threading.Lock()  # concurrent page reads build a feed once
 
     def _feed(self, tags: tuple[str, ...] = (), sort: str = "createdAt",
               order: str = "desc") -> _Feed:
-        key = (self.store.data_version(), tags, sort, order)
-        with self._lock:
-            hit = self._cache.get(key)
-            if hit is not None:
-                return hit
-            first = self.store.list_documents(1, 1, list(tags), sort, order)
-            total = first["pagination"]["totalItems"]
-            docs = (self.store.list_documents(1, max(1, total), list(tags), sort, order)
-                    ["documents"] if total else [])
-            memories: dict[str, dict[str, Any]] = {}
-            memory_docs: dict[str, list[str]] = {}
-            for doc in docs:
-                for entry in doc["memoryEntries"]:
-                    memories.setdefault(entry["id"], entry)
-                    memory_docs.setdefault(entry["id"], []).append(doc["id"])
-            feed = _Feed(docs, [json.dumps(d, ensure_ascii=False).encode() for d in docs],
-                         memories, memory_docs)
-            self._cache = {key: feed}
-            return feed
+        version = self.store.data_version()
+        with self._feed_lock:
+            return self._feeds(version, tags, sort, order)
+
+    def _build_feed(self, version: int, tags: tuple[str, ...], sort: str,
+                    order: str) -> _Feed:
+        """Every document of the store (for ``tags``) in feed order, encoded once."""
+        first = self.store.list_documents(1, 1, list(tags), sort, order)
+        total = first["pagination"]["totalItems"]
+        docs = (self.store.list_documents(1, max(1, total), list(tags), sort, order)
+                ["documents"] if total else [])
+        memories: dict[str, dict[str, Any]] = {}
+        memory_docs: dict[str, list[str]] = {}
+        for doc in docs:
+            for entry in doc["memoryEntries"]:
+                memories.setdefault(entry["id"], entry)
+                memory_docs.setdefault(entry["id"], []).append(doc["id"])
+        return _Feed(docs, [json.dumps(d, ensure_ascii=False).encode() for d in docs],
+                     memories, memory_docs, {d["id"]: d for d in docs})
 
     def route(self, method: str, path: str, body: Any) -> Reply:
         """Answer one request (auth already checked)."""
@@ -118,11 +149,10 @@ class SupermemoryApi:
         if handler is not None:
             return handler(body)
         if method == "GET" and path.startswith("/v3/documents/"):
-            return self.get_document(path.rsplit("/", 1)[-1])
+            return self.get_document(unquote(path.rsplit("/", 1)[-1]))
         if any(p == path for _, p in routes):
-            raise ApiError(405, f"Method {method} is not allowed on {path}",
-                           "Method Not Allowed")
-        raise ApiError(404, f"No route {method} {path}", "Not Found")
+            raise ApiError(405, f"Method {method} is not allowed on {path}")
+        raise ApiError(404, f"No route {method} {path}")
 
     # -- the feed ------------------------------------------------------------------------
 
@@ -174,10 +204,10 @@ class SupermemoryApi:
                     pending = None
             if pending is not None:
                 return Reply(200, pending.answer())
-        for doc in self._feed().docs:
-            if doc["id"] == doc_id:
-                return Reply(200, doc)
-        raise ApiError(404, f"Document {doc_id} not found")
+        doc = self._feed().by_id.get(doc_id)
+        if doc is None:
+            raise ApiError(404, f"Document {doc_id} not found")
+        return Reply(200, document_answer(doc))
 
     def add_document(self, body: dict[str, Any]) -> Reply:
         """Accept a text for asynchronous processing (see :meth:`get_document`)."""
@@ -186,8 +216,9 @@ class SupermemoryApi:
             raise ApiError(400, "content is required")
         if not isinstance(tag, str) or not TAG.match(tag):
             raise ApiError(400, "containerTag must be 1-100 characters of [A-Za-z0-9_-]")
-        meta = body.get("metadata") if isinstance(body.get("metadata"), dict) else {}
-        title = meta.get("title") if isinstance(meta.get("title"), str) else None
+        meta = body.get("metadata")
+        title = meta.get("title") if isinstance(meta, dict) else None
+        title = title if isinstance(title, str) else None
         doc_id = f"doc_{uuid.uuid4().hex[:16]}"
         created = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         with self._lock:
@@ -231,9 +262,11 @@ class SupermemoryApi:
                 scored.append((score, mem))
         scored.sort(key=lambda s: (-s[0], s[1]["id"]))
         return [{"id": m["id"], "memory": m["memory"], "similarity": round(s, 3),
-                 "metadata": m.get("metadata"), "updatedAt": m["updatedAt"],
+                 "metadata": _object(m.get("metadata")), "updatedAt": m["updatedAt"],
                  "version": m["version"], "rootMemoryId": m.get("rootMemoryId"),
-                 "documents": [{"id": d} for d in feed.memory_docs.get(m["id"], [])],
+                 "documents": [{"id": d, "createdAt": feed.by_id[d]["createdAt"],
+                                "updatedAt": feed.by_id[d]["updatedAt"]}
+                               for d in feed.memory_docs.get(m["id"], [])],
                  "context": {"parents": [], "children": [], "related": []}}
                 for s, m in scored[:limit]]
 
@@ -251,9 +284,10 @@ class SupermemoryApi:
                     scored.append((score, doc, pos, chunk))
         scored.sort(key=lambda s: (-s[0], s[1]["id"], s[2]))
         return [{"id": f"{doc['id']}#chunk{pos}", "chunk": chunk, "similarity": round(s, 3),
-                 "metadata": doc.get("metadata"), "updatedAt": doc["updatedAt"],
-                 "documents": [{"id": doc["id"], "title": doc.get("title"),
-                                "type": doc.get("type"), "createdAt": doc["createdAt"],
+                 "metadata": _object(doc.get("metadata")), "updatedAt": doc["updatedAt"],
+                 "documents": [{"id": doc["id"], "title": _text(doc.get("title")),
+                                "type": _text(doc.get("type")),
+                                "createdAt": doc["createdAt"],
                                 "updatedAt": doc["updatedAt"]}]}
                 for s, doc, pos, chunk in scored[:limit]]
 
@@ -330,6 +364,11 @@ class SupermemoryApi:
         return mem
 
     def forget(self, body: dict[str, Any]) -> Reply:
+        """Soft-forget one memory by id (or exact content) in its space: ``containerTag``
+        is required, as the API declares it."""
+        tag = body.get("containerTag")
+        if not isinstance(tag, str) or not TAG.match(tag):
+            raise ApiError(400, "containerTag is required: the space of the memory")
         mem = self._find(body)
         try:
             self.store.forget_memory(mem["id"], body.get("reason"), source="sandbox")
@@ -358,6 +397,10 @@ class SupermemoryApi:
         return Reply(200, {"dryRun": dry, "count": len(found), key: found,
                            "forgetBatchId": None if dry else f"fb_{uuid.uuid4().hex[:12]}",
                            "summary": f"{len(found)} memories {verb}."})
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _words(query: str) -> list[str]:

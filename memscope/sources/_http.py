@@ -59,13 +59,13 @@ class ApiConfig(BaseModel):
 
     api_key: SecretStr
     base_url: str
-    timeout_s: float = Field(30.0, gt=0, le=600)
-    max_attempts: int = Field(4, ge=1, le=10)
-    backoff_base_s: float = Field(0.5, ge=0, le=60)
-    backoff_max_s: float = Field(20.0, ge=0, le=600)
+    timeout_s: float = Field(default=30.0, gt=0, le=600)
+    max_attempts: int = Field(default=4, ge=1, le=10)
+    backoff_base_s: float = Field(default=0.5, ge=0, le=60)
+    backoff_max_s: float = Field(default=20.0, ge=0, le=600)
     #: A ``Retry-After`` longer than this is not waited for: :class:`RateLimited` at once.
-    max_retry_after_s: float = Field(60.0, ge=0)
-    concurrency: int = Field(4, ge=1, le=32)
+    max_retry_after_s: float = Field(default=60.0, ge=0)
+    concurrency: int = Field(default=4, ge=1, le=32)
     client_name: str = "memscope"
 
     @field_validator("api_key")

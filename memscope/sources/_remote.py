@@ -30,6 +30,15 @@ class HttpSource(Source):
     def calls_service(self) -> bool:
         return True
 
+    def identity(self) -> str:
+        """``kind|base URL|key:<fingerprint>`` (the key itself never appears)."""
+        return f"{self.kind}|{self.config.base_url}|key:{self.config.credential_fingerprint()}"
+
+    def calls_note(self) -> str | None:
+        """How many calls this source object made to the service."""
+        n = self.calls
+        return f"This session made {n} {self.service} call{'s' if n != 1 else ''}."
+
     @property
     def calls(self) -> int:
         return self._http.calls

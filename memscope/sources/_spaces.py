@@ -24,6 +24,33 @@ def spaces_seen(ds: Dataset, extra_tags: Iterable[str] = ()) -> list[SpaceRecord
     return [SpaceRecord(container_tag=t, id=i) for t, i in seen.items()]
 
 
+def space_of_memory(ds: Dataset, memory_id: str) -> str | None:
+    """The container tag of a loaded memory: its own tag, else the tag of the space its
+    ``spaceId`` names, else the one tag its documents share; ``None`` when unknown.
+
+    >>> from memscope.records.models import MemoryRecord
+    >>> ds = Dataset(spaces=[SpaceRecord(container_tag="work", id="sp1")])
+    >>> ds.add_memory(MemoryRecord(id="m1", memory="x", space_id="sp1"), None)
+    >>> space_of_memory(ds, "m1"), space_of_memory(ds, "m2")
+    ('work', None)
+    """
+    mem = ds.memories.get(memory_id)
+    if mem is None:
+        return None
+    if mem.container_tag:
+        return mem.container_tag
+    if mem.space_id:
+        tag = next((s.container_tag for s in ds.spaces if s.id == mem.space_id), None)
+        if tag:
+            return tag
+    tags = set()
+    for doc_id in ds.memory_documents.get(memory_id, []):
+        doc = ds.documents.get(doc_id)
+        found = doc.extra.get("containerTags") if doc is not None else None
+        tags.update(t for t in found or () if isinstance(t, str) and t)
+    return tags.pop() if len(tags) == 1 else None
+
+
 def add_spaces_and_profiles(
     result: LoadResult, *, list_spaces: Callable[[ParseReport], list[SpaceRecord]] | None,
     fetch_profile: Callable[[str], Any] | None, tags: tuple[str, ...] = (),

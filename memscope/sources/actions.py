@@ -2,10 +2,14 @@
 
 The embedded store writes its own ledger row inside the same transaction as a change it
 makes; every other outcome — any source's refusal or failure, and every result of the
-other sources — is recorded here in the local ledger.
+other sources — is recorded here in the local ledger. Every row is scoped to the acting
+source's :meth:`~memscope.sources.base.Source.identity`, so a session reads back only its
+own rows with ``ledger.ledger(scope=source.identity())``.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from memscope.sources import (
     AddResult,
@@ -23,23 +27,27 @@ def _self_ledgering(source: Source) -> bool:
     return bool(getattr(source, "ledgers_itself", False))
 
 
+def _record(ledger: Store, source: Source, action: str, outcome: str, message: str,
+            **fields: Any) -> None:
+    """One ledger row for ``source``, scoped to its identity."""
+    ledger.record_ledger(action=action, source=source.kind, scope=source.identity(),
+                         outcome=outcome, message=message, **fields)
+
+
 def forget(source: Source, ledger: Store, target_id: str, *, reason: str | None,
            container_tag: str | None, snapshot: str | None) -> ForgetResult:
     """Forget one memory or fact and ledger the outcome; re-raises the source's error."""
     try:
         result = source.forget(target_id, reason=reason, container_tag=container_tag)
     except SourceError as exc:
-        ledger.record_ledger(
-            action="forget", source=source.kind, space=container_tag, target_id=target_id,
-            snapshot=snapshot, reason=reason,
-            outcome="mismatch" if isinstance(exc, ForgetMismatch) else "error",
-            message=str(exc))
+        _record(ledger, source, "forget",
+                "mismatch" if isinstance(exc, ForgetMismatch) else "error", str(exc),
+                space=container_tag, target_id=target_id, snapshot=snapshot, reason=reason)
         raise
     if not _self_ledgering(source):
-        ledger.record_ledger(
-            action="forget", source=source.kind, space=result.container_tag or container_tag,
-            target_id=target_id, snapshot=result.snapshot or snapshot, reason=reason,
-            outcome="ok" if result.ok else "error", message=result.message)
+        _record(ledger, source, "forget", "ok" if result.ok else "error", result.message,
+                space=result.container_tag or container_tag, target_id=target_id,
+                snapshot=result.snapshot or snapshot, reason=reason)
     return result
 
 
@@ -48,13 +56,11 @@ def restore(source: Source, ledger: Store, memory_id: str) -> ForgetResult:
     try:
         result = source.restore(memory_id)
     except SourceError as exc:
-        ledger.record_ledger(action="restore", source=source.kind, target_id=memory_id,
-                             outcome="error", message=str(exc))
+        _record(ledger, source, "restore", "error", str(exc), target_id=memory_id)
         raise
     if not _self_ledgering(source):
-        ledger.record_ledger(action="restore", source=source.kind, target_id=memory_id,
-                             space=result.container_tag, snapshot=result.snapshot,
-                             outcome="ok" if result.ok else "error", message=result.message)
+        _record(ledger, source, "restore", "ok" if result.ok else "error", result.message,
+                target_id=memory_id, space=result.container_tag, snapshot=result.snapshot)
     return result
 
 
@@ -64,14 +70,12 @@ def forget_all(source: Source, ledger: Store, preview: ForgetAllPreview, *, conf
     try:
         result = source.forget_all(preview, confirm=confirm, reason=reason)
     except SourceError as exc:
-        ledger.record_ledger(action="forget_all", source=source.kind,
-                             space=preview.container_tag, reason=reason,
-                             outcome="error", message=str(exc))
+        _record(ledger, source, "forget_all", "error", str(exc), space=preview.container_tag,
+                reason=reason)
         raise
     if not _self_ledgering(source):
-        ledger.record_ledger(action="forget_all", source=source.kind,
-                             space=result.container_tag, reason=reason, outcome="ok",
-                             message=result.message)
+        _record(ledger, source, "forget_all", "ok", result.message,
+                space=result.container_tag, reason=reason)
     return result
 
 
@@ -85,15 +89,12 @@ def add(source: Source, ledger: Store, text: str, *, container_tag: str | None,
     try:
         result = source.add(text, container_tag=container_tag, title=title)
     except SourceError as exc:
-        ledger.record_ledger(action="add", source=source.kind, space=container_tag,
-                             snapshot=text, outcome="error", message=str(exc))
+        _record(ledger, source, "add", "error", str(exc), space=container_tag, snapshot=text)
         raise
     if not _self_ledgering(source):
-        ledger.record_ledger(action="add", source=source.kind,
-                             space=result.container_tag or container_tag,
-                             target_id=result.id, snapshot=text,
-                             outcome="error" if result.status == "failed" else "ok",
-                             message=result.message)
+        _record(ledger, source, "add", "error" if result.status == "failed" else "ok",
+                result.message, space=result.container_tag or container_tag,
+                target_id=result.id, snapshot=text)
     return result
 
 
@@ -101,6 +102,5 @@ def add_processed(source: Source, ledger: Store, result: AddResult, text: str | 
     """Ledger the end of an asynchronous add when processing failed (a done document
     needs no second row; one still processing is not an outcome yet)."""
     if result.status == "failed":
-        ledger.record_ledger(action="add", source=source.kind, space=result.container_tag,
-                             target_id=result.id, snapshot=text, outcome="error",
-                             message=result.message)
+        _record(ledger, source, "add", "error", result.message, space=result.container_tag,
+                target_id=result.id, snapshot=text)

@@ -41,7 +41,13 @@ CAPABILITY_NAMES = ("history", "profile", "forget", "forget_all", "restore", "se
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a source can do; ``why_not`` holds one sentence per missing capability."""
+    """What a source can do; ``why_not`` holds one sentence per missing capability.
+
+    ``forget_all_by_ids`` says how forget-all works when the source has it: ``True`` —
+    it forgets exactly the ids in the preview (the loaded memories of the space, which
+    the caller may narrow, e.g. to the explorer's filter, before step two); ``False`` —
+    the service clears the whole space (or graph) itself and no filter narrows it.
+    """
 
     history: bool = False
     profile: bool = False
@@ -52,6 +58,7 @@ class Capabilities:
     spaces: bool = False
     add: bool = False
     why_not: tuple[tuple[str, str], ...] = ()
+    forget_all_by_ids: bool = False
 
     def can(self, name: str) -> bool:
         """True when the capability ``name`` (one of :data:`CAPABILITY_NAMES`) is there."""
@@ -126,7 +133,10 @@ class LoadResult:
     def summary(self) -> str:
         """One or two sentences for the UI."""
         ds = self.dataset
-        if ds.entities or self.raw_passport is not None:
+        if (ds.entities or ds.relations) and (ds.documents or ds.memories):  # mixed files
+            text = (f"Loaded {len(ds.documents)} documents, {len(ds.memories)} memories, "
+                    f"{len(ds.entities)} entities and {len(ds.relations)} relations.")
+        elif ds.entities or self.raw_passport is not None:
             text = f"Loaded {len(ds.entities)} entities and {len(ds.relations)} relations."
         else:
             text = f"Loaded {len(ds.documents)} documents and {len(ds.memories)} memories"
@@ -309,6 +319,22 @@ class Source(ABC):
     def cache_key(self) -> tuple[str, ...]:
         """A key for caches: kind, location, credential *fingerprint*, scope."""
         return (self.kind, self.label)
+
+    def identity(self) -> str:
+        """Who acts, for the ledger: a stable string of the source kind, its location
+        and, for a service, the credential's *fingerprint* — never a secret. Two sessions
+        with the same identity share ledger rows; any other session never sees them.
+
+        By default the cache key's parts joined with ``|`` (kind and location); the HTTP
+        sources give ``kind|base URL|key:<fingerprint>``, the embedded store
+        ``embedded|<absolute path of the store>``.
+        """
+        return "|".join(self.cache_key())
+
+    def calls_note(self) -> str | None:
+        """One sentence on how this source counts its calls to a service (for the UI
+        next to search and add), or ``None`` when it calls no service."""
+        return None
 
     def data_version(self) -> str | None:
         """A token that changes when the data changes, if the source can tell cheaply."""

@@ -78,6 +78,11 @@ class EmbeddedSource(Source):
     def cache_key(self) -> tuple[str, ...]:
         return (self.kind, str(self.store.path.resolve()), ",".join(self.container_tags))
 
+    def identity(self) -> str:
+        """The store's own ledger scope (``embedded|<absolute path>``): the rows the store
+        writes itself and the ones :mod:`memscope.sources.actions` adds share it."""
+        return self.store.identity
+
     def data_version(self) -> str | None:
         with _store_errors():
             return str(self.store.data_version())
@@ -94,11 +99,12 @@ class EmbeddedSource(Source):
             while True:
                 answer = self.store.list_documents(page=page, limit=self.page_limit,
                                                    container_tags=list(self.container_tags))
-                state.total_pages = answer["pagination"]["totalPages"] or 1
+                total = int(answer["pagination"]["totalPages"] or 1)
+                state.total_pages = total
                 state.add(page, answer["documents"], answer["pagination"])
                 if progress is not None:
                     progress(state.progress())
-                if page >= state.total_pages:
+                if page >= total:
                     break
                 page += 1
             ds, kept, dropped = state.build()

@@ -7,6 +7,7 @@ a header or a credential. :func:`redact` removes a secret that a server echoed b
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 DETAILS_CAP = 300
@@ -158,14 +159,16 @@ class FileError(SourceError):
     kind = "file"
 
 
-REASONS = {
-    301: "Moved Permanently", 302: "Found", 307: "Temporary Redirect",
-    308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized",
-    402: "Payment Required", 403: "Forbidden",
-    404: "Not Found", 408: "Request Timeout", 409: "Conflict", 413: "Payload Too Large",
-    422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error",
-    502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
-}
+def reason_phrase(status: int) -> str:
+    """The standard reason phrase of an HTTP status (``http.HTTPStatus``), else "Error".
+
+    >>> reason_phrase(429), reason_phrase(599)
+    ('Too Many Requests', 'Error')
+    """
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
 
 
 def _cap(text: str) -> str:
@@ -199,7 +202,7 @@ def http_error(service: str, status: int, body: Any, operation: str, *,
                secrets: tuple[str, ...] = ()) -> SourceError:
     """The typed error, with its one-sentence message, for an HTTP error status."""
     error, details = server_text(body)
-    label = error or REASONS.get(status, "Error")
+    label = error or reason_phrase(status)
     said = f"{status} {label}" + (f": {details}" if details else "")
     said = redact(said, secrets)
     kw: dict[str, Any] = dict(service=service, status=status, error=error, details=details,

@@ -4,7 +4,10 @@ A saved Supermemory snapshot is one ``/v3/documents/documents`` response page ho
 every loaded document, so ``memscope inspect`` reads it too; spaces, profiles and memories
 seen without a document (history look-ups) ride along under the ``x-memscope`` key, which
 the core's readers ignore and :class:`FileSource` restores. A Spomory snapshot is a memory
-passport (the decoded ``/v1/export`` body). Saving then opening gives equal records.
+passport (the decoded ``/v1/export`` body). Data that mixes both (feed pages and a passport
+opened together) is saved as the documents page with the passport's ``entities`` and
+``relations`` beside ``documents``; ``memscope inspect`` reads that too. Saving then
+opening gives equal records.
 """
 
 from __future__ import annotations
@@ -16,21 +19,23 @@ from pathlib import Path
 from typing import Any
 
 from memscope import __version__
-from memscope.records.dataset import Dataset, UnrecognisedInput, from_objects
+from memscope.records.dataset import (
+    Dataset,
+    UnrecognisedInput,
+    decode_json_bytes,
+    from_objects,
+    input_shape,
+)
+from memscope.records.jsonsafe import JsonError
 from memscope.records.models import (
     Profile,
     SpaceRecord,
+    cap_text,
     parse_memory,
     parse_profile,
     parse_spaces,
 )
-from memscope.records.passport import (
-    EntityRecord,
-    Provenance,
-    RelationRecord,
-    decode_result,
-    looks_like_passport,
-)
+from memscope.records.passport import EntityRecord, Provenance, RelationRecord
 from memscope.records.time import format_time, utc_now
 from memscope.sources._spaces import spaces_seen
 from memscope.sources.base import (
@@ -90,25 +95,12 @@ def relation_wire(rel: RelationRecord) -> dict[str, Any]:
     return out
 
 
-def snapshot_object(data: LoadResult | Dataset) -> dict[str, Any]:
-    """The JSON value a snapshot file holds for a load result or a dataset."""
-    result = data if isinstance(data, LoadResult) else None
-    ds = data.dataset if isinstance(data, LoadResult) else data
-    if ds.documents and ds.entities:
-        raise FileError("This data mixes Supermemory documents and Spomory entities; save "
-                        "each source to its own file.")
-    meta: dict[str, Any] = {"format": 1, "memscope": __version__,
-                            "savedAt": format_time(utc_now())}
-    if result is not None:
-        meta.update(source=result.source, missingPages=list(result.missing_pages))
-    passport = ds.entities or ds.relations or (result is not None and result.source == "spomory")
-    if passport:
-        return {"@context": PASSPORT_CONTEXT, "@type": "memory:MemoryPassport",
-                "exported_at": format_time(result.loaded_at if result else utc_now()),
-                "subject_id": "default",
-                "entities": [entity_wire(e) for e in ds.entities.values()],
-                "relations": [relation_wire(r) for r in ds.relations.values()],
-                EXTRA_KEY: meta}
+def _passport_parts(ds: Dataset) -> dict[str, Any]:
+    return {"entities": [entity_wire(e) for e in ds.entities.values()],
+            "relations": [relation_wire(r) for r in ds.relations.values()]}
+
+
+def _feed_page(ds: Dataset, meta: dict[str, Any]) -> dict[str, Any]:
     memories = ds.memories
     documents = [doc.to_wire([memories[m].to_wire() for m in doc.memory_ids])
                  for doc in ds.documents.values()]
@@ -124,9 +116,33 @@ def snapshot_object(data: LoadResult | Dataset) -> dict[str, Any]:
             EXTRA_KEY: meta}
 
 
+def snapshot_object(data: LoadResult | Dataset) -> dict[str, Any]:
+    """The JSON value a snapshot file holds for a load result or a dataset: a documents
+    page, a memory passport, or (for mixed data) a documents page that also holds the
+    passport's ``entities`` and ``relations``."""
+    result = data if isinstance(data, LoadResult) else None
+    ds = data.dataset if isinstance(data, LoadResult) else data
+    meta: dict[str, Any] = {"format": 1, "memscope": __version__,
+                            "savedAt": format_time(utc_now())}
+    if result is not None:
+        meta.update(source=result.source, missingPages=list(result.missing_pages))
+    graph = bool(ds.entities or ds.relations)
+    if graph and (ds.documents or ds.memories):
+        return {**_feed_page(ds, meta), **_passport_parts(ds)}
+    if graph or (result is not None and result.source == "spomory"):
+        return {"@context": PASSPORT_CONTEXT, "@type": "memory:MemoryPassport",
+                "exported_at": format_time(result.loaded_at if result else utc_now()),
+                "subject_id": "default", **_passport_parts(ds), EXTRA_KEY: meta}
+    return _feed_page(ds, meta)
+
+
 def snapshot_bytes(data: LoadResult | Dataset) -> bytes:
     """A snapshot as UTF-8 JSON bytes (for a download button)."""
-    return json.dumps(snapshot_object(data), ensure_ascii=False, indent=1).encode("utf-8")
+    obj = snapshot_object(data)
+    try:
+        return json.dumps(obj, ensure_ascii=False, indent=1).encode("utf-8")
+    except UnicodeEncodeError:  # pragma: no cover - records are made safe when read
+        return json.dumps(obj, ensure_ascii=True, indent=1).encode("ascii")
 
 
 def save_snapshot(data: LoadResult | Dataset, path: str | Path) -> Path:
@@ -143,15 +159,6 @@ def save_snapshot(data: LoadResult | Dataset, path: str | Path) -> Path:
 
 # -- files → records --------------------------------------------------------------------
 
-def _shape(obj: Any) -> str | None:
-    if obj == {"result": "{}"} or looks_like_passport(decode_result(obj)):
-        return "passport"
-    if isinstance(obj, list) or (isinstance(obj, dict) and isinstance(obj.get("documents"),
-                                                                       list)):
-        return "feed"
-    return None
-
-
 def _apply_extras(ds: Dataset, extras: list[dict[str, Any]]) -> None:
     for meta in extras:
         if isinstance(meta.get("spaces"), list):
@@ -160,8 +167,10 @@ def _apply_extras(ds: Dataset, extras: list[dict[str, Any]]) -> None:
                              if s.container_tag not in known)
         if isinstance(meta.get("profiles"), dict):
             for tag, raw in meta["profiles"].items():
+                tag = cap_text(tag) or ""
                 ds.profiles.setdefault(tag, parse_profile(raw, tag, ds.report))
-        for i, raw in enumerate(meta.get("memories") or []):
+        memories = meta.get("memories")
+        for i, raw in enumerate(memories if isinstance(memories, list) else []):
             mem = parse_memory(raw, f"{EXTRA_KEY}.memories[{i}]", ds.report)
             if mem is not None:
                 merge_history(ds, [mem])
@@ -228,32 +237,32 @@ class FileSource(Source):
         name when one is unreadable or not a supported shape."""
         if self._last is not None and not refresh:
             return self._last
-        objects, extras, shapes = [], [], set()
+        objects, extras, shapes, notes = [], [], set(), []
         for name, data in self._read_all():
             try:
-                obj = json.loads(data.decode("utf-8-sig"))
-            except UnicodeDecodeError:
-                raise FileError(f"{name} is not UTF-8 text.") from None
-            except ValueError as exc:
-                raise FileError(f"{name} is not JSON ({getattr(exc, 'msg', exc)} at line "
-                                f"{getattr(exc, 'lineno', '?')}).") from None
-            shape = _shape(obj)
+                obj, said = decode_json_bytes(data)
+            except JsonError as exc:
+                raise FileError(f"{name} is {exc}.") from None
+            shape = input_shape(obj)
             if shape is None:
                 raise FileError(f"{name} is neither a Supermemory documents page nor a "
                                 "Spomory passport.")
             shapes.add(shape)
             objects.append(obj)
+            notes.extend((name, note) for note in said)
             if isinstance(obj, dict) and isinstance(obj.get(EXTRA_KEY), dict):
                 extras.append(obj[EXTRA_KEY])
         try:
             ds = from_objects(objects)
-        except UnrecognisedInput as exc:  # pragma: no cover - _shape checked it
+        except UnrecognisedInput as exc:  # pragma: no cover - input_shape checked it
             raise FileError(str(exc)) from None
+        for name, note in notes:
+            ds.report.note(name, note)
         _apply_extras(ds, extras)
         if not any("spaces" in meta for meta in extras):
             ds.spaces = spaces_seen(ds)
         result = LoadResult(dataset=ds, source=self.kind, label=self.label,
-                            raw_passport={} if shapes == {"passport"} else None)
+                            raw_passport={} if shapes <= {"passport", "empty"} else None)
         self._last = result
         if progress is not None:
             progress(LoadProgress(len(objects), len(objects), len(ds.documents),

@@ -74,11 +74,14 @@ def document_ids(raw: dict[str, Any]) -> list[str]:
 
 
 def parse_status(service: str, document_id: str, answer: dict[str, Any]) -> AddResult:
-    """An :class:`AddResult` from a ``GET /v3/documents/{id}`` answer (read leniently)."""
+    """An :class:`AddResult` from a ``GET /v3/documents/{id}`` answer (read leniently:
+    the memories under ``memories``, as the API sends them, or a feed's
+    ``memoryEntries``)."""
     status = str(answer.get("status") or "unknown")
     tags = [t for t in answer.get("containerTags") or [] if isinstance(t, str)]
-    mem_ids = [e["id"] for e in answer.get("memoryEntries") or []
-               if isinstance(e, dict) and isinstance(e.get("id"), str)]
+    entries = answer.get("memories") or answer.get("memoryEntries")
+    mem_ids = [e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)
+               ] if isinstance(entries, list) else []
     title = answer.get("title") if isinstance(answer.get("title"), str) else None
     return AddResult(document_id, status, status_sentence(service, document_id, status),
                      container_tag=tags[0] if tags else None, title=title,

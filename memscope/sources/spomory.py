@@ -15,6 +15,7 @@ from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
 from memscope.records.dataset import Dataset
+from memscope.records.models import ParseReport
 from memscope.records.passport import decode_result, looks_like_passport
 from memscope.sources._http import ApiConfig, ambiguous, ensure
 from memscope.sources._remote import HttpSource
@@ -98,19 +99,22 @@ class SpomorySource(HttpSource):
 
     # -- loading -------------------------------------------------------------------------
 
-    def _export(self) -> dict[str, Any]:
+    def _export(self) -> tuple[dict[str, Any], ParseReport]:
+        """The decoded passport, and a report noting what decoding had to cut."""
         op = "export the memory graph"
         answer = self._http.request("GET", "/v1/export", operation=op,
                                     params={"subject_id": self.config.subject_id})
         ensure(isinstance(answer, dict) and isinstance(answer.get("result"), str),
                SERVICE, op, 'no "result" string')
-        passport = decode_result(answer)
+        report = ParseReport()
+        passport = decode_result(answer, report)
         ensure(looks_like_passport(passport), SERVICE, op,
                "the result is not a memory passport")
-        return passport
+        return passport, report
 
-    def _result(self, passport: dict[str, Any], calls: int) -> LoadResult:
-        ds = Dataset()
+    def _result(self, exported: tuple[dict[str, Any], ParseReport], calls: int) -> LoadResult:
+        passport, report = exported
+        ds = Dataset(report=report)
         ds.add_passport(passport)
         return LoadResult(dataset=ds, source=self.kind, label=self.label, calls=calls,
                           notes=[self.calls_note()], raw_passport=passport)
@@ -139,7 +143,7 @@ class SpomorySource(HttpSource):
         ensure(isinstance(answer, dict) and isinstance(answer.get("result"), str),
                SERVICE, op, 'no "result" string')
         ds = Dataset()
-        decoded = decode_result(answer)
+        decoded = decode_result(answer, ds.report)
         if decoded != {}:
             ensure(looks_like_passport(decoded), SERVICE, op, "no entities list")
             ds.add_passport(decoded)

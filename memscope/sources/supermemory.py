@@ -27,7 +27,7 @@ from memscope.records.models import (
 from memscope.sources._feed import FeedState, fetch_pages, pages_from
 from memscope.sources._http import ApiConfig, ambiguous, ensure
 from memscope.sources._remote import HttpSource
-from memscope.sources._spaces import add_spaces_and_profiles, spaces_seen
+from memscope.sources._spaces import add_spaces_and_profiles, space_of_memory, spaces_seen
 from memscope.sources.base import (
     AddResult,
     Capabilities,
@@ -54,16 +54,16 @@ class SupermemoryConfig(ApiConfig):
     """Supermemory connection settings (``repr`` hides the key)."""
 
     base_url: str = "https://api.supermemory.ai"
-    page_limit: int = Field(200, ge=1, le=1000)
+    page_limit: int = Field(default=200, ge=1, le=1000)
     container_tags: tuple[str, ...] = ()
     sort: Literal["createdAt", "updatedAt"] = "createdAt"
     order: Literal["asc", "desc"] = "desc"
     load_spaces: bool = True
     load_profiles: bool = True
-    max_profiles: int = Field(50, ge=0)
-    max_pages: int = Field(10_000, ge=1)
-    history_page_limit: int = Field(100, ge=1, le=1000)
-    max_history_pages: int = Field(50, ge=1)
+    max_profiles: int = Field(default=50, ge=0)
+    max_pages: int = Field(default=10_000, ge=1)
+    history_page_limit: int = Field(default=100, ge=1, le=1000)
+    max_history_pages: int = Field(default=50, ge=1)
 
 
 class SupermemorySource(HttpSource):
@@ -73,7 +73,7 @@ class SupermemorySource(HttpSource):
     service = SERVICE
     capabilities = Capabilities(
         history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
-        add=True,
+        add=True, forget_all_by_ids=True,
         why_not=(("restore", "Supermemory's API cannot restore a forgotten memory; add the "
                              "fact again instead."),),
     )
@@ -222,12 +222,14 @@ class SupermemorySource(HttpSource):
     # -- history and search ------------------------------------------------------------
 
     def _tag_of(self, memory_id: str, container_tag: str | None) -> str | None:
+        """The space to name for ``memory_id``: the caller's, the loaded data's, or the
+        one space this source is limited to; ``None`` when none of them knows."""
         if container_tag:
             return container_tag
         if self._last is not None:
-            mem = self._last.dataset.memories.get(memory_id)
-            if mem is not None and mem.container_tag:
-                return mem.container_tag
+            tag = space_of_memory(self._last.dataset, memory_id)
+            if tag:
+                return tag
         return self.config.container_tags[0] if len(self.config.container_tags) == 1 else None
 
     def history(self, memory_id: str, *, container_tag: str | None = None
@@ -346,11 +348,19 @@ class SupermemorySource(HttpSource):
     def forget(self, target_id: str, *, reason: str | None = None,
                container_tag: str | None = None) -> ForgetResult:
         """``DELETE /v4/memories`` with ``{"id", "containerTag", "reason"}`` — by id only.
-        A soft delete; the loaded record is marked forgotten too."""
+        A soft delete; the loaded record is marked forgotten too.
+
+        The API requires the memory's space: when neither the caller nor the loaded data
+        knows it, nothing is sent and :class:`BadRequest` says so.
+        """
         tag = self._tag_of(target_id, container_tag)
-        body: dict[str, Any] = {"id": target_id}
-        if tag:
-            body["containerTag"] = tag
+        if tag is None:
+            raise BadRequest(f"Nothing was sent: Memscope does not know which space memory "
+                             f"{target_id} is in, and Supermemory needs the space to forget "
+                             "it — load the graph that shows it (or choose its space) and "
+                             "try again.", service=SERVICE, operation=f"forget memory "
+                             f"{target_id}")
+        body: dict[str, Any] = {"id": target_id, "containerTag": tag}
         if reason:
             body["reason"] = reason
         answer = self._http.request("DELETE", "/v4/memories", json=body,

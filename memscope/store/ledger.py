@@ -1,7 +1,9 @@
 """The action ledger: one row per destructive or state-changing action any source performed.
 
 The embedded store keeps the ledger in SQLite (see :mod:`memscope.store.store`); other sources
-record their actions (including failed ones) through ``Store.record_ledger``.
+record their actions (including failed ones) through ``Store.record_ledger``. Every row
+carries the identity of the source that acted (its *scope*); a session reads only its own
+scope with ``Store.ledger(scope=source.identity())``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ class LedgerEntry:
     """One recorded action.
 
     ``time`` is an ISO-8601 UTC string; ``space`` the container tag; ``target_id`` the
-    memory (or document) acted on; ``snapshot`` its text at the time of the action.
+    memory (or document) acted on; ``snapshot`` its text at the time of the action;
+    ``scope`` the identity of the source that acted (kind, location, credential
+    fingerprint — see ``Source.identity``), ``None`` for a row older than scopes.
     """
 
     time: str
@@ -34,6 +38,7 @@ class LedgerEntry:
     outcome: str
     message: str
     id: int | None = None
+    scope: str | None = None
 
     @classmethod
     def from_row(cls, row: Any) -> LedgerEntry:
@@ -41,7 +46,13 @@ class LedgerEntry:
         return cls(time=row["at"], source=row["source"], space=row["space"],
                    action=row["action"], target_id=row["target_id"],
                    snapshot=row["snapshot"], reason=row["reason"],
-                   outcome=row["outcome"], message=row["message"] or "", id=row["id"])
+                   outcome=row["outcome"], message=row["message"] or "", id=row["id"],
+                   scope=row["scope"])
+
+    def row(self) -> tuple[Any, ...]:
+        """The values of a ``ledger`` row, in ``schema.LEDGER_COLUMNS`` order."""
+        return (self.time, self.source, self.space, self.action, self.target_id,
+                self.snapshot, self.reason, self.outcome, self.message, self.scope)
 
     def to_dict(self) -> dict[str, Any]:
         """The entry as a plain dict (for tables and JSON)."""

@@ -11,6 +11,7 @@ was. Reads of several tables run in one read transaction (a consistent WAL snaps
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import sqlite3
 import threading
@@ -65,6 +66,12 @@ class Store:
         self._lock = threading.Lock()
         self._search_backend = store_search.LIKE
 
+    @property
+    def identity(self) -> str:
+        """The ledger scope of this store's own actions: ``embedded|<absolute path>``
+        (the same string :meth:`EmbeddedSource.identity` returns for it)."""
+        return f"embedded|{self.path.resolve()}"
+
     @classmethod
     def create(cls, path: str | Path, **kwargs: Any) -> Store:
         """Open the store at ``path``, creating the file and schema if missing."""
@@ -84,9 +91,14 @@ class Store:
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(sch.SCHEMA)
-                conn.execute("INSERT OR IGNORE INTO meta VALUES ('data_version', '0')")
-                conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                             (str(sch.SCHEMA_VERSION),))
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('data_version', '0')")
+                    sch.migrate(conn, self.identity)
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
                 self._search_backend = store_search.install(conn)
             except sqlite3.Error as exc:
                 raise StoreError(f"Cannot open the embedded store at {self.path}: {exc}.") \
@@ -139,14 +151,13 @@ class Store:
 
     def _ledger(self, conn: sqlite3.Connection, *, source: str, space: str | None,
                 action: str, target_id: str | None, snapshot: str | None,
-                reason: str | None, outcome: str, message: str) -> LedgerEntry:
+                reason: str | None, outcome: str, message: str,
+                scope: str | None = None) -> LedgerEntry:
+        """Insert one ledger row; ``scope`` defaults to this store's own identity."""
         entry = LedgerEntry(self._now(), source, space, action, target_id, snapshot, reason,
-                            outcome, message)
-        cur = conn.execute(
-            "INSERT INTO ledger (at, source, space, action, target_id, snapshot, reason, "
-            "outcome, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (entry.time, source, space, action, target_id, snapshot, reason, outcome, message))
-        return LedgerEntry(**{**entry.to_dict(), "id": cur.lastrowid})
+                            outcome, message, scope=scope or self.identity)
+        cur = conn.execute(sch.insert_sql("ledger", sch.LEDGER_COLUMNS), entry.row())
+        return dataclasses.replace(entry, id=cur.lastrowid)
 
     # -- loading -----------------------------------------------------------------------
 
@@ -326,23 +337,36 @@ class Store:
         with self._read() as conn:
             return sch.read_profile(conn, container_tag)
 
-    def ledger(self, limit: int | None = None) -> list[LedgerEntry]:
-        """Ledger entries, newest first (at most ``limit``)."""
+    def ledger(self, limit: int | None = None, *, scope: str | None = None
+               ) -> list[LedgerEntry]:
+        """The ledger rows of one source identity (``scope``, e.g.
+        ``source.identity()``), newest first, at most ``limit``.
+
+        A session must always pass its scope: it then sees only its own rows. Without
+        ``scope`` every row comes back, unscoped ones included — for tests and
+        maintenance only, never for a page.
+        """
+        where, args = ("WHERE scope = ? ", [scope]) if scope is not None else ("", [])
         with self._read() as conn:
-            rows = conn.execute("SELECT * FROM ledger ORDER BY id DESC LIMIT ?",
-                                (-1 if limit is None else limit,)).fetchall()
+            rows = conn.execute(f"SELECT * FROM ledger {where}ORDER BY id DESC LIMIT ?",
+                                [*args, -1 if limit is None else limit]).fetchall()
         return [LedgerEntry.from_row(r) for r in rows]
 
     # -- writes ------------------------------------------------------------------------
 
-    def record_ledger(self, *, action: str, source: str, outcome: str, message: str = "",
-                      space: str | None = None, target_id: str | None = None,
-                      snapshot: str | None = None, reason: str | None = None) -> LedgerEntry:
-        """Append one ledger row for an action done elsewhere (e.g. a failed HTTP forget)."""
+    def record_ledger(self, *, action: str, source: str, outcome: str, scope: str,
+                      message: str = "", space: str | None = None,
+                      target_id: str | None = None, snapshot: str | None = None,
+                      reason: str | None = None) -> LedgerEntry:
+        """Append one ledger row for an action done elsewhere (e.g. a failed HTTP forget)
+        under ``scope``, the identity of the source that acted (``source.identity()``:
+        kind, location and credential fingerprint — never a credential)."""
+        if not scope:
+            raise StoreError("A ledger row needs the identity of the source that acted.")
         with self._write() as conn:
             return self._ledger(conn, source=source, space=space, action=action,
                                 target_id=target_id, snapshot=snapshot, reason=reason,
-                                outcome=outcome, message=message)
+                                outcome=outcome, message=message, scope=scope)
 
     def _memory_for_update(self, conn: sqlite3.Connection, memory_id: str) -> sqlite3.Row:
         row = conn.execute("SELECT id, memory, container_tag, is_forgotten FROM memories "
@@ -422,11 +446,10 @@ class Store:
             conn.executemany("UPDATE memories SET is_forgotten = 1, forget_reason = ?, "
                              "forgotten_at = ?, updated_at = ? WHERE id = ?",
                              [(reason, now, now, r["id"]) for r in rows])
-            conn.executemany(
-                "INSERT INTO ledger (at, source, space, action, target_id, snapshot, reason, "
-                "outcome, message) VALUES (?, ?, ?, 'forget_all', ?, ?, ?, 'ok', ?)",
-                [(now, source, container_tag, r["id"], r["memory"], reason,
-                  f"Forgot memory {r['id']} (forget-all of {container_tag}).") for r in rows])
+            conn.executemany(sch.insert_sql("ledger", sch.LEDGER_COLUMNS), [
+                LedgerEntry(now, source, container_tag, "forget_all", r["id"], r["memory"],
+                            reason, "ok", f"Forgot memory {r['id']} (forget-all of "
+                            f"{container_tag}).", scope=self.identity).row() for r in rows])
             if not rows:
                 self._ledger(conn, source=source, space=container_tag, action="forget_all",
                              target_id=None, snapshot=None, reason=reason, outcome="noop",

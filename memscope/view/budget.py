@@ -22,9 +22,8 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from memscope.view.build import ViewData
+from memscope.view.build import ViewData, VisEdge, VisNode
 
 CLUSTER_PREFIX = "cluster:"
 DEFAULT_BUDGET = 3000
@@ -71,13 +70,14 @@ def cluster_of(node_id: str) -> str:
     return node_id[len(CLUSTER_PREFIX):]
 
 
-def _super_node(key: str, label: str, members: list[dict[str, Any]]) -> dict[str, Any]:
+def _super_node(key: str, label: str, members: list[VisNode]) -> VisNode:
+    """The hexagon a collapsed cluster is drawn as, at its members' centre."""
     xs = [m["x"] for m in members if "x" in m]
     ys = [m["y"] for m in members if "y" in m]
     kinds = Counter(m.get("kind", "node") for m in members)
     color = Counter(m["color"]["background"] for m in members).most_common(1)[0][0]
     parts = ", ".join(f"{n} {k}s" for k, n in sorted(kinds.items()))
-    node: dict[str, Any] = {
+    node: VisNode = {
         "id": CLUSTER_PREFIX + key, "kind": "cluster", "shape": "hexagon",
         "label": f"{label} ({len(members)})",
         "title": f"{label}: {len(members)} nodes ({parts}). Click to expand.",
@@ -99,9 +99,9 @@ class Overview:
     #: node id → the id it is drawn as (itself, or its cluster node)
     rep: dict[str, str]
     #: every node of the full view, by id
-    nodes: dict[str, dict[str, Any]]
+    nodes: dict[str, VisNode]
     #: the full view's edges, per node id
-    edges_of: dict[str, list[dict[str, Any]]]
+    edges_of: dict[str, list[VisEdge]]
 
 
 def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
@@ -110,18 +110,18 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
     nodes = view["nodes"]
     info = BudgetInfo(total_nodes=len(nodes), drawn_nodes=len(nodes))
     by_id = {n["id"]: n for n in nodes}
-    edges_of: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    edges_of: dict[str, list[VisEdge]] = defaultdict(list)
     for edge in view["edges"]:
-        edges_of[edge["from"]].append(edge)  # type: ignore[arg-type]
-        edges_of[edge["to"]].append(edge)  # type: ignore[arg-type]
+        edges_of[edge["from"]].append(edge)
+        edges_of[edge["to"]].append(edge)
     if len(nodes) <= budget:
-        return Overview(view, info, {n: n for n in by_id}, by_id, edges_of)  # type: ignore[arg-type]
+        return Overview(view, info, {n: n for n in by_id}, by_id, edges_of)
     open_keys = set(expanded)
-    drawn: list[dict[str, Any]] = []
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    drawn: list[VisNode] = []
+    groups: dict[str, list[VisNode]] = defaultdict(list)
     for node in nodes:
         key = clusters.get(node["id"], "") or UNLINKED
-        (drawn if key in open_keys else groups[key]).append(node)  # type: ignore[arg-type]
+        (drawn if key in open_keys else groups[key]).append(node)
     rep: dict[str, str] = {n["id"]: n["id"] for n in drawn}
     for key, members in groups.items():
         if len(members) == 1:  # a cluster of one is just the node
@@ -134,17 +134,17 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
             rep[m["id"]] = CLUSTER_PREFIX + key
         info.collapsed_clusters += 1
         info.collapsed_nodes += len(members)
-    edges = _edges(view["edges"], rep)  # type: ignore[arg-type]
+    edges = _edges(view["edges"], rep)
     info.drawn_nodes = len(drawn)
     info.expanded = sorted(open_keys)
     info.over_budget = info.drawn_nodes > budget
-    small = {"nodes": drawn, "edges": edges, "legend": view["legend"]}
-    return Overview(small, info, rep, by_id, edges_of)  # type: ignore[arg-type]
+    small: ViewData = {"nodes": drawn, "edges": edges, "legend": view["legend"]}
+    return Overview(small, info, rep, by_id, edges_of)
 
 
-def _edges(full: list[dict[str, Any]], rep: Mapping[str, str]) -> list[dict[str, Any]]:
+def _edges(full: list[VisEdge], rep: Mapping[str, str]) -> list[VisEdge]:
     """Edges between drawn nodes as they are; the rest merged per pair of drawn ends."""
-    edges: list[dict[str, Any]] = []
+    edges: list[VisEdge] = []
     merged: Counter[tuple[str, str]] = Counter()
     for edge in full:
         a, b = rep.get(edge["from"]), rep.get(edge["to"])
@@ -174,13 +174,13 @@ def with_kept(ov: Overview, keep: Collection[str]) -> tuple[ViewData, BudgetInfo
     rep.update({k: k for k in extra})
     nodes = list(ov.view["nodes"]) + [ov.nodes[k] for k in extra]
     seen = {e["id"] for e in ov.view["edges"]}
-    local: dict[str, dict[str, Any]] = {}
+    local: dict[str, VisEdge] = {}
     for k in extra:
         for edge in ov.edges_of.get(k, ()):
             local[edge["id"]] = edge
     added = [e for e in _edges(list(local.values()), rep) if e["id"] not in seen]
     info = replace(ov.info, drawn_nodes=ov.info.drawn_nodes + len(extra))
-    return ({"nodes": nodes, "edges": list(ov.view["edges"]) + added,  # type: ignore[typeddict-item]
+    return ({"nodes": nodes, "edges": list(ov.view["edges"]) + added,
              "legend": ov.view["legend"]}, info)
 
 

@@ -28,6 +28,7 @@ import networkx as nx
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.graph.states import STATES
+from memscope.records.text import one_line, shorten
 from memscope.view.layout import seeded_igraph
 
 ColorBy = Literal["cluster", "space", "document_type"]
@@ -60,13 +61,13 @@ STATE_STYLES: dict[str, dict[str, Any]] = {
     "expiring": {"borderWidth": 3},
     "expired": {"borderWidth": 4},
 }
-FORGOTTEN_COLOR = {"background": "#E4E4E4", "border": "#9A9A9A"}
+FORGOTTEN_COLOR: NodeColor = {"background": "#E4E4E4", "border": "#9A9A9A"}
 STATE_BORDERS = {"expiring": "#E69F00", "expired": "#D55E00", "recent": "#0072B2"}
 
 #: edge kind → style (arrow only on ``updates`` and ``relation``: they point at the newer
 #: version / the object). Only relation edges get a tooltip (predicate and confidence):
 #: the others say what the legend says, and would double the edge payload.
-EDGE_STYLES: dict[str, dict[str, Any]] = {
+EDGE_STYLES: dict[str, EdgeStyle] = {
     "source": {"color": {"color": "#BBBBBB"}, "width": 1},
     "updates": {"color": {"color": "#0072B2"}, "width": 2, "arrows": "to"},
     "extends": {"color": {"color": "#009E73"}, "width": 1.5, "dashes": [8, 5]},
@@ -84,8 +85,18 @@ class NodeColor(TypedDict):
     border: str
 
 
+class EdgeStyle(TypedDict):
+    """How one edge kind is drawn (vis-network edge options)."""
+
+    color: dict[str, str]
+    width: float
+    arrows: NotRequired[str]
+    dashes: NotRequired[list[int]]
+
+
 class VisNode(TypedDict):
-    """One vis-network node; ``kind``/``state``/``static``/``color_group`` are Memscope's own.
+    """One vis-network node; ``kind``/``state``/``static``/``color_group`` are Memscope's own
+    (``kind`` is ``"cluster"`` for the drawing budget's collapsed clusters).
 
     (Not vis-network's ``group``: vis would invent group colours for unknown names.)
     """
@@ -96,7 +107,7 @@ class VisNode(TypedDict):
     kind: str
     color_group: str
     shape: str
-    size: int
+    size: float
     color: NodeColor
     borderWidth: NotRequired[int]  # 1 (the component's default) when absent
     state: NotRequired[str]
@@ -107,6 +118,8 @@ class VisNode(TypedDict):
     font: NotRequired[dict[str, Any]]
     x: NotRequired[float]
     y: NotRequired[float]
+    highlighted: NotRequired[bool]  # set by :func:`highlight`
+    change: NotRequired[str]  # set by :func:`memscope.view.changes.mark_changes`
 
 
 VisEdge = TypedDict("VisEdge", {
@@ -146,16 +159,6 @@ class ViewData(TypedDict):
     legend: Legend
 
 
-def truncate(text: str, limit: int) -> str:
-    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-def _cap(text: str) -> str:
-    return text if len(text) <= TITLE_MAX else text[: TITLE_MAX - 1] + "…"
-
-
 def _darker(color: str, factor: float = 0.62) -> str:
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
     return "#{:02X}{:02X}{:02X}".format(*(int(c * factor) for c in (r, g, b)))
@@ -167,52 +170,70 @@ def _group_keys(analysis: Analysis, color_by: str
 
     The key ``""`` is the neutral group (unlinked nodes, no space, no document).
     """
-    g = analysis.graph.graph
+    if color_by == "cluster":
+        return _cluster_keys(analysis.graph.graph)
+    if color_by == "space":
+        keys = _space_keys(analysis)
+        labels = {"": "no space", **{k: k for k in keys.values() if k}}
+    else:
+        keys = _type_keys(analysis)
+        labels = {"": "no document", **{
+            k: k.split(":", 1)[1] if k.startswith("type:") else "entity · " + k.split(":", 1)[1]
+            for k in keys.values() if k}}
+    counts = Counter(k for k in keys.values() if k)
+    order = sorted(counts, key=lambda k: (-counts[k], k))
+    return keys, labels, order
+
+
+def _cluster_keys(g: nx.MultiDiGraph
+                  ) -> tuple[dict[Hashable, str], dict[str, str], list[str]]:
+    """Cluster keys ``c1``, ``c2`` … by decreasing size; single nodes are unlinked (``""``)."""
+    keys: dict[Hashable, str] = {}
+    labels: dict[str, str] = {"": "unlinked"}
+    order: list[str] = []
+    comps = [sorted(c, key=str) for c in _clusters(g)]
+    comps.sort(key=lambda c: (-len(c), str(c[0])))
+    for rank, comp in enumerate(comps):
+        key = f"c{rank + 1}" if len(comp) > 1 else ""
+        for node in comp:
+            keys[node] = key
+        if key:
+            labels[key] = f"cluster {rank + 1} · {_short_name(g, comp)}"
+            order.append(key)
+    return keys, labels, order
+
+
+def _space_keys(analysis: Analysis) -> dict[Hashable, str]:
+    """A memory's space; a document's most common memory space; ``""`` for the rest."""
     ds = analysis.dataset
     keys: dict[Hashable, str] = {}
-    labels: dict[str, str] = {"": "none"}
-    order: list[str] = []
-    if color_by == "cluster":
-        comps = [sorted(c, key=str) for c in _clusters(g)]
-        comps.sort(key=lambda c: (-len(c), str(c[0])))
-        for rank, comp in enumerate(comps):
-            key = f"c{rank + 1}" if len(comp) > 1 else ""
-            for node in comp:
-                keys[node] = key
-            if key:
-                labels[key] = f"cluster {rank + 1} · {_short_name(g, comp)}"
-                order.append(key)
-        labels[""] = "unlinked"
-    elif color_by == "space":
-        for node, attrs in g.nodes(data=True):
-            kind, record = attrs["kind"], attrs["record"]
-            if kind == "memory":
-                keys[node] = record.space or ""
-            elif kind == "document":
-                spaces = Counter(s for m in record.memory_ids
-                                 if (s := ds.memories[m].space) is not None)
-                keys[node] = min(spaces, key=lambda s: (-spaces[s], s)) if spaces else ""
-            else:
-                keys[node] = ""
-        labels.update({k: k for k in keys.values() if k})
-        labels[""] = "no space"
-    else:
-        for node, attrs in g.nodes(data=True):
-            kind, record = attrs["kind"], attrs["record"]
-            if kind == "document":
-                keys[node] = f"type:{record.type}"
-            elif kind == "memory":
-                docs = attrs.get("documents") or []
-                keys[node] = f"type:{ds.documents[docs[0]].type}" if docs else ""
-            else:
-                keys[node] = f"entity:{record.type}"
-        labels.update({k: k.split(":", 1)[1] if k.startswith("type:") else
-                       "entity · " + k.split(":", 1)[1] for k in keys.values() if k})
-        labels[""] = "no document"
-    if color_by != "cluster":
-        counts = Counter(k for k in keys.values() if k)
-        order = sorted(counts, key=lambda k: (-counts[k], k))
-    return keys, labels, order
+    for node, attrs in analysis.graph.graph.nodes(data=True):
+        kind, record = attrs["kind"], attrs["record"]
+        if kind == "memory":
+            keys[node] = record.space or ""
+        elif kind == "document":
+            spaces = Counter(s for m in record.memory_ids
+                             if (s := ds.memories[m].space) is not None)
+            keys[node] = min(spaces, key=lambda s: (-spaces[s], s)) if spaces else ""
+        else:
+            keys[node] = ""
+    return keys
+
+
+def _type_keys(analysis: Analysis) -> dict[Hashable, str]:
+    """``type:<document type>`` for documents and their memories, ``entity:<type>``."""
+    ds = analysis.dataset
+    keys: dict[Hashable, str] = {}
+    for node, attrs in analysis.graph.graph.nodes(data=True):
+        kind, record = attrs["kind"], attrs["record"]
+        if kind == "document":
+            keys[node] = f"type:{record.type}"
+        elif kind == "memory":
+            docs = attrs.get("documents") or []
+            keys[node] = f"type:{ds.documents[docs[0]].type}" if docs else ""
+        else:
+            keys[node] = f"entity:{record.type}"
+    return keys
 
 
 def _clusters(g: nx.MultiDiGraph) -> list[list[Hashable]]:
@@ -244,7 +265,7 @@ def _short_name(g: nx.MultiDiGraph, comp: list[Hashable]) -> str:
 
 def _short_text(g: nx.MultiDiGraph, node: Hashable, limit: int) -> str:
     attrs = g.nodes[node]
-    return truncate(_text_of(attrs["kind"], attrs["record"], node), limit)
+    return shorten(one_line(_text_of(attrs["kind"], attrs["record"], node)), limit)
 
 
 def _palette(order: list[str]) -> dict[str, str]:
@@ -289,13 +310,13 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None) -> str:
         facts = [f"entity {node_id} · {record.type}"]
         if record.aliases:
             facts.append("aliases: " + ", ".join(record.aliases))
-    return _cap("\n".join([text, *facts]))
+    return shorten("\n".join([text, *facts]), TITLE_MAX)
 
 
 def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group: str,
           fill: str) -> VisNode:
     kind, record = attrs["kind"], attrs["record"]
-    label = truncate(_text_of(kind, record, node_id), LABEL_MAX)
+    label = shorten(one_line(_text_of(kind, record, node_id)), LABEL_MAX)
     node: VisNode = {
         "id": str(node_id), "label": label, "title": _title(kind, record, node_id, state),
         "kind": kind, "color_group": group, "shape": SHAPES[kind], "size": SIZES[kind],
@@ -305,7 +326,7 @@ def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group:
         node["state"] = state
         node.update(_fresh(STATE_STYLES[state]))
         if state == "forgotten":
-            node["color"] = dict(FORGOTTEN_COLOR)  # type: ignore[typeddict-item]
+            node["color"] = FORGOTTEN_COLOR.copy()
         elif state in STATE_BORDERS:
             node["color"] = {"background": fill, "border": STATE_BORDERS[state]}
         if record.is_static:
@@ -317,16 +338,22 @@ def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group:
 def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
           data: Mapping[str, Any]) -> VisEdge:
     kind = data["kind"]
+    style = EDGE_STYLES[kind]
     edge: VisEdge = {"id": f"e{index}", "from": str(u), "to": str(v), "kind": kind,
-                     **_fresh(EDGE_STYLES[kind])}
+                     "color": dict(style["color"]), "width": style["width"]}
+    if "arrows" in style:
+        edge["arrows"] = style["arrows"]
+    if "dashes" in style:
+        edge["dashes"] = list(style["dashes"])
     if kind == "relation":
         predicate = data.get("predicate") or ""
         edge["predicate"] = predicate
-        edge["label"] = truncate(predicate, 20)
+        edge["label"] = shorten(one_line(predicate), 20)
         conf = data.get("confidence")
         head, tail = _short_text(g, u, 40), _short_text(g, v, 40)
-        edge["title"] = _cap(f"{head} —{predicate}→ {tail}"
-                             + (f"\nconfidence {conf:g}" if conf is not None else ""))
+        edge["title"] = shorten(f"{head} —{predicate}→ {tail}"
+                                + (f"\nconfidence {conf:g}" if conf is not None else ""),
+                                TITLE_MAX)
     return edge
 
 
@@ -375,34 +402,46 @@ def _legend(color_by: str, nodes: list[VisNode], edges: list[VisEdge],
     edge_kinds = Counter(e["kind"] for e in edges)
     rank = {k: i for i, k in enumerate(colors)}
     order = sorted(groups, key=lambda k: (k == "", rank.get(k, 0)))
-    listed = [{"key": k, "label": labels.get(k, k), "color": colors[k], "count": groups[k]}
-              for k in order[:LEGEND_MAX]]
+    listed: list[LegendColor] = [
+        {"key": k, "label": labels.get(k, k), "color": colors[k], "count": groups[k]}
+        for k in order[:LEGEND_MAX]]
     return {
         "color_by": color_by,
         "kinds": {k: kinds.get(k, 0) for k in NODE_KINDS},
         "states": {s: states.get(s, 0) for s in STATES},
         "static": sum(1 for n in nodes if n.get("static")),
         "edges": {k: edge_kinds.get(k, 0) for k in EDGE_KINDS},
-        "colors": listed,  # type: ignore[typeddict-item]
+        "colors": listed,
         "other_colors": max(0, len(order) - LEGEND_MAX),
     }
 
 
-HIGHLIGHT = {"borderWidth": 5, "border": "#000000"}
+#: how :func:`highlight` marks a node: border width and colour
+HIGHLIGHT_WIDTH = 5
+HIGHLIGHT_BORDER = "#000000"
 
 
 def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
     """A copy of ``view`` with ``node_ids`` drawn with a heavy black border.
 
     The input is not changed (views are shared between sessions).
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> view = build_view(analyse(from_feed_pages([{"documents": [{"id": "d"}]}])))
+    >>> node = highlight(view, ["d"])["nodes"][0]
+    >>> node["borderWidth"], node["color"]["border"], "borderWidth" in view["nodes"][0]
+    (5, '#000000', False)
     """
     marked = set(node_ids)
     nodes: list[VisNode] = []
     for node in view["nodes"]:
         if node["id"] in marked:
-            node = {**node, "borderWidth": HIGHLIGHT["borderWidth"],  # type: ignore[assignment]
-                    "color": {**node["color"], "border": HIGHLIGHT["border"]},
-                    "highlighted": True}
+            node = node.copy()
+            node["borderWidth"] = HIGHLIGHT_WIDTH
+            node["color"] = {"background": node["color"]["background"],
+                             "border": HIGHLIGHT_BORDER}
+            node["highlighted"] = True
         nodes.append(node)
     return {"nodes": nodes, "edges": view["edges"], "legend": view["legend"]}
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from memscope.lenses.asof import Comparison
-from memscope.view.build import ViewData
+from memscope.view.build import ViewData, VisNode
 
 #: colour per change kind (Okabe–Ito, distinguishable with colour-blindness)
 CHANGE_COLORS = {"added": "#009E73", "updated": "#0072B2", "forgotten": "#D55E00"}
@@ -20,17 +18,19 @@ def mark_changes(view: ViewData, comparison: Comparison) -> ViewData:
     :data:`CHANGE_COLORS` and full opacity; other nodes get :data:`UNCHANGED_OPACITY`.
     The legend is unchanged (use :meth:`Comparison.counts` for the change counts).
     """
-    nodes = []
+    nodes: list[VisNode] = []
     for node in view["nodes"]:
-        copy: dict[str, Any] = dict(node)
+        copy = node.copy()
         kind = comparison.change_of(node["id"])
         if kind is None:
             copy["opacity"] = UNCHANGED_OPACITY
         else:
             color = CHANGE_COLORS[kind]
-            copy.update(change=kind, opacity=1.0, borderWidth=3,
-                        color={"background": color, "border": color})
+            copy["change"] = kind
+            copy["opacity"] = 1.0
+            copy["borderWidth"] = 3
+            copy["color"] = {"background": color, "border": color}
         nodes.append(copy)
-    return {"nodes": nodes, "edges": [dict(e) for e in view["edges"]],  # type: ignore[typeddict-item]
+    return {"nodes": nodes, "edges": [e.copy() for e in view["edges"]],
             "legend": view["legend"]}
 

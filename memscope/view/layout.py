@@ -187,8 +187,8 @@ def extend_positions(graph: nx.Graph, positions: Mapping[Hashable, Position], *,
     around them with the placed nodes pinned; new components with no placed node are
     laid out on their own and set to the right of the existing drawing.
     """
-    out: dict[Hashable, Position] = {n: tuple(p) for n, p in positions.items()
-                                     if n in graph}  # type: ignore[misc]
+    out: dict[Hashable, Position] = {n: (p[0], p[1]) for n, p in positions.items()
+                                     if n in graph}
     new = [n for n in graph.nodes if n not in out]
     if not new:
         return out

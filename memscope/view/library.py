@@ -9,7 +9,7 @@ from pathlib import Path
 VENDOR_FILE = Path(__file__).resolve().parent / "vendor" / "vis-network.min.js"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def vis_network_js() -> str:
     """The library's source without its source-map reference (the map is not shipped).
 

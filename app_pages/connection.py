@@ -1,0 +1,17 @@
+"""Connection: choose the source, enter credentials, pick a space, save or open a snapshot."""
+
+import streamlit as st
+
+from components.sections import connection_form
+from components.state import context
+from components.widgets.safe import md_escape
+
+ctx = context.current()
+st.title("Connection")
+connection_form.source_form(ctx)
+if ctx.error:
+    st.error(md_escape(ctx.error))
+connection_form.spaces_picker(ctx)
+st.subheader("Snapshot files")
+connection_form.save_snapshot(ctx)
+connection_form.files_form()

@@ -1,0 +1,13 @@
+"""Expiry queue: memories scheduled to be forgotten, soonest first."""
+
+import streamlit as st
+
+from components.sections import audit
+from components.state import context
+
+ctx = context.current()
+analysis = ctx.require()
+st.title("Expiry queue")
+visible = ctx.visible()
+audit.filter_note(visible, analysis)
+audit.expiry_section(analysis, visible)

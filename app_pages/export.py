@@ -1,0 +1,17 @@
+"""Export: the filtered graph as GraphML, GEXF, node-link JSON, CSV and offline HTML;
+evidence packs of a chain or subgraph."""
+
+import streamlit as st
+
+from components.sections import audit, export
+from components.state import context
+
+ctx = context.current()
+analysis = ctx.require()
+st.title("Export")
+visible = ctx.visible()
+audit.filter_note(visible, analysis)
+st.subheader("The current graph")
+export.graph_downloads(ctx, analysis, visible)
+st.subheader("Evidence pack")
+export.evidence_section(analysis)

@@ -1,0 +1,11 @@
+"""Forget all: preview exactly what would be deleted, then confirm by typing."""
+
+import streamlit as st
+
+from components.sections import forget_all
+from components.state import context
+
+ctx = context.current()
+analysis = ctx.require()
+st.title("Forget all")
+forget_all.forget_all_section(ctx, analysis, ctx.visible())

@@ -1,0 +1,13 @@
+"""Insights: charts of the memory, following the sidebar's filters."""
+
+import streamlit as st
+
+from components.sections import audit, insights
+from components.state import context
+
+ctx = context.current()
+analysis = ctx.require()
+st.title("Insights")
+visible = ctx.visible()
+audit.filter_note(visible, analysis)
+insights.charts(analysis, visible)

@@ -1,0 +1,352 @@
+"""Ask (server-side search) and Add (a new memory) on the home page, for every source.
+
+Ask: only the form's submit button sends a request; answers are kept in session state per
+(connection, query), so reruns — clicks, filters, selections — never send it again.
+Add: the form only records a pending request with a fresh token; "Confirm add" marks the
+token used *before* calling the source, so no rerun can send the same text twice. A
+Supermemory document is then polled (backoff, time limit) under an ``st.status`` until it
+is done or failed — resumed on the next run if a rerun interrupts it — and the graph
+reloads.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import streamlit as st
+
+from components.state import data, session
+from components.state.context import AppContext, flash
+from components.widgets import once
+from components.widgets.safe import md_escape, short
+from memscope.graph.analysis import Analysis
+from memscope.reports.ask import HitView, context_relations, describe, highlight_ids, relation_label
+from memscope.sources import AddResult, SearchResult, Source, SourceError, actions
+from memscope.sources import wait_until_processed as _wait
+
+ASKED = session.ASKED
+ASK_CURRENT = session.ASK_CURRENT
+ADD_PENDING = session.ADD_PENDING
+ADD_TRACK = session.ADD_TRACK
+ADD_LAST = session.ADD_LAST
+KEEP_ANSWERS = 20
+SEARCH_LIMIT = 10
+ADD_MAX_CHARS = 20_000
+#: how long to poll an added Supermemory document before giving up (seconds)
+PROCESSING_TIMEOUT_S = 120.0
+DEFAULT_SPACE = "sm_project_default"
+
+
+@dataclass
+class Asked:
+    """One submitted question and its answer (or the error sentence)."""
+
+    query: str
+    loaded_at: str
+    result: SearchResult | None = None
+    error: str | None = None
+
+
+def _calls_note(source: Source) -> None:
+    note = source.calls_note()
+    if note is not None:
+        st.caption(md_escape(note))
+
+
+def _loaded_at(ctx: AppContext) -> str:
+    return ctx.load.loaded_at.isoformat() if ctx.load is not None else ""
+
+
+def _ask(ctx: AppContext, query: str) -> None:
+    """Send the question once for this (connection, data load) and keep the answer."""
+    source = ctx.source
+    assert source is not None
+    key = (source.cache_key(), query)
+    answers: dict[tuple, Asked] = ASKED.setdefault()
+    ASK_CURRENT.set(key)
+    old = answers.get(key)
+    if old is not None and old.loaded_at == _loaded_at(ctx):
+        return  # asked already about this very data: show the kept answer
+    entry = Asked(query, _loaded_at(ctx))
+    try:
+        entry.result = source.search(query, container_tag=ctx.conn.space, limit=SEARCH_LIMIT)
+    except SourceError as exc:
+        entry.error = str(exc)
+    answers.pop(key, None)
+    answers[key] = entry
+    while len(answers) > KEEP_ANSWERS:
+        answers.pop(next(iter(answers)))
+
+
+def ask_box(ctx: AppContext, analysis: Analysis) -> set[str]:
+    """The Ask form and its results; returns the node ids to highlight in the graph.
+
+    Everything is drawn inside one container, so the elements below (the graph) keep
+    their place in the page and are not mounted afresh when results appear.
+    """
+    with st.container():
+        return _ask_box(ctx, analysis)
+
+
+def _ask_box(ctx: AppContext, analysis: Analysis) -> set[str]:
+    source = ctx.source
+    if source is None:
+        return set()
+    reason = source.capabilities.reason("search")
+    if reason:
+        st.caption(f"Ask is unavailable: {md_escape(reason)}")
+        return set()
+    with st.form("ask_form", border=False):
+        left, right = st.columns([6, 1], vertical_alignment="bottom")
+        left.text_input("Ask your memories", key=session.ASK_QUERY.name,
+                        placeholder="e.g. where is Maya travelling?", max_chars=500,
+                        help=f"Sent to {source.label}'s own search (server-side).")
+        submitted = right.form_submit_button("Ask", width="stretch")
+    if submitted:
+        query = str(session.ASK_QUERY.get() or "").strip()
+        if query:
+            _ask(ctx, query)
+    if source.search_note:
+        st.caption(f"⚠️ {md_escape(source.search_note)}")
+    _calls_note(source)
+    current = ASK_CURRENT.get()
+    entry = ASKED.get().get(current) if current else None
+    if entry is None or current[0] != source.cache_key():
+        return set()
+    return _results(analysis, entry, hide=ctx.presenter)
+
+
+def _label(view: HitView, hide: bool) -> str:
+    """The hit's label; in presenter mode without the service's text."""
+    if not hide:
+        return view.label
+    score = f" · {view.score:.2f}" if view.score is not None else ""
+    return f"{view.kind}{score}: ({len(view.text)} characters, hidden in presenter mode)"
+
+
+def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> set[str]:
+    if entry.error:
+        st.error(md_escape(entry.error))
+        return set()
+    result = entry.result
+    assert result is not None
+    ids = highlight_ids(analysis, result)
+    if not result.hits:
+        st.info(f"Nothing found for “{md_escape(short(entry.query, 80))}”.")
+        if result.message:
+            st.text(result.message)  # the service's own sentence, verbatim
+        return ids
+    st.caption(f"{len(result.hits)} result{'s' if len(result.hits) != 1 else ''} for "
+               f"“{md_escape(short(entry.query, 80))}”; {len(ids)} highlighted in the graph."
+               + (f" {md_escape(result.note)}" if result.note else ""))
+    with st.container(height=min(240, 40 + 40 * len(result.hits)), border=True):
+        for i, hit in enumerate(result.hits):
+            if hit.kind == "context":
+                _context(analysis, hit.text, i, hide)
+                continue
+            view = describe(hit, analysis)
+            if view.node_id:
+                st.button(md_escape(_label(view, hide)), key=f"ask-hit-{i}-{view.node_id}",
+                          on_click=session.select, args=(view.node_id,), type="tertiary",
+                          help=f"Select {md_escape(view.node_id)}")
+            else:
+                st.text(_label(view, hide))
+                if view.note:
+                    st.caption(md_escape(view.note))
+    return ids
+
+
+def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:
+    """A Spomory context: the text verbatim, then each loaded fact it quotes."""
+    st.text(f"Context ({len(text)} characters, hidden in presenter mode)" if hide else text)
+    rels = context_relations(analysis, text)
+    if not rels:
+        st.caption("None of the facts it quotes is in the loaded graph.")
+    for rel_id in rels:
+        subject = analysis.dataset.relations[rel_id].subject_id
+        st.button(md_escape(relation_label(analysis, rel_id)), key=f"ask-rel-{index}-{rel_id}",
+                  on_click=session.select, args=(subject,), type="tertiary",
+                  help="Select the fact's subject")
+
+
+# -- add ----------------------------------------------------------------------------------
+
+
+def _space_options(ctx: AppContext) -> list[str]:
+    if ctx.conn.space:
+        return [ctx.conn.space]
+    ds = ctx.analysis.dataset if ctx.analysis is not None else None
+    tags = sorted({s.container_tag for s in ds.spaces} | {
+        m.container_tag for m in ds.memories.values() if m.container_tag}) if ds else []
+    return tags + ([DEFAULT_SPACE] if DEFAULT_SPACE not in tags else [])
+
+
+def _request(source_key: tuple, spaces: bool) -> None:
+    """The form's submit: record what to add, with a fresh token (sends nothing)."""
+    text = str(session.ADD_TEXT.get() or "").strip()
+    if not text:
+        flash("Type the text to add first.", "info")
+        return
+    title = str(session.ADD_TITLE.get() or "").strip() if spaces else ""
+    once.pend(ADD_PENDING, text=text, title=title or None,
+              space=session.ADD_SPACE.get() if spaces else None, source=source_key)
+
+
+def _cancel() -> None:
+    once.drop(ADD_PENDING)
+
+
+def _confirm(ctx: AppContext, token: str) -> None:
+    """Send the pending add exactly once (a button callback)."""
+    pending = once.pending(ADD_PENDING, token)
+    if pending is None or ctx.source is None:
+        return
+    once.claim(token)
+    once.drop(ADD_PENDING)
+    try:
+        result = actions.add(ctx.source, ctx.ledger, pending["text"],
+                             container_tag=pending["space"], title=pending["title"])
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    if result.final or result.id is None:
+        _finish(ctx, result)
+        return
+    ADD_TRACK.set({"id": result.id, "text": pending["text"],
+                   "source": pending["source"], "status": result.status,
+                   "deadline": time.time() + PROCESSING_TIMEOUT_S})
+
+
+def _reload(ctx: AppContext, result: AddResult) -> None:
+    """Make the shared load show the added text.
+
+    A source whose data version changed (the embedded store) is reloaded under its new
+    key by itself; Spomory's add re-read its graph already; anything else is loaded again
+    here and *touched* in — dropping it with ``forget_cached`` would reload it under the
+    same key and revision, and the cached analysis of the old data would be reused.
+    """
+    source = ctx.source
+    if source is None or not result.ok:
+        return
+    if result.load is not None:
+        data.touch(ctx.key, result.load)
+    elif source.data_version() is not None:
+        data.forget_cached(ctx.key)
+    else:
+        try:
+            data.touch(ctx.key, source.load(refresh=True))
+        except SourceError as exc:
+            data.forget_cached(ctx.key)
+            flash(str(exc), "error")
+
+
+def _finish(ctx: AppContext, result: AddResult) -> None:
+    """Reload the graph after an add, select what was added and say what happened."""
+    _reload(ctx, result)
+    if result.ok and (result.memory_ids or result.id):
+        session.select(result.memory_ids[0] if result.memory_ids else result.id)
+    label = ctx.source.label if ctx.source is not None else "The source"
+    if result.status == "failed":
+        kind, message = "error", result.message
+    elif result.timed_out:
+        kind, message = "info", result.message
+    elif result.load is not None:  # Spomory: its own sentence, verbatim
+        kind, message = "success", f"{label} answered: {result.message}"
+    else:
+        kind, message = "success", result.message
+    flash(message, kind)
+    ADD_LAST.set((kind, message))
+
+
+def _track(ctx: AppContext) -> None:
+    """Poll an added document until done/failed (or the time limit), then reload."""
+    track = ADD_TRACK.get()
+    if not track or ctx.source is None:
+        return
+    if track["source"] != ctx.source.cache_key():
+        ADD_TRACK.clear()
+        return
+    doc_id = track["id"]
+    said = md_escape(doc_id)  # labels are markdown; ids and statuses come from the server
+    with st.status(f"Processing document {said}: {md_escape(track['status'])}…",
+                   expanded=True) as box:
+        line = st.empty()
+
+        def on_status(r: AddResult) -> None:
+            track["status"] = r.status
+            line.text(f"Status: {r.status} (poll {r.polls})")
+            box.update(label=f"Processing document {said}: {md_escape(r.status)}…")
+
+        try:
+            result = _wait(ctx.source, doc_id, on_status=on_status,
+                           timeout_s=max(0.0, track["deadline"] - time.time()))
+        except SourceError as exc:
+            ADD_TRACK.clear()
+            box.update(label=f"Could not read the status of {said}", state="error")
+            flash(str(exc), "error")
+            return
+        ADD_TRACK.clear()
+        if result.ok:
+            box.update(label=f"{md_escape(result.message)} Reloading the graph…")
+        actions.add_processed(ctx.source, ctx.ledger, result, track["text"])
+        _finish(ctx, result)
+        box.update(label=md_escape(result.message),
+                   state="complete" if result.ok else "error")
+    st.rerun()
+
+
+def add_box(ctx: AppContext) -> None:
+    """The Add expander: a form, then a confirmation; shows processing status (all in one
+    container, like :func:`ask_box`)."""
+    with st.container():
+        _add_box(ctx)
+
+
+def _add_box(ctx: AppContext) -> None:
+    source = ctx.source
+    if source is None:
+        return
+    _track(ctx)
+    pending = ADD_PENDING.get()
+    if pending and pending["source"] != source.cache_key():
+        pending = None
+    with st.expander("➕ Add a memory", expanded=bool(pending)):
+        reason = source.capabilities.reason("add")
+        if reason:
+            st.caption(f"Add is unavailable: {md_escape(reason)}")
+            return
+        if source.add_note:
+            st.caption(md_escape(source.add_note))
+        _calls_note(source)
+        last = ADD_LAST.get()
+        if last and not pending:
+            show = {"error": st.error, "info": st.info}.get(last[0], st.success)
+            show(f"Last add: {md_escape(last[1])}")
+        if pending:
+            _confirmation(ctx, source, pending)
+            return
+        with st.form("add_form", border=False):
+            st.text_area("Text to remember", key=session.ADD_TEXT.name, max_chars=ADD_MAX_CHARS,
+                         placeholder="e.g. Maya adopted a cat named Miso.")
+            if source.capabilities.can("spaces"):
+                left, right = st.columns(2)
+                left.text_input("Title (optional)", key=session.ADD_TITLE.name, max_chars=200)
+                right.selectbox("Space", _space_options(ctx), key=session.ADD_SPACE.name)
+            st.form_submit_button("Add…", on_click=_request,
+                                  args=(source.cache_key(), source.capabilities.can("spaces")),
+                                  help="Asks for confirmation before anything is sent.")
+
+
+def _confirmation(ctx: AppContext, source: Source, pending: dict) -> None:
+    where = f" to space {pending['space']}" if pending.get("space") else ""
+    st.warning(f"Add this text to {md_escape(source.label)}{md_escape(where)}? It is sent "
+               "once and written to the ledger.")
+    st.text(pending["text"])
+    if pending.get("title"):
+        st.caption(f"Title: {md_escape(pending['title'])}")
+    left, right = st.columns(2)
+    token = pending["token"]
+    left.button("Confirm add", type="primary", key=f"add-confirm-{token}", on_click=_confirm,
+                args=(ctx, token))
+    right.button("Cancel", key=f"add-cancel-{token}", on_click=_cancel)

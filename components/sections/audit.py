@@ -1,0 +1,176 @@
+"""The Audit page's pieces: findings by kind, the chains table, a side-by-side version diff.
+
+Also the helpers the other analysis pages share: :func:`current_visible` (the explorer's
+filters) and :func:`node_link` (a link that opens a node in the explorer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import pandas as pd
+import streamlit as st
+
+from components.widgets import nav
+from components.widgets.safe import md_escape, short
+from memscope.graph.analysis import Analysis
+from memscope.lenses.asof import CHANGE_KINDS, Comparison
+from memscope.lenses.diff import diff_stats, word_diff
+from memscope.reports.audit import (
+    FINDING_TITLES,
+    chain_versions,
+    chains_table,
+    expiry_queue,
+    findings_by_kind,
+)
+
+MAX_FINDINGS_SHOWN = 100
+MAX_LINKS = 100
+
+
+def filter_note(visible: Collection[str] | None, analysis: Analysis) -> None:
+    """One caption saying what the page covers."""
+    total = analysis.graph.graph.number_of_nodes()
+    if visible is None:
+        st.caption(f"Covers all {total} nodes (no filters are set in the sidebar).")
+    else:
+        st.caption(f"Follows the sidebar's filters: {len(visible)} of {total} nodes.")
+
+
+def node_link(analysis: Analysis, node_id: str, *, key_text: str | None = None) -> None:
+    """A link that opens ``node_id`` in the explorer (``?node=``)."""
+    ds = analysis.dataset
+    text = key_text
+    if text is None:
+        rec = ds.memories.get(node_id)
+        doc = ds.documents.get(node_id)
+        ent = ds.entities.get(node_id)
+        text = rec.memory if rec else doc.title if doc else ent.name if ent else ""
+    nav.open_node(node_id, text)
+
+
+def findings_section(analysis: Analysis, visible: Collection[str] | None) -> None:
+    """Every finding kind with its count; each finding with links to its nodes."""
+    groups = findings_by_kind(analysis, visible)
+    counts = pd.DataFrame([{"finding": kind, "what it means": FINDING_TITLES.get(kind, kind),
+                            "count": len(items)} for kind, items in groups.items()])
+    st.dataframe(counts, hide_index=True, key="finding_counts")
+    for kind, items in groups.items():
+        if not items:
+            continue
+        title = f"{FINDING_TITLES.get(kind, kind)} ({kind}) — {len(items)}"
+        with st.expander(md_escape(title)):
+            for i, finding in enumerate(items[:MAX_FINDINGS_SHOWN]):
+                st.text(finding.message)
+                for node_id in dict.fromkeys(finding.nodes):
+                    if node_id in analysis.graph.graph:
+                        node_link(analysis, node_id)
+                if i < len(items) - 1:
+                    st.divider()
+            if len(items) > MAX_FINDINGS_SHOWN:
+                st.caption(f"… and {len(items) - MAX_FINDINGS_SHOWN} more.")
+
+
+def chains_section(analysis: Analysis, visible: Collection[str] | None) -> pd.DataFrame:
+    """The chains table (sortable by any column); returns it."""
+    table = chains_table(analysis, visible)
+    st.dataframe(
+        table, hide_index=True, key="chains_table",
+        column_config={
+            "first": st.column_config.DatetimeColumn("first", format="YYYY-MM-DD HH:mm"),
+            "last": st.column_config.DatetimeColumn("last", format="YYYY-MM-DD HH:mm"),
+            "text": st.column_config.TextColumn("latest text", width="large"),
+        })
+    return table
+
+
+def _side(segments: list[tuple[str, str]], keep: str) -> str:
+    """Markdown for one side of a diff: equal text plus the ``keep`` segments marked."""
+    parts = []
+    for op, text in segments:
+        if op not in ("equal", keep):
+            continue
+        esc = md_escape(text)
+        if op == "equal" or not esc.strip():
+            parts.append(esc)
+        elif op == "delete":
+            parts.append(f":red-background[~~{esc}~~]")
+        else:
+            parts.append(f":green-background[{esc}]")
+    return "".join(parts) or "_(empty)_"
+
+
+def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
+    """Pick a chain and two of its versions; show them side by side with a word diff."""
+    if table.empty:
+        st.info("No version chains to compare.")
+        return
+    roots = list(table["root"])
+    texts = dict(zip(table["root"], table["text"], strict=True))
+    root = st.selectbox("Chain", roots, key="diff_chain",
+                        format_func=lambda r: f"{r} · {short(texts.get(r), 60)}")
+    versions = chain_versions(analysis, root)
+    if len(versions) < 2:
+        st.caption("This chain has a single loaded version.")
+        return
+    ids = [v for v, _ in versions]
+    labels = dict(versions)
+    left, right = st.columns(2)
+    old = left.selectbox("Older version", ids, index=0, key=f"diff_old_{root}",
+                         format_func=labels.get)
+    new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=f"diff_new_{root}",
+                          format_func=labels.get)
+    mems = analysis.dataset.memories
+    segments = word_diff(mems[old].memory, mems[new].memory)
+    stats = diff_stats(segments)
+    st.caption(f"{stats['delete']} word(s) removed, {stats['insert']} added.")
+    left, right = st.columns(2)
+    for col, mem_id, keep in ((left, old, "delete"), (right, new, "insert")):
+        with col, st.container(border=True):
+            st.markdown(_side(segments, keep))
+            node_link(analysis, mem_id, key_text="")
+
+
+def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.DataFrame:
+    """Memories with a ``forgetAfter``, soonest first, expired ones flagged, each linked."""
+    queue = expiry_queue(analysis, visible)
+    if queue.empty:
+        st.info("No memory has a forgetAfter date.")
+        return queue
+    overdue = int((queue["state"] == "expired").sum())
+    st.caption(f"{len(queue)} memories have a forgetAfter date; {int(queue['expired'].sum())} "
+               f"are past it, {overdue} of them not forgotten (judged at "
+               f"{analysis.now:%Y-%m-%d %H:%M} UTC).")
+    shown = queue.copy()
+    shown.insert(0, "flag", ["⚠️ expired" if e else "" for e in shown["expired"]])
+    st.dataframe(shown, hide_index=True, key="expiry_table", column_config={
+        "forget after": st.column_config.DatetimeColumn("forget after",
+                                                        format="YYYY-MM-DD HH:mm"),
+        "memory": st.column_config.TextColumn("memory", width="large"),
+    })
+    st.markdown("**Open in the explorer**")
+    for row in queue.head(MAX_LINKS).itertuples(index=False):
+        flag = "⚠️ " if row.expired else ""
+        due = row[queue.columns.get_loc("forget after")]
+        node_link(analysis, row.id, key_text=f"{flag}due {due:%Y-%m-%d} · {row.memory}")
+    if len(queue) > MAX_LINKS:
+        st.caption(f"… and {len(queue) - MAX_LINKS} more in the table above.")
+    return queue
+
+
+def changes_section(analysis: Analysis, comparison: Comparison) -> None:
+    """The two-date comparison as three lists (added, updated, forgotten), each memory
+    linked to the explorer. ``analysis`` is the data as of ``comparison.t2``."""
+    when = f"{comparison.t1:%Y-%m-%d %H:%M} → {comparison.t2:%Y-%m-%d %H:%M} UTC"
+    st.caption(f"Changes between {when}.")
+    cols = st.columns(3)
+    titles = {"added": "Added", "updated": "Updated (new versions)", "forgotten": "Forgotten"}
+    for col, kind in zip(cols, CHANGE_KINDS, strict=True):
+        ids = getattr(comparison, kind)
+        with col:
+            st.markdown(f"**{titles[kind]}: {len(ids)}**")
+            for mem_id in ids[:MAX_LINKS]:
+                if mem_id in analysis.dataset.memories:
+                    node_link(analysis, mem_id)
+            if len(ids) > MAX_LINKS:
+                st.caption(f"… and {len(ids) - MAX_LINKS} more.")

@@ -1,0 +1,98 @@
+"""The Connection page's parts: choose a source, enter a key, pick a space, save/open
+snapshot files."""
+
+from __future__ import annotations
+
+import hashlib
+
+import streamlit as st
+from pydantic import SecretStr
+
+from components.state import connection
+from components.state.context import AppContext, flash
+from components.widgets.safe import md_escape
+from memscope.sources import SourceError, snapshot_bytes
+
+
+def _apply(kind: str, base_url: str, key_text: str, space: str) -> None:
+    conn = connection.Connection(kind, base_url=base_url.strip() or None,
+                                 space=space.strip() or None)
+    key = SecretStr(key_text.strip()) if key_text.strip() else None
+    connection.switch(conn, key)
+    flash(f"Connected to {conn.label}.")
+
+
+def source_form(ctx: AppContext) -> None:
+    """Source kind, base URL, API key and space; applying reloads the app's data."""
+    kinds = list(connection.KINDS[:3])
+    current = ctx.conn.kind if ctx.conn.kind in kinds else "embedded"
+    with st.form("connection_form"):
+        kind = st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
+                        format_func=lambda k: connection.KIND_LABELS[k], key="conn_kind")
+        base_url = st.text_input(
+            "Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
+            value=ctx.conn.base_url or "", key="conn_base_url",
+            placeholder="https://api.supermemory.ai")
+        key_text = st.text_input("API key", type="password",
+                                 help="Kept in this browser session's memory only; never "
+                                      "logged, cached under its value or written to disk. "
+                                      "Leave empty to use .streamlit/secrets.toml or "
+                                      "MEMSCOPE_API_KEY.")
+        space = st.text_input("Space (container tag, optional)", value=ctx.conn.space or "",
+                              key="conn_space")
+        if st.form_submit_button("Connect", type="primary"):
+            if kind != "embedded" and not base_url.strip():
+                base_url = connection.DEFAULT_URLS[kind]
+            _apply(kind, base_url if kind != "embedded" else "", key_text, space)
+            st.rerun()
+
+
+def spaces_picker(ctx: AppContext) -> None:
+    """The spaces the source can list, to narrow the load to one."""
+    if ctx.source is None:
+        return
+    reason = ctx.source.capabilities.reason("spaces")
+    if reason:
+        st.caption(md_escape(reason))
+        return
+    try:
+        spaces = ctx.source.spaces()
+    except SourceError as exc:
+        st.warning(md_escape(str(exc)))
+        return
+    tags = [""] + [s.container_tag for s in spaces]
+    current = ctx.conn.space or ""
+    choice = st.selectbox("Space", tags, index=tags.index(current) if current in tags else 0,
+                          format_func=lambda t: t or "All spaces", key="space_pick")
+    if choice != current:
+        connection.switch(connection.Connection(ctx.conn.kind, ctx.conn.base_url,
+                                                choice or None, ctx.conn.files))
+        st.rerun()
+
+
+def files_form() -> None:
+    """Open one or more snapshot files (read-only source)."""
+    uploads = st.file_uploader("Open snapshot files (Supermemory feed pages or a Spomory "
+                               "passport)", type=["json"], accept_multiple_files=True,
+                               key="snapshot_upload")
+    if uploads and st.button("Open these files", key="open_files"):
+        files = []
+        for up in uploads:
+            content = up.getvalue()
+            digest = hashlib.sha256(content).hexdigest()
+            connection.add_file(digest, content)
+            files.append((up.name, digest))
+        connection.switch(connection.Connection("file", files=tuple(files)))
+        flash(f"Opened {len(files)} file(s).")
+        st.rerun()
+
+
+def save_snapshot(ctx: AppContext) -> None:
+    """Download what is loaded as a snapshot file that opens later without credentials."""
+    if ctx.load is None:
+        return
+    name = "memscope-passport.json" if ctx.load.raw_passport is not None else \
+        "memscope-snapshot.json"
+    st.download_button("Save snapshot", data=snapshot_bytes(ctx.load), file_name=name,
+                       mime="application/json", key="save_snapshot",
+                       help="The loaded data as a file (no credential inside).")

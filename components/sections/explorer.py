@@ -1,0 +1,237 @@
+"""The home page's explorer: filters, text search, the graph, the node panel, the legend.
+
+Layout positions are computed once per data revision and views once per (revision,
+state epoch, scope, filters), both shared read-only between sessions; the collapsed
+overview once per view and expansion. A click therefore rebuilds
+nothing and re-sends no graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+
+import pandas as pd
+import streamlit as st
+
+from components.graph_view import graph_view
+from components.sections import audit as audit_ui
+from components.sections import forget, panels
+from components.state import data, session
+from components.state.context import AppContext, flash
+from components.widgets.loading import positions_drawn_while_loading
+from components.widgets.safe import md_escape, short
+from memscope.graph.analysis import Analysis
+from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
+from memscope.sources import SourceError, merge_history
+from memscope.view.budget import (
+    DEFAULT_BUDGET,
+    Overview,
+    cluster_of,
+    is_cluster,
+    overview,
+    with_kept,
+)
+from memscope.view.build import ViewData, build_view, cluster_groups, highlight
+from memscope.view.changes import mark_changes
+from memscope.view.edges import keep_edge_kinds
+from memscope.view.layout import extend_positions, layout_positions
+
+COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
+
+
+@st.cache_resource(show_spinner="Laying out the graph…", max_entries=8)
+def _positions(key: tuple, revision: int, _analysis: Analysis
+               ) -> dict[Hashable, tuple[float, float]]:
+    # always laid out from today's full graph: an as-of or filtered view is a subset of
+    # it, so nodes keep their places whatever is shown; nodes drawn while a live source
+    # was loading keep the places they had then
+    drawn = positions_drawn_while_loading(key)
+    if drawn:
+        return extend_positions(_analysis.graph.graph, drawn, seed=7)
+    return layout_positions(_analysis.graph.graph, seed=7)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _clusters(key: tuple, revision: int, presenter: bool, _analysis: Analysis
+              ) -> tuple[dict[str, str], dict[str, str]]:
+    # grouped on today's full graph (stable whatever is shown); in presenter mode the
+    # names, taken from document titles, become neutral numbers
+    clusters, labels = cluster_groups(_analysis)
+    if presenter:
+        labels = {k: f"Cluster {i}" for i, k in enumerate(sorted(labels), 1)}
+    return clusters, labels
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _view(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
+          color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters
+          ) -> ViewData:
+    """The full (filtered) view; ``scope`` = (as-of day, presenter) of ``_analysis``."""
+    visible = visible_nodes(_analysis, _filters)
+    view = build_view(_analysis, color_by=color_by, visible=visible,  # type: ignore[arg-type]
+                      positions=_positions(key, revision, _current))
+    return keep_edge_kinds(view, _filters.edge_kinds)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _overview(view_key: tuple, budget: int, expanded: frozenset[str], _view: ViewData,
+              _clusters: tuple[dict[str, str], dict[str, str]]) -> Overview:
+    clusters, labels = _clusters
+    return overview(_view, clusters, labels, budget=budget, expanded=expanded)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _search(view_key: tuple, query: str, _analysis: Analysis, _visible: set[str]
+            ) -> list[Match]:
+    return search_text(_analysis, query, within=_visible)
+
+
+def search_box(analysis: Analysis, visible: set[str], view_key: tuple) -> list[Match]:
+    """The local text search (once per view and query); lists matches, selecting one
+    focuses it."""
+    query = st.text_input("Search memory and document text", key=session.TEXT_SEARCH.name,
+                          placeholder="e.g. Lisbon")
+    if not query.strip():
+        return []
+    matches = _search(view_key, query.strip(), analysis, visible)
+    if not matches:
+        st.caption("No match: the graph shows everything the filters let through.")
+        return []
+    st.caption(f"{len(matches)} match{'es' if len(matches) != 1 else ''}"
+               + (" (first 200)" if len(matches) >= 200 else ""))
+    with st.container(height=min(240, 40 + 38 * len(matches))):
+        for i, m in enumerate(matches[:200]):
+            st.button(f"{m.kind}: {md_escape(short(m.excerpt, 90))}", key=f"match-{i}-{m.node_id}",
+                      on_click=session.select, args=(m.node_id,), type="tertiary")
+    return matches
+
+
+def legend(view: ViewData) -> None:
+    """Counts per kind, state, edge kind and colour group."""
+    lg = view["legend"]
+    with st.expander("Legend", expanded=False):
+        cols = st.columns(3)
+        cols[0].dataframe(pd.DataFrame({"kind": list(lg["kinds"]),
+                                        "shown": list(lg["kinds"].values())}),
+                          hide_index=True)
+        cols[1].dataframe(pd.DataFrame({"state": list(lg["states"]),
+                                        "shown": list(lg["states"].values())}),
+                          hide_index=True)
+        cols[2].dataframe(pd.DataFrame({"edge": list(lg["edges"]),
+                                        "shown": list(lg["edges"].values())}),
+                          hide_index=True)
+        st.caption(f"★ static memories: {lg['static']}. Colour by "
+                   f"{COLOR_LABELS.get(lg['color_by'], lg['color_by'])}:")
+        st.dataframe(pd.DataFrame([{"group": c["label"], "colour": c["color"],
+                                    "nodes": c["count"]} for c in lg["colors"]]),
+                     hide_index=True)
+
+
+def _on_select(node_id: str | None) -> None:
+    """A click: a cluster node toggles its expansion, any other node is selected."""
+    if node_id is not None and is_cluster(node_id):
+        opened: set[str] = session.EXPANDED.setdefault()
+        opened ^= {cluster_of(node_id)}
+        session.select(None)
+        return
+    session.select(node_id)
+
+
+def _keep(analysis: Analysis, selected: str | None, marked: set[str]) -> set[str]:
+    """Nodes always drawn as themselves: the selection, its neighbours, the highlights."""
+    keep = set(marked)
+    g = analysis.graph.graph
+    if selected and selected in g:
+        keep.add(selected)
+        keep.update(g.predecessors(selected))
+        keep.update(g.successors(selected))
+    return keep
+
+
+def explorer(ctx: AppContext, analysis: Analysis, *,
+             extra_highlight: Collection[str] = ()) -> None:
+    """The whole explorer: filters in the sidebar, graph and panel side by side.
+    ``extra_highlight`` (e.g. the Ask results) is highlighted with the text-search matches."""
+    s = ctx.settings
+    filters, color_by, physics = s.filters, s.color_by, s.physics
+    budget = s.budget or DEFAULT_BUDGET
+    current = ctx.current or analysis
+    revision = ctx.load_revision
+    scope = (ctx.as_of, ctx.presenter)
+    view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
+    view = _view(*view_key, analysis, current, filters)
+    visible = {n["id"] for n in view["nodes"]}
+    selected = session.selected()
+    graph_col, panel_col = st.columns([3, 2], gap="medium")
+    with graph_col:
+        matches = search_box(analysis, visible, view_key)
+        marked = ({m.node_id for m in matches} | set(extra_highlight)) & visible
+        expanded = frozenset(session.EXPANDED.get())
+        ov = _overview(view_key, int(budget), expanded, view,
+                       _clusters(ctx.key, revision, ctx.presenter, current))
+        drawn, info = with_kept(ov, _keep(analysis, selected, marked))
+        if marked:
+            drawn = highlight(drawn, marked)
+        if ctx.comparison is not None:
+            drawn = mark_changes(drawn, ctx.comparison)
+        st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
+                   f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))}")
+        graph_view(drawn, key="graph", height=620, physics=physics,
+                   focus=selected if selected in visible else None,
+                   on_select=_on_select)
+        if expanded:  # below the graph, so showing it never moves (and remounts) the graph
+            st.button("Collapse all expanded clusters", key="collapse_all",
+                      on_click=session.EXPANDED.clear)
+        legend(view)
+        if ctx.comparison is not None:
+            audit_ui.changes_section(analysis, ctx.comparison)
+    with panel_col:
+        node_panel(ctx, analysis, selected)
+
+
+def _fetch_history(ctx: AppContext, memory_id: str) -> None:
+    """Complete a chain whose older versions were not loaded (a button callback)."""
+    if ctx.source is None or ctx.load is None:
+        return
+    try:
+        records = ctx.source.history(memory_id)
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    added = merge_history(ctx.load.dataset, records)
+    data.touch(ctx.key)
+    flash(f"Fetched {len(added)} older version(s)." if added else
+          "The service has no older versions of this memory.", "info")
+
+
+def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None) -> None:
+    """The selected node's panel, its forget button and its space's profile."""
+    if not node_id:
+        st.info("Click a node (or a search match) to see its details, history and profile.")
+        return
+    fetch = None
+    if ctx.source is not None and ctx.source.capabilities.can("history"):
+        def fetch(memory_id: str) -> None:
+            _fetch_history(ctx, memory_id)
+    panels.node_panel(analysis, node_id, fetch_history=fetch)
+    ds = analysis.dataset
+    mem = ds.memories.get(node_id)
+    if mem is not None:
+        st.divider()
+        current = (ctx.current or analysis).dataset.memories.get(node_id)
+        if current is not None and current.is_forgotten:
+            forget.restore_button(ctx, node_id)
+        else:
+            forget.button(ctx, node_id)
+        st.divider()
+        panels.profile_panel(analysis, mem.container_tag)
+    elif node_id in ds.entities:
+        facts = [r for r in ds.relations.values() if node_id in (r.subject_id, r.object_id)]
+        if facts:
+            st.caption("Forget a fact (the service deletes the nearest match; Memscope checks "
+                       "afterwards which fact really went)")
+            names = {e_id: e.name for e_id, e in ds.entities.items()}
+            for rel in facts:
+                sentence = short(rel.sentence(names), 60)
+                forget.button(ctx, rel.id, label=f"Forget: {md_escape(sentence)}")
+    forget.dialog(ctx)

@@ -1,0 +1,100 @@
+"""The Ledger page's pieces: every destructive action, filterable, as a table and CSV.
+
+The ledger is the local store's (:meth:`memscope.store.store.Store.ledger`): the embedded
+store writes its own rows, and :mod:`memscope.sources.actions` records every other source's
+outcomes there too. A session sees only the rows of its own source identity (kind, URL
+and key fingerprint; for the embedded store, that store). In presenter mode snapshots,
+reasons and messages are masked.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from components.state.context import AppContext
+from memscope.export.formats import csv_safe
+from memscope.lenses.presenter import mask_text
+from memscope.store.ledger import LedgerEntry
+
+COLUMNS = ["time", "source", "space", "action", "target_id", "snapshot", "reason", "outcome",
+           "message"]
+
+
+def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False) -> pd.DataFrame:
+    """One row per entry (newest first, as the store returns them)."""
+    rows = []
+    for e in entries:
+        row = {c: getattr(e, c) for c in COLUMNS}
+        if presenter:
+            row["snapshot"] = mask_text(e.snapshot, "Snapshot")
+            row["reason"] = mask_text(e.reason, "Reason")
+            row["message"] = mask_text(e.message, "Message")
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["time"] = pd.to_datetime(frame["time"], utc=True, errors="coerce")
+    return frame
+
+
+def _choices(frame: pd.DataFrame, column: str) -> list[str]:
+    return sorted({str(v) for v in frame[column].dropna()})
+
+
+def filter_frame(frame: pd.DataFrame, *, actions: list[str], outcomes: list[str],
+                 sources: list[str], spaces: list[str], text: str) -> pd.DataFrame:
+    """Rows matching every chosen value (an empty choice means "any") and ``text``
+    (case-insensitive, in target id, snapshot, reason or message)."""
+    keep = pd.Series(True, index=frame.index)
+    for column, chosen in (("action", actions), ("outcome", outcomes), ("source", sources),
+                           ("space", spaces)):
+        if chosen:
+            keep &= frame[column].astype(str).isin(chosen)
+    needle = text.strip().casefold()
+    if needle:
+        hay = frame[["target_id", "snapshot", "reason", "message"]].fillna("").astype(str)
+        keep &= hay.apply(lambda col: col.str.casefold().str.contains(needle, regex=False)
+                          ).any(axis=1)
+    return frame[keep]
+
+
+def ledger_csv(frame: pd.DataFrame) -> bytes:
+    """The rows as UTF-8 CSV (text that a spreadsheet would run as a formula is quoted)."""
+    out = frame.copy()
+    out["time"] = out["time"].dt.strftime("%Y-%m-%dT%H:%M:%SZ")
+    for column in COLUMNS[1:]:
+        out[column] = out[column].map(csv_safe)
+    return out.to_csv(index=False).encode("utf-8")
+
+
+def ledger_section(ctx: AppContext) -> pd.DataFrame:
+    """Filters, the table and a CSV download of what the filters keep."""
+    if ctx.source is None:
+        st.info("Connect to a source to see its ledger: each source (and each API key) "
+                "sees only its own rows.")
+        return ledger_frame([])
+    entries = ctx.ledger.ledger(scope=ctx.source.identity())
+    frame = ledger_frame(entries, presenter=ctx.presenter)
+    if frame.empty:
+        st.info("No destructive action has been recorded for this source yet.")
+        return frame
+    cols = st.columns(4)
+    actions = cols[0].multiselect("Action", _choices(frame, "action"), key="ledger_actions",
+                                  placeholder="Any action")
+    outcomes = cols[1].multiselect("Outcome", _choices(frame, "outcome"),
+                                   key="ledger_outcomes", placeholder="Any outcome")
+    sources = cols[2].multiselect("Source", _choices(frame, "source"), key="ledger_sources",
+                                  placeholder="Any source")
+    spaces = cols[3].multiselect("Space", _choices(frame, "space"), key="ledger_spaces",
+                                 placeholder="Any space")
+    text = st.text_input("Text in target, snapshot, reason or message", key="ledger_text")
+    shown = filter_frame(frame, actions=actions, outcomes=outcomes, sources=sources,
+                         spaces=spaces, text=text)
+    st.caption(f"{len(shown)} of {len(frame)} entries.")
+    st.dataframe(shown, hide_index=True, key="ledger_table", column_config={
+        "time": st.column_config.DatetimeColumn("time", format="YYYY-MM-DD HH:mm:ss"),
+        "snapshot": st.column_config.TextColumn("snapshot", width="large"),
+    })
+    st.download_button("Download as CSV", data=ledger_csv(shown),
+                       file_name="memscope-ledger.csv", mime="text/csv",
+                       key="ledger_csv", on_click="ignore")
+    return shown

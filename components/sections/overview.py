@@ -1,0 +1,77 @@
+"""Headline counts, the memory table and the data-issues panel."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from components.state.context import AppContext
+from memscope.graph.analysis import Analysis
+from memscope.records.time import format_time
+
+
+def counts(analysis: Analysis) -> None:
+    """Documents, memories, chains and findings as metrics."""
+    c = analysis.counts()
+    cols = st.columns(4)
+    cols[0].metric("Documents", c["documents"])
+    cols[1].metric("Memories", c["memories"])
+    cols[2].metric("Version chains", c["chains"])
+    cols[3].metric("Integrity findings", c["findings"])
+
+
+def memory_frame(analysis: Analysis) -> pd.DataFrame:
+    """One row per memory (text is data: ``st.dataframe`` shows it as text)."""
+    ds = analysis.dataset
+    rows = []
+    for mem_id, mem in ds.memories.items():
+        chain = analysis.chains.of(mem_id)
+        entry = chain.entry(mem_id) if chain else None
+        rows.append({
+            "id": mem_id,
+            "memory": mem.memory,
+            "state": analysis.state(mem_id),
+            "static": mem.is_static,
+            "version": entry.version if entry else mem.version,
+            "space": mem.space,
+            "documents": ", ".join(ds.memory_documents.get(mem_id, [])),
+            "created": format_time(mem.created_at),
+            "forget after": format_time(mem.forget_after),
+            "forget reason": mem.forget_reason,
+        })
+    frame = pd.DataFrame(rows, columns=[
+        "id", "memory", "state", "static", "version", "space", "documents", "created",
+        "forget after", "forget reason"])
+    frame["version"] = frame["version"].astype(str)
+    return frame
+
+
+@st.cache_resource(show_spinner=False, max_entries=4, ttl=3600)
+def _frame(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analysis
+           ) -> pd.DataFrame:
+    return memory_frame(_analysis)
+
+
+def memory_table(ctx: AppContext, analysis: Analysis) -> None:
+    """The memories as a sortable table, built only when asked for (and then cached)."""
+    if not st.toggle(f"Show all {len(analysis.dataset.memories)} memories as a table",
+                     key="show_memory_table"):
+        return
+    frame = _frame(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
+                   analysis)
+    st.dataframe(frame, hide_index=True, width="stretch", key="memory_table")
+
+
+def data_issues(analysis: Analysis) -> None:
+    """Skipped records and noted issues, each with its reason."""
+    report = analysis.dataset.report
+    if not report.skipped and not report.issues:
+        return
+    label = f"Data issues: {len(report.skipped)} skipped, {len(report.issues)} noted"
+    with st.expander(label):
+        if report.skipped:
+            st.dataframe(pd.DataFrame([{"record": s.record, "reason": s.reason}
+                                       for s in report.skipped]), hide_index=True)
+        if report.issues:
+            st.dataframe(pd.DataFrame([{"record": i.record, "issue": i.message}
+                                       for i in report.issues]), hide_index=True)

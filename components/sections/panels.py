@@ -1,0 +1,223 @@
+"""Per-node panels: document, memory (with history), entity and the space's profile.
+
+Every text from the data is shown with ``st.text``/``st.dataframe`` or escaped markdown.
+Selecting something elsewhere in a panel goes through :func:`components.state.session.select`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+import streamlit as st
+
+from components.state import session
+from components.widgets import nav
+from components.widgets.safe import md_escape, short
+from memscope.graph.analysis import Analysis
+from memscope.lenses.diff import word_diff
+from memscope.records.models import DocumentRecord, MemoryRecord
+from memscope.records.passport import EntityRecord
+from memscope.records.time import format_time
+
+STATE_COLORS = {"latest": "green", "recent": "blue", "superseded": "gray",
+                "forgotten": "gray", "expiring": "orange", "expired": "red"}
+
+
+def _select_button(node_id: str, label: str, key: str) -> None:
+    st.button(md_escape(short(label, 70)) or node_id, key=key, on_click=session.select,
+              args=(node_id,), help=f"Select {node_id}", width="stretch")
+
+
+def _when(label: str, value: object) -> str:
+    return f"{label}: {format_time(value) if value else '—'}"  # type: ignore[arg-type]
+
+
+def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
+    """The state badge and, for static memories, the static badge."""
+    state = analysis.state(mem.id) or "latest"
+    cols = st.columns([1, 1, 4])
+    with cols[0]:
+        st.badge(state, color=STATE_COLORS.get(state, "gray"))
+    if mem.is_static:
+        with cols[1]:
+            st.badge("static", color="violet")
+
+
+def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
+    """Title, type, url, status, summary, dates, space and its memories."""
+    st.caption(f"Document · {md_escape(doc.type)} · {md_escape(doc.id)}")
+    st.text(doc.title or "(untitled)")
+    if doc.url:
+        st.caption("URL (shown as text)")
+        st.code(doc.url, language=None, wrap_lines=True)
+    if doc.summary:
+        st.caption("Summary")
+        st.text(doc.summary)
+    spaces = sorted({analysis.dataset.memories[m].container_tag or "—"
+                     for m in doc.memory_ids})
+    st.text(f"Status: {doc.status or '—'}\nSpace: {', '.join(spaces) or '—'}\n"
+            f"{_when('Created', doc.created_at)}\n{_when('Updated', doc.updated_at)}")
+    st.caption(f"{len(doc.memory_ids)} memories")
+    for mem_id in doc.memory_ids:
+        mem = analysis.dataset.memories[mem_id]
+        _select_button(mem_id, mem.memory, key=f"docmem-{doc.id}-{mem_id}")
+
+
+def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
+                 fetch_history: Callable[[str], None] | None = None) -> None:
+    """Text, badges, version, space, dates, expiry, sources, relations and history."""
+    st.caption(f"Memory · {md_escape(mem.id)}")
+    state_badges(analysis, mem)
+    st.text(mem.memory)
+    chain = analysis.chains.of(mem.id)
+    entry = chain.entry(mem.id) if chain else None
+    version = entry.version if entry else mem.version
+    lines = [f"Version: {version}" + (f" (stored {entry.stored_version!r})"
+                                      if entry and entry.repaired else ""),
+             f"Space: {mem.space or '—'}",
+             _when("Created", mem.created_at), _when("Updated", mem.updated_at),
+             _when("Forget after", mem.forget_after)]
+    st.text("\n".join(lines))
+    if mem.forget_reason:
+        st.caption("Forget reason")
+        st.text(mem.forget_reason)
+    docs = analysis.dataset.memory_documents.get(mem.id, [])
+    st.caption(f"Source documents ({len(docs)})")
+    for doc_id in docs:
+        _select_button(doc_id, analysis.dataset.documents[doc_id].title or doc_id,
+                       key=f"memdoc-{mem.id}-{doc_id}")
+    relations(analysis, mem.id)
+    st.divider()
+    history(analysis, mem.id, fetch_history=fetch_history)
+
+
+def relations(analysis: Analysis, node_id: str) -> None:
+    """Incoming and outgoing memory relations, each selectable."""
+    g = analysis.graph.graph
+    rows = [(u, k, "in") for u, _, k in g.in_edges(node_id, keys=True) if k != "source"]
+    rows += [(v, k, "out") for _, v, k in g.out_edges(node_id, keys=True) if k != "source"]
+    if not rows:
+        return
+    st.caption("Relations")
+    for other, kind, direction in rows:
+        text = analysis.dataset.memories[other].memory if other in analysis.dataset.memories \
+            else other
+        arrow = "←" if direction == "in" else "→"
+        _select_button(other, f"{arrow} {kind}: {text}", key=f"rel-{node_id}-{other}-{kind}")
+    for ref in analysis.graph.dangling_of(node_id):
+        st.caption(f"{md_escape(ref.relation)} → {md_escape(ref.missing_id)} (not loaded)")
+
+
+def _diff_markdown(old: str, new: str) -> str:
+    parts = []
+    for op, text in word_diff(old, new):
+        esc = md_escape(text)
+        if not esc.strip():
+            parts.append(esc)
+        elif op == "insert":
+            parts.append(f":green-background[{esc}]")
+        elif op == "delete":
+            parts.append(f":red-background[~~{esc}~~]")
+        else:
+            parts.append(esc)
+    return "".join(parts)
+
+
+def history(analysis: Analysis, memory_id: str, *,
+            fetch_history: Callable[[str], None] | None = None) -> None:
+    """The whole chain, oldest → newest with every branch, each with a word diff."""
+    chain = analysis.chains.of(memory_id)
+    st.markdown("**History**")
+    if chain is None:
+        st.caption("No earlier or later versions.")
+        return
+    if chain.incomplete:
+        st.warning(f"Older versions are not loaded: the chain starts at "
+                   f"{md_escape(chain.root)}, whose parent {md_escape(chain.missing_parent)} "
+                   "is missing.")
+        if fetch_history is not None:
+            st.button("Fetch older versions", key=f"fetch-{memory_id}",
+                      on_click=fetch_history, args=(memory_id,))
+    if chain.cycle:
+        st.error(f"Parent pointers form a cycle ({len(chain.cycle)} members).")
+    texts = {e.id: e.text for e in chain.entries}
+    for e in chain.entries:
+        indent = "↳ " * e.depth
+        state = analysis.state(e.id) or ""
+        here = " ◀ selected" if e.id == memory_id else ""
+        with st.container(border=True):
+            st.button(f"{indent}v{e.version} · {state}{here}", key=f"hist-{memory_id}-{e.id}",
+                      on_click=session.select, args=(e.id,), type="tertiary")
+            st.caption(f"{md_escape(e.id)} · created {format_time(e.created_at) or '—'}"
+                       f" · updated {format_time(e.updated_at) or '—'}")
+            parent_text = texts.get(e.parent_id) if e.parent_id else None
+            if parent_text is None:
+                st.text(e.text)
+            else:
+                st.markdown(_diff_markdown(parent_text, e.text))
+
+
+def entity_panel(analysis: Analysis, ent: EntityRecord) -> None:
+    """Name, type, aliases, attributes and every relation with provenance."""
+    st.caption(f"Entity · {md_escape(ent.type)} · {md_escape(ent.id)}")
+    st.text(ent.name)
+    if ent.aliases:
+        st.text("Aliases: " + ", ".join(ent.aliases))
+    if ent.attributes:
+        st.json(ent.attributes, expanded=False)
+    names = {e_id: e.name for e_id, e in analysis.dataset.entities.items()}
+    rows = []
+    for rel in analysis.dataset.relations.values():
+        if ent.id not in (rel.subject_id, rel.object_id):
+            continue
+        prov = rel.provenance[0] if rel.provenance else None
+        rows.append({
+            "subject": names.get(rel.subject_id, rel.subject_id), "predicate": rel.predicate,
+            "object": names.get(rel.object_id, f"{rel.object_id} (missing)"),
+            "confidence": rel.confidence, "source": prov.source_id if prov else None,
+            "span": prov.source_span if prov else None,
+            "created": format_time(rel.created_at), "updated": format_time(rel.updated_at),
+            "id": rel.id,
+        })
+    st.caption(f"{len(rows)} relations")
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def profile_panel(analysis: Analysis, container_tag: str | None, *,
+                  open_in_explorer: bool = False) -> None:
+    """The static and dynamic profile lines of a space, each linking to its memories
+    (``open_in_explorer``: links that open the memory in the explorer with its panel;
+    else buttons that select it where the panel is drawn)."""
+    profile = analysis.dataset.profiles.get(container_tag or "")
+    st.markdown(f"**Profile of {md_escape(container_tag or 'this space')}**")
+    if profile is None or not (profile.static or profile.dynamic):
+        st.caption("No profile loaded for this space.")
+        return
+    for title, lines in (("Static", profile.static), ("Dynamic", profile.dynamic)):
+        st.caption(title)
+        for i, line in enumerate(lines):
+            st.text(f"• {line.text}")
+            for mem_id in line.memory_ids:
+                mem = analysis.dataset.memories.get(mem_id)
+                if mem is None:
+                    continue
+                if open_in_explorer:
+                    nav.open_node(mem_id, mem.memory)
+                else:
+                    _select_button(mem_id, "↳ " + mem.memory, key=f"prof-{title}-{i}-{mem_id}")
+
+
+def node_panel(analysis: Analysis, node_id: str, *,
+               fetch_history: Callable[[str], None] | None = None) -> None:
+    """The panel for any node kind; a friendly line for an unknown id."""
+    ds = analysis.dataset
+    if node_id in ds.memories:
+        memory_panel(analysis, ds.memories[node_id], fetch_history=fetch_history)
+    elif node_id in ds.documents:
+        document_panel(analysis, ds.documents[node_id])
+    elif node_id in ds.entities:
+        entity_panel(analysis, ds.entities[node_id])
+    else:
+        st.info(f"Nothing with id {md_escape(node_id)} is loaded.")

@@ -1,0 +1,154 @@
+"""The shared sidebar, drawn once per run by the router on every page.
+
+Source summary, presenter mode, as of, changes since, and the explorer's filters. Every
+value lives in a session slot (:mod:`components.state.session`), so it holds on every
+page until the user changes it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import streamlit as st
+
+from components.state import data, session
+from components.state.context import AppContext, Settings, flash
+from components.widgets.safe import md_escape
+from memscope.graph.analysis import Analysis
+from memscope.graph.build import EDGE_KINDS
+from memscope.lenses.filters import Filters
+from memscope.sources import SourceError
+from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
+from memscope.view.build import COLOR_BY
+
+COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
+
+
+def _refresh(ctx: AppContext) -> None:
+    data.forget_cached(ctx.key)
+
+
+def _resume(ctx: AppContext) -> None:
+    if ctx.source is None or ctx.load is None:
+        return
+    try:
+        result = ctx.source.resume(ctx.load)
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    data.touch(ctx.key, result)
+    flash(result.summary(), "success" if result.complete else "info")
+
+
+def source_summary(ctx: AppContext) -> None:
+    """Which source, what loaded, and the refresh/resume buttons."""
+    st.caption(f"Source: {md_escape(ctx.conn.label)}"
+               + (f" · space {md_escape(ctx.conn.space)}" if ctx.conn.space else ""))
+    if ctx.error:
+        st.error(md_escape(ctx.error))
+    elif ctx.load is not None:
+        st.caption(md_escape(ctx.load.summary()))
+        if ctx.load.missing_pages:
+            st.button("Resume: fetch missing pages", on_click=_resume, args=(ctx,),
+                      key="resume_pages")
+        for note in ctx.load.notes:
+            st.caption(md_escape(note))
+    if ctx.source is not None:
+        st.button("Refresh data", on_click=_refresh, args=(ctx,), key="refresh_data",
+                  help="Load again from the source (the cache keeps data for 15 min).")
+
+
+def _time_travel(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
+    if bounds is None:
+        return session.AS_OF.get(), session.SINCE.get()
+    as_of = st.date_input(
+        "As of", min_value=bounds[0], format="YYYY-MM-DD", **session.bind(session.AS_OF),
+        help="Show the memory as it stood at the end of that day (empty: now).")
+    since = st.date_input(
+        "Changes since", min_value=bounds[0], format="YYYY-MM-DD",
+        **session.bind(session.SINCE),
+        help="Colour what was added, updated or forgotten between this day and the as-of "
+             "day (or today).")
+    as_of = as_of if isinstance(as_of, date) else None
+    since = since if isinstance(since, date) else None
+    if since is not None and since >= (as_of or date.max):
+        st.caption("“Changes since” must be before the as-of day.")
+    return as_of, since
+
+
+def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
+    """The "created between" filter: empty means everything, whatever the data grows to."""
+    if bounds is None:
+        return None, None
+    picked = st.date_input("Created between", min_value=bounds[0], max_value=bounds[1],
+                           format="YYYY-MM-DD", **session.bind(session.F_DATES),
+                           help="Empty: every date (the range follows the data as it "
+                                "grows).")
+    if isinstance(picked, tuple | list) and len(picked) == 2:
+        return picked[0], picked[1]
+    return None, None
+
+
+def _filters(analysis: Analysis) -> Filters:
+    spaces, types = analysis.spaces, analysis.document_types
+    chosen_spaces = st.multiselect("Space", spaces, placeholder="All spaces",
+                                   **session.bind(session.F_SPACES)) if spaces else []
+    chosen_types = st.multiselect("Document type", types, placeholder="All types",
+                                  **session.bind(session.F_TYPES)) if types else []
+    date_from, date_to = _dates(analysis.date_range)
+    if not session.F_EDGE_KINDS.is_set():
+        session.F_EDGE_KINDS.set(list(EDGE_KINDS))
+    kinds = st.multiselect("Relation kinds", list(EDGE_KINDS),
+                           **session.bind(session.F_EDGE_KINDS))
+    show_superseded = st.checkbox("Show superseded versions",
+                                  **session.bind(session.F_SUPERSEDED))
+    show_forgotten = st.checkbox("Show forgotten memories",
+                                 **session.bind(session.F_FORGOTTEN))
+    return Filters(
+        spaces=frozenset(s for s in chosen_spaces if s in spaces),
+        document_types=frozenset(t for t in chosen_types if t in types),
+        date_from=date_from, date_to=date_to, edge_kinds=frozenset(kinds),
+        show_superseded=bool(show_superseded), show_forgotten=bool(show_forgotten))
+
+
+def _stored_filters() -> Filters:
+    """The filters as stored, for a run that cannot draw them (no data loaded)."""
+    kinds = session.F_EDGE_KINDS.get()
+    return Filters(spaces=frozenset(session.F_SPACES.get()),
+                   document_types=frozenset(session.F_TYPES.get()),
+                   edge_kinds=frozenset(EDGE_KINDS if kinds is None else kinds),
+                   show_superseded=bool(session.F_SUPERSEDED.get()),
+                   show_forgotten=bool(session.F_FORGOTTEN.get()))
+
+
+def draw(ctx: AppContext) -> Settings:
+    """The whole shared sidebar; returns what it sets."""
+    with st.sidebar:
+        source_summary(ctx)
+        st.divider()
+        presenter = st.toggle(
+            "Presenter mode", **session.bind(session.PRESENTER),
+            help="Masks memory, document and profile text everywhere (graph, panels, "
+                 "charts, exports); the structure stays. Holds on every page until you "
+                 "turn it off.")
+        current = ctx.current
+        bounds = current.date_range if current is not None else None
+        as_of, since = _time_travel(bounds)
+        if current is None:
+            return Settings(presenter=bool(presenter), as_of=as_of, since=since,
+                            filters=_stored_filters())
+        st.divider()
+        st.markdown("**Filters**")
+        filters = _filters(current)
+        color_by = st.selectbox("Colour by", list(COLOR_BY), format_func=COLOR_LABELS.get,
+                                **session.bind(session.F_COLOR_BY))
+        physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
+                            "server layout.", **session.bind(session.F_PHYSICS))
+        if not session.F_BUDGET.is_set():
+            session.F_BUDGET.set(DEFAULT_BUDGET)
+        budget = st.number_input(
+            "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET, step=500,
+            help="Past this many nodes the graph shows an overview: clusters collapse into "
+                 "hexagons that expand on click.", **session.bind(session.F_BUDGET))
+    return Settings(presenter=bool(presenter), as_of=as_of, since=since, filters=filters,
+                    color_by=str(color_by), physics=bool(physics), budget=int(budget))

@@ -1,0 +1,151 @@
+"""Which source the app reads, and its credential — per browser session.
+
+Credentials come from the password field (kept in this session only), the
+``[memory_api]`` table of ``.streamlit/secrets.toml`` or environment variables. They live
+in a ``SecretStr``; only their fingerprint ever reaches a cache key.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import streamlit as st
+from pydantic import SecretStr, ValidationError
+
+from components.state import session
+from memscope.settings import store_path
+from memscope.sources import (
+    FileSource,
+    Source,
+    SpomoryConfig,
+    SpomorySource,
+    SupermemoryConfig,
+    SupermemorySource,
+    credential_fingerprint,
+)
+from memscope.sources.embedded import EmbeddedSource
+
+KINDS = ("embedded", "supermemory", "spomory", "file")
+KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory API",
+               "spomory": "Spomory API", "file": "Snapshot file"}
+DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com"}
+
+
+@dataclass(frozen=True)
+class Connection:
+    """A source choice, without its credential."""
+
+    kind: str = "embedded"
+    base_url: str | None = None
+    space: str | None = None
+    #: file sources: (name, sha256) pairs; the bytes live in session state
+    files: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def label(self) -> str:
+        """Human name of the source kind."""
+        return KIND_LABELS.get(self.kind, self.kind)
+
+
+def _configured() -> dict[str, str]:
+    """Settings from secrets.toml's ``[memory_api]`` table, then the environment."""
+    out: dict[str, str] = {}
+    try:
+        table = st.secrets.get("memory_api", {})
+        out.update({k: str(v) for k, v in dict(table).items() if v})
+    except (FileNotFoundError, KeyError, AttributeError):
+        pass
+    for key in ("source", "api_key", "base_url", "space"):
+        env = os.environ.get(f"MEMSCOPE_{key.upper()}")
+        if env and key not in out:
+            out[key] = env
+    return out
+
+
+def configured_connection() -> Connection:
+    """The connection named by secrets/environment; the embedded store otherwise."""
+    cfg = _configured()
+    kind = cfg.get("source", "embedded").lower()
+    if kind not in ("supermemory", "spomory") or not cfg.get("api_key"):
+        return Connection("embedded", space=cfg.get("space"))
+    return Connection(kind, base_url=cfg.get("base_url") or DEFAULT_URLS[kind],
+                      space=cfg.get("space"))
+
+
+def current() -> Connection:
+    """This session's connection (first call: the configured one)."""
+    if not session.CONNECTION.is_set():
+        session.CONNECTION.set(configured_connection())
+    return session.CONNECTION.get()
+
+
+def api_key() -> SecretStr | None:
+    """The key typed in this session, else the configured one."""
+    typed = session.API_KEY.get()
+    if isinstance(typed, SecretStr) and typed.get_secret_value():
+        return typed
+    raw = _configured().get("api_key")
+    return SecretStr(raw) if raw else None
+
+
+def add_file(digest: str, blob: bytes) -> None:
+    """Keep an opened snapshot file's bytes in this session, by SHA-256."""
+    session.FILE_BLOBS.setdefault()[digest] = blob
+
+
+def switch(conn: Connection, key: SecretStr | None = None) -> None:
+    """Use ``conn`` from now on (and ``key`` when given); drops the old source object."""
+    old = session.SOURCE.get()
+    session.SOURCE.clear()
+    if old is not None:
+        old[1].close()
+    if key is not None:
+        session.API_KEY.set(key)
+    session.CONNECTION.set(conn)
+    session.select(None)
+
+
+class ConnectionProblem(ValueError):
+    """The connection cannot be made (missing key, bad URL…); one sentence."""
+
+
+def _build(conn: Connection) -> Source:
+    if conn.kind == "embedded":
+        return EmbeddedSource(store_path(),
+                              container_tags=(conn.space,) if conn.space else ())
+    if conn.kind == "file":
+        blobs = session.FILE_BLOBS.get()
+        files = [(name, blobs[digest]) for name, digest in conn.files if digest in blobs]
+        if not files:
+            raise ConnectionProblem("Open a snapshot file on the Connection page first.")
+        return FileSource.from_bytes(files)
+    key = api_key()
+    if key is None:
+        raise ConnectionProblem(f"Enter an API key for {conn.label} on the Connection page.")
+    tags = (conn.space,) if conn.space else ()
+    try:
+        if conn.kind == "supermemory":
+            return SupermemorySource(SupermemoryConfig(
+                api_key=key, base_url=conn.base_url or DEFAULT_URLS["supermemory"],
+                container_tags=tags))
+        return SpomorySource(SpomoryConfig(api_key=key,
+                                           base_url=conn.base_url or DEFAULT_URLS["spomory"]))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "setting"
+        raise ConnectionProblem(f"The {where} is not valid: {first.get('msg')}.") from None
+
+
+def source_for(conn: Connection) -> Source:
+    """This session's source object for ``conn`` (built once per connection and key)."""
+    key = api_key()
+    ident = (conn, credential_fingerprint(key) if key else None)
+    held = session.SOURCE.get()
+    if held is not None and held[0] == ident:
+        return held[1]
+    if held is not None:
+        held[1].close()
+    source = _build(conn)
+    session.SOURCE.set((ident, source))
+    return source

@@ -1,0 +1,171 @@
+"""The app context: what the router hands every page (connection, data, settings, ledger).
+
+``app.py`` (the router) calls :func:`build` once per run, before the page: it follows the
+URL, loads the current source (never raising for a load failure), draws the shared
+sidebar and derives the analysis the pages show. Pages call :func:`current`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import Any
+
+import streamlit as st
+
+from components.state import connection, data, session
+from components.widgets import nav
+from components.widgets.safe import md_escape
+from memscope.graph.analysis import Analysis
+from memscope.lenses.asof import Comparison
+from memscope.lenses.filters import Filters, visible_nodes
+from memscope.lenses.redact import redact
+from memscope.settings import store_path
+from memscope.sources import LoadResult, Source, SourceError
+from memscope.store.store import Store
+
+for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
+    logging.getLogger(_name).setLevel(logging.WARNING)
+
+
+@dataclass
+class Settings:
+    """What the shared sidebar sets: presenter mode, time travel, filters, drawing."""
+
+    presenter: bool = False
+    as_of: date | None = None
+    since: date | None = None
+    filters: Filters = field(default_factory=Filters)
+    color_by: str = "cluster"
+    physics: bool = False
+    budget: int | None = None
+
+
+@dataclass
+class AppContext:
+    """What a page needs: the connection, its source, the analysis and the ledger."""
+
+    conn: connection.Connection
+    source: Source | None = None
+    key: tuple[Any, ...] = ()
+    load: LoadResult | None = None
+    #: what the pages show: as of the chosen date, masked in presenter mode
+    analysis: Analysis | None = None
+    #: the data as it is now, unmasked: what actions (forget, ledger snapshots) act on
+    current: Analysis | None = None
+    error: str | None = None
+    settings: Settings = field(default_factory=Settings)
+    comparison: Comparison | None = None
+    #: bumps whenever the shared load changes in place (forget, history fetch, resume)
+    load_revision: int = 0
+    #: changes only when some memory's state changes with the clock
+    epoch: int = 0
+    entry: data.Entry | None = None
+
+    @property
+    def presenter(self) -> bool:
+        """Presenter mode is on: every text of the data is masked."""
+        return self.settings.presenter
+
+    @property
+    def as_of(self) -> date | None:
+        """The as-of day, if time travel is on."""
+        return self.settings.as_of
+
+    @property
+    def ledger(self) -> Store:
+        """The local ledger (the embedded store's file), one object per store path."""
+        return data.ledger_store(str(store_path()))
+
+    def require(self) -> Analysis:
+        """The analysis, or stop the page with the loading error."""
+        if self.analysis is None:
+            st.error(md_escape(self.error or "No data is loaded."))
+            nav.link("app_pages/connection.py", label="Open the Connection page")
+            st.stop()
+        return self.analysis
+
+    def visible(self) -> set[str] | None:
+        """Node ids passing the sidebar's filters (``None``: no filter, everything)."""
+        if self.analysis is None or self.settings.filters == Filters():
+            return None
+        return visible_nodes(self.analysis, self.settings.filters)
+
+
+def flash(message: str, kind: str = "success") -> None:
+    """Show ``message`` as a toast after the next rerun."""
+    session.FLASH.setdefault().append((kind, message))
+
+
+def _show_flash(ctx: AppContext) -> None:
+    """Toasts (and errors) flashed by the last callback; in presenter mode the data they
+    quote is hidden — the data as it is now and as it was when the action ran."""
+    hide: tuple[str, ...] = ()
+    if ctx.presenter:
+        before = session.APP_CONTEXT.get()
+        for c in (ctx, before):
+            if isinstance(c, AppContext) and c.entry is not None:
+                hide += data.texts_of(c.key, c.entry)
+        hide = tuple(sorted(set(hide), key=lambda t: (-len(t), t)))
+    for kind, message in session.FLASH.get():
+        message = redact(message, hide)
+        icon = {"success": ":material/check_circle:", "error": ":material/error:"}.get(
+            kind, ":material/info:")
+        st.toast(md_escape(message), icon=icon)
+        if kind == "error":
+            st.error(md_escape(message))
+    session.FLASH.clear()
+
+
+def _load(ctx: AppContext) -> None:
+    try:
+        ctx.source = connection.source_for(ctx.conn)
+        ctx.key, ctx.entry = data.load(ctx.source)
+        ctx.load, ctx.load_revision = ctx.entry.load, ctx.entry.revision
+        ctx.current = data.analysis_of(ctx.key, ctx.entry)
+        ctx.epoch = data.epoch_of(ctx.key, ctx.entry)
+    except (connection.ConnectionProblem, SourceError) as exc:
+        ctx.error = str(exc)
+
+
+def derive(ctx: AppContext) -> None:
+    """Fill in the analysis the pages show (as of, masked) and the comparison."""
+    if ctx.current is None or ctx.entry is None:
+        return
+    s = ctx.settings
+    if s.since is not None:
+        ctx.comparison = data.comparison_of(ctx.key, ctx.entry, s.since, s.as_of)
+    if s.as_of is None and not s.presenter:
+        ctx.analysis = ctx.current
+    else:
+        ctx.analysis = data.derived_analysis(ctx.key, ctx.entry, s.as_of, s.presenter)
+
+
+def _switch_space(space: str) -> None:
+    conn = connection.current()
+    if space != conn.space:
+        connection.switch(replace(conn, space=space))
+
+
+def build(draw_sidebar: Any) -> AppContext:
+    """Follow the URL, load the source, draw the sidebar (``draw_sidebar(ctx)`` returns
+    the :class:`Settings`) and derive what the pages show; never raises for a load."""
+    data.ensure_demo_store(str(store_path()))
+    session.adopt_url(_switch_space)
+    ctx = AppContext(conn=connection.current())
+    _load(ctx)
+    ctx.settings = draw_sidebar(ctx)
+    derive(ctx)
+    _show_flash(ctx)
+    session.write_url(ctx.conn.space)
+    session.APP_CONTEXT.set(ctx)
+    return ctx
+
+
+def current() -> AppContext:
+    """The context the router built for this run."""
+    ctx = session.APP_CONTEXT.get()
+    if not isinstance(ctx, AppContext):  # a page run without the router (never in the app)
+        raise RuntimeError("Pages run through app.py, which builds the app context.")
+    return ctx

@@ -1,0 +1,202 @@
+"""Loading and caching, shared between sessions of the same source and credential.
+
+Loads are cached per ``source.cache_key()`` (kind, location, credential *fingerprint*,
+scope) plus the source's data version; analyses per (that key, revision, state epoch). A
+credential itself never appears in a key. Cached objects are shared: never mutate them
+outside :func:`touch`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import streamlit as st
+
+from components.widgets.loading import LoadScreen
+from memscope.demo.seeding import seed_if_missing
+from memscope.graph.analysis import Analysis, analyse
+from memscope.lenses.asof import Comparison, as_of, compare
+from memscope.lenses.presenter import mask
+from memscope.lenses.redact import dataset_texts
+from memscope.records.time import day_end
+from memscope.sources import LoadResult, Source
+from memscope.store.store import Store
+
+LOAD_TTL_S = 15 * 60
+_lock = threading.Lock()
+
+
+@dataclass
+class Entry:
+    load: LoadResult
+    revision: int
+    at: float
+
+
+_loads: dict[tuple, Entry] = {}
+#: revision to continue from after a dropped load, so caches keyed by revision never
+#: serve the old data for a key whose data version the source cannot tell
+_dropped: dict[tuple, int] = {}
+_key_locks: dict[tuple, threading.Lock] = {}
+
+
+@st.cache_resource(show_spinner=False)
+def ensure_demo_store(path: str) -> bool:
+    """Seed the embedded store once per path and process; True when it seeded."""
+    return seed_if_missing(Path(path))
+
+
+@st.cache_resource(show_spinner=False)
+def ledger_store(path: str) -> Store:
+    """The local ledger's store at ``path``: one object per path and process."""
+    return Store(Path(path))
+
+
+def load_key(source: Source) -> tuple:
+    """The cache key of a source's current data (no credential in it)."""
+    return (*source.cache_key(), source.data_version() or "")
+
+
+def cached_load(source: Source) -> tuple[tuple, Entry] | None:
+    """The shared load of ``source`` if one is fresh."""
+    key = load_key(source)
+    with _lock:
+        entry = _loads.get(key)
+    if entry is None or time.monotonic() - entry.at > LOAD_TTL_S:
+        return None
+    return key, entry
+
+
+def load(source: Source, *, refresh: bool = False, show_progress: bool = True
+         ) -> tuple[tuple, Entry]:
+    """The source's data, from the shared cache or loaded now (with progress on screen).
+
+    Raises the source's :class:`~memscope.sources.SourceError` on failure.
+    """
+    hit = None if refresh else cached_load(source)
+    if hit is not None:
+        return hit
+    with _load_lock(load_key(source)):  # sessions arriving together load once
+        hit = None if refresh else cached_load(source)
+        if hit is not None:
+            return hit
+        return _load_now(source, show_progress)
+
+
+def _load_lock(key: tuple) -> threading.Lock:
+    with _lock:
+        return _key_locks.setdefault(key, threading.Lock())
+
+
+def _load_now(source: Source, show_progress: bool) -> tuple[tuple, Entry]:
+    key = load_key(source)
+    if show_progress and source.calls_service:
+        screen = LoadScreen(source.label, key)
+        try:
+            result = source.load(screen.report, refresh=True)
+        except Exception:
+            screen.failed()
+            raise
+        screen.done(result.summary())
+    else:
+        result = source.load(refresh=True)
+    with _lock:
+        old = _loads.get(key)
+        revision = (old.revision + 1) if old else _dropped.pop(key, 0)
+        entry = Entry(result, revision, time.monotonic())
+        _loads[key] = entry
+    return key, entry
+
+
+def touch(key: tuple, result: LoadResult | None = None) -> None:
+    """Mark a shared load as changed in place (after a forget or a history fetch)."""
+    with _lock:
+        old = _loads.get(key)
+        if old is not None:
+            _loads[key] = Entry(result or old.load, old.revision + 1, old.at)
+
+
+def forget_cached(key: tuple) -> None:
+    """Drop a shared load (the refresh button)."""
+    with _lock:
+        old = _loads.pop(key, None)
+        if old is not None:
+            _dropped[key] = old.revision + 1
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+def _base(key: tuple, revision: int, _result: LoadResult) -> Analysis:
+    # ``key`` holds the credential fingerprint, so the unhashed ``_result`` cannot leak
+    # between users of different keys. Graph and chains do not depend on the time.
+    return analyse(_result.dataset)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16, ttl=3600)
+def _at_epoch(key: tuple, revision: int, epoch: int, _result: LoadResult) -> Analysis:
+    return _base(key, revision, _result).at(datetime.now(UTC))
+
+
+def epoch_of(key: tuple, entry: Entry) -> int:
+    """The state epoch now: it changes only when some memory's state changes."""
+    return _base(key, entry.revision, entry.load).epoch(datetime.now(UTC))
+
+
+def analysis_of(key: tuple, entry: Entry) -> Analysis:
+    """The analysis of a load as it stands now; shared and read-only.
+
+    Rebuilt only when the data changes (revision) or a state changes (epoch), not as
+    the clock moves.
+    """
+    return _at_epoch(key, entry.revision, epoch_of(key, entry), entry.load)
+
+
+@st.cache_resource(show_spinner=False, max_entries=4, ttl=3600)
+def _derived(key: tuple, revision: int, epoch: int, when: date | None, presenter: bool,
+             _result: LoadResult) -> Analysis:
+    ds = _result.dataset
+    if when is not None:
+        now = day_end(when)
+        ds = as_of(ds, now)
+    else:
+        now = datetime.now(UTC)
+    if presenter:
+        ds = mask(ds)
+    return analyse(ds, now)
+
+
+def derived_analysis(key: tuple, entry: Entry, when: date | None, presenter: bool
+                     ) -> Analysis:
+    """The analysis as of ``when`` (end of that day) and/or masked; shared, read-only."""
+    epoch = epoch_of(key, entry) if when is None else -1  # a past day never moves
+    return _derived(key, entry.revision, epoch, when, presenter, entry.load)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+def _comparison(key: tuple, revision: int, since: date, until: date | None,
+                _result: LoadResult) -> Comparison | None:
+    t2 = day_end(until) if until is not None else datetime.now(UTC)
+    t1 = day_end(since)
+    if t1 >= t2:
+        return None
+    return compare(_result.dataset, t1, t2)
+
+
+def comparison_of(key: tuple, entry: Entry, since: date, until: date | None
+                  ) -> Comparison | None:
+    """What changed between the end of ``since`` and ``until`` (or now); ``None`` when
+    the order is wrong."""
+    return _comparison(key, entry.revision, since, until, entry.load)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+def _texts(key: tuple, revision: int, _result: LoadResult) -> tuple[str, ...]:
+    return dataset_texts(_result.dataset)
+
+
+def texts_of(key: tuple, entry: Entry) -> tuple[str, ...]:
+    """Every text of the load presenter mode hides (for redacting the app's sentences)."""
+    return _texts(key, entry.revision, entry.load)

@@ -1,0 +1,293 @@
+"""The session model: every ``st.session_state`` key the app uses, its type and its owner.
+
+Nothing else in the app reads or writes ``st.session_state`` by a literal key: modules use
+the :class:`Slot` objects declared here (``SELECTED.get()``, ``PRESENTER.set(True)``), and
+each slot names the one module that writes it. Widgets whose value must outlive the page
+they are drawn on (the sidebar's presenter mode, as-of, changes-since and filters) keep
+their value in a slot and draw their widget through :func:`bind`, so Streamlit's clean-up
+of unrendered widgets can never reset them.
+
+The URL mirrors what it can carry (``?node=``, ``?space=``, ``?presenter=1``, ``?asof=``,
+``?since=``); :func:`adopt_url` reads it when a session starts (or a link changes it) and
+:func:`write_url` is its one writer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Generic, TypeVar, cast
+
+import streamlit as st
+
+T = TypeVar("T")
+
+#: every declared slot by name (filled as the module loads)
+REGISTRY: dict[str, Slot[Any]] = {}
+
+
+def _none() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Slot(Generic[T]):
+    """One session-state key: its name, the module that owns (writes) it, and a default."""
+
+    name: str
+    owner: str
+    doc: str
+    default: Callable[[], T]
+    #: the widget drawn for this slot (see :func:`bind`), if any
+    widget: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.name in REGISTRY:
+            raise ValueError(f"session key {self.name!r} is declared twice")
+        REGISTRY[self.name] = self
+
+    def get(self) -> T:
+        """The value, or the default when unset (the default is not stored)."""
+        if self.name in st.session_state:
+            return cast(T, st.session_state[self.name])
+        return self.default()
+
+    def set(self, value: T) -> None:
+        """Store ``value`` (and show it in the slot's widget on the next run)."""
+        st.session_state[self.name] = value
+        if self.widget is not None and self.widget in st.session_state:
+            del st.session_state[self.widget]  # the widget re-reads the slot when drawn
+
+    def setdefault(self) -> T:
+        """The value, storing the default first when unset (for mutable defaults)."""
+        if self.name not in st.session_state:
+            st.session_state[self.name] = self.default()
+        return cast(T, st.session_state[self.name])
+
+    def clear(self) -> None:
+        """Forget the value (back to the default)."""
+        st.session_state.pop(self.name, None)
+        if self.widget is not None:
+            st.session_state.pop(self.widget, None)
+
+    def is_set(self) -> bool:
+        """True when a value is stored."""
+        return self.name in st.session_state
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family of keys made at run time from a prefix (one per token or per element)."""
+
+    prefix: str
+    owner: str
+    doc: str
+
+    def key(self, suffix: str) -> str:
+        """The key for ``suffix``."""
+        return f"{self.prefix}{suffix}"
+
+    def get(self, suffix: str) -> Any:
+        """The value under ``suffix`` (``None`` when unset)."""
+        return st.session_state.get(self.key(suffix))
+
+    def set(self, suffix: str, value: Any) -> None:
+        """Store ``value`` under ``suffix``."""
+        st.session_state[self.key(suffix)] = value
+
+
+def slot(name: str, owner: str, doc: str, default: Callable[[], Any] = _none,
+         *, widget: bool = False) -> Slot[Any]:
+    """Declare a slot (``widget=True``: its widget key is ``w.<name>``)."""
+    return Slot(name, owner, doc, default, f"w.{name}" if widget else None)
+
+
+def bind(s: Slot[Any], *, on_change: Callable[[], None] | None = None) -> dict[str, Any]:
+    """Widget keyword arguments that keep the widget and the slot ``s`` in step.
+
+    The widget starts from the slot's value and writes every change back into it, so the
+    value survives pages where the widget is not drawn. Use as ``st.toggle("…", **bind(S))``.
+    """
+    assert s.widget is not None, f"{s.name} has no widget"
+    wkey = s.widget
+    if wkey not in st.session_state:
+        st.session_state[wkey] = s.get()
+
+    def copy_back() -> None:
+        st.session_state[s.name] = st.session_state[wkey]
+        if on_change is not None:
+            on_change()
+
+    return {"key": wkey, "on_change": copy_back}
+
+
+# -- connection (components.state.connection) -------------------------------------------
+CONNECTION = slot("connection", "components.state.connection",
+                  "The chosen source (kind, URL, space, files), without its credential.")
+API_KEY = slot("api_key_secret", "components.state.connection",
+               "The API key typed on the Connection page (a SecretStr; this session only).")
+SOURCE = slot("source_object", "components.state.connection",
+              "(identity, Source) built for the connection; closed when it changes.")
+FILE_BLOBS = slot("file_blobs", "components.state.connection",
+                  "Bytes of the snapshot files opened in this session, by SHA-256.", dict)
+
+# -- the router (components.state.context) ----------------------------------------------
+APP_CONTEXT = slot("app_context", "components.state.context",
+                   "The AppContext the router built for this run; pages read it.")
+FLASH = slot("flash_messages", "components.state.context",
+             "(kind, sentence) toasts to show after the next rerun.", list)
+URL_ADOPTED = slot("url_adopted", "components.state.session",
+                   "True once the URL's settings were read into this session.", bool)
+LAST_LINK = slot("last_linked_node", "components.state.session",
+                 "The ?node= last adopted, so an unchanged URL does not re-select.")
+LAST_SPACE = slot("last_linked_space", "components.state.session",
+                  "The ?space= last adopted.")
+
+# -- the selection (components.state.session.select) ------------------------------------
+SELECTED = slot("selected_node", "components.state.session",
+                "The selected node id (graph click, search match, link); mirrors ?node=.")
+
+# -- the shared sidebar (components.sections.sidebar) -----------------------------------
+PRESENTER = slot("presenter_mode", "components.sections.sidebar",
+                 "Presenter mode: mask every text of the data on every page.", bool,
+                 widget=True)
+AS_OF = slot("as_of_date", "components.sections.sidebar",
+             "Show the memory as it stood at the end of this day (None: now).", widget=True)
+SINCE = slot("compare_from_date", "components.sections.sidebar",
+             "Colour what changed since this day (None: no comparison).", widget=True)
+F_SPACES = slot("f_spaces", "components.sections.sidebar", "Filter: spaces shown.", list,
+                widget=True)
+F_TYPES = slot("f_types", "components.sections.sidebar", "Filter: document types shown.",
+               list, widget=True)
+F_DATES = slot("f_dates", "components.sections.sidebar",
+               "Filter: created between (None: everything, following the data).",
+               widget=True)
+F_EDGE_KINDS = slot("f_edge_kinds", "components.sections.sidebar",
+                    "Filter: relation kinds drawn (None: all).", widget=True)
+F_SUPERSEDED = slot("f_superseded", "components.sections.sidebar",
+                    "Filter: show superseded versions.", lambda: True, widget=True)
+F_FORGOTTEN = slot("f_forgotten", "components.sections.sidebar",
+                   "Filter: show forgotten memories.", lambda: True, widget=True)
+F_COLOR_BY = slot("f_color_by", "components.sections.sidebar",
+                  "Colour nodes by cluster, space or document type.", lambda: "cluster",
+                  widget=True)
+F_PHYSICS = slot("f_physics", "components.sections.sidebar",
+                 "Run a bounded force simulation instead of the server layout.", bool,
+                 widget=True)
+F_BUDGET = slot("f_budget", "components.sections.sidebar",
+                "Drawing budget (nodes) before the graph shows its cluster overview.",
+                widget=True)
+
+# -- the explorer (components.sections.explorer) ----------------------------------------
+EXPANDED = slot("expanded_clusters", "components.sections.explorer",
+                "Clusters of the overview the user expanded.", set)
+TEXT_SEARCH = slot("text_search", "components.sections.explorer",
+                   "The explorer's text search (its widget's key).", str)
+
+# -- ask and add (components.sections.ask) ----------------------------------------------
+ASK_QUERY = slot("ask_query", "components.sections.ask",
+                 "The Ask box's question (its widget's key, inside a form).", str)
+ASKED = slot("asked_answers", "components.sections.ask",
+             "Answers by (source key, question), each sent once per data load.", dict)
+ASK_CURRENT = slot("ask_current", "components.sections.ask",
+                   "The (source key, question) whose answer is shown.")
+ADD_TEXT = slot("add_text", "components.sections.ask", "The Add form's text (widget key).",
+                str)
+ADD_TITLE = slot("add_title", "components.sections.ask", "The Add form's title (widget key).",
+                 str)
+ADD_SPACE = slot("add_space", "components.sections.ask", "The Add form's space (widget key).")
+ADD_PENDING = slot("add_pending", "components.sections.ask",
+                   "An add waiting for its one confirmed send.")
+ADD_TRACK = slot("add_track", "components.sections.ask",
+                 "A Supermemory document being processed after an add.")
+ADD_LAST = slot("add_last", "components.sections.ask", "The last add's outcome sentence.")
+
+# -- destructive actions ----------------------------------------------------------------
+FORGET_PENDING = slot("forget_pending", "components.sections.forget",
+                      "A forget waiting for its confirmation (with its once-token).")
+FORGET_ALL_PENDING = slot("forget_all_pending", "components.sections.forget_all",
+                          "A forget-all preview waiting for its typed confirmation.")
+FORGET_ALL_FIELDS = Family("fa-", "components.sections.forget_all",
+                           "The confirmation and reason fields of one forget-all preview.")
+ONCE_USED = slot("once_tokens_used", "components.widgets.once",
+                 "Tokens of requests already sent (never send twice).", set)
+
+# -- widgets' own state -----------------------------------------------------------------
+GRAPH_FOCUS = Family("graph_focus::", "components.widgets.graph_view",
+                     "What the graph component last asked the browser to focus.")
+PROFILE_SPACE = slot("profile_space", "pages.profile", "The Profile page's space.",
+                     widget=True)
+FORGET_ALL_SPACE = slot("forget_all_space", "components.sections.forget_all",
+                        "The Forget-all page's space (widget key).")
+
+
+# -- the selection and the URL ------------------------------------------------------------
+def select(node_id: str | None) -> None:
+    """Make ``node_id`` the selection (``None`` clears it); the one writer of
+    :data:`SELECTED` and, through :func:`write_url`, of ``?node=``."""
+    SELECTED.set(node_id or None)
+    if node_id:
+        LAST_LINK.set(node_id)
+
+
+def selected() -> str | None:
+    """The selected node id, if any."""
+    value = SELECTED.get()
+    return value if isinstance(value, str) and value else None
+
+
+def _parse_day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def adopt_url(switch_space: Callable[[str], None]) -> None:
+    """Read the URL into the session: everything on a session's first run (a reload or a
+    shared link), and a changed ``?space=``/``?node=`` on any run (links between pages).
+
+    A new ``?space=`` is handed to ``switch_space`` before ``?node=`` is selected (a
+    switch clears the selection).
+    """
+    params = st.query_params
+    if not URL_ADOPTED.get():
+        URL_ADOPTED.set(True)
+        if params.get("presenter") == "1":
+            PRESENTER.set(True)
+        for key, target in (("asof", AS_OF), ("since", SINCE)):
+            day = _parse_day(params.get(key))
+            if day is not None:
+                target.set(day)
+    space = params.get("space")
+    if space and space != LAST_SPACE.get():
+        LAST_SPACE.set(space)
+        switch_space(space)
+    node = params.get("node")
+    if node and node != LAST_LINK.get():
+        select(node)
+
+
+def write_url(space: str | None) -> None:
+    """Make the URL carry the session's settings (the one writer of the query string)."""
+    wanted: dict[str, str] = {}
+    node = selected()
+    if node:
+        wanted["node"] = node
+    if space:
+        wanted["space"] = space
+        LAST_SPACE.set(space)
+    if PRESENTER.get():
+        wanted["presenter"] = "1"
+    for key, s in (("asof", AS_OF), ("since", SINCE)):
+        day = s.get()
+        if isinstance(day, date):
+            wanted[key] = day.isoformat()
+    params = st.query_params
+    for key in ("node", "space", "presenter", "asof", "since"):
+        if key in wanted:
+            if params.get(key) != wanted[key]:
+                params[key] = wanted[key]
+        elif key in params:
+            del params[key]

@@ -1,0 +1,47 @@
+"""Redacting a sentence written by the app (a toast, an error) for presenter mode.
+
+The app's own sentences sometimes quote the data ("the service removed '…' instead of
+'…'"). In presenter mode every text of the dataset found in such a sentence is replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memscope.records.dataset import Dataset
+
+HIDDEN = "[hidden text]"
+#: one character is left alone (it would match inside ordinary words); two are kept, as
+#: a two-character name ("张三") is a whole word in Chinese
+MIN_LENGTH = 2
+
+
+def dataset_texts(ds: Dataset) -> tuple[str, ...]:
+    """Every text of ``ds`` presenter mode hides, longest first (for :func:`redact`)."""
+    found: set[str] = set()
+    for m in ds.memories.values():
+        found.add(m.memory)
+    for d in ds.documents.values():
+        found.update(t for t in (d.title, d.summary, d.content) if t)
+    for e in ds.entities.values():
+        found.update((e.name, *e.aliases))
+    names = {e_id: e.name for e_id, e in ds.entities.items()}
+    for r in ds.relations.values():
+        found.update((r.predicate, r.sentence(names)))
+    for p in ds.profiles.values():
+        found.update(line.text for line in (*p.static, *p.dynamic))
+    return tuple(sorted((t for t in found if t and len(t) >= MIN_LENGTH),
+                        key=lambda t: (-len(t), t)))
+
+
+def redact(sentence: str, texts: Iterable[str]) -> str:
+    """``sentence`` with every one of ``texts`` in it replaced by :data:`HIDDEN`.
+
+    >>> redact("Removed 'Maya is vegetarian' instead of 'Maya'", ["Maya is vegetarian",
+    ...        "Maya"])
+    "Removed '[hidden text]' instead of '[hidden text]'"
+    """
+    for text in texts:
+        if text in sentence:
+            sentence = sentence.replace(text, HIDDEN)
+    return sentence

@@ -1,0 +1,35 @@
+"""Small text helpers shared by every layer: one way to shorten, one way to flatten.
+
+Example::
+
+    >>> shorten(one_line("Tea,\\n   not   coffee, every morning"), 16)
+    'Tea, not coffee…'
+"""
+
+from __future__ import annotations
+
+ELLIPSIS = "…"
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, the last one an ellipsis when cut.
+
+    Whitespace is left as it is (see :func:`one_line`); a ``limit`` below 1 gives ``""``.
+
+    >>> shorten("abcdef", 6), shorten("abcdef", 4), shorten("abcdef", 1), shorten("abc", 0)
+    ('abcdef', 'abc…', '…', '')
+    """
+    if len(text) <= limit:
+        return text
+    if limit < 1:
+        return ""
+    return text[: limit - 1] + ELLIPSIS
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (newlines included) made one space, trimmed.
+
+    >>> one_line("  a\\n\\tb  c ")
+    'a b c'
+    """
+    return " ".join(text.split())

@@ -1,0 +1,183 @@
+"""Every page under every source kind, presenter mode off and on (AppTest, real parts).
+
+Sources: the embedded demo store (real SQLite), a snapshot file (the fixtures' feed pages
+and passport), and the Supermemory and Spomory APIs served by the sandbox on 127.0.0.1.
+With presenter mode on, no memory, document, entity, relation or profile text of the
+source's data may appear anywhere in what the page renders — graph payload included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apptest_support import run_page
+from conftest import SM, SP
+from google.protobuf.json_format import MessageToDict
+from pydantic import SecretStr
+from sandbox_fixture import running_sandbox
+from streamlit.testing.v1 import AppTest
+
+from components.state import session
+from components.state.connection import Connection
+from memscope.records.dataset import Dataset
+from memscope.settings import store_path
+from memscope.sources import FileSource
+from memscope.sources.embedded import EmbeddedSource
+
+PAGES = ["explorer.py", "audit.py", "profile.py", "insights.py", "expiry.py", "export.py",
+         "ledger.py", "forget_all.py", "connection.py"]
+SOURCES = ["embedded", "file", "supermemory", "spomory"]
+FILES = [SM / f"documents_page{i}.json" for i in (1, 2, 3)] + [SP / "passport.json"]
+#: texts this short can appear by coincidence ("Go", "Tea"); longer ones cannot
+MIN_TEXT = 6
+
+
+def data_texts(ds: Dataset) -> set[str]:
+    """Every piece of text the data holds that presenter mode must hide."""
+    texts: set[str | None] = set()
+    for m in ds.memories.values():
+        texts.add(m.memory)
+    for d in ds.documents.values():
+        texts.update((d.title, d.summary, d.content))
+    for e in ds.entities.values():
+        texts.add(e.name)
+    for r in ds.relations.values():
+        texts.add(r.predicate)
+    for p in ds.profiles.values():
+        texts.update(line.text for line in (*p.static, *p.dynamic))
+    ids = {*ds.memories, *ds.documents, *ds.entities, *ds.relations}
+    return {t for t in texts if t and len(t.strip()) >= MIN_TEXT and t not in ids}
+
+
+def rendered_text(at: AppTest) -> str:
+    """Everything the page sent to the browser, as readable (unescaped) text."""
+    parts: list[str] = []
+
+    def walk(node: Any) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None and hasattr(proto, "DESCRIPTOR"):
+            parts.append(json.dumps(MessageToDict(proto), ensure_ascii=False))
+            payload = getattr(proto, "json", None)
+            if isinstance(payload, str) and payload:
+                with suppress(ValueError):  # the graph component's JSON: unescape \\uXXXX
+                    parts.append(json.dumps(json.loads(payload), ensure_ascii=False))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(parts)
+
+
+@contextmanager
+def source_state(kind: str, tmp_path: Path) -> Iterator[tuple[dict[str, Any], Dataset]]:
+    """Session state that connects the app to ``kind``, and that source's data."""
+    if kind == "embedded":
+        from memscope.demo.seeding import seed_if_missing
+
+        seed_if_missing(store_path())
+        yield {}, EmbeddedSource(store_path()).load().dataset
+        return
+    if kind == "file":
+        blobs = {p.name: p.read_bytes() for p in FILES}
+        digests = {name: hashlib.sha256(b).hexdigest() for name, b in blobs.items()}
+        state = {session.FILE_BLOBS.name: {digests[n]: b for n, b in blobs.items()},
+                 session.CONNECTION.name: Connection(
+                     "file", files=tuple(digests.items()))}
+        yield state, FileSource.from_bytes(list(blobs.items())).load().dataset
+        return
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        key = sandbox.supermemory_key if kind == "supermemory" else sandbox.spomory_key
+        conn = Connection(kind, base_url=sandbox.url)
+        state = {session.CONNECTION.name: conn, session.API_KEY.name: SecretStr(key)}
+        with _session_free_build(conn, SecretStr(key)) as source:
+            data = source.load().dataset
+        yield state, data
+
+
+@contextmanager
+def _session_free_build(conn: Connection, key: SecretStr) -> Iterator[Any]:
+    """The same source the app would build, made outside a Streamlit session."""
+    from memscope.sources import (
+        SpomoryConfig,
+        SpomorySource,
+        SupermemoryConfig,
+        SupermemorySource,
+    )
+
+    if conn.kind == "supermemory":
+        source: Any = SupermemorySource(SupermemoryConfig(api_key=key, base_url=conn.base_url))
+    else:
+        source = SpomorySource(SpomoryConfig(api_key=key, base_url=conn.base_url))
+    try:
+        yield source
+    finally:
+        source.close()
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["plain", "presenter"])
+@pytest.mark.parametrize("kind", SOURCES)
+def test_every_page_runs_and_presenter_mode_hides_every_text(kind, presenter,
+                                                              fresh_data_dir, tmp_path):
+    with source_state(kind, tmp_path) as (state, dataset):
+        texts = data_texts(dataset)
+        assert texts, "the source has text to hide"
+        for page in PAGES:
+            at = run_page(page, **state, **{session.PRESENTER.name: presenter})
+            assert not at.exception, (page, at.exception)
+            assert not [e.value for e in at.error if "Traceback" in e.value]
+            shown = rendered_text(at)
+            leaked = sorted(t for t in texts if t in shown)
+            if presenter:
+                assert leaked == [], f"{page} shows {leaked[:3]}"
+            elif page == "explorer.py":
+                assert leaked, "without presenter mode the explorer shows the data"
+
+
+def test_presenter_mode_masks_the_cluster_overview(fresh_data_dir, tmp_path):
+    """A budget small enough to force the overview: its hexagons' names and tooltips
+    carry no document title or memory text."""
+    from memscope.view.budget import MIN_BUDGET
+
+    with source_state("embedded", tmp_path) as (state, dataset):
+        texts = data_texts(dataset)
+        budget = {session.F_BUDGET.name: MIN_BUDGET}
+        plain = run_page("explorer.py", **state, **budget)
+        clusters = [n for n in _graph_nodes(plain) if n["id"].startswith("cluster:")]
+        assert clusters, "the budget forces the overview"
+        assert any(t in json.dumps(clusters, ensure_ascii=False) for t in texts)
+        at = run_page("explorer.py", **state, **budget, **{session.PRESENTER.name: True})
+        masked = [n for n in _graph_nodes(at) if n["id"].startswith("cluster:")]
+        assert len(masked) == len(clusters)
+        shown = rendered_text(at)
+        assert sorted(t for t in texts if t in shown) == []
+
+
+def _graph_nodes(at: AppTest) -> list[dict[str, Any]]:
+    from apptest_support import graph_payload
+
+    return graph_payload(at)["nodes"]
+
+
+def test_presenter_mode_redacts_the_data_quoted_in_a_toast(fresh_data_dir, tmp_path):
+    """A wrong Spomory forget is reported loudly, and the sentence quotes both facts:
+    in presenter mode the facts are hidden, the sentence stays."""
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        sandbox.faults.spomory_wrong_forget = True
+        at = run_page(**{session.CONNECTION.name: Connection("spomory", base_url=sandbox.url),
+                         session.API_KEY.name: SecretStr(sandbox.spomory_key),
+                         session.SELECTED.name: "e_zs", session.PRESENTER.name: True})
+        at.button(key="forget-r2").click().run()
+        next(b for b in at.button if b.label == "Forget").click().run()
+        assert not at.exception, at.exception
+        errors = [e.value for e in at.error]
+        assert errors, "the mismatch is said loudly"
+        shown = rendered_text(at)
+        for fact in ("张三住在北京", "张三任职于某公司", "住在", "任职于"):
+            assert fact not in shown
+        assert any("hidden text" in e for e in errors)

@@ -1,0 +1,346 @@
+"""Broken and hostile input (issue 11): each class that once crashed, at every core stage.
+
+Every case is a file that mixes good records with hostile ones. At each stage — the
+``memscope inspect`` command (a real subprocess), the file source, analysis at any
+``now``, the view, every export, the reports and a snapshot save and reopen — nothing
+raises, the good records survive and the parse report says, in one sentence, what was
+read as missing, cut or replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, NOW, ROOT
+from pipeline_support import every_stage, same_records
+from sandbox_fixture import running_sandbox, spomory
+
+from memscope.cli import main
+from memscope.graph.analysis import analyse
+from memscope.records.dataset import read_files
+from memscope.records.jsonsafe import FIELD_DEPTH
+from memscope.sources import FileError, FileSource, save_snapshot
+
+DEEP = 100_000
+GOOD_MEMORY = {"id": "m_good", "memory": "good memory", "createdAt": "2026-01-02T03:04:05Z",
+               "forgetAfter": "2026-12-01T00:00:00Z"}
+GOOD_ENTITY = {"id": "e_good", "name": "Good", "type": "person"}
+GOOD_RELATION = {"id": "r_good", "subject_id": "e_good", "object_id": "e_good",
+                 "predicate": "likes", "confidence": 0.9}
+EDGE_TIMES = ("0001-01-01T00:00:00+14:00", "0001-01-01T00:00:00-14:00",
+              "9999-12-31T23:59:59.999999-14:00", "9999-12-31T23:59:59+14:00",
+              "1677-09-21T00:00:00Z", "2262-04-12T00:00:00Z")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A hostile file: its text, the ids that must survive and what the report must say."""
+
+    name: str
+    text: str
+    survivors: frozenset[str]
+    says: str
+
+    def write(self, folder: Path) -> Path:
+        path = folder / f"{self.name}.json"
+        path.write_bytes(self.text.encode("utf-8"))  # the text holds only JSON escapes
+        return path
+
+
+def _nest(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def _feed(bad_memory: str = "", bad_document: str = "") -> str:
+    """A page with a good document (holding the good memory) and, optionally, a document
+    with a hostile memory (raw JSON text) and hostile document fields (``"k": v, …``)."""
+    good = json.dumps({"id": "d_good", "memoryEntries": [GOOD_MEMORY]})
+    bad = ('{"id": "d_bad", "memoryEntries": [' + bad_memory + "]"
+           + (", " + bad_document if bad_document else "") + "}")
+    return '{"documents": [' + good + ", " + bad + "]}"
+
+
+def _passport(bad_entity: str = "", bad_relation: str = "", *, wrap: bool = False) -> str:
+    entities = ", ".join(filter(None, (json.dumps(GOOD_ENTITY), bad_entity)))
+    relations = ", ".join(filter(None, (json.dumps(GOOD_RELATION), bad_relation)))
+    text = '{"entities": [' + entities + '], "relations": [' + relations + "]}"
+    return json.dumps({"result": text}) if wrap else text
+
+
+FEED_GOOD = frozenset({"d_good", "m_good", "d_bad"})
+GRAPH_GOOD = frozenset({"e_good"})
+OUT_OF_RANGE = "outside the supported range"
+SURROGATES = "lone UTF-16 surrogates"
+
+
+def _date_cases() -> list[Case]:
+    cases = []
+    for i, when in enumerate(EDGE_TIMES):
+        times = ", ".join(f'"{k}": "{when}"' for k in ("createdAt", "updatedAt", "forgetAfter"))
+        cases.append(Case(f"dates-memory-{i}", _feed('{"id": "m_bad", "memory": "x", '
+                                                     f'"version": 2, {times}}}', times),
+                          FEED_GOOD | {"m_bad"}, OUT_OF_RANGE))
+        rel_times = ", ".join(f'"{k}": "{when}"' for k in (
+            "created_at", "updated_at", "last_retrieved_at", "valid_from"))
+        cases.append(Case(f"dates-passport-{i}", _passport(
+            f'{{"id": "e_bad", "name": "bad", {rel_times}}}',
+            f'{{"id": "r_bad", "subject_id": "e_good", "object_id": "e_bad", {rel_times}}}'),
+            GRAPH_GOOD | {"e_bad"}, OUT_OF_RANGE))
+    return cases
+
+
+def _number_cases() -> list[Case]:
+    big, huge = "9" * 400, "7" * 5000
+    return [
+        Case("version-400-digits", _feed(f'{{"id": "m_bad", "memory": "x", "version": {big}, '
+                                         '"parentMemoryId": "m_good"}'),
+             FEED_GOOD | {"m_bad"}, "out of range"),
+        Case("version-5000-digits", _feed(f'{{"id": "m_bad", "memory": "x", "version": -{huge}}}'),
+             FEED_GOOD | {"m_bad"}, "more than 4300 digits"),
+        Case("version-1e308", _feed('{"id": "m_bad", "memory": "x", "version": 1e308}'),
+             FEED_GOOD | {"m_bad"}, "out of range"),
+        Case("confidence-400-digits", _passport(
+            "", f'{{"id": "r_bad", "subject_id": "e_good", "object_id": "e_good", '
+                f'"confidence": {big}, "mention_count": {big}}}'), GRAPH_GOOD, "out of range"),
+        Case("confidence-5000-digits", _passport(
+            "", f'{{"id": "r_bad", "subject_id": "e_good", "object_id": "e_good", '
+                f'"confidence": {huge}}}', wrap=True), GRAPH_GOOD, "more than 4300 digits"),
+        Case("numeric-ids-400-digits", _feed(f'{{"id": {big}, "memory": "x", '
+                                             f'"parentMemoryId": {big}}}'),
+             FEED_GOOD | {big}, ""),  # a long id is fine: nothing to say
+    ]
+
+
+def _deep_cases() -> list[Case]:
+    deep = _nest(DEEP)
+    return [
+        Case("deep-document-metadata", _feed('{"id": "m_bad", "memory": "x"}',
+                                             f'"metadata": {{"a": {deep}}}'),
+             FEED_GOOD | {"m_bad"}, "metadata is nested deeper"),
+        Case("deep-memory-unknown-key", _feed(f'{{"id": "m_bad", "memory": "x", "raw": {deep}}}'),
+             FEED_GOOD | {"m_bad"}, "unknown keys is nested deeper"),
+        Case("deep-below-limit-metadata", _feed("", f'"metadata": {_nest(900)}'),
+             FEED_GOOD, "metadata is nested deeper"),
+        Case("deep-relation-kind", _feed(f'{{"id": "m_bad", "memory": "x", "memoryRelations": '
+                                         f'{{"m_good": {deep}}}}}'),
+             FEED_GOOD | {"m_bad"}, "nested deeper than"),
+        Case("deep-passport-result", _passport(f'{{"id": "e_bad", "attributes": {{"x": {deep}}}}}',
+                                               wrap=True),
+             GRAPH_GOOD | {"e_bad"}, "attributes is nested deeper"),
+        Case("deep-whole-file", "[" + _feed() + ", " + deep + "]", frozenset(), "nested deeper"),
+    ]
+
+
+def _surrogate_cases() -> list[Case]:
+    lone = "\\ud800"
+    return [
+        Case("surrogates-feed", _feed(
+            f'{{"id": "m{lone}", "memory": "x{lone}y\\udfff", "spaceContainerTag": "s{lone}", '
+            f'"parentMemoryId": "m_good", "memoryRelations": {{"m_good": "updates{lone}"}}, '
+            f'"forgetReason": "{lone}", "k{lone}": {{"{lone}": ["{lone}"]}}}}',
+            f'"title": "t{lone}", "metadata": {{"k{lone}": "v\\udc00"}}, "type": "{lone}"'),
+            FEED_GOOD | {"m\ufffd"}, SURROGATES),
+        Case("surrogates-document-id", _feed("", f'"customId": "{lone}"').replace(
+            '"id": "d_bad"', f'"id": "d{lone}"'), FEED_GOOD - {"d_bad"} | {"d\ufffd"}, SURROGATES),
+        Case("surrogates-passport", _passport(
+            f'{{"id": "e{lone}", "name": "n{lone}", "aliases": ["{lone}"], '
+            f'"attributes": {{"{lone}": "{lone}"}}, "provenance": [{{"source_span": "{lone}"}}]}}',
+            f'{{"id": "r{lone}", "subject_id": "e{lone}", "object_id": "e_good", '
+            f'"predicate": "p{lone}"}}', wrap=True), GRAPH_GOOD | {"e\ufffd"}, SURROGATES),
+    ]
+
+
+CASES = _date_cases() + _number_cases() + _deep_cases() + _surrogate_cases()
+
+
+def _ids(case: Case) -> str:
+    return case.name
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "memscope", "inspect", *args],
+                          capture_output=True, cwd=ROOT, timeout=120)
+
+
+def _said(report_doc: dict) -> str:
+    return " | ".join([s["reason"] for s in report_doc["skipped"]]
+                      + [i["message"] for i in report_doc["issues"]])
+
+
+def _strict(token: str) -> None:
+    raise AssertionError(f"{token} is not JSON")
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_cli_keeps_good_records_and_says_why(case: Case, tmp_path):
+    proc = run_cli(str(case.write(tmp_path)), "--now", "2026-11-30T12:00:00Z")
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stderr == b""
+    out = json.loads(proc.stdout.decode("utf-8"), parse_constant=_strict)
+    assert case.survivors <= {n["id"] for n in out["nodes"]}
+    assert case.says in _said(out)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_stage_keeps_good_records(case: Case, tmp_path):
+    path = case.write(tmp_path)
+    ds = FileSource([path]).load().dataset
+    ids = set(ds.documents) | set(ds.memories) | set(ds.entities)
+    assert case.survivors <= ids
+    said = " | ".join([s.reason for s in ds.report.skipped] + [i.message for i in ds.report.issues])
+    assert case.says in said
+    assert read_files([path]).memories == ds.memories  # the CLI's reader agrees
+    every_stage(ds, NOW, tmp_path)
+
+
+def _load(case: Case, folder: Path):
+    return FileSource([case.write(folder)]).load().dataset
+
+
+def test_hostile_values_are_read_as_missing_cut_or_replaced(tmp_path):
+    """What the edge does to each value, looked at in the records themselves."""
+    dated = _load(CASES[0], tmp_path)
+    bad = dated.memories["m_bad"]
+    assert (bad.created_at, bad.updated_at, bad.forget_after, bad.version) == (None, None,
+                                                                                None, 2)
+    assert dated.documents["d_bad"].created_at is None
+    meta = _load(_by_name("deep-document-metadata"), tmp_path).documents["d_bad"].metadata
+    depth = 0
+    while isinstance(meta, dict | list) and meta:
+        meta = meta["a"] if isinstance(meta, dict) else meta[0]
+        depth += 1
+    assert depth == FIELD_DEPTH and meta == "…"
+    odd = _load(_by_name("surrogates-feed"), tmp_path).memories["m\ufffd"]
+    assert odd.memory == "x\ufffdy\ufffd" and odd.space == "s\ufffd"
+    assert odd.relations == {"m_good": "updates\ufffd"}
+    assert odd.extra == {"k\ufffd": {"\ufffd": ["\ufffd"]}}
+
+
+def _by_name(name: str) -> Case:
+    return next(c for c in CASES if c.name == name)
+
+
+def test_a_huge_version_is_read_as_missing_and_repaired(tmp_path):
+    ds = FileSource([_by_name("version-400-digits").write(tmp_path)]).load().dataset
+    assert ds.memories["m_bad"].version == 1
+    analysis = analyse(ds, NOW)
+    chain = analysis.chains.of("m_bad")
+    assert chain is not None and chain.entry("m_bad").version == 2  # after m_good's 1
+
+
+@pytest.mark.parametrize("now", [datetime.min.replace(tzinfo=UTC),
+                                 datetime.max.replace(tzinfo=UTC), NOW])
+def test_analysis_at_any_now(now, tmp_path):
+    ds = FileSource([_by_name("dates-memory-0").write(tmp_path)]).load().dataset
+    analysis = analyse(ds, now)
+    assert {analysis.state(m) for m in ds.memories} <= {"expired", "latest", "expiring",
+                                                        "superseded", "recent"}
+    analysis.epoch(now)
+
+
+def test_whole_file_nested_too_deep_is_one_note_and_no_traceback(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text(_nest(DEEP))
+    ds = FileSource([path]).load().dataset
+    assert [i.message for i in ds.report.issues] == [
+        'JSON nested deeper than 200 levels: 1 value was cut to "…".']
+    proc = run_cli(str(path))
+    assert proc.returncode == 0 and proc.stderr == b""
+
+
+@pytest.mark.parametrize(("content", "cli_says", "source_says"), [
+    (b"[" * DEEP, "not JSON", "is not JSON ("),
+    (b'{"documents": ' + b"[" * DEEP + b"]", "not JSON", "is not JSON ("),
+    (b"8" * 5000, "neither", "is neither"),
+    (b'{"documents": [], "x": ' + b"1" * 5000, "not JSON", "is not JSON ("),
+    (b"\xef\xbb\xbf\xff{}", "not UTF-8", "is not UTF-8 text ("),
+])
+def test_hopeless_files_are_one_sentence(content, cli_says, source_says, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    proc = run_cli(str(path))
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert len(err.strip().splitlines()) == 1 and cli_says in err and "Traceback" not in err
+    with pytest.raises(FileError) as caught:
+        FileSource([path]).load()
+    assert str(caught.value).startswith("bad.json " + source_says)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"])
+def test_cli_now_outside_the_range_is_one_line(when, tmp_path):
+    path = _by_name("dates-memory-0").write(tmp_path)
+    proc = run_cli(str(path), "--now", when)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and len(err.strip().splitlines()) == 1
+    assert OUT_OF_RANGE in err
+
+
+def test_surrogates_reach_stdout_as_replacement_characters(tmp_path, capsysbinary):
+    path = _by_name("surrogates-feed").write(tmp_path)
+    assert main(["inspect", str(path)]) == 0
+    out = json.loads(capsysbinary.readouterr().out.decode("utf-8"))
+    assert "m\ufffd" in {n["id"] for n in out["nodes"]}
+
+
+def test_a_byte_order_mark_is_accepted_everywhere(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + _feed().encode())
+    proc = run_cli(str(path))
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert {n["id"] for n in json.loads(proc.stdout)["nodes"]} >= FEED_GOOD
+    assert set(FileSource([path]).load().dataset.documents) == {"d_good", "d_bad"}
+    assert set(read_files([path]).documents) == {"d_good", "d_bad"}
+
+
+def test_feed_and_passport_together_save_reopen_and_inspect(tmp_path):
+    feed, passport = tmp_path / "feed.json", tmp_path / "passport.json"
+    feed.write_text(_feed('{"id": "m_bad", "memory": "x"}'))
+    passport.write_text(_passport(wrap=True))
+    loaded = FileSource([feed, passport]).load()
+    ds = loaded.dataset
+    assert set(ds.memories) == {"m_good", "m_bad"} and set(ds.entities) == {"e_good"}
+    assert "2 documents, 2 memories, 1 entities and 1 relations" in loaded.summary()
+    snap = save_snapshot(loaded, tmp_path / "snap.json")
+    same_records(ds, FileSource([snap]).load().dataset)
+    every_stage(ds, NOW, tmp_path)
+    for args in ([str(feed), str(passport)], [str(snap)]):
+        proc = run_cli(*args)
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert {"m_good", "e_good"} <= {n["id"] for n in json.loads(proc.stdout)["nodes"]}
+
+
+def _hostile_fixtures(folder: Path) -> Path:
+    """The test fixtures with a Spomory passport whose facts carry edge dates, huge
+    numbers and deep attributes (the sandbox cannot send lone surrogates: it encodes its
+    answers as UTF-8 text)."""
+    sp = folder / "spomory"
+    sp.mkdir(parents=True)
+    (folder / "supermemory").symlink_to(FIXTURES / "supermemory")
+    passport = json.loads((FIXTURES / "spomory" / "passport.json").read_text("utf-8"))
+    rel = passport["relations"][0]
+    rel.update(confidence=10**400, mention_count=-(10**400), valid_from=EDGE_TIMES[0],
+               created_at=EDGE_TIMES[2])
+    passport["entities"][0].update(created_at=EDGE_TIMES[3],
+                                   attributes={"x": json.loads(_nest(100))})
+    (sp / "passport.json").write_text(json.dumps(passport), "utf-8")
+    return folder
+
+
+def test_hostile_server_answer_loads_through_every_stage(tmp_path):
+    with running_sandbox(tmp_path / "sb", fixtures=_hostile_fixtures(tmp_path / "fx")) as sb:
+        loaded = spomory(sb).load()
+    ds = loaded.dataset
+    said = " | ".join(i.message for i in ds.report.issues)
+    for words in (OUT_OF_RANGE, "out of range", "attributes is nested deeper"):
+        assert words in said
+    rel = next(iter(ds.relations.values()))
+    assert rel.confidence is None and rel.mention_count is None and rel.valid_from is None
+    every_stage(ds, NOW, tmp_path)
