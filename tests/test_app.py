@@ -142,6 +142,9 @@ def test_connection_page_loads_supermemory_from_the_sandbox(fresh_data_dir, tmp_
         summary = " ".join(c.value for c in at.sidebar.caption)
         assert "Loaded" in summary and "documents" in summary
         assert sandbox.supermemory_key not in repr(at.session_state)  # SecretStr hides it
+        # the key does not stay in the page as the password field's value
+        assert next(t for t in at.text_input if t.label == "API key").value == ""
+        assert sandbox.supermemory_key not in str(at._tree)
         home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         home.session_state["connection"] = at.session_state["connection"]
         home.session_state["api_key_secret"] = at.session_state["api_key_secret"]

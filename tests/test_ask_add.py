@@ -245,7 +245,8 @@ def test_embedded_ranking_puts_the_more_relevant_memory_first(demo_store):
     strong_mem, weak_mem = (d["memoryEntries"][0]["id"] for d in (strong, weak))
     assert ids[:2] == [strong_mem, weak_mem]  # more occurrences in a shorter text
     assert given(result.hits[0].similarity) > given(result.hits[1].similarity)
-    assert "BM25" in given(result.note)
+    assert "BM25" in given(result.detail)  # the technique: for a help tooltip
+    assert "BM25" not in given(result.note) and "FTS5" not in given(result.note)
     both = src.search("axolotl water", limit=5).hits
     assert both[0].id == strong_mem  # it holds both words
 
@@ -284,7 +285,8 @@ def test_without_fts5_search_ranks_by_like_and_the_index_recovers(tmp_path, monk
     monkeypatch.setattr(store_search, "fts5_available", lambda conn: False)
     plain = Store(store.path)
     found = plain.search("penguins")
-    assert found["method"] == "like" and "has no FTS5" in found["note"]
+    assert found["method"] == "like" and "has no FTS5" in found["detail"]
+    assert "FTS5" not in found["note"]
     assert found["hits"][0]["text"] == "Penguins waddle."
     plain.add_document("Penguins swim.", "s1")  # writes work without the triggers
     monkeypatch.undo()

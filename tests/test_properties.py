@@ -41,7 +41,7 @@ FUZZ = bool(os.environ.get("MEMSCOPE_FUZZ"))
 _COMMON = {"deadline": None, "database": None,
            "suppress_health_check": (HealthCheck.too_slow, HealthCheck.data_too_large,
                                      HealthCheck.filter_too_much)}
-settings.register_profile("memscope", max_examples=120, derandomize=True, **_COMMON)
+settings.register_profile("memscope", max_examples=100, derandomize=True, **_COMMON)
 settings.register_profile("memscope-fuzz", max_examples=int(os.environ.get(
     "MEMSCOPE_FUZZ_EXAMPLES", "3000")), derandomize=False, **_COMMON)
 PROFILE = settings.get_profile("memscope-fuzz" if FUZZ else "memscope")

@@ -8,17 +8,25 @@ import hashlib
 import streamlit as st
 from pydantic import SecretStr
 
-from components.state import connection
+from components.state import connection, session
 from components.state.context import AppContext, flash
 from components.widgets.safe import md_escape
 from memscope.sources import SourceError, snapshot_bytes
 
 
-def _apply(kind: str, base_url: str, key_text: str, space: str) -> None:
-    conn = connection.Connection(kind, base_url=base_url.strip() or None,
-                                 space=space.strip() or None)
-    key = SecretStr(key_text.strip()) if key_text.strip() else None
-    connection.switch(conn, key)
+def _connect() -> None:
+    """The Connect button's callback: switch the source, then empty the key field so the
+    key does not stay in the page as the password field's value."""
+    kind = str(session.CONN_KIND.get() or "embedded")
+    base_url = str(session.CONN_BASE_URL.get() or "").strip()
+    key_text = str(session.CONN_API_KEY.get() or "").strip()
+    space = str(session.CONN_SPACE.get() or "").strip()
+    if kind != "embedded" and not base_url:
+        base_url = connection.DEFAULT_URLS[kind]
+    conn = connection.Connection(kind, base_url=base_url if kind != "embedded" else None,
+                                 space=space or None)
+    connection.switch(conn, SecretStr(key_text) if key_text else None)
+    session.CONN_API_KEY.set("")
     flash(f"Connected to {conn.label}.")
 
 
@@ -27,24 +35,18 @@ def source_form(ctx: AppContext) -> None:
     kinds = list(connection.KINDS[:3])
     current = ctx.conn.kind if ctx.conn.kind in kinds else "embedded"
     with st.form("connection_form"):
-        kind = st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
-                        format_func=lambda k: connection.KIND_LABELS[k], key="conn_kind")
-        base_url = st.text_input(
-            "Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
-            value=ctx.conn.base_url or "", key="conn_base_url",
-            placeholder="https://api.supermemory.ai")
-        key_text = st.text_input("API key", type="password",
-                                 help="Kept in this browser session's memory only; never "
-                                      "logged, cached under its value or written to disk. "
-                                      "Leave empty to use .streamlit/secrets.toml or "
-                                      "MEMSCOPE_API_KEY.")
-        space = st.text_input("Space (container tag, optional)", value=ctx.conn.space or "",
-                              key="conn_space")
-        if st.form_submit_button("Connect", type="primary"):
-            if kind != "embedded" and not base_url.strip():
-                base_url = connection.DEFAULT_URLS[kind]
-            _apply(kind, base_url if kind != "embedded" else "", key_text, space)
-            st.rerun()
+        st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
+                 format_func=lambda k: connection.KIND_LABELS[k], key=session.CONN_KIND.name)
+        st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
+                      value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
+                      placeholder="https://api.supermemory.ai")
+        st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
+                      help="Kept in this browser session's memory only; never logged, "
+                           "cached under its value or written to disk. Leave empty to use "
+                           ".streamlit/secrets.toml or MEMSCOPE_API_KEY.")
+        st.text_input("Space (container tag, optional)", value=ctx.conn.space or "",
+                      key=session.CONN_SPACE.name)
+        st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 
 def spaces_picker(ctx: AppContext) -> None:
@@ -63,7 +65,7 @@ def spaces_picker(ctx: AppContext) -> None:
     tags = [""] + [s.container_tag for s in spaces]
     current = ctx.conn.space or ""
     choice = st.selectbox("Space", tags, index=tags.index(current) if current in tags else 0,
-                          format_func=lambda t: t or "All spaces", key="space_pick")
+                          format_func=lambda t: t or "All spaces", key=session.SPACE_PICK.name)
     if choice != current:
         connection.switch(connection.Connection(ctx.conn.kind, ctx.conn.base_url,
                                                 choice or None, ctx.conn.files))
@@ -74,7 +76,7 @@ def files_form() -> None:
     """Open one or more snapshot files (read-only source)."""
     uploads = st.file_uploader("Open snapshot files (Supermemory feed pages or a Spomory "
                                "passport)", type=["json"], accept_multiple_files=True,
-                               key="snapshot_upload")
+                               key=session.SNAPSHOT_UPLOAD.name)
     if uploads and st.button("Open these files", key="open_files"):
         files = []
         for up in uploads:

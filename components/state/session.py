@@ -132,6 +132,20 @@ SOURCE = slot("source_object", "components.state.connection",
 FILE_BLOBS = slot("file_blobs", "components.state.connection",
                   "Bytes of the snapshot files opened in this session, by SHA-256.", dict)
 
+# -- the Connection page's form (components.sections.connection_form) -------------------
+CONN_KIND = slot("conn_kind", "components.sections.connection_form",
+                 "The form's source kind (widget key).")
+CONN_BASE_URL = slot("conn_base_url", "components.sections.connection_form",
+                     "The form's base URL (widget key).")
+CONN_API_KEY = slot("conn_api_key", "components.sections.connection_form",
+                    "The form's password field (widget key); emptied on Connect.")
+CONN_SPACE = slot("conn_space", "components.sections.connection_form",
+                  "The form's space (widget key).")
+SPACE_PICK = slot("space_pick", "components.sections.connection_form",
+                  "The listed-spaces picker (widget key).")
+SNAPSHOT_UPLOAD = slot("snapshot_upload", "components.sections.connection_form",
+                       "The snapshot files being opened (widget key).")
+
 # -- the router (components.state.context) ----------------------------------------------
 APP_CONTEXT = slot("app_context", "components.state.context",
                    "The AppContext the router built for this run; pages read it.")

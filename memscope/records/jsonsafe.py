@@ -16,7 +16,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: free-form values deeper than this (below their field) are cut
 FIELD_DEPTH = 32
@@ -116,6 +120,26 @@ def _huge_int(digits: str) -> int | float:
     return -math.inf if digits.startswith("-") else math.inf
 
 
+def on_fresh_stack(func: Callable[[], T]) -> T:
+    """``func()`` run on a new thread, so how deep it may recurse does not depend on how
+    deep the caller already is (the same file decodes the same way in the command line,
+    a test or a Streamlit script); its exception is raised here."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = func()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name="memscope-json", daemon=True)
+    worker.start()
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 def _prune(text: str, limit: int) -> tuple[str, int]:
     """``text`` with every container opening deeper than ``limit`` replaced by
     ``"…"``; the count of cut containers. Linear; no recursion."""
@@ -157,7 +181,7 @@ def load_json(text: str) -> tuple[Any, list[str]]:
     """
     notes: list[str] = []
     try:
-        return json.loads(text), notes
+        return on_fresh_stack(lambda: json.loads(text)), notes
     except RecursionError:
         text, cut = _prune(text, TEXT_DEPTH)
         if cut:
@@ -182,7 +206,7 @@ def _decode_slow(text: str, notes: list[str]) -> Any:
         return value
 
     try:
-        value = json.loads(text, parse_int=parse_int)
+        value = on_fresh_stack(lambda: json.loads(text, parse_int=parse_int))
     except json.JSONDecodeError as exc:
         raise JsonError(f"not JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:

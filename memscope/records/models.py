@@ -38,6 +38,8 @@ _REPR_MAX = 60
 def _as_text(value: Any) -> str:
     if isinstance(value, str):
         return value
+    if isinstance(value, dict | list):
+        value = clean_value(value)  # cut first: str() of deep JSON recurses
     try:
         return str(value)
     except ValueError:  # an integer past Python's digit limit

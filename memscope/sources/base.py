@@ -213,13 +213,15 @@ class SearchHit:
 
 @dataclass
 class SearchResult:
-    """Search results plus the service's own message (Spomory answers with text) and a
-    ``note`` on how the results were found (e.g. the local ranking used)."""
+    """Search results plus the service's own message (Spomory answers with text), a
+    ``note`` on how the results were found, in plain words (shown), and its technical
+    ``detail`` (e.g. the local ranking used; for a help tooltip, never the screen)."""
 
     hits: list[SearchHit] = field(default_factory=list)
     total: int = 0
     message: str | None = None
     note: str | None = None
+    detail: str | None = None
 
 
 #: Document processing states that will not change any more.

@@ -143,7 +143,8 @@ class EmbeddedSource(Source):
                limit: int = 10) -> SearchResult:
         """A local ranking (SQLite FTS5 with BM25, or LIKE without FTS5) over memory text
         and document titles and summaries: memory hits first, then document hits (as
-        ``chunk`` hits naming their document). ``similarity`` is the ranking score."""
+        ``chunk`` hits naming their document). ``similarity`` is the ranking score;
+        ``note`` says in plain words how they were ranked, ``detail`` the technique."""
         tag = container_tag or (self.container_tags[0] if len(self.container_tags) == 1
                                 else None)
         with _store_errors():
@@ -157,7 +158,7 @@ class EmbeddedSource(Source):
             else:
                 hits.append(SearchHit("chunk", raw["text"], raw["id"], raw["score"], raw=raw,
                                       document_ids=[raw["id"]]))
-        return SearchResult(hits, len(hits), note=found["note"])
+        return SearchResult(hits, len(hits), note=found["note"], detail=found.get("detail"))
 
     def add(self, text: str, *, container_tag: str | None = None,
             title: str | None = None) -> AddResult:

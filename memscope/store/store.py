@@ -240,13 +240,15 @@ class Store:
                container_tag: str | None = None) -> dict[str, Any]:
         """Ranked memories, then documents, matching ``query`` (see
         :mod:`memscope.store.search`): ``{"hits": [{"kind", "id", "text", "title",
-        "containerTag", "score"}], "method": "fts5" | "like", "note": sentence}``."""
+        "containerTag", "score"}], "method": "fts5" | "like", "note": plain sentence,
+        "detail": the technical sentence (for a help tooltip)}``."""
         backend = self.search_backend
         with self._read() as conn:
             found = store_search.search(conn, query, limit=limit,
                                         container_tag=container_tag, backend=backend)
         note_key = "no_fts5" if backend != store_search.FTS5 else found["method"]
-        return {**found, "note": store_search.NOTES[note_key]}
+        return {**found, "note": store_search.NOTES[note_key],
+                "detail": store_search.DETAILS[note_key]}
 
     def is_empty(self) -> bool:
         """True when the store holds no document and no memory."""

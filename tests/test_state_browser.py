@@ -1,0 +1,130 @@
+"""State survives every page, in a real Chromium: presenter mode, the space, the as-of date
+and a filter are set once, every page is visited through the sidebar and the explorer is
+opened again — all four still hold and no real text is visible anywhere; a reload keeps
+what the URL carries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from browser_support import GRAPH, app_server, chromium, wait_graph, wait_idle
+from playwright.sync_api import Page
+from streamlit_server import StreamlitServer
+
+from memscope.demo.seeding import seed_if_missing
+from memscope.lenses.redact import dataset_texts
+from memscope.settings import STORE_FILE
+from memscope.sources.embedded import EmbeddedSource
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["Audit", "Profile", "Insights", "Expiry queue", "Export", "Ledger", "Forget all",
+         "Connection", "Explorer"]
+SPACE = "acme_work"
+LABELS = "el => el.__network.body.data.nodes.get().map(n => [n.label || '', n.title ? " \
+         "(n.title.textContent || String(n.title)) : ''].join(' '))"
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("state-data")
+    seed_if_missing(folder / STORE_FILE)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(data_dir: Path) -> Iterator[StreamlitServer]:
+    with app_server(data_dir) as srv:
+        yield srv
+
+
+def sidebar(page: Page):
+    return page.locator("[data-testid='stSidebar']")
+
+
+def presenter_on(page: Page) -> bool:
+    toggle = sidebar(page).get_by_role("switch", name="Presenter mode")
+    return toggle.is_checked()
+
+
+def as_of_input(page: Page):
+    return sidebar(page).locator("[data-testid='stDateInput']").filter(
+        has_text="As of").locator("input")
+
+
+def as_of_value(page: Page) -> str:
+    return as_of_input(page).input_value().replace(" ", "")
+
+
+def superseded_shown(page: Page) -> bool:
+    return sidebar(page).get_by_role("checkbox", name="Show superseded versions").is_checked()
+
+
+def source_caption(page: Page) -> str:
+    return sidebar(page).get_by_text("Source:").first.inner_text()
+
+
+def visible_leaks(page: Page, texts: list[str]) -> list[str]:
+    body = page.locator("body").inner_text()
+    shown = body
+    if page.locator(GRAPH).count():
+        shown += "\n".join(page.locator(GRAPH).first.evaluate(LABELS))
+    return [t for t in texts if t in shown]
+
+
+def go(page: Page, title: str) -> None:
+    sidebar(page).get_by_role("link", name=title, exact=True).click()
+    wait_idle(page, 600)
+
+
+def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) -> None:
+    ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+    texts = [t for t in dataset_texts(ds) if len(t) >= 8]
+    day = (date.today() - timedelta(days=10)).isoformat()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(server.url)
+        wait_idle(page)
+        wait_graph(page)
+        assert visible_leaks(page, texts), "without presenter mode real text is shown"
+        # presenter mode
+        sidebar(page).get_by_text("Presenter mode").click()
+        wait_idle(page)
+        assert presenter_on(page)
+        # a space, picked on the Connection page
+        go(page, "Connection")
+        page.get_by_label("Space", exact=True).last.click()
+        page.get_by_role("option", name=SPACE).click()
+        wait_idle(page, 800)
+        assert SPACE in source_caption(page)
+        # an as-of date and a filter, in the sidebar
+        as_of = as_of_input(page)
+        as_of.fill(day)
+        as_of.press("Enter")
+        page.keyboard.press("Escape")
+        wait_idle(page, 800)
+        sidebar(page).get_by_text("Show superseded versions").click()
+        wait_idle(page, 800)
+        assert as_of_value(page) == day and not superseded_shown(page)
+        for title in PAGES:
+            go(page, title)
+            assert page.locator("[data-testid='stException']").count() == 0, title
+            assert presenter_on(page), title
+            assert as_of_value(page) == day, title
+            assert not superseded_shown(page), title
+            assert SPACE in source_caption(page), title
+            assert visible_leaks(page, texts) == [], title
+        wait_graph(page)
+        assert "presenter=1" in page.url and f"asof={day}" in page.url \
+            and f"space={SPACE}" in page.url
+        # a reload is a new session: what the URL carries holds
+        page.reload()
+        wait_idle(page)
+        wait_graph(page)
+        assert presenter_on(page)
+        assert as_of_value(page) == day
+        assert SPACE in source_caption(page)
+        assert visible_leaks(page, texts) == []
