@@ -4,12 +4,16 @@ Sets the page up once, builds the app context (URL, connection, data, the shared
 and runs the chosen page, which only arranges its own sections.
 """
 
+from pathlib import Path
+
 import streamlit as st
 
 from components.sections import sidebar
 from components.state import context
 
-st.set_page_config(page_title="Memscope", page_icon=":material/hub:", layout="wide")
+# the favicon is a file of ours: a ``:material/…:`` page icon would be fetched from a CDN
+ICON = Path(__file__).resolve().parent / "components" / "assets" / "memscope.png"
+st.set_page_config(page_title="Memscope", page_icon=str(ICON), layout="wide")
 
 PAGES = [
     st.Page("app_pages/explorer.py", title="Explorer", icon=":material/hub:", default=True),

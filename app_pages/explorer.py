@@ -1,13 +1,13 @@
-"""Explorer (home): counts, Ask, the graph with its panel, Add, the memory table."""
+"""Explorer (home): a slim header, the compact search-and-ask bar, the graph with its side
+panel, Add, and the memory table."""
 
 from components.sections import ask, explorer, overview
 from components.state import context
 
 ctx = context.current()
 analysis = ctx.require()
-overview.counts(analysis)
-overview.data_issues(analysis)
-ask_ids = ask.ask_box(ctx, analysis)
-explorer.explorer(ctx, analysis, extra_highlight=ask_ids)
+overview.header(analysis)
+explorer.explorer(ctx, analysis)
 ask.add_box(ctx)
 overview.memory_table(ctx, analysis)
+overview.data_issues(analysis)

@@ -10,7 +10,14 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import GRAPH, app_server, chromium, wait_graph, wait_idle
+from browser_support import (
+    GRAPH,
+    app_server,
+    assert_loopback_only,
+    chromium,
+    wait_graph,
+    wait_idle,
+)
 from playwright.sync_api import Page
 from streamlit_server import StreamlitServer
 
@@ -86,6 +93,8 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
     day = (date.today() - timedelta(days=10)).isoformat()
     with chromium() as browser:
         page = browser.new_page(viewport={"width": 1400, "height": 900})
+        urls: list[str] = []
+        page.on("request", lambda r: urls.append(r.url))
         page.goto(server.url)
         wait_idle(page)
         wait_graph(page)
@@ -128,3 +137,4 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
         assert as_of_value(page) == day
         assert SPACE in source_caption(page)
         assert visible_leaks(page, texts) == []
+    assert_loopback_only(urls)  # every page, offline: no CDN, no font or icon fetched

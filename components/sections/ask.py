@@ -79,41 +79,40 @@ def _ask(ctx: AppContext, query: str) -> None:
         answers.pop(next(iter(answers)))
 
 
-def ask_box(ctx: AppContext, analysis: Analysis) -> set[str]:
-    """The Ask form and its results; returns the node ids to highlight in the graph.
-
-    Everything is drawn inside one container, so the elements below (the graph) keep
-    their place in the page and are not mounted afresh when results appear.
-    """
-    with st.container():
-        return _ask_box(ctx, analysis)
-
-
-def _ask_box(ctx: AppContext, analysis: Analysis) -> set[str]:
+def ask_form(ctx: AppContext) -> None:
+    """The Ask box (a question and its button) for the explorer's compact bar."""
     source = ctx.source
     if source is None:
-        return set()
+        return
     reason = source.capabilities.reason("search")
     if reason:
         st.caption(f"Ask is unavailable: {md_escape(reason)}")
-        return set()
+        return
     with st.form("ask_form", border=False):
-        left, right = st.columns([6, 1], vertical_alignment="bottom")
+        left, right = st.columns([5, 1], vertical_alignment="bottom")
         left.text_input("Ask your memories", key=session.ASK_QUERY.name,
                         placeholder="e.g. where is Maya travelling?", max_chars=500,
                         help=f"Sent to {source.label}'s own search (server-side).")
         submitted = right.form_submit_button("Ask", width="stretch")
+    if source.search_note:  # e.g. a search that changes the service's state: said first
+        st.caption(md_escape(source.search_note))
     if submitted:
         query = str(session.ASK_QUERY.get() or "").strip()
         if query:
             _ask(ctx, query)
-    if source.search_note:
-        st.caption(f"⚠️ {md_escape(source.search_note)}")
-    _calls_note(source)
+
+
+def ask_results(ctx: AppContext, analysis: Analysis) -> set[str]:
+    """The answer to the last question (in the explorer's side panel); returns the node
+    ids to highlight in the graph."""
+    source = ctx.source
+    if source is None or source.capabilities.reason("search"):
+        return set()
     current = ASK_CURRENT.get()
     entry = ASKED.get().get(current) if current else None
     if entry is None or current[0] != source.cache_key():
         return set()
+    _calls_note(source)
     return _results(analysis, entry, hide=ctx.presenter)
 
 

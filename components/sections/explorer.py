@@ -8,14 +8,14 @@ nothing and re-sends no graph.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+from collections.abc import Hashable
 
 import pandas as pd
 import streamlit as st
 
 from components.graph_view import graph_view
+from components.sections import ask, forget, panels
 from components.sections import audit as audit_ui
-from components.sections import forget, panels
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.widgets.loading import positions_drawn_while_loading
@@ -63,11 +63,30 @@ def _clusters(key: tuple, revision: int, presenter: bool, _analysis: Analysis
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
+def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
+             _analysis: Analysis, _filters: Filters) -> frozenset[str]:
+    return frozenset(visible_nodes(_analysis, _filters))
+
+
 def _view(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
-          color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters
-          ) -> ViewData:
-    """The full (filtered) view; ``scope`` = (as-of day, presenter) of ``_analysis``."""
-    visible = visible_nodes(_analysis, _filters)
+          color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters,
+          selected: str | None = None) -> ViewData:
+    """The filtered view; a node the user selected (or just added) is drawn even when
+    the filters would hide it. ``scope`` = (as-of day, presenter) of ``_analysis``."""
+    visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
+    extra = selected if selected and selected in _analysis.graph.graph \
+        and selected not in visible else None
+    return _built(key, revision, epoch, scope, filters_key, color_by, extra, _analysis,
+                  _current, _filters)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _built(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
+           color_by: str, extra: str | None, _analysis: Analysis, _current: Analysis,
+           _filters: Filters) -> ViewData:
+    visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
+    if extra is not None:
+        visible = visible | {extra}
     view = build_view(_analysis, color_by=color_by, visible=visible,  # type: ignore[arg-type]
                       positions=_positions(key, revision, _current))
     return keep_edge_kinds(view, _filters.edge_kinds)
@@ -86,23 +105,32 @@ def _search(view_key: tuple, query: str, _analysis: Analysis, _visible: set[str]
     return search_text(_analysis, query, within=_visible)
 
 
-def search_box(analysis: Analysis, visible: set[str], view_key: tuple) -> list[Match]:
-    """The local text search (once per view and query); lists matches, selecting one
-    focuses it."""
+def search_input() -> str:
+    """The local text search box (for the explorer's compact bar); returns the query."""
     query = st.text_input("Search memory and document text", key=session.TEXT_SEARCH.name,
                           placeholder="e.g. Lisbon")
-    if not query.strip():
+    return query.strip()
+
+
+def search_matches(analysis: Analysis, visible: set[str], view_key: tuple, query: str
+                   ) -> list[Match]:
+    """The matches of ``query`` among the drawn nodes (once per view and query), listed;
+    selecting one focuses it."""
+    if not query:
         return []
-    matches = _search(view_key, query.strip(), analysis, visible)
+    matches = _search(view_key, query, analysis, visible)
     if not matches:
-        st.caption("No match: the graph shows everything the filters let through.")
+        st.caption(f"No match for “{md_escape(short(query, 60))}”: the graph shows "
+                   "everything the filters let through.")
         return []
     st.caption(f"{len(matches)} match{'es' if len(matches) != 1 else ''}"
-               + (" (first 200)" if len(matches) >= 200 else ""))
-    with st.container(height=min(240, 40 + 38 * len(matches))):
+               + (" (first 200)" if len(matches) >= 200 else "")
+               + " — highlighted in the graph.")
+    with st.container(height=min(200, 40 + 38 * len(matches))):
         for i, m in enumerate(matches[:200]):
-            st.button(f"{m.kind}: {md_escape(short(m.excerpt, 90))}", key=f"match-{i}-{m.node_id}",
-                      on_click=session.select, args=(m.node_id,), type="tertiary")
+            st.button(f"{m.kind}: {md_escape(short(m.excerpt, 90))}",
+                      key=f"match-{i}-{m.node_id}", on_click=session.select,
+                      args=(m.node_id,), type="tertiary")
     return matches
 
 
@@ -148,10 +176,14 @@ def _keep(analysis: Analysis, selected: str | None, marked: set[str]) -> set[str
     return keep
 
 
-def explorer(ctx: AppContext, analysis: Analysis, *,
-             extra_highlight: Collection[str] = ()) -> None:
-    """The whole explorer: filters in the sidebar, graph and panel side by side.
-    ``extra_highlight`` (e.g. the Ask results) is highlighted with the text-search matches."""
+GRAPH_HEIGHT = 640
+
+
+def explorer(ctx: AppContext, analysis: Analysis) -> None:
+    """The explorer: a compact search-and-ask bar, then the graph with the panel beside it.
+
+    The side panel holds the search matches, the Ask answer and the selected node's panel.
+    """
     s = ctx.settings
     filters, color_by, physics = s.filters, s.color_by, s.physics
     budget = s.budget or DEFAULT_BUDGET
@@ -159,13 +191,21 @@ def explorer(ctx: AppContext, analysis: Analysis, *,
     revision = ctx.load_revision
     scope = (ctx.as_of, ctx.presenter)
     view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
-    view = _view(*view_key, analysis, current, filters)
-    visible = {n["id"] for n in view["nodes"]}
     selected = session.selected()
-    graph_col, panel_col = st.columns([3, 2], gap="medium")
+    view = _view(*view_key, analysis, current, filters, selected)
+    visible = {n["id"] for n in view["nodes"]}
+    search_col, ask_col = st.columns(2, vertical_alignment="bottom")
+    with search_col:
+        query = search_input()
+    with ask_col:
+        ask.ask_form(ctx)
+    graph_col, panel_col = st.columns([7, 3], gap="small")
+    with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
+        matches = search_matches(analysis, visible, view_key, query)
+        ask_ids = ask.ask_results(ctx, analysis)
+        node_panel(ctx, analysis, selected)
     with graph_col:
-        matches = search_box(analysis, visible, view_key)
-        marked = ({m.node_id for m in matches} | set(extra_highlight)) & visible
+        marked = ({m.node_id for m in matches} | ask_ids) & visible
         expanded = frozenset(session.EXPANDED.get())
         ov = _overview(view_key, int(budget), expanded, view,
                        _clusters(ctx.key, revision, ctx.presenter, current))
@@ -176,7 +216,7 @@ def explorer(ctx: AppContext, analysis: Analysis, *,
             drawn = mark_changes(drawn, ctx.comparison)
         st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
                    f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))}")
-        graph_view(drawn, key="graph", height=620, physics=physics,
+        graph_view(drawn, key="graph", height=GRAPH_HEIGHT, physics=physics,
                    focus=selected if selected in visible else None,
                    on_select=_on_select)
         if expanded:  # below the graph, so showing it never moves (and remounts) the graph
@@ -185,8 +225,6 @@ def explorer(ctx: AppContext, analysis: Analysis, *,
         legend(view)
         if ctx.comparison is not None:
             audit_ui.changes_section(analysis, ctx.comparison)
-    with panel_col:
-        node_panel(ctx, analysis, selected)
 
 
 def _fetch_history(ctx: AppContext, memory_id: str) -> None:

@@ -47,6 +47,7 @@ def _restore(ctx: AppContext, memory_id: str) -> None:
         result = actions.restore(ctx.source, ctx.ledger, memory_id)
     except SourceError as exc:
         flash(str(exc), "error")
+        data.forget_cached(ctx.key)
         return
     flash(result.message, "success" if result.ok else "error")
     data.touch(ctx.key)
@@ -87,7 +88,7 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
                                 snapshot=snapshot)
     except SourceError as exc:  # a Spomory mismatch arrives here too, loudly
         flash(str(exc), "error")
-        data.touch(ctx.key)
+        data.forget_cached(ctx.key)  # what the service holds now is unknown: read it again
     else:
         flash(result.message, "success" if result.ok else "error")
         data.touch(ctx.key, result.load)  # Spomory re-read the graph: use it

@@ -91,7 +91,7 @@ def _perform(ctx: AppContext, token: str) -> None:
     else:
         flash(result.message, "success")
     once.drop(PENDING)
-    data.touch(ctx.key)
+    data.forget_cached(ctx.key)  # the graph shows what the service holds now
 
 
 def _preview_table(analysis: Analysis, preview: ForgetAllPreview) -> None:

@@ -10,14 +10,25 @@ from memscope.graph.analysis import Analysis
 from memscope.records.time import format_time
 
 
-def counts(analysis: Analysis) -> None:
-    """Documents, memories, chains and findings as metrics."""
+def count_line(analysis: Analysis) -> str:
+    """The headline counts in one line, in the source's own terms (a Spomory graph has
+    entities and relations, not documents and memories)."""
     c = analysis.counts()
-    cols = st.columns(4)
-    cols[0].metric("Documents", c["documents"])
-    cols[1].metric("Memories", c["memories"])
-    cols[2].metric("Version chains", c["chains"])
-    cols[3].metric("Integrity findings", c["findings"])
+    parts: list[str] = []
+    if c["documents"] or c["memories"]:
+        parts += [f"{c['documents']:,} documents", f"{c['memories']:,} memories",
+                  f"{c['chains']:,} version chains"]
+    if c["entities"] or c["relations"]:
+        parts += [f"{c['entities']:,} entities", f"{c['relations']:,} relations"]
+    if not parts:
+        parts.append("nothing loaded yet")
+    parts.append(f"{c['findings']:,} integrity finding{'s' if c['findings'] != 1 else ''}")
+    return " · ".join(parts)
+
+
+def header(analysis: Analysis) -> None:
+    """The slim header: the counts in one line."""
+    st.caption(count_line(analysis))
 
 
 def memory_frame(analysis: Analysis) -> pd.DataFrame:

@@ -34,14 +34,13 @@ def _when(label: str, value: object) -> str:
 
 
 def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
-    """The state badge and, for static memories, the static badge."""
+    """The state badge and, for static memories, the static badge — on one line, never
+    cut short (badges in narrow columns were truncated to "sup…")."""
     state = analysis.state(mem.id) or "latest"
-    cols = st.columns([1, 1, 4])
-    with cols[0]:
-        st.badge(state, color=STATE_COLORS.get(state, "gray"))
+    badges = [f":{STATE_COLORS.get(state, 'gray')}-badge[{md_escape(state)}]"]
     if mem.is_static:
-        with cols[1]:
-            st.badge("static", color="violet")
+        badges.append(":violet-badge[static]")
+    st.markdown(" ".join(badges))
 
 
 def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
@@ -59,9 +58,9 @@ def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
     st.text(f"Status: {doc.status or '—'}\nSpace: {', '.join(spaces) or '—'}\n"
             f"{_when('Created', doc.created_at)}\n{_when('Updated', doc.updated_at)}")
     st.caption(f"{len(doc.memory_ids)} memories")
-    for mem_id in doc.memory_ids:
+    for i, mem_id in enumerate(doc.memory_ids):  # keys carry the index: ids may repeat
         mem = analysis.dataset.memories[mem_id]
-        _select_button(mem_id, mem.memory, key=f"docmem-{doc.id}-{mem_id}")
+        _select_button(mem_id, mem.memory, key=f"docmem-{doc.id}-{i}-{mem_id}")
 
 
 def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
@@ -84,9 +83,9 @@ def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
         st.text(mem.forget_reason)
     docs = analysis.dataset.memory_documents.get(mem.id, [])
     st.caption(f"Source documents ({len(docs)})")
-    for doc_id in docs:
+    for i, doc_id in enumerate(docs):
         _select_button(doc_id, analysis.dataset.documents[doc_id].title or doc_id,
-                       key=f"memdoc-{mem.id}-{doc_id}")
+                       key=f"memdoc-{mem.id}-{i}-{doc_id}")
     relations(analysis, mem.id)
     st.divider()
     history(analysis, mem.id, fetch_history=fetch_history)
@@ -100,11 +99,14 @@ def relations(analysis: Analysis, node_id: str) -> None:
     if not rows:
         return
     st.caption("Relations")
-    for other, kind, direction in rows:
+    # a cycle (a → b → a), a self-relation or a repeated relation lists one pair twice:
+    # the index keeps every element key unique
+    for i, (other, kind, direction) in enumerate(rows):
         text = analysis.dataset.memories[other].memory if other in analysis.dataset.memories \
             else other
         arrow = "←" if direction == "in" else "→"
-        _select_button(other, f"{arrow} {kind}: {text}", key=f"rel-{node_id}-{other}-{kind}")
+        _select_button(other, f"{arrow} {kind}: {text}",
+                       key=f"rel-{node_id}-{i}-{direction}-{other}-{kind}")
     for ref in analysis.graph.dangling_of(node_id):
         st.caption(f"{md_escape(ref.relation)} → {md_escape(ref.missing_id)} (not loaded)")
 
@@ -142,12 +144,12 @@ def history(analysis: Analysis, memory_id: str, *,
     if chain.cycle:
         st.error(f"Parent pointers form a cycle ({len(chain.cycle)} members).")
     texts = {e.id: e.text for e in chain.entries}
-    for e in chain.entries:
+    for i, e in enumerate(chain.entries):
         indent = "↳ " * e.depth
         state = analysis.state(e.id) or ""
         here = " ◀ selected" if e.id == memory_id else ""
         with st.container(border=True):
-            st.button(f"{indent}v{e.version} · {state}{here}", key=f"hist-{memory_id}-{e.id}",
+            st.button(f"{indent}v{e.version} · {state}{here}", key=f"hist-{memory_id}-{i}-{e.id}",
                       on_click=session.select, args=(e.id,), type="tertiary")
             st.caption(f"{md_escape(e.id)} · created {format_time(e.created_at) or '—'}"
                        f" · updated {format_time(e.updated_at) or '—'}")
@@ -199,14 +201,14 @@ def profile_panel(analysis: Analysis, container_tag: str | None, *,
         st.caption(title)
         for i, line in enumerate(lines):
             st.text(f"• {line.text}")
-            for mem_id in line.memory_ids:
+            for j, mem_id in enumerate(line.memory_ids):
                 mem = analysis.dataset.memories.get(mem_id)
                 if mem is None:
                     continue
                 if open_in_explorer:
                     nav.open_node(mem_id, mem.memory)
                 else:
-                    _select_button(mem_id, "↳ " + mem.memory, key=f"prof-{title}-{i}-{mem_id}")
+                    _select_button(mem_id, "↳ " + mem.memory, key=f"prof-{title}-{i}-{j}-{mem_id}")
 
 
 def node_panel(analysis: Analysis, node_id: str, *,

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_WORD = re.compile(r"\w+")
+#: a word: a run of letters, digits or underscores (any script)
+WORD = re.compile(r"\w+")
 
 #: Common English words (and a few words every memory text is full of) that never say
 #: what a text is about. Small on purpose: it is read by people too.
@@ -35,7 +36,7 @@ def tokens(text: str) -> list[str]:
     >>> tokens("Maya's São Paulo trip")
     ['maya', 's', 'são', 'paulo', 'trip']
     """
-    return _WORD.findall(text.casefold())
+    return WORD.findall(text.casefold())
 
 
 def content_words(text: str) -> list[str]:
@@ -45,4 +46,19 @@ def content_words(text: str) -> list[str]:
             if len(w) > 1 and w not in STOP_WORDS and not w.isdigit()]
 
 
-__all__ = ["STOP_WORDS", "content_words", "tokens"]
+def surface_words(text: str, stop: frozenset[str] = STOP_WORDS) -> list[tuple[str, str]]:
+    """Like :func:`content_words` with ``stop`` as the common words, each word as
+    ``(case-folded, as written)``.
+
+    >>> surface_words("Trip to Lisbon")
+    [('trip', 'Trip'), ('lisbon', 'Lisbon')]
+    """
+    out = []
+    for word in WORD.findall(text):
+        key = word.casefold()
+        if len(key) > 1 and key not in stop and not key.isdigit():
+            out.append((key, word))
+    return out
+
+
+__all__ = ["STOP_WORDS", "WORD", "content_words", "surface_words", "tokens"]

@@ -348,10 +348,19 @@ def _details(conn: sqlite3.Connection,
             row = mems[ref]
             hits.append({"kind": kind, "id": ref, "text": row["memory"], "title": None,
                          "containerTag": row["container_tag"],
-                         "score": round(score * _weight(row), 4)})
+                         "score": _round(score * _weight(row))})
         elif kind == "document" and ref in docs:
             row = docs[ref]
             text = " — ".join(dict.fromkeys(t for t in (row["title"], row["summary"]) if t))
             hits.append({"kind": kind, "id": ref, "text": text, "title": row["title"],
-                         "containerTag": row["container_tag"], "score": round(score, 4)})
+                         "containerTag": row["container_tag"], "score": _round(score)})
     return hits
+
+
+def _round(score: float) -> float:
+    """Four significant digits (a tiny BM25 score in a small store keeps its order).
+
+    >>> _round(3.14159265), _round(0.0000123456)
+    (3.142, 1.235e-05)
+    """
+    return float(f"{score:.4g}")

@@ -18,8 +18,11 @@ Example::
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections import Counter
 from collections.abc import Collection, Hashable, Mapping
+from datetime import datetime
 from typing import Any, Literal, NotRequired, TypedDict
 
 import igraph as ig
@@ -30,26 +33,41 @@ from memscope.graph.build import EDGE_KINDS
 from memscope.graph.states import STATES
 from memscope.records.text import one_line, shorten
 from memscope.view.layout import seeded_igraph
+from memscope.view.names import cluster_names
+from memscope.view.wording import relation_label, relative_time
 
 ColorBy = Literal["cluster", "space", "document_type"]
 COLOR_BY: tuple[str, ...] = ("cluster", "space", "document_type")
 NODE_KINDS = ("document", "memory", "entity")
+#: every shape the graph draws (``cluster``: the drawing budget's collapsed clusters)
+SHAPE_KINDS = ("document", "memory", "entity", "cluster")
 
 LABEL_MAX = 24
 #: connected components at least this large are split into Louvain communities
 COMMUNITY_MIN = 40
 TITLE_MAX = 2000
-LEGEND_MAX = 12
 STATIC_BADGE = "★ "
 
-#: Paul Tol's "muted" scheme: distinguishable with the common colour-vision deficiencies
-PALETTE = ("#88CCEE", "#CC6677", "#DDCC77", "#117733", "#332288", "#AA4499", "#44AA99",
-           "#999933", "#882255")
-NEUTRAL = "#DDDDDD"
-SHAPES = {"document": "square", "memory": "dot", "entity": "diamond"}
+#: 20 well-separated fills (chosen greedily for the largest smallest CIELAB distance from
+#: Kelly's, Tableau's and Paul Tol's sets, away from grey and from the expiring/expired
+#: warning colours; mid lightness, so they read on light and dark backgrounds). Colour
+#: groups past the 20th share :data:`OTHER_COLOR`: no two groups drawn in a colour of
+#: their own ever share it.
+PALETTE = ("#2CA02C", "#EE3377", "#654522", "#44BB99", "#EEDD88", "#FF9896", "#AA4499",
+           "#DCD300", "#98DF8A", "#33BBEE", "#604E97", "#882D17", "#999933", "#BE0032",
+           "#8DB600", "#117733", "#B3446C", "#F7B6D2", "#FFBB78", "#C2B280")
+#: every colour group of its own is listed in the legend
+LEGEND_MAX = len(PALETTE)
+NEUTRAL = "#DDDDDD"  # no group: unlinked nodes, no space, no document
+OTHER_COLOR = "#9E9E9E"  # the groups past the palette, together
+SHAPES = {"document": "square", "memory": "dot", "entity": "diamond", "cluster": "hexagon"}
 SIZES = {"document": 16, "memory": 11, "entity": 14}
+SHAPE_LABELS = {"document": "document", "memory": "memory", "entity": "entity",
+                "cluster": "collapsed cluster"}
 
-#: state → style fragment merged into the node (Okabe–Ito amber/vermillion for warnings)
+#: state → style fragment merged into the node (Okabe–Ito amber/vermillion for warnings).
+#: Expiring and expired differ at any zoom: an expiring memory keeps its fill inside a
+#: thick amber ring; an expired one is filled red with a dashed dark-red border.
 STATE_STYLES: dict[str, dict[str, Any]] = {
     "latest": {},
     "recent": {"borderWidth": 3,
@@ -58,11 +76,20 @@ STATE_STYLES: dict[str, dict[str, Any]] = {
     "superseded": {"opacity": 0.45, "borderWidth": 2,
                    "shapeProperties": {"borderDashes": [4, 3]}},
     "forgotten": {"opacity": 0.55, "font": {"color": "#8C8C8C"}},
-    "expiring": {"borderWidth": 3},
-    "expired": {"borderWidth": 4},
+    "expiring": {"borderWidth": 6},
+    "expired": {"borderWidth": 3, "shapeProperties": {"borderDashes": [3, 2]}},
 }
 FORGOTTEN_COLOR: NodeColor = {"background": "#E4E4E4", "border": "#9A9A9A"}
-STATE_BORDERS = {"expiring": "#E69F00", "expired": "#D55E00", "recent": "#0072B2"}
+STATE_BORDERS = {"expiring": "#E69F00", "expired": "#8A2A00", "recent": "#0072B2"}
+#: states whose fill replaces the colour group's
+STATE_FILLS = {"expired": "#D55E00", "forgotten": FORGOTTEN_COLOR["background"]}
+STATE_LABELS = {"latest": "current", "recent": "added in the last day",
+                "superseded": "superseded by a newer version", "forgotten": "forgotten",
+                "expiring": "expires within a week", "expired": "expired (kept past its "
+                "forget date)", "static": "static fact (★)"}
+#: the order the legend lists states in
+LEGEND_STATES = ("latest", "recent", "superseded", "forgotten", "expiring", "expired",
+                 "static")
 
 #: edge kind → style (arrow only on ``updates`` and ``relation``: they point at the newer
 #: version / the object). Only relation edges get a tooltip (predicate and confidence):
@@ -131,16 +158,36 @@ VisEdge = TypedDict("VisEdge", {
 
 
 class LegendColor(TypedDict):
-    """One colour group in the legend."""
+    """One colour group in the legend: its fill and border (draw the swatch from them)."""
 
     key: str
     label: str
     color: str
+    border: str
     count: int
 
 
+class LegendEntry(TypedDict):
+    """One legend line: a shape, a state or an edge kind, how many are drawn, and the
+    exact style they are drawn with (vis-network option names; a state's missing
+    ``background`` means "the colour group's fill")."""
+
+    key: str
+    label: str
+    count: int
+    style: dict[str, Any]
+
+
 class Legend(TypedDict):
-    """Counts of what is drawn, per kind, state, edge kind and colour group."""
+    """What is drawn and how: counts per kind, state, edge kind and colour group, and the
+    style of each (so swatches are drawn from data, not hard-coded).
+
+    ``colors`` lists every colour group drawn in a colour of its own (at most
+    :data:`LEGEND_MAX`, largest first; then the neutral group ``""``); ``other`` is the
+    groups past the palette together, in :data:`OTHER_COLOR` (``None`` when there are
+    none; its nodes are those whose ``color_group`` is not a key of ``colors``), and
+    ``other_colors`` how many groups it holds.
+    """
 
     color_by: str
     kinds: dict[str, int]
@@ -148,7 +195,11 @@ class Legend(TypedDict):
     static: int
     edges: dict[str, int]
     colors: list[LegendColor]
+    other: LegendColor | None
     other_colors: int
+    shapes: list[LegendEntry]
+    state_styles: list[LegendEntry]
+    edge_styles: list[LegendEntry]
 
 
 class ViewData(TypedDict):

@@ -1,0 +1,62 @@
+"""Benchmark: naming every cluster of a 50k-memory demo (TF-IDF, memscope.view.names).
+
+Prints figures, asserts nothing::
+
+    .venv/bin/python bench/names.py                  # 10,000 documents, 50,000 memories
+    .venv/bin/python bench/names.py 2000 10000       # other sizes (documents memories)
+
+The demo generator's data goes through the real core (feed pages → analysis → the
+explorer's cluster grouping); the figure is :func:`cluster_names` alone, best of three.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from memscope.demo.generator import generate  # noqa: E402
+from memscope.graph.analysis import analyse  # noqa: E402
+from memscope.records.dataset import from_feed_pages  # noqa: E402
+from memscope.view.build import cluster_groups  # noqa: E402
+from memscope.view.names import cluster_names  # noqa: E402
+
+NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
+
+
+def _timed(label: str, call):  # noqa: ANN001, ANN202 - a tiny bench helper
+    start = time.perf_counter()
+    out = call()
+    print(f"{label:<34} {time.perf_counter() - start:8.3f} s")
+    return out
+
+
+def main(n_documents: int = 10_000, n_memories: int = 50_000) -> None:
+    """Generate, analyse, group and name; print each step's time and a few names."""
+    demo = _timed("generate", lambda: generate(7, now=NOW, n_documents=n_documents,
+                                               n_memories=n_memories))
+    an = _timed("parse + analyse", lambda: analyse(from_feed_pages(demo.to_feed_pages()),
+                                                   NOW))
+    clusters, _ = _timed("cluster_groups", lambda: cluster_groups(an))
+    best = float("inf")
+    names: dict[str, str] = {}
+    for _ in range(3):
+        start = time.perf_counter()
+        names = cluster_names(an, clusters)
+        best = min(best, time.perf_counter() - start)
+    sizes = Counter(v for v in clusters.values() if v)
+    print(f"{'cluster_names (best of 3)':<34} {best:8.3f} s")
+    print(f"{len(an.dataset.memories)} memories, {len(an.dataset.documents)} documents, "
+          f"{len(sizes)} clusters, {sum(1 for v in clusters.values() if not v)} unlinked")
+    for key, size in sizes.most_common(8):
+        print(f"  {key:>6} ({size:>4} nodes): {names[key]}")
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:3]))
