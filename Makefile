@@ -72,3 +72,9 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
+
+# Many more generated inputs than `make test` runs (random, not derandomized):
+# MEMSCOPE_FUZZ_EXAMPLES sets how many per property (default 3000).
+.PHONY: fuzz
+fuzz: install
+	MEMSCOPE_FUZZ=1 $(PY) -m pytest -q -p no:randomly --timeout=0 tests/test_properties.py --hypothesis-show-statistics

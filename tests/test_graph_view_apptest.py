@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from apptest_support import browser_click, graph_element, graph_payload
 from streamlit.testing.v1 import AppTest
 
-from components.graph_view import COMPONENT_NAME, LIBRARY_NAME, graph_view
+from components.graph_view import (
+    ANNOTATIONS_MAX,
+    COMPONENT_NAME,
+    LIBRARY_NAME,
+    graph_view,
+    group_annotations,
+)
 
 DEMO = "../components/graph_view/demo_app.py"  # relative to this file
 
@@ -28,6 +35,11 @@ def _payload(at: AppTest) -> dict:
     return graph_payload(at)
 
 
+def payload_legend(at: AppTest) -> list[dict]:
+    """The legend the demo shows (its colour groups)."""
+    return json.loads(at.json[0].value)["colors"]
+
+
 def _selected_text(at: AppTest) -> str:
     return next(t.value for t in at.text if t.value.startswith("Selected node:"))
 
@@ -40,17 +52,26 @@ def test_the_element_and_its_payload() -> None:
     at = _run_demo()
     element = _element(at)
     payload = _payload(at)
-    assert set(payload) == {"nodes", "edges", "options"}
+    assert set(payload) == {"nodes", "edges", "options", "annotations"}
     assert len(payload["nodes"]) == 36 and len(payload["edges"]) == 32
     assert payload["options"] == {"height": 560, "physics": False, "focus": None,
-                                  "focus_rev": 0}
+                                  "focus_rev": 0, "fit_ids": [], "fit_label": "Fit matches"}
+    # one name per cluster of at least three placed nodes, at the centre of its nodes
+    legend = {c["key"]: c["label"] for c in payload_legend(at)}
+    names = {a["text"] for a in payload["annotations"]}
+    assert names and names <= set(legend.values())
+    first = payload["annotations"][0]
+    members = [n for n in payload["nodes"]
+               if legend.get(n["color_group"]) == first["text"]]
+    assert len(members) >= 3
+    assert first["x"] == pytest.approx(sum(n["x"] for n in members) / len(members), abs=0.1)
     assert all("x" in n and "y" in n for n in payload["nodes"])
     hostile = next(n for n in payload["nodes"] if n["id"] == "doc_hostile")
     assert hostile["title"].startswith("<img src=x onerror=alert('title')>")
     # the graph element carries only our module; the vendored library is a second element
     # with no data, whose message is the same on every run (so Streamlit sends it once)
     assert "export default async function graphView" in element.proto.js_content
-    assert len(element.proto.js_content) < 20_000
+    assert len(element.proto.js_content) < 40_000
     library = _element(at, LIBRARY_NAME)
     assert library.proto.js_content.startswith("/**\n * vis-network\n")
     assert "@license" in library.proto.js_content[:1000]
@@ -127,8 +148,17 @@ def test_colour_change_changes_styles_not_ids() -> None:
     ({"height": 20}, "height must be a whole number"),
     ({"key": ""}, "key must be a non-empty string"),
     ({"key": "my__graph"}, "without '__'"),
-    ({"selected_key": "graph"}, "selected_key must differ from key"),
-    ({"selected_key": ""}, "selected_key must be a non-empty string"),
+    ({"fit_ids": "a"}, "fit_ids must be a collection"),
+    ({"fit_ids": [1]}, "node ids \\(strings\\) only"),
+    ({"fit_label": ""}, "fit_label must be a short"),
+    ({"annotations": {"text": "a"}}, "annotations must be a list"),
+    ({"annotations": ["a"]}, "each annotation must be a mapping"),
+    ({"annotations": [{"text": " ", "x": 0, "y": 0, "size": 1}]}, "non-empty 'text'"),
+    ({"annotations": [{"text": "a", "x": float("nan"), "y": 0, "size": 1}]},
+     "finite numbers 'x' and 'y'"),
+    ({"annotations": [{"text": "a", "x": 0, "y": 0, "size": 0}]}, "positive 'size'"),
+    ({"annotations": [{"text": "a", "x": 0, "y": 0, "size": 1, "color": "red;"}]},
+     "use '#rgb' or '#rrggbb'"),
     ({"physics": "yes"}, "physics must be True or False"),
     ({"focus": 3}, "focus must be a node id"),
 ])
@@ -137,3 +167,56 @@ def test_bad_arguments_get_one_clear_sentence(kwargs: dict, message: str) -> Non
     view = args.pop("view")
     with pytest.raises((TypeError, ValueError), match=message):
         graph_view(view, **args)
+
+
+def test_search_matches_become_fit_ids_and_a_click_keeps_the_payload() -> None:
+    at = _run_demo()
+    at.text_input(key="find").set_value("trip").run()
+    payload = _payload(at)
+    fit = payload["options"]["fit_ids"]
+    expected = sorted(n["id"] for n in payload["nodes"] if "trip" in n["label"].casefold())
+    assert fit == expected and len(fit) >= 2
+    before = _element(at).proto.json
+    _browser_click(at, fit[0])
+    assert _element(at).proto.json == before
+
+
+def test_annotations_are_checked_shortened_and_capped() -> None:
+    at = AppTest.from_function(_annotation_app, default_timeout=30)
+    at.run()
+    assert not at.exception
+    notes = _payload(at)["annotations"]
+    assert len(notes) == ANNOTATIONS_MAX
+    assert min(a["size"] for a in notes) == 1 + 10  # the ten smallest were dropped
+    long = next(a for a in notes if a["text"].endswith("…"))
+    assert len(long["text"]) == 60 and "\n" not in long["text"]
+    assert long["color"] == "#123abc"
+
+
+def _annotation_app() -> None:
+    from components.graph_view import ANNOTATIONS_MAX, graph_view
+
+    notes = [{"text": f"name {i}", "x": i, "y": 0, "size": 1 + i}
+             for i in range(ANNOTATIONS_MAX + 10)]
+    notes[-1] |= {"text": "a very\nlong name " * 10, "color": "#123abc"}
+    graph_view({"nodes": [{"id": "a", "x": 0, "y": 0}], "edges": []}, key="g",  # type: ignore
+               annotations=notes)  # type: ignore[arg-type]
+
+
+def test_group_annotations_skip_small_unnamed_and_collapsed_groups() -> None:
+    def node(i: int, group: str, x: float, kind: str = "memory") -> dict:
+        return {"id": f"{group}{i}", "color_group": group, "kind": kind, "x": x, "y": 0.0}
+
+    nodes = ([node(i, "big", x) for i, x in enumerate((-300.0, -100.0, 100.0, 300.0))]
+             + [node(i, "small", x) for i, x in enumerate((0.0, 10.0))]
+             + [node(i, "", x) for i, x in enumerate((0.0, 1.0, 2.0))]
+             + [node(i, "hex", x, "cluster") for i, x in enumerate((0.0, 1.0, 2.0))]
+             + [node(i, "anon", x) for i, x in enumerate((0.0, 1.0, 2.0))])
+    view = {"nodes": nodes, "edges": []}
+    names = {"big": "travel", "small": "food", "": "unlinked", "hex": "x"}
+    notes = group_annotations(view, names)  # type: ignore[arg-type]
+    assert [n["text"] for n in notes] == ["travel"]
+    assert notes[0]["x"] == 0.0
+    assert notes[0]["size"] > group_annotations(view, names, scale=0.1)[0]["size"]  # type: ignore[arg-type]
+    assert [n["text"] for n in group_annotations(view, names, min_nodes=2)] == [  # type: ignore[arg-type]
+        "travel", "food"]

@@ -1,4 +1,6 @@
-"""The graph component in a real Chromium: click → Python, text stays text, all offline."""
+"""The graph component in a real Chromium: click → Python, text stays text, all offline;
+the toolbar and keys move the view, one draw per data change, labels readable at fit zoom,
+and the dark theme."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ class Traffic:
     urls: list[str] = field(default_factory=list)
     ws_bytes: int = 0
     dialogs: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
 
 @pytest.fixture(scope="module")
@@ -42,12 +45,16 @@ def chromium_browser() -> Iterator[Browser]:
         yield browser
 
 
-@pytest.fixture
-def app_page(server: StreamlitServer,
+@pytest.fixture(params=["light"])
+def app_page(request: pytest.FixtureRequest, server: StreamlitServer,
              chromium_browser: Browser) -> Iterator[tuple[Page, Traffic]]:
-    context = chromium_browser.new_context(viewport={"width": 1400, "height": 900})
+    context = chromium_browser.new_context(viewport={"width": 1400, "height": 900},
+                                           color_scheme=request.param)
     page = context.new_page()
     traffic = Traffic()
+    page.on("console", lambda msg: traffic.errors.append(msg.text)
+            if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: traffic.errors.append(str(exc)))
     page.on("request", lambda request: traffic.urls.append(request.url))
     page.on("dialog", lambda dialog: (traffic.dialogs.append(dialog.message), dialog.dismiss()))
 
@@ -106,11 +113,20 @@ def test_new_data_updates_the_same_network(app_page: tuple[Page, Traffic]) -> No
     entity_colour = "el => el.__network.body.data.nodes.get('e_zs').color.background"
     assert graph.evaluate(entity_colour) != "#DDDDDD"  # coloured by cluster
 
+    # the first draw came after the fit, and it was the only one
+    assert graph.evaluate("el => el.__stats.draws") == 1
+    assert graph.evaluate("el => el.__stats.fittedFirst") is True
+    assert graph.evaluate("el => el.__stats.firstDrawScale") == pytest.approx(
+        graph.evaluate("el => el.__network.getScale()"))
+
     before = traffic.ws_bytes
     pg.get_by_text("space", exact=True).click()
     pg.wait_for_selector(f"{GRAPH}[data-renders='2']", timeout=10_000)
     _idle(pg)
+    pg.wait_for_timeout(500)
     assert graph.evaluate("el => el.__network === window.__firstNetwork")
+    # every node changed colour in one batch: one more draw, not one per DataSet event
+    assert graph.evaluate("el => el.__stats.draws") == 2
     # new data re-sends the payload and our small module, never the 470 KB library
     assert traffic.ws_bytes - before < 150_000
     assert graph.get_attribute("data-node-count") == "36"
@@ -141,7 +157,7 @@ BARE = {"nodes": [{"id": "a", "label": "a", "title": "A", "x": 0, "y": 0},
                   {"id": "c", "label": "c", "title": "C"}],
         "edges": [{"id": "e0", "from": "a", "to": "b"}]}
 which = st.radio("view", ["full", "bare"], key="which")
-graph_view(FULL if which == "full" else BARE, key="graph", height=400)
+st.text(f"sel: {graph_view(FULL if which == 'full' else BARE, key='graph', height=400)}")
 '''
 STYLE_OF_A = """el => {
   const net = el.__network, a = net.body.nodes.a, e = net.body.edges.e0;
@@ -175,6 +191,158 @@ def test_fields_that_disappear_are_reset(tmp_path: Path, chromium_browser: Brows
             1, False, 1, False)
         assert bare["edgeTitle"] is True and bare["arrow"] is False
         assert bare["nodes"] == 3 and bare["c"] is not None  # placed without coordinates
+        # the node added by the update is clickable once its layout has settled
+        graph.evaluate("""el => new Promise(done => { const poll = () =>
+            el.__network.physics.physicsEnabled ? setTimeout(poll, 50) : done(); poll(); })""")
+        pg.wait_for_timeout(300)
+        centre = graph.evaluate(NODE_CENTRE, "c")
+        pg.mouse.click(centre["x"], centre["y"])
+        pg.get_by_text("sel: c").wait_for(timeout=10_000)
     finally:
         context.close()
         srv.stop()
+
+
+VIEW = "el => ({scale: el.__network.getScale(), ...el.__network.getViewPosition()})"
+IN_VIEW = """(el, ids) => {
+  const net = el.__network, box = el.getBoundingClientRect(), pos = net.getPositions(ids);
+  return ids.every(id => { const d = net.canvasToDOM(pos[id]);
+    return d.x >= 0 && d.y >= 0 && d.x <= box.width && d.y <= box.height; });
+}"""
+
+
+def _find(page: Page, text: str) -> None:
+    """Type into the demo's Find box and wait for the rerun."""
+    page.get_by_label("Find").fill(text)
+    page.get_by_label("Find").press("Enter")
+    _idle(page)
+
+
+def _settle(page: Page) -> None:
+    page.wait_for_timeout(600)  # the view's animations last 200–350 ms
+
+
+def test_toolbar_keys_and_fits_move_the_view(app_page: tuple[Page, Traffic]) -> None:
+    pg, traffic = app_page
+    graph = pg.locator(GRAPH)
+    toolbar = pg.locator(".ms-graph-toolbar")
+    labels = toolbar.locator("button").evaluate_all("bs => bs.map(b => b.ariaLabel)")
+    assert len(labels) == 6 and all(labels)
+    assert toolbar.locator("[data-action='fit-selection']").is_disabled()
+    assert toolbar.locator("[data-action='fit-filtered']").is_hidden()
+    fitted = graph.evaluate(VIEW)
+
+    toolbar.locator("[data-action='zoom-in']").click()
+    _settle(pg)
+    assert graph.evaluate(VIEW)["scale"] > fitted["scale"] * 1.2
+    # a click on a node still selects it after zooming
+    centre = graph.evaluate(NODE_CENTRE, "doc_trip")
+    pg.mouse.click(centre["x"], centre["y"])
+    pg.get_by_text("Selected node: doc_trip").wait_for(timeout=10_000)
+    _idle(pg)
+
+    toolbar.locator("[data-action='fit-selection']").click()
+    _settle(pg)
+    view = graph.evaluate(VIEW)
+    node = graph.evaluate("el => el.__network.getPositions(['doc_trip']).doc_trip")
+    assert view["x"] == pytest.approx(node["x"], abs=1) and view["y"] == pytest.approx(
+        node["y"], abs=1)
+    neighbours = graph.evaluate("el => el.__network.getConnectedNodes('doc_trip')")
+    assert neighbours and graph.evaluate(IN_VIEW, neighbours)
+
+    graph.focus()
+    pg.keyboard.press("Escape")  # as a click on empty space: the selection is cleared
+    pg.get_by_text("Selected node: —").wait_for(timeout=10_000)
+    assert graph.evaluate("el => el.__network.getSelectedNodes()") == []
+    _idle(pg)
+
+    graph.focus()
+    pg.keyboard.press("+")
+    pg.keyboard.press("=")
+    _settle(pg)
+    assert graph.evaluate(VIEW)["scale"] > view["scale"]
+    pg.keyboard.press("0")
+    _settle(pg)
+    again = graph.evaluate(VIEW)
+    assert again["scale"] == pytest.approx(fitted["scale"], rel=1e-3)
+    near = 10 / fitted["scale"]  # 10 px (label boxes change a little with the selection)
+    assert (again["x"], again["y"]) == (pytest.approx(fitted["x"], abs=near),
+                                        pytest.approx(fitted["y"], abs=near))
+
+    trips = graph.evaluate("el => el.__network.body.data.nodes.get().filter("
+                           "n => n.label.toLowerCase().includes('trip')).map(n => n.id)")
+    assert len(trips) >= 2
+    _find(pg, "trip")
+    pg.get_by_text(f"Matches: {len(trips)}").wait_for(timeout=10_000)
+    fit_button = toolbar.locator("[data-action='fit-filtered']")
+    assert fit_button.is_visible()
+    assert f"{len(trips)} nodes" in (fit_button.get_attribute("title") or "")
+    assert not graph.evaluate(IN_VIEW, trips) or graph.evaluate(VIEW)["scale"] < 0.6
+    fit_button.click()
+    _settle(pg)
+    matched = graph.evaluate(VIEW)
+    assert matched["scale"] > fitted["scale"] * 1.5  # zoomed in on the matches
+    assert graph.evaluate(IN_VIEW, trips)
+
+    graph.focus()
+    pg.keyboard.press("f")
+    pg.wait_for_timeout(400)
+    frame = pg.locator(".ms-graph")
+    full = "el => el.matches(':fullscreen') || el.classList.contains('ms-max')"
+    assert frame.evaluate(full)
+    assert frame.bounding_box()["height"] == pytest.approx(900, abs=2)
+    assert toolbar.locator("[data-action='fullscreen']").get_attribute("aria-pressed") == "true"
+    graph.focus()
+    pg.keyboard.press("f")
+    pg.wait_for_timeout(400)
+    assert not frame.evaluate(full)
+    assert frame.bounding_box()["height"] == pytest.approx(560, abs=2)
+    assert traffic.errors == []
+
+
+def test_names_and_labels_readable_at_fit_zoom(app_page: tuple[Page, Traffic]) -> None:
+    pg, traffic = app_page
+    graph = pg.locator(GRAPH)
+    stats = graph.evaluate("el => ({...el.__stats})")
+    scale = graph.evaluate("el => el.__network.getScale()")
+    # at fit zoom vis-network hides document labels (14 px × scale < 11 px) …
+    assert 14 * scale < 11
+    # … so the landmark layer draws them, and the cluster names are drawn over the graph
+    assert stats["annotations"] >= 3
+    assert stats["landmarks"] >= 5
+    # zoomed in, vis-network draws the labels itself and the landmark layer steps back
+    graph.evaluate("el => el.__network.moveTo({scale: 2})")
+    pg.wait_for_timeout(300)
+    assert graph.evaluate("el => el.__stats.landmarks") == 0
+    assert traffic.errors == []
+
+
+@pytest.mark.parametrize("app_page", ["dark"], indirect=True)
+def test_dark_theme(app_page: tuple[Page, Traffic]) -> None:
+    pg, traffic = app_page
+    graph = pg.locator(GRAPH)
+    colours = graph.evaluate("""el => {
+      const css = getComputedStyle(el), net = el.__network;
+      return {background: css.getPropertyValue('--st-background-color').trim(),
+              text: net.body.nodes.doc_trip.labelModule.fontOptions.color,
+              frame: getComputedStyle(el.parentElement).backgroundColor,
+              annotations: el.__stats.annotations};
+    }""")
+    def lum(rgb: tuple[int, ...]) -> float:
+        return sum(c * w for c, w in zip(rgb, (0.2126, 0.7152, 0.0722), strict=True)) / 255
+
+    def parse(colour: str) -> tuple[int, ...]:
+        if colour.startswith("#"):
+            return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return tuple(int(float(v)) for v in colour[colour.index("(") + 1:-1].split(",")[:3])
+
+    assert lum(parse(colours["background"])) < 0.2  # Streamlit's dark theme …
+    assert lum(parse(colours["frame"])) < 0.2  # … behind the canvas
+    assert lum(parse(colours["text"])) > 0.7  # labels light on dark
+    assert colours["annotations"] >= 3
+    # a colour too close to the background (a match's black border) is lightened
+    _find(pg, "trip")
+    pg.wait_for_selector(f"{GRAPH}[data-renders='2']", timeout=10_000)
+    border = graph.evaluate("el => el.__network.body.data.nodes.get('doc_trip').color.border")
+    assert lum(parse(border)) > 0.3
+    assert traffic.errors == []

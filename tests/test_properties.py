@@ -41,7 +41,7 @@ FUZZ = bool(os.environ.get("MEMSCOPE_FUZZ"))
 _COMMON = {"deadline": None, "database": None,
            "suppress_health_check": (HealthCheck.too_slow, HealthCheck.data_too_large,
                                      HealthCheck.filter_too_much)}
-settings.register_profile("memscope", max_examples=100, derandomize=True, **_COMMON)
+settings.register_profile("memscope", max_examples=120, derandomize=True, **_COMMON)
 settings.register_profile("memscope-fuzz", max_examples=int(os.environ.get(
     "MEMSCOPE_FUZZ_EXAMPLES", "3000")), derandomize=False, **_COMMON)
 PROFILE = settings.get_profile("memscope-fuzz" if FUZZ else "memscope")
@@ -49,8 +49,8 @@ RAN: dict[str, int] = {}
 
 # -- values -----------------------------------------------------------------------------
 
-_DEEP = "\x00deep:"
-_HUGE = "\x00huge:"
+_DEEP = "\x00\ufdd0deep:"
+_HUGE = "\x00\ufdd0huge:"
 
 #: strings with lone surrogates, control characters and everything else
 texts = st.text(st.characters(codec=None, categories=None), max_size=12)
@@ -144,27 +144,28 @@ good_times = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(210
 
 
 @st.composite
-def good_documents(draw: st.DrawFn, n: int) -> dict[str, Any]:
-    """A well-formed document ``good-doc-n`` with well-formed memories."""
+def good_documents(draw: st.DrawFn, n: int, tag: str) -> dict[str, Any]:
+    """A well-formed document ``good-doc-<tag>n`` with well-formed memories."""
     count = draw(st.integers(0, 3))
     memories = []
     for i in range(count):
-        mem: dict[str, Any] = {"id": f"good-mem-{n}-{i}", "memory": draw(texts),
+        mem: dict[str, Any] = {"id": f"good-mem-{tag}{n}-{i}", "memory": draw(texts),
                                "createdAt": draw(good_times), "version": i + 1,
                                "isLatest": i == count - 1}
         if i:
-            mem["parentMemoryId"] = f"good-mem-{n}-{i - 1}"
+            mem["parentMemoryId"] = f"good-mem-{tag}{n}-{i - 1}"
         if draw(st.booleans()):
             mem["forgetAfter"] = draw(good_times)
         memories.append(mem)
-    return {"id": f"good-doc-{n}", "title": draw(texts), "type": "text",
+    return {"id": f"good-doc-{tag}{n}", "title": draw(texts), "type": "text",
             "createdAt": draw(good_times), "memoryEntries": memories}
 
 
 @st.composite
-def feed_inputs(draw: st.DrawFn) -> tuple[Any, set[str]]:
-    """A feed page mixing good and hostile documents; the ids that must survive."""
-    good = [draw(good_documents(n)) for n in range(draw(st.integers(0, 3)))]
+def feed_inputs(draw: st.DrawFn, tag: str = "") -> tuple[Any, set[str]]:
+    """A feed page mixing good and hostile documents; the ids that must survive (``tag``
+    keeps the good ids of several files apart)."""
+    good = [draw(good_documents(n, tag)) for n in range(draw(st.integers(0, 3)))]
     hostile = draw(st.lists(st.one_of(hostile_documents, json_values), max_size=4))
     docs = draw(st.permutations(good + hostile))
     survivors = {d["id"] for d in good} | {m["id"] for d in good for m in d["memoryEntries"]}
@@ -174,11 +175,11 @@ def feed_inputs(draw: st.DrawFn) -> tuple[Any, set[str]]:
 
 
 @st.composite
-def passport_inputs(draw: st.DrawFn) -> tuple[Any, set[str]]:
+def passport_inputs(draw: st.DrawFn, tag: str = "") -> tuple[Any, set[str]]:
     """A passport (maybe wrapped in ``{"result": …}``) mixing good and hostile facts."""
-    good = [{"id": f"good-ent-{i}", "name": draw(texts), "type": "person",
+    good = [{"id": f"good-ent-{tag}{i}", "name": draw(texts), "type": "person",
              "created_at": draw(good_times)} for i in range(draw(st.integers(0, 3)))]
-    rels = [{"id": f"good-rel-{i}", "subject_id": good[i]["id"], "object_id": good[0]["id"],
+    rels = [{"id": f"good-rel-{tag}{i}", "subject_id": good[i]["id"], "object_id": good[0]["id"],
              "predicate": draw(texts), "confidence": draw(st.floats(0, 1))}
             for i in range(len(good))]
     entities = draw(st.permutations(good + draw(st.lists(st.one_of(
@@ -192,14 +193,18 @@ def passport_inputs(draw: st.DrawFn) -> tuple[Any, set[str]]:
 
 
 def _expand(match: re.Match[str]) -> str:
-    kind, n = match.group(1), int(match.group(2))
+    kind, n = match.group(1), max(1, int(match.group(2)))
     return "[" * n + "]" * n if kind == "deep" else "-" * (n % 2) + "9" * n
+
+
+#: a marker in a value position (not a key: no colon follows)
+_MARKER = re.compile(r'"\\u0000\\ufdd0(deep|huge):(\d+)"(?!\s*:)')
 
 
 def _text(value: Any) -> str:
     """JSON text of ``value`` (surrogates as escapes) with markers expanded."""
     text = json.dumps(value)  # ensure_ascii: lone surrogates become \\udXXX escapes
-    return re.sub(r'"\\u0000(deep|huge):(\d+)"', _expand, text)
+    return _MARKER.sub(_expand, text)
 
 
 # -- the property ---------------------------------------------------------------------
@@ -256,7 +261,8 @@ def test_any_feed_or_passport_goes_the_whole_path(given_input, now):
 
 
 @settings(PROFILE)
-@given(st.lists(st.one_of(feed_inputs(), passport_inputs()), min_size=2, max_size=3), nows)
+@given(st.tuples(*(st.one_of(feed_inputs(f"f{i}-"), passport_inputs(f"f{i}-"))
+                   for i in range(3))), nows)
 def test_several_files_mixed_go_the_whole_path(given_inputs, now):
     RAN["several inputs"] = RAN.get("several inputs", 0) + 1
     _whole_path(given_inputs, now)
@@ -265,8 +271,12 @@ def test_several_files_mixed_go_the_whole_path(given_inputs, now):
 @pytest.fixture(scope="module", autouse=True)
 def _say_how_many_ran(request: pytest.FixtureRequest):
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None and RAN:
-        counts = ", ".join(f"{k}: {v}" for k, v in RAN.items())
+    plugins = request.config.pluginmanager
+    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin(
+        "capturemanager")
+    if reporter is None or capture is None or not RAN:
+        return
+    counts = ", ".join(f"{k}: {v}" for k, v in RAN.items())
+    with capture.global_and_fixture_disabled():
         reporter.write_line(f"\nHypothesis examples run ({'fuzz' if FUZZ else 'normal'} "
                             f"profile): {sum(RAN.values())} ({counts})")

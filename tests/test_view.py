@@ -18,6 +18,8 @@ from memscope.view.build import (
     FORGOTTEN_COLOR,
     LABEL_MAX,
     NEUTRAL,
+    OTHER_COLOR,
+    PALETTE,
     STATE_BORDERS,
     STATIC_BADGE,
     TITLE_MAX,
@@ -164,7 +166,7 @@ def test_hostile_text_is_kept_verbatim_as_data(fixture_analysis: Analysis) -> No
         "<script>alert('memory')</script> likes <b>bold</b> text\n")
     assert nodes["e_x"]["title"].startswith("<svg onload=alert('entity')>\n")
     assert nodes["e_x"]["label"].startswith("<svg onload=alert(")
-    assert "<svg onload=alert('entity')> —mentions→" in next(
+    assert "<svg onload=alert('entity')> — mentions — " in next(
         e.get("title", "") for e in view["edges"] if e.get("predicate") == "mentions")
     # the JSON payload carries the same characters, not HTML entities
     decoded = json.loads(json.dumps(view))
@@ -264,9 +266,9 @@ def test_legend_counts_equal_what_is_drawn(fixture_analysis: Analysis) -> None:
         assert legend["edges"] == dict(Counter(e["kind"] for e in edges)) | {
             k: 0 for k in legend["edges"] if k not in {e["kind"] for e in edges}}
         assert sum(c["count"] for c in legend["colors"]) == len(nodes)
-        assert legend["other_colors"] == 0
+        assert legend["other_colors"] == 0 and legend["other"] is None
         colours = {n["color_group"]: n["color"]["background"] for n in nodes
-                   if n.get("state") not in ("forgotten",)}
+                   if n.get("state") not in ("forgotten", "expired")}
         assert all(colours.get(c["key"], c["color"]) == c["color"] for c in legend["colors"])
 
 
@@ -289,3 +291,118 @@ def test_positions_become_x_and_y(fixture_analysis: Analysis) -> None:
     nodes = _nodes(view)
     assert (nodes["doc_trip"]["x"], nodes["doc_trip"]["y"]) == (1.2, -5.7)
     assert "x" not in nodes["doc_stack_2"]
+
+
+# -- legend data, distinct colours, states at fit zoom, plain words (issue 12) -------------
+
+
+def _many_clusters(n: int) -> Analysis:
+    """``n`` separate documents of decreasing size (document i has n - i + 1 memories)."""
+    docs = [{"id": f"d{i:02}", "title": f"Topic {i}", "memoryEntries": [
+        {"id": f"m{i:02}_{j}", "memory": f"fact {j} of topic {i}"} for j in range(n - i + 1)]}
+        for i in range(1, n + 1)]
+    return analyse(from_feed_pages([{"documents": docs}]), NOW)
+
+
+def test_no_two_groups_drawn_in_a_colour_of_their_own_share_it() -> None:
+    analysis = _many_clusters(len(PALETTE) + 5)
+    view = build_view(analysis)
+    legend = view["legend"]
+    fills = [c["color"] for c in legend["colors"]]
+    assert len(fills) == len(set(fills)) == len(PALETTE)
+    assert OTHER_COLOR not in fills and NEUTRAL not in fills
+    other = legend["other"]
+    assert other is not None and other["color"] == OTHER_COLOR
+    assert legend["other_colors"] == 5
+    own = {c["key"] for c in legend["colors"]}
+    rest = [n for n in view["nodes"] if n["color_group"] not in own]
+    assert other["count"] == len(rest) and {n["color"]["background"] for n in rest} == {OTHER_COLOR}
+    assert sum(c["count"] for c in legend["colors"]) + other["count"] == len(view["nodes"])
+    # the largest groups get the colours of their own
+    smallest_own = min(c["count"] for c in legend["colors"])
+    assert all(n_count <= smallest_own for n_count in Counter(
+        n["color_group"] for n in rest).values())
+    for group in legend["colors"]:  # each swatch is what its nodes are drawn with
+        drawn = {n["color"]["background"] for n in view["nodes"]
+                 if n["color_group"] == group["key"]}
+        assert drawn == {group["color"]}
+
+
+def test_a_filtered_view_keeps_distinct_colours() -> None:
+    analysis = _many_clusters(len(PALETTE) + 5)
+    full = build_view(analysis)
+    third = {n["id"] for n in full["nodes"] if n["id"].startswith(("d03", "m03"))}
+    last = {n["id"] for n in full["nodes"] if n["id"].startswith(("d25", "m25"))}
+    legend = build_view(analysis, visible=third | last)["legend"]
+    before = {c["key"]: c["color"] for c in full["legend"]["colors"]}
+    assert [(c["color"], c["count"]) for c in legend["colors"]] == [
+        (before[legend["colors"][0]["key"]], len(third))]  # its colour, not recoloured
+    assert legend["other"] is not None and legend["other"]["count"] == len(last)
+    assert legend["other_colors"] == 1
+
+
+def test_legend_carries_the_style_of_every_shape_state_and_edge(states_analysis: Analysis
+                                                                 ) -> None:
+    view = build_view(states_analysis)
+    legend = view["legend"]
+    nodes = _nodes(view)
+    shapes = {e["key"]: e for e in legend["shapes"]}
+    assert set(shapes) == {"document", "memory", "entity", "cluster"}
+    for kind in ("document", "memory", "entity"):
+        drawn = [n for n in nodes.values() if n["kind"] == kind]
+        assert shapes[kind]["count"] == len(drawn)
+        assert all(n["shape"] == shapes[kind]["style"]["shape"] for n in drawn)
+    assert shapes["cluster"]["style"]["shape"] == "hexagon"
+    states = {e["key"]: e for e in legend["state_styles"]}
+    assert set(states) >= {"superseded", "forgotten", "expiring", "expired", "recent",
+                           "static"}
+    for state, entry in states.items():
+        drawn = [n for n in nodes.values()
+                 if (n.get("static") if state == "static" else n.get("state") == state)]
+        assert entry["count"] == len(drawn), state
+        style = entry["style"]
+        for n in drawn if state != "static" else ():
+            if "border" in style:
+                assert n["color"]["border"] == style["border"]
+            if "background" in style:
+                assert n["color"]["background"] == style["background"]
+            if "borderWidth" in style:
+                assert n["borderWidth"] == style["borderWidth"]
+            if "borderDashes" in style:
+                assert n["shapeProperties"]["borderDashes"] == style["borderDashes"]
+    edges = {e["key"]: e for e in legend["edge_styles"]}
+    assert {k: e["count"] for k, e in edges.items()} == legend["edges"]
+    assert all(edges[k]["style"]["color"] == EDGE_STYLES[k]["color"] for k in edges)
+
+
+def test_expiring_and_expired_differ_in_more_than_a_border_shade(states_analysis: Analysis
+                                                                 ) -> None:
+    nodes = _nodes(build_view(states_analysis))
+    expiring, expired = nodes["m_expiring"], nodes["m_expired"]
+    # different fill (visible at fit zoom, where borders are a pixel wide) …
+    assert expiring["color"]["background"] != expired["color"]["background"]
+    assert expired["color"]["background"] not in PALETTE
+    # … and a different outline: a thick solid ring against a dashed border
+    assert expiring["borderWidth"] >= 2 * 3 > expired["borderWidth"] - 1
+    assert "shapeProperties" not in expiring and expired["shapeProperties"]["borderDashes"]
+
+
+def test_memory_tooltips_say_when_in_words(states_analysis: Analysis) -> None:
+    nodes = _nodes(build_view(states_analysis))
+    assert "added 1 month ago" in nodes["m_latest"]["title"]  # created 30 days before NOW
+    assert "to be forgotten in " in nodes["m_expiring"]["title"]
+    assert "forget date passed " in nodes["m_expired"]["title"]
+    assert " ago" in nodes["m_expired"]["title"].split("forget date passed ")[1]
+
+
+def test_cluster_labels_are_named_by_their_words() -> None:
+    docs = [{"id": "trip", "title": "Lisbon trip", "memoryEntries": [
+        {"id": f"t{i}", "memory": f"Maya flies to Lisbon for the trip, day {i}."}
+        for i in range(3)]},
+            {"id": "db", "title": "Database choice", "memoryEntries": [
+        {"id": f"b{i}", "memory": f"Atlas uses Postgres as its database, note {i}."}
+        for i in range(3)]}]
+    view = build_view(analyse(from_feed_pages([{"documents": docs}]), NOW))
+    names = {c["label"] for c in view["legend"]["colors"]}
+    assert any("Lisbon" in n for n in names) and any("Postgres" in n or "Atlas" in n
+                                                     for n in names)

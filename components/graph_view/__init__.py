@@ -11,14 +11,24 @@ does not re-send the graph. All JavaScript (the vendored vis-network build and
 ``graph_view.js``) and CSS come from this folder; nothing is loaded from a CDN. The
 library rides in a second, empty element (``LIBRARY_NAME``) that never changes, so it
 crosses the websocket once per session.
+
+Over the canvas: a toolbar (zoom, fit all, fit to the selection, fit to the caller's
+``fit_ids``, full screen) and keys (+/−, 0, f, Esc). Labels stay readable without
+zooming: the caller's ``annotations`` (e.g. cluster names, see :func:`group_annotations`)
+are drawn large over the graph, document, entity and cluster labels that vis-network
+would hide at this zoom are drawn at a fixed size where they fit, and memory labels
+appear as the user zooms in. Colours follow Streamlit's light or dark theme.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+import math
+import re
+from collections import defaultdict
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
 import streamlit as st
 from streamlit.components.v2 import component as _register_component
@@ -27,11 +37,16 @@ from components.state.session import GRAPH_FOCUS
 from memscope.view.build import ViewData
 from memscope.view.library import vis_network_js
 
-__all__ = ["COMPONENT_NAME", "LIBRARY_NAME", "GraphOptions", "graph_view"]
+__all__ = ["COMPONENT_NAME", "LIBRARY_NAME", "Annotation", "GraphOptions", "graph_view",
+           "group_annotations"]
 
 COMPONENT_NAME = "memscope_graph_view"
 LIBRARY_NAME = "memscope_vis_network"
 _HERE = Path(__file__).resolve().parent
+#: at most this many annotations are sent (the largest first)
+ANNOTATIONS_MAX = 500
+ANNOTATION_TEXT_MAX = 60
+_HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
 class GraphOptions(TypedDict):
@@ -41,6 +56,24 @@ class GraphOptions(TypedDict):
     physics: bool
     focus: str | None
     focus_rev: int
+    fit_ids: list[str]
+    fit_label: str
+
+
+class Annotation(TypedDict):
+    """A text drawn on the canvas over the graph (e.g. a cluster's name).
+
+    ``x``/``y`` are graph coordinates (the nodes' ``x``/``y``); ``size`` is the font
+    size in graph units, so the text grows with the zoom, kept between 13 and 28 screen
+    pixels (readable at the first, fitted view); ``color`` (``#rgb``/``#rrggbb``) draws a
+    swatch before the text. Larger annotations win where two would overlap.
+    """
+
+    text: str
+    x: float
+    y: float
+    size: float
+    color: NotRequired[str]
 
 
 @functools.cache
@@ -114,6 +147,98 @@ def _check(view: Any, key: Any, height: Any, physics: Any, focus: Any) -> set[st
     return ids
 
 
+def _number(value: Any) -> TypeGuard[float]:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _annotation(item: Any) -> Annotation:
+    """One checked annotation (text shortened to ANNOTATION_TEXT_MAX characters)."""
+    if not isinstance(item, Mapping):
+        raise TypeError(f"graph_view: each annotation must be a mapping with text, x, y and "
+                        f"size; got {type(item).__name__}.")
+    text, size, x, y = item.get("text"), item.get("size"), item.get("x"), item.get("y")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"graph_view: an annotation needs a non-empty 'text'; got {text!r:.60}.")
+    if not (_number(x) and _number(y)):
+        raise ValueError(f"graph_view: annotation {text!r:.40} needs finite numbers 'x' and 'y'.")
+    if not _number(size) or size <= 0:
+        raise ValueError(f"graph_view: annotation {text!r:.40} needs a positive 'size'; "
+                         f"got {size!r}.")
+    text = " ".join(text.split())
+    if len(text) > ANNOTATION_TEXT_MAX:
+        text = text[:ANNOTATION_TEXT_MAX - 1] + "…"
+    out: Annotation = {"text": text, "x": float(x), "y": float(y), "size": float(size)}
+    color = item.get("color")
+    if color is not None:
+        if not isinstance(color, str) or not _HEX_COLOR.fullmatch(color):
+            raise ValueError(f"graph_view: annotation {text!r:.40} has color {color!r:.20}; "
+                             "use '#rgb' or '#rrggbb'.")
+        out["color"] = color
+    return out
+
+
+def _annotations(items: Any) -> list[Annotation]:
+    """The checked annotations, the ANNOTATIONS_MAX largest, in the caller's order."""
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Sequence):
+        raise TypeError("graph_view: annotations must be a list of {text, x, y, size} "
+                        "mappings.")
+    checked = [_annotation(item) for item in items]
+    if len(checked) > ANNOTATIONS_MAX:
+        keep = set(sorted(range(len(checked)), key=lambda i: -checked[i]["size"])
+                   [:ANNOTATIONS_MAX])
+        checked = [a for i, a in enumerate(checked) if i in keep]
+    return checked
+
+
+def _fit_ids(fit_ids: Any, ids: set[str]) -> list[str]:
+    """The fit ids that are nodes of the view, sorted (so the payload is stable)."""
+    if isinstance(fit_ids, str | bytes) or not isinstance(fit_ids, Collection):
+        raise TypeError("graph_view: fit_ids must be a collection of node ids (strings).")
+    if not all(isinstance(i, str) for i in fit_ids):
+        raise TypeError("graph_view: fit_ids must contain node ids (strings) only.")
+    return sorted(set(fit_ids) & ids)
+
+
+def group_annotations(view: ViewData, names: Mapping[str, str] | None = None, *,
+                      min_nodes: int = 3, scale: float = 0.45) -> list[Annotation]:
+    """One annotation per colour group of ``view``: its name at its nodes' centre.
+
+    ``names`` maps a group key (the nodes' ``color_group``, e.g. a cluster key) to the
+    text; without it the legend's labels are used. Groups without a name, the unlinked
+    group ``""``, collapsed cluster nodes (which carry their own label) and groups with
+    fewer than ``min_nodes`` placed nodes get none. ``size`` is ``scale`` times the
+    group's spread (the root-mean-square distance of its nodes from their centre), so a
+    big cluster gets a big name.
+
+    >>> nodes = [{"id": f"n{i}", "color_group": "c1", "kind": "memory", "x": x, "y": 0.0}
+    ...          for i, x in enumerate((-100.0, 0.0, 100.0))]
+    >>> group_annotations({"nodes": nodes, "edges": []}, {"c1": "travel"})  # type: ignore
+    [{'text': 'travel', 'x': 0.0, 'y': 0.0, 'size': 36.7}]
+    """
+    if names is None:
+        legend = view.get("legend") or {}
+        names = {c["key"]: c["label"] for c in legend.get("colors", [])}
+    groups: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for node in view["nodes"]:
+        key = node.get("color_group", "")
+        if key and node.get("kind") != "cluster" and "x" in node and "y" in node:
+            groups[key].append((float(node["x"]), float(node["y"])))
+    out: list[Annotation] = []
+    for key, points in groups.items():
+        text = names.get(key)
+        if not text or len(points) < min_nodes:
+            continue
+        cx = sum(p[0] for p in points) / len(points)
+        cy = sum(p[1] for p in points) / len(points)
+        spread = math.sqrt(sum((p[0] - cx) ** 2 + (p[1] - cy) ** 2 for p in points)
+                           / len(points))
+        out.append({"text": text, "x": round(cx, 1), "y": round(cy, 1),
+                    "size": round(max(spread * scale, 1.0), 1)})
+    out.sort(key=lambda a: -a["size"])
+    return out
+
+
 def _clicked(key: str) -> str | None:
     """The node the browser reports as selected in the component's own state."""
     state = st.session_state.get(key)
@@ -150,7 +275,9 @@ def _focus_request(key: str, focus: str | None, ids: set[str]) -> tuple[str | No
 
 def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
                physics: bool = False, focus: str | None = None,
-               on_select: Callable[[str | None], None] | None = None) -> str | None:
+               on_select: Callable[[str | None], None] | None = None,
+               fit_ids: Collection[str] = (), fit_label: str = "Fit matches",
+               annotations: Sequence[Annotation] = ()) -> str | None:
     """Draw ``view`` with vis-network; return the selected node id (or ``None``).
 
     A click on a node calls ``on_select(id)`` (``None`` for empty space) inside the
@@ -159,6 +286,11 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     ``True`` runs a bounded force simulation. ``focus`` selects and centres a
     node (ignored when it is not in the view); the payload changes only when the browser
     must move, so passing the current selection as ``focus`` costs nothing after a click.
+
+    ``fit_ids`` (e.g. the search matches or the filtered set) enable the toolbar's
+    ``fit_label`` button, which zooms to those nodes (ids not in the view are ignored).
+    ``annotations`` are texts drawn large over the graph (see :class:`Annotation` and
+    :func:`group_annotations`); at most ``ANNOTATIONS_MAX``, the largest, are sent.
 
     Example::
 
@@ -173,10 +305,16 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     Raises ``TypeError``/``ValueError`` with one sentence when an argument is unusable.
     """
     ids = _check(view, key, height, physics, focus)
+    if not isinstance(fit_label, str) or not fit_label.strip() or len(fit_label) > 30:
+        raise ValueError("graph_view: fit_label must be a short non-empty text (at most 30 "
+                         "characters).")
+    fit = _fit_ids(fit_ids, ids)
+    notes = _annotations(annotations)
     sent, rev = _focus_request(key, focus, ids)
     options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
-                             "focus_rev": rev}
-    payload = {"nodes": view["nodes"], "edges": view["edges"], "options": options}
+                             "focus_rev": rev, "fit_ids": fit, "fit_label": fit_label}
+    payload = {"nodes": view["nodes"], "edges": view["edges"], "options": options,
+               "annotations": notes}
     library, graph = _mount()
     with st.container(gap=None):
         library(key=f"{key}-vis-network", height="content")

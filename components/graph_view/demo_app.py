@@ -21,10 +21,10 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts only this folder on sys.pa
 
 import streamlit as st  # noqa: E402
 
-from components.graph_view import graph_view  # noqa: E402
+from components.graph_view import graph_view, group_annotations  # noqa: E402
 from memscope.graph.analysis import Analysis, analyse  # noqa: E402
 from memscope.records.dataset import read_files  # noqa: E402
-from memscope.view.build import COLOR_BY, ViewData, build_view  # noqa: E402
+from memscope.view.build import COLOR_BY, ViewData, build_view, highlight  # noqa: E402
 from memscope.view.layout import Position, layout_positions  # noqa: E402
 
 FIXTURES = Path(os.environ.get("MEMSCOPE_FIXTURES", ROOT / "tests" / "fixtures"))
@@ -48,13 +48,24 @@ def view_for(color_by: str) -> ViewData:
     return build_view(analysis, color_by=color_by, positions=positions)  # type: ignore[arg-type]
 
 
+def on_select(node_id: str | None) -> None:
+    """The demo keeps its selection under its own key, as an app would."""
+    st.session_state["selected_node"] = node_id
+
+
 st.set_page_config(page_title="Memscope · graph view demo", page_icon="🧠", layout="wide")
 st.title("Graph view demo")
 left, right = st.columns([3, 1])
 color_by = right.radio("Colour by", COLOR_BY, key="color_by")
 physics = right.toggle("Physics", value=False, key="physics")
+find = right.text_input("Find", key="find").strip().casefold()
 view = view_for(color_by)
+matches = sorted(n["id"] for n in view["nodes"] if find and find in n["label"].casefold())
+drawn = highlight(view, matches) if matches else view
 with left:
-    selected = graph_view(view, key="graph", height=560, physics=physics)
-right.text(f"Selected node: {selected or '—'}")
+    graph_view(drawn, key="graph", height=560, physics=physics,
+               focus=st.session_state.get("selected_node"), on_select=on_select,
+               fit_ids=matches, annotations=group_annotations(view))
+right.text(f"Selected node: {st.session_state.get('selected_node') or '—'}")
+right.text(f"Matches: {len(matches)}")
 right.json(view["legend"], expanded=False)

@@ -3,19 +3,49 @@
 // The vendored vis-network UMD build (vendor/) is the JS of a sibling element that
 // graph_view/__init__.py mounts just before this one; it defines globalThis.vis, which
 // this module waits for. Nothing is fetched from the network. Text from the data never
-// becomes markup: labels are drawn on the canvas as text, and tooltips are DOM elements
-// filled with textContent.
+// becomes markup: labels, cluster names and landmark labels are drawn on the canvas as
+// text, tooltips are DOM elements filled with textContent, and the toolbar's buttons are
+// built with textContent.
 //
 // Streamlit calls the default export again, with the same parentElement, whenever `data`
 // changes (and does not call the previous cleanup first), so there is one vis.Network per
 // parentElement, kept in a WeakMap and updated in place through its DataSets.
+//
+// One draw per data change: the first payload is loaded through the Network constructor
+// (setData → fit → one requested frame); later payloads are applied to the DataSets inside
+// `batch`, which holds vis-network's physics engine in its "not ready" state (the state
+// setData itself uses while loading), so no DataSet event draws synchronously; the
+// `_dataUpdated` handler's requested frame then draws once, after every change. Every
+// node is measured (label hit boxes included) in that draw, so clicks keep working.
 
 const NETWORKS = new WeakMap();
 const VIS_TIMEOUT_MS = 30000;
 const MAX_STABILIZATION = 200;
 const PHYSICS_KEEP_RUNNING_MAX = 1000; // bigger graphs stop simulating after stabilising
+const HIDE_EDGES_ON_ZOOM_MIN = 1000; // edges drawn during a wheel zoom only below this
 // what a field that disappeared is reset to (null resets to the default, except here)
 const RESET = { opacity: 1, shadow: { enabled: false } };
+const ZOOM_STEP = 1.35;
+const MIN_SCALE = 0.01;
+const MAX_SCALE = 6;
+const ANIMATION = { duration: 350, easingFunction: "easeInOutQuad" };
+
+// Label policy per node kind (vis-network groups): vis draws a label once its on-screen
+// size reaches drawThreshold - 1 px. Memory labels appear as the user zooms in; document,
+// entity and cluster labels that vis would hide are drawn by the landmark layer instead,
+// at a fixed readable size, where they fit.
+const KIND_LABELS = {
+  memory: { size: 12, threshold: 10 },
+  document: { size: 14, threshold: 12, landmark: 12, rank: 2 },
+  entity: { size: 13, threshold: 11, landmark: 12, rank: 3 },
+  cluster: { size: 16, threshold: 12, landmark: 13, rank: 1, bold: true },
+};
+const LANDMARK_MAX = 160; // landmark labels drawn per frame
+const LANDMARK_EXAMINE = 4000; // candidates looked at per frame
+const ANNOTATION_MIN_PX = 13;
+const ANNOTATION_MAX_PX = 28;
+const ANNOTATION_FADE_SCALE = 0.75; // from this zoom on, memory labels show: names fade
+const GRID = 48; // px, the collision grid of the label layers
 
 // Resolves with globalThis.vis once the library element has run (one shared promise, so
 // calls that wait resolve in the order they were made).
@@ -30,6 +60,74 @@ const VIS_READY = new Promise((resolve, reject) => {
   poll();
 });
 
+// -- colours -----------------------------------------------------------------------------
+
+function parseHex(color) {
+  if (typeof color !== "string" || color[0] !== "#") return null;
+  let hex = color.slice(1);
+  if (hex.length === 3) hex = hex.split("").map((c) => c + c).join("");
+  if (hex.length !== 6 || !/^[0-9a-fA-F]{6}$/.test(hex)) return null;
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+}
+
+function parseColor(color) {
+  const hex = parseHex(color);
+  if (hex) return hex;
+  const m = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/.exec(String(color || "").trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+function luminance(rgb) {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+function toHex(rgb) {
+  return "#" + rgb.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("");
+}
+
+// On a dark background, a colour too close to it is mixed towards white until it stands
+// out (min contrast ratio `min`); other colours, and every colour on a light theme, stay.
+function readable(theme, color, min) {
+  if (!theme.dark) return color;
+  const key = `${color}|${min}`;
+  const known = theme.cache.get(key);
+  if (known !== undefined) return known;
+  const rgb = parseHex(color);
+  let out = color;
+  if (rgb && contrast(rgb, theme.bg) < min) {
+    let mixed = rgb;
+    for (let t = 0.15; t <= 1.0001 && contrast(mixed, theme.bg) < min; t += 0.15) {
+      mixed = rgb.map((v) => v + (255 - v) * t);
+    }
+    out = toHex(mixed);
+  }
+  theme.cache.set(key, out);
+  return out;
+}
+
+function themeColors(el) {
+  const css = getComputedStyle(el);
+  const text = css.getPropertyValue("--st-text-color").trim() || "#31333F";
+  const background = css.getPropertyValue("--st-background-color").trim() || "#FFFFFF";
+  const font = css.getPropertyValue("--st-font").trim() || "sans-serif";
+  const bg = parseColor(background) || [255, 255, 255];
+  return {
+    text, background, font, bg, dark: luminance(bg) < 0.2,
+    key: `${text}|${background}|${font}`, cache: new Map(),
+  };
+}
+
+// -- data --------------------------------------------------------------------------------
+
 function tooltip(text) {
   const el = document.createElement("div");
   el.className = "ms-tip";
@@ -37,10 +135,38 @@ function tooltip(text) {
   return el;
 }
 
-function toVisItem(raw) {
+function nodeColor(theme, color) {
+  if (typeof color === "string") return readable(theme, color, 2.0);
+  if (!color || typeof color !== "object") return color;
+  const out = Object.assign({}, color);
+  if (typeof out.background === "string") out.background = readable(theme, out.background, 2.0);
+  if (typeof out.border === "string") out.border = readable(theme, out.border, 2.4);
+  return out;
+}
+
+function edgeColor(theme, color) {
+  if (typeof color === "string") return readable(theme, color, 2.4);
+  if (!color || typeof color !== "object" || typeof color.color !== "string") return color;
+  return Object.assign({}, color, { color: readable(theme, color.color, 2.4) });
+}
+
+function toVisNode(theme, raw) {
   const item = Object.assign({}, raw);
   if (typeof raw.title === "string" && raw.title !== "") item.title = tooltip(raw.title);
   else delete item.title;
+  if (raw.kind in KIND_LABELS) item.group = raw.kind;
+  if ("color" in raw) item.color = nodeColor(theme, raw.color);
+  if (raw.font && typeof raw.font.color === "string") {
+    item.font = Object.assign({}, raw.font, { color: readable(theme, raw.font.color, 4.5) });
+  }
+  return item;
+}
+
+function toVisEdge(theme, raw) {
+  const item = Object.assign({}, raw);
+  if (typeof raw.title === "string" && raw.title !== "") item.title = tooltip(raw.title);
+  else delete item.title;
+  if ("color" in raw) item.color = edgeColor(theme, raw.color);
   return item;
 }
 
@@ -48,7 +174,7 @@ function toVisItem(raw) {
 // that are gone. A field that disappeared is set to null, which resets it on a node; an
 // edge keeps a null title (and would show an empty tooltip), so with `recreate` an item
 // that lost a field is removed and added afresh. Returns the raw items that were added.
-function sync(dataset, rawItems, cache, recreate) {
+function sync(dataset, rawItems, cache, recreate, convert) {
   const seen = new Set();
   const changed = [];
   const added = [];
@@ -58,9 +184,9 @@ function sync(dataset, rawItems, cache, recreate) {
     const json = JSON.stringify(raw);
     const prev = cache.get(raw.id);
     if (prev !== undefined && prev.json === json) continue;
-    const item = toVisItem(raw);
+    const item = convert(raw);
     if (prev !== undefined) {
-      const vanished = prev.keys.filter((key) => !(key in raw));
+      const vanished = prev.keys.filter((key) => !(key in raw) && !(key in item));
       if (recreate && vanished.length > 0) stale.push(raw.id);
       else for (const key of vanished) item[key] = key in RESET ? RESET[key] : null;
     } else {
@@ -76,6 +202,8 @@ function sync(dataset, rawItems, cache, recreate) {
   if (changed.length) dataset.update(changed);
   return added;
 }
+
+// -- options -----------------------------------------------------------------------------
 
 function stabilizationIterations(n) {
   return Math.max(10, Math.min(MAX_STABILIZATION, Math.floor(50000 / Math.max(n, 1))));
@@ -98,95 +226,423 @@ function physicsOptions(enabled, n) {
   };
 }
 
-function themeColors(el) {
-  const css = getComputedStyle(el);
-  const text = css.getPropertyValue("--st-text-color").trim() || "#31333F";
-  const background = css.getPropertyValue("--st-background-color").trim() || "#FFFFFF";
-  const font = css.getPropertyValue("--st-font").trim() || "sans-serif";
-  return { text, background, font };
+function groupOptions(theme) {
+  const groups = {};
+  for (const [kind, spec] of Object.entries(KIND_LABELS)) {
+    groups[kind] = {
+      font: { size: spec.size, face: theme.font },
+      scaling: { label: { drawThreshold: spec.threshold, maxVisible: 26 } },
+    };
+  }
+  return groups;
 }
 
-function networkOptions(colors, n, physics) {
+function themeOptions(theme) {
   return {
+    nodes: {
+      font: { color: theme.text, face: theme.font, strokeWidth: 3, strokeColor: theme.background },
+    },
+    edges: {
+      font: {
+        color: theme.text, face: theme.font, strokeWidth: 3, strokeColor: theme.background,
+      },
+    },
+    groups: groupOptions(theme),
+  };
+}
+
+function networkOptions(theme, physics, n) {
+  const options = themeOptions(theme);
+  Object.assign(options.nodes, { borderWidth: 1 });
+  options.nodes.font.size = 12;
+  Object.assign(options.edges, {
+    smooth: false,
+    selectionWidth: 1.5,
+    hoverWidth: 0.5,
+    arrows: { to: { scaleFactor: 0.6 } },
+  });
+  Object.assign(options.edges.font, { size: 10, align: "middle" });
+  return Object.assign(options, {
     autoResize: true,
     width: "100%",
     height: "100%",
-    nodes: {
-      borderWidth: 1,
-      font: {
-        color: colors.text, size: 12, face: colors.font,
-        strokeWidth: 3, strokeColor: colors.background,
-      },
-    },
-    edges: {
-      smooth: false,
-      selectionWidth: 1.5,
-      hoverWidth: 0.5,
-      arrows: { to: { scaleFactor: 0.6 } },
-      font: {
-        color: colors.text, size: 10, face: colors.font, align: "middle",
-        strokeWidth: 3, strokeColor: colors.background,
-      },
-    },
     physics: physicsOptions(physics, n),
     interaction: {
       hover: true,
       tooltipDelay: 150,
       hideEdgesOnDrag: true,
-      hideEdgesOnZoom: n > 3000,
+      hideEdgesOnZoom: false,
       keyboard: false,
       multiselect: false,
       navigationButtons: false,
     },
     layout: { improvedLayout: false, randomSeed: 7 },
-  };
+  });
 }
 
-function button(text, title, onClick) {
+// -- batching ----------------------------------------------------------------------------
+
+// Run `change` with the physics engine "not ready", as vis-network's own setData does
+// while it loads: DataSet events then only request a frame instead of drawing at once.
+function batch(state, change) {
+  const physics = state.network.physics;
+  const held = physics && physics.ready === true;
+  // disabled
+  try {
+    change();
+  } finally {
+    if (held) physics.ready = true;
+  }
+  state.network.emit("_requestRedraw");
+}
+
+// -- the label layers ----------------------------------------------------------------------
+
+class Boxes {
+  constructor() { this.cells = new Map(); }
+
+  *keys(box) {
+    for (let gx = Math.floor(box[0] / GRID); gx <= Math.floor(box[2] / GRID); gx++) {
+      for (let gy = Math.floor(box[1] / GRID); gy <= Math.floor(box[3] / GRID); gy++) {
+        yield `${gx},${gy}`;
+      }
+    }
+  }
+
+  hits(box) {
+    for (const key of this.keys(box)) {
+      for (const b of this.cells.get(key) || []) {
+        if (box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]) return true;
+      }
+    }
+    return false;
+  }
+
+  add(box) {
+    for (const key of this.keys(box)) {
+      const list = this.cells.get(key);
+      if (list) list.push(box);
+      else this.cells.set(key, [box]);
+    }
+  }
+}
+
+function haloText(ctx, theme, text, x, y, px) {
+  ctx.lineWidth = Math.max(3, px / 4);
+  ctx.strokeStyle = theme.background;
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = theme.text;
+  ctx.fillText(text, x, y);
+}
+
+// Cluster names (the caller's annotations) large over their clusters: their size follows
+// the zoom between ANNOTATION_MIN_PX and ANNOTATION_MAX_PX, and they fade once the user
+// has zoomed in far enough for the memory labels to take over.
+function drawAnnotations(state, ctx, view, boxes) {
+  const theme = state.theme;
+  let drawn = 0;
+  for (const a of state.annotations) {
+    const x = a.x * view.scale + view.x;
+    const y = a.y * view.scale + view.y;
+    if (x < -200 || y < -50 || x > view.w + 200 || y > view.h + 50) continue;
+    const natural = a.size * view.scale;
+    const px = Math.min(ANNOTATION_MAX_PX, Math.max(ANNOTATION_MIN_PX, natural));
+    ctx.font = `600 ${px.toFixed(1)}px ${theme.font}`;
+    const width = ctx.measureText(a.text).width + (a.color ? px : 0);
+    const box = [x - width / 2 - 4, y - px * 0.65, x + width / 2 + 4, y + px * 0.65];
+    if (boxes.hits(box)) continue;
+    boxes.add(box);
+    ctx.globalAlpha = view.scale >= ANNOTATION_FADE_SCALE ? 0.3 : 0.92;
+    const tx = a.color ? x + px / 2 : x;
+    if (a.color) {
+      ctx.beginPath();
+      ctx.arc(box[0] + 4 + px * 0.35, y, px * 0.3, 0, 2 * Math.PI);
+      ctx.fillStyle = a.color;
+      ctx.fill();
+      ctx.strokeStyle = theme.text;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+    haloText(ctx, theme, a.text, tx, y, px);
+    drawn += 1;
+  }
+  ctx.globalAlpha = 1;
+  return drawn;
+}
+
+// Labels vis-network hides at this zoom, drawn at a readable fixed size where they fit:
+// the selected node, search matches, clusters, documents, entities (in that order).
+function drawLandmarks(state, ctx, view, boxes) {
+  const theme = state.theme;
+  const selected = new Set(state.network.getSelectedNodes());
+  const wanted = state.landmarks.filter((n) => selected.has(n.id)).concat(state.landmarks);
+  const ids = wanted.slice(0, LANDMARK_EXAMINE).map((n) => n.id);
+  const positions = state.network.getPositions(ids);
+  const done = new Set();
+  let drawn = 0;
+  for (const node of wanted.slice(0, LANDMARK_EXAMINE)) {
+    if (drawn >= LANDMARK_MAX) break;
+    if (done.has(node.id)) continue;
+    done.add(node.id);
+    const spec = KIND_LABELS[node.kind] || KIND_LABELS.memory;
+    if (spec.size * view.scale >= spec.threshold - 1) continue; // vis draws this one
+    const pos = positions[node.id];
+    if (!pos) continue;
+    const x = pos.x * view.scale + view.x;
+    const top = pos.y * view.scale + view.y + node.size * view.scale + 2;
+    if (x < -100 || top < -20 || x > view.w + 100 || top > view.h + 20) continue;
+    const px = spec.landmark || 12;
+    const bold = spec.bold || selected.has(node.id);
+    ctx.font = `${bold ? "600 " : ""}${px}px ${theme.font}`;
+    const cacheKey = `${bold}|${node.label}`;
+    let width = state.widths.get(cacheKey);
+    if (width === undefined) {
+      width = ctx.measureText(node.label).width;
+      state.widths.set(cacheKey, width);
+    }
+    const box = [x - width / 2 - 6, top, x + width / 2 + 6, top + px + 2];
+    if (boxes.hits(box)) continue;
+    boxes.add(box);
+    haloText(ctx, theme, node.label, x, top + px / 2 + 1, px);
+    drawn += 1;
+  }
+  return drawn;
+}
+
+function drawLayers(state, ctx) {
+  const canvas = ctx.canvas;
+  const w = canvas.clientWidth;
+  const h = canvas.clientHeight;
+  if (!w || !h) return;
+  const origin = state.network.canvasToDOM({ x: 0, y: 0 });
+  const view = { scale: state.network.getScale(), x: origin.x, y: origin.y, w, h };
+  const ratio = canvas.width / w;
+  ctx.save();
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.lineJoin = "round";
+  const boxes = new Boxes();
+  state.stats.annotations = drawAnnotations(state, ctx, view, boxes);
+  state.stats.landmarks = drawLandmarks(state, ctx, view, boxes);
+  ctx.restore();
+}
+
+function landmarkList(rawNodes, rawEdges) {
+  const degree = new Map();
+  for (const e of rawEdges) {
+    degree.set(e.from, (degree.get(e.from) || 0) + 1);
+    degree.set(e.to, (degree.get(e.to) || 0) + 1);
+  }
+  const list = [];
+  for (const n of rawNodes) {
+    if (typeof n.label !== "string" || n.label === "") continue;
+    const spec = KIND_LABELS[n.kind];
+    const rank = n.highlighted ? 0 : spec && spec.rank;
+    if (rank === undefined) continue;
+    list.push({
+      id: n.id, label: n.label, kind: n.kind, rank,
+      size: typeof n.size === "number" ? n.size : 10, degree: degree.get(n.id) || 0,
+    });
+  }
+  list.sort((a, b) => a.rank - b.rank || b.size - a.size || b.degree - a.degree
+    || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return list;
+}
+
+// -- the view: zoom, fit, full screen, selection -----------------------------------------
+
+function zoomBy(state, factor) {
+  const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, state.network.getScale() * factor));
+  state.network.moveTo({ scale, animation: { duration: 200, easingFunction: "easeOutQuad" } });
+}
+
+function fitAll(state) {
+  state.network.fit({ animation: ANIMATION });
+}
+
+// The selected node in the centre, zoomed so its neighbours are in view too.
+function fitSelection(state) {
+  const [id] = state.network.getSelectedNodes();
+  if (id === undefined) return;
+  const ids = [id].concat(state.network.getConnectedNodes(id));
+  const pos = state.network.getPositions(ids);
+  const centre = pos[id];
+  let dx = 0;
+  let dy = 0;
+  for (const other of ids) {
+    if (!pos[other]) continue;
+    dx = Math.max(dx, Math.abs(pos[other].x - centre.x));
+    dy = Math.max(dy, Math.abs(pos[other].y - centre.y));
+  }
+  const w = state.container.clientWidth || 600;
+  const h = state.container.clientHeight || 400;
+  const margin = 60; // canvas units around the farthest neighbour (its label, its size)
+  const scale = Math.min(1.5, w / (2 * (dx + margin)), h / (2 * (dy + margin)));
+  state.network.moveTo({ position: centre, scale: Math.max(MIN_SCALE, scale),
+    animation: ANIMATION });
+}
+
+function fitFiltered(state) {
+  const ids = state.fitIds.filter((id) => state.nodes.get(id) !== null);
+  if (ids.length > 0) state.network.fit({ nodes: ids, animation: ANIMATION });
+}
+
+function clearSelection(state) {
+  state.network.unselectAll();
+  state.setStateValue("selected", null); // as a click on empty space does
+  updateToolbar(state);
+}
+
+function isFullscreen(state) {
+  const root = state.frame.getRootNode();
+  return (root && root.fullscreenElement === state.frame)
+    || document.fullscreenElement === state.frame;
+}
+
+function setMaximised(state, on) {
+  state.maximised = on;
+  state.frame.classList.toggle("ms-max", on);
+  updateToolbar(state);
+}
+
+// The component's frame through the Fullscreen API; when the browser refuses (an iframe
+// without allowfullscreen, a policy), the frame fills the window instead.
+function toggleFullscreen(state) {
+  if (state.maximised) {
+    setMaximised(state, false);
+  } else if (isFullscreen(state)) {
+    document.exitFullscreen().catch(() => {});
+  } else if (typeof state.frame.requestFullscreen === "function"
+             && document.fullscreenEnabled !== false) {
+    state.frame.requestFullscreen().catch(() => setMaximised(state, true));
+  } else {
+    setMaximised(state, true);
+  }
+}
+
+function onKey(state, event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key;
+  if (key === "+" || key === "=") zoomBy(state, ZOOM_STEP);
+  else if (key === "-" || key === "_") zoomBy(state, 1 / ZOOM_STEP);
+  else if (key === "0") fitAll(state);
+  else if (key === "f" || key === "F") toggleFullscreen(state);
+  else if (key === "Escape") {
+    if (state.maximised) setMaximised(state, false);
+    else clearSelection(state);
+  } else return;
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+// -- the toolbar ---------------------------------------------------------------------------
+
+function button(text, label, onClick) {
   const el = document.createElement("button");
   el.type = "button";
   el.textContent = text;
-  el.title = title;
-  el.addEventListener("click", onClick);
+  el.title = label;
+  el.setAttribute("aria-label", label);
+  el.addEventListener("click", (event) => {
+    event.stopPropagation();
+    onClick();
+  });
   return el;
 }
 
-function create(vis, parentElement) {
+function buildToolbar(state) {
+  const bar = document.createElement("div");
+  bar.className = "ms-graph-toolbar";
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "Graph view");
+  const b = {
+    zoomIn: button("+", "Zoom in (+)", () => zoomBy(state, ZOOM_STEP)),
+    zoomOut: button("\u2212", "Zoom out (\u2212)", () => zoomBy(state, 1 / ZOOM_STEP)),
+    fitAll: button("Fit all", "Show the whole graph (0)", () => fitAll(state)),
+    fitSelection: button("Fit selection", "Centre the selected node and its neighbours",
+      () => fitSelection(state)),
+    fitFiltered: button("Fit matches", "Show only the matching nodes", () => fitFiltered(state)),
+    fullscreen: button("Full screen", "Full screen (f)", () => toggleFullscreen(state)),
+  };
+  b.zoomIn.dataset.action = "zoom-in";
+  b.zoomOut.dataset.action = "zoom-out";
+  b.fitAll.dataset.action = "fit-all";
+  b.fitSelection.dataset.action = "fit-selection";
+  b.fitFiltered.dataset.action = "fit-filtered";
+  b.fullscreen.dataset.action = "fullscreen";
+  for (const el of Object.values(b)) bar.appendChild(el);
+  state.buttons = b;
+  return bar;
+}
+
+function updateToolbar(state) {
+  const b = state.buttons;
+  const hasSelection = state.network.getSelectedNodes().length > 0;
+  b.fitSelection.disabled = !hasSelection;
+  b.fitSelection.title = hasSelection ? "Centre the selected node and its neighbours"
+    : "Select a node first";
+  const n = state.fitIds.length;
+  b.fitFiltered.hidden = n === 0;
+  b.fitFiltered.textContent = state.fitLabel;
+  const label = `${state.fitLabel}: show the ${n} node${n === 1 ? "" : "s"} named by the page`;
+  b.fitFiltered.title = label;
+  b.fitFiltered.setAttribute("aria-label", label);
+  const full = state.maximised || isFullscreen(state);
+  b.fullscreen.textContent = full ? "Exit full screen" : "Full screen";
+  b.fullscreen.setAttribute("aria-pressed", String(full));
+}
+
+// -- set-up --------------------------------------------------------------------------------
+
+function create(vis, parentElement, data) {
+  const options = data.options || {};
   const frame = document.createElement("div");
   frame.className = "ms-graph";
+  frame.style.height = `${options.height || 640}px`;
   const container = document.createElement("div");
   container.className = "ms-graph-canvas";
   container.setAttribute("data-testid", "memscope-graph");
+  container.tabIndex = 0;
+  container.setAttribute("role", "application");
+  container.setAttribute("aria-label", "Memory graph. Keys: + and \u2212 zoom, 0 fits all, "
+    + "f full screen, Esc clears the selection.");
   frame.appendChild(container);
   parentElement.appendChild(frame);
 
-  const nodes = new vis.DataSet();
-  const edges = new vis.DataSet();
-  const network = new vis.Network(container, { nodes, edges },
-    networkOptions(themeColors(container), 0, false));
+  const theme = themeColors(container);
   const state = {
-    frame, container, nodes, edges, network,
-    nodeCache: new Map(), edgeCache: new Map(),
-    physics: false, focusKey: null, fitted: false, renders: 0, setStateValue: null,
+    frame, container, parentElement, network: null, theme,
+    nodes: new vis.DataSet(), edges: new vis.DataSet(),
+    nodeCache: new Map(), edgeCache: new Map(), widths: new Map(),
+    landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
+    physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
+    hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
+    setStateValue: () => {},
+    stats: { draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null },
   };
+  // fill the DataSets before the Network exists: its constructor loads them with setData,
+  // fits, and requests one frame
+  const added = sync(state.nodes, data.nodes || [], state.nodeCache, false,
+    (raw) => toVisNode(theme, raw));
+  sync(state.edges, data.edges || [], state.edgeCache, true, (raw) => toVisEdge(theme, raw));
+  state.pendingLayout = added.some((n) => !isPlaced(n));
+  const network = new vis.Network(container, { nodes: state.nodes, edges: state.edges },
+    networkOptions(theme, state.physics, added.length));
+  state.network = network;
+  state.fitted = added.length > 0 && !state.pendingLayout && !state.physics;
 
-  const toolbar = document.createElement("div");
-  toolbar.className = "ms-graph-toolbar";
-  toolbar.appendChild(button("Fit", "Show the whole graph", () => {
-    network.fit({ animation: { duration: 300, easingFunction: "easeInOutQuad" } });
-  }));
-  frame.appendChild(toolbar);
-
+  frame.appendChild(buildToolbar(state));
   network.on("click", (params) => {
     if (params.nodes.length > 0) {
       state.setStateValue("selected", String(params.nodes[0]));
     } else if (params.edges.length === 0) {
       state.setStateValue("selected", null);
     }
+    updateToolbar(state);
   });
   network.on("stabilizationIterationsDone", () => {
-    const n = state.nodes.length;
-    if (!state.physics || n > PHYSICS_KEEP_RUNNING_MAX) {
+    if (!state.physics || state.nodes.length > PHYSICS_KEEP_RUNNING_MAX) {
       network.setOptions({ physics: { enabled: false } });
     }
     if (!state.fitted) {
@@ -194,13 +650,50 @@ function create(vis, parentElement) {
       state.fitted = true;
     }
   });
-  network.once("afterDrawing", () => {
-    container.setAttribute("data-drawn", "true");
+  network.on("afterDrawing", (ctx) => {
+    state.stats.draws += 1;
+    if (state.stats.draws === 1) {
+      state.stats.firstDrawScale = network.getScale();
+      state.stats.fittedFirst = state.fitted;
+      container.setAttribute("data-drawn", "true");
+    }
+    drawLayers(state, ctx);
   });
+  container.addEventListener("pointerdown", () => container.focus({ preventScroll: true }));
+  container.addEventListener("keydown", (event) => onKey(state, event));
+  state.onFullscreen = () => {
+    updateToolbar(state);
+    network.redraw();
+  };
+  document.addEventListener("fullscreenchange", state.onFullscreen);
+  watchTheme(state);
 
-  container.__network = network;
+  container.__network = network; // for browser tests (and the console)
+  container.__stats = state.stats;
   return state;
 }
+
+function isPlaced(raw) {
+  return typeof raw.x === "number" && typeof raw.y === "number";
+}
+
+// Streamlit passes its theme as CSS variables on an ancestor of the component; a theme
+// switch changes that ancestor's class, and the graph re-reads its colours.
+function watchTheme(state) {
+  const root = state.parentElement.getRootNode();
+  const host = root && root.host ? root.host : state.parentElement;
+  const targets = [host, host.parentElement, host.parentElement && host.parentElement.parentElement]
+    .filter(Boolean);
+  state.themeObserver = new MutationObserver(() => {
+    const theme = themeColors(state.container);
+    if (theme.key !== state.theme.key) render(state, state.lastData);
+  });
+  for (const el of targets) {
+    state.themeObserver.observe(el, { attributes: true, attributeFilter: ["class", "style"] });
+  }
+}
+
+// -- one payload -------------------------------------------------------------------------
 
 // Physics is bounded: a run is a stabilisation of at most MAX_STABILIZATION iterations
 // (fewer for big graphs), after which it stops unless physics is on and the graph small.
@@ -211,10 +704,10 @@ function applyPhysics(state, wanted, layoutNeeded) {
   state.physics = wanted;
   if ((wanted && changed) || layoutNeeded) {
     state.network.setOptions({ physics: physicsOptions(true, n) });
-    state.network.stabilize(stabilizationIterations(n));
-  } else if (changed) {
-    state.network.setOptions({ physics: { enabled: false } });
+    return true; // stabilise after the batch
   }
+  if (changed) state.network.setOptions({ physics: { enabled: false } });
+  return false;
 }
 
 function applyFocus(state, options) {
@@ -232,26 +725,52 @@ function applyFocus(state, options) {
   state.setStateValue("selected", id); // mirror what is shown, so a later click counts
 }
 
+function applyTheme(state) {
+  const theme = themeColors(state.container);
+  if (theme.key === state.theme.key) return;
+  state.theme = theme;
+  state.widths.clear();
+  state.nodeCache.clear(); // every item again, with colours for the new background
+  state.edgeCache.clear();
+  state.network.setOptions(themeOptions(theme));
+}
+
 function render(state, data) {
   const options = data.options || {};
   const rawNodes = data.nodes || [];
+  const rawEdges = data.edges || [];
+  state.lastData = data;
   state.frame.style.height = `${options.height || 640}px`;
-  const added = sync(state.nodes, rawNodes, state.nodeCache, false);
-  sync(state.edges, data.edges || [], state.edgeCache, true);
-  // setOptions redraws the whole canvas: call it only when the value changes
-  const hideEdges = state.nodes.length > 3000;
-  if (hideEdges !== state.hideEdgesOnZoom) {
-    state.hideEdgesOnZoom = hideEdges;
-    state.network.setOptions({ interaction: { hideEdgesOnZoom: hideEdges } });
-  }
+  state.annotations = (data.annotations || []).slice().sort((a, b) => b.size - a.size);
+  state.fitIds = Array.isArray(options.fit_ids) ? options.fit_ids : [];
+  state.fitLabel = typeof options.fit_label === "string" && options.fit_label
+    ? options.fit_label : "Fit matches";
+  state.landmarks = landmarkList(rawNodes, rawEdges);
+  let stabilise = false;
+  batch(state, () => {
+    applyTheme(state);
+    const theme = state.theme;
+    const added = sync(state.nodes, rawNodes, state.nodeCache, false,
+      (raw) => toVisNode(theme, raw));
+    sync(state.edges, rawEdges, state.edgeCache, true, (raw) => toVisEdge(theme, raw));
+    // setOptions redraws the whole canvas: call it only when the value changes
+    const hideOnZoom = state.edges.length > HIDE_EDGES_ON_ZOOM_MIN;
+    if (hideOnZoom !== state.hideEdgesOnZoom) {
+      state.hideEdgesOnZoom = hideOnZoom;
+      state.network.setOptions({ interaction: { hideEdgesOnZoom: hideOnZoom } });
+    }
+    const layoutNeeded = state.pendingLayout || added.some((n) => !isPlaced(n));
+    state.pendingLayout = false;
+    stabilise = applyPhysics(state, Boolean(options.physics), layoutNeeded);
+    if (!state.fitted && !layoutNeeded && rawNodes.length > 0 && !stabilise) {
+      state.network.fit();
+      state.fitted = true;
+    }
+    applyFocus(state, options);
+  });
+  if (stabilise) state.network.stabilize(stabilizationIterations(state.nodes.length));
   state.container.setAttribute("data-node-count", String(state.nodes.length));
-  const layoutNeeded = added.some((n) => typeof n.x !== "number" || typeof n.y !== "number");
-  applyPhysics(state, Boolean(options.physics), layoutNeeded);
-  if (!state.fitted && !layoutNeeded && rawNodes.length > 0) {
-    state.network.fit();
-    state.fitted = true;
-  }
-  applyFocus(state, options);
+  updateToolbar(state);
 }
 
 export default async function graphView(component) {
@@ -259,7 +778,7 @@ export default async function graphView(component) {
   const vis = await VIS_READY;
   let state = NETWORKS.get(parentElement);
   if (state === undefined || !state.frame.isConnected) {
-    state = create(vis, parentElement);
+    state = create(vis, parentElement, data || {});
     NETWORKS.set(parentElement, state);
   }
   state.setStateValue = setStateValue;
@@ -268,6 +787,8 @@ export default async function graphView(component) {
   render(state, data || {});
   // Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
   return () => {
+    state.themeObserver.disconnect();
+    document.removeEventListener("fullscreenchange", state.onFullscreen);
     state.network.destroy();
     state.frame.remove();
     if (NETWORKS.get(parentElement) === state) NETWORKS.delete(parentElement);

@@ -238,11 +238,21 @@ FORGET_ALL_SPACE = slot("forget_all_space", "components.sections.forget_all",
 
 # -- the selection and the URL ------------------------------------------------------------
 def select(node_id: str | None) -> None:
-    """Make ``node_id`` the selection (``None`` clears it); the one writer of
-    :data:`SELECTED` and, through :func:`write_url`, of ``?node=``."""
+    """Make ``node_id`` the selection (``None`` clears it): the one writer of
+    :data:`SELECTED` and of ``?node=``, written through at once so the next run does not
+    mistake the old URL for a new link."""
     SELECTED.set(node_id or None)
-    if node_id:
-        LAST_LINK.set(node_id)
+    LAST_LINK.set(node_id or None)
+    _set_param("node", node_id or None)
+
+
+def _set_param(key: str, value: str | None) -> None:
+    params = st.query_params
+    if value is None:
+        if key in params:
+            del params[key]
+    elif params.get(key) != value:
+        params[key] = value
 
 
 def selected() -> str | None:
@@ -274,11 +284,11 @@ def adopt_url(switch_space: Callable[[str], None]) -> None:
             day = _parse_day(params.get(key))
             if day is not None:
                 target.set(day)
+    node = params.get("node")  # read first: switching the space clears ?node=
     space = params.get("space")
     if space and space != LAST_SPACE.get():
         LAST_SPACE.set(space)
         switch_space(space)
-    node = params.get("node")
     if node and node != LAST_LINK.get():
         select(node)
 
@@ -298,10 +308,5 @@ def write_url(space: str | None) -> None:
         day = s.get()
         if isinstance(day, date):
             wanted[key] = day.isoformat()
-    params = st.query_params
     for key in ("node", "space", "presenter", "asof", "since"):
-        if key in wanted:
-            if params.get(key) != wanted[key]:
-                params[key] = wanted[key]
-        elif key in params:
-            del params[key]
+        _set_param(key, wanted.get(key))

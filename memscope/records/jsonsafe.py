@@ -13,6 +13,7 @@ After this module nothing later needs a guard of its own:
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -114,12 +115,6 @@ def describe_number(value: Any) -> str:
     return repr(value)
 
 
-def _huge_int(digits: str) -> int | float:
-    if len(digits.lstrip("-")) <= _DIGITS_LIMIT:
-        return int(digits)
-    return -math.inf if digits.startswith("-") else math.inf
-
-
 def on_fresh_stack(func: Callable[[], T]) -> T:
     """``func()`` run on a new thread, so how deep it may recurse does not depend on how
     deep the caller already is (the same file decodes the same way in the command line,
@@ -180,42 +175,46 @@ def load_json(text: str) -> tuple[Any, list[str]]:
     ['JSON nested deeper than 200 levels: 1 value was cut to "…".']
     """
     notes: list[str] = []
-    try:
-        return on_fresh_stack(lambda: json.loads(text)), notes
-    except RecursionError:
-        text, cut = _prune(text, TEXT_DEPTH)
-        if cut:
+    huge: list[str] = []
+    hook: Callable[[str], Any] | None = None
+    pruned = False
+    while True:  # at most three tries: as is, then pruned and/or with big integers
+        huge.clear()
+        try:
+            value = on_fresh_stack(functools.partial(json.loads, text, parse_int=hook))
+        except RecursionError:
+            if pruned:  # pragma: no cover - pruned text is never deeper than TEXT_DEPTH
+                raise JsonError(f"not JSON (nested deeper than {TEXT_DEPTH} levels)") from None
+            text, cut = _prune(text, TEXT_DEPTH)
+            pruned = True
+            if not cut:
+                raise JsonError(f"not JSON (nested deeper than {TEXT_DEPTH} levels and "
+                                "unbalanced)") from None
             notes.append(f"JSON nested deeper than {TEXT_DEPTH} levels: {cut} value"
                          f"{' was' if cut == 1 else 's were'} cut to \"{CUT}\".")
-    except json.JSONDecodeError as exc:
-        raise JsonError(f"not JSON ({exc.msg} at line {exc.lineno})") from None
-    except ValueError as exc:  # Python's limit on integer digits
-        if "digits" not in str(exc):  # pragma: no cover - no other ValueError is known
-            raise JsonError(f"not JSON ({exc})") from None
-    return _decode_slow(text, notes), notes
-
-
-def _decode_slow(text: str, notes: list[str]) -> Any:
-    """The careful second try: integers of any size, no recursion past the prune."""
-    huge: list[str] = []
-
-    def parse_int(digits: str) -> int | float:
-        value = _huge_int(digits)
-        if isinstance(value, float):
-            huge.append(digits)
-        return value
-
-    try:
-        value = on_fresh_stack(lambda: json.loads(text, parse_int=parse_int))
-    except json.JSONDecodeError as exc:
-        raise JsonError(f"not JSON ({exc.msg} at line {exc.lineno})") from None
-    except RecursionError:
-        raise JsonError(f"not JSON (nested deeper than {TEXT_DEPTH} levels and "
-                        "unbalanced)") from None
-    except ValueError as exc:  # pragma: no cover - parse_int takes any size
-        raise JsonError(f"not JSON ({exc})") from None
+        except json.JSONDecodeError as exc:
+            raise JsonError(f"not JSON ({exc.msg} at line {exc.lineno})") from None
+        except ValueError as exc:  # Python's limit on integer digits
+            if hook is not None or "digits" not in str(exc):  # pragma: no cover
+                raise JsonError(f"not JSON ({exc})") from None
+            hook = _big_ints(huge)
+        else:
+            break
     if huge:
         notes.append(f"{len(huge)} integer{'s' if len(huge) > 1 else ''} of more than "
                      f"{_DIGITS_LIMIT} digits {'were' if len(huge) > 1 else 'was'} read as "
                      "infinity.")
-    return value
+    return value, notes
+
+
+def _big_ints(seen: list[str]) -> Callable[[str], int | float]:
+    """A ``parse_int`` that reads integers past Python's digit limit as ±infinity and
+    lists them in ``seen``."""
+
+    def parse_int(digits: str) -> int | float:
+        if len(digits.lstrip("-")) <= _DIGITS_LIMIT:
+            return int(digits)
+        seen.append(digits[:12])
+        return -math.inf if digits.startswith("-") else math.inf
+
+    return parse_int

@@ -16,7 +16,7 @@ WORD = re.compile(r"\w+")
 
 #: Common English words (and a few words every memory text is full of) that never say
 #: what a text is about. Small on purpose: it is read by people too.
-STOP_WORDS = frozenset("""
+_STOP_TEXT = """
 a about above after again against all also am an and any are as at be because been before
 being below between both but by can could did do does doing done down during each either
 else ever every few for from further get gets got had has have having he her here hers
@@ -27,7 +27,17 @@ theirs them themselves then there these they this those through thus to too unde
 upon us very via was we were what when where whether which while who whom whose why will
 with within without would yet you your yours yourself yourselves s t d ll m re ve
 new next last week weeks day days month months year years today tomorrow yesterday
-""".split())
+"""
+STOP_WORDS = frozenset(_STOP_TEXT.split())
+#: Words every memory store is full of, and presenter mode's placeholder words ("Memory 12
+#: (34 chars)", "Document 3", "Entity 4", "predicate 2"): they never name a topic.
+STORE_WORDS = frozenset({
+    "memory", "memories", "document", "documents", "chars", "notes", "note", "summary",
+    "content", "chat", "conversation", "assistant", "page", "saved", "image", "video",
+    "entity", "alias", "span", "predicate", "reason", "url", "pdf", "thread", "post",
+    "space", "profile", "line", "static", "dynamic", "many", "well", "likely",
+    "probably", "need", "needs", "wants", "want", "uses", "use", "used",
+})
 
 
 def tokens(text: str) -> list[str]:
@@ -61,4 +71,4 @@ def surface_words(text: str, stop: frozenset[str] = STOP_WORDS) -> list[tuple[st
     return out
 
 
-__all__ = ["STOP_WORDS", "WORD", "content_words", "surface_words", "tokens"]
+__all__ = ["STOP_WORDS", "STORE_WORDS", "WORD", "content_words", "surface_words", "tokens"]

@@ -129,20 +129,23 @@ def describe(hit: SearchHit, analysis: Analysis) -> HitView:
 
 
 def relation_label(analysis: Analysis, relation_id: str) -> str:
-    """``subject predicate object`` of a loaded relation, as one line.
+    """``subject — predicate — object`` of a loaded relation, as one line: the parts kept
+    apart as :func:`memscope.view.wording.relation_label` does (a test holds the two
+    equal; reports may not import the view).
 
     >>> from memscope.records.dataset import from_objects
     >>> from memscope.graph.analysis import analyse
-    >>> an = analyse(from_objects([{"entities": [{"id": "e1", "name": "Ada"}], "relations": [
-    ...     {"id": "r", "subject_id": "e1", "predicate": "likes", "object_id": "e2"}]}]))
+    >>> an = analyse(from_objects([{"entities": [{"id": "e1", "name": "张三"}], "relations": [
+    ...     {"id": "r", "subject_id": "e1", "predicate": "knows", "object_id": "e_missing"}]}]))
     >>> relation_label(an, "r")
-    'Ada likes e2'
+    '张三 — knows — e_missing'
     """
     ds = analysis.dataset
     rel = ds.relations[relation_id]
     names = {e_id: e.name for e_id, e in ds.entities.items()}
-    return shorten(one_line(f"{names.get(rel.subject_id, rel.subject_id)} {rel.predicate} "
-                            f"{names.get(rel.object_id, rel.object_id)}"), LABEL_MAX)
+    parts = (names.get(rel.subject_id, rel.subject_id), rel.predicate,
+             names.get(rel.object_id, rel.object_id))
+    return shorten(" — ".join(one_line(p) or "?" for p in parts), LABEL_MAX)
 
 
 __all__ = ["HitView", "context_relations", "describe", "highlight_ids", "relation_label"]

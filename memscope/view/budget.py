@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
-from memscope.view.build import ViewData, VisEdge, VisNode
+from memscope.view.build import Legend, ViewData, VisEdge, VisNode
 
 CLUSTER_PREFIX = "cluster:"
 DEFAULT_BUDGET = 3000
@@ -138,8 +138,26 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
     info.drawn_nodes = len(drawn)
     info.expanded = sorted(open_keys)
     info.over_budget = info.drawn_nodes > budget
-    small: ViewData = {"nodes": drawn, "edges": edges, "legend": view["legend"]}
+    small: ViewData = {"nodes": drawn, "edges": edges,
+                       "legend": _count_clusters(view["legend"], info.collapsed_clusters)}
     return Overview(small, info, rep, by_id, edges_of)
+
+
+def _count_clusters(legend: Legend, clusters: int) -> Legend:
+    """A copy of ``legend`` whose ``cluster`` shape counts the collapsed clusters (the
+    other counts stay those of the full view: every node is in some cluster's count).
+
+    >>> from memscope.view.build import legend_styles
+    >>> shapes = legend_styles()[0]
+    >>> [s["count"] for s in _count_clusters({"shapes": shapes}, 3)["shapes"]]
+    [0, 0, 0, 3]
+    """
+    if "shapes" not in legend:
+        return legend
+    out = legend.copy()
+    out["shapes"] = [{**s, "count": clusters} if s["key"] == "cluster" else s
+                     for s in legend["shapes"]]
+    return out
 
 
 def _edges(full: list[VisEdge], rep: Mapping[str, str]) -> list[VisEdge]:

@@ -222,7 +222,7 @@ def _group_keys(analysis: Analysis, color_by: str
     The key ``""`` is the neutral group (unlinked nodes, no space, no document).
     """
     if color_by == "cluster":
-        return _cluster_keys(analysis.graph.graph)
+        return _cluster_keys(analysis)
     if color_by == "space":
         keys = _space_keys(analysis)
         labels = {"": "no space", **{k: k for k in keys.values() if k}}
@@ -236,11 +236,26 @@ def _group_keys(analysis: Analysis, color_by: str
     return keys, labels, order
 
 
-def _cluster_keys(g: nx.MultiDiGraph
+#: the clusters of a graph and their names, computed once per graph (a graph is never
+#: changed once analysed; as-of analyses share theirs): graph → (keys, labels, order)
+_CLUSTER_CACHE: weakref.WeakKeyDictionary[
+    nx.MultiDiGraph, tuple[dict[Hashable, str], dict[str, str], list[str]]] = (
+    weakref.WeakKeyDictionary())
+_CLUSTER_LOCK = threading.Lock()
+
+
+def _cluster_keys(analysis: Analysis
                   ) -> tuple[dict[Hashable, str], dict[str, str], list[str]]:
-    """Cluster keys ``c1``, ``c2`` … by decreasing size; single nodes are unlinked (``""``)."""
+    """Cluster keys ``c1``, ``c2`` … by decreasing size; single nodes are unlinked (``""``).
+
+    Each cluster is named by its most telling words (:func:`~memscope.view.names.cluster_names`).
+    """
+    g = analysis.graph.graph
+    with _CLUSTER_LOCK:
+        cached = _CLUSTER_CACHE.get(g)
+    if cached is not None:
+        return cached
     keys: dict[Hashable, str] = {}
-    labels: dict[str, str] = {"": "unlinked"}
     order: list[str] = []
     comps = [sorted(c, key=str) for c in _clusters(g)]
     comps.sort(key=lambda c: (-len(c), str(c[0])))
@@ -249,9 +264,13 @@ def _cluster_keys(g: nx.MultiDiGraph
         for node in comp:
             keys[node] = key
         if key:
-            labels[key] = f"cluster {rank + 1} · {_short_name(g, comp)}"
             order.append(key)
-    return keys, labels, order
+    names = cluster_names(analysis, {str(k): v for k, v in keys.items() if v})
+    labels = {"": "unlinked", **{k: names.get(k, k) for k in order}}
+    result = (keys, labels, order)
+    with _CLUSTER_LOCK:
+        _CLUSTER_CACHE[g] = result
+    return result
 
 
 def _space_keys(analysis: Analysis) -> dict[Hashable, str]:
@@ -307,21 +326,15 @@ def _clusters(g: nx.MultiDiGraph) -> list[list[Hashable]]:
     return out
 
 
-def _short_name(g: nx.MultiDiGraph, comp: list[Hashable]) -> str:
-    """A readable name for a cluster: its most linked document, else its most linked node."""
-    docs = [n for n in comp if g.nodes[n]["kind"] == "document"] or comp
-    node = min(docs, key=lambda n: (-g.degree(n), str(n)))
-    return _short_text(g, node, 24)
-
-
 def _short_text(g: nx.MultiDiGraph, node: Hashable, limit: int) -> str:
     attrs = g.nodes[node]
     return shorten(one_line(_text_of(attrs["kind"], attrs["record"], node)), limit)
 
 
 def _palette(order: list[str]) -> dict[str, str]:
-    """Colour per group key, in order, cycling the palette; ``""`` is neutral."""
-    colors = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(order)}
+    """Colour per group key: the first :data:`PALETTE` keys (the largest groups) one
+    colour each, every later key :data:`OTHER_COLOR`; ``""`` is neutral."""
+    colors = {k: PALETTE[i] if i < len(PALETTE) else OTHER_COLOR for i, k in enumerate(order)}
     colors[""] = NEUTRAL
     return colors
 
@@ -343,8 +356,23 @@ def _text_of(kind: str, record: Any, node_id: Hashable) -> str:
     return record.name or str(node_id)
 
 
-def _title(kind: str, record: Any, node_id: Hashable, state: str | None) -> str:
-    """The tooltip: full text first, then facts, as plain lines."""
+def _when(record: Any, now: datetime | None) -> list[str]:
+    """When a memory was made and when it is (or was) to be forgotten, in words."""
+    if now is None:
+        return []
+    out = []
+    if record.created_at is not None:
+        out.append(f"added {relative_time(record.created_at, now)}")
+    if record.forget_after is not None:
+        verb = "to be forgotten" if record.forget_after > now else "forget date passed"
+        out.append(f"{verb} {relative_time(record.forget_after, now)}")
+    return ["; ".join(out)] if out else []
+
+
+def _title(kind: str, record: Any, node_id: Hashable, state: str | None,
+           now: datetime | None = None) -> str:
+    """The tooltip: full text first, then facts, as plain lines (times as "3 days ago"
+    seen from ``now``)."""
     text = _text_of(kind, record, node_id)
     if kind == "document":
         facts = [f"document {node_id} · {record.type}"
@@ -355,6 +383,7 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None) -> str:
         space = record.space
         facts = [f"memory {node_id} · {badges} · version {record.version!r}"
                  + (f" · space {space}" if space else "")]
+        facts += _when(record, now)
         if record.forget_reason:
             facts.append(f"forget reason: {record.forget_reason}")
     else:
@@ -365,11 +394,12 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None) -> str:
 
 
 def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group: str,
-          fill: str) -> VisNode:
+          fill: str, now: datetime | None = None) -> VisNode:
     kind, record = attrs["kind"], attrs["record"]
     label = shorten(one_line(_text_of(kind, record, node_id)), LABEL_MAX)
     node: VisNode = {
-        "id": str(node_id), "label": label, "title": _title(kind, record, node_id, state),
+        "id": str(node_id), "label": label,
+        "title": _title(kind, record, node_id, state, now),
         "kind": kind, "color_group": group, "shape": SHAPES[kind], "size": SIZES[kind],
         "color": {"background": fill, "border": _darker(fill)},
     }
@@ -379,7 +409,8 @@ def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group:
         if state == "forgotten":
             node["color"] = FORGOTTEN_COLOR.copy()
         elif state in STATE_BORDERS:
-            node["color"] = {"background": fill, "border": STATE_BORDERS[state]}
+            node["color"] = {"background": STATE_FILLS.get(state, fill),
+                             "border": STATE_BORDERS[state]}
         if record.is_static:
             node["static"] = True
             node["label"] = STATIC_BADGE + label
@@ -402,7 +433,7 @@ def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
         edge["label"] = shorten(one_line(predicate), 20)
         conf = data.get("confidence")
         head, tail = _short_text(g, u, 40), _short_text(g, v, 40)
-        edge["title"] = shorten(f"{head} —{predicate}→ {tail}"
+        edge["title"] = shorten(relation_label(head, predicate, tail)
                                 + (f"\nconfidence {conf:g}" if conf is not None else ""),
                                 TITLE_MAX)
     return edge
@@ -432,7 +463,7 @@ def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
             continue
         state = analysis.state(node_id) if attrs["kind"] == "memory" else None
         group = keys.get(node_id, "")
-        node = _node(node_id, attrs, state, group, colors[group])
+        node = _node(node_id, attrs, state, group, colors[group], analysis.now)
         if positions is not None and node_id in positions:
             x, y = positions[node_id]
             node["x"], node["y"] = round(float(x), 1), round(float(y), 1)
@@ -445,25 +476,81 @@ def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
             "legend": _legend(color_by, nodes, edges, labels, colors)}
 
 
+def _state_style(state: str) -> dict[str, Any]:
+    """How a state is drawn, for a legend swatch (vis-network option names)."""
+    if state == "static":
+        return {"labelPrefix": STATIC_BADGE}
+    style = _fresh(STATE_STYLES[state])
+    dashes = style.pop("shapeProperties", {}).get("borderDashes")
+    if dashes:
+        style["borderDashes"] = dashes
+    if state in STATE_FILLS:
+        style["background"] = STATE_FILLS[state]
+    if state == "forgotten":
+        style["border"] = FORGOTTEN_COLOR["border"]
+    elif state in STATE_BORDERS:
+        style["border"] = STATE_BORDERS[state]
+    return style
+
+
+def legend_styles() -> tuple[list[LegendEntry], list[LegendEntry], list[LegendEntry]]:
+    """The shapes, state styles and edge styles with zero counts (the legend's key).
+
+    >>> shapes, states, edges = legend_styles()
+    >>> [s["style"]["shape"] for s in shapes]
+    ['square', 'dot', 'diamond', 'hexagon']
+    >>> [(s["key"], s["style"].get("borderDashes")) for s in states if "expir" in s["key"]]
+    [('expiring', None), ('expired', [3, 2])]
+    """
+    shapes: list[LegendEntry] = [
+        {"key": k, "label": SHAPE_LABELS[k], "count": 0,
+         "style": {"shape": SHAPES[k], **({"size": SIZES[k]} if k in SIZES else {})}}
+        for k in SHAPE_KINDS]
+    states: list[LegendEntry] = [{"key": s, "label": STATE_LABELS[s], "count": 0,
+                                  "style": _state_style(s)} for s in LEGEND_STATES]
+    edges: list[LegendEntry] = [{"key": k, "label": EDGE_MEANING[k], "count": 0,
+                                 "style": _fresh(dict(EDGE_STYLES[k]))} for k in EDGE_KINDS]
+    return shapes, states, edges
+
+
 def _legend(color_by: str, nodes: list[VisNode], edges: list[VisEdge],
             labels: Mapping[str, str], colors: Mapping[str, str]) -> Legend:
     kinds = Counter(n["kind"] for n in nodes)
     states = Counter(n["state"] for n in nodes if "state" in n)
+    static = sum(1 for n in nodes if n.get("static"))
     groups = Counter(n["color_group"] for n in nodes)
     edge_kinds = Counter(e["kind"] for e in edges)
-    rank = {k: i for i, k in enumerate(colors)}
-    order = sorted(groups, key=lambda k: (k == "", rank.get(k, 0)))
+    own = [k for k in colors if k and colors[k] != OTHER_COLOR and groups[k]]
+    if groups[""]:
+        own.append("")
     listed: list[LegendColor] = [
-        {"key": k, "label": labels.get(k, k), "color": colors[k], "count": groups[k]}
-        for k in order[:LEGEND_MAX]]
+        {"key": k, "label": labels.get(k, k), "color": colors[k],
+         "border": _darker(colors[k]), "count": groups[k]} for k in own]
+    rest = [k for k in groups if k not in set(own)]
+    other: LegendColor | None = None
+    if rest:
+        other = {"key": "", "label": f"{len(rest)} other group{'s' if len(rest) != 1 else ''}",
+                 "color": OTHER_COLOR, "border": _darker(OTHER_COLOR),
+                 "count": sum(groups[k] for k in rest)}
+    shapes, state_styles, edge_styles = legend_styles()
+    for entry in shapes:
+        entry["count"] = kinds.get(entry["key"], 0)
+    for entry in state_styles:
+        entry["count"] = static if entry["key"] == "static" else states.get(entry["key"], 0)
+    for entry in edge_styles:
+        entry["count"] = edge_kinds.get(entry["key"], 0)
     return {
         "color_by": color_by,
         "kinds": {k: kinds.get(k, 0) for k in NODE_KINDS},
         "states": {s: states.get(s, 0) for s in STATES},
-        "static": sum(1 for n in nodes if n.get("static")),
+        "static": static,
         "edges": {k: edge_kinds.get(k, 0) for k in EDGE_KINDS},
         "colors": listed,
-        "other_colors": max(0, len(order) - LEGEND_MAX),
+        "other": other,
+        "other_colors": len(rest),
+        "shapes": shapes,
+        "state_styles": state_styles,
+        "edge_styles": edge_styles,
     }
 
 
@@ -498,9 +585,11 @@ def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
 
 
 def cluster_groups(analysis: Analysis) -> tuple[dict[str, str], dict[str, str]]:
-    """Every node's cluster key (``""`` = unlinked) and a readable name per key.
+    """Every node's cluster key (``""`` = unlinked) and a name per key: its most telling
+    words (:func:`memscope.view.names.cluster_names`; ``""`` is ``"unlinked"``).
 
-    The same grouping as ``color_by="cluster"``, for the drawing budget's overview.
+    The same grouping and names as ``color_by="cluster"`` (computed once per graph), for
+    the drawing budget's overview and the labels drawn over the clusters.
     """
     keys, labels, _ = _group_keys(analysis, "cluster")
     return {str(k): v for k, v in keys.items()}, labels

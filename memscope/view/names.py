@@ -34,15 +34,10 @@ from collections.abc import Hashable, Mapping
 
 from memscope.graph.analysis import Analysis
 from memscope.records.text import one_line, shorten
-from memscope.records.words import STOP_WORDS, WORD
+from memscope.records.words import STOP_WORDS, STORE_WORDS, WORD
 
-#: Words every memory store is full of, and presenter mode's placeholder words.
-NAME_STOP_WORDS = STOP_WORDS | frozenset({
-    "memory", "memories", "document", "documents", "chars", "notes", "note", "summary",
-    "content", "chat", "conversation", "assistant", "page", "saved", "image", "video",
-    "entity", "alias", "span", "predicate", "reason", "url", "pdf", "thread", "post",
-    "about", "many", "well", "will", "likely", "probably", "need", "needs", "wants",
-})
+#: Common words and words every memory store is full of (presenter placeholders too).
+NAME_STOP_WORDS = STOP_WORDS | STORE_WORDS
 SEPARATOR = " · "
 TITLE_WEIGHT = 2
 UNLINKED = "unlinked"

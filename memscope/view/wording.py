@@ -33,10 +33,10 @@ def _span(seconds: float) -> str:
     days = seconds / _DAY
     if days < 13.5:
         return _count(max(1, round(days)), "day")
-    if days < 45:
+    if days < 26:
         return _count(round(days / 7), "week")
     if days < 320:
-        return _count(max(2, round(days / 30.44)), "month")
+        return _count(max(1, round(days / 30.44)), "month")
     return _count(max(1, round(days / 365.25)), "year")
 
 

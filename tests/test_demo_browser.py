@@ -1,0 +1,192 @@
+"""Demo-proof journeys in a real Chromium: what a live demo clicks through must never break.
+
+No-match search, a two-memory parent cycle, a memory just added, the Profile page's links,
+whole badges, and the home page in light and dark (screenshots saved for a person to look
+at under ``test-results/``, which git ignores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    GRAPH,
+    NODE_CENTRE,
+    app_server,
+    assert_loopback_only,
+    chromium,
+    wait_graph,
+    wait_idle,
+)
+from playwright.sync_api import Page
+from streamlit_server import StreamlitServer
+
+from memscope.demo.seeding import seed_if_missing
+from memscope.settings import STORE_FILE
+from memscope.sources.embedded import EmbeddedSource
+from memscope.store.store import Store
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "test-results" / "screenshots"
+NODE_IDS = "el => el.__network.body.data.nodes.getIds()"
+EXCEPTION = "[data-testid='stException']"
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("demo-data")
+    seed_if_missing(folder / STORE_FILE)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(data_dir: Path) -> Iterator[StreamlitServer]:
+    with app_server(data_dir) as srv:
+        yield srv
+
+
+def open_home(browser, url: str, **kwargs) -> Page:
+    page = browser.new_page(viewport={"width": 1400, "height": 900}, **kwargs)
+    page.goto(url)
+    wait_idle(page)
+    wait_graph(page)
+    return page
+
+
+def test_a_search_with_no_match_keeps_the_graph(server) -> None:
+    with chromium() as browser:
+        page = open_home(browser, server.url)
+        box = page.get_by_label("Search memory and document text")
+        box.fill("zzqx no such words anywhere")
+        box.press("Enter")
+        wait_idle(page, 800)
+        assert page.locator(EXCEPTION).count() == 0
+        assert page.get_by_text("No match for").count() == 1
+        assert len(page.locator(GRAPH).evaluate(NODE_IDS)) > 100  # still drawn, unfiltered
+        box.fill("Lisbon")
+        box.press("Enter")
+        wait_idle(page, 800)
+        assert page.get_by_text("highlighted in the graph").count() == 1
+
+
+def test_a_memory_just_added_is_drawn_and_selected(server, data_dir) -> None:
+    text = "Maya adopted a grey cat named Miso in the browser test."
+    with chromium() as browser:
+        page = open_home(browser, server.url)
+        before = set(page.locator(GRAPH).evaluate(NODE_IDS))
+        page.get_by_text("Add a memory").click()
+        page.get_by_label("Text to remember").fill(text)
+        page.get_by_role("button", name="Add…").click()
+        wait_idle(page, 800)
+        page.get_by_role("button", name="Confirm add").click()
+        wait_idle(page, 1500)
+        wait_graph(page)
+        assert page.locator(EXCEPTION).count() == 0
+        ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+        added = next(m for m, rec in ds.memories.items() if rec.memory == text)
+        for _ in range(40):  # the redraw may land a moment after the script run
+            if added in page.locator(GRAPH).evaluate(NODE_IDS):
+                break
+            page.wait_for_timeout(250)
+        after = set(page.locator(GRAPH).evaluate(NODE_IDS))
+        assert added in after and added not in before
+        assert page.get_by_text(text, exact=True).count() >= 1  # its panel is open
+        assert f"node={added}" in page.url
+
+
+def test_profile_links_open_the_memory_in_the_explorer(server, data_dir) -> None:
+    ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+    with chromium() as browser:
+        page = open_home(browser, server.url)
+        page.locator("[data-testid='stSidebar']").get_by_role(
+            "link", name="Profile", exact=True).click()
+        wait_idle(page, 800)
+        link = page.locator("main a[href*='node=']").first
+        href = link.get_attribute("href") or ""
+        node = href.split("node=", 1)[1].split("&", 1)[0]
+        link.click()
+        wait_idle(page, 1000)
+        wait_graph(page)
+        assert page.locator(EXCEPTION).count() == 0
+        assert f"node={node}" in page.url
+        page.get_by_text(ds.memories[node].memory, exact=True).first.wait_for(timeout=20_000)
+        assert page.get_by_text("History", exact=True).count() == 1
+
+
+def test_badges_are_never_cut_short(server, data_dir) -> None:
+    ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+    node = next(m for m, rec in ds.memories.items() if not rec.is_latest)
+    with chromium() as browser:
+        page = open_home(browser, f"{server.url}/?node={node}")
+        badge = page.get_by_text("superseded", exact=True).first
+        badge.wait_for(timeout=20_000)
+        width = badge.evaluate("el => [el.scrollWidth, el.clientWidth]")
+        assert width[0] <= width[1] + 1, "the badge's text fits"
+
+
+def test_home_in_light_and_dark(server) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    backgrounds = {}
+    with chromium() as browser:
+        for scheme in ("light", "dark"):
+            urls: list[str] = []
+            page = browser.new_page(viewport={"width": 1400, "height": 900},
+                                    color_scheme=scheme)
+            page.on("request", lambda r, urls=urls: urls.append(r.url))
+            page.goto(server.url)
+            wait_idle(page)
+            wait_graph(page)
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(SHOTS / f"home-{scheme}.png"))
+            backgrounds[scheme] = page.locator("[data-testid='stApp']").evaluate(
+                "el => getComputedStyle(el).backgroundColor")
+            graph = page.locator(GRAPH).bounding_box()
+            assert graph is not None
+            # the graph is the largest thing on the first screen
+            assert graph["width"] * min(graph["height"], 900 - graph["y"]) > 0.3 * 1400 * 900
+            assert_loopback_only(urls)
+            page.close()
+
+    def luminance(css: str) -> float:
+        r, g, b = (int(v) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+    assert luminance(backgrounds["light"]) > 0.8 > 0.3 > luminance(backgrounds["dark"])
+
+
+CYCLE = [{"id": "doc_cycle", "title": "A loop of versions", "type": "text",
+          "createdAt": "2026-11-01T00:00:00Z", "updatedAt": "2026-11-01T00:00:00Z",
+          "memoryEntries": [
+              {"id": "m_a", "memory": "Alpha version of a looping fact", "version": 2,
+               "isLatest": True, "parentMemoryId": "m_b", "rootMemoryId": "m_b",
+               "createdAt": "2026-11-02T00:00:00Z", "updatedAt": "2026-11-02T00:00:00Z",
+               "spaceContainerTag": "loops"},
+              {"id": "m_b", "memory": "Beta version of a looping fact", "version": 1,
+               "isLatest": False, "parentMemoryId": "m_a", "rootMemoryId": "m_a",
+               "createdAt": "2026-11-01T00:00:00Z", "updatedAt": "2026-11-01T00:00:00Z",
+               "spaceContainerTag": "loops"}]}]
+
+
+def test_a_memory_in_a_two_memory_parent_cycle_opens_its_panel(tmp_path) -> None:
+    store = Store.create(tmp_path / STORE_FILE)
+    store.load_records(CYCLE)
+    with app_server(tmp_path) as srv, chromium() as browser:
+        page = open_home(browser, f"{srv.url}/?node=m_a")
+        page.get_by_text("Alpha version of a looping fact", exact=True).first.wait_for(
+            timeout=20_000)
+        assert page.locator(EXCEPTION).count() == 0
+        assert page.get_by_text("History", exact=True).count() == 1
+        assert page.get_by_role("button", name="Forget…").count() == 1
+        # a click on the other member of the loop, in the graph, opens its panel too
+        graph = page.locator(GRAPH)
+        page.wait_for_timeout(1500)  # the focus on m_a has finished moving
+        centre = graph.evaluate(NODE_CENTRE, "m_b")
+        page.mouse.click(centre["x"], centre["y"])
+        wait_idle(page, 800)
+        assert "node=m_b" in page.url
+        assert page.locator(EXCEPTION).count() == 0
+        assert page.get_by_role("button", name="Forget…").count() == 1
