@@ -4,6 +4,7 @@ and (for a live source) the real sandbox over loopback."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from apptest_support import run_page
@@ -19,6 +20,12 @@ from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
 from memscope.store.store import Store
 
+
+def memory_of(store: Store, memory_id: str) -> dict:
+    """The stored memory (the test fails plainly when it is missing)."""
+    found = store.get_memory(memory_id)
+    assert found is not None, f"{memory_id} is not in the store"
+    return found
 
 def payload(at: AppTest) -> dict:
     el = next(e for e in at.get("bidi_component") if e.proto.component_name == COMPONENT_NAME)
@@ -90,13 +97,13 @@ def test_forget_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
     at.button(key=f"forget-{target.id}").click().run()
     assert not at.exception, at.exception
     store = Store(store_path())
-    assert store.get_memory(target.id)["isForgotten"] is False  # the dialog only opened
+    assert memory_of(store, target.id)["isForgotten"] is False  # the dialog only opened
     reason_box = next(t for t in at.text_input if t.label == "Reason (optional)")
     reason_box.input("wrong fact")
     confirm = next(b for b in at.button if b.label == "Forget")
     confirm.click().run()
     assert not at.exception, at.exception
-    assert store.get_memory(target.id)["isForgotten"] is True
+    assert memory_of(store, target.id)["isForgotten"] is True
     rows = [r for r in store.ledger() if r.target_id == target.id]
     assert [(r.action, r.reason, r.outcome) for r in rows] == [("forget", "wrong fact", "ok")]
     at.run()
@@ -112,7 +119,7 @@ def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
     superseded = {m.id for m in an.dataset.memories.values() if not m.is_latest}
     at = run_page()
     everything = {n["id"] for n in payload(at)["nodes"]}
-    at.checkbox(key=session.F_SUPERSEDED.widget).uncheck().run()
+    at.checkbox(key=str(session.F_SUPERSEDED.widget)).uncheck().run()
     shown = {n["id"] for n in payload(at)["nodes"]}
     assert everything - shown == superseded
     word = "Lisbon"
@@ -257,7 +264,7 @@ def test_a_forgotten_memory_can_be_restored_and_it_is_ledgered(fresh_data_dir):
     at.button(key=f"restore-{target.id}").click().run()
     assert not at.exception, at.exception
     store = Store(store_path())
-    assert store.get_memory(target.id)["isForgotten"] is False
+    assert memory_of(store, target.id)["isForgotten"] is False
     assert [(r.action, r.outcome) for r in store.ledger() if r.target_id == target.id] == [
         ("restore", "ok")]
     states = {n["id"]: n.get("state") for n in payload(at)["nodes"]}
@@ -281,3 +288,17 @@ def test_deep_link_with_a_space_scopes_the_load_and_selects_the_node(fresh_data_
     assert node in memories
     assert {an.dataset.memories[m].container_tag for m in memories} == {space}
     assert len(memories) < len(an.dataset.memories)
+
+
+def test_the_summary_card_says_what_the_analysis_counts(fresh_data_dir):
+    at = run_page()
+    analysis = at.session_state["app_context"].analysis
+    card = next(m.value for m in at.markdown if "memories are current" in m.value
+                or "memory is current" in m.value)
+    states = [analysis.state(m) for m in analysis.dataset.memories]
+    current = sum(1 for s in states if s in ("latest", "recent", "expiring"))
+    superseded = sum(1 for s in states if s == "superseded")
+    forgotten = sum(1 for s in states if s == "forgotten")
+    for number in (current, superseded, forgotten, len(analysis.dataset.memories)):
+        assert re.search(rf"\b{number}\b", card.replace(",", "")), (number, card)
+    assert str(len(analysis.findings)) in card.replace(",", "")

@@ -97,7 +97,7 @@ def test_the_budget_collapses_clusters_that_expand_on_click(tmp_path, monkeypatc
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     everything = node_ids(at)
     assert len(everything) > 300 and not any(n.startswith("cluster:") for n in everything)
-    at.number_input(key=session.F_BUDGET.widget).set_value(100).run()
+    at.number_input(key=str(session.F_BUDGET.widget)).set_value(100).run()
     overview = node_ids(at)
     clusters = sorted(n for n in overview if n.startswith("cluster:"))
     assert clusters and len(overview) < len(everything) // 2

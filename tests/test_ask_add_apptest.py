@@ -21,6 +21,13 @@ from memscope.store.store import Store
 PERSONAL = "sm_project_personal"
 
 
+
+def memory_of(store: Store, memory_id: str) -> dict:
+    """The stored memory (the test fails plainly when it is missing)."""
+    found = store.get_memory(memory_id)
+    assert found is not None, f"{memory_id} is not in the store"
+    return found
+
 def home(**state) -> AppTest:
     return run_page(**state)
 
@@ -69,7 +76,7 @@ def test_ask_lists_results_highlights_them_and_selects_one(fresh_data_dir):
     assert len(hits) == 10 and expected and highlighted(at) == expected
     assert "FTS5" not in captions(at)  # plain words on screen (detail in help tooltips)
     hits[1].click().run()
-    assert at.session_state["selected_node"] == hits[1].key.split("-", 3)[3]
+    assert at.session_state["selected_node"] == str(hits[1].key).split("-", 3)[3]
     assert highlighted(at) == expected  # kept across the rerun
     at.text_input(key="text_search").input("Kyoto").run()  # the local filter adds to it
     assert expected < highlighted(at)
@@ -89,7 +96,7 @@ def test_add_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
     rows = [r for r in store.ledger() if r.action == "add"]
     assert [(r.snapshot, r.outcome) for r in rows] == [(text, "ok")]
     new_memory = at.session_state["selected_node"]
-    assert store.get_memory(new_memory)["memory"] == text
+    assert memory_of(store, new_memory)["memory"] == text
     assert new_memory in node_ids(at)  # the graph reloaded
     assert not [b for b in at.button if b.label == "Confirm add"]
 

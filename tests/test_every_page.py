@@ -112,9 +112,10 @@ def _session_free_build(conn: Connection, key: SecretStr) -> Iterator[Any]:
     )
 
     if conn.kind == "supermemory":
-        source: Any = SupermemorySource(SupermemoryConfig(api_key=key, base_url=conn.base_url))
+        source: Any = SupermemorySource(SupermemoryConfig(api_key=key,
+                                                          base_url=str(conn.base_url)))
     else:
-        source = SpomorySource(SpomoryConfig(api_key=key, base_url=conn.base_url))
+        source = SpomorySource(SpomoryConfig(api_key=key, base_url=str(conn.base_url)))
     try:
         yield source
     finally:

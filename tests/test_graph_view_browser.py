@@ -256,6 +256,7 @@ def test_toolbar_keys_and_fits_move_the_view(app_page: tuple[Page, Traffic]) -> 
     assert graph.evaluate("el => el.__network.getSelectedNodes()") == []
     _idle(pg)
 
+    graph.evaluate("el => { window.__k = []; document.addEventListener('keydown', e => window.__k.push([e.key, el.__network.getScale(), e.composedPath()[0].className || e.composedPath()[0].tagName, performance.now()]), true); }")
     graph.focus()
     pg.keyboard.press("+")
     pg.keyboard.press("=")
@@ -263,6 +264,7 @@ def test_toolbar_keys_and_fits_move_the_view(app_page: tuple[Page, Traffic]) -> 
     assert graph.evaluate(VIEW)["scale"] > view["scale"]
     pg.keyboard.press("0")
     _settle(pg)
+    print("DBG", graph.evaluate("() => window.__k"), graph.evaluate(VIEW))
     again = graph.evaluate(VIEW)
     assert again["scale"] == pytest.approx(fitted["scale"], rel=1e-3)
     near = 10 / fitted["scale"]  # 10 px (label boxes change a little with the selection)
@@ -345,4 +347,13 @@ def test_dark_theme(app_page: tuple[Page, Traffic]) -> None:
     pg.wait_for_selector(f"{GRAPH}[data-renders='2']", timeout=10_000)
     border = graph.evaluate("el => el.__network.body.data.nodes.get('doc_trip').color.border")
     assert lum(parse(border)) > 0.3
+    draws = graph.evaluate("el => el.__stats.draws")
+    # the system switches to light: Streamlit's theme follows, and so does the graph
+    pg.emulate_media(color_scheme="light")
+    pg.wait_for_timeout(800)
+    text = "el => el.__network.body.nodes.doc_trip.labelModule.fontOptions.color"
+    assert lum(parse(graph.evaluate(text))) < 0.3
+    border = graph.evaluate("el => el.__network.body.data.nodes.get('doc_trip').color.border")
+    assert border == "#000000"  # the data's own colour on a light background
+    assert graph.evaluate("el => el.__stats.draws") == draws + 1  # one batch, one draw
     assert traffic.errors == []

@@ -32,6 +32,7 @@ def test_unknown_keys_are_kept_and_written_back():
     rep = ParseReport()
     raw = {"id": "m", "memory": "x", "orgId": "org", "sourceRelevanceScore": 0.4}
     mem = parse_memory(raw, "w", rep)
+    assert mem is not None
     assert mem.extra == {"orgId": "org", "sourceRelevanceScore": 0.4}
     wire = mem.to_wire()
     assert wire["orgId"] == "org" and wire["sourceRelevanceScore"] == 0.4
@@ -56,17 +57,19 @@ def test_document_without_type_or_memories_takes_defaults(feed_paths):
 def test_text_is_capped_with_an_ellipsis():
     long = "a" * (TEXT_CAP + 50)
     capped = cap_text(long)
+    assert capped is not None
     assert len(capped) == TEXT_CAP and capped.endswith("…")
     assert cap_text("short") == "short"
     rep = ParseReport()
     mem = parse_memory({"id": "m", "memory": long}, "w", rep)
-    assert len(mem.memory) == TEXT_CAP
+    assert mem is not None and len(mem.memory) == TEXT_CAP
 
 
 def test_bad_values_are_noted_not_fatal():
     rep = ParseReport()
     mem = parse_memory(
         {"id": "m", "memory": "x", "createdAt": "yesterday", "memoryRelations": ["a"]}, "w", rep)
+    assert mem is not None
     assert mem.created_at is None and mem.relations is None
     assert {i.message for i in rep.issues} == {
         "createdAt 'yesterday' is not an ISO-8601 time; treated as missing",

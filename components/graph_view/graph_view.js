@@ -173,7 +173,8 @@ function toVisEdge(theme, raw) {
 // Bring a DataSet in line with `rawItems`: add new ids, update changed ones, remove ids
 // that are gone. A field that disappeared is set to null, which resets it on a node; an
 // edge keeps a null title (and would show an empty tooltip), so with `recreate` an item
-// that lost a field is removed and added afresh. Returns the raw items that were added.
+// that lost a field is removed and added afresh. Returns the raw items that were added
+// and whether anything changed.
 function sync(dataset, rawItems, cache, recreate, convert) {
   const seen = new Set();
   const changed = [];
@@ -200,7 +201,7 @@ function sync(dataset, rawItems, cache, recreate, convert) {
   for (const id of gone) cache.delete(id);
   if (gone.length || stale.length) dataset.remove(gone.concat(stale));
   if (changed.length) dataset.update(changed);
-  return added;
+  return { added, touched: gone.length + changed.length > 0 };
 }
 
 // -- options -----------------------------------------------------------------------------
@@ -284,16 +285,18 @@ function networkOptions(theme, physics, n) {
 
 // Run `change` with the physics engine "not ready", as vis-network's own setData does
 // while it loads: DataSet events then only request a frame instead of drawing at once.
+// `change` returns whether it changed anything; only then is a frame requested.
 function batch(state, change) {
   const physics = state.network.physics;
   const held = physics && physics.ready === true;
-  // disabled
+  if (held) physics.ready = false;
+  let changed = true;
   try {
-    change();
+    changed = change();
   } finally {
     if (held) physics.ready = true;
   }
-  state.network.emit("_requestRedraw");
+  if (changed) state.network.emit("_requestRedraw");
 }
 
 // -- the label layers ----------------------------------------------------------------------
@@ -619,17 +622,24 @@ function create(vis, parentElement, data) {
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
     setStateValue: () => {},
-    stats: { draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null },
+    // for browser tests and benchmarks (performance.now() times)
+    stats: {
+      draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null,
+      firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
+    },
   };
   // fill the DataSets before the Network exists: its constructor loads them with setData,
   // fits, and requests one frame
-  const added = sync(state.nodes, data.nodes || [], state.nodeCache, false,
+  const t0 = performance.now();
+  const { added } = sync(state.nodes, data.nodes || [], state.nodeCache, false,
     (raw) => toVisNode(theme, raw));
   sync(state.edges, data.edges || [], state.edgeCache, true, (raw) => toVisEdge(theme, raw));
+  const t1 = performance.now();
   state.pendingLayout = added.some((n) => !isPlaced(n));
   const network = new vis.Network(container, { nodes: state.nodes, edges: state.edges },
     networkOptions(theme, state.physics, added.length));
   state.network = network;
+  Object.assign(state.stats, { syncMs: t1 - t0, constructMs: performance.now() - t1 });
   state.fitted = added.length > 0 && !state.pendingLayout && !state.physics;
 
   frame.appendChild(buildToolbar(state));
@@ -652,7 +662,9 @@ function create(vis, parentElement, data) {
   });
   network.on("afterDrawing", (ctx) => {
     state.stats.draws += 1;
+    state.stats.lastDrawAt = performance.now();
     if (state.stats.draws === 1) {
+      state.stats.firstDrawAt = state.stats.lastDrawAt;
       state.stats.firstDrawScale = network.getScale();
       state.stats.fittedFirst = state.fitted;
       container.setAttribute("data-drawn", "true");
@@ -712,27 +724,29 @@ function applyPhysics(state, wanted, layoutNeeded) {
 
 function applyFocus(state, options) {
   const id = options.focus;
-  if (id === null || id === undefined) return;
+  if (id === null || id === undefined) return false;
   const key = JSON.stringify([id, options.focus_rev || 0]);
-  if (key === state.focusKey) return;
+  if (key === state.focusKey) return false;
   state.focusKey = key;
-  if (state.nodes.get(id) === null) return;
+  if (state.nodes.get(id) === null) return false;
   state.network.selectNodes([id]);
   state.network.focus(id, {
     scale: Math.max(state.network.getScale(), 1.0),
     animation: { duration: 400, easingFunction: "easeInOutQuad" },
   });
   state.setStateValue("selected", id); // mirror what is shown, so a later click counts
+  return true;
 }
 
 function applyTheme(state) {
   const theme = themeColors(state.container);
-  if (theme.key === state.theme.key) return;
+  if (theme.key === state.theme.key) return false;
   state.theme = theme;
   state.widths.clear();
   state.nodeCache.clear(); // every item again, with colours for the new background
   state.edgeCache.clear();
   state.network.setOptions(themeOptions(theme));
+  return true;
 }
 
 function render(state, data) {
@@ -746,27 +760,32 @@ function render(state, data) {
   state.fitLabel = typeof options.fit_label === "string" && options.fit_label
     ? options.fit_label : "Fit matches";
   state.landmarks = landmarkList(rawNodes, rawEdges);
+  const layers = JSON.stringify(state.annotations); // landmarks follow the nodes
   let stabilise = false;
   batch(state, () => {
-    applyTheme(state);
+    let changed = applyTheme(state);
     const theme = state.theme;
-    const added = sync(state.nodes, rawNodes, state.nodeCache, false,
+    const nodes = sync(state.nodes, rawNodes, state.nodeCache, false,
       (raw) => toVisNode(theme, raw));
-    sync(state.edges, rawEdges, state.edgeCache, true, (raw) => toVisEdge(theme, raw));
+    const edges = sync(state.edges, rawEdges, state.edgeCache, true,
+      (raw) => toVisEdge(theme, raw));
+    changed = changed || nodes.touched || edges.touched || layers !== state.layers;
+    state.layers = layers;
     // setOptions redraws the whole canvas: call it only when the value changes
     const hideOnZoom = state.edges.length > HIDE_EDGES_ON_ZOOM_MIN;
     if (hideOnZoom !== state.hideEdgesOnZoom) {
       state.hideEdgesOnZoom = hideOnZoom;
       state.network.setOptions({ interaction: { hideEdgesOnZoom: hideOnZoom } });
     }
-    const layoutNeeded = state.pendingLayout || added.some((n) => !isPlaced(n));
+    const layoutNeeded = state.pendingLayout || nodes.added.some((n) => !isPlaced(n));
     state.pendingLayout = false;
     stabilise = applyPhysics(state, Boolean(options.physics), layoutNeeded);
     if (!state.fitted && !layoutNeeded && rawNodes.length > 0 && !stabilise) {
       state.network.fit();
       state.fitted = true;
+      changed = true;
     }
-    applyFocus(state, options);
+    return applyFocus(state, options) || changed;
   });
   if (stabilise) state.network.stabilize(stabilizationIterations(state.nodes.length));
   state.container.setAttribute("data-node-count", String(state.nodes.length));

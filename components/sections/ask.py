@@ -92,7 +92,8 @@ def ask_form(ctx: AppContext) -> None:
         left, right = st.columns([5, 1], vertical_alignment="bottom")
         left.text_input("Ask your memories", key=session.ASK_QUERY.name,
                         placeholder="e.g. where is Maya travelling?", max_chars=500,
-                        help=f"Sent to {source.label}'s own search (server-side).")
+                        help="Searched by the memory service itself (server-side), so "
+                             "results can differ from the search box beside it.")
         submitted = right.form_submit_button("Ask", width="stretch")
     if source.search_note:  # e.g. a search that changes the service's state: said first
         st.caption(md_escape(source.search_note))
@@ -138,7 +139,8 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> set[str
         return ids
     st.caption(f"{len(result.hits)} result{'s' if len(result.hits) != 1 else ''} for "
                f"“{md_escape(short(entry.query, 80))}”; {len(ids)} highlighted in the graph."
-               + (f" {md_escape(result.note)}" if result.note else ""))
+               + (f" {md_escape(result.note)}" if result.note else ""),
+               help=result.detail)  # how the service ranked them, for the curious
     with st.container(height=min(240, 40 + 40 * len(result.hits)), border=True):
         for i, hit in enumerate(result.hits):
             if hit.kind == "context":

@@ -105,21 +105,29 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
     if table.empty:
         st.info("No version chains to compare.")
         return
-    roots = list(table["root"])
-    texts = dict(zip(table["root"], table["text"], strict=True))
+    roots = [str(r) for r in table["root"]]
+    texts = {str(r): str(t) for r, t in zip(table["root"], table["text"], strict=True)}
     root = st.selectbox("Chain", roots, key="diff_chain",
                         format_func=lambda r: f"{r} · {short(texts.get(r), 60)}")
+    if root is None:
+        return
     versions = chain_versions(analysis, root)
     if len(versions) < 2:
         st.caption("This chain has a single loaded version.")
         return
     ids = [v for v, _ in versions]
     labels = dict(versions)
+
+    def label(mem_id: str) -> str:
+        return labels.get(mem_id, mem_id)
+
     left, right = st.columns(2)
     old = left.selectbox("Older version", ids, index=0, key=f"diff_old_{root}",
-                         format_func=labels.get)
+                         format_func=label)
     new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=f"diff_new_{root}",
-                          format_func=labels.get)
+                          format_func=label)
+    if old is None or new is None:
+        return
     mems = analysis.dataset.memories
     segments = word_diff(mems[old].memory, mems[new].memory)
     stats = diff_stats(segments)
@@ -137,8 +145,9 @@ def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     if queue.empty:
         st.info("No memory has a forgetAfter date.")
         return queue
-    overdue = int((queue["state"] == "expired").sum())
-    st.caption(f"{len(queue)} memories have a forgetAfter date; {int(queue['expired'].sum())} "
+    overdue = sum(1 for s in queue["state"] if s == "expired")
+    past = sum(1 for e in queue["expired"] if e)
+    st.caption(f"{len(queue)} memories have a forgetAfter date; {past} "
                f"are past it, {overdue} of them not forgotten (judged at "
                f"{analysis.now:%Y-%m-%d %H:%M} UTC).")
     shown = queue.copy()
@@ -149,10 +158,11 @@ def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
         "memory": st.column_config.TextColumn("memory", width="large"),
     })
     st.markdown("**Open in the explorer**")
-    for row in queue.head(MAX_LINKS).itertuples(index=False):
-        flag = "⚠️ " if row.expired else ""
-        due = row[queue.columns.get_loc("forget after")]
-        node_link(analysis, row.id, key_text=f"{flag}due {due:%Y-%m-%d} · {row.memory}")
+    for record in queue.head(MAX_LINKS).to_dict("records"):
+        flag = "⚠️ " if record["expired"] else ""
+        due = record["forget after"]
+        node_link(analysis, str(record["id"]),
+                  key_text=f"{flag}due {due:%Y-%m-%d} · {record['memory']}")
     if len(queue) > MAX_LINKS:
         st.caption(f"… and {len(queue) - MAX_LINKS} more in the table above.")
     return queue

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-import pandas as pd
 import streamlit as st
 
 from components.graph_view import graph_view
-from components.sections import ask, forget, panels
+from components.sections import ask, forget, legend, panels
 from components.sections import audit as audit_ui
 from components.state import data, session
 from components.state.context import AppContext, flash
@@ -54,12 +53,10 @@ def _positions(key: tuple, revision: int, _analysis: Analysis
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _clusters(key: tuple, revision: int, presenter: bool, _analysis: Analysis
               ) -> tuple[dict[str, str], dict[str, str]]:
-    # grouped on today's full graph (stable whatever is shown); in presenter mode the
-    # names, taken from document titles, become neutral numbers
-    clusters, labels = cluster_groups(_analysis)
-    if presenter:
-        labels = {k: f"Cluster {i}" for i, k in enumerate(sorted(labels), 1)}
-    return clusters, labels
+    # grouped on today's full graph, so clusters stay put whatever is shown; in presenter
+    # mode ``_analysis`` is today's masked graph (the same structure, so the same
+    # clusters), whose names carry no word of the data
+    return cluster_groups(_analysis)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -134,27 +131,6 @@ def search_matches(analysis: Analysis, visible: set[str], view_key: tuple, query
     return matches
 
 
-def legend(view: ViewData) -> None:
-    """Counts per kind, state, edge kind and colour group."""
-    lg = view["legend"]
-    with st.expander("Legend", expanded=False):
-        cols = st.columns(3)
-        cols[0].dataframe(pd.DataFrame({"kind": list(lg["kinds"]),
-                                        "shown": list(lg["kinds"].values())}),
-                          hide_index=True)
-        cols[1].dataframe(pd.DataFrame({"state": list(lg["states"]),
-                                        "shown": list(lg["states"].values())}),
-                          hide_index=True)
-        cols[2].dataframe(pd.DataFrame({"edge": list(lg["edges"]),
-                                        "shown": list(lg["edges"].values())}),
-                          hide_index=True)
-        st.caption(f"★ static memories: {lg['static']}. Colour by "
-                   f"{COLOR_LABELS.get(lg['color_by'], lg['color_by'])}:")
-        st.dataframe(pd.DataFrame([{"group": c["label"], "colour": c["color"],
-                                    "nodes": c["count"]} for c in lg["colors"]]),
-                     hide_index=True)
-
-
 def _on_select(node_id: str | None) -> None:
     """A click: a cluster node toggles its expansion, any other node is selected."""
     if node_id is not None and is_cluster(node_id):
@@ -207,9 +183,13 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     with graph_col:
         marked = ({m.node_id for m in matches} | ask_ids) & visible
         expanded = frozenset(session.EXPANDED.get())
+        named = current
+        if ctx.presenter and ctx.entry is not None:
+            named = data.derived_analysis(ctx.key, ctx.entry, None, True)
         ov = _overview(view_key, int(budget), expanded, view,
-                       _clusters(ctx.key, revision, ctx.presenter, current))
+                       _clusters(ctx.key, revision, ctx.presenter, named))
         drawn, info = with_kept(ov, _keep(analysis, selected, marked))
+        drawn = legend.only(drawn, legend.picked(view))
         if marked:
             drawn = highlight(drawn, marked)
         if ctx.comparison is not None:
@@ -222,7 +202,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         if expanded:  # below the graph, so showing it never moves (and remounts) the graph
             st.button("Collapse all expanded clusters", key="collapse_all",
                       on_click=session.EXPANDED.clear)
-        legend(view)
+        legend.legend(view)
         if ctx.comparison is not None:
             audit_ui.changes_section(analysis, ctx.comparison)
 
@@ -247,11 +227,11 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None) -> None
     if not node_id:
         st.info("Click a node (or a search match) to see its details, history and profile.")
         return
-    fetch = None
-    if ctx.source is not None and ctx.source.capabilities.can("history"):
-        def fetch(memory_id: str) -> None:
-            _fetch_history(ctx, memory_id)
-    panels.node_panel(analysis, node_id, fetch_history=fetch)
+    def fetch(memory_id: str) -> None:
+        _fetch_history(ctx, memory_id)
+
+    can_fetch = ctx.source is not None and ctx.source.capabilities.can("history")
+    panels.node_panel(analysis, node_id, fetch_history=fetch if can_fetch else None)
     ds = analysis.dataset
     mem = ds.memories.get(node_id)
     if mem is not None:

@@ -43,6 +43,8 @@ def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
 
 
 def _restore(ctx: AppContext, memory_id: str) -> None:
+    if ctx.source is None:
+        return
     try:
         result = actions.restore(ctx.source, ctx.ledger, memory_id)
     except SourceError as exc:
@@ -75,7 +77,7 @@ def _describe(analysis: Analysis, target_id: str) -> str:
 
 
 def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
-    if once.pending(PENDING, token) is None:
+    if once.pending(PENDING, token) is None or ctx.source is None:
         return
     once.claim(token)
     analysis = ctx.current or ctx.require()  # act on today's unmasked data

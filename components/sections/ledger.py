@@ -54,7 +54,7 @@ def filter_frame(frame: pd.DataFrame, *, actions: list[str], outcomes: list[str]
         hay = frame[["target_id", "snapshot", "reason", "message"]].fillna("").astype(str)
         keep &= hay.apply(lambda col: col.str.casefold().str.contains(needle, regex=False)
                           ).any(axis=1)
-    return frame[keep]
+    return frame.loc[keep]
 
 
 def ledger_csv(frame: pd.DataFrame) -> bytes:

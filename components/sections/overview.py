@@ -6,8 +6,10 @@ import pandas as pd
 import streamlit as st
 
 from components.state.context import AppContext
+from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.records.time import format_time
+from memscope.reports.summary import summarise
 
 
 def count_line(analysis: Analysis) -> str:
@@ -27,8 +29,12 @@ def count_line(analysis: Analysis) -> str:
 
 
 def header(analysis: Analysis) -> None:
-    """The slim header: the counts in one line."""
-    st.caption(count_line(analysis))
+    """The summary card (two or three plain sentences, computed from the analysis — in
+    presenter mode a masked one) and the counts in one line."""
+    sentences = summarise(analysis).sentences()
+    with st.container(border=True, key="summary_card"):
+        st.markdown(md_escape(" ".join(sentences)))
+        st.caption(count_line(analysis))
 
 
 def memory_frame(analysis: Analysis) -> pd.DataFrame:

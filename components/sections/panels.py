@@ -7,6 +7,7 @@ Selecting something elsewhere in a panel goes through :func:`components.state.se
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 import pandas as pd
 import streamlit as st
@@ -19,6 +20,7 @@ from memscope.lenses.diff import word_diff
 from memscope.records.models import DocumentRecord, MemoryRecord
 from memscope.records.passport import EntityRecord
 from memscope.records.time import format_time
+from memscope.view.wording import relative_time
 
 STATE_COLORS = {"latest": "green", "recent": "blue", "superseded": "gray",
                 "forgotten": "gray", "expiring": "orange", "expired": "red"}
@@ -29,8 +31,14 @@ def _select_button(node_id: str, label: str, key: str) -> None:
               args=(node_id,), help=f"Select {node_id}", width="stretch")
 
 
-def _when(label: str, value: object) -> str:
-    return f"{label}: {format_time(value) if value else '—'}"  # type: ignore[arg-type]
+def _dates(analysis: Analysis, *pairs: tuple[str, datetime | None]) -> None:
+    """Dates as people say them ("3 days ago"), the exact time in the tooltip."""
+    for label, value in pairs:
+        if value is None:
+            st.caption(f"{label}: —")
+        else:
+            st.caption(f"{label}: {relative_time(value, analysis.now)}",
+                       help=format_time(value))
 
 
 def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
@@ -55,8 +63,8 @@ def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
         st.text(doc.summary)
     spaces = sorted({analysis.dataset.memories[m].container_tag or "—"
                      for m in doc.memory_ids})
-    st.text(f"Status: {doc.status or '—'}\nSpace: {', '.join(spaces) or '—'}\n"
-            f"{_when('Created', doc.created_at)}\n{_when('Updated', doc.updated_at)}")
+    st.text(f"Status: {doc.status or '—'}\nSpace: {', '.join(spaces) or '—'}")
+    _dates(analysis, ("Created", doc.created_at), ("Updated", doc.updated_at))
     st.caption(f"{len(doc.memory_ids)} memories")
     for i, mem_id in enumerate(doc.memory_ids):  # keys carry the index: ids may repeat
         mem = analysis.dataset.memories[mem_id]
@@ -74,10 +82,10 @@ def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
     version = entry.version if entry else mem.version
     lines = [f"Version: {version}" + (f" (stored {entry.stored_version!r})"
                                       if entry and entry.repaired else ""),
-             f"Space: {mem.space or '—'}",
-             _when("Created", mem.created_at), _when("Updated", mem.updated_at),
-             _when("Forget after", mem.forget_after)]
+             f"Space: {mem.space or '—'}"]
     st.text("\n".join(lines))
+    _dates(analysis, ("Created", mem.created_at), ("Updated", mem.updated_at),
+           ("Forget after", mem.forget_after))
     if mem.forget_reason:
         st.caption("Forget reason")
         st.text(mem.forget_reason)
@@ -151,8 +159,11 @@ def history(analysis: Analysis, memory_id: str, *,
         with st.container(border=True):
             st.button(f"{indent}v{e.version} · {state}{here}", key=f"hist-{memory_id}-{i}-{e.id}",
                       on_click=session.select, args=(e.id,), type="tertiary")
-            st.caption(f"{md_escape(e.id)} · created {format_time(e.created_at) or '—'}"
-                       f" · updated {format_time(e.updated_at) or '—'}")
+            created = relative_time(e.created_at, analysis.now) if e.created_at else "—"
+            updated = relative_time(e.updated_at, analysis.now) if e.updated_at else "—"
+            st.caption(f"{md_escape(e.id)} · created {created} · updated {updated}",
+                       help=f"created {format_time(e.created_at) or '—'}, "
+                            f"updated {format_time(e.updated_at) or '—'}")
             parent_text = texts.get(e.parent_id) if e.parent_id else None
             if parent_text is None:
                 st.text(e.text)

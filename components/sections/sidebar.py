@@ -140,7 +140,8 @@ def draw(ctx: AppContext) -> Settings:
         st.divider()
         st.markdown("**Filters**")
         filters = _filters(current)
-        color_by = st.selectbox("Colour by", list(COLOR_BY), format_func=COLOR_LABELS.get,
+        color_by = st.selectbox("Colour by", list(COLOR_BY),
+                                format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
                                 **session.bind(session.F_COLOR_BY))
         physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
                             "server layout.", **session.bind(session.F_PHYSICS))

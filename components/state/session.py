@@ -199,6 +199,9 @@ EXPANDED = slot("expanded_clusters", "components.sections.explorer",
 TEXT_SEARCH = slot("text_search", "components.sections.explorer",
                    "The explorer's text search (its widget's key).", str)
 
+LEGEND_PICK = slot("legend_pick", "components.sections.legend",
+                   "The legend table's selection (its widget key): the line shown alone.")
+
 # -- ask and add (components.sections.ask) ----------------------------------------------
 ASK_QUERY = slot("ask_query", "components.sections.ask",
                  "The Ask box's question (its widget's key, inside a form).", str)

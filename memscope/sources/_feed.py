@@ -7,27 +7,39 @@ that shifted onto the next page while loading is kept once: its first page wins.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from memscope.records.dataset import Dataset
+from memscope.records.jsonsafe import NUMBER_MAX
 from memscope.sources.base import LoadProgress, ProgressCallback
 from memscope.sources.errors import SourceError
 
 PageFetcher = Callable[[int], tuple[list[Any], dict[str, Any]]]
 
 
+def _count(value: Any) -> int | None:
+    """A page or item count a server sent: a whole number within 0 … 2^53, else ``None``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= NUMBER_MAX:
+        return value
+    return None
+
+
 def pages_from(pagination: dict[str, Any], limit: int) -> int | None:
-    """The page count a ``pagination`` object tells, or ``None`` when it does not."""
-    total = pagination.get("totalPages")
-    if isinstance(total, int) and not isinstance(total, bool) and total >= 0:
+    """The page count a ``pagination`` object tells, or ``None`` when it does not (an
+    absurd count — negative, fractional or past 2^53 — tells nothing).
+
+    >>> pages_from({"totalItems": 101}, 50), pages_from({"totalPages": 10**400}, 50)
+    (3, None)
+    """
+    total = _count(pagination.get("totalPages"))
+    if total is not None:
         return total
-    items = pagination.get("totalItems")
-    if isinstance(items, int) and not isinstance(items, bool) and items >= 0:
-        return math.ceil(items / max(1, limit))
+    items = _count(pagination.get("totalItems"))
+    if items is not None:
+        return -(-items // max(1, limit))  # ceiling division, exact for any size
     return None
 
 
@@ -61,11 +73,11 @@ class FeedState:
         """Record one page that arrived, and merge every page now due in order."""
         self.pages[number] = docs
         self.errors.pop(number, None)
-        items = pagination.get("totalItems")
-        if isinstance(items, int) and not isinstance(items, bool):
+        items = _count(pagination.get("totalItems"))
+        if items is not None:
             self.total_items[number] = items
-        pages = pagination.get("totalPages")
-        if isinstance(pages, int) and not isinstance(pages, bool):
+        pages = _count(pagination.get("totalPages"))
+        if pages is not None:
             self.reported_pages[number] = pages
         for doc in docs:
             if not isinstance(doc, dict):
