@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME
 from components.state import session
+from components.widgets.safe import md_escape
 from memscope.graph.analysis import analyse
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
@@ -302,3 +303,17 @@ def test_the_summary_card_says_what_the_analysis_counts(fresh_data_dir):
     for number in (current, superseded, forgotten, len(analysis.dataset.memories)):
         assert re.search(rf"\b{number}\b", card.replace(",", "")), (number, card)
     assert str(len(analysis.findings)) in card.replace(",", "")
+
+
+def test_the_forget_preview_names_what_it_touches_by_its_text(fresh_data_dir):
+    run_page()
+    an = demo_analysis()
+    chain = next(c for c in an.chains.chains if len(c.entries) >= 2)
+    root, later = chain.entries[0].id, chain.entries[1].id
+    at = run_page(selected_node=root)
+    at.button(key=f"forget-{root}").click().run()
+    assert not at.exception, at.exception
+    warning = next(w.value for w in at.warning if "This also touches" in w.value)
+    assert md_escape(later) not in warning and later not in warning  # no bare id
+    words = an.dataset.memories[later].memory.split()[:3]
+    assert all(w.strip(".,") in warning for w in words), warning

@@ -110,7 +110,7 @@ def _dialog(ctx: AppContext, node_id: str, token: str) -> None:
     analysis = ctx.require()
     st.text(_describe(analysis, node_id))
     impact = forget_impact(analysis, node_id)
-    sentences = impact.sentences()
+    sentences = impact.sentences({m: r.memory for m, r in analysis.dataset.memories.items()})
     if sentences:
         st.warning("This also touches:\n\n" + "\n\n".join(md_escape(s) for s in sentences))
     else:

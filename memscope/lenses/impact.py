@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from memscope.graph.analysis import Analysis
 from memscope.records.models import ProfileLine
+from memscope.records.text import one_line, shorten
 
 
 @dataclass
@@ -17,15 +19,29 @@ class Impact:
     dependants: list[tuple[str, str]] = field(default_factory=list)  # (memory id, kind)
     profile_lines: list[ProfileLine] = field(default_factory=list)
 
-    def sentences(self) -> list[str]:
-        """The impact as short sentences (empty when nothing else is touched)."""
+    def sentences(self, texts: Mapping[str, str] | None = None) -> list[str]:
+        """The impact as short sentences (empty when nothing else is touched), naming each
+        memory by its text when ``texts`` (memory id → text) has it, else by its id.
+
+        >>> Impact("m1", later_versions=["m2"]).sentences({"m2": "Maya lives in Porto"})
+        ['1 later version builds on it: “Maya lives in Porto”.']
+        """
+        texts = texts or {}
+
+        def name(memory_id: str) -> str:
+            text = texts.get(memory_id)
+            return f"“{shorten(one_line(text), 80)}”" if text else memory_id
+
         out = []
         if self.later_versions:
-            out.append(f"{len(self.later_versions)} later version(s) build on it: "
-                       + ", ".join(self.later_versions) + ".")
+            n = len(self.later_versions)
+            out.append(f"{n} later version{' builds' if n == 1 else 's build'} on it: "
+                       + ", ".join(map(name, self.later_versions)) + ".")
         if self.dependants:
-            out.append(f"{len(self.dependants)} memory(ies) extend or derive from it: "
-                       + ", ".join(f"{m} ({k})" for m, k in self.dependants) + ".")
+            n = len(self.dependants)
+            out.append(f"{n} memor{'y extends or derives' if n == 1 else 'ies extend or derive'}"
+                       " from it: " + ", ".join(f"{name(m)} ({k})" for m, k in self.dependants)
+                       + ".")
         if self.profile_lines:
             out.append(f"{len(self.profile_lines)} profile line(s) cite it.")
         return out
