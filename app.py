@@ -27,9 +27,10 @@ PAGES = [
     st.Page("app_pages/connection.py", title="Connection", icon=":material/cable:"),
 ]
 
-page = st.navigation(PAGES, position="sidebar")
-ctx = context.build(sidebar.draw)
-if ctx.as_of is not None:
-    st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
-            "(clear “As of” in the sidebar to return to now).", icon=":material/history:")
-page.run()
+page = st.navigation(PAGES, position="sidebar")  # drawn first: always there to navigate
+with context.guarded():
+    ctx = context.build(sidebar.draw)
+    if ctx.as_of is not None:
+        st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
+                "(clear “As of” in the sidebar to return to now).", icon=":material/history:")
+    page.run()

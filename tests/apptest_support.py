@@ -49,4 +49,13 @@ def run_page(page: str | None = None, **state: Any) -> AppTest:
         at.switch_page(f"app_pages/{page}")
     at.run()
     assert not at.exception, at.exception
+    assert_no_page_failure(at)
     return at
+
+
+def assert_no_page_failure(at: AppTest) -> None:
+    """The router's safety net did not fire (it turns a bug into one sentence on screen,
+    which ``at.exception`` would not show)."""
+    from components.state.context import PAGE_FAILED
+
+    assert not [e.value for e in at.error if e.value == PAGE_FAILED], "a page failed"

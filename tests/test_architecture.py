@@ -98,3 +98,34 @@ def test_the_core_never_imports_streamlit():
     offenders = [str(p.relative_to(ROOT)) for p in CORE.rglob("*.py")
                  if any(m == "streamlit" or m.startswith("streamlit.") for m in _imports(p))]
     assert offenders == []
+
+
+UI = [ROOT / "app.py", *(ROOT / "components").rglob("*.py"), *(ROOT / "app_pages").rglob("*.py")]
+#: the session model, the graph widget reading its own component state by its key, and
+#: the widget's stand-alone demo app (a test harness, not a page of Memscope)
+SESSION_OWNERS = {"components/state/session.py", "components/graph_view/__init__.py",
+                  "components/graph_view/demo_app.py"}
+
+
+def test_only_the_session_model_touches_session_state():
+    touching = sorted(str(p.relative_to(ROOT)) for p in UI
+                      if "session_state" in p.read_text(encoding="utf-8")
+                      or "query_params[" in p.read_text(encoding="utf-8"))
+    assert [p for p in touching if p not in SESSION_OWNERS] == []
+
+
+def test_every_session_key_names_a_real_owner():
+    import importlib
+
+    from components.state.session import REGISTRY, Family
+
+    families = [v for v in vars(importlib.import_module("components.state.session")).values()
+                if isinstance(v, Family)]
+    owners = {s.owner for s in REGISTRY.values()} | {f.owner for f in families}
+    for owner in owners:
+        path = ROOT / owner.replace(".", "/")
+        assert path.with_suffix(".py").exists() or (path / "__init__.py").exists(), \
+            f"{owner} owns a session key but is not a module"
+    names = [s.name for s in REGISTRY.values()] + [f.prefix for f in families]
+    widgets = [s.widget for s in REGISTRY.values() if s.widget]
+    assert len(set(names + widgets)) == len(names) + len(widgets), "a key is declared twice"

@@ -93,6 +93,10 @@ def save_snapshot(ctx: AppContext) -> None:
     """Download what is loaded as a snapshot file that opens later without credentials."""
     if ctx.load is None:
         return
+    if ctx.presenter:  # a snapshot is the real data: never a download in a demo
+        st.caption("Presenter mode is on: a snapshot holds the real text, so saving one "
+                   "waits until presenter mode is off.")
+        return
     name = "memscope-passport.json" if ctx.load.raw_passport is not None else \
         "memscope-snapshot.json"
     st.download_button("Save snapshot", data=snapshot_bytes(ctx.load), file_name=name,

@@ -8,6 +8,8 @@ sidebar and derives the analysis the pages show. Pages call :func:`current`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
@@ -27,6 +29,26 @@ from memscope.store.store import Store
 
 for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
+log = logging.getLogger("memscope.app")
+
+#: what a page says when something unexpected breaks it (the details go to the server log)
+PAGE_FAILED = ("Something went wrong while drawing this page; nothing was changed. The other "
+               "pages still work, and the details are in the server's log.")
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Run a page: an unexpected error becomes one sentence on screen (the navigation and
+    sidebar stay usable) and a traceback in the server log, never on screen. Streamlit's
+    own stop and rerun signals pass through (they are not ``Exception``s). Under AppTest
+    the error propagates, so a test sees it as the exception it is."""
+    try:
+        yield
+    except Exception:
+        if st.get_option("global.appTest"):
+            raise
+        log.exception("a page failed")
+        st.error(PAGE_FAILED)
 
 
 @dataclass
