@@ -9,7 +9,7 @@ from pathlib import Path
 import streamlit as st
 
 from components.sections import sidebar
-from components.state import context
+from components.state import auth, context
 
 # the favicon is a file of ours: a ``:material/…:`` page icon would be fetched from a CDN
 ICON = Path(__file__).resolve().parent / "components" / "assets" / "memscope.png"
@@ -27,9 +27,10 @@ PAGES = [
     st.Page("app_pages/connection.py", title="Connection", icon=":material/cable:"),
 ]
 
-page = st.navigation(PAGES, position="sidebar")  # drawn first: always there to navigate
+user = auth.gate()  # with sign-in configured, nothing but the sign-in page until then
+page = st.navigation(PAGES, position="sidebar")  # drawn next: always there to navigate
 with context.guarded():
-    ctx = context.build(sidebar.draw)
+    ctx = context.build(sidebar.draw, user)
     if ctx.as_of is not None:
         st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
                 "(clear “As of” in the sidebar to return to now).", icon=":material/history:")

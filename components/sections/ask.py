@@ -306,7 +306,7 @@ def add_box(ctx: AppContext) -> None:
 
 def _add_box(ctx: AppContext) -> None:
     source = ctx.source
-    if source is None:
+    if source is None or not ctx.user.may_change:
         return
     _track(ctx)
     pending = ADD_PENDING.get()

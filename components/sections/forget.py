@@ -32,7 +32,7 @@ def _cancel() -> None:
 def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
     """The "Forget…" button for a memory or a Spomory fact (relation id), or the reason
     it is unavailable."""
-    if ctx.source is None:
+    if ctx.source is None or not ctx.user.may_change:
         return
     reason = ctx.source.capabilities.reason("forget")
     if reason:
@@ -58,7 +58,8 @@ def _restore(ctx: AppContext, memory_id: str) -> None:
 def restore_button(ctx: AppContext, memory_id: str) -> None:
     """"Restore" for a soft-forgotten memory, where the source can (it is idempotent, so
     no confirmation); ledgered like a forget."""
-    if ctx.source is None or not ctx.source.capabilities.can("restore"):
+    if ctx.source is None or not ctx.user.may_change \
+            or not ctx.source.capabilities.can("restore"):
         return
     st.button("Restore", key=f"restore-{memory_id}", on_click=_restore,
               args=(ctx, memory_id), help="Undo the soft forget of this memory.")

@@ -112,6 +112,9 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     if source is None:
         st.error(md_escape(ctx.error or "No source is connected."))
         return
+    if not ctx.user.may_change:
+        st.info("You are signed in as a viewer: forget-all is for editors.")
+        return
     why_not = source.capabilities.reason("forget_all")
     if why_not:
         st.info(f"Forget-all is unavailable: {md_escape(why_not)}")

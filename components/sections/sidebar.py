@@ -11,7 +11,7 @@ from datetime import date
 
 import streamlit as st
 
-from components.state import data, session
+from components.state import auth, data, session
 from components.state.context import AppContext, Settings, flash
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -124,6 +124,7 @@ def _stored_filters() -> Filters:
 def draw(ctx: AppContext) -> Settings:
     """The whole shared sidebar; returns what it sets."""
     with st.sidebar:
+        auth.sign_out_button(ctx.user)
         source_summary(ctx)
         st.divider()
         presenter = st.toggle(

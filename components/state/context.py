@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from components.state import connection, data, session
+from components.state import auth, connection, data, session
 from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -84,6 +84,8 @@ class AppContext:
     #: changes only when some memory's state changes with the clock
     epoch: int = 0
     entry: data.Entry | None = None
+    #: who is using the app (``"local"`` without sign-in); a viewer changes nothing
+    user: auth.User = field(default_factory=lambda: auth.User(auth.LOCAL))
 
     @property
     def presenter(self) -> bool:
@@ -170,12 +172,12 @@ def _switch_space(space: str) -> None:
         connection.switch(replace(conn, space=space))
 
 
-def build(draw_sidebar: Any) -> AppContext:
+def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
     """Follow the URL, load the source, draw the sidebar (``draw_sidebar(ctx)`` returns
     the :class:`Settings`) and derive what the pages show; never raises for a load."""
     data.ensure_demo_store(str(store_path()))
     session.adopt_url(_switch_space)
-    ctx = AppContext(conn=connection.current())
+    ctx = AppContext(conn=connection.current(), user=user or auth.User(auth.LOCAL))
     _load(ctx)
     ctx.settings = draw_sidebar(ctx)
     derive(ctx)

@@ -1,0 +1,85 @@
+"""Sign-in (Streamlit's OIDC support) under AppTest: with ``[auth]`` configured nothing but
+the sign-in page shows until someone is signed in; a viewer sees the graph but gets no
+destructive or adding button; an editor does. Without ``[auth]`` there is no sign-in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import ROOT
+from streamlit.testing.v1 import AppTest
+
+from components.graph_view import COMPONENT_NAME
+from components.widgets.safe import md_escape
+from memscope.graph.analysis import analyse
+from memscope.settings import store_path
+from memscope.sources.embedded import EmbeddedSource
+
+AUTH = {"redirect_uri": "http://127.0.0.1:9/oauth2callback", "cookie_secret": "not-a-secret",
+        "client_id": "memscope", "client_secret": "not-a-secret",
+        "server_metadata_url": "http://127.0.0.1:9/.well-known/openid-configuration"}
+ROLES = {"roles": {"viewers": ["viewer@example.com"]}}
+
+
+def app(user: dict[str, Any], page: str | None = None, *, auth: bool = True,
+        **state: Any) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    if auth:
+        at.secrets["auth"] = AUTH
+        at.secrets["memscope"] = ROLES
+    at.user = user
+    for key, value in state.items():
+        at.session_state[key] = value
+    if page is not None:
+        at.switch_page(f"app_pages/{page}")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def graph_drawn(at: AppTest) -> bool:
+    return any(e.proto.component_name == COMPONENT_NAME for e in at.get("bidi_component"))
+
+
+def a_memory() -> str:
+    an = analyse(EmbeddedSource(store_path()).load().dataset)
+    return next(m for m, rec in an.dataset.memories.items() if not rec.is_forgotten)
+
+
+def test_nobody_signed_in_sees_only_the_sign_in_page(fresh_data_dir):
+    at = app({"is_logged_in": False})
+    assert [b.label for b in at.button] == ["Sign in"]
+    assert not graph_drawn(at)
+    assert not at.get("page_link") and not at.dataframe and not at.markdown[1:]
+    assert not store_path().exists()  # not even the store was opened
+
+
+def test_a_viewer_sees_the_graph_but_no_destructive_button(fresh_data_dir):
+    app({"is_logged_in": True, "email": "editor@example.com"})  # seeds the store
+    node = a_memory()
+    viewer = {"is_logged_in": True, "email": "viewer@example.com"}
+    at = app(viewer, selected_node=node)
+    assert graph_drawn(at)
+    assert any(md_escape("viewer@example.com") + " (viewer)" in c.value
+               for c in at.sidebar.caption)
+    assert not [b for b in at.button if (b.key or "").startswith(("forget-", "restore-"))]
+    assert not [e for e in at.expander if "Add a memory" in e.label]
+    forget_all = app(viewer, "forget_all.py")
+    assert any("viewer" in i.value for i in forget_all.info)
+    assert not [b for b in forget_all.button if b.key == "forget_all_preview"]
+
+
+def test_an_editor_gets_the_buttons(fresh_data_dir):
+    editor = {"is_logged_in": True, "email": "editor@example.com"}
+    app(editor)
+    node = a_memory()
+    at = app(editor, selected_node=node)
+    assert at.button(key=f"forget-{node}")
+    assert any(md_escape("editor@example.com") in c.value for c in at.sidebar.caption)
+    assert [b for b in at.button if b.label == "Sign out"]
+
+
+def test_without_auth_there_is_no_sign_in(fresh_data_dir):
+    at = app({}, auth=False)
+    assert graph_drawn(at)
+    assert not [b for b in at.button if b.label in ("Sign in", "Sign out")]
