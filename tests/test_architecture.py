@@ -23,9 +23,12 @@ ALLOWED: dict[str, set[str]] = {
     "view": {"records", "graph", "lenses"},
     "reports": {"records", "graph", "lenses", "sources"},
     "export": {"records", "graph", "lenses", "view"},
-    "store": {"records"},
+    # what Memscope owns (ledger, cached layouts): below the embedded store, which writes
+    # its own ledger rows into it in the same transaction as its changes
+    "storage": {"records"},
+    "store": {"records", "storage"},
     "demo": {"records", "store"},
-    "sources": {"records", "store"},
+    "sources": {"records", "store", "storage"},
     "sandbox": {"records", "store", "demo", "sources"},
 }
 

@@ -307,9 +307,12 @@ def test_embedded_add_stores_one_memory_and_says_nothing_was_extracted(tmp_path)
     ds = src.load().dataset
     assert ds.memories[result.memory_ids[0]].memory == "Maya adopted a cat named Miso."
     assert [r.action for r in store.ledger()] == ["add"]  # ledgered by the store itself
+    # a ledger kept elsewhere (as PostgreSQL would be) gets the action too, once
     ledger = Store.create(tmp_path / "ledger.db")
     actions.add(src, ledger, "Second.", container_tag="s1")
-    assert ledger.ledger() == []  # no second row for a self-ledgering source
+    assert [(r.action, r.outcome, r.status) for r in ledger.ledger()] == [
+        ("add", "ok", "completed")]
+    assert [r.action for r in store.ledger()] == ["add", "add"]  # and the store's own
 
 
 def test_wait_tolerates_a_flaky_status_read():

@@ -2,7 +2,7 @@
 
 No-match search, a two-memory parent cycle, a memory just added, the Profile page's links,
 whole badges, and the home page in light and dark (screenshots saved for a person to look
-at under ``test-results/``, which git ignores).
+at under ``test-screenshots/``, which git ignores).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from memscope.store.store import Store
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = ROOT / "test-results" / "screenshots"
+SHOTS = ROOT / "test-screenshots"  # pytest-playwright empties test-results/ on each run
 NODE_IDS = "el => el.__network.body.data.nodes.getIds()"
 EXCEPTION = "[data-testid='stException']"
 

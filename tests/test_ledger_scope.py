@@ -155,12 +155,11 @@ V1_ROWS = [
 
 def _v1_file(path: Path) -> None:
     """A database as version 1 of the schema wrote it: a ledger without ``scope``."""
-    assert "scope TEXT" in sch.SCHEMA  # the current schema has the column …
-    start = sch.SCHEMA.index("CREATE TABLE IF NOT EXISTS ledger")
-    end = sch.SCHEMA.index(");", start) + 2
-    old_schema = sch.SCHEMA[:start] + V1_LEDGER + sch.SCHEMA[end:]
+    # the memory tables are unchanged since version 1; the ledger (now migrated by
+    # memscope.storage) had no ``scope`` column
+    assert "ledger" not in sch.SCHEMA
     conn = sqlite3.connect(path)
-    conn.executescript(old_schema)  # … the old file does not
+    conn.executescript(sch.SCHEMA + V1_LEDGER)
     conn.execute("INSERT INTO meta VALUES ('data_version', '5')")
     conn.execute("INSERT INTO meta VALUES ('schema_version', '1')")
     conn.executemany("INSERT INTO ledger (at, source, space, action, target_id, snapshot, "

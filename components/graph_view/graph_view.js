@@ -404,7 +404,7 @@ function drawLandmarks(state, ctx, view, boxes) {
       state.widths.set(cacheKey, width);
     }
     const box = [x - width / 2 - 6, top, x + width / 2 + 6, top + px + 2];
-    if (boxes.hits(box)) continue;
+    if (box[0] < 0 || box[2] > view.w || box[3] > view.h || boxes.hits(box)) continue;
     boxes.add(box);
     haloText(ctx, theme, node.label, x, top + px / 2 + 1, px);
     drawn += 1;
@@ -455,40 +455,78 @@ function landmarkList(rawNodes, rawEdges) {
 
 // -- the view: zoom, fit, full screen, selection -----------------------------------------
 
+// vis-network loses track of an animation when a second one starts before the first has
+// drawn a frame (its frame handler stays registered and later pulls the view back), so a
+// move asked for in that window waits for the next frame; only the latest one is kept.
+function move(state, start) {
+  if (state.moving && performance.now() - state.moving < 1000) {
+    state.pendingMove = start;
+    return;
+  }
+  state.moving = start() ? performance.now() : 0;
+}
+
+function afterFrame(state) {
+  state.moving = 0;
+  const next = state.pendingMove;
+  if (next) {
+    state.pendingMove = null;
+    setTimeout(() => move(state, next), 0);
+  }
+}
+
 function zoomBy(state, factor) {
-  const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, state.network.getScale() * factor));
-  state.network.moveTo({ scale, animation: { duration: 200, easingFunction: "easeOutQuad" } });
+  move(state, () => {
+    // successive steps build on the last target, not on a scale half-way there
+    const recent = performance.now() - state.zoomAt < 400;
+    const from = recent ? state.zoomTarget : state.network.getScale();
+    const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, from * factor));
+    state.zoomTarget = scale;
+    state.zoomAt = performance.now();
+    state.network.moveTo({ scale, animation: { duration: 200, easingFunction: "easeOutQuad" } });
+    return true;
+  });
 }
 
 function fitAll(state) {
-  state.network.fit({ animation: ANIMATION });
+  move(state, () => {
+    state.network.fit({ animation: ANIMATION });
+    return true;
+  });
 }
 
 // The selected node in the centre, zoomed so its neighbours are in view too.
 function fitSelection(state) {
-  const [id] = state.network.getSelectedNodes();
-  if (id === undefined) return;
-  const ids = [id].concat(state.network.getConnectedNodes(id));
-  const pos = state.network.getPositions(ids);
-  const centre = pos[id];
-  let dx = 0;
-  let dy = 0;
-  for (const other of ids) {
-    if (!pos[other]) continue;
-    dx = Math.max(dx, Math.abs(pos[other].x - centre.x));
-    dy = Math.max(dy, Math.abs(pos[other].y - centre.y));
-  }
-  const w = state.container.clientWidth || 600;
-  const h = state.container.clientHeight || 400;
-  const margin = 60; // canvas units around the farthest neighbour (its label, its size)
-  const scale = Math.min(1.5, w / (2 * (dx + margin)), h / (2 * (dy + margin)));
-  state.network.moveTo({ position: centre, scale: Math.max(MIN_SCALE, scale),
-    animation: ANIMATION });
+  move(state, () => {
+    const [id] = state.network.getSelectedNodes();
+    if (id === undefined) return false;
+    const ids = [id].concat(state.network.getConnectedNodes(id));
+    const pos = state.network.getPositions(ids);
+    const centre = pos[id];
+    let dx = 0;
+    let dy = 0;
+    for (const other of ids) {
+      if (!pos[other]) continue;
+      dx = Math.max(dx, Math.abs(pos[other].x - centre.x));
+      dy = Math.max(dy, Math.abs(pos[other].y - centre.y));
+    }
+    const w = state.container.clientWidth || 600;
+    const h = state.container.clientHeight || 400;
+    const margin = 60; // canvas units around the farthest neighbour (its label, its size)
+    const scale = Math.min(1.5, w / (2 * (dx + margin)), h / (2 * (dy + margin)));
+    state.network.moveTo({ position: centre, scale: Math.max(MIN_SCALE, scale),
+      animation: ANIMATION });
+    return true;
+  });
 }
 
 function fitFiltered(state) {
-  const ids = state.fitIds.filter((id) => state.nodes.get(id) !== null);
-  if (ids.length > 0) state.network.fit({ nodes: ids, animation: ANIMATION });
+  move(state, () => {
+    const ids = state.fitIds.filter((id) => state.nodes.get(id) !== null);
+    if (ids.length === 0) return false;
+    state.network.fit({ nodes: ids, animation: ANIMATION });
+    return true;
+  });
 }
 
 function clearSelection(state) {
@@ -621,6 +659,7 @@ function create(vis, parentElement, data) {
     landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
+    moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
     setStateValue: () => {},
     // for browser tests and benchmarks (performance.now() times)
     stats: {
@@ -663,6 +702,7 @@ function create(vis, parentElement, data) {
   network.on("afterDrawing", (ctx) => {
     state.stats.draws += 1;
     state.stats.lastDrawAt = performance.now();
+    afterFrame(state);
     if (state.stats.draws === 1) {
       state.stats.firstDrawAt = state.stats.lastDrawAt;
       state.stats.firstDrawScale = network.getScale();
@@ -672,7 +712,7 @@ function create(vis, parentElement, data) {
     drawLayers(state, ctx);
   });
   container.addEventListener("pointerdown", () => container.focus({ preventScroll: true }));
-  container.addEventListener("keydown", (event) => onKey(state, event));
+  frame.addEventListener("keydown", (event) => onKey(state, event)); // canvas and toolbar
   state.onFullscreen = () => {
     updateToolbar(state);
     network.redraw();
@@ -730,9 +770,12 @@ function applyFocus(state, options) {
   state.focusKey = key;
   if (state.nodes.get(id) === null) return false;
   state.network.selectNodes([id]);
-  state.network.focus(id, {
-    scale: Math.max(state.network.getScale(), 1.0),
-    animation: { duration: 400, easingFunction: "easeInOutQuad" },
+  move(state, () => {
+    state.network.focus(id, {
+      scale: Math.max(state.network.getScale(), 1.0),
+      animation: { duration: 400, easingFunction: "easeInOutQuad" },
+    });
+    return true;
   });
   state.setStateValue("selected", id); // mirror what is shown, so a later click counts
   return true;

@@ -12,9 +12,10 @@ from collections.abc import Hashable
 
 import streamlit as st
 
-from components.graph_view import graph_view
+from components.graph_view import graph_view, group_annotations
 from components.sections import ask, forget, legend, panels
 from components.sections import audit as audit_ui
+from components.sections.overview import overview_card
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.widgets.loading import positions_drawn_while_loading
@@ -152,7 +153,7 @@ def _keep(analysis: Analysis, selected: str | None, marked: set[str]) -> set[str
     return keep
 
 
-GRAPH_HEIGHT = 640
+GRAPH_HEIGHT = 700
 
 
 def explorer(ctx: AppContext, analysis: Analysis) -> None:
@@ -177,6 +178,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         ask.ask_form(ctx)
     graph_col, panel_col = st.columns([7, 3], gap="small")
     with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
+        overview_card(analysis)
         matches = search_matches(analysis, visible, view_key, query)
         ask_ids = ask.ask_results(ctx, analysis)
         node_panel(ctx, analysis, selected)
@@ -194,11 +196,16 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
             drawn = highlight(drawn, marked)
         if ctx.comparison is not None:
             drawn = mark_changes(drawn, ctx.comparison)
-        st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
-                   f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))}")
+        filtered = len(view["nodes"]) < analysis.graph.graph.number_of_nodes()
+        fit_ids, fit_label = (marked, "Fit matches") if marked else \
+            ({n["id"] for n in drawn["nodes"]} if filtered else set(), "Fit filtered")
         graph_view(drawn, key="graph", height=GRAPH_HEIGHT, physics=physics,
                    focus=selected if selected in visible else None,
-                   on_select=_on_select)
+                   on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
+                   annotations=group_annotations(drawn))
+        st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
+                   f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))} "
+                   "Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
         if expanded:  # below the graph, so showing it never moves (and remounts) the graph
             st.button("Collapse all expanded clusters", key="collapse_all",
                       on_click=session.EXPANDED.clear)

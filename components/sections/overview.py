@@ -28,9 +28,10 @@ def count_line(analysis: Analysis) -> str:
     return " · ".join(parts)
 
 
-def header(analysis: Analysis) -> None:
-    """The summary card (two or three plain sentences, computed from the analysis — in
-    presenter mode a masked one) and the counts in one line."""
+def overview_card(analysis: Analysis) -> None:
+    """The summary card at the top of the explorer's side panel: two or three plain
+    sentences computed from the analysis (in presenter mode a masked one) and the counts
+    in one line."""
     sentences = summarise(analysis).sentences()
     with st.container(border=True, key="summary_card"):
         st.markdown(md_escape(" ".join(sentences)))

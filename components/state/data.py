@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -23,8 +24,9 @@ from memscope.lenses.asof import Comparison, as_of, compare
 from memscope.lenses.presenter import mask
 from memscope.lenses.redact import dataset_texts
 from memscope.records.time import day_end
+from memscope.settings import store_path
 from memscope.sources import LoadResult, Source
-from memscope.store.store import Store
+from memscope.storage import Storage, configured_url, open_storage
 
 LOAD_TTL_S = 15 * 60
 _lock = threading.Lock()
@@ -51,9 +53,26 @@ def ensure_demo_store(path: str) -> bool:
 
 
 @st.cache_resource(show_spinner=False)
-def ledger_store(path: str) -> Store:
-    """The local ledger's store at ``path``: one object per path and process."""
-    return Store(Path(path))
+def ledger_store(path: str) -> Storage:
+    """The ledger and layout cache: PostgreSQL when ``[storage] url`` (secrets) or
+    ``MEMSCOPE_STORAGE_URL`` names one, else the embedded store's file at ``path``; one
+    object per process. Migrates the database; raises
+    :class:`~memscope.storage.StorageTooNew` (a database newer than this Memscope) or
+    :class:`~memscope.storage.StorageError` (unreachable), each one sentence without the
+    URL's password. The URL is read here, never passed as (or hashed into) a cache key."""
+    try:
+        table = st.secrets.get("storage")
+    except (FileNotFoundError, KeyError, AttributeError):
+        table = None
+    secrets = {"storage": table} if isinstance(table, Mapping) else {}
+    return open_storage(configured_url(secrets), sqlite_path=Path(path))
+
+
+def layout_cache() -> Storage:
+    """The shared layout cache (the ledger's storage): ``get_layout(key)`` /
+    ``put_layout(key, positions)`` with ``key = layout_key(source.identity(),
+    graph_digest(nodes, edges), "seed=7")`` from :mod:`memscope.storage`."""
+    return ledger_store(str(store_path()))
 
 
 def load_key(source: Source) -> tuple:

@@ -63,11 +63,13 @@ class EmbeddedSource(Source):
     default_space: ClassVar[str] = "sm_project_default"
 
     def __init__(self, store: Store | str | Path, *, page_limit: int = 200,
-                 container_tags: tuple[str, ...] = (), actor: str = "embedded") -> None:
+                 container_tags: tuple[str, ...] = (), ledger_source: str = "embedded"
+                 ) -> None:
         self.store = store if isinstance(store, Store) else Store(store)
         self.page_limit = page_limit
         self.container_tags = tuple(container_tags)
-        self.actor = actor
+        #: the ``source`` the store writes in its ledger rows
+        self.ledger_source = ledger_source
         self._last: LoadResult | None = None
         self._version: str | None = None
 
@@ -161,13 +163,14 @@ class EmbeddedSource(Source):
         return SearchResult(hits, len(hits), note=found["note"], detail=found.get("detail"))
 
     def add(self, text: str, *, container_tag: str | None = None,
-            title: str | None = None) -> AddResult:
+            title: str | None = None, actor: str | None = None) -> AddResult:
         """Store ``text`` as a new document with one memory (no extraction: the memory is
-        the text itself), in one transaction with its ledger row."""
+        the text itself), in one transaction with its ledger row (by ``actor``)."""
         tag = container_tag or (self.container_tags[0] if self.container_tags
                                 else self.default_space)
         with _store_errors():
-            doc = self.store.add_document(text, tag, title=title, source=self.actor)
+            doc = self.store.add_document(text, tag, title=title, source=self.ledger_source,
+                                          actor=actor)
         mem_ids = [m["id"] for m in doc["memoryEntries"]]
         return AddResult(doc["id"], "done", f"Stored the text as document {doc['id']} with "
                          f"one memory ({mem_ids[0]}) in {tag}; nothing was extracted "
@@ -191,15 +194,15 @@ class EmbeddedSource(Source):
                             snapshot=before.get("memory"))
 
     def forget(self, target_id: str, *, reason: str | None = None,
-               container_tag: str | None = None) -> ForgetResult:
-        """Soft-forget one memory (ledgered by the store)."""
+               container_tag: str | None = None, actor: str | None = None) -> ForgetResult:
+        """Soft-forget one memory (ledgered by the store, as done by ``actor``)."""
         return self._act(target_id, "forget", lambda: self.store.forget_memory(
-            target_id, reason, source=self.actor))
+            target_id, reason, source=self.ledger_source, actor=actor))
 
-    def restore(self, memory_id: str) -> ForgetResult:
-        """Undo a soft forget (ledgered by the store)."""
+    def restore(self, memory_id: str, *, actor: str | None = None) -> ForgetResult:
+        """Undo a soft forget (ledgered by the store, as done by ``actor``)."""
         return self._act(memory_id, "restore", lambda: self.store.restore_memory(
-            memory_id, source=self.actor))
+            memory_id, source=self.ledger_source, actor=actor))
 
     def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
         """What forgetting a whole space would do; changes nothing."""
@@ -217,13 +220,14 @@ class EmbeddedSource(Source):
                                 message=message, confirm_words=(container_tag, str(count)))
 
     def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None) -> ForgetAllResult:
-        """Soft-forget every memory of the space (the store re-checks ``confirm``)."""
+                   reason: str | None = None, actor: str | None = None) -> ForgetAllResult:
+        """Soft-forget every memory of the space (the store re-checks ``confirm``;
+        ledgered by the store, as done by ``actor``)."""
         require_confirmation(preview, confirm)
         tag = preview.container_tag or ""
         with _store_errors():
             done = self.store.forget_all(tag, confirm=confirm.strip(), reason=reason,
-                                         source=self.actor)
+                                         source=self.ledger_source, actor=actor)
         count = int(done["count"])
         return ForgetAllResult(tag, count, f"Forgot {count} memories in {tag}.",
                                memory_ids=list(done.get("memoryIds") or []))

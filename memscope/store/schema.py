@@ -11,12 +11,10 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+#: The version of the memory tables below. The ledger (and the layout cache) are not
+#: here: :mod:`memscope.storage.migrations` creates and migrates them (Alembic), in the
+#: same file — version 2 of this schema is the ledger with ``scope``, their revision 0001.
 SCHEMA_VERSION = 2
-#: Ledger rows of these sources (and seed rows) in a version-1 file were written by the
-#: embedded store itself: the migration gives them the store's identity. Any other old
-#: row (a Supermemory or Spomory action) has no known identity and stays unscoped —
-#: kept in the file, shown to no session.
-OWN_LEDGER_SOURCES = ("embedded", "sandbox")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -79,18 +77,7 @@ CREATE TABLE IF NOT EXISTS profile_line_memories (
     memory_id TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
     PRIMARY KEY (line_id, memory_id)
 );
-CREATE TABLE IF NOT EXISTS ledger (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    at TEXT NOT NULL, source TEXT NOT NULL, space TEXT, action TEXT NOT NULL,
-    target_id TEXT, snapshot TEXT, reason TEXT, outcome TEXT NOT NULL, message TEXT,
-    scope TEXT
-);
 """
-#: Created after :func:`migrate` (an old ledger has no ``scope`` column before it).
-LEDGER_INDEX = "CREATE INDEX IF NOT EXISTS ledger_scope ON ledger (scope, id)"
-LEDGER_COLUMNS = ("at", "source", "space", "action", "target_id", "snapshot", "reason",
-                  "outcome", "message", "scope")
-
 TABLES = ("meta", "spaces", "documents", "memories", "document_memories", "memory_relations",
           "profile_lines", "profile_line_memories", "ledger")
 
@@ -127,23 +114,12 @@ SELECT {MEMORY_SELECT} FROM memories m WHERE m.id IN (SELECT id FROM chain)
 ORDER BY m.created_at, m.id"""
 
 
-def migrate(conn: sqlite3.Connection, own_scope: str) -> int:
-    """Bring an existing database to :data:`SCHEMA_VERSION` (call inside a write
-    transaction, after :data:`SCHEMA`); returns the version it found (0 = a new file).
-
-    Version 1 → 2 adds ``ledger.scope``: the store's own old rows (see
-    :data:`OWN_LEDGER_SOURCES`) get ``own_scope``, every other old row stays NULL and is
-    therefore never shown to a session (it is kept, not deleted).
-    """
+def migrate(conn: sqlite3.Connection) -> int:
+    """Record :data:`SCHEMA_VERSION` (call inside a write transaction, after
+    :data:`SCHEMA`); returns the version it found (0 = a new file). The memory tables have
+    not changed since version 1; the ledger's own migrations run separately."""
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     found = int(row[0]) if row is not None else 0
-    columns = {r[1] for r in conn.execute("PRAGMA table_info(ledger)")}
-    if "scope" not in columns:
-        conn.execute("ALTER TABLE ledger ADD COLUMN scope TEXT")
-        conn.execute(f"UPDATE ledger SET scope = ? WHERE source IN "
-                     f"({placeholders(len(OWN_LEDGER_SOURCES))}) OR action = 'seed'",
-                     (own_scope, *OWN_LEDGER_SOURCES))
-    conn.execute(LEDGER_INDEX)
     if found < SCHEMA_VERSION:
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)",
                      (str(SCHEMA_VERSION),))

@@ -3,7 +3,9 @@
 Every operation opens its own short-lived connection (Streamlit calls from several
 threads). Every write runs in ONE ``BEGIN IMMEDIATE`` transaction together with its ledger
 row and the ``data_version`` bump, so a failure part-way leaves the database exactly as it
-was. Reads of several tables run in one read transaction (a consistent WAL snapshot).
+was. The ledger table is the one :class:`~memscope.storage.SQLiteStorage` serves from the
+same file (its schema is migrated by :mod:`memscope.storage.migrations`). Reads of
+several tables run in one read transaction (a consistent WAL snapshot).
 
 >>> store = Store.create("data/memscope.sqlite")        # doctest: +SKIP
 >>> store.list_documents(limit=200)["pagination"]        # doctest: +SKIP
@@ -23,9 +25,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from memscope.records.time import iso_utc, utc_now
+from memscope.storage.errors import StorageError
+from memscope.storage.ledger import LEDGER_COLUMNS, LOCAL_ACTOR, LedgerEntry
+from memscope.storage.sql import SQLiteStorage
+from memscope.storage.urls import embedded_identity
 from memscope.store import schema as sch
 from memscope.store import search as store_search
-from memscope.store.ledger import LedgerEntry
 
 
 class SeedData(Protocol):
@@ -65,12 +70,13 @@ class Store:
         self._ready = False
         self._lock = threading.Lock()
         self._search_backend = store_search.LIKE
+        self._storage: SQLiteStorage | None = None
 
     @property
     def identity(self) -> str:
         """The ledger scope of this store's own actions: ``embedded|<absolute path>``
         (the same string :meth:`EmbeddedSource.identity` returns for it)."""
-        return f"embedded|{self.path.resolve()}"
+        return embedded_identity(self.path)
 
     @classmethod
     def create(cls, path: str | Path, **kwargs: Any) -> Store:
@@ -82,7 +88,9 @@ class Store:
     # -- connections -------------------------------------------------------------------
 
     def init(self) -> None:
-        """Create the database file, WAL mode and every table if missing (idempotent)."""
+        """Create the database file, WAL mode and every table if missing, and migrate the
+        ledger (idempotent). A file written by a newer Memscope raises
+        :class:`StoreError` with the refusal's sentence."""
         with self._lock:
             if self._ready:
                 return
@@ -94,7 +102,7 @@ class Store:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('data_version', '0')")
-                    sch.migrate(conn, self.identity)
+                    sch.migrate(conn)
                     conn.execute("COMMIT")
                 except BaseException:
                     conn.execute("ROLLBACK")
@@ -105,7 +113,17 @@ class Store:
                     from exc
             finally:
                 conn.close()
+            try:
+                self._storage = SQLiteStorage(self.path, clock=self._clock)
+            except StorageError as exc:
+                raise StoreError(str(exc)) from None
             self._ready = True
+
+    def storage(self) -> SQLiteStorage:
+        """The ledger and layout cache in this store's file (see :mod:`memscope.storage`)."""
+        self.init()
+        assert self._storage is not None
+        return self._storage
 
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -149,14 +167,20 @@ class Store:
     def _now(self) -> str:
         return iso_utc(self._clock())
 
-    def _ledger(self, conn: sqlite3.Connection, *, source: str, space: str | None,
-                action: str, target_id: str | None, snapshot: str | None,
-                reason: str | None, outcome: str, message: str,
-                scope: str | None = None) -> LedgerEntry:
-        """Insert one ledger row; ``scope`` defaults to this store's own identity."""
-        entry = LedgerEntry(self._now(), source, space, action, target_id, snapshot, reason,
-                            outcome, message, scope=scope or self.identity)
-        cur = conn.execute(sch.insert_sql("ledger", sch.LEDGER_COLUMNS), entry.row())
+    def _entry(self, *, source: str, space: str | None, action: str,
+               target_id: str | None, snapshot: str | None, reason: str | None,
+               outcome: str, message: str, actor: str | None, now: str | None = None,
+               scope: str | None = None) -> LedgerEntry:
+        """A completed ledger row; ``scope`` defaults to this store's own identity."""
+        now = now or self._now()
+        return LedgerEntry(now, source, space, action, target_id, snapshot, reason, outcome,
+                           message, scope=scope or self.identity, actor=actor or LOCAL_ACTOR,
+                           status="completed", completed_at=now)
+
+    def _ledger(self, conn: sqlite3.Connection, **fields: Any) -> LedgerEntry:
+        """Insert one ledger row in ``conn``'s transaction (see :meth:`_entry`)."""
+        entry = self._entry(**fields)
+        cur = conn.execute(sch.insert_sql("ledger", LEDGER_COLUMNS), entry.row())
         return dataclasses.replace(entry, id=cur.lastrowid)
 
     # -- loading -----------------------------------------------------------------------
@@ -168,7 +192,8 @@ class Store:
     def load_records(self, documents: Iterable[Mapping[str, Any]],
                      spaces: Iterable[Mapping[str, Any]] = (),
                      profiles: Mapping[str, Mapping[str, Any]] | None = None, *,
-                     source: str = "embedded", action: str = "seed") -> None:
+                     source: str = "embedded", action: str = "seed",
+                     actor: str | None = None) -> None:
         """Insert feed-shape documents with their memory entries, spaces and profiles.
 
         One transaction with one ledger row. A memory listed under several documents is
@@ -178,7 +203,8 @@ class Store:
         ``tokenCount`` …) are not kept. Profile lines are strings or ``{"text",
         "memoryIds"}``. An id that already exists raises :class:`StoreError`.
         """
-        self._load(documents, spaces, profiles or {}, {"source": source, "action": action})
+        self._load(documents, spaces, profiles or {},
+                   {"source": source, "action": action, "actor": actor})
 
     def _load(self, documents: Iterable[Mapping[str, Any]],
               spaces: Iterable[Mapping[str, Any]], profiles: Mapping[str, Mapping[str, Any]],
@@ -211,8 +237,8 @@ class Store:
                 f"{len(mem_rows)} memories and {n_lines} profile lines.", **ledger})
 
     def add_document(self, text: str, container_tag: str, *, title: str | None = None,
-                     source: str = "embedded", document_id: str | None = None
-                     ) -> dict[str, Any]:
+                     source: str = "embedded", document_id: str | None = None,
+                     actor: str | None = None) -> dict[str, Any]:
         """Store one text document with one memory holding the text; returns the document
         in feed shape. Creates the space if missing; ledgered as ``add``. ``document_id``
         chooses the id (an id in use raises :class:`StoreError`)."""
@@ -225,7 +251,8 @@ class Store:
                                   "updatedAt": now, "spaceContainerTag": container_tag}]}
         self._load([doc], (), {}, {
             "source": source, "action": "add", "space": container_tag, "target_id": doc_id,
-            "snapshot": text, "message": f"Added document {doc_id} with memory {mem_id}."})
+            "snapshot": text, "actor": actor,
+            "message": f"Added document {doc_id} with memory {mem_id}."})
         return self._documents_by_ids([doc_id])[0]
 
     # -- reads -------------------------------------------------------------------------
@@ -348,27 +375,27 @@ class Store:
         ``scope`` every row comes back, unscoped ones included — for tests and
         maintenance only, never for a page.
         """
-        where, args = ("WHERE scope = ? ", [scope]) if scope is not None else ("", [])
-        with self._read() as conn:
-            rows = conn.execute(f"SELECT * FROM ledger {where}ORDER BY id DESC LIMIT ?",
-                                [*args, -1 if limit is None else limit]).fetchall()
-        return [LedgerEntry.from_row(r) for r in rows]
+        try:
+            return self.storage().ledger(limit, scope=scope)
+        except StorageError as exc:
+            raise StoreError(str(exc)) from None
 
     # -- writes ------------------------------------------------------------------------
 
     def record_ledger(self, *, action: str, source: str, outcome: str, scope: str,
                       message: str = "", space: str | None = None,
                       target_id: str | None = None, snapshot: str | None = None,
-                      reason: str | None = None) -> LedgerEntry:
+                      reason: str | None = None, actor: str = LOCAL_ACTOR) -> LedgerEntry:
         """Append one ledger row for an action done elsewhere (e.g. a failed HTTP forget)
         under ``scope``, the identity of the source that acted (``source.identity()``:
-        kind, location and credential fingerprint — never a credential)."""
+        kind, location and credential fingerprint — never a credential). Like every
+        write of the store, it bumps the data version."""
         if not scope:
             raise StoreError("A ledger row needs the identity of the source that acted.")
         with self._write() as conn:
             return self._ledger(conn, source=source, space=space, action=action,
                                 target_id=target_id, snapshot=snapshot, reason=reason,
-                                outcome=outcome, message=message, scope=scope)
+                                outcome=outcome, message=message, actor=actor, scope=scope)
 
     def _memory_for_update(self, conn: sqlite3.Connection, memory_id: str) -> sqlite3.Row:
         row = conn.execute("SELECT id, memory, container_tag, is_forgotten FROM memories "
@@ -378,7 +405,7 @@ class Store:
         return row
 
     def forget_memory(self, memory_id: str, reason: str | None = None, *,
-                      source: str = "embedded") -> dict[str, Any]:
+                      source: str = "embedded", actor: str | None = None) -> dict[str, Any]:
         """Soft-forget one memory (``isForgotten``, ``forgetReason``, time), ledgered in the
         same transaction. Already forgotten: nothing changes, ledgered as ``noop``.
         Unknown id: :class:`StoreNotFound`, nothing written (the caller may ledger it)."""
@@ -394,10 +421,11 @@ class Store:
                 outcome, message = "ok", f"Forgot memory {memory_id}."
             self._ledger(conn, source=source, space=row["container_tag"], action="forget",
                          target_id=memory_id, snapshot=row["memory"], reason=reason,
-                         outcome=outcome, message=message)
+                         outcome=outcome, message=message, actor=actor)
         return {"id": memory_id, "forgotten": True}
 
-    def restore_memory(self, memory_id: str, *, source: str = "embedded") -> dict[str, Any]:
+    def restore_memory(self, memory_id: str, *, source: str = "embedded",
+                       actor: str | None = None) -> dict[str, Any]:
         """Undo a soft forget (clears the flag, reason and time), ledgered as ``restore``;
         ``noop`` if it was not forgotten; :class:`StoreNotFound` if unknown."""
         with self._write() as conn:
@@ -411,7 +439,7 @@ class Store:
                 outcome, message = "ok", f"Restored memory {memory_id}."
             self._ledger(conn, source=source, space=row["container_tag"], action="restore",
                          target_id=memory_id, snapshot=row["memory"], reason=None,
-                         outcome=outcome, message=message)
+                         outcome=outcome, message=message, actor=actor)
         return {"id": memory_id, "forgotten": False}
 
     def forget_all_preview(self, container_tag: str) -> dict[str, Any]:
@@ -425,7 +453,7 @@ class Store:
         return plan
 
     def forget_all(self, container_tag: str, *, confirm: str, reason: str | None = None,
-                   source: str = "embedded") -> dict[str, Any]:
+                   source: str = "embedded", actor: str | None = None) -> dict[str, Any]:
         """Soft-forget every not-yet-forgotten memory of one space, in one transaction.
 
         ``confirm`` must be the container tag or the number of memories that would be
@@ -448,14 +476,16 @@ class Store:
             conn.executemany("UPDATE memories SET is_forgotten = 1, forget_reason = ?, "
                              "forgotten_at = ?, updated_at = ? WHERE id = ?",
                              [(reason, now, now, r["id"]) for r in rows])
-            conn.executemany(sch.insert_sql("ledger", sch.LEDGER_COLUMNS), [
-                LedgerEntry(now, source, container_tag, "forget_all", r["id"], r["memory"],
-                            reason, "ok", f"Forgot memory {r['id']} (forget-all of "
-                            f"{container_tag}).", scope=self.identity).row() for r in rows])
+            conn.executemany(sch.insert_sql("ledger", LEDGER_COLUMNS), [
+                self._entry(source=source, space=container_tag, action="forget_all",
+                            target_id=r["id"], snapshot=r["memory"], reason=reason,
+                            outcome="ok", message=f"Forgot memory {r['id']} (forget-all of "
+                            f"{container_tag}).", actor=actor, now=now).row() for r in rows])
             if not rows:
                 self._ledger(conn, source=source, space=container_tag, action="forget_all",
                              target_id=None, snapshot=None, reason=reason, outcome="noop",
-                             message=f"Space {container_tag} had no memory left to forget.")
+                             message=f"Space {container_tag} had no memory left to forget.",
+                             actor=actor)
         return {"containerTag": container_tag, "count": len(rows), "memoryIds": plan["memoryIds"]}
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:

@@ -1,0 +1,17 @@
+"""What Memscope itself owns — the action ledger and the cached layouts — behind one
+interface (:class:`Storage`), in the embedded store's SQLite file (the default) or in
+PostgreSQL (a team deployment with several app servers).
+
+>>> storage = open_storage(configured_url(st.secrets), sqlite_path=store_path())  # doctest: +SKIP
+"""
+
+from memscope.storage.base import Storage
+from memscope.storage.errors import StorageConfigError, StorageError, StorageTooNew
+from memscope.storage.layouts import Position, graph_digest, layout_key
+from memscope.storage.ledger import LOCAL_ACTOR, LedgerEntry
+from memscope.storage.sql import PostgresStorage, SQLiteStorage, open_storage
+from memscope.storage.urls import URL_ENV, configured_url, describe
+
+__all__ = ["LOCAL_ACTOR", "URL_ENV", "LedgerEntry", "Position", "PostgresStorage",
+           "SQLiteStorage", "Storage", "StorageConfigError", "StorageError", "StorageTooNew",
+           "configured_url", "describe", "graph_digest", "layout_key", "open_storage"]
