@@ -6,11 +6,11 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt 2>/dev/n
 LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
-.PHONY: run test install lint bench chromium clean help lock
+.PHONY: run test install lint bench chromium postgresql clean help lock
 
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
-	@echo "make test   - set up (incl. Chromium) and run every test"
+	@echo "make test   - set up (incl. Chromium and PostgreSQL) and run every test"
 	@echo "make lint   - ruff and the type check (basedpyright)"
 	@echo "make bench  - print the benchmarks' figures"
 	@echo "make lock   - rewrite constraints.txt after a dependency change"
@@ -42,8 +42,21 @@ chromium:
 	  exit 1; \
 	fi
 
-test: install chromium lint
-	$(PY) -m pytest
+# The storage tests start their own throwaway cluster with these binaries (as the
+# 'postgres' user when run as root); no server is configured or used system-wide.
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
+	  true; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's postgresql for the storage tests…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else \
+	  echo "The storage tests need PostgreSQL's server: install Debian's 'postgresql' package (sudo apt-get install postgresql)."; \
+	  exit 1; \
+	fi
+
+test: install chromium postgresql lint
+	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest
 
 lint: install
 	$(VENV)/bin/ruff check .

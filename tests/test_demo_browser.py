@@ -190,3 +190,52 @@ def test_a_memory_in_a_two_memory_parent_cycle_opens_its_panel(tmp_path) -> None
         assert "node=m_b" in page.url
         assert page.locator(EXCEPTION).count() == 0
         assert page.get_by_role("button", name="Forget…").count() == 1
+
+
+SCALE = "el => el.__network.getScale()"
+
+
+def test_search_then_fit_matches_zooms_to_them(server) -> None:
+    with chromium() as browser:
+        page = open_home(browser, server.url)
+        graph = page.locator(GRAPH)
+        page.wait_for_timeout(800)
+        before = graph.evaluate(SCALE)
+        box = page.get_by_label("Search memory and document text")
+        box.fill("Lisbon")
+        box.press("Enter")
+        wait_idle(page, 800)
+        fit = page.locator("button[data-action='fit-filtered']")
+        fit.wait_for(timeout=20_000)
+        fit.click()
+        page.wait_for_timeout(1500)  # the move is animated
+        assert graph.evaluate(SCALE) > before * 1.5  # the few matches fill the canvas
+        assert fit.inner_text() == "Fit matches"
+        page.locator("button[data-action='fit-all']").click()
+        page.wait_for_timeout(1500)
+        assert abs(graph.evaluate(SCALE) - before) < before * 0.2
+
+
+def test_a_click_on_a_legend_line_shows_only_that(server, data_dir) -> None:
+    with chromium() as browser:
+        page = open_home(browser, server.url)
+        graph = page.locator(GRAPH)
+        everything = len(graph.evaluate(NODE_IDS))
+        table = page.locator("[data-testid='stDataFrame']").filter(
+            has=page.locator("canvas")).first
+        table.scroll_into_view_if_needed()
+        box = table.bounding_box()
+        assert box is not None
+        # the first line is the largest colour group: click its row (header, then row 1)
+        page.mouse.click(box["x"] + 12, box["y"] + 35 + 17)
+        wait_idle(page, 1000)
+        for _ in range(40):
+            shown = len(graph.evaluate(NODE_IDS))
+            if shown < everything:
+                break
+            page.wait_for_timeout(250)
+        drawn = graph.evaluate("el => el.__network.body.data.nodes.get()"
+                               ".map(n => n.color_group)")
+        assert 0 < len(drawn) < everything
+        assert len(set(drawn)) == 1  # one colour group, alone
+        assert page.get_by_text("Showing only the selected legend line").count() == 1

@@ -332,12 +332,11 @@ def parse_memory(raw: Any, where: str, report: ParseReport) -> MemoryRecord | No
         return None
     f.record = mem_id
     text = raw.get("memory")
-    tag = raw.get("spaceContainerTag") or raw.get("containerTag")
     mem = MemoryRecord(
         id=mem_id,
         memory=f.text_value(text if text is not None else raw.get("content"), "memory") or "",
         space_id=f.ident("spaceId"),
-        container_tag=f.ident_value(tag, "spaceContainerTag"),
+        container_tag=f.ident("spaceContainerTag") or f.ident("containerTag"),
         version=_version(f),
         is_latest=_bool(raw.get("isLatest"), True),
         is_forgotten=_bool(raw.get("isForgotten"), False),
