@@ -113,3 +113,14 @@ def test_from_objects_mixes_feed_and_passport():
     plain = json.loads((SP / "passport.json").read_text())
     ds = from_objects([{"documents": [{"id": "d", "memoryEntries": []}]}, plain])
     assert set(ds.documents) == {"d"} and len(ds.entities) == 5
+
+
+def test_an_unusable_space_tag_falls_back_and_survives_a_round_trip():
+    """Found by the property tests: a ``spaceContainerTag`` that is no id (an object)
+    beside a usable ``containerTag`` gave a different record once written and read back."""
+    rep = ParseReport()
+    raw = {"id": "m", "memory": "x", "spaceContainerTag": {"odd": 1}, "containerTag": "t"}
+    mem = parse_memory(raw, "w", rep)
+    assert mem is not None and mem.container_tag == "t"
+    again = parse_memory(mem.to_wire(), "w", rep)
+    assert again == mem

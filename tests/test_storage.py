@@ -37,7 +37,7 @@ from memscope.storage import (
     open_storage,
 )
 from memscope.storage.migrations import HEAD, VERSION_TABLE, script_head, upgrade
-from memscope.storage.sql import postgres_engine, sqlite_engine
+from memscope.storage.sql import SqlStorage, postgres_engine, sqlite_engine
 from memscope.storage.tables import metadata
 from memscope.storage.urls import sqlite_url
 from memscope.store import schema as sch
@@ -57,7 +57,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("fresh_database")
 
 
-def _open(url: str) -> Storage:
+def _open(url: str) -> SqlStorage:
     return open_storage(url, sqlite_path="never-used.db")
 
 
@@ -289,13 +289,13 @@ def _revision(url: str) -> str:
 def test_migrations_build_the_tables_from_an_empty_database(url: str) -> None:
     assert script_head() == HEAD
     storage = _open(url)
-    assert storage.found_revision is None  # type: ignore[attr-defined]
+    assert storage.found_revision is None
     assert _revision(url) == HEAD
     expected = {t.name: ({c.name: bool(c.nullable) for c in t.columns},
                          sorted(tuple(c.name for c in i.columns) for i in t.indexes))
                 for t in metadata.sorted_tables}
     assert _shape(url) == expected
-    assert _open(url).found_revision == HEAD  # type: ignore[attr-defined]
+    assert _open(url).found_revision == HEAD
 
 
 OLD_ROWS = [  # as the previous schema (ledger with scope, no actor) held them
@@ -352,7 +352,7 @@ def test_a_postgresql_ledger_of_the_previous_revision_is_migrated(
     engine.dispose()
     assert _revision(url) == "0001"
     storage = _open(url)
-    assert storage.found_revision == "0001"  # type: ignore[attr-defined]
+    assert storage.found_revision == "0001"
     _check_old_rows_survive(storage)
     assert _revision(url) == HEAD
 
@@ -388,7 +388,7 @@ def test_a_layout_stored_by_one_replica_is_read_by_another(url: str) -> None:
     positions = {n: (i * 140.5, -i * 0.25) for i, n in enumerate(nodes)}
     one.put_layout(key, positions)
     assert two.get_layout(key) == positions
-    assert (two.layout_misses, two.layout_hits, one.layout_writes) == (1, 1, 1)  # type: ignore[attr-defined]
+    assert (two.layout_misses, two.layout_hits, one.layout_writes) == (1, 1, 1)
     one.put_layout(key, {"doc_1": (0.0, 0.0)})  # a recomputation replaces it
     assert _open(url).get_layout(key) == {"doc_1": (0.0, 0.0)}
     other = layout_key("embedded|/other.db", graph_digest(nodes, []), "seed=7")

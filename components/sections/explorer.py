@@ -156,11 +156,17 @@ def _keep(analysis: Analysis, selected: str | None, marked: set[str]) -> set[str
 GRAPH_HEIGHT = 700
 
 
+@st.fragment
 def explorer(ctx: AppContext, analysis: Analysis) -> None:
     """The explorer: a compact search-and-ask bar, then the graph with the panel beside it.
 
     The side panel holds the search matches, the Ask answer and the selected node's panel.
+    A fragment: a click, a search or a legend pick reruns this part only, not the page
+    (the router, the sidebar, the load). When an action changed the data meanwhile, the
+    whole app reruns so everything shows the new data.
     """
+    if data.is_stale(ctx.key, ctx.load_revision):
+        st.rerun()
     s = ctx.settings
     filters, color_by, physics = s.filters, s.color_by, s.physics
     budget = s.budget or DEFAULT_BUDGET

@@ -139,6 +139,14 @@ def touch(key: tuple, result: LoadResult | None = None) -> None:
             _loads[key] = Entry(result or old.load, old.revision + 1, old.at)
 
 
+def is_stale(key: tuple, revision: int) -> bool:
+    """True when the shared load under ``key`` changed (or was dropped) since ``revision``
+    was read: a part of the page rerunning on its own must rerun the whole app instead."""
+    with _lock:
+        entry = _loads.get(key)
+    return entry is None or entry.revision != revision
+
+
 def forget_cached(key: tuple) -> None:
     """Drop a shared load (the refresh button)."""
     with _lock:

@@ -284,7 +284,7 @@ def postgres_engine(url: str) -> Engine:
 
 
 def open_storage(url: str | None, *, sqlite_path: str | Path,
-                 clock: Callable[[], datetime] = utc_now) -> Storage:
+                 clock: Callable[[], datetime] = utc_now) -> SqlStorage:
     """The storage a URL names (see :mod:`memscope.storage.urls`): PostgreSQL for
     ``postgresql+psycopg://…``, a SQLite file for ``sqlite:///…``, and the embedded
     store's file ``sqlite_path`` when ``url`` is empty. Migrates the database; raises

@@ -41,6 +41,11 @@ class BudgetInfo:
     collapsed_nodes: int = 0
     expanded: list[str] = field(default_factory=list)
     over_budget: bool = False
+    #: nodes drawn because their cluster (or merged hexagon) is expanded
+    expanded_nodes: int = 0
+    #: small clusters merged into shared hexagons, and how many hexagons they share
+    merged_clusters: int = 0
+    merged_hexagons: int = 0
 
     @property
     def active(self) -> bool:
@@ -48,15 +53,27 @@ class BudgetInfo:
         return self.collapsed_clusters > 0
 
     def sentence(self, budget: int) -> str:
-        """One line for the page."""
+        """One line for the page.
+
+        >>> BudgetInfo(10, 10).sentence(20)
+        'Drawing all 10 nodes.'
+        >>> info = BudgetInfo(500, 130, collapsed_clusters=120, collapsed_nodes=490,
+        ...                   merged_clusters=30, merged_hexagons=2)
+        >>> "The 30 smallest clusters share 2 hexagons." in info.sentence(130)
+        True
+        """
         if not self.active:
             return f"Drawing all {self.total_nodes} nodes."
         text = (f"Overview: {self.total_nodes} nodes exceed the drawing budget of {budget}; "
                 f"{self.collapsed_nodes} nodes are collapsed into {self.collapsed_clusters} "
                 "cluster nodes (hexagons). Click one to expand it, search or select to "
                 "draw a node itself, or raise the budget.")
+        if self.merged_clusters:
+            text += (f" The {self.merged_clusters} smallest clusters share "
+                     f"{self.merged_hexagons} hexagon{'s' if self.merged_hexagons != 1 else ''}.")
         if self.over_budget:
-            text += " The expanded clusters alone exceed the budget: collapse some."
+            text += (f" The expanded clusters take {self.expanded_nodes} of the {budget} "
+                     "nodes: collapse some.")
         return text
 
 
@@ -70,23 +87,65 @@ def cluster_of(node_id: str) -> str:
     return node_id[len(CLUSTER_PREFIX):]
 
 
-def _super_node(key: str, label: str, members: list[VisNode]) -> VisNode:
+def is_merged(key: str) -> bool:
+    """True for the key of a hexagon that holds several small clusters."""
+    return key.startswith(MERGED_PREFIX)
+
+
+@dataclass
+class _Group:
+    """The members of one collapsed cluster (or merged hexagon), in drawing order."""
+
+    key: str
+    ids: list[str] = field(default_factory=list)
+    xs: list[float] = field(default_factory=list)
+    ys: list[float] = field(default_factory=list)
+    kinds: Counter[str] = field(default_factory=Counter)
+    colors: Counter[str] = field(default_factory=Counter)
+
+    def add(self, item: _Item) -> None:
+        node_id, _, kind, color, x, y = item
+        self.ids.append(node_id)
+        self.kinds[kind] += 1
+        self.colors[color] += 1
+        if x is not None:
+            self.xs.append(x)
+        if y is not None:
+            self.ys.append(y)
+
+    def absorb(self, other: _Group) -> None:
+        self.ids += other.ids
+        self.xs += other.xs
+        self.ys += other.ys
+        self.kinds.update(other.kinds)
+        self.colors.update(other.colors)
+
+    def centre(self) -> tuple[float, float] | None:
+        if not self.xs or not self.ys:
+            return None
+        return sum(self.xs) / len(self.xs), sum(self.ys) / len(self.ys)
+
+
+#: one node as the budget sees it: id, cluster key, kind, fill, x, y
+_Item = tuple[str, str, str, str, "float | None", "float | None"]
+
+
+def _super_node(group: _Group, label: str) -> VisNode:
     """The hexagon a collapsed cluster is drawn as, at its members' centre."""
-    xs = [m["x"] for m in members if "x" in m]
-    ys = [m["y"] for m in members if "y" in m]
-    kinds = Counter(m.get("kind", "node") for m in members)
-    color = Counter(m["color"]["background"] for m in members).most_common(1)[0][0]
-    parts = ", ".join(f"{n} {k}s" for k, n in sorted(kinds.items()))
+    count = len(group.ids)
+    color = group.colors.most_common(1)[0][0]
+    parts = ", ".join(f"{n} {k}s" for k, n in sorted(group.kinds.items()))
     node: VisNode = {
-        "id": CLUSTER_PREFIX + key, "kind": "cluster", "shape": "hexagon",
-        "label": f"{label} ({len(members)})",
-        "title": f"{label}: {len(members)} nodes ({parts}). Click to expand.",
-        "size": round(14 + 6 * math.log2(len(members)), 1),
+        "id": CLUSTER_PREFIX + group.key, "kind": "cluster", "shape": "hexagon",
+        "label": f"{label} ({count})",
+        "title": f"{label}: {count} nodes ({parts}). Click to expand.",
+        "size": round(14 + 6 * math.log2(count), 1),
         "color": {"background": color, "border": "#333333"}, "borderWidth": 2,
-        "color_group": key,
+        "color_group": group.key,
     }
-    if xs and ys:
-        node["x"], node["y"] = round(sum(xs) / len(xs), 1), round(sum(ys) / len(ys), 1)
+    centre = group.centre()
+    if centre is not None:
+        node["x"], node["y"] = round(centre[0], 1), round(centre[1], 1)
     return node
 
 
@@ -98,15 +157,27 @@ class Overview:
     info: BudgetInfo
     #: node id → the id it is drawn as (itself, or its cluster node)
     rep: dict[str, str]
-    #: every node of the full view, by id
-    nodes: dict[str, VisNode]
+    #: every node of the full view, by id (built on first use by :func:`overview_of`)
+    nodes: Mapping[str, VisNode]
     #: the full view's edges, per node id
-    edges_of: dict[str, list[VisEdge]]
+    edges_of: Mapping[str, list[VisEdge]]
+
+
+def _item(node: VisNode, clusters: Mapping[str, str]) -> _Item:
+    return (node["id"], clusters.get(node["id"], "") or UNLINKED, node.get("kind", "node"),
+            node["color"]["background"], node.get("x"), node.get("y"))
 
 
 def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
              budget: int = DEFAULT_BUDGET, expanded: Collection[str] = ()) -> Overview:
-    """The collapsed view of ``view`` (cache it: it does not depend on the selection)."""
+    """The collapsed view of ``view`` (cache it: it does not depend on the selection).
+
+    Past the budget, each cluster (``clusters``: node id → key, ``""`` = unlinked) that
+    is not ``expanded`` is one hexagon; when there are more clusters than the budget
+    has room for, the smallest share hexagons by where they lie (:func:`is_merged`
+    keys, which expand like clusters), so the overview always fits unless the expanded
+    clusters alone fill it.
+    """
     nodes = view["nodes"]
     info = BudgetInfo(total_nodes=len(nodes), drawn_nodes=len(nodes))
     by_id = {n["id"]: n for n in nodes}
@@ -116,31 +187,59 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
         edges_of[edge["to"]].append(edge)
     if len(nodes) <= budget:
         return Overview(view, info, {n: n for n in by_id}, by_id, edges_of)
-    open_keys = set(expanded)
-    drawn: list[VisNode] = []
-    groups: dict[str, list[VisNode]] = defaultdict(list)
-    for node in nodes:
-        key = clusters.get(node["id"], "") or UNLINKED
-        (drawn if key in open_keys else groups[key]).append(node)
-    rep: dict[str, str] = {n["id"]: n["id"] for n in drawn}
-    for key, members in groups.items():
-        if len(members) == 1:  # a cluster of one is just the node
-            drawn.append(members[0])
-            rep[members[0]["id"]] = members[0]["id"]
-            continue
-        label = labels.get(key, "unlinked nodes" if key == UNLINKED else key)
-        drawn.append(_super_node(key, label, members))
-        for m in members:
-            rep[m["id"]] = CLUSTER_PREFIX + key
-        info.collapsed_clusters += 1
-        info.collapsed_nodes += len(members)
+    drawn, rep = _collapse([_item(n, clusters) for n in nodes], by_id, labels, info,
+                           budget=budget, expanded=expanded)
     edges = _edges(view["edges"], rep)
-    info.drawn_nodes = len(drawn)
-    info.expanded = sorted(open_keys)
-    info.over_budget = info.drawn_nodes > budget
     small: ViewData = {"nodes": drawn, "edges": edges,
                        "legend": _count_clusters(view["legend"], info.collapsed_clusters)}
     return Overview(small, info, rep, by_id, edges_of)
+
+
+def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[str, str],
+              info: BudgetInfo, *, budget: int, expanded: Collection[str]
+              ) -> tuple[list[VisNode], dict[str, str]]:
+    """The drawn nodes and where each node is drawn; fills in ``info``."""
+    open_keys = set(expanded)
+    opened: list[str] = []
+    groups: dict[str, _Group] = {}
+    for item in items:
+        key = item[1]
+        if key in open_keys:
+            opened.append(item[0])
+        else:
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = _Group(key)
+            group.add(item)
+    own, merged = _plan(groups, budget - len(opened))
+    drawn = [nodes[i] for i in opened]
+    rep: dict[str, str] = {i: i for i in opened}
+    info.expanded_nodes = len(opened)
+    hexagons: list[tuple[_Group, str]] = [
+        (g, labels.get(g.key, "unlinked nodes" if g.key == UNLINKED else g.key))
+        for g in own]
+    for group in merged:
+        if group.key in open_keys:
+            drawn += [nodes[i] for i in group.ids]
+            rep.update({i: i for i in group.ids})
+            info.expanded_nodes += len(group.ids)
+        else:
+            hexagons.append((group, f"{group.kinds.total() and len(group.colors) and 0 or 0}"
+                             if False else group.key))
+    for group, label in hexagons:
+        if len(group.ids) == 1:  # a cluster of one is just the node
+            drawn.append(nodes[group.ids[0]])
+            rep[group.ids[0]] = group.ids[0]
+            continue
+        drawn.append(_super_node(group, label))
+        for m in group.ids:
+            rep[m] = CLUSTER_PREFIX + group.key
+        info.collapsed_clusters += 1
+        info.collapsed_nodes += len(group.ids)
+    info.drawn_nodes = len(drawn)
+    info.expanded = sorted(open_keys)
+    info.over_budget = info.drawn_nodes > budget
+    return drawn, rep
 
 
 def _count_clusters(legend: Legend, clusters: int) -> Legend:

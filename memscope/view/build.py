@@ -439,6 +439,60 @@ def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
     return edge
 
 
+class Painter:
+    """How every node of one analysis is drawn under one ``color_by``: the colour groups,
+    the palette and one :class:`VisNode` at a time (what :func:`build_view` draws, for
+    callers that draw only some nodes, e.g. the drawing budget's overview).
+    """
+
+    def __init__(self, analysis: Analysis, color_by: ColorBy = "cluster",
+                 positions: Mapping[Hashable, tuple[float, float]] | None = None) -> None:
+        if color_by not in COLOR_BY:
+            raise ValueError(f"color_by must be one of {', '.join(COLOR_BY)}, "
+                             f"not {color_by!r}.")
+        self.analysis = analysis
+        self.color_by = color_by
+        self.positions = positions
+        self.keys, self.labels, self.order = _group_keys(analysis, color_by)
+        self.colors = _palette(self.order)
+
+    def node(self, node_id: Hashable) -> VisNode:
+        """The node as :func:`build_view` draws it."""
+        an = self.analysis
+        attrs = an.graph.graph.nodes[node_id]
+        state = an.state(node_id) if attrs["kind"] == "memory" else None  # type: ignore[arg-type]
+        group = self.keys.get(node_id, "")
+        node = _node(node_id, attrs, state, group, self.colors[group], an.now)
+        positions = self.positions
+        if positions is not None and node_id in positions:
+            x, y = positions[node_id]
+            node["x"], node["y"] = round(float(x), 1), round(float(y), 1)
+        return node
+
+    def fill(self, kind: str, state: str | None, group: str) -> str:
+        """The background a node of ``kind``/``state`` in colour ``group`` is drawn with
+        (the same as ``self.node(...)["color"]["background"]``, without building it)."""
+        if kind == "memory" and state is not None:
+            if state == "forgotten":
+                return FORGOTTEN_COLOR["background"]
+            if state in STATE_BORDERS:
+                return STATE_FILLS.get(state, self.colors[group])
+        return self.colors[group]
+
+    def legend(self, kinds: Mapping[str, int], states: Mapping[str, int], static: int,
+               groups: Counter[str], edge_kinds: Mapping[str, int]) -> Legend:
+        """The legend of a view with these counts (what :func:`build_view` would list)."""
+        return _legend_of(self.color_by, kinds, states, static, groups, edge_kinds,
+                          self.labels, self.colors)
+
+
+def vis_edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
+             data: Mapping[str, Any]) -> VisEdge:
+    """Edge number ``index`` of ``g`` (in ``g.edges()`` order) as :func:`build_view`
+    draws it."""
+    return _edge(g, index, u, v, data)
+
+
 def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
                visible: Collection[str] | None = None,
                positions: Mapping[Hashable, tuple[float, float]] | None = None) -> ViewData:
@@ -451,29 +505,17 @@ def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
     are ignored) does not recolour anything. ``positions`` (e.g. from
     :func:`memscope.view.layout.layout_positions`) adds ``x``/``y``.
     """
-    if color_by not in COLOR_BY:
-        raise ValueError(f"color_by must be one of {', '.join(COLOR_BY)}, not {color_by!r}.")
+    painter = Painter(analysis, color_by, positions)
     g = analysis.graph.graph
     shown = None if visible is None else set(visible)
-    keys, labels, order = _group_keys(analysis, color_by)
-    colors = _palette(order)
-    nodes: list[VisNode] = []
-    for node_id, attrs in g.nodes(data=True):
-        if shown is not None and node_id not in shown:
-            continue
-        state = analysis.state(node_id) if attrs["kind"] == "memory" else None
-        group = keys.get(node_id, "")
-        node = _node(node_id, attrs, state, group, colors[group], analysis.now)
-        if positions is not None and node_id in positions:
-            x, y = positions[node_id]
-            node["x"], node["y"] = round(float(x), 1), round(float(y), 1)
-        nodes.append(node)
+    nodes = [painter.node(node_id) for node_id in g
+             if shown is None or node_id in shown]
     edges: list[VisEdge] = []
     for i, (u, v, data) in enumerate(g.edges(data=True)):
         if shown is None or (u in shown and v in shown):
             edges.append(_edge(g, i, u, v, data))
     return {"nodes": nodes, "edges": edges,
-            "legend": _legend(color_by, nodes, edges, labels, colors)}
+            "legend": _legend(color_by, nodes, edges, painter.labels, painter.colors)}
 
 
 def _state_style(state: str) -> dict[str, Any]:
@@ -520,13 +562,21 @@ def _legend(color_by: str, nodes: list[VisNode], edges: list[VisEdge],
     static = sum(1 for n in nodes if n.get("static"))
     groups = Counter(n["color_group"] for n in nodes)
     edge_kinds = Counter(e["kind"] for e in edges)
+    return _legend_of(color_by, kinds, states, static, groups, edge_kinds, labels, colors)
+
+
+def _legend_of(color_by: str, kinds: Mapping[str, int], states: Mapping[str, int],
+               static: int, groups: Counter[str], edge_kinds: Mapping[str, int],
+               labels: Mapping[str, str], colors: Mapping[str, str]) -> Legend:
+    """The legend from its counts (nodes per kind, state and colour group; edges per kind)."""
     own = [k for k in colors if k and colors[k] != OTHER_COLOR and groups[k]]
     if groups[""]:
         own.append("")
     listed: list[LegendColor] = [
         {"key": k, "label": labels.get(k, k), "color": colors[k],
          "border": _darker(colors[k]), "count": groups[k]} for k in own]
-    rest = [k for k in groups if k not in set(own)]
+    owned = set(own)
+    rest = [k for k in groups if k not in owned and groups[k]]
     other: LegendColor | None = None
     if rest:
         other = {"key": "", "label": f"{len(rest)} other group{'s' if len(rest) != 1 else ''}",

@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
+import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from memscope.storage.errors import StorageTooNew
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 HERE = Path(__file__).resolve().parent
 #: where the revision a database is at is kept (not ``alembic_version``: a shared
@@ -40,6 +41,8 @@ HEAD = "0002"
 
 
 def _config(connection: Connection | None = None, own_scope: str | None = None) -> Config:
+    from alembic.config import Config  # Alembic loads only when a migration may run
+
     cfg = Config()
     cfg.set_main_option("script_location", str(HERE))
     cfg.attributes["connection"] = connection
@@ -50,19 +53,26 @@ def _config(connection: Connection | None = None, own_scope: str | None = None) 
 @cache
 def known_revisions() -> frozenset[str]:
     """Every revision in ``versions/``."""
+    from alembic.script import ScriptDirectory
+
     script = ScriptDirectory.from_config(_config())
     return frozenset(s.revision for s in script.walk_revisions())
 
 
 def script_head() -> str | None:
     """The head revision of the scripts (what :data:`HEAD` must name)."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(_config()).get_current_head()
 
 
 def current_revision(connection: Connection) -> str | None:
     """The revision the database is at; ``None`` for a database Alembic never touched."""
-    ctx = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
-    return ctx.get_current_revision()
+    if not sa.inspect(connection).has_table(VERSION_TABLE):
+        return None
+    versions = sa.table(VERSION_TABLE, sa.column("version_num", sa.String))
+    found = connection.execute(sa.select(versions.c.version_num)).scalars().all()
+    return found[0] if len(found) == 1 else ",".join(sorted(found)) or None
 
 
 def upgrade(connection: Connection, *, where: str, own_scope: str | None = None,
@@ -72,11 +82,14 @@ def upgrade(connection: Connection, *, where: str, own_scope: str | None = None,
     refusal (never a password); ``own_scope`` scopes a version-1 embedded ledger's own
     rows."""
     found = current_revision(connection)
+    if found == target:
+        return found
     if found is not None and found not in known_revisions():
         raise StorageTooNew(
             f"The database {where} was set up by a newer version of Memscope (schema "
             f"{found}; this one knows schemas up to {HEAD}): upgrade Memscope, or point it "
             "at another database.")
-    if found != target:
-        command.upgrade(_config(connection, own_scope), target)
+    from alembic import command
+
+    command.upgrade(_config(connection, own_scope), target)
     return found
