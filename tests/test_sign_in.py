@@ -83,3 +83,30 @@ def test_without_auth_there_is_no_sign_in(fresh_data_dir):
     at = app({}, auth=False)
     assert graph_drawn(at)
     assert not [b for b in at.button if b.label in ("Sign in", "Sign out")]
+
+
+def test_the_action_itself_refuses_a_viewer(tmp_path):
+    """Not only the button: the action path refuses, sends nothing and writes nothing."""
+    import pytest
+
+    from memscope.demo.seeding import seed_store
+    from memscope.sources import actions
+    from memscope.sources.actions import ViewerRefused
+    from memscope.store.store import Store
+
+    store = Store.create(tmp_path / "memscope.db")
+    seed_store(store, seed=3)
+    source = EmbeddedSource(tmp_path / "memscope.db")
+    memory = next(m for m, rec in source.load().dataset.memories.items()
+                  if not rec.is_forgotten)
+    rows_before = len(store.ledger())
+    with pytest.raises(ViewerRefused, match="may view"):
+        actions.forget(source, store, memory, reason=None, container_tag=None,
+                       snapshot=None, actor="viewer@example.com", viewer=True)
+    found = store.get_memory(memory)
+    assert found is not None and found["isForgotten"] is False
+    assert len(store.ledger()) == rows_before
+    done = actions.forget(source, store, memory, reason="wrong", container_tag=None,
+                          snapshot=None, actor="editor@example.com")
+    assert done.ok
+    assert [r.actor for r in store.ledger() if r.target_id == memory] == ["editor@example.com"]

@@ -207,7 +207,8 @@ def _confirm(ctx: AppContext, token: str) -> None:
     once.drop(ADD_PENDING)
     try:
         result = actions.add(ctx.source, ctx.ledger, pending["text"],
-                             container_tag=pending["space"], title=pending["title"])
+                             container_tag=pending["space"], title=pending["title"],
+                             **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
         return
@@ -290,7 +291,8 @@ def _track(ctx: AppContext) -> None:
         ADD_TRACK.clear()
         if result.ok:
             box.update(label=f"{md_escape(result.message)} Reloading the graph…")
-        actions.add_processed(ctx.source, ctx.ledger, result, track["text"])
+        actions.add_processed(ctx.source, ctx.ledger, result, track["text"],
+                              actor=ctx.user.email)
         _finish(ctx, result)
         box.update(label=md_escape(result.message),
                    state="complete" if result.ok else "error")

@@ -23,6 +23,7 @@ from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
 from memscope.sources import SourceError, merge_history
+from memscope.storage import graph_digest, layout_key
 from memscope.view.budget import (
     DEFAULT_BUDGET,
     Overview,
@@ -40,15 +41,25 @@ COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Docume
 
 
 @st.cache_resource(show_spinner="Laying out the graph…", max_entries=8)
-def _positions(key: tuple, revision: int, _analysis: Analysis
+def _positions(key: tuple, revision: int, identity: str, _analysis: Analysis
                ) -> dict[Hashable, tuple[float, float]]:
     # always laid out from today's full graph: an as-of or filtered view is a subset of
     # it, so nodes keep their places whatever is shown; nodes drawn while a live source
-    # was loading keep the places they had then
+    # was loading keep the places they had then (those are not shared: they depend on
+    # what this server drew). Otherwise the layout of this exact graph is shared through
+    # the storage: another replica, or this one after a restart, does no layout work.
+    g = _analysis.graph.graph
     drawn = positions_drawn_while_loading(key)
     if drawn:
-        return extend_positions(_analysis.graph.graph, drawn, seed=7)
-    return layout_positions(_analysis.graph.graph, seed=7)
+        return extend_positions(g, drawn, seed=7)
+    cache = data.layout_cache()
+    shared = layout_key(identity, graph_digest(g.nodes, g.edges()), "seed=7")
+    found = cache.get_layout(shared)
+    if found is not None and set(found) >= {str(n) for n in g.nodes}:
+        return {n: tuple(found[str(n)]) for n in g.nodes}  # type: ignore[misc]
+    positions = layout_positions(g, seed=7)
+    cache.put_layout(shared, {str(n): xy for n, xy in positions.items()})
+    return positions
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -68,25 +79,25 @@ def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: t
 
 def _view(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
           color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters,
-          selected: str | None = None) -> ViewData:
+          selected: str | None = None, *, identity: str = "") -> ViewData:
     """The filtered view; a node the user selected (or just added) is drawn even when
     the filters would hide it. ``scope`` = (as-of day, presenter) of ``_analysis``."""
     visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
     extra = selected if selected and selected in _analysis.graph.graph \
         and selected not in visible else None
-    return _built(key, revision, epoch, scope, filters_key, color_by, extra, _analysis,
-                  _current, _filters)
+    return _built(key, revision, epoch, scope, filters_key, color_by, extra, identity,
+                  _analysis, _current, _filters)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _built(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
-           color_by: str, extra: str | None, _analysis: Analysis, _current: Analysis,
-           _filters: Filters) -> ViewData:
+           color_by: str, extra: str | None, identity: str, _analysis: Analysis,
+           _current: Analysis, _filters: Filters) -> ViewData:
     visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
     if extra is not None:
         visible = visible | {extra}
     view = build_view(_analysis, color_by=color_by, visible=visible,  # type: ignore[arg-type]
-                      positions=_positions(key, revision, _current))
+                      positions=_positions(key, revision, identity, _current))
     return keep_edge_kinds(view, _filters.edge_kinds)
 
 
@@ -175,7 +186,8 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     scope = (ctx.as_of, ctx.presenter)
     view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
     selected = session.selected()
-    view = _view(*view_key, analysis, current, filters, selected)
+    identity = ctx.source.identity() if ctx.source is not None else ""
+    view = _view(*view_key, analysis, current, filters, selected, identity=identity)
     visible = {n["id"] for n in view["nodes"]}
     search_col, ask_col = st.columns(2, vertical_alignment="bottom")
     with search_col:

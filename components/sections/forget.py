@@ -46,7 +46,7 @@ def _restore(ctx: AppContext, memory_id: str) -> None:
     if ctx.source is None:
         return
     try:
-        result = actions.restore(ctx.source, ctx.ledger, memory_id)
+        result = actions.restore(ctx.source, ctx.ledger, memory_id, **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
         data.forget_cached(ctx.key)
@@ -88,7 +88,7 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
         result = actions.forget(ctx.source, ctx.ledger, node_id,
                                 reason=reason.strip() or None,
                                 container_tag=mem.container_tag if mem else ctx.conn.space,
-                                snapshot=snapshot)
+                                snapshot=snapshot, **ctx.acting())
     except SourceError as exc:  # a Spomory mismatch arrives here too, loudly
         flash(str(exc), "error")
         data.forget_cached(ctx.key)  # what the service holds now is unknown: read it again

@@ -85,7 +85,7 @@ def _perform(ctx: AppContext, token: str) -> None:
     reason = (FIELDS.get(f"reason-{token}") or "").strip() or None
     try:
         result = actions.forget_all(ctx.source, ctx.ledger, preview,
-                                    confirm=answer, reason=reason)
+                                    confirm=answer, reason=reason, **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
     else:

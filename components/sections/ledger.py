@@ -12,13 +12,14 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from components.state import session
 from components.state.context import AppContext
 from memscope.export.formats import csv_safe
 from memscope.lenses.presenter import mask_text
 from memscope.store.ledger import LedgerEntry
 
-COLUMNS = ["time", "source", "space", "action", "target_id", "snapshot", "reason", "outcome",
-           "message"]
+COLUMNS = ["time", "actor", "source", "space", "action", "target_id", "snapshot", "reason",
+           "outcome", "status", "message"]
 
 
 def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False) -> pd.DataFrame:
@@ -73,6 +74,12 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
                 "sees only its own rows.")
         return ledger_frame([])
     entries = ctx.ledger.ledger(scope=ctx.source.identity())
+    if ctx.user.signed_in:
+        mine = st.radio("Show", ["This source's actions", "All my actions"], horizontal=True,
+                        key=session.LEDGER_VIEW.name,
+                        help="All my actions: what you did, on every source you used.")
+        if mine == "All my actions":
+            entries = ctx.ledger.actions_by(ctx.user.email)
     frame = ledger_frame(entries, presenter=ctx.presenter)
     if frame.empty:
         st.info("No destructive action has been recorded for this source yet.")

@@ -25,7 +25,7 @@ from memscope.lenses.filters import Filters, visible_nodes
 from memscope.lenses.redact import redact
 from memscope.settings import store_path
 from memscope.sources import LoadResult, Source, SourceError
-from memscope.store.store import Store
+from memscope.storage import Storage, StorageError
 
 for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
@@ -98,9 +98,13 @@ class AppContext:
         return self.settings.as_of
 
     @property
-    def ledger(self) -> Store:
-        """The local ledger (the embedded store's file), one object per store path."""
+    def ledger(self) -> Storage:
+        """The ledger: the configured shared database, else the embedded store's file."""
         return data.ledger_store(str(store_path()))
+
+    def acting(self) -> dict[str, Any]:
+        """Who acts, for :mod:`memscope.sources.actions` (a viewer is refused there too)."""
+        return {"actor": self.user.email, "viewer": self.user.viewer}
 
     def require(self) -> Analysis:
         """The analysis, or stop the page with the loading error."""
@@ -176,6 +180,11 @@ def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
     """Follow the URL, load the source, draw the sidebar (``draw_sidebar(ctx)`` returns
     the :class:`Settings`) and derive what the pages show; never raises for a load."""
     data.ensure_demo_store(str(store_path()))
+    try:  # the ledger's database: refuse to run on one newer than this Memscope
+        data.ledger_store(str(store_path()))
+    except StorageError as exc:
+        st.error(md_escape(str(exc)))
+        st.stop()
     session.adopt_url(_switch_space)
     ctx = AppContext(conn=connection.current(), user=user or auth.User(auth.LOCAL))
     _load(ctx)

@@ -230,6 +230,9 @@ FORGET_ALL_FIELDS = Family("fa-", "components.sections.forget_all",
 ONCE_USED = slot("once_tokens_used", "components.widgets.once",
                  "Tokens of requests already sent (never send twice).", set)
 
+LEDGER_VIEW = slot("ledger_view", "components.sections.ledger",
+                   "The Ledger page's choice: this source's rows or all my actions (widget key).")
+
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
                      "What the graph component last asked the browser to focus.")

@@ -57,11 +57,19 @@ def _refused(exc: SourceError) -> str:
     return "mismatch" if isinstance(exc, ForgetMismatch) else "error"
 
 
+class ViewerRefused(SourceError):
+    """A viewer asked for a change: nothing is sent and nothing is written."""
+
+
 def _perform(source: Source, ledger: Storage | Store, actor: str, action: str,
              call: Callable[[], R], outcome_of: Callable[[R], Outcome],
              **fields: Any) -> R:
     """Run ``call`` with its ledger row (see the module's docstring); re-raises the
-    source's error after recording it."""
+    source's error after recording it. A viewer (``fields["viewer"]``) is refused before
+    anything is sent."""
+    if fields.pop("viewer", False):
+        raise ViewerRefused(f"Nothing was done: {actor} may view this memory but not "
+                            f"{action.replace('_', ' ')}.", service="ledger")
     storage = _storage(ledger)
     scope = source.identity()
     try:
@@ -107,7 +115,7 @@ def _by(source: Source, actor: str) -> dict[str, Any]:
 
 def forget(source: Source, ledger: Storage | Store, target_id: str, *, reason: str | None,
            container_tag: str | None, snapshot: str | None,
-           actor: str = LOCAL_ACTOR) -> ForgetResult:
+           actor: str = LOCAL_ACTOR, viewer: bool = False) -> ForgetResult:
     """Forget one memory or fact and ledger the outcome; re-raises the source's error."""
     def outcome(result: ForgetResult) -> Outcome:
         return ("ok" if result.ok else "error", result.message,
@@ -117,11 +125,11 @@ def forget(source: Source, ledger: Storage | Store, target_id: str, *, reason: s
                     lambda: source.forget(target_id, reason=reason,
                                           container_tag=container_tag, **_by(source, actor)),
                     outcome, space=container_tag, target_id=target_id, snapshot=snapshot,
-                    reason=reason)
+                    reason=reason, viewer=viewer)
 
 
 def restore(source: Source, ledger: Storage | Store, memory_id: str, *,
-            actor: str = LOCAL_ACTOR) -> ForgetResult:
+            actor: str = LOCAL_ACTOR, viewer: bool = False) -> ForgetResult:
     """Undo a soft forget and ledger it."""
     def outcome(result: ForgetResult) -> Outcome:
         return ("ok" if result.ok else "error", result.message,
@@ -129,11 +137,12 @@ def restore(source: Source, ledger: Storage | Store, memory_id: str, *,
 
     return _perform(source, ledger, actor, "restore",
                     lambda: source.restore(memory_id, **_by(source, actor)),
-                    outcome, target_id=memory_id)
+                    outcome, target_id=memory_id, viewer=viewer)
 
 
 def forget_all(source: Source, ledger: Storage | Store, preview: ForgetAllPreview, *,
-               confirm: str, reason: str | None, actor: str = LOCAL_ACTOR
+               confirm: str, reason: str | None, actor: str = LOCAL_ACTOR,
+               viewer: bool = False
                ) -> ForgetAllResult:
     """Step two of forget-all, ledgered as one row (the embedded store writes one per
     memory itself)."""
@@ -143,11 +152,12 @@ def forget_all(source: Source, ledger: Storage | Store, preview: ForgetAllPrevie
     return _perform(source, ledger, actor, "forget_all",
                     lambda: source.forget_all(preview, confirm=confirm, reason=reason,
                                               **_by(source, actor)),
-                    outcome, space=preview.container_tag, reason=reason)
+                    outcome, space=preview.container_tag, reason=reason, viewer=viewer)
 
 
 def add(source: Source, ledger: Storage | Store, text: str, *, container_tag: str | None,
-        title: str | None = None, actor: str = LOCAL_ACTOR) -> AddResult:
+        title: str | None = None, actor: str = LOCAL_ACTOR,
+        viewer: bool = False) -> AddResult:
     """Add a text (sent once) and ledger it as ``add``; re-raises the source's error.
 
     An asynchronous add (Supermemory) is ledgered when it is accepted —
@@ -160,7 +170,7 @@ def add(source: Source, ledger: Storage | Store, text: str, *, container_tag: st
     return _perform(source, ledger, actor, "add",
                     lambda: source.add(text, container_tag=container_tag, title=title,
                                        **_by(source, actor)),
-                    outcome, space=container_tag, snapshot=text)
+                    outcome, space=container_tag, snapshot=text, viewer=viewer)
 
 
 def add_processed(source: Source, ledger: Storage | Store, result: AddResult,

@@ -20,15 +20,31 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from memscope.view.build import Legend, ViewData, VisEdge, VisNode
+from memscope.graph.analysis import Analysis
+from memscope.graph.build import EDGE_KINDS
+from memscope.view.build import (
+    ColorBy,
+    Legend,
+    Painter,
+    ViewData,
+    VisEdge,
+    VisNode,
+    build_view,
+    vis_edge,
+)
+from memscope.view.edges import keep_edge_kinds
 
 CLUSTER_PREFIX = "cluster:"
 DEFAULT_BUDGET = 3000
 MIN_BUDGET, MAX_BUDGET = 100, 20_000
 UNLINKED = "unlinked"
+#: the key of a hexagon holding several small clusters starts with this
+MERGED_PREFIX = "small-clusters:"
+#: past the budget's room, one merged hexagon per this many places
+MERGE_SHARE = 100
 
 
 @dataclass
@@ -161,6 +177,9 @@ class Overview:
     nodes: Mapping[str, VisNode]
     #: the full view's edges, per node id
     edges_of: Mapping[str, list[VisEdge]]
+    #: the full view's legend (``view``'s counts its collapsed clusters) and edge count
+    legend: Legend | None = None
+    total_edges: int = 0
 
 
 def _item(node: VisNode, clusters: Mapping[str, str]) -> _Item:
@@ -186,13 +205,14 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
         edges_of[edge["from"]].append(edge)
         edges_of[edge["to"]].append(edge)
     if len(nodes) <= budget:
-        return Overview(view, info, {n: n for n in by_id}, by_id, edges_of)
+        return Overview(view, info, {n: n for n in by_id}, by_id, edges_of,
+                        view["legend"], len(view["edges"]))
     drawn, rep = _collapse([_item(n, clusters) for n in nodes], by_id, labels, info,
                            budget=budget, expanded=expanded)
     edges = _edges(view["edges"], rep)
     small: ViewData = {"nodes": drawn, "edges": edges,
                        "legend": _count_clusters(view["legend"], info.collapsed_clusters)}
-    return Overview(small, info, rep, by_id, edges_of)
+    return Overview(small, info, rep, by_id, edges_of, view["legend"], len(view["edges"]))
 
 
 def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[str, str],
@@ -215,17 +235,18 @@ def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[
     drawn = [nodes[i] for i in opened]
     rep: dict[str, str] = {i: i for i in opened}
     info.expanded_nodes = len(opened)
-    hexagons: list[tuple[_Group, str]] = [
-        (g, labels.get(g.key, "unlinked nodes" if g.key == UNLINKED else g.key))
-        for g in own]
-    for group in merged:
-        if group.key in open_keys:
+    hexagons: list[tuple[_Group, str]] = [(g, _label(g.key, labels)) for g in own]
+    for group, count in merged:
+        if count == 1:  # alone in its place: still itself
+            hexagons.append((group, _label(group.key, labels)))
+        elif group.key in open_keys:
             drawn += [nodes[i] for i in group.ids]
             rep.update({i: i for i in group.ids})
             info.expanded_nodes += len(group.ids)
         else:
-            hexagons.append((group, f"{group.kinds.total() and len(group.colors) and 0 or 0}"
-                             if False else group.key))
+            hexagons.append((group, f"{count} small clusters"))
+            info.merged_clusters += count
+            info.merged_hexagons += 1
     for group, label in hexagons:
         if len(group.ids) == 1:  # a cluster of one is just the node
             drawn.append(nodes[group.ids[0]])
@@ -240,6 +261,70 @@ def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[
     info.expanded = sorted(open_keys)
     info.over_budget = info.drawn_nodes > budget
     return drawn, rep
+
+
+def _label(key: str, labels: Mapping[str, str]) -> str:
+    return labels.get(key, "unlinked nodes" if key == UNLINKED else key)
+
+
+def _plan(groups: Mapping[str, _Group], room: int
+          ) -> tuple[list[_Group], list[tuple[_Group, int]]]:
+    """The clusters drawn as hexagons of their own (in first-seen order) and, when there
+    are more than ``room``, the smallest ones merged by place into
+    ``max(1, room // MERGE_SHARE)`` hexagons (each with how many clusters it holds)."""
+    values = list(groups.values())
+    if len(values) <= room:
+        return values, []
+    shares = max(1, room // MERGE_SHARE)
+    order = sorted(range(len(values)), key=lambda i: (-len(values[i].ids), i))
+    kept = set(order[:max(0, room - shares)])
+    own = [g for i, g in enumerate(values) if i in kept]
+    small = [g for i, g in enumerate(values) if i not in kept]
+    return own, _merge(small, shares)
+
+
+def _merge(small: list[_Group], shares: int) -> list[tuple[_Group, int]]:
+    """``small`` grouped by place into at most ``shares`` hexagons, about as many
+    clusters in each: rows by height, each row cut by width (clusters without a
+    position share one more); in row order, each with how many clusters it holds."""
+    cells: dict[int, list[_Group]] = defaultdict(list)
+    located = [(g, c) for g in small if (c := g.centre()) is not None]
+    grid = shares - 1 if len(located) < len(small) else shares
+    placed: set[int] = set()
+    if grid >= 1 and located:
+        w = (max(c[0] for _, c in located) - min(c[0] for _, c in located)) or 1.0
+        h = (max(c[1] for _, c in located) - min(c[1] for _, c in located)) or 1.0
+        cols = max(1, min(grid, round(math.sqrt(grid * w / h))))
+        rows = max(1, grid // cols)
+        by_height = sorted(located, key=lambda gc: (gc[1][1], gc[1][0]))
+        for r, row in enumerate(_chunks(by_height, rows)):
+            for c, part in enumerate(_chunks(sorted(row, key=lambda gc: gc[1][0]), cols)):
+                cells[1 + r * cols + c] = [g for g, _ in part]
+                placed.update(id(g) for g, _ in part)
+    for g in small:
+        if id(g) not in placed:
+            cells[0].append(g)
+    out: list[tuple[_Group, int]] = []
+    for cell in sorted(cells):
+        members = cells[cell]
+        if len(members) == 1:
+            out.append((members[0], 1))
+            continue
+        bucket = _Group(f"{MERGED_PREFIX}{cell}")
+        for g in members:
+            bucket.absorb(g)
+        out.append((bucket, len(members)))
+    return out
+
+
+def _chunks(items: list, n: int) -> list[list]:
+    """``items`` cut into at most ``n`` consecutive runs of (nearly) equal length.
+
+    >>> _chunks([1, 2, 3, 4, 5], 2), _chunks([1], 3)
+    ([[1, 2, 3], [4, 5]], [[1]])
+    """
+    size = -(-len(items) // max(1, n))
+    return [items[i:i + size] for i in range(0, len(items), size)]
 
 
 def _count_clusters(legend: Legend, clusters: int) -> Legend:
@@ -271,11 +356,14 @@ def _edges(full: list[VisEdge], rep: Mapping[str, str]) -> list[VisEdge]:
             edges.append(edge)
         else:
             merged[(a, b)] += 1
-    for (a, b), count in sorted(merged.items()):
-        edges.append({"id": f"agg:{a}->{b}", "from": a, "to": b, "kind": "merged",
-                      "color": {"color": "#AAAAAA"}, "width": round(1 + math.log2(count), 1),
-                      "title": f"{count} links"})
-    return edges
+    return edges + _merged_edges(merged)
+
+
+def _merged_edges(merged: Counter[tuple[str, str]]) -> list[VisEdge]:
+    """One weighted edge per pair of drawn ends, in pair order."""
+    return [{"id": f"agg:{a}->{b}", "from": a, "to": b, "kind": "merged",
+             "color": {"color": "#AAAAAA"}, "width": round(1 + math.log2(count), 1),
+             "title": f"{count} links"} for (a, b), count in sorted(merged.items())]
 
 
 def with_kept(ov: Overview, keep: Collection[str]) -> tuple[ViewData, BudgetInfo]:
@@ -312,3 +400,172 @@ def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[st
     """
     return with_kept(overview(view, clusters, labels, budget=budget, expanded=expanded),
                      keep)
+
+
+class _LazyNodes(Mapping[str, VisNode]):
+    """The full view's nodes by id, each drawn on first use (and kept)."""
+
+    def __init__(self, ids: list[str], draw: Callable[[str], VisNode]) -> None:
+        self._ids = dict.fromkeys(ids)
+        self._draw = draw
+        self._drawn: dict[str, VisNode] = {}
+
+    def __getitem__(self, node_id: str) -> VisNode:
+        node = self._drawn.get(node_id)
+        if node is None:
+            if node_id not in self._ids:
+                raise KeyError(node_id)
+            node = self._drawn[node_id] = self._draw(node_id)
+        return node
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, node_id: object) -> bool:
+        return node_id in self._ids
+
+
+_Passed = tuple[int, Hashable, Hashable, Mapping]
+
+
+class _LazyEdges(Mapping[str, list[VisEdge]]):
+    """The full view's edges per node id, drawn on first use."""
+
+    def __init__(self, analysis: Analysis, passed: list[_Passed],
+                 touching: dict[str, list[int]]) -> None:
+        self._g = analysis.graph.graph
+        self._passed = passed
+        self._touching = touching
+        self._drawn: dict[int, VisEdge] = {}
+
+    def _edge(self, at: int) -> VisEdge:
+        edge = self._drawn.get(at)
+        if edge is None:
+            i, u, v, data = self._passed[at]
+            edge = self._drawn[at] = vis_edge(self._g, i, u, v, data)
+        return edge
+
+    def __getitem__(self, node_id: str) -> list[VisEdge]:
+        return [self._edge(at) for at in self._touching[node_id]]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._touching)
+
+    def __len__(self) -> int:
+        return len(self._touching)
+
+    def __contains__(self, node_id: object) -> bool:
+        return node_id in self._touching
+
+
+def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
+                clusters: Mapping[str, str], labels: Mapping[str, str], *,
+                visible: Collection[str] | None = None, color_by: ColorBy = "cluster",
+                budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
+                edge_kinds: Collection[str] | None = None) -> Overview:
+    """The same :class:`Overview` as ``overview(keep_edge_kinds(build_view(analysis,
+    color_by=color_by, visible=visible, positions=positions), edge_kinds), clusters,
+    labels, budget=budget, expanded=expanded)``, built straight from the graph, the
+    positions and the clusters: past the budget only the drawn nodes are built (the
+    others on first use, e.g. by :func:`with_kept`).
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> an = analyse(from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "a", "memory": "x"}, {"id": "b", "memory": "y"}]}]}]))
+    >>> ov = overview_of(an, None, {"d": "c1", "a": "c1", "b": "c1"}, {"c1": "notes"},
+    ...                  budget=1)
+    >>> [n["label"] for n in ov.view["nodes"]], ov.info.collapsed_nodes, ov.rep["a"]
+    (['notes (3)'], 3, 'cluster:c1')
+    """
+    g = analysis.graph.graph
+    shown = None if visible is None else set(visible)
+    count = g.number_of_nodes() if shown is None else sum(1 for n in g if n in shown)
+    if count <= budget:
+        view = keep_edge_kinds(build_view(analysis, color_by=color_by, visible=visible,
+                                          positions=positions), edge_kinds)
+        return overview(view, clusters, labels, budget=budget, expanded=expanded)
+    painter = Painter(analysis, color_by, positions)
+    items, counts = _items(analysis, painter, clusters, shown)
+    passed, touching, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
+    legend = painter.legend(*counts, all_kinds)
+    if kept_kinds is not None:  # as keep_edge_kinds counts them
+        legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
+    nodes = _LazyNodes([it[0] for it in items], painter.node)
+    info = BudgetInfo(total_nodes=len(items), drawn_nodes=len(items))
+    drawn, rep = _collapse(items, nodes, labels, info, budget=budget, expanded=expanded)
+    edges: list[VisEdge] = []
+    merged: Counter[tuple[str, str]] = Counter()
+    for i, u, v, data in passed:
+        a, b = rep.get(u), rep.get(v)  # type: ignore[arg-type]
+        if a is None or b is None or a == b:
+            continue
+        if a == u and b == v:
+            edges.append(vis_edge(g, i, u, v, data))
+        else:
+            merged[(a, b)] += 1
+    small: ViewData = {"nodes": drawn, "edges": edges + _merged_edges(merged),
+                       "legend": _count_clusters(legend, info.collapsed_clusters)}
+    return Overview(small, info, rep, nodes, _LazyEdges(analysis, passed, touching),
+                    legend, len(passed))
+
+
+def _items(analysis: Analysis, painter: Painter, clusters: Mapping[str, str],
+           shown: set[str] | None
+           ) -> tuple[list[_Item], tuple[Counter[str], Counter[str], int, Counter[str]]]:
+    """Each shown node as the budget sees it, in graph order, and the legend's node
+    counts (per kind, per state, static, per colour group)."""
+    positions = painter.positions
+    memories = analysis.dataset.memories
+    kinds: Counter[str] = Counter()
+    states: Counter[str] = Counter()
+    groups: Counter[str] = Counter()
+    static = 0
+    items: list[_Item] = []
+    for node_id, attrs in analysis.graph.graph.nodes(data=True):
+        if shown is not None and node_id not in shown:
+            continue
+        kind = attrs["kind"]
+        state = analysis.state(node_id) if kind == "memory" else None
+        group = painter.keys.get(node_id, "")
+        kinds[kind] += 1
+        groups[group] += 1
+        if state is not None:
+            states[state] += 1
+            if memories[node_id].is_static:
+                static += 1
+        x = y = None
+        if positions is not None and node_id in positions:
+            px, py = positions[node_id]
+            x, y = round(float(px), 1), round(float(py), 1)
+        items.append((str(node_id), clusters.get(str(node_id), "") or UNLINKED, kind,
+                      painter.fill(kind, state, group), x, y))
+    return items, (kinds, states, static, groups)
+
+
+def _passed_edges(analysis: Analysis, shown: set[str] | None,
+                  edge_kinds: Collection[str] | None
+                  ) -> tuple[list[_Passed], dict[str, list[int]], Counter[str],
+                             Counter[str] | None]:
+    """The full view's edges (index in the graph, ends, data), their positions per node,
+    the edges per kind before the kind filter and after it (``None``: no filter)."""
+    keep = (None if edge_kinds is None or set(edge_kinds) >= set(EDGE_KINDS)
+            else set(edge_kinds))
+    passed: list[_Passed] = []
+    touching: dict[str, list[int]] = defaultdict(list)
+    all_kinds: Counter[str] = Counter()
+    for i, (u, v, data) in enumerate(analysis.graph.graph.edges(data=True)):
+        if shown is not None and (u not in shown or v not in shown):
+            continue
+        kind = data["kind"]
+        all_kinds[kind] += 1
+        if keep is not None and kind not in keep:
+            continue
+        touching[u].append(len(passed))
+        touching[v].append(len(passed))
+        passed.append((i, u, v, data))
+    kept = None if keep is None else Counter(d["kind"] for _, _, _, d in passed)
+    return passed, dict(touching), all_kinds, kept

@@ -634,6 +634,24 @@ def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
     return {"nodes": nodes, "edges": view["edges"], "legend": view["legend"]}
 
 
+def cluster_order(analysis: Analysis) -> list[str]:
+    """The cluster keys of :func:`cluster_groups`, by decreasing size."""
+    return list(_cluster_keys(analysis)[2])
+
+
+def prime_clusters(analysis: Analysis, clusters: Mapping[str, str],
+                   labels: Mapping[str, str], order: list[str]) -> None:
+    """Hand :func:`cluster_groups` (and ``color_by="cluster"``) the clusters and names of
+    ``analysis`` computed earlier (e.g. read back by :mod:`memscope.view.derived`), so
+    they are not computed again; ignored when they are already known. ``clusters`` must
+    give every node of the graph."""
+    g = analysis.graph.graph
+    keys: dict[Hashable, str] = {n: clusters[str(n)] for n in g}
+    with _CLUSTER_LOCK:
+        if g not in _CLUSTER_CACHE:
+            _CLUSTER_CACHE[g] = (keys, dict(labels), list(order))
+
+
 def cluster_groups(analysis: Analysis) -> tuple[dict[str, str], dict[str, str]]:
     """Every node's cluster key (``""`` = unlinked) and a name per key: its most telling
     words (:func:`memscope.view.names.cluster_names`; ``""`` is ``"unlinked"``).
