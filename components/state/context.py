@@ -8,6 +8,7 @@ sidebar and derives the analysis the pages show. Pages call :func:`current`.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,22 @@ from memscope.storage import Storage, StorageError
 for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
 log = logging.getLogger("memscope.app")
+
+
+def _memscope_logging() -> None:
+    """Memscope's own log lines (``memscope.*``) go to the server's stderr at the level
+    ``MEMSCOPE_LOG_LEVEL`` names (default WARNING; INFO shows e.g. layout cache hits).
+    Nothing secret is logged at any level."""
+    root = logging.getLogger("memscope")
+    if not root.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+    level = os.environ.get("MEMSCOPE_LOG_LEVEL", "WARNING").upper()
+    root.setLevel(level if level in logging.getLevelNamesMapping() else "WARNING")
+
+
+_memscope_logging()
 
 #: what a page says when something unexpected breaks it (the details go to the server log)
 PAGE_FAILED = ("Something went wrong while drawing this page; nothing was changed. The other "

@@ -6,7 +6,8 @@ import re
 
 from memscope.records.text import one_line, shorten
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
+# "@" too: an email would otherwise become a mailto: link
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&@])")
 
 
 def md_escape(text: str | None) -> str:

@@ -432,14 +432,23 @@ _Passed = tuple[int, Hashable, Hashable, Mapping]
 
 
 class _LazyEdges(Mapping[str, list[VisEdge]]):
-    """The full view's edges per node id, drawn on first use."""
+    """The full view's edges per node id, indexed and drawn on first use."""
 
-    def __init__(self, analysis: Analysis, passed: list[_Passed],
-                 touching: dict[str, list[int]]) -> None:
+    def __init__(self, analysis: Analysis, passed: list[_Passed]) -> None:
         self._g = analysis.graph.graph
         self._passed = passed
-        self._touching = touching
+        self._index: dict[str, list[int]] | None = None
         self._drawn: dict[int, VisEdge] = {}
+
+    @property
+    def _touching(self) -> dict[str, list[int]]:
+        if self._index is None:
+            index: dict[str, list[int]] = defaultdict(list)
+            for at, (_, u, v, _) in enumerate(self._passed):
+                index[u].append(at)  # type: ignore[index]
+                index[v].append(at)  # type: ignore[index]
+            self._index = dict(index)
+        return self._index
 
     def _edge(self, at: int) -> VisEdge:
         edge = self._drawn.get(at)
@@ -490,7 +499,7 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
         return overview(view, clusters, labels, budget=budget, expanded=expanded)
     painter = Painter(analysis, color_by, positions)
     items, counts = _items(analysis, painter, clusters, shown)
-    passed, touching, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
+    passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
     legend = painter.legend(*counts, all_kinds)
     if kept_kinds is not None:  # as keep_edge_kinds counts them
         legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
@@ -509,7 +518,7 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
             merged[(a, b)] += 1
     small: ViewData = {"nodes": drawn, "edges": edges + _merged_edges(merged),
                        "legend": _count_clusters(legend, info.collapsed_clusters)}
-    return Overview(small, info, rep, nodes, _LazyEdges(analysis, passed, touching),
+    return Overview(small, info, rep, nodes, _LazyEdges(analysis, passed),
                     legend, len(passed))
 
 
@@ -518,54 +527,44 @@ def _items(analysis: Analysis, painter: Painter, clusters: Mapping[str, str],
            ) -> tuple[list[_Item], tuple[Counter[str], Counter[str], int, Counter[str]]]:
     """Each shown node as the budget sees it, in graph order, and the legend's node
     counts (per kind, per state, static, per colour group)."""
-    positions = painter.positions
+    positions = painter.positions or {}
     memories = analysis.dataset.memories
-    kinds: Counter[str] = Counter()
-    states: Counter[str] = Counter()
-    groups: Counter[str] = Counter()
+    keys, fill, state_of = painter.keys, painter.fill, analysis.state
+    kinds: list[str] = []
+    states: list[str] = []
+    groups: list[str] = []
     static = 0
     items: list[_Item] = []
     for node_id, attrs in analysis.graph.graph.nodes(data=True):
         if shown is not None and node_id not in shown:
             continue
         kind = attrs["kind"]
-        state = analysis.state(node_id) if kind == "memory" else None
-        group = painter.keys.get(node_id, "")
-        kinds[kind] += 1
-        groups[group] += 1
+        state = state_of(node_id) if kind == "memory" else None
+        group = keys.get(node_id, "")
+        kinds.append(kind)
+        groups.append(group)
         if state is not None:
-            states[state] += 1
-            if memories[node_id].is_static:
-                static += 1
-        x = y = None
-        if positions is not None and node_id in positions:
-            px, py = positions[node_id]
-            x, y = round(float(px), 1), round(float(py), 1)
+            states.append(state)
+            static += memories[node_id].is_static
+        xy = positions.get(node_id)
+        x, y = (None, None) if xy is None else (round(float(xy[0]), 1), round(float(xy[1]), 1))
         items.append((str(node_id), clusters.get(str(node_id), "") or UNLINKED, kind,
-                      painter.fill(kind, state, group), x, y))
-    return items, (kinds, states, static, groups)
+                      fill(kind, state, group), x, y))
+    return items, (Counter(kinds), Counter(states), static, Counter(groups))
 
 
 def _passed_edges(analysis: Analysis, shown: set[str] | None,
                   edge_kinds: Collection[str] | None
-                  ) -> tuple[list[_Passed], dict[str, list[int]], Counter[str],
-                             Counter[str] | None]:
-    """The full view's edges (index in the graph, ends, data), their positions per node,
-    the edges per kind before the kind filter and after it (``None``: no filter)."""
+                  ) -> tuple[list[_Passed], Counter[str], Counter[str] | None]:
+    """The full view's edges (index in the graph, ends, data), and the edges per kind
+    before the kind filter and after it (``None``: no filter)."""
     keep = (None if edge_kinds is None or set(edge_kinds) >= set(EDGE_KINDS)
             else set(edge_kinds))
-    passed: list[_Passed] = []
-    touching: dict[str, list[int]] = defaultdict(list)
-    all_kinds: Counter[str] = Counter()
-    for i, (u, v, data) in enumerate(analysis.graph.graph.edges(data=True)):
-        if shown is not None and (u not in shown or v not in shown):
-            continue
-        kind = data["kind"]
-        all_kinds[kind] += 1
-        if keep is not None and kind not in keep:
-            continue
-        touching[u].append(len(passed))
-        touching[v].append(len(passed))
-        passed.append((i, u, v, data))
-    kept = None if keep is None else Counter(d["kind"] for _, _, _, d in passed)
-    return passed, dict(touching), all_kinds, kept
+    passed: list[_Passed] = [
+        (i, u, v, data) for i, (u, v, data) in enumerate(analysis.graph.graph.edges(data=True))
+        if shown is None or (u in shown and v in shown)]
+    all_kinds = Counter([p[3]["kind"] for p in passed])
+    if keep is None:
+        return passed, all_kinds, None
+    passed = [p for p in passed if p[3]["kind"] in keep]
+    return passed, all_kinds, Counter([p[3]["kind"] for p in passed])

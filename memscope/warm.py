@@ -1,0 +1,91 @@
+"""``python -m memscope warm [--data-dir D] [SNAPSHOT …]``: compute ahead of time what
+the first view of a data version needs (layout, clusters, names; see
+:mod:`memscope.view.derived`) and keep it in ``<data folder>/derived/``, so the first
+person to open a large account does not wait for it.
+
+It warms the embedded store of the data folder (when there is one) and each snapshot
+file named, each read as the app reads it. Exit codes: 0 done, 2 an unusable store or
+file (one line each; the others are still warmed), 3 a fault of Memscope itself.
+
+    .venv/bin/python -m memscope seed && .venv/bin/python -m memscope warm
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from memscope.records.dataset import Dataset
+
+EXIT_INPUT, EXIT_BUG = 2, 3
+
+
+def _say(message: str, *, error: bool = False) -> None:
+    print(f"memscope warm: {message}", file=sys.stderr if error else sys.stdout)
+
+
+def _store(data_dir: str | None) -> tuple[str, Callable[[], Dataset]] | None:
+    """The embedded store's label and loader, or None when the folder has no store."""
+    from memscope.settings import store_path
+    from memscope.sources.embedded import EmbeddedSource
+
+    path = store_path(data_dir)
+    if not path.is_file():
+        return None
+    return f"the embedded store at {path}", lambda: EmbeddedSource(path).load().dataset
+
+
+def _snapshot(name: str) -> tuple[str, Callable[[], Dataset]]:
+    from memscope.sources.files import FileSource
+
+    return f"snapshot {Path(name).name}", lambda: FileSource([name]).load().dataset
+
+
+def _warm_one(label: str, read: Callable[[], Dataset], data_dir: str | None) -> bool:
+    """Warm one data source; True when done, False (said in one line) when unusable."""
+    from memscope.sources import SourceError
+    from memscope.view.derived import warm
+
+    t0 = time.perf_counter()
+    try:
+        dataset = read()
+    except SourceError as exc:
+        _say(f"{label}: {exc}", error=True)
+        return False
+    try:
+        target = warm(dataset, folder=data_dir)
+    except OSError as exc:
+        _say(f"{label}: cannot write the derived data ({exc.strerror or exc}).", error=True)
+        return False
+    _say(f"{label}: ready in {target} ({time.perf_counter() - t0:.1f} s)")
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``warm``; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="memscope warm", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("snapshots", nargs="*", help="snapshot files to warm as well")
+    parser.add_argument("--data-dir", help="the data folder (default: $MEMSCOPE_DATA_DIR "
+                        "or ./data); the derived data goes to its derived/ folder")
+    args = parser.parse_args(argv)
+    jobs = [_snapshot(name) for name in args.snapshots]
+    store = _store(args.data_dir)
+    if store is not None:
+        jobs.insert(0, store)
+    if not jobs:
+        _say("nothing to warm: no embedded store in the data folder and no snapshot named.")
+        return 0
+    try:
+        ok = [_warm_one(label, read, args.data_dir) for label, read in jobs]
+    except Exception as exc:  # a bug in Memscope, said in one line
+        _say(f"internal error ({type(exc).__name__}: {exc}); please report it", error=True)
+        return EXIT_BUG
+    return 0 if all(ok) else EXIT_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
