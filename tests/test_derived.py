@@ -146,3 +146,11 @@ def test_the_warm_command_warms_the_store_and_names_bad_snapshots(tmp_path, caps
     assert derived.load(derived.digest_of(an), tmp_path) is not None
     assert warm_main(["--data-dir", str(tmp_path / "empty")]) == 0
     assert "nothing to warm" in capsys.readouterr().out
+
+
+def test_bytes_round_trip_for_other_storages(ds):
+    d = derived.compute(analyse(ds, NOW))
+    blob = derived.to_bytes(d)
+    assert derived.from_bytes(blob, d.digest) == d
+    assert derived.from_bytes(blob, "f" * 64) is None  # another content's key
+    assert derived.from_bytes(blob[:-10], d.digest) is None

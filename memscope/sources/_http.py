@@ -23,6 +23,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
 from memscope import __version__
+from memscope.records.jsonsafe import load_json
 from memscope.sources.errors import (
     MalformedResponse,
     NetworkError,
@@ -272,8 +273,11 @@ class HttpClient:
             return {"details": text[:300]} if text and not text.startswith("<") else None
 
     def _decode(self, resp: httpx.Response, operation: str, attempt: int) -> Any:
+        """The answer's JSON, read like a file is (any depth or number size is safe);
+        text that is not JSON is a :class:`MalformedResponse`."""
         try:
-            return resp.json()
+            value, _notes = load_json(resp.content.decode("utf-8-sig", errors="replace"))
+            return value
         except ValueError as exc:
             raise self._fail(MalformedResponse(
                 f"{self.service} sent an answer that is not valid JSON (HTTP "

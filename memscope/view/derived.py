@@ -117,6 +117,21 @@ def path_of(digest: str, folder: str | Path | None = None) -> Path:
     return folder_of(folder) / f"{digest}.json"
 
 
+def to_bytes(d: Derived) -> bytes:
+    """``d`` as compact UTF-8 JSON (what :func:`save` writes; for other storages too)."""
+    return _encode(d).encode("utf-8", "surrogatepass")
+
+
+def from_bytes(blob: bytes, digest: str) -> Derived | None:
+    """The derived data in ``blob`` when it is well formed and for ``digest``, else None
+    (never an exception: a stored blob is not trusted)."""
+    try:
+        raw = json.loads(blob)
+    except (ValueError, RecursionError):
+        return None
+    return _decode(raw, digest)
+
+
 def _encode(d: Derived) -> str:
     ids = list(d.positions)
     index = {k: i for i, k in enumerate(["", *d.order])}
@@ -197,10 +212,10 @@ def load(digest: str, folder: str | Path | None = None) -> Derived | None:
     """The derived data kept for ``digest``; ``None`` when there is no such file or it
     cannot be trusted (unreadable, malformed, another format or digest)."""
     try:
-        raw = json.loads(path_of(digest, folder).read_bytes())
-    except (OSError, ValueError, RecursionError):
+        blob = path_of(digest, folder).read_bytes()
+    except OSError:
         return None
-    return _decode(raw, digest)
+    return from_bytes(blob, digest)
 
 
 def _fits(d: Derived, analysis: Analysis) -> bool:
@@ -245,5 +260,5 @@ def warm(dataset: Dataset, *, folder: str | Path | None = None) -> Path:
     return save(compute(analysis, digest), folder)
 
 
-__all__ = ["FORMAT", "Derived", "compute", "digest_of", "load", "load_or_compute", "path_of",
-           "save", "warm"]
+__all__ = ["FORMAT", "Derived", "compute", "digest_of", "from_bytes", "load", "load_or_compute",
+           "path_of", "save", "to_bytes", "warm"]
