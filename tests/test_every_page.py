@@ -188,3 +188,40 @@ def test_presenter_mode_redacts_the_data_quoted_in_a_toast(fresh_data_dir, tmp_p
         for fact in ("张三住在北京", "张三任职于某公司", "住在", "任职于"):
             assert fact not in shown
         assert any("hidden text" in e for e in errors)
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+HOSTILE_PAGE = (
+    '{"documents": [{"id": "doc_h\\ud800", "title": "Lone \\udfff surrogate", '
+    '"createdAt": "0001-01-01T00:00:00+14:00", "updatedAt": "9999-12-31T23:59:59-14:00", '
+    '"metadata": {"deep": ' + _deep(100_000) + '}, "memoryEntries": ['
+    '{"id": "m_big", "memory": "A version of four hundred digits", "version": '
+    + "9" * 400 + ', "isLatest": true, "createdAt": "9999-12-31T23:59:59-14:00", '
+    '"forgetAfter": "0001-01-01T00:00:00+14:00"},'
+    '{"id": "m_ok", "memory": "An ordinary well-formed memory survives", "version": 1, '
+    '"isLatest": true, "createdAt": "2026-11-01T00:00:00Z"},'
+    '{"id": "m_huge", "memory": "Huge integer beyond the parser limit", "version": '
+    + "7" * 5000 + ', "isLatest": true}]}], "total": 1}'
+)
+
+
+def test_a_hostile_snapshot_opens_on_every_page(fresh_data_dir):
+    """Extreme dates, huge numbers, 100,000-level nesting and lone surrogates in one
+    snapshot file: every page shows it with no exception, and the good record survives."""
+    blob = ("\ufeff" + HOSTILE_PAGE).encode("utf-8", "surrogatepass")
+    digest = hashlib.sha256(blob).hexdigest()
+    state = {session.FILE_BLOBS.name: {digest: blob},
+             session.CONNECTION.name: Connection("file", files=(("hostile.json", digest),))}
+    for page in PAGES:
+        for presenter in (False, True):
+            at = run_page(page, **state, **{session.PRESENTER.name: presenter})
+            assert not at.exception, (page, at.exception)
+            assert not [e.value for e in at.error], (page, [e.value for e in at.error])
+    home = run_page("explorer.py", **state)
+    from apptest_support import graph_payload
+
+    ids = {n["id"] for n in graph_payload(home)["nodes"]}
+    assert "m_ok" in ids and "m_big" in ids
