@@ -29,6 +29,7 @@ install: $(STAMP)
 
 run: install
 	$(PY) -m memscope seed
+	$(PY) -m memscope warm
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
 
 chromium:

@@ -72,6 +72,13 @@ def cached_store(memories: int) -> Path:
     return folder
 
 
+def make_store(folder: Path, memories: int) -> Path:
+    """A demo store of ``memories`` memories in ``folder`` (the browser benches' maker)."""
+    path = folder / STORE_FILE
+    _seed(path, memories)
+    return path
+
+
 def _seed(path: Path, memories: int) -> None:
     store = Store(path)
     store.init()

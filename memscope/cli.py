@@ -67,6 +67,11 @@ def _seed(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in[:1] == ["warm"]:  # its own parser: memscope warm [--data-dir D] [files…]
+        from memscope.warm import main as warm
+
+        return warm(args_in[1:])
     parser = argparse.ArgumentParser(prog="memscope", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p_inspect = sub.add_parser(
@@ -80,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_seed.add_argument("--data-dir", help="where the store lives (default: $MEMSCOPE_DATA_DIR "
                         "or ./data)")
     p_seed.set_defaults(func=_seed)
-    args = parser.parse_args(argv)
+    sub.add_parser("warm", help="compute and save the layout, clusters and names of the "
+                   "embedded store (and snapshot files) so the first view is fast")
+    args = parser.parse_args(args_in)
     try:
         return args.func(args)
     except Exception as exc:  # pragma: no cover - a bug in Memscope, said in one line

@@ -317,3 +317,20 @@ def test_the_forget_preview_names_what_it_touches_by_its_text(fresh_data_dir):
     assert md_escape(later) not in warning and later not in warning  # no bare id
     words = an.dataset.memories[later].memory.split()[:3]
     assert all(w.strip(".,") in warning for w in words), warning
+
+
+def test_a_warmed_store_opens_without_layout_work(fresh_data_dir, monkeypatch):
+    """`memscope seed` then `memscope warm` (what `make run` does): the first view reads
+    the saved layout and clusters — no layout is computed on the first request."""
+    from memscope.cli import main as cli
+
+    assert cli(["seed"]) == 0
+    assert cli(["warm"]) == 0
+    assert list((fresh_data_dir / "derived").glob("*.json"))
+
+    def no_layout(*args, **kwargs):
+        raise AssertionError("the first request laid the graph out")
+
+    monkeypatch.setattr("memscope.view.derived.layout_positions", no_layout)
+    at = run_page()
+    assert len(payload(at)["nodes"]) > 100

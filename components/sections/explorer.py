@@ -24,18 +24,18 @@ from memscope.graph.analysis import Analysis
 from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
 from memscope.sources import SourceError, merge_history
 from memscope.storage import graph_digest, layout_key
+from memscope.view import derived
 from memscope.view.budget import (
     DEFAULT_BUDGET,
     Overview,
     cluster_of,
     is_cluster,
-    overview,
+    overview_of,
     with_kept,
 )
-from memscope.view.build import ViewData, build_view, cluster_groups, highlight
+from memscope.view.build import ViewData, cluster_groups, highlight
 from memscope.view.changes import mark_changes
-from memscope.view.edges import keep_edge_kinds
-from memscope.view.layout import extend_positions, layout_positions
+from memscope.view.layout import extend_positions
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 
@@ -57,9 +57,17 @@ def _positions(key: tuple, revision: int, identity: str, _analysis: Analysis
     found = cache.get_layout(shared)
     if found is not None and set(found) >= {str(n) for n in g.nodes}:
         return {n: tuple(found[str(n)]) for n in g.nodes}  # type: ignore[misc]
-    positions = layout_positions(g, seed=7)
+    # not shared yet: what `memscope warm` saved beside the data, else computed now
+    positions = dict(_derived(key, revision, _analysis).positions)
     cache.put_layout(shared, {str(n): xy for n, xy in positions.items()})
     return positions
+
+
+@st.cache_resource(show_spinner="Preparing the graph…", max_entries=4)
+def _derived(key: tuple, revision: int, _analysis: Analysis) -> derived.Derived:
+    # positions, clusters and their names for this data version: read from the file
+    # `memscope warm` (or an earlier run) left in the data folder, else computed and saved
+    return derived.load_or_compute(analysis=_analysis)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -68,7 +76,10 @@ def _clusters(key: tuple, revision: int, presenter: bool, _analysis: Analysis
     # grouped on today's full graph, so clusters stay put whatever is shown; in presenter
     # mode ``_analysis`` is today's masked graph (the same structure, so the same
     # clusters), whose names carry no word of the data
-    return cluster_groups(_analysis)
+    if presenter:
+        return cluster_groups(_analysis)
+    d = _derived(key, revision, _analysis)
+    return dict(d.clusters), dict(d.labels)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -77,35 +88,21 @@ def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: t
     return frozenset(visible_nodes(_analysis, _filters))
 
 
-def _view(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
-          color_by: str, _analysis: Analysis, _current: Analysis, _filters: Filters,
-          selected: str | None = None, *, identity: str = "") -> ViewData:
-    """The filtered view; a node the user selected (or just added) is drawn even when
-    the filters would hide it. ``scope`` = (as-of day, presenter) of ``_analysis``."""
-    visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
-    extra = selected if selected and selected in _analysis.graph.graph \
-        and selected not in visible else None
-    return _built(key, revision, epoch, scope, filters_key, color_by, extra, identity,
-                  _analysis, _current, _filters)
-
-
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _built(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
-           color_by: str, extra: str | None, identity: str, _analysis: Analysis,
-           _current: Analysis, _filters: Filters) -> ViewData:
+def _overview(view_key: tuple, extra: str | None, identity: str, budget: int,
+              expanded: frozenset[str], presenter: bool, _analysis: Analysis,
+              _current: Analysis, _filters: Filters, _named: Analysis) -> Overview:
+    """The drawable overview, built straight from the graph, the shared positions and
+    the clusters (past the budget only what is drawn is built); ``extra`` is a selected
+    node drawn even when the filters hide it."""
+    key, revision, epoch, scope, filters_key, color_by = view_key
     visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
     if extra is not None:
         visible = visible | {extra}
-    view = build_view(_analysis, color_by=color_by, visible=visible,  # type: ignore[arg-type]
-                      positions=_positions(key, revision, identity, _current))
-    return keep_edge_kinds(view, _filters.edge_kinds)
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _overview(view_key: tuple, budget: int, expanded: frozenset[str], _view: ViewData,
-              _clusters: tuple[dict[str, str], dict[str, str]]) -> Overview:
-    clusters, labels = _clusters
-    return overview(_view, clusters, labels, budget=budget, expanded=expanded)
+    clusters, labels = _clusters(key, revision, presenter, _named)
+    return overview_of(_analysis, _positions(key, revision, identity, _current), clusters,
+                       labels, visible=visible, color_by=color_by, budget=budget,
+                       expanded=expanded, edge_kinds=_filters.edge_kinds)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
@@ -187,8 +184,17 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
     selected = session.selected()
     identity = ctx.source.identity() if ctx.source is not None else ""
-    view = _view(*view_key, analysis, current, filters, selected, identity=identity)
-    visible = {n["id"] for n in view["nodes"]}
+    shown = _visible(*view_key[:5], analysis, filters)
+    extra = selected if selected and selected in analysis.graph.graph \
+        and selected not in shown else None
+    visible = set(shown) | ({extra} if extra else set())
+    expanded = frozenset(session.EXPANDED.get())
+    named = current
+    if ctx.presenter and ctx.entry is not None:
+        named = data.derived_analysis(ctx.key, ctx.entry, None, True)
+    ov = _overview(view_key, extra, identity, int(budget), expanded, ctx.presenter, analysis,
+                   current, filters, named)
+    view: ViewData = {"nodes": [], "edges": [], "legend": ov.legend or ov.view["legend"]}
     search_col, ask_col = st.columns(2, vertical_alignment="bottom")
     with search_col:
         query = search_input()
@@ -202,27 +208,21 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         node_panel(ctx, analysis, selected)
     with graph_col:
         marked = ({m.node_id for m in matches} | ask_ids) & visible
-        expanded = frozenset(session.EXPANDED.get())
-        named = current
-        if ctx.presenter and ctx.entry is not None:
-            named = data.derived_analysis(ctx.key, ctx.entry, None, True)
-        ov = _overview(view_key, int(budget), expanded, view,
-                       _clusters(ctx.key, revision, ctx.presenter, named))
         drawn, info = with_kept(ov, _keep(analysis, selected, marked))
         drawn = legend.only(drawn, legend.picked(view))
         if marked:
             drawn = highlight(drawn, marked)
         if ctx.comparison is not None:
             drawn = mark_changes(drawn, ctx.comparison)
-        filtered = len(view["nodes"]) < analysis.graph.graph.number_of_nodes()
+        filtered = len(visible) < analysis.graph.graph.number_of_nodes()
         fit_ids, fit_label = (marked, "Fit matches") if marked else \
             ({n["id"] for n in drawn["nodes"]} if filtered else set(), "Fit filtered")
         graph_view(drawn, key="graph", height=GRAPH_HEIGHT, physics=physics,
                    focus=selected if selected in visible else None,
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
                    annotations=group_annotations(drawn))
-        st.caption(f"Showing {len(view['nodes'])} of {analysis.graph.graph.number_of_nodes()} "
-                   f"nodes and {len(view['edges'])} edges. {info.sentence(int(budget))} "
+        st.caption(f"Showing {len(visible)} of {analysis.graph.graph.number_of_nodes()} "
+                   f"nodes and {ov.total_edges} edges. {info.sentence(int(budget))} "
                    "Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
         if expanded:  # below the graph, so showing it never moves (and remounts) the graph
             st.button("Collapse all expanded clusters", key="collapse_all",
