@@ -142,7 +142,7 @@ def test_forget_all_two_steps_and_ledger(fresh_data_dir):
     ledger = open_page("ledger.py")
     table = table_with(ledger, "outcome")
     assert set(live) <= set(table["target_id"])
-    ledger.multiselect(key="ledger_actions").set_value(["forget_all"]).run()
+    ledger.multiselect(key=session.LEDGER_FILTERS.key("actions")).set_value(["forget_all"]).run()
     shown = table_with(ledger, "outcome")
     assert sorted(shown["target_id"]) == live
 
@@ -159,7 +159,7 @@ def test_ledger_page_shows_a_forget(fresh_data_dir):
     row = table[table["target_id"] == mem.id].iloc[0]
     assert (row["action"], row["snapshot"], row["reason"], row["outcome"]) == (
         "forget", mem.memory, "wrong", "ok")
-    at.text_input(key="ledger_text").input(mem.id).run()
+    at.text_input(key=session.LEDGER_FILTERS.key("text")).input(mem.id).run()
     assert list(table_with(at, "outcome")["target_id"]) == [mem.id]
 
 

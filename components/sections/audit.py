@@ -11,6 +11,7 @@ from collections.abc import Collection
 import pandas as pd
 import streamlit as st
 
+from components.state import session
 from components.widgets import nav
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
@@ -107,7 +108,7 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         return
     roots = [str(r) for r in table["root"]]
     texts = {str(r): str(t) for r, t in zip(table["root"], table["text"], strict=True)}
-    root = st.selectbox("Chain", roots, key="diff_chain",
+    root = st.selectbox("Chain", roots, key=session.DIFF_CHAIN.name,
                         format_func=lambda r: f"{r} · {short(texts.get(r), 60)}")
     if root is None:
         return
@@ -122,9 +123,10 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         return labels.get(mem_id, mem_id)
 
     left, right = st.columns(2)
-    old = left.selectbox("Older version", ids, index=0, key=f"diff_old_{root}",
+    key = session.DIFF_VERSIONS.key
+    old = left.selectbox("Older version", ids, index=0, key=key(f"old_{root}"),
                          format_func=label)
-    new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=f"diff_new_{root}",
+    new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=key(f"new_{root}"),
                           format_func=label)
     if old is None or new is None:
         return

@@ -217,7 +217,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         filtered = len(visible) < analysis.graph.graph.number_of_nodes()
         fit_ids, fit_label = (marked, "Fit matches") if marked else \
             ({n["id"] for n in drawn["nodes"]} if filtered else set(), "Fit filtered")
-        graph_view(drawn, key="graph", height=GRAPH_HEIGHT, physics=physics,
+        graph_view(drawn, key=session.GRAPH_STATE.name, height=GRAPH_HEIGHT, physics=physics,
                    focus=selected if selected in visible else None,
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
                    annotations=group_annotations(drawn))

@@ -95,7 +95,7 @@ def evidence_section(analysis: Analysis) -> None:
         kind = "chain" if analysis.chains.of(node_id) else ds.kind_of(node_id)
         return f"{kind} · {node_id} · {short(text, 50)}"
 
-    node_id = st.selectbox("Chain or node", choices, index=index, key="evidence_node",
+    node_id = st.selectbox("Chain or node", choices, index=index, key=session.EVIDENCE_NODE.name,
                            format_func=describe)
     nodes = export.evidence_nodes(analysis, node_id)
     memories = sum(1 for n in nodes if n in ds.memories)

@@ -85,15 +85,16 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
         st.info("No destructive action has been recorded for this source yet.")
         return frame
     cols = st.columns(4)
-    actions = cols[0].multiselect("Action", _choices(frame, "action"), key="ledger_actions",
+    key = session.LEDGER_FILTERS.key
+    actions = cols[0].multiselect("Action", _choices(frame, "action"), key=key("actions"),
                                   placeholder="Any action")
     outcomes = cols[1].multiselect("Outcome", _choices(frame, "outcome"),
-                                   key="ledger_outcomes", placeholder="Any outcome")
-    sources = cols[2].multiselect("Source", _choices(frame, "source"), key="ledger_sources",
+                                   key=key("outcomes"), placeholder="Any outcome")
+    sources = cols[2].multiselect("Source", _choices(frame, "source"), key=key("sources"),
                                   placeholder="Any source")
-    spaces = cols[3].multiselect("Space", _choices(frame, "space"), key="ledger_spaces",
+    spaces = cols[3].multiselect("Space", _choices(frame, "space"), key=key("spaces"),
                                  placeholder="Any space")
-    text = st.text_input("Text in target, snapshot, reason or message", key="ledger_text")
+    text = st.text_input("Text in target, snapshot, reason or message", key=key("text"))
     shown = filter_frame(frame, actions=actions, outcomes=outcomes, sources=sources,
                          spaces=spaces, text=text)
     st.caption(f"{len(shown)} of {len(frame)} entries.")

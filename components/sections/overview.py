@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from components.state import session
 from components.state.context import AppContext
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -73,7 +74,7 @@ def _frame(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analy
 def memory_table(ctx: AppContext, analysis: Analysis) -> None:
     """The memories as a sortable table, built only when asked for (and then cached)."""
     if not st.toggle(f"Show all {len(analysis.dataset.memories)} memories as a table",
-                     key="show_memory_table"):
+                     key=session.SHOW_MEMORY_TABLE.name):
         return
     frame = _frame(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
                    analysis)

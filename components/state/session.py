@@ -230,8 +230,22 @@ FORGET_ALL_FIELDS = Family("fa-", "components.sections.forget_all",
 ONCE_USED = slot("once_tokens_used", "components.widgets.once",
                  "Tokens of requests already sent (never send twice).", set)
 
+LEDGER_FILTERS = Family("ledger_filter_", "components.sections.ledger",
+                        "The Ledger page's filter widgets (actions, outcomes, sources, "
+                        "spaces, text) by name.")
 LEDGER_VIEW = slot("ledger_view", "components.sections.ledger",
                    "The Ledger page's choice: this source's rows or all my actions (widget key).")
+
+DIFF_CHAIN = slot("diff_chain", "components.sections.audit",
+                  "The Audit page's chain to compare (widget key).")
+DIFF_VERSIONS = Family("diff_version_", "components.sections.audit",
+                       "The Audit page's older/newer version pickers, per chain.")
+EVIDENCE_NODE = slot("evidence_node", "components.sections.export",
+                     "The Export page's chain or node for an evidence pack (widget key).")
+SHOW_MEMORY_TABLE = slot("show_memory_table", "components.sections.overview",
+                         "Whether the explorer's memory table is built (widget key).")
+GRAPH_STATE = slot("graph", "components.graph_view",
+                   "The graph component's own state (what the browser selected).")
 
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
