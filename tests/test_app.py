@@ -334,3 +334,15 @@ def test_a_warmed_store_opens_without_layout_work(fresh_data_dir, monkeypatch):
     monkeypatch.setattr("memscope.view.derived.layout_positions", no_layout)
     at = run_page()
     assert len(payload(at)["nodes"]) > 100
+
+
+def test_the_panel_names_the_cluster_of_the_selected_node(fresh_data_dir):
+    from memscope.view.build import cluster_groups
+
+    run_page()
+    an = demo_analysis()
+    clusters, labels = cluster_groups(an)
+    node = next(m for m in an.dataset.memories if clusters.get(m))
+    at = run_page(selected_node=node)
+    caption = next(c.value for c in at.caption if c.value.startswith("In the cluster"))
+    assert md_escape(labels[clusters[node]]) in caption

@@ -239,3 +239,79 @@ def test_a_click_on_a_legend_line_shows_only_that(server, data_dir) -> None:
         assert 0 < len(drawn) < everything
         assert len(set(drawn)) == 1  # one colour group, alone
         assert page.get_by_text("Showing only the selected legend line").count() == 1
+
+
+EDGE_IDS = "el => el.__network.body.data.edges.get().map(e => [e.from, e.to])"
+
+
+def connect_spomory(page: Page, url: str, base_url: str, key: str) -> None:
+    """The Connection page, as a person fills it in."""
+    page.goto(url)
+    wait_idle(page)
+    page.locator("[data-testid='stSidebar']").get_by_role(
+        "link", name="Connection", exact=True).click()
+    wait_idle(page, 800)
+    page.get_by_text("Spomory API", exact=True).click()
+    page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
+        base_url)
+    page.get_by_role("textbox", name="API key").fill(key)
+    page.get_by_role("button", name="Connect").click()
+    wait_idle(page, 1500)
+    page.locator("[data-testid='stSidebar']").get_by_role(
+        "link", name="Explorer", exact=True).click()
+    wait_idle(page, 800)
+    wait_graph(page)
+
+
+def test_after_a_wrong_spomory_forget_the_graph_shows_the_service(tmp_path) -> None:
+    """The service removes another fact than the one asked for: the mismatch is said,
+    and the graph draws what the service now holds — the fact that went is gone, the
+    one asked for is still there — with no Refresh."""
+    from sandbox_fixture import running_sandbox
+
+    seed_if_missing(tmp_path / "data" / STORE_FILE)
+    with running_sandbox(tmp_path / "sandbox") as sandbox, \
+            app_server(tmp_path / "data") as srv, chromium() as browser:
+        sandbox.faults.spomory_wrong_forget = True
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        connect_spomory(page, srv.url, sandbox.url, sandbox.spomory_key)
+        before = sandbox.spomory.export()["relations"]
+        edges_before = page.locator(GRAPH).evaluate(EDGE_IDS)
+        graph = page.locator(GRAPH)  # a reload would be a new session: click instead
+        page.wait_for_timeout(800)
+        centre = graph.evaluate(NODE_CENTRE, "e_zs")
+        page.mouse.click(centre["x"], centre["y"])
+        wait_idle(page, 1000)
+        page.get_by_role("button", name="Forget: 张三住在北京").click()
+        page.get_by_role("button", name="Forget", exact=True).click()
+        wait_idle(page, 1500)
+        after = sandbox.spomory.export()["relations"]
+        gone = [r for r in before if r["id"] not in {a["id"] for a in after}]
+        assert [r["id"] for r in gone] != ["r2"] and len(gone) == 1  # the wrong one went
+        assert page.locator("[data-testid='stAlert']").filter(has_text="张三住在北京").count()
+        for _ in range(40):
+            edges = page.locator(GRAPH).evaluate(EDGE_IDS)
+            if len(edges) == len(edges_before) - 1:
+                break
+            page.wait_for_timeout(250)
+        assert len(edges) == len(edges_before) - 1
+        assert [gone[0]["subject_id"], gone[0]["object_id"]] not in edges
+        # forget-all clears the graph on the service; the explorer follows at once
+        page.locator("[data-testid='stSidebar']").get_by_role(
+            "link", name="Forget all", exact=True).click()
+        wait_idle(page, 800)
+        page.get_by_role("button", name="Step 1 · Preview what would be deleted").click()
+        wait_idle(page, 800)
+        label = page.get_by_text("to confirm").first.inner_text()
+        word = label.split("“", 1)[1].split("”", 1)[0]
+        page.get_by_label(label).fill(word)
+        page.get_by_label(label).press("Enter")
+        wait_idle(page, 800)
+        page.get_by_role("button", name="Step 2 · Forget").click()
+        wait_idle(page, 1500)
+        assert sandbox.spomory.export()["relations"] == []
+        page.locator("[data-testid='stSidebar']").get_by_role(
+            "link", name="Explorer", exact=True).click()
+        wait_idle(page, 1000)
+        assert page.locator("[data-testid='stException']").count() == 0
+        page.get_by_text("0 relations", exact=False).first.wait_for(timeout=20_000)

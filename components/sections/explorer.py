@@ -205,7 +205,9 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         overview_card(analysis)
         matches = search_matches(analysis, visible, view_key, query)
         ask_ids = ask.ask_results(ctx, analysis)
-        node_panel(ctx, analysis, selected)
+        clusters, labels = _clusters(ctx.key, revision, ctx.presenter, named)
+        group = clusters.get(selected) if selected else None
+        node_panel(ctx, analysis, selected, labels.get(group) if group else None)
     with graph_col:
         marked = ({m.node_id for m in matches} | ask_ids) & visible
         drawn, info = with_kept(ov, _keep(analysis, selected, marked))
@@ -247,11 +249,16 @@ def _fetch_history(ctx: AppContext, memory_id: str) -> None:
           "The service has no older versions of this memory.", "info")
 
 
-def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None) -> None:
-    """The selected node's panel, its forget button and its space's profile."""
+def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None,
+               cluster: str | None = None) -> None:
+    """The selected node's panel (with the name of its cluster), its forget button and
+    its space's profile."""
     if not node_id:
         st.info("Click a node (or a search match) to see its details, history and profile.")
         return
+    if cluster:
+        st.caption(f"In the cluster “{md_escape(cluster)}”")
+
     def fetch(memory_id: str) -> None:
         _fetch_history(ctx, memory_id)
 
