@@ -114,3 +114,13 @@ def test_the_budget_collapses_clusters_that_expand_on_click(tmp_path, monkeypatc
     collapsed = node_ids(at)
     assert member in collapsed  # the selection stays drawn as itself
     assert len(collapsed) < len(expanded)
+
+
+def test_a_link_with_an_as_of_day_before_the_data_is_ignored_not_a_crash(fresh_data_dir):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["asof"] = "1990-01-01"
+    at.query_params["since"] = "not-a-day"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.date_input(key=str(session.AS_OF.widget)).value is None
+    assert not [i for i in at.info if "Time travel" in i.value]  # the app shows today

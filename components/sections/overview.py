@@ -65,7 +65,7 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
     return frame
 
 
-@st.cache_resource(show_spinner=False, max_entries=4, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=4)
 def _frame(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analysis
            ) -> pd.DataFrame:
     return memory_frame(_analysis)

@@ -8,6 +8,7 @@ page until the user changes it.
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import streamlit as st
 
@@ -58,9 +59,21 @@ def source_summary(ctx: AppContext) -> None:
                   help="Load again from the source (the cache keeps data for 15 min).")
 
 
+def _within(s: session.Slot[Any], low: date, high: date | None = None) -> None:
+    """Forget a stored day (or range) the widget could not show: before the data began
+    (a shared link, another source), or past ``high``."""
+    value = s.get()
+    days = value if isinstance(value, tuple | list) else (value,)
+    if any(isinstance(d, date) and (d < low or (high is not None and d > high))
+           for d in days):
+        s.clear()
+
+
 def _time_travel(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
     if bounds is None:
         return session.AS_OF.get(), session.SINCE.get()
+    _within(session.AS_OF, bounds[0])
+    _within(session.SINCE, bounds[0])
     as_of = st.date_input(
         "As of", min_value=bounds[0], format="YYYY-MM-DD", **session.bind(session.AS_OF),
         help="Show the memory as it stood at the end of that day (empty: now).")
@@ -80,6 +93,7 @@ def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
     """The "created between" filter: empty means everything, whatever the data grows to."""
     if bounds is None:
         return None, None
+    _within(session.F_DATES, bounds[0], bounds[1])
     picked = st.date_input("Created between", min_value=bounds[0], max_value=bounds[1],
                            format="YYYY-MM-DD", **session.bind(session.F_DATES),
                            help="Empty: every date (the range follows the data as it "

@@ -155,14 +155,14 @@ def forget_cached(key: tuple) -> None:
             _dropped[key] = old.revision + 1
 
 
-@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _base(key: tuple, revision: int, _result: LoadResult) -> Analysis:
     # ``key`` holds the credential fingerprint, so the unhashed ``_result`` cannot leak
     # between users of different keys. Graph and chains do not depend on the time.
     return analyse(_result.dataset)
 
 
-@st.cache_resource(show_spinner=False, max_entries=16, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=16)
 def _at_epoch(key: tuple, revision: int, epoch: int, _result: LoadResult) -> Analysis:
     return _base(key, revision, _result).at(datetime.now(UTC))
 
@@ -181,7 +181,7 @@ def analysis_of(key: tuple, entry: Entry) -> Analysis:
     return _at_epoch(key, entry.revision, epoch_of(key, entry), entry.load)
 
 
-@st.cache_resource(show_spinner=False, max_entries=4, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=4)
 def _derived(key: tuple, revision: int, epoch: int, when: date | None, presenter: bool,
              _result: LoadResult) -> Analysis:
     ds = _result.dataset
@@ -202,7 +202,7 @@ def derived_analysis(key: tuple, entry: Entry, when: date | None, presenter: boo
     return _derived(key, entry.revision, epoch, when, presenter, entry.load)
 
 
-@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _comparison(key: tuple, revision: int, since: date, until: date | None,
                 _result: LoadResult) -> Comparison | None:
     t2 = day_end(until) if until is not None else datetime.now(UTC)
@@ -219,7 +219,7 @@ def comparison_of(key: tuple, entry: Entry, since: date, until: date | None
     return _comparison(key, entry.revision, since, until, entry.load)
 
 
-@st.cache_resource(show_spinner=False, max_entries=8, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _texts(key: tuple, revision: int, _result: LoadResult) -> tuple[str, ...]:
     return dataset_texts(_result.dataset)
 
