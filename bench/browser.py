@@ -1,50 +1,57 @@
 """Browser figures: the real app under ``streamlit run`` in headless Chromium.
 
-For each size: a fresh demo store in a temp folder, a server on a free port pointed at it
-(``MEMSCOPE_DATA_DIR``), then in Debian's Chromium:
+For each size: a copy of the cached demo store (``bench/out/scale-<n>``) in a temp folder,
+a server on a free port pointed at it (``MEMSCOPE_DATA_DIR``), then in Debian's Chromium:
 
-(a) navigation → first drawn graph (``page.goto`` until the graph has ``data-drawn``), for
-    a first (cold server caches) and a second page load (warm caches; a new browser
-    context, so a second session), and a third;
+(a) first loads: navigation → first drawn graph (``data-drawn``, wall clock), graph data in
+    the browser → first frame (``__stats.firstDrawAt - firstReceivedAt``), navigation →
+    drawn *and still* (the last draw before 1.5 s without one) and the draws until then,
+    the server's script time; for a **cold** server (nothing persisted, first session),
+    a second session on it (warm in memory), and — after ``python -m memscope warm`` and
+    a fresh server — a **persisted** first session and its second;
 (b) click → panel: ``--clicks`` drawn memories in turn (each centred with the network's
     ``moveTo`` and checked with ``getNodeAt`` so the click hits it) until its text is in
-    the panel. In the overview (over the drawing budget) no memory is drawn as itself, so
-    a cluster hexagon is clicked first (timed as "expand") and memories inside it after;
+    the panel, with the server's script time. In the overview (over the drawing budget) a
+    cluster hexagon is clicked first (timed as "expand") and memories inside it after;
 (c) filter change → redrawn: "Show superseded versions" is unchecked, until the graph has
     drawn the new data and the app is idle again;
-(d) server RSS (``VmRSS`` of the ``streamlit`` process, the ``Popen`` child) after the
-    first session loaded, and its growth after a second and a third session loaded;
-(e) optional ``--budget N``: in the second session the drawing budget is set to N, timed
-    until the graph has drawn all nodes (skipped when the view does not fit N).
+(d) server RSS (``VmRSS`` of the ``streamlit`` process) after the first and second session;
+(e) ``--budget N`` (default the maximum, 20,000): in the second session the drawing
+    budget is raised so every node is drawn, timed until drawn and until still (skipped
+    when the view does not fit N);
+(f) pan: with every node drawn and the whole graph in view, the mouse drags the canvas for
+    3 s; median and p95 of the ``requestAnimationFrame`` intervals meanwhile.
 
 Times of (b), (c), (e) are in-page (``performance.now()``) from the input event
 (pointerdown/keydown) to: the text in the panel (rAF polling); the frame after the graph
 component's render of the new data returned; the script state back at ``notRunning``.
-(a) is wall clock around ``page.goto``. "server" figures are the script run on the server
-alone: a ``sitecustomize.py`` put on the server's ``PYTHONPATH`` (from a temp folder; no
-project file changes) logs every ``ScriptRunner._run_script``. Every wait has a timeout and
-the whole run a deadline (``--minutes``); what does not finish in time prints as
-``timeout``. Prints figures; asserts nothing. Adds ``tests/`` to ``sys.path`` for
+"server" figures are the script run on the server alone: a ``sitecustomize.py`` put on
+the server's ``PYTHONPATH`` (from a temp folder; no project file changes) logs every
+``ScriptRunner._run_script`` (a fragment rerun included). Every wait has a timeout and the
+whole run a deadline (``--minutes``); what does not finish in time prints as ``timeout``.
+Loopback only. Prints figures; asserts nothing. Adds ``tests/`` to ``sys.path`` for
 ``streamlit_server`` and ``browser_support``.
 
-    .venv/bin/python bench/browser.py [--sizes 1000,10000,50000] [--clicks 5] [--budget 0]
-                                      [--minutes 10]
+    .venv/bin/python bench/browser.py [--sizes 1000,5000,16000,50000] [--clicks 5]
+                                      [--budget 20000] [--minutes 12]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import re
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +67,10 @@ from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa
 from memscope.store.store import Store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from scale import make_store  # noqa: E402
+from scale import cached_store  # noqa: E402
+
+from memscope.settings import STORE_FILE  # noqa: E402
+from memscope.view.budget import MAX_BUDGET  # noqa: E402
 
 VIEWPORT: ViewportSize = {"width": 1500, "height": 1100}
 DRAWN = f"{GRAPH}[data-drawn='true']"
@@ -174,6 +184,41 @@ PANEL_TEXT_JS = """text => {
   return false;
 }"""
 
+
+#: el → the graph's ``__stats`` once it has drawn and not drawn again for 1.5 s, else
+#: false: ``draws`` so far, first/last draw and first data received (page times).
+STILL_JS = """el => {
+  const s = el.__stats;
+  if (!s || s.firstDrawAt === null) return false;
+  if (performance.now() - s.lastDrawAt < 1500) return false;
+  return { draws: s.draws, first: s.firstDrawAt, last: s.lastDrawAt,
+           received: s.firstReceivedAt, sync: s.syncMs || 0, construct: s.constructMs || 0 };
+}"""
+
+#: Starts logging requestAnimationFrame times into ``window.__pan``.
+PAN_START_JS = """() => {
+  const w = window.__pan = { t: [], on: true };
+  const f = (t) => { w.t.push(t); if (w.on) requestAnimationFrame(f); };
+  requestAnimationFrame(f);
+}"""
+
+#: Stops it; returns the frame intervals in ms.
+PAN_STOP_JS = """() => {
+  const w = window.__pan; w.on = false;
+  return w.t.slice(1).map((t, i) => t - w.t[i]);
+}"""
+
+#: (el) → a page point on the canvas with no node under it (a drag there pans), or null.
+EMPTY_SPOT_JS = """el => {
+  const net = el.__network, box = el.getBoundingClientRect();
+  for (let i = 0; i < 400; i++) {
+    const x = box.width * (0.3 + 0.4 * ((i * 37) % 100) / 100);
+    const y = box.height * (0.3 + 0.4 * ((i * 61) % 100) / 100);
+    if (net.getNodeAt({ x, y }) === undefined && net.getEdgeAt({ x, y }) === undefined)
+      return { x: box.left + x, y: box.top + y };
+  }
+  return null;
+}"""
 
 #: ``sitecustomize.py`` for the server process (written to a temp folder on its
 #: ``PYTHONPATH``): once Streamlit's script runner module is imported, every script run
@@ -313,11 +358,6 @@ def server_ms(log: RunLog, t: float) -> str:
     return "?" if span is None else millis(1000 * span)
 
 
-def wall_minute() -> str:
-    """The current UTC minute, as the app's caches key it."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M")
-
-
 def input_at(page: Page) -> float:
     """Time of the last pointerdown/keydown the page saw."""
     return float(page.evaluate("window.__ms.inputAt"))
@@ -379,11 +419,16 @@ def settle(page: Page, timeout_ms: float, quiet_ms: int = 400) -> None:
 def pick_node(page: Page, kinds: list[str], rng: random.Random, *,
               exclude: set[str] | None = None, scale: float = 1.5,
               tries: int = 40) -> dict[str, Any] | None:
-    """A drawn node of ``kinds`` centred on screen and hit by a click at its centre."""
+    """A drawn node of ``kinds`` centred on screen and hit by a click at its centre (at
+    ``scale``, else zoomed in further: an expanded cluster's members sit close)."""
     graph = page.locator(GRAPH)
     ids = [i for i in graph.evaluate(DRAWN_IDS_JS, kinds) if i not in (exclude or set())]
     rng.shuffle(ids)
-    return graph.evaluate(PICK_JS, [ids[:tries], scale]) if ids else None
+    for zoom in (scale, 3 * scale):
+        found = graph.evaluate(PICK_JS, [ids[:tries], zoom]) if ids else None
+        if found is not None:
+            return found
+    return None
 
 
 def shown_counts(page: Page, timeout_ms: float) -> tuple[int, int, bool]:
@@ -405,6 +450,8 @@ class SizeResult:
     rows: list[tuple[str, str, str]] = field(default_factory=list)
     summary: dict[str, str] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    #: pages of the running server (closed with it)
+    pages: list[Page] = field(default_factory=list)
 
     def add(self, metric: str, value: str, note: str = "", key: str | None = None) -> None:
         """One row; ``key`` also puts the value in the cross-size summary."""
@@ -466,6 +513,67 @@ def script_span(page: Page) -> str:
         return "script run not seen"
     end = f"{span[1] / 1000:.2f}" if span[1] is not None else "?"
     return f"script ran {span[0] / 1000:.2f}–{end} s"
+
+
+def still(page: Page, dl: Deadline, cap_s: float = 60) -> dict[str, float]:
+    """The graph's ``__stats`` once it has been still (no draw) for 1.5 s."""
+    handle = page.locator(GRAPH).element_handle(timeout=dl.ms(cap_s))
+    done = page.wait_for_function(STILL_JS, arg=handle, polling=100, timeout=dl.ms(cap_s))
+    return {k: float(v) for k, v in done.json_value().items()}
+
+
+def load_rows(page: Page, res: SizeResult, label: str, key: str, log: RunLog, t_py: float,
+              drawn: float, dl: Deadline, note: str = "") -> None:
+    """Rows of one page load: nav → drawn (wall), graph data → first frame, drawn and
+    still, the draws before still, the server's script time."""
+    res.add(f"{label}: nav → graph drawn", secs(drawn),
+            f"{note}{script_span(page)}; server {server_ms(log, t_py)}", key)
+    with step(res, f"{label}: drawn and still", f"{key}_still"):
+        st = still(page, dl)
+        res.add(f"{label}: data → first frame", millis(st["first"] - st["received"]),
+                f"__stats: sync {st['sync']:.0f} ms, new vis.Network {st['construct']:.0f} ms",
+                f"{key}_msg")
+        res.add(f"{label}: drawn and still", secs(st["last"] / 1000),
+                f"page clock: nav start → last draw before 1.5 s without one (first at "
+                f"{st['first'] / 1000:.2f} s); {st['draws']:.0f} draws",
+                f"{key}_still")
+        res.summary[f"{key}_draws"] = f"{st['draws']:.0f}"
+
+
+def pan_frames(page: Page, res: SizeResult, dl: Deadline, seconds: float = 3.0) -> None:
+    """Drag the whole graph in view with the mouse for ``seconds``; median and p95 of the
+    requestAnimationFrame intervals meanwhile."""
+    with step(res, "pan: frame interval", "pan"):
+        graph = page.locator(GRAPH)
+        graph.evaluate("el => el.__network.fit({ animation: false })")
+        page.wait_for_timeout(500)
+        spot = graph.evaluate(EMPTY_SPOT_JS)
+        if spot is None:
+            raise RuntimeError("no empty spot on the canvas to drag from")
+        nodes = graph.get_attribute("data-node-count")
+        draws0 = float(graph.evaluate("el => el.__stats.draws"))
+        page.mouse.move(spot["x"], spot["y"])
+        page.evaluate(PAN_START_JS)
+        page.mouse.down()
+        t0 = time.monotonic()
+        i = 0
+        while time.monotonic() - t0 < min(seconds, dl.remaining() - 2):
+            i += 1
+            angle = i / 15
+            page.mouse.move(spot["x"] + 150 * math.sin(angle), spot["y"] + 90 * math.cos(angle))
+        page.mouse.up()
+        gaps = page.evaluate(PAN_STOP_JS)
+        draws = float(graph.evaluate("el => el.__stats.draws")) - draws0
+        if len(gaps) < 2:
+            raise RuntimeError("no frames while panning")
+        gaps.sort()
+        p95 = gaps[min(len(gaps) - 1, int(0.95 * len(gaps)))]
+        res.add("pan: frame interval", millis(statistics.median(gaps)),
+                f"median; p95 {millis(p95)}, max {millis(gaps[-1])}; {len(gaps)} frames, "
+                f"{draws:.0f} draws, {i} mouse moves in {time.monotonic() - t0:.1f} s; "
+                f"{nodes} nodes drawn", "pan")
+        res.summary["pan95"] = millis(p95)
+        res.summary["pan_nodes"] = str(nodes)
 
 
 def first_load(page: Page, url: str, dl: Deadline, cap_s: float) -> tuple[float, float]:
@@ -575,16 +683,18 @@ def filter_change(page: Page, log: RunLog, res: SizeResult, dl: Deadline) -> Non
 
 
 def raise_budget(page: Page, log: RunLog, budget: int, res: SizeResult, dl: Deadline
-                 ) -> None:
-    """(e): set the drawing budget; time until all nodes are drawn and the app is idle."""
+                 ) -> bool:
+    """(e): set the drawing budget; time until all nodes are drawn, and until the graph is
+    still. True when every node is drawn afterwards."""
     metric = f"budget → {budget}: redrawn"
     with step(res, metric, "budget"):
         shown, _, overview = shown_counts(page, dl.ms(30))
         if not overview or shown > budget:
             why = "all drawn already" if not overview else f"{shown} nodes > budget"
             res.add(metric, "n/a", why, "budget")
-            return
+            return not overview
         before = hook_draws(page)
+        draws0 = float(page.locator(GRAPH).evaluate("el => el.__stats.draws"))
         t_py = time.monotonic()
         field_ = page.locator("[data-testid='stNumberInput']").filter(
             has_text="Drawing budget").locator("input")
@@ -596,52 +706,94 @@ def raise_budget(page: Page, log: RunLog, budget: int, res: SizeResult, dl: Dead
         nodes = page.locator(GRAPH).get_attribute("data-node-count")
         res.add(metric, millis(redraw.t - t0), f"{nodes} nodes drawn; idle {millis(end - t0)}, "
                 f"server {server_ms(log, t_py)}" + redraw.note(), "budget")
+        st = still(page, dl, 120)
+        draws = st["draws"] - (0 if redraw.remounted else draws0)
+        res.add(f"budget → {budget}: drawn and still", millis(st["last"] - t0),
+                f"{draws:.0f} draws", "budget_still")
+        res.summary["budget_draws"] = f"{draws:.0f}"
+        return not shown_counts(page, dl.ms(30))[2]
+    return False
+
+
+def seeded(folder: Path, size: int, res: SizeResult) -> Path:
+    """A copy of the cached demo store of ``size`` memories (``bench/out/scale-<n>``,
+    generated on first use) in ``folder``."""
+    t0 = time.perf_counter()
+    source = cached_store(size) / STORE_FILE
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{source}{suffix}").exists():
+            shutil.copy(f"{source}{suffix}", folder / f"{STORE_FILE}{suffix}")
+    res.add("demo store (cached copy)", secs(time.perf_counter() - t0))
+    return folder / STORE_FILE
 
 
 def bench_size(size: int, browser: Browser, dl: Deadline, budget: int, clicks: int
                ) -> SizeResult:
-    """All measurements of one store size."""
+    """All measurements of one store size: a server with nothing persisted (cold, then a
+    second session), then ``python -m memscope warm`` and a fresh server (persisted)."""
     res = SizeResult(size)
     rng = random.Random(7)
     with tempfile.TemporaryDirectory(prefix="memscope-bench-") as tmp:
-        t0 = time.perf_counter()
-        path = make_store(Path(tmp), size)
-        res.add("seed demo store", secs(time.perf_counter() - t0))
+        path = seeded(Path(tmp), size, res)
         store = Store(path)
-        t0 = time.perf_counter()
-        server, log = start_server(Path(tmp), timeout=min(90, max(5, dl.remaining())))
-        res.add("server start → healthy", secs(time.perf_counter() - t0))
-        pages: list[Page] = []
         try:
-            measure(server, log, browser, store, res, rng, dl, budget, clicks, pages)
+            with running(Path(tmp), res, dl, "server (nothing persisted)") as (server, log):
+                measure(server, log, browser, store, res, rng, dl, budget, clicks)
+            t0 = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-m", "memscope", "warm", "--data-dir", tmp],
+                                  capture_output=True, text=True, cwd=ROOT,
+                                  timeout=max(5, min(300, dl.remaining())))
+            res.add("python -m memscope warm", secs(time.perf_counter() - t0),
+                    proc.stdout.strip().splitlines()[-1][:100] if proc.returncode == 0
+                    else f"exit {proc.returncode}: {proc.stderr.strip()[:100]}", "warm_cmd")
+            with running(Path(tmp), res, dl, "server (derived persisted)") as (server, log):
+                measure_persisted(server, log, browser, res, dl)
         except DeadlineExceeded:
             res.errors.append("run deadline reached: remaining measurements skipped")
-        finally:
-            for page in pages:
-                try:
-                    res.errors.extend(f"stException on page: {t[:200]}" for t in
-                                      page.locator(EXCEPTION).all_inner_texts())
-                    page.context.close()
-                except PlaywrightError:
-                    pass
-            server.stop()
+        except subprocess.TimeoutExpired:
+            res.errors.append("python -m memscope warm timed out")
     return res
 
 
+@contextmanager
+def running(folder: Path, res: SizeResult, dl: Deadline, label: str
+            ) -> Iterator[tuple[StreamlitServer, RunLog]]:
+    """A server on ``folder``; its pages' shown exceptions are collected at the end."""
+    t0 = time.perf_counter()
+    server, log = start_server(folder, timeout=min(90, max(5, dl.remaining())))
+    res.add(f"{label}: start → healthy", secs(time.perf_counter() - t0))
+    res.pages = []
+    try:
+        yield server, log
+    finally:
+        for page in res.pages:
+            try:
+                res.errors.extend(f"stException on page: {t[:200]}" for t in
+                                  page.locator(EXCEPTION).all_inner_texts())
+                page.context.close()
+            except PlaywrightError:
+                pass
+        server.stop()
+
+
+def open_page(browser: Browser, res: SizeResult) -> Page:
+    """A new session's page, closed with its server."""
+    page = new_page(browser, res.errors)
+    res.pages.append(page)
+    return page
+
+
 def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store,
-            res: SizeResult, rng: random.Random, dl: Deadline, budget: int, clicks: int,
-            pages: list[Page]) -> None:
-    """(a)–(e) against a running server; opened pages go into ``pages`` for cleanup."""
+            res: SizeResult, rng: random.Random, dl: Deadline, budget: int, clicks: int
+            ) -> None:
+    """(a)–(e) and the pan against a server with nothing persisted."""
     pid = server.process.pid
-    page1 = new_page(browser, res.errors)
-    pages.append(page1)
-    with step(res, "1st load: nav → graph drawn", "first"):
+    page1 = open_page(browser, res)
+    with step(res, "cold: nav → graph drawn", "cold"):
         t_py = time.monotonic()
-        drawn, idle = first_load(page1, server.url, dl, 180)
-        res.add("1st load: nav → graph drawn", secs(drawn),
-                f"cold server caches; {script_span(page1)}; server {server_ms(log, t_py)}",
-                "first")
-        res.add("1st load: nav → idle", secs(idle))
+        drawn, _ = first_load(page1, server.url, dl, 180)
+        load_rows(page1, res, "cold", "cold", log, t_py, drawn, dl,
+                  "fresh server, nothing persisted; ")
     if page1.locator(DRAWN).count() == 0:
         return
     shown, total, overview = shown_counts(page1, dl.ms(30))
@@ -650,37 +802,57 @@ def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store
             f"{drawn_nodes} drawn" + (" (overview)" if overview else ""), "nodes")
     rss = [rss_mb(pid)]
     res.add("server RSS after 1st session", f"{rss[0]:.0f} MB", "", "rss1")
-    minute = wall_minute()
-    for n in (2, 3):
-        page = new_page(browser, res.errors)
-        pages.append(page)
-        label = "2nd load: nav → graph drawn" if n == 2 else "3rd load: nav → graph drawn"
-        with step(res, label, "second" if n == 2 else None):
-            t_py = time.monotonic()
-            drawn, idle = first_load(page, server.url, dl, 120)
-            # the app keys its analysis and view caches by the wall-clock minute
-            crossed = "; NEW MINUTE since the previous load" if wall_minute() != minute else ""
-            minute = wall_minute()
-            res.add(label, secs(drawn), f"new session, warm caches; idle {secs(idle)}; "
-                    f"{script_span(page)}; server {server_ms(log, t_py)}{crossed}",
-                    "second" if n == 2 else None)
-            rss.append(rss_mb(pid))
-            res.add(f"server RSS growth, session {n}", f"{rss[-1] - rss[-2]:+.1f} MB",
-                    f"RSS {rss[-1]:.0f} MB{crossed}", "grow2" if n == 2 else "grow3")
+    page2 = open_page(browser, res)
+    with step(res, "2nd session: nav → graph drawn", "second"):
+        t_py = time.monotonic()
+        drawn, _ = first_load(page2, server.url, dl, 120)
+        load_rows(page2, res, "2nd session", "second", log, t_py, drawn, dl,
+                  "same server, warm in memory; ")
+        rss.append(rss_mb(pid))
+        res.add("server RSS growth, session 2", f"{rss[-1] - rss[-2]:+.1f} MB",
+                f"RSS {rss[-1]:.0f} MB", "grow2")
     if overview:
         expand_cluster(page1, log, res, rng, dl)
     click_to_panel(page1, log, store, res, rng, dl, clicks)
     filter_change(page1, log, res, dl)
-    if budget and len(pages) > 1:
-        raise_budget(pages[1], log, budget, res, dl)
+    all_drawn = not overview
+    if budget and overview:
+        all_drawn = raise_budget(page2, log, budget, res, dl)
+    if all_drawn:
+        pan_frames(page2, res, dl)
+    else:
+        res.add("pan: frame interval", "n/a", "not every node is drawn", "pan")
     res.add("server RSS at the end", f"{rss_mb(pid):.0f} MB")
 
 
-SUMMARY = [("memories", "size"), ("nodes", "nodes"), ("1st drawn", "first"),
-           ("2nd drawn", "second"), ("expand", "expand"), ("click→panel", "panel"),
-           ("(server)", "panel_server"),
-           ("filter", "filter"), ("RSS 1st", "rss1"), ("+2nd", "grow2"), ("+3rd", "grow3"),
-           ("budget", "budget")]
+def measure_persisted(server: StreamlitServer, log: RunLog, browser: Browser,
+                      res: SizeResult, dl: Deadline) -> None:
+    """First loads on a fresh server whose derived data ``memscope warm`` persisted."""
+    page = open_page(browser, res)
+    with step(res, "persisted: nav → graph drawn", "pers"):
+        t_py = time.monotonic()
+        drawn, _ = first_load(page, server.url, dl, 180)
+        load_rows(page, res, "persisted", "pers", log, t_py, drawn, dl,
+                  "fresh server after `memscope warm`; ")
+    page = open_page(browser, res)
+    with step(res, "persisted 2nd: nav → graph drawn", "pers2"):
+        t_py = time.monotonic()
+        drawn, _ = first_load(page, server.url, dl, 120)
+        load_rows(page, res, "persisted 2nd", "pers2", log, t_py, drawn, dl,
+                  "second session; ")
+
+
+SUMMARY = [("memories", "size"), ("nodes", "nodes"),
+           ("cold drawn", "cold"), ("msg→frame", "cold_msg"), ("still", "cold_still"),
+           ("draws", "cold_draws"),
+           ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("still", "second_still"),
+           ("draws", "second_draws"),
+           ("pers. drawn", "pers"), ("msg→frame", "pers_msg"), ("still", "pers_still"),
+           ("pers. 2nd", "pers2"),
+           ("budget→drawn", "budget"), ("still", "budget_still"), ("draws", "budget_draws"),
+           ("pan p50", "pan"), ("p95", "pan95"), ("@nodes", "pan_nodes"),
+           ("click→panel", "panel"), ("(server)", "panel_server"), ("filter", "filter"),
+           ("RSS 1st", "rss1"), ("+2nd", "grow2")]
 
 
 def print_summary(results: list[SizeResult]) -> None:
@@ -698,14 +870,16 @@ def main() -> None:
     """Parse arguments, run every size within the deadline, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="1000,10000,50000",
-                        help="comma-separated memory counts (default 1000,10000,50000)")
-    parser.add_argument("--budget", type=int, default=0,
-                        help="also time setting the drawing budget to this (0 = skip)")
+    parser.add_argument("--sizes", default="1000,5000,16000,50000",
+                        help="comma-separated memory counts (default 1000,5000,16000,50000;"
+                             " 16000 memories are about 20k nodes)")
+    parser.add_argument("--budget", type=int, default=MAX_BUDGET,
+                        help=f"in the 2nd session raise the drawing budget to this, so every "
+                             f"node is drawn for the pan (default {MAX_BUDGET}; 0 = skip)")
     parser.add_argument("--clicks", type=int, default=5,
                         help="memories clicked in (b), median and max printed (default 5)")
-    parser.add_argument("--minutes", type=float, default=10.0,
-                        help="deadline for the whole run (default 10)")
+    parser.add_argument("--minutes", type=float, default=12.0,
+                        help="deadline for the whole run (default 12)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     dl = Deadline(time.monotonic() + 60 * args.minutes)

@@ -1,25 +1,31 @@
 """Concurrent sessions: N browser sessions clicking around one server at the same time.
 
-One demo store of ``--memories`` memories, one ``streamlit run app.py`` on a free port,
-one headless Chromium with ``--sessions`` contexts (each a Streamlit session), driven
-concurrently with Playwright's async API (one event loop, ``asyncio.gather``). One session
-loads first (warm caches; ``--cold-start`` opens all at once). Then each session acts for
-``--seconds``: mostly it clicks a random drawn node (found through ``el.__network``,
-centred, checked with ``getNodeAt``; in the overview these are cluster hexagons, which
-expand, and later their members), sometimes (``--filter-share``) it toggles "Show
-superseded versions"; between actions it waits a random ``--think`` time. Per action the
-rerun time is measured in-page: from the input event (pointerdown) to the script state
-back at ``notRunning`` after the run the action started.
+One demo store of ``--memories`` memories, one ``streamlit run app.py`` on a free port.
+The browsers run in a **separate process group** at a lower priority (``nice -n
+--nice``): this script starts itself again as the driver (``--drive``), which launches one
+headless Chromium with ``--sessions`` contexts (each a Streamlit session) and drives them
+concurrently with Playwright's async API. So the server's figures are not the browsers'
+CPU, and both are reported: the rerun time seen in the page, and the server's script runs
+alone (logged by the ``sitecustomize.py`` hook of ``bench/browser.py``), with the CPU
+seconds of the server and of the driver's process group per phase.
 
-Prints count, p50, p95 and max of the rerun times (all actions and per kind), of the
-server's script runs alone (logged by the ``sitecustomize.py`` hook of
-``bench/browser.py``), the initial page loads, server RSS and CPU, and errors: page errors,
-``stException`` elements shown, failed waits (timeouts), actions that started no rerun.
-Every wait has a timeout and the whole run a hard limit. Asserts nothing. Adds ``tests/``
-to ``sys.path`` (through ``bench/browser.py``) for ``streamlit_server`` and
-``browser_support``.
+One session loads first (warm caches; ``--cold-start`` opens all at once). Then two
+phases: **idle** (``--seconds``): each session acts — mostly it clicks a random drawn node
+(found through ``el.__network``, centred, checked with ``getNodeAt``; in the overview these
+are cluster hexagons, which expand, and later their members), sometimes
+(``--filter-share``) it toggles "Show superseded versions"; between actions it waits a
+random ``--think`` time. **file** (``--file-seconds``, unless ``--file-mb 0``): the same,
+while one more session opens a snapshot file of about ``--file-mb`` MB (a saved demo store,
+generated once into ``bench/out/``) on the Connection page and goes to the Explorer until
+its graph is drawn; the others' reruns while it does are compared with their idle p95.
+Per action the rerun time is measured in-page: from the input event (pointerdown) to the
+script state back at ``notRunning`` after the run the action started.
 
-    .venv/bin/python bench/sessions.py [--sessions 10] [--seconds 60] [--memories 10000]
+Every wait has a timeout and the whole run a hard limit; loopback only. Prints figures;
+asserts nothing. Adds ``tests/`` to ``sys.path`` (through ``bench/browser.py``).
+
+    .venv/bin/python bench/sessions.py [--sessions 10] [--seconds 40] [--memories 10000]
+                                       [--file-mb 30] [--file-seconds 40] [--nice 10]
                                        [--cold-start]
 """
 
@@ -27,12 +33,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import os
 import random
+import signal
+import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,9 +56,9 @@ from browser import (  # also puts the repository and tests/ on sys.path
     INIT_JS,
     PICK_JS,
     RERUN_JS,
+    ROOT,
     VIEWPORT,
     RunLog,
-    make_store,
     rss_mb,
     start_server,
 )
@@ -56,32 +66,44 @@ from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE
 from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
+from scale import OUT, cached_store, make_store
+
+from memscope.settings import STORE_FILE
+from memscope.sources.embedded import EmbeddedSource
+from memscope.sources.files import snapshot_bytes
 
 LOAD_TIMEOUT_S = 180
 ACTION_TIMEOUT_S = 30
+OPEN_TIMEOUT_S = 180
 #: t0 → true once a script run started after t0 (used to tell "no rerun" from "slow")
 STARTED_JS = """t0 => window.__ms.states.some(([t, s]) => t >= t0 && s !== "notRunning")"""
 
 
 @dataclass
 class Stats:
-    """Everything the sessions measured, shared by all of them (one event loop)."""
+    """Everything the driver measured (one event loop), saved as JSON for the parent."""
 
-    reruns: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    #: (kind, monotonic time of the input, rerun ms, phase)
+    reruns: list[tuple[str, float, float, str]] = field(default_factory=list)
     loads: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     skipped: int = 0
     samples: dict[str, str] = field(default_factory=dict)
-    rss_loaded: float = 0.0
-    #: (CPU seconds of the server process, wall seconds) over the acting phase
-    server_cpu: tuple[float, float] = (0.0, 0.0)
-    #: monotonic time the acting phase began
-    acting_from: float = 0.0
+    #: phase → [monotonic start, end]; "opening" is the file session's click → drawn
+    phases: dict[str, list[float]] = field(default_factory=dict)
+    opener: str = ""
+    phase: str = "loading"
 
     def error(self, kind: str, detail: str) -> None:
         """Count an error of ``kind``; keep the first detail of each kind."""
         self.errors[kind] += 1
         self.samples.setdefault(kind, detail.strip().splitlines()[0][:200] if detail else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {"reruns": self.reruns, "loads": self.loads, "errors": dict(self.errors),
+                "skipped": self.skipped, "samples": self.samples, "phases": self.phases,
+                "opener": self.opener}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -90,12 +112,49 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu_seconds(root: int) -> float:
+    """CPU seconds of the live descendants of process ``root`` and itself (the driver, its
+    Playwright driver and Chromium, which Playwright starts in a process group of its own)."""
+    parent: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parent[int(entry.name)] = int(fields[1])
+        cpu[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for pid in cpu:
+        walk = pid
+        while walk > 1 and walk != root:
+            walk = parent.get(walk, 0)
+        if walk == root:
+            total += cpu[pid]
+    return total
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds the whole machine was busy (all cores; ``/proc/stat``)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:8]]
+    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (``q`` in 0..100) of a non-empty list."""
+    """Nearest-rank percentile (``q`` in 0..100) of a non-empty list.
+
+    >>> percentile([1, 2, 3, 4], 50), percentile([1, 2, 3, 4], 95)
+    (2, 4)
+    """
     ordered = sorted(values)
     rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
     return ordered[rank - 1]
 
+
+# -- the driver (a separate, niced process group) ---------------------------------------
 
 async def pick(page: Page, rng: random.Random, last: str | None,
                cluster_share: float) -> dict[str, Any] | None:
@@ -108,15 +167,24 @@ async def pick(page: Page, rng: random.Random, last: str | None,
     if not pool:
         return None
     ids = rng.sample(pool, min(30, len(pool)))
-    return await graph.evaluate(PICK_JS, [ids, 1.0 if pool is clusters else 1.5])
+    scale = 1.0 if pool is clusters else 1.5
+    found = await graph.evaluate(PICK_JS, [ids, scale])
+    # an expanded cluster's members sit close: zoom in further when none was hit
+    return found if found is not None else await graph.evaluate(PICK_JS, [ids, 3 * scale])
 
 
-async def open_session(browser: Browser, url: str, stats: Stats) -> Page:
-    """A new context and page, navigated until the graph is drawn and the app idle."""
+async def new_session_page(browser: Browser, stats: Stats) -> Page:
+    """A page in a new context (a new Streamlit session once it navigates)."""
     context = await browser.new_context(viewport=VIEWPORT)
     await context.add_init_script(INIT_JS)
     page = await context.new_page()
     page.on("pageerror", lambda exc: stats.error("page error", str(exc)))
+    return page
+
+
+async def open_session(browser: Browser, url: str, stats: Stats) -> Page:
+    """A new session, navigated until the graph is drawn and the app idle."""
+    page = await new_session_page(browser, stats)
     t0 = time.perf_counter()
     await page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT_S * 1000)
     await page.wait_for_selector(DRAWN, timeout=LOAD_TIMEOUT_S * 1000)
@@ -143,6 +211,7 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
         await page.wait_for_timeout(100)  # let the moved view paint once
         await page.mouse.click(target["x"], target["y"])
         last = target["id"]
+    at, phase = time.monotonic(), stats.phase
     t0 = float(await page.evaluate("window.__ms.inputAt"))
     try:
         done = await page.wait_for_function(RERUN_JS, arg=t0, polling=20,
@@ -155,7 +224,7 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
         await page.wait_for_selector(IDLE, timeout=ACTION_TIMEOUT_S * 1000)
         return last
     run = await done.json_value()
-    stats.reruns[kind].append(run["end"] - t0)
+    stats.reruns.append((kind, at, float(run["end"]) - t0, phase))
     for text in await page.locator(EXCEPTION).all_inner_texts():
         if text not in shown:
             shown.add(text)
@@ -166,7 +235,7 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
 async def session(index: int, page: Page, args: argparse.Namespace, stats: Stats,
                   stop_at: float) -> None:
     """Act until ``stop_at``; every failure is counted, none ends the run."""
-    rng = random.Random(1000 + index)
+    rng = random.Random(1000 + index + int(stop_at))
     last: str | None = None
     shown: set[str] = set()
     while time.monotonic() < stop_at:
@@ -181,79 +250,223 @@ async def session(index: int, page: Page, args: argparse.Namespace, stats: Stats
         await asyncio.sleep(rng.uniform(*args.think))
 
 
-async def run(args: argparse.Namespace, url: str, pid: int, stats: Stats) -> None:
-    """Open the sessions, let them act for ``--seconds``, close everything."""
+async def open_file(browser: Browser, url: str, path: str, stats: Stats) -> None:
+    """One more session: the Connection page, upload ``path``, "Open these files", then
+    the Explorer until its graph is drawn. Sets ``stats.phases["opening"]``."""
+    page = await new_session_page(browser, stats)
+    try:
+        await page.goto(f"{url}/connection", wait_until="commit",
+                        timeout=LOAD_TIMEOUT_S * 1000)
+        await page.wait_for_selector(IDLE, timeout=LOAD_TIMEOUT_S * 1000)
+        uploader = page.locator("[data-testid='stFileUploader'] input[type='file']")
+        await uploader.set_input_files(path, timeout=OPEN_TIMEOUT_S * 1000)
+        button = page.get_by_role("button", name="Open these files")
+        await button.wait_for(timeout=OPEN_TIMEOUT_S * 1000)
+        start = time.monotonic()
+        stats.phases["opening"] = [start, start]
+        await button.click(timeout=OPEN_TIMEOUT_S * 1000)
+        await page.wait_for_timeout(500)
+        await page.wait_for_selector(IDLE, timeout=OPEN_TIMEOUT_S * 1000)
+        opened = time.monotonic() - start
+        nav = page.locator("[data-testid='stSidebarNavLink']").filter(has_text="Explorer")
+        await nav.click(timeout=OPEN_TIMEOUT_S * 1000)
+        await page.wait_for_selector(DRAWN, timeout=OPEN_TIMEOUT_S * 1000)
+        stats.phases["opening"][1] = time.monotonic()
+        caption = page.locator("[data-testid='stCaptionContainer']").filter(
+            has_text="Showing").first
+        shown = (await caption.inner_text(timeout=10_000)).split(".")[0]
+        stats.opener = (f"opened in {opened:.1f} s, Explorer drawn after "
+                        f"{time.monotonic() - start:.1f} s ({shown})")
+    except (PlaywrightError, PlaywrightTimeout) as exc:
+        stats.error("file session failed", str(exc))
+        if "opening" in stats.phases:
+            stats.phases["opening"][1] = time.monotonic()
+    finally:
+        await page.context.close()
+
+
+async def phase(name: str, seconds: float, pages: list[Page], args: argparse.Namespace,
+                stats: Stats, extra: Any = None) -> None:
+    """Every session acts for ``seconds`` (plus ``extra``, awaited alongside)."""
+    stats.phase = name
+    start = time.monotonic()
+    stats.phases[name] = [start, start]
+    jobs = [session(i, p, args, stats, start + seconds) for i, p in enumerate(pages)]
+    try:
+        await asyncio.wait_for(asyncio.gather(*jobs, *([extra] if extra else [])),
+                               timeout=seconds + OPEN_TIMEOUT_S + ACTION_TIMEOUT_S)
+    except TimeoutError:
+        stats.error(f"{name}: sessions still busy at the hard limit", "")
+    stats.phases[name][1] = time.monotonic()
+
+
+async def drive(args: argparse.Namespace) -> None:
+    """The driver: open the sessions, run the phases, write ``args.out``."""
+    stats = Stats()
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             t0 = time.perf_counter()
             opened: list[Page | BaseException] = []
             if not args.cold_start:  # one session first, so the rest find warm caches
-                opened += await asyncio.gather(open_session(browser, url, stats),
+                opened += await asyncio.gather(open_session(browser, args.drive, stats),
                                                return_exceptions=True)
-            opened += await asyncio.gather(*(open_session(browser, url, stats)
+            opened += await asyncio.gather(*(open_session(browser, args.drive, stats)
                                              for _ in range(args.sessions - len(opened))),
                                            return_exceptions=True)
             pages = [p for p in opened if not isinstance(p, BaseException)]
             for failure in (p for p in opened if isinstance(p, BaseException)):
                 stats.error("session did not load", str(failure))
-            stats.rss_loaded = rss_mb(pid)
+            stats.phases["loading"] = [time.monotonic() - (time.perf_counter() - t0),
+                                       time.monotonic()]
             print(f"{len(pages)}/{args.sessions} sessions loaded in "
-                  f"{time.perf_counter() - t0:.1f} s; server RSS {stats.rss_loaded:.0f} MB; "
-                  f"acting for {args.seconds:g} s…", flush=True)
-            stats.acting_from = time.monotonic()
-            stop_at = stats.acting_from + args.seconds
-            cpu0, wall0 = cpu_seconds(pid), time.monotonic()
-            try:
-                await asyncio.wait_for(
-                    asyncio.gather(*(session(i, p, args, stats, stop_at)
-                                     for i, p in enumerate(pages))),
-                    timeout=args.seconds + 3 * ACTION_TIMEOUT_S)
-            except TimeoutError:
-                stats.error("sessions still busy at the hard limit", "")
-            stats.server_cpu = (cpu_seconds(pid) - cpu0, time.monotonic() - wall0)
+                  f"{time.perf_counter() - t0:.1f} s; acting…", flush=True)
+            await phase("idle", args.seconds, pages, args, stats)
+            if args.file:
+                await phase("file", args.file_seconds, pages, args, stats,
+                            open_file(browser, args.drive, args.file, stats))
         finally:
             await browser.close()
+    Path(args.out).write_text(json.dumps(stats.to_json()), encoding="utf-8")
 
 
-def report(stats: Stats, rss: tuple[float, float], log: RunLog) -> None:
-    """The figures."""
-    loads = stats.loads
+# -- the parent: server, driver, figures ------------------------------------------------
+
+def snapshot_file(megabytes: float) -> Path:
+    """A snapshot of about ``megabytes`` MB (a saved demo store; ~0.77 MB per 1k
+    memories), generated once into ``bench/out/``."""
+    memories = max(1000, round(megabytes / 0.77) * 1000)
+    target = OUT / f"snapshot-{memories}.json"
+    if not target.exists():
+        result = EmbeddedSource(cached_store(memories) / STORE_FILE).load()
+        target.write_bytes(snapshot_bytes(result))
+    return target
+
+
+@dataclass
+class Sampler:
+    """CPU seconds of the server (and its parse workers), of the driver with its browsers,
+    and of the whole machine, sampled over time."""
+
+    server: int
+    driver: int
+    samples: list[tuple[float, float, float, float]] = field(default_factory=list)
+
+    def sample(self) -> None:
+        """One (monotonic, server CPU, driver CPU, machine busy) sample."""
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            self.samples.append((time.monotonic(), tree_cpu_seconds(self.server),
+                                 tree_cpu_seconds(self.driver), machine_busy_seconds()))
+
+    def between(self, start: float, end: float) -> str:
+        """The CPU use of each between two monotonic times, in % of one core."""
+        inside = [s for s in self.samples if start <= s[0] <= end]
+        if len(inside) < 2:
+            return "cpu: too short to sample"
+        (t0, s0, d0, m0), (t1, s1, d1, m1) = inside[0], inside[-1]
+        wall = t1 - t0
+        server, browsers, machine = (100 * (s1 - s0) / wall, 100 * (d1 - d0) / wall,
+                                     100 * (m1 - m0) / wall)
+        return (f"CPU % of one core: server {server:.0f}, browsers {browsers:.0f} (niced, own "
+                f"process group), anything else {max(0.0, machine - server - browsers):.0f}"
+                f" ({os.cpu_count()} cores)")
+
+
+def row(name: str, values: list[float]) -> str:
+    """One table row: count, p50, p95, max."""
+    if not values:
+        return f"{name:<44} {0:>6}"
+    return (f"{name:<44} {len(values):>6} {percentile(values, 50):>6.0f} "
+            f"{percentile(values, 95):>6.0f} {max(values):>6.0f}")
+
+
+def report(data: dict[str, Any], log: RunLog, cpu: Sampler, rss: float) -> None:
+    """The figures: per phase, the reruns seen in the browsers and the server's runs."""
+    loads = data["loads"]
     if loads:
         print(f"initial loads (nav → graph drawn): n={len(loads)} first {loads[0]:.2f} s, "
               f"p50 {percentile(loads, 50):.2f} s, max {max(loads):.2f} s")
-    print(f"server RSS: {rss[0]:.0f} MB after loading, {rss[1]:.0f} MB at the end")
-    cpu, wall = stats.server_cpu
-    if wall:
-        print(f"server CPU while acting: {cpu:.1f} s in {wall:.1f} s wall "
-              f"({100 * cpu / wall:.0f}% of one core; {os.cpu_count()} cores shared with "
-              "Chromium)")
-    rows = sorted(stats.reruns.items())
-    every = [v for _, values in rows for v in values]
-    server = [1000 * (end - start) for _, start, end in log.runs()
-              if start >= stats.acting_from > 0]
-    print(f"\n{'rerun time (ms)':<26} {'count':>6} {'p50':>6} {'p95':>6} {'max':>6}")
-    for name, values in [*rows, ("all actions", every),
-                         ("(server script runs only)", server)]:
-        if values:
-            print(f"{name:<26} {len(values):>6} {percentile(values, 50):>6.0f} "
-                  f"{percentile(values, 95):>6.0f} {max(values):>6.0f}")
-    if stats.skipped:
-        print(f"actions skipped (no drawn node a click would hit): {stats.skipped}")
-    print(f"\nerrors: {sum(stats.errors.values())}"
-          + ("" if stats.errors else " (no page errors, no stException, no failed waits)"))
-    for kind, count in stats.errors.most_common():
-        print(f"  {kind}: {count}" + (f" — e.g. {stats.samples[kind]}"
-                                      if stats.samples.get(kind) else ""))
+    print(f"server RSS at the end: {rss:.0f} MB")
+    phases = data["phases"]
+    runs = log.runs()
+    print(f"\n{'rerun time (ms)':<44} {'count':>6} {'p50':>6} {'p95':>6} {'max':>6}")
+    idle95 = None
+    for name in ("idle", "file"):
+        if name not in phases:
+            continue
+        start, end = phases[name]
+        reruns = [r for r in data["reruns"] if r[3] == name]
+        print(f"-- {name} phase, {end - start:.0f} s; {cpu.between(start, end)}")
+        for kind in sorted({r[0] for r in reruns}):
+            print(row(f"  {kind} (browser)", [r[2] for r in reruns if r[0] == kind]))
+        every = [r[2] for r in reruns]
+        print(row("  all actions (browser)", every))
+        print(row("  server script runs (all sessions)",
+                  [1000 * (e - b) for _, b, e in runs if start <= b < end]))
+        if name == "idle" and every:
+            idle95 = percentile(every, 95)
+        if name == "file" and "opening" in phases:
+            a, b = phases["opening"]
+            during = [r[2] for r in reruns if a <= r[1] <= b]
+            print(row(f"  while the file opened ({b - a:.0f} s; browser)", during))
+            print(row("  ... server script runs (incl. the opener's)",
+                      [1000 * (e - s) for _, s, e in runs if a <= s < b]))
+            print(f"  the file session: {data['opener'] or 'did not finish'}; "
+                  f"{cpu.between(a, b)}")
+            if during and idle95:
+                print(f"  other sessions' p95 while the file opened: "
+                      f"{percentile(during, 95) / idle95:.2f}× their idle p95")
+    if data["skipped"]:
+        print(f"actions skipped (no drawn node a click would hit): {data['skipped']}")
+    errors = Counter(data["errors"])
+    print(f"\nerrors: {sum(errors.values())}"
+          + ("" if errors else " (no page errors, no stException, no failed waits)"))
+    for kind, count in errors.most_common():
+        sample = data["samples"].get(kind)
+        print(f"  {kind}: {count}" + (f" — e.g. {sample}" if sample else ""))
+
+
+def run_driver(args: argparse.Namespace, url: str, out: Path, file: Path | None,
+               server_pid: int) -> Sampler:
+    """The driver in its own process group at ``nice --nice``; its CPU is sampled."""
+    cmd = ["nice", "-n", str(args.nice), sys.executable, str(Path(__file__).resolve()),
+           "--drive", url, "--out", str(out), "--sessions", str(args.sessions),
+           "--seconds", str(args.seconds), "--file-seconds", str(args.file_seconds),
+           "--filter-share", str(args.filter_share), "--cluster-share",
+           str(args.cluster_share), "--think", *(str(t) for t in args.think)]
+    cmd += ["--file", str(file)] if file else []
+    cmd += ["--cold-start"] if args.cold_start else []
+    limit = LOAD_TIMEOUT_S + args.seconds + args.file_seconds + 2 * OPEN_TIMEOUT_S + 60
+    proc = subprocess.Popen(cmd, cwd=ROOT, start_new_session=True)
+    cpu = Sampler(server_pid, proc.pid)
+    deadline = time.monotonic() + limit
+    try:
+        while proc.poll() is None and time.monotonic() < deadline:
+            cpu.sample()
+            time.sleep(0.5)
+    finally:
+        if proc.poll() is None:
+            print("driver: hard limit reached; stopping it", flush=True)
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+    return cpu
 
 
 def main() -> None:
-    """Parse arguments, run, clean up, print."""
+    """Parse arguments; as the parent: seed, serve, run the driver, print; as the driver
+    (``--drive URL``): act and save the measurements."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--seconds", type=float, default=40,
+                        help="the idle phase (40 s)")
     parser.add_argument("--memories", type=int, default=10_000)
+    parser.add_argument("--file-mb", type=float, default=30,
+                        help="size of the snapshot one more session opens (30; 0 = skip)")
+    parser.add_argument("--file-seconds", type=float, default=40,
+                        help="the phase in which that session opens it (40 s)")
+    parser.add_argument("--nice", type=int, default=10,
+                        help="niceness of the driver and its browsers (10)")
     parser.add_argument("--filter-share", type=float, default=0.1,
                         help="share of actions that toggle the superseded filter (0.1)")
     parser.add_argument("--cluster-share", type=float, default=0.4,
@@ -265,28 +478,37 @@ def main() -> None:
     parser.add_argument("--cold-start", action="store_true",
                         help="open all sessions at once on the cold server (default: one "
                              "session first, then the others on warm caches)")
+    parser.add_argument("--drive", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    parser.add_argument("--file", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"bench/sessions.py: {args.sessions} sessions × {args.seconds:g} s on "
-          f"{args.memories} memories; think {args.think[0]:g}–{args.think[1]:g} s, "
-          f"filter share {args.filter_share:g}; "
-          + ("cold start (all at once)" if args.cold_start else "warm start (one first)"),
+    if args.drive:
+        asyncio.run(drive(args))
+        return
+    print(f"bench/sessions.py: {args.sessions} sessions on {args.memories} memories; idle "
+          f"{args.seconds:g} s, then {args.file_seconds:g} s while one more opens a "
+          f"{args.file_mb:g} MB file; think {args.think[0]:g}–{args.think[1]:g} s, filter "
+          f"share {args.filter_share:g}; browsers niced {args.nice} in their own process "
+          f"group; " + ("cold start" if args.cold_start else "warm start (one first)"),
           flush=True)
     with tempfile.TemporaryDirectory(prefix="memscope-sessions-") as tmp:
         t0 = time.perf_counter()
         make_store(Path(tmp), args.memories)
-        print(f"demo store seeded in {time.perf_counter() - t0:.1f} s", flush=True)
+        file = snapshot_file(args.file_mb) if args.file_mb > 0 else None
+        print(f"demo store seeded in {time.perf_counter() - t0:.1f} s"
+              + (f"; file {file.name}, {file.stat().st_size / 1e6:.1f} MB" if file else ""),
+              flush=True)
         server, log = start_server(Path(tmp))
-        stats = Stats()
+        out = Path(tmp) / "driver.json"
         try:
-            asyncio.run(asyncio.wait_for(
-                run(args, server.url, server.process.pid, stats),
-                timeout=LOAD_TIMEOUT_S + args.seconds + 4 * ACTION_TIMEOUT_S))
-        except TimeoutError:
-            stats.error("hard limit of the whole run reached", "")
+            cpu = run_driver(args, server.url, out, file, server.process.pid)
+            rss = rss_mb(server.process.pid) if server.process.poll() is None else 0.0
         finally:
-            rss_end = rss_mb(server.process.pid) if server.process.poll() is None else 0.0
             server.stop()
-        report(stats, (stats.rss_loaded, rss_end), log)
+        if not out.exists():
+            print("the driver saved no measurements (see its output above)")
+            return
+        report(json.loads(out.read_text(encoding="utf-8")), log, cpu, rss)
 
 
 if __name__ == "__main__":

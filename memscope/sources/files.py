@@ -47,6 +47,7 @@ from memscope.sources.base import (
     merge_history,
 )
 from memscope.sources.errors import FileError
+from memscope.sources.worker import dumps, loads, offload, run_in_worker
 
 EXTRA_KEY = "x-memscope"
 READ_ONLY = "A snapshot file is read-only; connect to the live service to change it."
@@ -176,6 +177,52 @@ def _apply_extras(ds: Dataset, extras: list[dict[str, Any]]) -> None:
                 merge_history(ds, [mem])
 
 
+def parse_files(files: Sequence[tuple[str, bytes]]) -> tuple[Dataset, frozenset[str], int]:
+    """``(dataset, shapes, count)`` of snapshot files given as ``(name, content)``:
+    every file decoded, its shape checked, all merged into one dataset. Raises
+    :class:`FileError` naming the file that is unreadable or of no supported shape.
+
+    >>> ds, shapes, n = parse_files([("a.json", b'{"documents": []}')])
+    >>> (len(ds.documents), sorted(shapes), n)
+    (0, ['feed'], 1)
+    >>> parse_files([("b.json", b"[1")])
+    Traceback (most recent call last):
+    ...
+    memscope.sources.errors.FileError: b.json is not JSON (...).
+    """
+    objects, extras, shapes, notes = [], [], set(), []
+    for name, data in files:
+        try:
+            obj, said = decode_json_bytes(data)
+        except JsonError as exc:
+            raise FileError(f"{name} is {exc}.") from None
+        shape = input_shape(obj)
+        if shape is None:
+            raise FileError(f"{name} is neither a Supermemory documents page nor a "
+                            "Spomory passport.")
+        shapes.add(shape)
+        objects.append(obj)
+        notes.extend((name, note) for note in said)
+        if isinstance(obj, dict) and isinstance(obj.get(EXTRA_KEY), dict):
+            extras.append(obj[EXTRA_KEY])
+    try:
+        ds = from_objects(objects)
+    except UnrecognisedInput as exc:  # pragma: no cover - input_shape checked it
+        raise FileError(str(exc)) from None
+    for name, note in notes:
+        ds.report.note(name, note)
+    _apply_extras(ds, extras)
+    if not any("spaces" in meta for meta in extras):
+        ds.spaces = spaces_seen(ds)
+    return ds, frozenset(shapes), len(objects)
+
+
+def _parse_job(files: list[tuple[str, bytes]]) -> bytes:
+    """:func:`parse_files` in a worker process; the result pickled by
+    the worker's :func:`~memscope.sources.worker.dumps` (a :class:`FileError` is raised as is)."""
+    return dumps(parse_files(files))
+
+
 class FileSource(Source):
     """One or more snapshot files (feed pages and/or passports) as a read-only source."""
 
@@ -192,8 +239,10 @@ class FileSource(Source):
     )
 
     def __init__(self, paths: Sequence[str | Path] = (), *,
-                 contents: Sequence[tuple[str, bytes]] = ()) -> None:
+                 contents: Sequence[tuple[str, bytes]] = (),
+                 offload_bytes: int | None = None) -> None:
         self._paths = [Path(p) for p in paths]
+        self._offload_bytes = offload_bytes
         self._contents = list(contents)
         self._last: LoadResult | None = None
         self._digest: str | None = None
@@ -201,9 +250,11 @@ class FileSource(Source):
             raise FileError("Choose at least one snapshot file to open.")
 
     @classmethod
-    def from_bytes(cls, files: Sequence[tuple[str, bytes]]) -> FileSource:
-        """A source over uploaded files: ``(name, content)`` pairs."""
-        return cls(contents=files)
+    def from_bytes(cls, files: Sequence[tuple[str, bytes]], *,
+                   offload_bytes: int | None = None) -> FileSource:
+        """A source over uploaded files: ``(name, content)`` pairs (``offload_bytes``: see
+        :meth:`load`)."""
+        return cls(contents=files, offload_bytes=offload_bytes)
 
     @property
     def label(self) -> str:
@@ -234,39 +285,22 @@ class FileSource(Source):
     def load(self, progress: ProgressCallback | None = None, *,
              refresh: bool = False) -> LoadResult:
         """Parse every file into one dataset; raises :class:`FileError` with the file's
-        name when one is unreadable or not a supported shape."""
+        name when one is unreadable or not a supported shape. Inputs of
+        ``offload_bytes`` or more in all are parsed in a worker process
+        (:mod:`memscope.sources.worker`), with the same result."""
         if self._last is not None and not refresh:
             return self._last
-        objects, extras, shapes, notes = [], [], set(), []
-        for name, data in self._read_all():
-            try:
-                obj, said = decode_json_bytes(data)
-            except JsonError as exc:
-                raise FileError(f"{name} is {exc}.") from None
-            shape = input_shape(obj)
-            if shape is None:
-                raise FileError(f"{name} is neither a Supermemory documents page nor a "
-                                "Spomory passport.")
-            shapes.add(shape)
-            objects.append(obj)
-            notes.extend((name, note) for note in said)
-            if isinstance(obj, dict) and isinstance(obj.get(EXTRA_KEY), dict):
-                extras.append(obj[EXTRA_KEY])
-        try:
-            ds = from_objects(objects)
-        except UnrecognisedInput as exc:  # pragma: no cover - input_shape checked it
-            raise FileError(str(exc)) from None
-        for name, note in notes:
-            ds.report.note(name, note)
-        _apply_extras(ds, extras)
-        if not any("spaces" in meta for meta in extras):
-            ds.spaces = spaces_seen(ds)
+        files = self._read_all()
+        if offload(sum(len(data) for _, data in files), self._offload_bytes):
+            names = ", ".join(name for name, _ in files)
+            ds, shapes, count = loads(run_in_worker(_parse_job, files, what=names))
+        else:
+            ds, shapes, count = parse_files(files)
         result = LoadResult(dataset=ds, source=self.kind, label=self.label,
                             raw_passport={} if shapes <= {"passport", "empty"} else None)
         self._last = result
         if progress is not None:
-            progress(LoadProgress(len(objects), len(objects), len(ds.documents),
-                                  len(ds.memories)))
+            progress(LoadProgress(count, count, len(ds.documents), len(ds.memories)))
         return result
 
     def spaces(self) -> list[SpaceRecord]:
