@@ -30,7 +30,6 @@ from memscope.sources import (
     Source,
     SourceError,
 )
-from memscope.sources.embedded import EmbeddedSource
 from memscope.storage import LOCAL_ACTOR, LedgerEntry, Storage, StorageError
 from memscope.store.store import Store
 
@@ -48,9 +47,9 @@ def _storage(ledger: Storage | Store) -> Storage:
 
 
 def _ledgered_by_store(source: Source, storage: Storage) -> bool:
-    """True when the embedded store writes the row itself, in the ledger's own file."""
-    return (isinstance(source, EmbeddedSource) and storage.sqlite_path is not None
-            and storage.sqlite_path == source.store.path.resolve())
+    """True when the source writes the row itself, in the ledger's own file."""
+    own = source.ledger_file()
+    return own is not None and storage.sqlite_path == own
 
 
 def _refused(exc: SourceError) -> str:
@@ -109,8 +108,8 @@ def _complete(storage: Storage, entry: LedgerEntry, outcome: str, message: str,
 
 
 def _by(source: Source, actor: str) -> dict[str, Any]:
-    """The embedded store writes its own rows: it is told who acts."""
-    return {"actor": actor} if isinstance(source, EmbeddedSource) else {}
+    """A source that writes its own ledger rows is told who acts."""
+    return {"actor": actor} if source.ledger_file() is not None else {}
 
 
 def forget(source: Source, ledger: Storage | Store, target_id: str, *, reason: str | None,

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 from memscope.records.dataset import Dataset
@@ -289,8 +290,6 @@ class Source(ABC):
 
     kind: ClassVar[str] = "source"
     capabilities: Capabilities = Capabilities()
-    #: True when the source writes its own ledger rows (the embedded store does)
-    ledgers_itself: ClassVar[bool] = False
     #: a side effect of searching the UI must mention next to the search box
     search_note: ClassVar[str | None] = None
     #: what adding a text does with it, in one sentence for the add form
@@ -321,6 +320,11 @@ class Source(ABC):
     def cache_key(self) -> tuple[str, ...]:
         """A key for caches: kind, location, credential *fingerprint*, scope."""
         return (self.kind, self.label)
+
+    def ledger_file(self) -> Path | None:
+        """The SQLite file in which the source writes its own ledger rows, in the same
+        transaction as the change (the embedded store's), else ``None``."""
+        return None
 
     def identity(self) -> str:
         """Who acts, for the ledger: a stable string of the source kind, its location

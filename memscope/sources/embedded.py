@@ -54,7 +54,6 @@ class EmbeddedSource(Source):
     """The embedded SQLite store as a source. ``load`` is cached per data version."""
 
     kind = "embedded"
-    ledgers_itself = True
     capabilities = Capabilities(history=True, profile=True, forget=True, forget_all=True,
                                 restore=True, search=True, spaces=True, add=True)
     add_note: ClassVar[str | None] = (
@@ -79,6 +78,10 @@ class EmbeddedSource(Source):
 
     def cache_key(self) -> tuple[str, ...]:
         return (self.kind, str(self.store.path.resolve()), ",".join(self.container_tags))
+
+    def ledger_file(self) -> Path:
+        """The store's own file: its changes and their ledger rows commit together."""
+        return self.store.path.resolve()
 
     def identity(self) -> str:
         """The store's own ledger scope (``embedded|<absolute path>``): the rows the store
