@@ -8,8 +8,9 @@ import pytest
 
 from memscope.graph.analysis import analyse
 from memscope.records.dataset import from_objects
+from memscope.records.text import relation_label
 from memscope.view.build import build_view
-from memscope.view.wording import relation_label, relative_time
+from memscope.view.wording import relative_time
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
 

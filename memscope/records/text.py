@@ -33,3 +33,20 @@ def one_line(text: str) -> str:
     'a b c'
     """
     return " ".join(text.split())
+
+
+#: what keeps the three parts of a relation apart (never glued: "张三knowse_missing")
+RELATION_SEPARATOR = " — "
+
+
+def relation_label(subject: str, predicate: str, obj: str) -> str:
+    """A relation as three parts kept apart: ``subject — predicate — object`` (each on
+    one line; an empty part reads ``?``). The one rule for showing a relation: the
+    graph's tooltips and the answers to Ask both use it.
+
+    >>> relation_label("张三", "knows", "e_missing")
+    '张三 — knows — e_missing'
+    >>> relation_label("Ada", "", "  Bob\\n")
+    'Ada — ? — Bob'
+    """
+    return RELATION_SEPARATOR.join(one_line(p) or "?" for p in (subject, predicate, obj))

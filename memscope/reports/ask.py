@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from memscope.graph.analysis import Analysis
 from memscope.records.text import one_line, shorten
+from memscope.records.text import relation_label as join_relation
 from memscope.sources import SearchHit, SearchResult
 
 LABEL_MAX = 90
@@ -129,9 +130,8 @@ def describe(hit: SearchHit, analysis: Analysis) -> HitView:
 
 
 def relation_label(analysis: Analysis, relation_id: str) -> str:
-    """``subject — predicate — object`` of a loaded relation, as one line: the parts kept
-    apart as :func:`memscope.view.wording.relation_label` does (a test holds the two
-    equal; reports may not import the view).
+    """``subject — predicate — object`` of a loaded relation, as one line
+    (:func:`memscope.records.text.relation_label`), shortened.
 
     >>> from memscope.records.dataset import from_objects
     >>> from memscope.graph.analysis import analyse
@@ -143,9 +143,8 @@ def relation_label(analysis: Analysis, relation_id: str) -> str:
     ds = analysis.dataset
     rel = ds.relations[relation_id]
     names = {e_id: e.name for e_id, e in ds.entities.items()}
-    parts = (names.get(rel.subject_id, rel.subject_id), rel.predicate,
-             names.get(rel.object_id, rel.object_id))
-    return shorten(" — ".join(one_line(p) or "?" for p in parts), LABEL_MAX)
+    return shorten(join_relation(names.get(rel.subject_id, rel.subject_id), rel.predicate,
+                                  names.get(rel.object_id, rel.object_id)), LABEL_MAX)
 
 
 __all__ = ["HitView", "context_relations", "describe", "highlight_ids", "relation_label"]

@@ -31,10 +31,10 @@ import networkx as nx
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.graph.states import STATES
-from memscope.records.text import one_line, shorten
+from memscope.records.text import one_line, relation_label, shorten
 from memscope.view.layout import seeded_igraph
 from memscope.view.names import cluster_names
-from memscope.view.wording import relation_label, relative_time
+from memscope.view.wording import relative_time
 
 ColorBy = Literal["cluster", "space", "document_type"]
 COLOR_BY: tuple[str, ...] = ("cluster", "space", "document_type")

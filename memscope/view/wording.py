@@ -1,22 +1,18 @@
-"""Plain words for people who are not engineers: relative times and relation labels.
+"""Plain words for people who are not engineers: relative times (relation labels are
+:func:`memscope.records.text.relation_label`).
 
 >>> from datetime import UTC, datetime, timedelta
 >>> now = datetime(2026, 3, 1, 12, tzinfo=UTC)
 >>> relative_time(now - timedelta(days=3), now), relative_time(now + timedelta(days=2), now)
 ('3 days ago', 'in 2 days')
->>> relation_label("张三", "knows", "e_missing")
-'张三 — knows — e_missing'
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from memscope.records.text import one_line
 from memscope.records.time import aware
 
-#: what keeps the three parts of a relation apart (never glued: "张三knowse_missing")
-RELATION_SEPARATOR = " — "
 _MINUTE, _HOUR, _DAY = 60, 3600, 86400
 
 
@@ -65,14 +61,4 @@ def relative_time(when: datetime, now: datetime) -> str:
     return f"in {span}" if ahead else f"{span} ago"
 
 
-def relation_label(subject: str, predicate: str, obj: str) -> str:
-    """A relation as three parts kept apart: ``subject — predicate — object`` (each on
-    one line; an empty part reads ``?``).
-
-    >>> relation_label("Ada", "", "  Bob\\n")
-    'Ada — ? — Bob'
-    """
-    return RELATION_SEPARATOR.join(one_line(p) or "?" for p in (subject, predicate, obj))
-
-
-__all__ = ["RELATION_SEPARATOR", "relation_label", "relative_time"]
+__all__ = ["relative_time"]
