@@ -202,7 +202,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         ask.ask_form(ctx)
     graph_col, panel_col = st.columns([7, 3], gap="small")
     with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
-        overview_card(analysis)
+        overview_card(ctx, analysis)
         matches = search_matches(analysis, visible, view_key, query)
         ask_ids = ask.ask_results(ctx, analysis)
         clusters, labels = _clusters(ctx.key, revision, ctx.presenter, named)

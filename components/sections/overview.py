@@ -29,11 +29,18 @@ def count_line(analysis: Analysis) -> str:
     return " · ".join(parts)
 
 
-def overview_card(analysis: Analysis) -> None:
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _sentences(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analysis
+               ) -> list[str]:
+    return summarise(_analysis).sentences()  # reads every memory: once per data version
+
+
+def overview_card(ctx: AppContext, analysis: Analysis) -> None:
     """The summary card at the top of the explorer's side panel: two or three plain
     sentences computed from the analysis (in presenter mode a masked one) and the counts
     in one line."""
-    sentences = summarise(analysis).sentences()
+    sentences = _sentences(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
+                           analysis)
     with st.container(border=True, key="summary_card"):
         st.markdown(md_escape(" ".join(sentences)))
         st.caption(count_line(analysis))
