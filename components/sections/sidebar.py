@@ -135,8 +135,21 @@ def _stored_filters() -> Filters:
                    show_forgotten=bool(session.F_FORGOTTEN.get()))
 
 
+def _adopt(link: session.Link | None) -> None:
+    """Take presenter mode and the two days from the link the session started with."""
+    if link is None:
+        return
+    if link.presenter:
+        session.PRESENTER.set(True)
+    if link.as_of is not None:
+        session.AS_OF.set(link.as_of)
+    if link.since is not None:
+        session.SINCE.set(link.since)
+
+
 def draw(ctx: AppContext) -> Settings:
     """The whole shared sidebar; returns what it sets."""
+    _adopt(ctx.link)
     with st.sidebar:
         auth.sign_out_button(ctx.user)
         source_summary(ctx)

@@ -101,6 +101,8 @@ class AppContext:
     #: changes only when some memory's state changes with the clock
     epoch: int = 0
     entry: data.Entry | None = None
+    #: what the URL asked for when this session started (``None`` on later runs)
+    link: session.Link | None = None
     #: who is using the app (``"local"`` without sign-in); a viewer changes nothing
     user: auth.User = field(default_factory=lambda: auth.User(auth.LOCAL))
 
@@ -202,8 +204,9 @@ def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
     except StorageError as exc:
         st.error(md_escape(str(exc)))
         st.stop()
-    session.adopt_url(_switch_space)
-    ctx = AppContext(conn=connection.current(), user=user or auth.User(auth.LOCAL))
+    link = session.adopt_url(_switch_space)
+    ctx = AppContext(conn=connection.current(), user=user or auth.User(auth.LOCAL),
+                     link=link)
     _load(ctx)
     ctx.settings = draw_sidebar(ctx)
     derive(ctx)

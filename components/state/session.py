@@ -8,7 +8,8 @@ their value in a slot and draw their widget through :func:`bind`, so Streamlit's
 of unrendered widgets can never reset them.
 
 The URL mirrors what it can carry (``?node=``, ``?space=``, ``?presenter=1``, ``?asof=``,
-``?since=``); :func:`adopt_url` reads it when a session starts (or a link changes it) and
+``?since=``); :func:`adopt_url` reads it when a session starts (or a link changes it),
+handing presenter mode and the two days to the sidebar that owns them, and
 :func:`write_url` is its one writer.
 """
 
@@ -288,22 +289,31 @@ def _parse_day(text: str | None) -> date | None:
         return None
 
 
-def adopt_url(switch_space: Callable[[str], None]) -> None:
-    """Read the URL into the session: everything on a session's first run (a reload or a
-    shared link), and a changed ``?space=``/``?node=`` on any run (links between pages).
+@dataclass(frozen=True)
+class Link:
+    """What the URL asked for when the session started (a reload or a shared link): the
+    sidebar, which owns these settings, adopts them."""
+
+    presenter: bool = False
+    as_of: date | None = None
+    since: date | None = None
+
+
+def adopt_url(switch_space: Callable[[str], None]) -> Link | None:
+    """Read the URL: a changed ``?space=``/``?node=`` on any run (links between pages),
+    and on a session's first run also the :class:`Link` settings it returns (else
+    ``None``).
 
     A new ``?space=`` is handed to ``switch_space`` before ``?node=`` is selected (a
     switch clears the selection).
     """
     params = st.query_params
+    link = None
     if not URL_ADOPTED.get():
         URL_ADOPTED.set(True)
-        if params.get("presenter") == "1":
-            PRESENTER.set(True)
-        for key, target in (("asof", AS_OF), ("since", SINCE)):
-            day = _parse_day(params.get(key))
-            if day is not None:
-                target.set(day)
+        link = Link(presenter=params.get("presenter") == "1",
+                    as_of=_parse_day(params.get("asof")),
+                    since=_parse_day(params.get("since")))
     node = params.get("node")  # read first: switching the space clears ?node=
     space = params.get("space")
     if space and space != LAST_SPACE.get():
@@ -311,6 +321,7 @@ def adopt_url(switch_space: Callable[[str], None]) -> None:
         switch_space(space)
     if node and node != LAST_LINK.get():
         select(node)
+    return link
 
 
 def write_url(space: str | None) -> None:
