@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from streamlit_server import StreamlitServer
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -25,3 +27,23 @@ def fresh_data_dir(tmp_path, monkeypatch) -> Path:
     """An empty data folder for the app: its embedded store is seeded on first run."""
     monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory) -> Path:
+    """A data folder with the seeded demo store, one per test module (browser tests)."""
+    from memscope.demo.seeding import seed_if_missing
+    from memscope.settings import STORE_FILE
+
+    folder = tmp_path_factory.mktemp("data")
+    seed_if_missing(folder / STORE_FILE)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(data_dir: Path) -> Iterator[StreamlitServer]:
+    """``streamlit run app.py`` on ``data_dir``, one per test module (browser tests)."""
+    from browser_support import app_server
+
+    with app_server(data_dir) as srv:
+        yield srv

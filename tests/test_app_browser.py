@@ -11,7 +11,6 @@ import pytest
 from browser_support import (
     GRAPH,
     NODE_CENTRE,
-    app_server,
     assert_loopback_only,
     chromium,
     wait_graph,
@@ -30,12 +29,6 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("app-data")
-
-
-@pytest.fixture(scope="module")
-def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    with app_server(data_dir) as srv:
-        yield srv
 
 
 @pytest.fixture(scope="module")

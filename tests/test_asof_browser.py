@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from browser_support import (
     GRAPH,
-    app_server,
     assert_loopback_only,
     chromium,
     wait_graph,
     wait_idle,
 )
-from streamlit_server import StreamlitServer
 
-from memscope.demo.seeding import seed_if_missing
 from memscope.graph.analysis import analyse
 from memscope.lenses.asof import as_of
 from memscope.records.time import day_end
@@ -27,19 +22,6 @@ from memscope.sources.embedded import EmbeddedSource
 pytestmark = pytest.mark.browser
 
 STATE_OF = "(el, id) => { const n = el.__network.body.data.nodes.get(id); return n && n.state; }"
-
-
-@pytest.fixture(scope="module")
-def data_dir(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("asof-data")
-    seed_if_missing(folder / STORE_FILE)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    with app_server(data_dir) as srv:
-        yield srv
 
 
 def test_moving_the_as_of_date_changes_the_graph(server, data_dir) -> None:

@@ -7,7 +7,6 @@ at under ``test-screenshots/``, which git ignores).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,6 @@ from browser_support import (
     wait_idle,
 )
 from playwright.sync_api import Page
-from streamlit_server import StreamlitServer
 
 from memscope.demo.seeding import seed_if_missing
 from memscope.settings import STORE_FILE
@@ -34,19 +32,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "test-screenshots"  # pytest-playwright empties test-results/ on each run
 NODE_IDS = "el => el.__network.body.data.nodes.getIds()"
 EXCEPTION = "[data-testid='stException']"
-
-
-@pytest.fixture(scope="module")
-def data_dir(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("demo-data")
-    seed_if_missing(folder / STORE_FILE)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    with app_server(data_dir) as srv:
-        yield srv
 
 
 def open_home(browser, url: str, **kwargs) -> Page:

@@ -5,23 +5,18 @@ what the URL carries."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 from browser_support import (
     GRAPH,
-    app_server,
     assert_loopback_only,
     chromium,
     wait_graph,
     wait_idle,
 )
 from playwright.sync_api import Page
-from streamlit_server import StreamlitServer
 
-from memscope.demo.seeding import seed_if_missing
 from memscope.lenses.redact import dataset_texts
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
@@ -33,19 +28,6 @@ PAGES = ["Audit", "Profile", "Insights", "Expiry queue", "Export", "Ledger", "Fo
 SPACE = "acme_work"
 LABELS = "el => el.__network.body.data.nodes.get().map(n => [n.label || '', n.title ? " \
          "(n.title.textContent || String(n.title)) : ''].join(' '))"
-
-
-@pytest.fixture(scope="module")
-def data_dir(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("state-data")
-    seed_if_missing(folder / STORE_FILE)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    with app_server(data_dir) as srv:
-        yield srv
 
 
 def sidebar(page: Page):
