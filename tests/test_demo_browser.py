@@ -300,3 +300,16 @@ def test_after_a_wrong_spomory_forget_the_graph_shows_the_service(tmp_path) -> N
         wait_idle(page, 1000)
         assert page.locator("[data-testid='stException']").count() == 0
         page.get_by_text("0 relations", exact=False).first.wait_for(timeout=20_000)
+
+
+def test_a_forgotten_memory_is_restored_from_its_panel(server, data_dir) -> None:
+    ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+    node = next(m for m, rec in ds.memories.items() if rec.is_forgotten)
+    with chromium() as browser:
+        page = open_home(browser, f"{server.url}/?node={node}")
+        page.get_by_role("button", name="Restore").click()
+        wait_idle(page, 1000)
+        page.get_by_role("button", name="Forget…").wait_for(timeout=20_000)
+        assert page.locator(EXCEPTION).count() == 0
+    restored = EmbeddedSource(data_dir / STORE_FILE).load().dataset.memories[node]
+    assert not restored.is_forgotten

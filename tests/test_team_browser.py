@@ -115,6 +115,9 @@ def test_two_servers_one_database_signed_in(tmp_path, fresh_database) -> None:  
             "link", name="Ledger", exact=True).click()
         wait_idle(page2, 1000)
         page2.get_by_text("1 of 1 entries.").wait_for(timeout=20_000)  # the table is a canvas
+        page2.get_by_text("All my actions", exact=True).click()  # across every source
+        wait_idle(page2, 800)
+        page2.get_by_text("1 of 1 entries.").wait_for(timeout=20_000)
         # the layout was computed once, by server 1, and reused by server 2
         assert "layout cache stored" in one.log()
         assert "layout cache hit" in two.log() and "layout cache stored" not in two.log()
