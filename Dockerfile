@@ -19,7 +19,7 @@ COPY components ./components
 RUN pip install -c constraints.txt .
 
 # The app itself; .streamlit/config.toml only (secrets.toml is mounted at run time).
-COPY app.py ./
+COPY app.py serve.py ./
 COPY app_pages ./app_pages
 COPY .streamlit/config.toml ./.streamlit/config.toml
 
@@ -30,4 +30,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=40s --retries=3 \
 
 # The address is opened here (the config file keeps local runs on localhost). Every
 # replica needs the same cookie secret: STREAMLIT_SERVER_COOKIE_SECRET (see deploy/).
-CMD ["streamlit", "run", "app.py", "--server.address=0.0.0.0", "--server.port=8501"]
+CMD ["python", "serve.py", "--server.address=0.0.0.0", "--server.port=8501"]

@@ -30,7 +30,7 @@ install: $(STAMP)
 run: install
 	$(PY) -m memscope seed
 	$(PY) -m memscope warm
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
+	$(PY) serve.py --server.port $(PORT)
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then \

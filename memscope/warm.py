@@ -1,7 +1,9 @@
 """``python -m memscope warm [--data-dir D] [SNAPSHOT …]``: compute ahead of time what
 the first view of a data version needs (layout, clusters, names; see
 :mod:`memscope.view.derived`) and keep it in ``<data folder>/derived/``, so the first
-person to open a large account does not wait for it.
+person to open a large account does not wait for it. For a large embedded store the
+parsed load and its analysis are kept there too (:mod:`memscope.kept`), so a fresh
+server reads them back instead of loading the store.
 
 It warms the embedded store of the data folder (when there is one) and each snapshot
 file named, each read as the app reads it. Exit codes: 0 done, 2 an unusable store or
@@ -18,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from memscope.records.dataset import Dataset
+from memscope.graph.analysis import Analysis
 
 EXIT_INPUT, EXIT_BUG = 2, 3
 
@@ -27,36 +29,47 @@ def _say(message: str, *, error: bool = False) -> None:
     print(f"memscope warm: {message}", file=sys.stderr if error else sys.stdout)
 
 
-def _store(data_dir: str | None) -> tuple[str, Callable[[], Dataset]] | None:
-    """The embedded store's label and loader, or None when the folder has no store."""
+Reader = Callable[[], tuple[Analysis, str | None]]
+
+
+def _store(data_dir: str | None) -> tuple[str, Reader] | None:
+    """The embedded store's label and reader (its analysis, kept on disk when large,
+    and its digest), or None when the folder has no store."""
+    from memscope.kept import load_and_analyse
     from memscope.settings import store_path
     from memscope.sources.embedded import EmbeddedSource
 
     path = store_path(data_dir)
     if not path.is_file():
         return None
-    return f"the embedded store at {path}", lambda: EmbeddedSource(path).load().dataset
+
+    def read() -> tuple[Analysis, str | None]:
+        found = load_and_analyse(EmbeddedSource(path))
+        return found.analysis, found.digest
+
+    return f"the embedded store at {path}", read
 
 
-def _snapshot(name: str) -> tuple[str, Callable[[], Dataset]]:
+def _snapshot(name: str) -> tuple[str, Reader]:
+    from memscope.graph.analysis import analyse
     from memscope.sources.files import FileSource
 
-    return f"snapshot {Path(name).name}", lambda: FileSource([name]).load().dataset
+    return f"snapshot {Path(name).name}", \
+        lambda: (analyse(FileSource([name]).load().dataset), None)
 
 
-def _warm_one(label: str, read: Callable[[], Dataset], data_dir: str | None) -> bool:
+def _warm_one(label: str, read: Reader, data_dir: str | None) -> bool:
     """Warm one data source; True when done, False (said in one line) when unusable."""
     from memscope.sources import SourceError
     from memscope.view.derived import warm
 
     t0 = time.perf_counter()
     try:
-        dataset = read()
+        analysis, digest = read()
+        target = warm(analysis=analysis, digest=digest, folder=data_dir)
     except SourceError as exc:
         _say(f"{label}: {exc}", error=True)
         return False
-    try:
-        target = warm(dataset, folder=data_dir)
     except OSError as exc:
         _say(f"{label}: cannot write the derived data ({exc.strerror or exc}).", error=True)
         return False

@@ -60,9 +60,10 @@ def chromium() -> Iterator[Browser]:
 
 @contextmanager
 def app_server(data_dir: Path) -> Iterator[StreamlitServer]:
-    """``streamlit run app.py`` on a free port with its store in ``data_dir``."""
-    server = start_streamlit("app.py", free_port(), env={"MEMSCOPE_DATA_DIR": str(data_dir)},
-                             timeout=60)
+    """``python serve.py`` (what ``make run`` starts: ``streamlit run app.py`` plus the
+    server's warm-up) on a free port with its store in ``data_dir``."""
+    server = start_streamlit("serve.py", free_port(), env={
+        "MEMSCOPE_DATA_DIR": str(data_dir), "MEMSCOPE_LOG_LEVEL": "INFO"}, timeout=60)
     try:
         yield server
     finally:

@@ -42,7 +42,7 @@ def data_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(data_dir: Path) -> Iterator[StreamlitServer]:
-    """``streamlit run app.py`` on ``data_dir``, one per test module (browser tests)."""
+    """``python serve.py`` on ``data_dir``, one per test module (browser tests)."""
     from browser_support import app_server
 
     with app_server(data_dir) as srv:

@@ -72,7 +72,9 @@ def _healthy(url: str) -> bool:
 def start_streamlit(script: str | os.PathLike[str], port: int,
                     env: Mapping[str, str] | None = None, *,
                     timeout: float = 30.0) -> StreamlitServer:
-    """Run ``script`` (relative to the repository root) headless on ``port``.
+    """Run ``script`` (relative to the repository root) headless on ``port``:
+    ``streamlit run <script>``, or for ``serve.py`` (what ``make run`` starts: the same
+    with the server's warm-up) ``python serve.py``.
 
     The server binds 127.0.0.1 only, sends no usage statistics and watches no files; the
     repository root is on ``PYTHONPATH``. Returns once ``/_stcore/health`` answers ``ok``;
@@ -86,8 +88,10 @@ def start_streamlit(script: str | os.PathLike[str], port: int,
     fd, log_name = tempfile.mkstemp(prefix="streamlit-", suffix=".log")
     log_path = Path(log_name)
     with os.fdopen(fd, "wb") as log:
+        command = [sys.executable, str(script)] if Path(script).name == "serve.py" \
+            else [sys.executable, "-m", "streamlit", "run", str(script)]
         process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(script),
+            [*command,
              "--server.headless", "true",
              "--server.address", "127.0.0.1",
              "--server.port", str(port),

@@ -154,3 +154,25 @@ def test_bytes_round_trip_for_other_storages(ds):
     assert derived.from_bytes(blob, d.digest) == d
     assert derived.from_bytes(blob, "f" * 64) is None  # another content's key
     assert derived.from_bytes(blob[:-10], d.digest) is None
+
+
+def test_a_layout_shared_elsewhere_is_used_when_it_places_every_node(ds, tmp_path,
+                                                                     monkeypatch):
+    """No file here, but the storage holds this content's layout (another replica made
+    it): it is used, clusters are computed here, and the file is written."""
+    an = analyse(ds, NOW)
+    layout = layout_positions(an.graph.graph, seed=derived.LAYOUT_SEED)
+    shared = {str(n): xy for n, xy in layout.items()}
+    monkeypatch.setattr("memscope.view.derived.layout_positions", _refuse)
+    got = derived.load_or_compute(analysis=an, folder=tmp_path, positions=lambda: shared)
+    assert got.positions == layout
+    assert (got.clusters, got.labels) == cluster_groups(an)
+    assert derived.load(got.digest, tmp_path) is not None
+
+
+def test_a_shared_layout_missing_a_node_is_not_used(ds, tmp_path, monkeypatch):
+    an = analyse(ds, NOW)
+    layout = layout_positions(an.graph.graph, seed=derived.LAYOUT_SEED)
+    partial = {str(n): (0.0, 0.0) for n in list(layout)[1:]}
+    got = derived.load_or_compute(analysis=an, folder=tmp_path, positions=lambda: partial)
+    assert got.positions == layout  # computed: the shared one would leave a node out

@@ -85,7 +85,21 @@ def test_search_and_capabilities(store):
     hits = src.search("typescript").hits
     assert hits and hits[0].id == "mem_fe_v3"
     assert all(src.capabilities.as_dict().values())
-    assert src.cache_key()[0] == "embedded" and (src.data_version() or "").isdigit()
+    uid, _, counter = (src.data_version() or "").partition(":")
+    assert src.cache_key()[0] == "embedded" and len(uid) == 32 and counter.isdigit()
+
+
+def test_the_data_version_names_this_store_not_only_its_counter(tmp_path):
+    """Two stores (or one file recreated) at the same counter are different data: a cache
+    keyed on the version must not serve one for the other."""
+    one, two = Store.create(tmp_path / "one.db"), Store.create(tmp_path / "two.db")
+    assert one.data_version() == two.data_version()
+    assert EmbeddedSource(one).data_version() != EmbeddedSource(two).data_version()
+    before = EmbeddedSource(one).data_version()
+    one.add_document("Maya flies to Lisbon.", "work")
+    assert EmbeddedSource(one).data_version() != before
+    assert EmbeddedSource(Store(tmp_path / "one.db")).data_version() \
+        == EmbeddedSource(one).data_version()  # the same file, opened again
 
 
 def _forgotten_in(source, tag: str) -> set[str]:

@@ -103,18 +103,33 @@ def ask_form(ctx: AppContext) -> None:
             _ask(ctx, query)
 
 
-def ask_results(ctx: AppContext, analysis: Analysis) -> set[str]:
-    """The answer to the last question (in the explorer's side panel); returns the node
-    ids to highlight in the graph."""
+def _answer(ctx: AppContext) -> Asked | None:
+    """The answer to the last question asked of this source, if any."""
     source = ctx.source
     if source is None or source.capabilities.reason("search"):
-        return set()
+        return None
     current = ASK_CURRENT.get()
     entry = ASKED.get().get(current) if current else None
     if entry is None or current[0] != source.cache_key():
+        return None
+    return entry
+
+
+def answer_ids(ctx: AppContext, analysis: Analysis) -> set[str]:
+    """The node ids the last answer highlights in the graph (nothing is drawn)."""
+    entry = _answer(ctx)
+    if entry is None or entry.error or entry.result is None:
         return set()
-    _calls_note(source)
-    return _results(analysis, entry, hide=ctx.presenter)
+    return highlight_ids(analysis, entry.result)
+
+
+def ask_results(ctx: AppContext, analysis: Analysis) -> None:
+    """The answer to the last question (in the explorer's side panel)."""
+    entry = _answer(ctx)
+    if entry is None or ctx.source is None:
+        return
+    _calls_note(ctx.source)
+    _results(analysis, entry, hide=ctx.presenter)
 
 
 def _label(view: HitView, hide: bool) -> str:
@@ -125,10 +140,10 @@ def _label(view: HitView, hide: bool) -> str:
     return f"{view.kind}{score}: ({len(view.text)} characters, hidden in presenter mode)"
 
 
-def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> set[str]:
+def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> None:
     if entry.error:
         st.error(md_escape(entry.error))
-        return set()
+        return
     result = entry.result
     assert result is not None
     ids = highlight_ids(analysis, result)
@@ -136,7 +151,7 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> set[str
         st.info(f"Nothing found for “{md_escape(short(entry.query, 80))}”.")
         if result.message:
             st.text(result.message)  # the service's own sentence, verbatim
-        return ids
+        return
     st.caption(f"{len(result.hits)} result{'s' if len(result.hits) != 1 else ''} for "
                f"“{md_escape(short(entry.query, 80))}”; {len(ids)} highlighted in the graph."
                + (f" {md_escape(result.note)}" if result.note else ""),
@@ -155,7 +170,6 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> set[str
                 st.text(_label(view, hide))
                 if view.note:
                     st.caption(md_escape(view.note))
-    return ids
 
 
 def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:

@@ -23,7 +23,7 @@ from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
 from memscope.sources import SourceError, merge_history
-from memscope.storage import graph_digest, layout_key
+from memscope.storage import layout_key
 from memscope.view import derived
 from memscope.view.budget import (
     DEFAULT_BUDGET,
@@ -41,44 +41,55 @@ COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Docume
 
 
 @st.cache_resource(show_spinner="Laying out the graph…", max_entries=8)
-def _positions(key: tuple, revision: int, identity: str, _analysis: Analysis
+def _positions(key: tuple, revision: int, identity: str, digest: str, _analysis: Analysis
                ) -> dict[Hashable, tuple[float, float]]:
     # always laid out from today's full graph: an as-of or filtered view is a subset of
     # it, so nodes keep their places whatever is shown; nodes drawn while a live source
     # was loading keep the places they had then (those are not shared: they depend on
-    # what this server drew). Otherwise the layout of this exact graph is shared through
-    # the storage: another replica, or this one after a restart, does no layout work.
-    g = _analysis.graph.graph
+    # what this server drew)
     drawn = positions_drawn_while_loading(key)
     if drawn:
-        return extend_positions(g, drawn, seed=7)
-    cache = data.layout_cache()
-    shared = layout_key(identity, graph_digest(g.nodes, g.edges()), "seed=7")
-    found = cache.get_layout(shared)
-    if found is not None and set(found) >= {str(n) for n in g.nodes}:
-        return {n: tuple(found[str(n)]) for n in g.nodes}  # type: ignore[misc]
-    # not shared yet: what `memscope warm` saved beside the data, else computed now
-    positions = dict(_derived(key, revision, _analysis).positions)
-    cache.put_layout(shared, {str(n): xy for n, xy in positions.items()})
-    return positions
+        return extend_positions(_analysis.graph.graph, drawn, seed=7)
+    return dict(_derived(key, revision, identity, digest, _analysis).positions)
 
 
 @st.cache_resource(show_spinner="Preparing the graph…", max_entries=4)
-def _derived(key: tuple, revision: int, _analysis: Analysis) -> derived.Derived:
-    # positions, clusters and their names for this data version: read from the file
-    # `memscope warm` (or an earlier run) left in the data folder, else computed and saved
-    return derived.load_or_compute(analysis=_analysis)
+def _derived(key: tuple, revision: int, identity: str, digest: str, _analysis: Analysis
+             ) -> derived.Derived:
+    # positions, clusters and their names for this content (``digest``): read from the
+    # file `memscope warm` (or an earlier run) left in the data folder; else the layout
+    # another replica shared through the storage, with clusters computed here; else all
+    # computed now, saved beside the data and shared through the storage
+    cache = data.layout_cache()
+    shared = layout_key(identity, digest, f"seed={derived.LAYOUT_SEED}")
+    found: list[bool] = []
+
+    def from_storage() -> dict[str, tuple[float, float]] | None:
+        layout = cache.get_layout(shared)
+        found.append(layout is not None)
+        return layout
+
+    d = derived.load_or_compute(analysis=_analysis, digest=digest, positions=from_storage)
+    if found == [False]:  # computed here: share it
+        cache.put_layout(shared, {str(n): xy for n, xy in d.positions.items()})
+    return d
+
+
+def prepare(key: tuple, entry: data.Entry, identity: str, analysis: Analysis) -> None:
+    """Read (or compute) the layout, clusters and names of a load ahead of its first view
+    (the server's warm-up); the explorer then finds them in its caches."""
+    _derived(key, entry.revision, identity, data.digest_of_load(key, entry), analysis)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _clusters(key: tuple, revision: int, presenter: bool, _analysis: Analysis
-              ) -> tuple[dict[str, str], dict[str, str]]:
+def _clusters(key: tuple, revision: int, identity: str, digest: str, presenter: bool,
+              _analysis: Analysis) -> tuple[dict[str, str], dict[str, str]]:
     # grouped on today's full graph, so clusters stay put whatever is shown; in presenter
     # mode ``_analysis`` is today's masked graph (the same structure, so the same
     # clusters), whose names carry no word of the data
     if presenter:
         return cluster_groups(_analysis)
-    d = _derived(key, revision, _analysis)
+    d = _derived(key, revision, identity, digest, _analysis)
     return dict(d.clusters), dict(d.labels)
 
 
@@ -89,7 +100,7 @@ def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: t
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _overview(view_key: tuple, extra: str | None, identity: str, budget: int,
+def _overview(view_key: tuple, extra: str | None, identity: str, digest: str, budget: int,
               expanded: frozenset[str], presenter: bool, _analysis: Analysis,
               _current: Analysis, _filters: Filters, _named: Analysis) -> Overview:
     """The drawable overview, built straight from the graph, the shared positions and
@@ -99,8 +110,9 @@ def _overview(view_key: tuple, extra: str | None, identity: str, budget: int,
     visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
     if extra is not None:
         visible = visible | {extra}
-    clusters, labels = _clusters(key, revision, presenter, _named)
-    return overview_of(_analysis, _positions(key, revision, identity, _current), clusters,
+    clusters, labels = _clusters(key, revision, identity, digest, presenter, _named)
+    return overview_of(_analysis, _positions(key, revision, identity, digest, _current),
+                       clusters,
                        labels, visible=visible, color_by=color_by, budget=budget,
                        expanded=expanded, edge_kinds=_filters.edge_kinds)
 
@@ -118,17 +130,14 @@ def search_input() -> str:
     return query.strip()
 
 
-def search_matches(analysis: Analysis, visible: set[str], view_key: tuple, query: str
-                   ) -> list[Match]:
-    """The matches of ``query`` among the drawn nodes (once per view and query), listed;
-    selecting one focuses it."""
+def search_matches(matches: list[Match], query: str) -> None:
+    """The matches of ``query`` among the drawn nodes, listed; selecting one focuses it."""
     if not query:
-        return []
-    matches = _search(view_key, query, analysis, visible)
+        return
     if not matches:
         st.caption(f"No match for “{md_escape(short(query, 60))}”: the graph shows "
                    "everything the filters let through.")
-        return []
+        return
     st.caption(f"{len(matches)} match{'es' if len(matches) != 1 else ''}"
                + (" (first 200)" if len(matches) >= 200 else "")
                + " — highlighted in the graph.")
@@ -137,7 +146,6 @@ def search_matches(analysis: Analysis, visible: set[str], view_key: tuple, query
             st.button(f"{m.kind}: {md_escape(short(m.excerpt, 90))}",
                       key=f"match-{i}-{m.node_id}", on_click=session.select,
                       args=(m.node_id,), type="tertiary")
-    return matches
 
 
 def _on_select(node_id: str | None) -> None:
@@ -184,6 +192,8 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
     selected = session.selected()
     identity = ctx.source.identity() if ctx.source is not None else ""
+    digest = data.digest_of_load(ctx.key, ctx.entry) if ctx.entry is not None \
+        else derived.digest_of(current)
     shown = _visible(*view_key[:5], analysis, filters)
     extra = selected if selected and selected in analysis.graph.graph \
         and selected not in shown else None
@@ -192,24 +202,18 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     named = current
     if ctx.presenter and ctx.entry is not None:
         named = data.derived_analysis(ctx.key, ctx.entry, None, True)
-    ov = _overview(view_key, extra, identity, int(budget), expanded, ctx.presenter, analysis,
-                   current, filters, named)
+    ov = _overview(view_key, extra, identity, digest, int(budget), expanded, ctx.presenter,
+                   analysis, current, filters, named)
     view: ViewData = {"nodes": [], "edges": [], "legend": ov.legend or ov.view["legend"]}
     search_col, ask_col = st.columns(2, vertical_alignment="bottom")
     with search_col:
         query = search_input()
     with ask_col:
         ask.ask_form(ctx)
+    matches = _search(view_key, query, analysis, visible) if query else []
+    marked = ({m.node_id for m in matches} | ask.answer_ids(ctx, analysis)) & visible
     graph_col, panel_col = st.columns([7, 3], gap="small")
-    with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
-        overview_card(ctx, analysis)
-        matches = search_matches(analysis, visible, view_key, query)
-        ask_ids = ask.ask_results(ctx, analysis)
-        clusters, labels = _clusters(ctx.key, revision, ctx.presenter, named)
-        group = clusters.get(selected) if selected else None
-        node_panel(ctx, analysis, selected, labels.get(group) if group else None)
-    with graph_col:
-        marked = ({m.node_id for m in matches} | ask_ids) & visible
+    with graph_col:  # the graph first: it reaches the browser before the panel is built
         drawn, info = with_kept(ov, _keep(analysis, selected, marked))
         drawn = legend.only(drawn, legend.picked(view))
         if marked:
@@ -223,6 +227,15 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
                    focus=selected if selected in visible else None,
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
                    annotations=group_annotations(drawn))
+    with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
+        overview_card(ctx, analysis)
+        search_matches(matches, query)
+        ask.ask_results(ctx, analysis)
+        clusters, labels = _clusters(ctx.key, revision, identity, digest, ctx.presenter,
+                                     named)
+        group = clusters.get(selected) if selected else None
+        node_panel(ctx, analysis, selected, labels.get(group) if group else None)
+    with graph_col:
         st.caption(f"Showing {len(visible)} of {analysis.graph.graph.number_of_nodes()} "
                    f"nodes and {ov.total_edges} edges. {info.sentence(int(budget))} "
                    "Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")

@@ -8,6 +8,7 @@ outside :func:`touch`.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ from pathlib import Path
 import streamlit as st
 
 from components.widgets.loading import LoadScreen
+from memscope import kept
 from memscope.demo.seeding import seed_if_missing
 from memscope.graph.analysis import Analysis, analyse
 from memscope.lenses.asof import Comparison, as_of, compare
@@ -27,8 +29,10 @@ from memscope.records.time import day_end
 from memscope.settings import store_path
 from memscope.sources import LoadResult, Source
 from memscope.storage import Storage, configured_url, open_storage
+from memscope.view.derived import digest_of
 
 LOAD_TTL_S = 15 * 60
+log = logging.getLogger("memscope")
 _lock = threading.Lock()
 
 
@@ -37,6 +41,11 @@ class Entry:
     load: LoadResult
     revision: int
     at: float
+    #: the analysis (at no particular time) when the load came with one: read back from
+    #: disk (:mod:`memscope.kept`) or made while loading a large store
+    base: Analysis | None = None
+    #: the content digest (:func:`memscope.view.derived.digest_of`) when known
+    digest: str | None = None
 
 
 _loads: dict[tuple, Entry] = {}
@@ -71,7 +80,7 @@ def ledger_store(path: str) -> Storage:
 def layout_cache() -> Storage:
     """The shared layout cache (the ledger's storage): ``get_layout(key)`` /
     ``put_layout(key, positions)`` with ``key = layout_key(source.identity(),
-    graph_digest(nodes, edges), "seed=7")`` from :mod:`memscope.storage`."""
+    digest, "seed=7")`` from :mod:`memscope.storage` (``digest``: :func:`digest_of_load`)."""
     return ledger_store(str(store_path()))
 
 
@@ -113,22 +122,54 @@ def _load_lock(key: tuple) -> threading.Lock:
 
 def _load_now(source: Source, show_progress: bool) -> tuple[tuple, Entry]:
     key = load_key(source)
-    if show_progress and source.calls_service:
+    t0 = time.perf_counter()
+    found = kept.read(source)  # this exact data, kept on disk by an earlier run or `warm`
+    if found is not None:
+        result, base, digest = found.load, found.analysis, found.digest
+    else:
+        result, base, digest = _fetch(source, key, show_progress), None, None
+        if kept.key_of(source) is not None \
+                and len(result.dataset.memories) >= kept.MIN_MEMORIES:
+            with kept.no_gc():
+                base = analyse(result.dataset)
+            _keep_later(source, result, base)
+    with _lock:
+        old = _loads.get(key)
+        revision = (old.revision + 1) if old else _dropped.pop(key, 0)
+        entry = Entry(result, revision, time.monotonic(), base, digest)
+        _loads[key] = entry
+    log.info("%s %s: %d memories in %.2f s", "read back" if found else "loaded",
+             source.kind, len(result.dataset.memories), time.perf_counter() - t0)
+    return key, entry
+
+
+def _fetch(source: Source, key: tuple, show_progress: bool) -> LoadResult:
+    """Load from the source itself (with progress on screen for a service)."""
+    with kept.no_gc():
+        if not (show_progress and source.calls_service):
+            return source.load(refresh=True)
         screen = LoadScreen(source.label, key)
         try:
             result = source.load(screen.report, refresh=True)
         except Exception:
             screen.failed()
             raise
-        screen.done(result.summary())
-    else:
-        result = source.load(refresh=True)
-    with _lock:
-        old = _loads.get(key)
-        revision = (old.revision + 1) if old else _dropped.pop(key, 0)
-        entry = Entry(result, revision, time.monotonic())
-        _loads[key] = entry
-    return key, entry
+    screen.done(result.summary())
+    return result
+
+
+def _keep_later(source: Source, result: LoadResult, base: Analysis) -> None:
+    """Write the load and its analysis to disk in the background, so the next server
+    starts warm; a failure only costs that (it is logged, never shown)."""
+    def work() -> None:
+        try:
+            kept.keep(source, result, base)
+        except OSError as exc:
+            log.warning("Could not keep the load on disk: %s", exc.strerror or exc)
+        except Exception:  # e.g. the load changed in place meanwhile: not kept, logged
+            log.exception("Could not keep the load on disk")
+
+    threading.Thread(target=work, name="memscope-keep", daemon=True).start()
 
 
 def touch(key: tuple, result: LoadResult | None = None) -> None:
@@ -156,20 +197,23 @@ def forget_cached(key: tuple) -> None:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _base(key: tuple, revision: int, _result: LoadResult) -> Analysis:
-    # ``key`` holds the credential fingerprint, so the unhashed ``_result`` cannot leak
+def _base(key: tuple, revision: int, _entry: Entry) -> Analysis:
+    # ``key`` holds the credential fingerprint, so the unhashed ``_entry`` cannot leak
     # between users of different keys. Graph and chains do not depend on the time.
-    return analyse(_result.dataset)
+    if _entry.base is not None:
+        return _entry.base
+    with kept.no_gc():
+        return analyse(_entry.load.dataset)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
-def _at_epoch(key: tuple, revision: int, epoch: int, _result: LoadResult) -> Analysis:
-    return _base(key, revision, _result).at(datetime.now(UTC))
+def _at_epoch(key: tuple, revision: int, epoch: int, _entry: Entry) -> Analysis:
+    return _base(key, revision, _entry).at(datetime.now(UTC))
 
 
 def epoch_of(key: tuple, entry: Entry) -> int:
     """The state epoch now: it changes only when some memory's state changes."""
-    return _base(key, entry.revision, entry.load).epoch(datetime.now(UTC))
+    return _base(key, entry.revision, entry).epoch(datetime.now(UTC))
 
 
 def analysis_of(key: tuple, entry: Entry) -> Analysis:
@@ -178,7 +222,18 @@ def analysis_of(key: tuple, entry: Entry) -> Analysis:
     Rebuilt only when the data changes (revision) or a state changes (epoch), not as
     the clock moves.
     """
-    return _at_epoch(key, entry.revision, epoch_of(key, entry), entry.load)
+    return _at_epoch(key, entry.revision, epoch_of(key, entry), entry)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _digest(key: tuple, revision: int, _entry: Entry) -> str:
+    return _entry.digest or digest_of(_base(key, revision, _entry))
+
+
+def digest_of_load(key: tuple, entry: Entry) -> str:
+    """The content digest of a load (:func:`memscope.view.derived.digest_of`): the name
+    of its layout, clusters and names wherever they are kept."""
+    return _digest(key, entry.revision, entry)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

@@ -89,8 +89,9 @@ class EmbeddedSource(Source):
         return self.store.identity
 
     def data_version(self) -> str | None:
+        """``<store uid>:<counter>`` (see :meth:`Store.data_stamp`)."""
         with _store_errors():
-            return str(self.store.data_version())
+            return self.store.data_stamp()
 
     def load(self, progress: ProgressCallback | None = None, *,
              refresh: bool = False) -> LoadResult:

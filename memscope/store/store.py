@@ -102,6 +102,8 @@ class Store:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('data_version', '0')")
+                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('store_uid', ?)",
+                                 (uuid.uuid4().hex,))
                     sch.migrate(conn)
                     conn.execute("COMMIT")
                 except BaseException:
@@ -288,6 +290,15 @@ class Store:
         with self._read() as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = 'data_version'").fetchone()
             return int(row[0])
+
+    def data_stamp(self) -> str:
+        """``<store uid>:<data version>``: names this store's current data uniquely (the
+        counter alone repeats in another store, or in this file after it is recreated)."""
+        with self._read() as conn:
+            rows = dict(conn.execute(
+                "SELECT key, value FROM meta WHERE key IN ('store_uid', 'data_version')"
+            ).fetchall())
+        return f"{rows.get('store_uid', '')}:{rows['data_version']}"
 
     def list_documents(self, page: int = 1, limit: int = 200,
                        container_tags: Sequence[str] | None = None, sort: str = "createdAt",

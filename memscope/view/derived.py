@@ -35,10 +35,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import math
 import os
 import tempfile
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,8 @@ from memscope.records.dataset import Dataset
 from memscope.settings import data_dir
 from memscope.view.build import cluster_groups, cluster_order, prime_clusters
 from memscope.view.layout import Position, layout_positions
+
+log = logging.getLogger(__name__)
 
 #: bumped whenever what is computed (the layout, the clustering, the naming) or how it is
 #: stored changes: files of another format are ignored
@@ -225,10 +228,15 @@ def _fits(d: Derived, analysis: Analysis) -> bool:
 
 
 def load_or_compute(dataset: Dataset | None = None, *, analysis: Analysis | None = None,
-                    folder: str | Path | None = None, write: bool = True) -> Derived:
+                    folder: str | Path | None = None, write: bool = True,
+                    digest: str | None = None,
+                    positions: Callable[[], Mapping[str, Position] | None] | None = None
+                    ) -> Derived:
     """The derived data of ``dataset`` (or of ``analysis``, when given: pass the app's
-    own, which saves analysing twice): read from its file when it can be trusted,
-    otherwise computed and (with ``write``) saved. Either way the clusters and names are
+    own, which saves analysing twice; and its ``digest`` when known): read from its file
+    when it can be trusted, otherwise computed and (with ``write``) saved. ``positions``,
+    when given, is asked for a layout kept elsewhere (a shared storage) before one is
+    computed; it is used when it places every node. Either way the clusters and names are
     handed to :func:`~memscope.view.build.cluster_groups`' cache, so views of this
     analysis do not compute them again.
     """
@@ -236,24 +244,37 @@ def load_or_compute(dataset: Dataset | None = None, *, analysis: Analysis | None
         if dataset is None:
             raise ValueError("load_or_compute needs a dataset or an analysis.")
         analysis = analyse(dataset)
-    digest = digest_of(analysis)
+    digest = digest or digest_of(analysis)
     found = load(digest, folder)
     if found is not None and _fits(found, analysis):
         prime_clusters(analysis, found.clusters, found.labels, found.order)
+        log.info("derived data read for %s", digest[:12])
         return found
-    fresh = compute(analysis, digest)
+    shared = positions() if positions is not None else None
+    g = analysis.graph.graph
+    if shared is not None and all(str(n) in shared for n in g):
+        clusters, labels = cluster_groups(analysis)
+        fresh = Derived(digest, {n: tuple(shared[str(n)]) for n in g},  # type: ignore[misc]
+                        clusters, labels, cluster_order(analysis))
+    else:
+        fresh = compute(analysis, digest)
+        log.info("derived data computed for %s (%d nodes)", digest[:12], len(fresh.positions))
     if write:
         with contextlib.suppress(OSError):  # a read-only folder: correct, not kept
             save(fresh, folder)
     return fresh
 
 
-def warm(dataset: Dataset, *, folder: str | Path | None = None) -> Path:
-    """Make sure the derived data of ``dataset`` is kept: computed and saved unless a
-    trusted file already holds it. Returns the file; an unwritable folder raises
-    :class:`OSError`."""
-    analysis = analyse(dataset)
-    digest = digest_of(analysis)
+def warm(dataset: Dataset | None = None, *, analysis: Analysis | None = None,
+         digest: str | None = None, folder: str | Path | None = None) -> Path:
+    """Make sure the derived data of ``dataset`` (or of ``analysis``, with its ``digest``
+    when known) is kept: computed and saved unless a trusted file already holds it.
+    Returns the file; an unwritable folder raises :class:`OSError`."""
+    if analysis is None:
+        if dataset is None:
+            raise ValueError("warm needs a dataset or an analysis.")
+        analysis = analyse(dataset)
+    digest = digest or digest_of(analysis)
     found = load(digest, folder)
     if found is not None and _fits(found, analysis):
         return path_of(digest, folder)

@@ -1,0 +1,47 @@
+"""Warm a fresh server before the first person arrives (``python serve.py``).
+
+In a background thread while the server starts: import what the first page needs, then
+read the configured embedded store into the shared caches — its load and analysis (kept
+on disk by :mod:`memscope.kept`), its content digest, and its layout, clusters and names
+(:mod:`memscope.view.derived`). Someone who arrives before it is done waits for the same
+work under the same locks, never for it twice. Live services are not contacted: they need
+the session's key. A failure is logged in one line and changes nothing else.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+log = logging.getLogger("memscope")
+
+
+def prewarm() -> None:
+    """Import the app's sections and fill the shared caches for the configured embedded
+    store (nothing when another source is configured or the store does not exist yet)."""
+    t0 = time.perf_counter()
+    # Streamlit warns about cached calls made outside a session: expected here
+    quiet = logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        from components.sections import explorer  # the first page's imports
+        from components.state import connection, data
+        from memscope.settings import store_path
+        from memscope.sources.embedded import EmbeddedSource
+
+        conn = connection.configured_connection()
+        path = store_path()
+        if conn.kind != "embedded" or not path.is_file():
+            return
+        source = EmbeddedSource(path, container_tags=(conn.space,) if conn.space else ())
+        key, entry = data.load(source, show_progress=False)
+        analysis = data.analysis_of(key, entry)
+        explorer.prepare(key, entry, source.identity(), analysis)
+    except Exception as exc:  # warming is an optimisation, never a failure
+        log.warning("Could not warm the server (%s: %s); the first page loads it instead.",
+                    type(exc).__name__, exc)
+        return
+    finally:
+        quiet.setLevel(level)
+    log.info("server warm in %.1f s", time.perf_counter() - t0)
