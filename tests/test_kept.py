@@ -181,8 +181,11 @@ def test_the_servers_warm_up_fills_the_caches_the_first_page_uses(fresh_data_dir
     st.cache_resource.clear()
     prewarm()
     assert len(data._loads) == 1
-    monkeypatch.setattr(Store, "list_documents", _refuse)  # the page loads nothing again
+    # the first page loads nothing, lays nothing out, builds no overview or summary again
+    monkeypatch.setattr(Store, "list_documents", _refuse)
     monkeypatch.setattr("memscope.view.derived.layout_positions", _refuse)
+    monkeypatch.setattr("components.sections.explorer.overview_of", _refuse)
+    monkeypatch.setattr("components.sections.overview.summarise", _refuse)
     at = run_page()
     assert len(graph_payload(at)["nodes"]) > 100
 

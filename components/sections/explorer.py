@@ -17,7 +17,7 @@ from components.sections import ask, forget, legend, panels
 from components.sections import audit as audit_ui
 from components.sections.overview import overview_card
 from components.state import data, session
-from components.state.context import AppContext, flash
+from components.state.context import AppContext, Settings, flash
 from components.widgets.loading import positions_drawn_while_loading
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
@@ -76,9 +76,16 @@ def _derived(key: tuple, revision: int, identity: str, digest: str, _analysis: A
 
 
 def prepare(key: tuple, entry: data.Entry, identity: str, analysis: Analysis) -> None:
-    """Read (or compute) the layout, clusters and names of a load ahead of its first view
-    (the server's warm-up); the explorer then finds them in its caches."""
-    _derived(key, entry.revision, identity, data.digest_of_load(key, entry), analysis)
+    """Everything the explorer's first view of a load needs, ahead of it (the server's
+    warm-up): the layout, clusters and names, and the overview a first visit draws —
+    today's data, unmasked, with the sidebar's defaults (:class:`Settings`)."""
+    digest = data.digest_of_load(key, entry)
+    _derived(key, entry.revision, identity, digest, analysis)
+    s = Settings()
+    epoch = data.epoch_of(key, entry)
+    view_key = (key, entry.revision, epoch, (None, False), s.filters.key(), s.color_by)
+    _overview(view_key, None, identity, digest, int(s.budget or DEFAULT_BUDGET),
+              frozenset(), False, analysis, analysis, s.filters, analysis)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)

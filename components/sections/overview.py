@@ -35,6 +35,12 @@ def _sentences(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: A
     return summarise(_analysis).sentences()  # reads every memory: once per data version
 
 
+def prepare(key: tuple, revision: int, epoch: int, analysis: Analysis) -> None:
+    """Compute the summary card's sentences of a load ahead of its first view (the
+    server's warm-up: today, unmasked)."""
+    _sentences(key, revision, epoch, (None, False), analysis)
+
+
 def overview_card(ctx: AppContext, analysis: Analysis) -> None:
     """The summary card at the top of the explorer's side panel: two or three plain
     sentences computed from the analysis (in presenter mode a masked one) and the counts

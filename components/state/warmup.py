@@ -2,9 +2,10 @@
 
 In a background thread while the server starts: import what the first page needs, then
 read the configured embedded store into the shared caches — its load and analysis (kept
-on disk by :mod:`memscope.kept`), its content digest, and its layout, clusters and names
-(:mod:`memscope.view.derived`). Someone who arrives before it is done waits for the same
-work under the same locks, never for it twice. Live services are not contacted: they need
+on disk by :mod:`memscope.kept`), its content digest, its layout, clusters and names
+(:mod:`memscope.view.derived`), the overview a first visit draws and the summary card.
+Someone who arrives before it is done waits for the same work under the same locks, never
+for it twice. Live services are not contacted: they need
 the session's key. A failure is logged in one line and changes nothing else.
 """
 
@@ -25,7 +26,7 @@ def prewarm() -> None:
     level = quiet.level
     quiet.setLevel(logging.ERROR)
     try:
-        from components.sections import explorer  # the first page's imports
+        from components.sections import explorer, overview  # the first page's imports
         from components.state import connection, data
         from memscope.settings import store_path
         from memscope.sources.embedded import EmbeddedSource
@@ -38,6 +39,7 @@ def prewarm() -> None:
         key, entry = data.load(source, show_progress=False)
         analysis = data.analysis_of(key, entry)
         explorer.prepare(key, entry, source.identity(), analysis)
+        overview.prepare(key, entry.revision, data.epoch_of(key, entry), analysis)
     except Exception as exc:  # warming is an optimisation, never a failure
         log.warning("Could not warm the server (%s: %s); the first page loads it instead.",
                     type(exc).__name__, exc)
