@@ -12,19 +12,34 @@ the session's key. A failure is logged in one line and changes nothing else.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 
 log = logging.getLogger("memscope")
+
+
+class _OnlyOtherThreads(logging.Filter):
+    """Drops the records one thread logs."""
+
+    def __init__(self, thread: int) -> None:
+        super().__init__()
+        self.thread = thread
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.thread != self.thread
 
 
 def prewarm() -> None:
     """Import the app's sections and fill the shared caches for the configured embedded
     store (nothing when another source is configured or the store does not exist yet)."""
     t0 = time.perf_counter()
-    # Streamlit warns about cached calls made outside a session: expected here
-    quiet = logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)
+    from streamlit.logger import get_logger
+
+    # Streamlit warns about cached calls made outside a session: expected in this thread
+    noisy = get_logger("streamlit.runtime.scriptrunner_utils.script_run_context")
+    here = threading.get_ident()
+    quiet = _OnlyOtherThreads(here)
+    noisy.addFilter(quiet)
     try:
         from components.sections import explorer, overview  # the first page's imports
         from components.state import connection, data
@@ -45,5 +60,5 @@ def prewarm() -> None:
                     type(exc).__name__, exc)
         return
     finally:
-        quiet.setLevel(level)
+        noisy.removeFilter(quiet)
     log.info("server warm in %.1f s", time.perf_counter() - t0)
