@@ -52,8 +52,14 @@ def test_the_element_and_its_payload() -> None:
     at = _run_demo()
     element = _element(at)
     payload = _payload(at)
-    assert set(payload) == {"nodes", "edges", "options", "annotations"}
+    assert set(payload) == {"nodes", "edges", "styles", "options", "annotations"}
     assert len(payload["nodes"]) == 36 and len(payload["edges"]) == 32
+    # how items are drawn is shared: a handful of styles, each item points at one
+    styles = payload["styles"]
+    assert 0 < len(styles["nodes"]) < 36 and 0 < len(styles["edges"]) < 32
+    assert all(0 <= n["s"] < len(styles["nodes"]) for n in payload["nodes"])
+    assert all("shape" not in n and "color" not in n for n in payload["nodes"])
+    assert {styles["edges"][e["s"]]["kind"] for e in payload["edges"]} >= {"source", "updates"}
     assert payload["options"] == {"height": 560, "physics": False, "focus": None,
                                   "focus_rev": 0, "fit_ids": [], "fit_label": "Fit matches"}
     # one name per cluster of at least three placed nodes, at the centre of its nodes
@@ -220,3 +226,27 @@ def test_group_annotations_skip_small_unnamed_and_collapsed_groups() -> None:
     assert notes[0]["size"] > group_annotations(view, names, scale=0.1)[0]["size"]  # type: ignore[arg-type]
     assert [n["text"] for n in group_annotations(view, names, min_nodes=2)] == [  # type: ignore[arg-type]
         "travel", "food"]
+
+
+def test_the_compact_payload_merges_back_to_the_view() -> None:
+    from datetime import UTC, datetime
+    from pathlib import Path
+
+    from components.graph_view import compact_view
+    from memscope.graph.analysis import analyse
+    from memscope.records.dataset import read_files
+    from memscope.view.build import build_view, highlight
+
+    fixtures = Path(__file__).resolve().parent / "fixtures"
+    files = [fixtures / "supermemory" / f"documents_page{i}.json" for i in (1, 2, 3)]
+    files.append(fixtures / "spomory" / "passport.json")
+    analysis = analyse(read_files(files), datetime(2026, 11, 20, 12, tzinfo=UTC))
+    view = highlight(build_view(analysis), ["doc_trip"])
+    small = compact_view(view)
+    merged = [{**small["styles"]["nodes"][n["s"]], **{k: v for k, v in n.items() if k != "s"}}
+              for n in small["nodes"]]
+    assert merged == [dict(n) for n in view["nodes"]]
+    edges = [{**small["styles"]["edges"][e["s"]], **{k: v for k, v in e.items() if k != "s"}}
+             for e in small["edges"]]
+    assert edges == [{k: v for k, v in e.items() if k != "predicate"} for e in view["edges"]]
+    assert compact_view(view) == small  # deterministic

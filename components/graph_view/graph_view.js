@@ -4,8 +4,12 @@
 // graph_view/__init__.py mounts just before this one; it defines globalThis.vis, which
 // this module waits for. Nothing is fetched from the network. Text from the data never
 // becomes markup: labels, cluster names and landmark labels are drawn on the canvas as
-// text, tooltips are DOM elements filled with textContent, and the toolbar's buttons are
-// built with textContent.
+// text, tooltips are plain strings that vis-network sets as the tooltip's innerText (text,
+// never markup), and the toolbar's buttons are built with textContent.
+//
+// The payload is compact: each node and edge carries its own fields (id, label, title,
+// position, marks) and `s`, the index of its style (kind, shape, size, colours…) in
+// `styles.nodes` / `styles.edges`; the two are merged back here.
 //
 // Streamlit calls the default export again, with the same parentElement, whenever `data`
 // changes (and does not call the previous cleanup first), so there is one vis.Network per
@@ -17,12 +21,20 @@
 // setData itself uses while loading), so no DataSet event draws synchronously; the
 // `_dataUpdated` handler's requested frame then draws once, after every change. Every
 // node is measured (label hit boxes included) in that draw, so clicks keep working.
+// vis-network recomputes its indices (`_dataChanged`: edges, clusters, physics, visible
+// nodes) after every DataSet event; inside `batch` those are held and run once at the end.
+//
+// Big views stay fluid while the user drags: from PLAIN_MIN nodes in view, a drag draws
+// every node as a plain filled shape (no label, border or shadow; edges are hidden while
+// dragging anyway), batched by colour; the full drawing comes back on release.
 
 const NETWORKS = new WeakMap();
 const VIS_TIMEOUT_MS = 30000;
 const MAX_STABILIZATION = 200;
 const PHYSICS_KEEP_RUNNING_MAX = 1000; // bigger graphs stop simulating after stabilising
 const HIDE_EDGES_ON_ZOOM_MIN = 1000; // edges drawn during a wheel zoom only below this
+const PLAIN_MIN = 2500; // nodes in view from which a drag draws them as plain shapes
+const ROUND = new Set(["dot", "circle", "hexagon", "ellipse"]);
 // what a field that disappeared is reset to (null resets to the default, except here)
 const RESET = { opacity: 1, shadow: { enabled: false } };
 const ZOOM_STEP = 1.35;
@@ -128,11 +140,12 @@ function themeColors(el) {
 
 // -- data --------------------------------------------------------------------------------
 
-function tooltip(text) {
-  const el = document.createElement("div");
-  el.className = "ms-tip";
-  el.textContent = text;
-  return el;
+// An item of the payload with its style merged back in (its own fields win).
+function expand(raw, styles) {
+  const style = typeof raw.s === "number" ? styles[raw.s] : undefined;
+  const item = Object.assign({}, style, raw);
+  delete item.s;
+  return item;
 }
 
 function nodeColor(theme, color) {
@@ -152,8 +165,7 @@ function edgeColor(theme, color) {
 
 function toVisNode(theme, raw) {
   const item = Object.assign({}, raw);
-  if (typeof raw.title === "string" && raw.title !== "") item.title = tooltip(raw.title);
-  else delete item.title;
+  if (typeof raw.title !== "string" || raw.title === "") delete item.title;
   if (raw.kind in KIND_LABELS) item.group = raw.kind;
   if ("color" in raw) item.color = nodeColor(theme, raw.color);
   if (raw.font && typeof raw.font.color === "string") {
@@ -164,36 +176,49 @@ function toVisNode(theme, raw) {
 
 function toVisEdge(theme, raw) {
   const item = Object.assign({}, raw);
-  if (typeof raw.title === "string" && raw.title !== "") item.title = tooltip(raw.title);
-  else delete item.title;
+  if (typeof raw.title !== "string" || raw.title === "") delete item.title;
   if ("color" in raw) item.color = edgeColor(theme, raw.color);
   return item;
 }
 
-// Bring a DataSet in line with `rawItems`: add new ids, update changed ones, remove ids
-// that are gone. A field that disappeared is set to null, which resets it on a node; an
-// edge keeps a null title (and would show an empty tooltip), so with `recreate` an item
-// that lost a field is removed and added afresh. Returns the raw items that were added
-// and whether anything changed.
-function sync(dataset, rawItems, cache, recreate, convert) {
+// Whether a payload row is the cached one: same own fields, same style (no string per row).
+function sameRow(prev, raw, styleKey) {
+  if (prev.styleKey !== styleKey) return false;
+  const row = prev.row;
+  let n = 0;
+  for (const key in raw) {
+    if (key !== "s" && row[key] !== raw[key]) return false;
+    n += 1;
+  }
+  return n === prev.n;
+}
+
+// Bring a DataSet in line with `rawItems` (payload rows pointing into `styles`): add new
+// ids, update changed ones, remove ids that are gone. A field that disappeared is set to
+// null, which resets it on a node; an edge keeps a null title (and would show an empty
+// tooltip), so with `recreate` an item that lost a field is removed and added afresh.
+// Returns the items (styles merged) that were added and whether anything changed.
+function sync(dataset, rawItems, styles, cache, recreate, convert) {
+  const styleKeys = styles.map((style) => JSON.stringify(style));
   const seen = new Set();
   const changed = [];
   const added = [];
   const stale = [];
   for (const raw of rawItems) {
     seen.add(raw.id);
-    const json = JSON.stringify(raw);
+    const styleKey = typeof raw.s === "number" ? styleKeys[raw.s] : undefined;
     const prev = cache.get(raw.id);
-    if (prev !== undefined && prev.json === json) continue;
-    const item = convert(raw);
+    if (prev !== undefined && sameRow(prev, raw, styleKey)) continue;
+    const full = expand(raw, styles);
+    const item = convert(full);
     if (prev !== undefined) {
-      const vanished = prev.keys.filter((key) => !(key in raw) && !(key in item));
+      const vanished = prev.keys.filter((key) => !(key in full) && !(key in item));
       if (recreate && vanished.length > 0) stale.push(raw.id);
       else for (const key of vanished) item[key] = key in RESET ? RESET[key] : null;
     } else {
-      added.push(raw);
+      added.push(full);
     }
-    cache.set(raw.id, { json, keys: Object.keys(raw) });
+    cache.set(raw.id, { row: raw, n: Object.keys(raw).length, styleKey, keys: Object.keys(full) });
     changed.push(item);
   }
   const gone = [];
@@ -297,6 +322,30 @@ function batch(state, change) {
     if (held) physics.ready = true;
   }
   if (changed) state.network.emit("_requestRedraw");
+}
+
+// Run `change` (DataSet edits) with vis-network's index rebuilds (`_dataChanged`,
+// `_dataUpdated`: passes over every node and edge, one per DataSet event) emitted once after.
+function indexOnce(state, change) {
+  const emitter = state.network.body.emitter;
+  const own = Object.prototype.hasOwnProperty.call(emitter, "emit");
+  const emit = emitter.emit;
+  let dataChanged = false;
+  let dataUpdated = false;
+  emitter.emit = function held(name, ...args) {
+    if (name === "_dataChanged") dataChanged = true;
+    else if (name === "_dataUpdated") dataUpdated = true;
+    else return emit.call(this, name, ...args);
+    return this;
+  };
+  try {
+    return change();
+  } finally {
+    if (own) emitter.emit = emit;
+    else delete emitter.emit;
+    if (dataChanged) emitter.emit("_dataChanged");
+    else if (dataUpdated) emitter.emit("_dataUpdated");
+  }
 }
 
 // -- the label layers ----------------------------------------------------------------------
@@ -431,26 +480,119 @@ function drawLayers(state, ctx) {
   ctx.restore();
 }
 
-function landmarkList(rawNodes, rawEdges) {
+function landmarkList(rawNodes, rawEdges, styles) {
   const degree = new Map();
   for (const e of rawEdges) {
     degree.set(e.from, (degree.get(e.from) || 0) + 1);
     degree.set(e.to, (degree.get(e.to) || 0) + 1);
   }
   const list = [];
-  for (const n of rawNodes) {
-    if (typeof n.label !== "string" || n.label === "") continue;
-    const spec = KIND_LABELS[n.kind];
-    const rank = n.highlighted ? 0 : spec && spec.rank;
+  for (const raw of rawNodes) {
+    if (typeof raw.label !== "string" || raw.label === "") continue;
+    const style = (typeof raw.s === "number" && styles[raw.s]) || {};
+    const kind = "kind" in raw ? raw.kind : style.kind;
+    const size = "size" in raw ? raw.size : style.size;
+    const spec = KIND_LABELS[kind];
+    const rank = raw.highlighted ? 0 : spec && spec.rank;
     if (rank === undefined) continue;
     list.push({
-      id: n.id, label: n.label, kind: n.kind, rank,
-      size: typeof n.size === "number" ? n.size : 10, degree: degree.get(n.id) || 0,
+      id: raw.id, label: raw.label, kind, rank,
+      size: typeof size === "number" ? size : 10, degree: degree.get(raw.id) || 0,
     });
   }
   list.sort((a, b) => a.rank - b.rank || b.size - a.size || b.degree - a.degree
     || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return list;
+}
+
+function stylesOf(data) {
+  const styles = data.styles || {};
+  return {
+    nodes: Array.isArray(styles.nodes) ? styles.nodes : [],
+    edges: Array.isArray(styles.edges) ? styles.edges : [],
+  };
+}
+
+// -- plain drawing while dragging a big view ------------------------------------------------
+
+// The drawn nodes by fill: [{ fill, alpha, round, nodes }], rebuilt after a data change.
+function plainGroups(state) {
+  if (state.plainGroups) return state.plainGroups;
+  const byKey = new Map();
+  const body = state.network.body;
+  for (const id of body.nodeIndices) {
+    const node = body.nodes[id];
+    if (!node || node.options.hidden) continue;
+    const o = node.options;
+    const fill = (o.color && o.color.background) || "#97C2FC";
+    const alpha = typeof o.opacity === "number" ? o.opacity : 1;
+    const round = ROUND.has(o.shape);
+    const key = `${fill}|${alpha}|${round}`;
+    let group = byKey.get(key);
+    if (!group) {
+      group = { fill, alpha, round, nodes: [] };
+      byKey.set(key, group);
+    }
+    group.nodes.push(node);
+  }
+  state.plainGroups = Array.from(byKey.values());
+  return state.plainGroups;
+}
+
+function inView(state) {
+  const net = state.network;
+  const canvas = net.canvas.frame.canvas;
+  const a = net.DOMtoCanvas({ x: 0, y: 0 });
+  const b = net.DOMtoCanvas({ x: canvas.clientWidth, y: canvas.clientHeight });
+  return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+}
+
+// A drag over PLAIN_MIN nodes in view: vis skips the nodes (hideNodesOnDrag), drawPlain draws.
+function plainDragStart(state) {
+  const box = inView(state);
+  let count = 0;
+  const body = state.network.body;
+  for (const id of body.nodeIndices) {
+    const node = body.nodes[id];
+    if (node && node.x >= box.left && node.x <= box.right && node.y >= box.top
+        && node.y <= box.bottom) count += 1;
+    if (count >= PLAIN_MIN) break;
+  }
+  state.plainDrag = count >= PLAIN_MIN;
+  state.network.renderer.options.hideNodesOnDrag = state.plainDrag;
+}
+
+function plainDragEnd(state) {
+  if (!state.plainDrag) return;
+  state.plainDrag = false;
+  state.network.renderer.options.hideNodesOnDrag = false;
+  state.network.body.emitter.emit("_requestRedraw"); // the full drawing again
+}
+
+// Every node in view as a filled square (a disc when it is round and big enough to
+// tell), one path per fill; ctx is in graph coordinates (vis-network's afterDrawing).
+function drawPlain(state, ctx) {
+  const box = inView(state);
+  const scale = state.network.getScale();
+  for (const group of plainGroups(state)) {
+    ctx.globalAlpha = group.alpha;
+    ctx.fillStyle = group.fill;
+    ctx.beginPath();
+    for (const node of group.nodes) {
+      const x = node.x;
+      const y = node.y;
+      const r = node.options.size || 10;
+      if (x + r < box.left || x - r > box.right || y + r < box.top || y - r > box.bottom) continue;
+      if (group.round && r * scale >= 2) {
+        ctx.moveTo(x + r, y);
+        ctx.arc(x, y, r, 0, 2 * Math.PI);
+      } else {
+        ctx.rect(x - r, y - r, 2 * r, 2 * r);
+      }
+    }
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
 }
 
 // -- the view: zoom, fit, full screen, selection -----------------------------------------
@@ -659,6 +801,7 @@ function create(vis, parentElement, data) {
     landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
+    plainDrag: false, plainGroups: null,
     moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
     setStateValue: () => {},
     // for browser tests and benchmarks (performance.now() times)
@@ -670,9 +813,11 @@ function create(vis, parentElement, data) {
   // fill the DataSets before the Network exists: its constructor loads them with setData,
   // fits, and requests one frame
   const t0 = performance.now();
-  const { added } = sync(state.nodes, data.nodes || [], state.nodeCache, false,
+  const styles = stylesOf(data);
+  const { added } = sync(state.nodes, data.nodes || [], styles.nodes, state.nodeCache, false,
     (raw) => toVisNode(theme, raw));
-  sync(state.edges, data.edges || [], state.edgeCache, true, (raw) => toVisEdge(theme, raw));
+  sync(state.edges, data.edges || [], styles.edges, state.edgeCache, true,
+    (raw) => toVisEdge(theme, raw));
   const t1 = performance.now();
   state.pendingLayout = added.some((n) => !isPlaced(n));
   const network = new vis.Network(container, { nodes: state.nodes, edges: state.edges },
@@ -699,7 +844,10 @@ function create(vis, parentElement, data) {
       state.fitted = true;
     }
   });
+  network.on("dragStart", () => plainDragStart(state));
+  network.on("dragEnd", () => plainDragEnd(state));
   network.on("afterDrawing", (ctx) => {
+    if (state.plainDrag && network.renderer.dragging) drawPlain(state, ctx);
     state.stats.draws += 1;
     state.stats.lastDrawAt = performance.now();
     afterFrame(state);
@@ -786,6 +934,7 @@ function applyTheme(state) {
   if (theme.key === state.theme.key) return false;
   state.theme = theme;
   state.widths.clear();
+  state.plainGroups = null;
   state.nodeCache.clear(); // every item again, with colours for the new background
   state.edgeCache.clear();
   state.network.setOptions(themeOptions(theme));
@@ -802,16 +951,24 @@ function render(state, data) {
   state.fitIds = Array.isArray(options.fit_ids) ? options.fit_ids : [];
   state.fitLabel = typeof options.fit_label === "string" && options.fit_label
     ? options.fit_label : "Fit matches";
-  state.landmarks = landmarkList(rawNodes, rawEdges);
+  const styles = stylesOf(data);
+  state.landmarks = landmarkList(rawNodes, rawEdges, styles.nodes);
+  state.plainGroups = null;
   const layers = JSON.stringify(state.annotations); // landmarks follow the nodes
   let stabilise = false;
   batch(state, () => {
-    let changed = applyTheme(state);
-    const theme = state.theme;
-    const nodes = sync(state.nodes, rawNodes, state.nodeCache, false,
-      (raw) => toVisNode(theme, raw));
-    const edges = sync(state.edges, rawEdges, state.edgeCache, true,
-      (raw) => toVisEdge(theme, raw));
+    const { themed, nodes, edges } = indexOnce(state, () => {
+      const fresh = applyTheme(state);
+      const theme = state.theme;
+      return {
+        themed: fresh,
+        nodes: sync(state.nodes, rawNodes, styles.nodes, state.nodeCache, false,
+          (raw) => toVisNode(theme, raw)),
+        edges: sync(state.edges, rawEdges, styles.edges, state.edgeCache, true,
+          (raw) => toVisEdge(theme, raw)),
+      };
+    });
+    let changed = themed;
     changed = changed || nodes.touched || edges.touched || layers !== state.layers;
     state.layers = layers;
     // setOptions redraws the whole canvas: call it only when the value changes

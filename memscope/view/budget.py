@@ -200,10 +200,7 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
     nodes = view["nodes"]
     info = BudgetInfo(total_nodes=len(nodes), drawn_nodes=len(nodes))
     by_id = {n["id"]: n for n in nodes}
-    edges_of: dict[str, list[VisEdge]] = defaultdict(list)
-    for edge in view["edges"]:
-        edges_of[edge["from"]].append(edge)
-        edges_of[edge["to"]].append(edge)
+    edges_of = _EdgesByNode(view["edges"])
     if len(nodes) <= budget:
         return Overview(view, info, {n: n for n in by_id}, by_id, edges_of,
                         view["legend"], len(view["edges"]))
@@ -400,6 +397,37 @@ def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[st
     """
     return with_kept(overview(view, clusters, labels, budget=budget, expanded=expanded),
                      keep)
+
+
+class _EdgesByNode(Mapping[str, list[VisEdge]]):
+    """A view's edges per node id, indexed on first use (a view that fits the budget
+    never asks: every node is drawn as itself)."""
+
+    def __init__(self, edges: list[VisEdge]) -> None:
+        self._edges = edges
+        self._index: dict[str, list[VisEdge]] | None = None
+
+    @property
+    def _by_node(self) -> dict[str, list[VisEdge]]:
+        if self._index is None:
+            index: dict[str, list[VisEdge]] = defaultdict(list)
+            for edge in self._edges:
+                index[edge["from"]].append(edge)
+                index[edge["to"]].append(edge)
+            self._index = dict(index)
+        return self._index
+
+    def __getitem__(self, node_id: str) -> list[VisEdge]:
+        return self._by_node[node_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_node)
+
+    def __len__(self) -> int:
+        return len(self._by_node)
+
+    def __contains__(self, node_id: object) -> bool:
+        return node_id in self._by_node
 
 
 class _LazyNodes(Mapping[str, VisNode]):

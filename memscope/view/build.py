@@ -18,6 +18,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections import Counter
@@ -210,7 +211,9 @@ class ViewData(TypedDict):
     legend: Legend
 
 
+@functools.lru_cache(maxsize=1024)
 def _darker(color: str, factor: float = 0.62) -> str:
+    """``color`` (``#rrggbb``) darkened (remembered: a view asks for a few colours only)."""
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
     return "#{:02X}{:02X}{:02X}".format(*(int(c * factor) for c in (r, g, b)))
 
