@@ -89,6 +89,19 @@ def no_gc() -> Iterator[None]:
                 gc.enable()
 
 
+def settle_heap() -> None:
+    """After a large load replaced the old one: collect what is garbage now (the old
+    load's cycles included), then freeze every object alive into the collector's
+    permanent generation, so later full collections do not walk the shared graph again
+    (each would hold the GIL for up to a second at 50,000 memories). Objects frozen by
+    the previous call are unfrozen first, so an old load's cycles are not kept for ever:
+    they live at most until the next load."""
+    with _gc_lock:
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+
 @dataclass(frozen=True)
 class Kept:
     """A load, its analysis (judged at no particular time) and its content digest."""
@@ -225,4 +238,4 @@ def load_and_analyse(source: Source) -> Kept:
 
 
 __all__ = ["MIN_MEMORIES", "Kept", "code_fingerprint", "keep", "key_of", "load_and_analyse",
-           "no_gc", "read"]
+           "no_gc", "read", "settle_heap"]

@@ -197,3 +197,25 @@ def test_the_warm_up_does_nothing_without_a_store(fresh_data_dir):
     data._loads.clear()
     prewarm()
     assert data._loads == {} and not fresh_data_dir.exists()
+
+
+def test_settling_the_heap_freezes_the_load_and_frees_the_old_one():
+    """After a load the collector skips what is alive (frozen); an old load that became
+    garbage with reference cycles is freed at the next load, not kept for ever."""
+    import gc
+    import weakref
+
+    class Node:
+        pass
+
+    old = Node()
+    old.me = old  # a cycle, as a networkx graph and its cached views make one
+    alive = weakref.ref(old)
+    kept.settle_heap()
+    assert gc.get_freeze_count() > 0
+    del old  # the next load replaced it: garbage, frozen, so no collection frees it
+    gc.collect()
+    assert alive() is not None
+    kept.settle_heap()
+    assert alive() is None
+    gc.unfreeze()

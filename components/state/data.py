@@ -128,16 +128,18 @@ def _load_now(source: Source, show_progress: bool) -> tuple[tuple, Entry]:
         result, base, digest = found.load, found.analysis, found.digest
     else:
         result, base, digest = _fetch(source, key, show_progress), None, None
-        if kept.key_of(source) is not None \
-                and len(result.dataset.memories) >= kept.MIN_MEMORIES:
-            with kept.no_gc():
+        if len(result.dataset.memories) >= kept.MIN_MEMORIES:
+            with kept.no_gc():  # analysed now, so it is frozen with the load (below)
                 base = analyse(result.dataset)
-            _keep_later(source, result, base)
+            if kept.key_of(source) is not None:
+                _keep_later(source, result, base)
     with _lock:
         old = _loads.get(key)
         revision = (old.revision + 1) if old else _dropped.pop(key, 0)
         entry = Entry(result, revision, time.monotonic(), base, digest)
         _loads[key] = entry
+    if len(result.dataset.memories) >= kept.MIN_MEMORIES:
+        kept.settle_heap()  # later collections skip this load (and the old one is freed)
     log.info("%s %s: %d memories in %.2f s", "read back" if found else "loaded",
              source.kind, len(result.dataset.memories), time.perf_counter() - t0)
     return key, entry
