@@ -10,9 +10,14 @@ a server on a free port pointed at it (``MEMSCOPE_DATA_DIR``), then in Debian's 
     a second session on it (warm in memory), and — after ``python -m memscope warm`` and
     a fresh server — a **persisted** first session and its second;
 (b) click → panel: ``--clicks`` drawn memories in turn (each centred with the network's
-    ``moveTo`` and checked with ``getNodeAt`` so the click hits it) until its text is in
-    the panel, with the server's script time. In the overview (over the drawing budget) a
-    cluster hexagon is clicked first (timed as "expand") and memories inside it after;
+    ``moveTo``, drawn, and checked with ``getNodeAt`` so the click hits it) until its text
+    is in the panel, with the server's script time. In the overview (over the drawing
+    budget) a cluster hexagon is clicked first (timed as "expand") and memories inside it
+    after (one more hexagon is expanded whenever none is left). With ``--background N``,
+    (b) is measured a second time while N more sessions act on the same server (``bench/
+    sessions.py --url``, its browsers in a separate niced process group; its own figures
+    are printed under the size's table), with the server's gc and where its script runs'
+    time went;
 (c) filter change → redrawn: "Show superseded versions" is unchecked, until the graph has
     drawn the new data and the app is idle again;
 (d) server RSS (``VmRSS`` of the ``streamlit`` process) after the first and second session;
@@ -27,13 +32,15 @@ Times of (b), (c), (e) are in-page (``performance.now()``) from the input event
 component's render of the new data returned; the script state back at ``notRunning``.
 "server" figures are the script run on the server alone: a ``sitecustomize.py`` put on
 the server's ``PYTHONPATH`` (from a temp folder; no project file changes) logs every
-``ScriptRunner._run_script`` (a fragment rerun included). Every wait has a timeout and the
-whole run a deadline (``--minutes``); what does not finish in time prints as ``timeout``.
+``ScriptRunner._run_script`` (a fragment rerun included) with its thread's CPU and
+run-queue time, and every garbage collection (see :data:`SERVER_HOOK`). Every wait has a
+timeout and the whole run a deadline (``--minutes``); what does not finish in time prints
+as ``timeout``.
 Loopback only. Prints figures; asserts nothing. Adds ``tests/`` to ``sys.path`` for
 ``streamlit_server`` and ``browser_support``.
 
     .venv/bin/python bench/browser.py [--sizes 1000,5000,16000,50000] [--clicks 5]
-                                      [--budget 20000] [--minutes 12]
+                                      [--budget 20000] [--minutes 12] [--background 10]
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -161,7 +169,10 @@ DRAWN_IDS_JS = """(el, kinds) =>
   el.__network.body.data.nodes.getIds({ filter: n => kinds.includes(n.kind) })"""
 
 #: (el, [ids, scale]) → the first id that, centred at ``scale``, is the node under its own
-#: centre, with its page position; or null.
+#: centre, with its page position; or null. ``getNodeAt`` tests the bounding boxes of the
+#: last frame, and vis-network sets a node's box only when it draws the node: a node never
+#: in view yet (the members of a hexagon expanded off screen) has none, so each move is
+#: drawn (``redraw`` draws synchronously) before the test.
 PICK_JS = """(el, [ids, scale]) => {
   const net = el.__network;
   const box = el.getBoundingClientRect();
@@ -169,6 +180,7 @@ PICK_JS = """(el, [ids, scale]) => {
     const pos = net.getPositions([id])[id];
     if (!pos) continue;
     net.moveTo({ position: pos, scale, animation: false });
+    net.redraw();
     const dom = net.canvasToDOM(pos);
     if (net.getNodeAt(dom) !== id) continue;
     return { id, x: box.left + dom.x, y: box.top + dom.y };
@@ -222,15 +234,33 @@ EMPTY_SPOT_JS = """el => {
 
 #: ``sitecustomize.py`` for the server process (written to a temp folder on its
 #: ``PYTHONPATH``): once Streamlit's script runner module is imported, every script run
-#: (``ScriptRunner._run_script``: the script and its ``script_finished``) is appended to
-#: ``$MEMSCOPE_BENCH_RUNLOG`` as "session start end" in ``time.monotonic()`` seconds, which
-#: share one clock with this process. No project file is touched.
+#: (``ScriptRunner._run_script``: the script and its ``script_finished``, which includes
+#: Streamlit's ``runner.postScriptGC`` full collection) is appended to
+#: ``$MEMSCOPE_BENCH_RUNLOG`` as "session start end cpu runqueue": ``time.monotonic()``
+#: seconds, which share one clock with this process, then the seconds the run's thread was
+#: on a core and runnable but waiting for one (``/proc/self/task/<tid>/schedstat``); the
+#: rest of the run it slept (the GIL, a lock, I/O). With ``$MEMSCOPE_BENCH_GCLOG`` set, a
+#: ``gc.callbacks`` hook times every collection (all of them hold the GIL): each full
+#: (generation 2) one and each other one of 2 ms or more is logged as "gc start seconds
+#: cpu-seconds generation collected caller" (wall and thread CPU time; caller: the function
+#: that called ``gc.collect``, or the one whose allocation triggered it), and every 0.5 s
+#: a running total "sum now count seconds" of all of them. No project file is touched.
 SERVER_HOOK = """
-import importlib.abc, importlib.util, os, sys, threading, time
+import collections, gc, importlib.abc, importlib.util, os, sys, threading, time
 
 LOG = os.environ.get("MEMSCOPE_BENCH_RUNLOG")
+GCLOG = os.environ.get("MEMSCOPE_BENCH_GCLOG")
 TARGET = "streamlit.runtime.scriptrunner.script_runner"
 _lock = threading.Lock()
+
+
+def _sched():
+    try:
+        with open(f"/proc/self/task/{threading.get_native_id()}/schedstat") as f:
+            cpu, runq = f.read().split()[:2]
+        return int(cpu) / 1e9, int(runq) / 1e9
+    except (OSError, ValueError):
+        return 0.0, 0.0
 
 
 def _patch(module):
@@ -238,12 +268,15 @@ def _patch(module):
 
     def _run_script(self, rerun_data):
         start = time.monotonic()
+        cpu0, runq0 = _sched()
         try:
             return original(self, rerun_data)
         finally:
             end = time.monotonic()
+            cpu1, runq1 = _sched()
             with _lock, open(LOG, "a", encoding="utf-8") as out:
-                out.write(f"{self._session_id} {start:.6f} {end:.6f}\\n")
+                out.write(f"{self._session_id} {start:.6f} {end:.6f} {cpu1 - cpu0:.6f} "
+                          f"{runq1 - runq0:.6f}\\n")
 
     module.ScriptRunner._run_script = _run_script
 
@@ -264,48 +297,185 @@ class _Finder(importlib.abc.MetaPathFinder):
         return spec
 
 
+_gc = {"start": 0.0, "cpu": 0.0, "count": 0, "seconds": 0.0}
+_gc_lines = collections.deque()
+
+
+def _on_gc(phase, info):
+    if phase == "start":
+        _gc["start"], _gc["cpu"] = time.perf_counter(), time.thread_time()
+        return
+    took = time.perf_counter() - _gc["start"]
+    cpu = time.thread_time() - _gc["cpu"]
+    _gc["count"] += 1
+    _gc["seconds"] += took
+    gen = info.get("generation", -1)
+    if gen == 2 or took >= 0.002:
+        frame = sys._getframe(1)
+        caller = frame.f_code.co_name if frame is not None else "-"
+        _gc_lines.append(f"gc {time.monotonic() - took:.6f} {took:.6f} {cpu:.6f} {gen} "
+                         f"{info.get('collected', 0)} {caller}")
+
+
+def _flush_gc():
+    while True:
+        time.sleep(0.5)
+        lines = []
+        while _gc_lines:
+            lines.append(_gc_lines.popleft())
+        lines.append(f"sum {time.monotonic():.6f} {_gc['count']} {_gc['seconds']:.6f}")
+        with open(GCLOG, "a", encoding="utf-8") as out:
+            out.write("\\n".join(lines) + "\\n")
+
+
 if LOG:
     sys.meta_path.insert(0, _Finder())
+if GCLOG:
+    gc.callbacks.append(_on_gc)
+    threading.Thread(target=_flush_gc, name="bench-gc-log", daemon=True).start()
 """
 
 
 @dataclass
+class Run:
+    """One script run the server's hook logged (seconds)."""
+
+    session: str
+    start: float
+    end: float
+    #: its thread's time on a core, and runnable but waiting for one
+    cpu: float
+    runq: float
+
+
+@dataclass
+class GcPause:
+    """One garbage collection the server's hook logged."""
+
+    start: float
+    seconds: float
+    #: the collecting thread's CPU time (less than ``seconds`` when it waited for a core)
+    cpu: float
+    generation: int
+    collected: int
+    caller: str
+
+
+@dataclass
 class RunLog:
-    """The server's script runs, as :data:`SERVER_HOOK` logs them."""
+    """The server's script runs (and garbage collections), as :data:`SERVER_HOOK` logs
+    them."""
 
     path: Path
+    gc_path: Path | None = None
 
     def runs(self) -> list[tuple[str, float, float]]:
         """(session id, start, end) of every finished run so far."""
+        return [(r.session, r.start, r.end) for r in self.run_details()]
+
+    def run_details(self) -> list[Run]:
+        """Every finished run so far, with its thread's CPU and run-queue seconds."""
         if not self.path.exists():
             return []
         out = []
         for line in self.path.read_text(encoding="utf-8").splitlines():
-            session, start, end = line.split()
-            out.append((session, float(start), float(end)))
+            session, start, end, *sched = line.split()
+            cpu, runq = (float(sched[0]), float(sched[1])) if len(sched) == 2 else (0, 0)
+            out.append(Run(session, float(start), float(end), cpu, runq))
         return out
 
-    def after(self, t: float, timeout_s: float = 5.0) -> float | None:
-        """Seconds of the first run that began at or after monotonic ``t`` (waits up to
-        ``timeout_s`` for it to be logged)."""
+    def where_runs_went(self, start: float, end: float) -> str:
+        """How the script runs that began between two monotonic times spent their wall
+        time in all: on a core, runnable but waiting for a core, asleep (the GIL, a lock,
+        I/O); and the full gc pauses among them."""
+        runs = [r for r in self.run_details() if start <= r.start < end]
+        wall = sum(r.end - r.start for r in runs)
+        if not runs or wall <= 0:
+            return "script runs: none"
+        cpu, runq = sum(r.cpu for r in runs), sum(r.runq for r in runs)
+        return (f"script runs' wall time {wall:.1f} s: on a core {100 * cpu / wall:.0f} %, "
+                f"waiting for a core {100 * runq / wall:.0f} %, asleep (GIL, locks, I/O) "
+                f"{100 * max(0.0, wall - cpu - runq) / wall:.0f} %")
+
+    def after(self, t: float, timeout_s: float = 5.0, session: str | None = None
+              ) -> float | None:
+        """Seconds of the first run (of ``session``, when given) that began at or after
+        monotonic ``t`` (waits up to ``timeout_s`` for it to be logged)."""
         deadline = time.monotonic() + timeout_s
         while True:
-            found = next((e - b for _, b, e in self.runs() if b >= t), None)
+            found = next((e - b for s, b, e in self.runs()
+                          if b >= t and session in (None, s)), None)
             if found is not None or time.monotonic() > deadline:
                 return found
             time.sleep(0.05)
 
+    def session_after(self, t: float, timeout_s: float = 5.0) -> str | None:
+        """The session id of the first run that began at or after monotonic ``t``."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            found = next((s for s, b, _ in self.runs() if b >= t), None)
+            if found is not None or time.monotonic() > deadline:
+                return found
+            time.sleep(0.05)
 
-def start_server(folder: Path, timeout: float = 90) -> tuple[StreamlitServer, RunLog]:
+    def _gc_lines(self) -> list[list[str]]:
+        if self.gc_path is None or not self.gc_path.exists():
+            return []
+        return [line.split() for line in
+                self.gc_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+    def gc_pauses(self) -> list[GcPause]:
+        """Every full collection and every other one of 2 ms or more, so far."""
+        return [GcPause(float(p[1]), float(p[2]), float(p[3]), int(p[4]), int(p[5]), p[6])
+                for p in self._gc_lines() if p[0] == "gc" and len(p) == 7]
+
+    def gc_totals(self) -> list[tuple[float, int, float]]:
+        """(monotonic time, collections so far, their seconds so far), every 0.5 s."""
+        return [(float(p[1]), int(p[2]), float(p[3]))
+                for p in self._gc_lines() if p[0] == "sum" and len(p) == 4]
+
+    def gc_share(self, start: float, end: float) -> tuple[int, float, float] | None:
+        """(collections, their seconds, % of the wall time) between two monotonic times;
+        None when the log has too few totals in between."""
+        totals = [t for t in self.gc_totals() if start <= t[0] <= end]
+        if len(totals) < 2:
+            return None
+        (t0, n0, s0), (t1, n1, s1) = totals[0], totals[-1]
+        return n1 - n0, s1 - s0, 100 * (s1 - s0) / (t1 - t0)
+
+    def gc_between(self, start: float, end: float) -> str:
+        """What garbage collection cost the server between two monotonic times."""
+        share = self.gc_share(start, end)
+        if share is None:
+            return "gc: not logged"
+        pauses = [p for p in self.gc_pauses() if start <= p.start < end]
+        full = [p for p in pauses if p.generation == 2]
+        explicit = [p for p in full if p.caller == "_on_script_finished"]
+        text = (f"gc: {share[0]} collections, {share[1]:.2f} s = {share[2]:.0f} % of the "
+                f"wall time with the GIL held by the collector; {len(full)} full")
+        if full:
+            text += (f" ({len(explicit)} of them Streamlit's runner.postScriptGC), full "
+                     f"pause p50 {1000 * statistics.median(p.seconds for p in full):.0f} ms "
+                     f"(CPU {1000 * statistics.median(p.cpu for p in full):.0f} ms),"
+                     f" max {1000 * max(p.seconds for p in full):.0f} ms, "
+                     f"{sum(p.seconds for p in full):.2f} s in all")
+        return text
+
+
+def start_server(folder: Path, timeout: float = 90, env: dict[str, str] | None = None
+                 ) -> tuple[StreamlitServer, RunLog]:
     """``streamlit run app.py`` on a free port with ``MEMSCOPE_DATA_DIR=folder`` and the
-    run-timing hook; the hook and its log live in ``folder``."""
+    run-timing and gc hook; the hook and its logs live in ``folder``. ``env`` adds to the
+    server's environment (e.g. ``STREAMLIT_RUNNER_POST_SCRIPT_GC=false``)."""
     hook = folder / "bench-hook"
     hook.mkdir(exist_ok=True)
     (hook / "sitecustomize.py").write_text(SERVER_HOOK, encoding="utf-8")
-    log = RunLog(folder / "bench-runs.log")
-    env = {"MEMSCOPE_DATA_DIR": str(folder), "MEMSCOPE_BENCH_RUNLOG": str(log.path),
-           "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)])}
-    return start_streamlit("app.py", free_port(), env=env, timeout=timeout), log
+    log = RunLog(folder / "bench-runs.log", folder / "bench-gc.log")
+    assert log.gc_path is not None
+    full = {"MEMSCOPE_DATA_DIR": str(folder), "MEMSCOPE_BENCH_RUNLOG": str(log.path),
+            "MEMSCOPE_BENCH_GCLOG": str(log.gc_path),
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]), **(env or {})}
+    return start_streamlit("app.py", free_port(), env=full, timeout=timeout), log
 
 
 class DeadlineExceeded(TimeoutError):
@@ -452,6 +622,8 @@ class SizeResult:
     errors: list[str] = field(default_factory=list)
     #: pages of the running server (closed with it)
     pages: list[Page] = field(default_factory=list)
+    #: what ``bench/sessions.py`` printed for the background sessions
+    background: list[str] = field(default_factory=list)
 
     def add(self, metric: str, value: str, note: str = "", key: str | None = None) -> None:
         """One row; ``key`` also puts the value in the cross-size summary."""
@@ -466,6 +638,10 @@ class SizeResult:
         print(f"\n== {self.size} memories ==")
         for metric, value, note in self.rows:
             print(f"  {metric:<{width}}  {value:>{vwidth}}  {note}".rstrip())
+        if self.background:
+            print("  -- the background sessions (bench/sessions.py --url):")
+            for line in self.background:
+                print(f"  | {line}")
         for err in self.errors[:10]:
             print(f"  ! {err[:300]}")
         if len(self.errors) > 10:
@@ -615,52 +791,97 @@ def expand_cluster(page: Page, log: RunLog, res: SizeResult, rng: random.Random,
         settle(page, dl.ms(60))
 
 
+def memory_target(page: Page, store: Store, rng: random.Random, done: set[str]
+                  ) -> tuple[dict[str, Any], str] | None:
+    """A drawn memory a click would hit, not clicked before and whose text is not on
+    screen yet, with that text; None when there is none."""
+    for _attempt in range(5):
+        target = pick_node(page, ["memory"], rng, exclude=done)
+        if target is None:
+            return None
+        done.add(target["id"])
+        record = store.get_memory(target["id"])
+        text = str(record["memory"]).strip() if record else ""
+        if text and page.evaluate(PANEL_TEXT_JS, text) is False:
+            return target, text
+    return None
+
+
+def expand_more(page: Page, rng: random.Random, dl: Deadline) -> bool:
+    """Overview: expand one more cluster hexagon (untimed), so more memories are drawn;
+    False when no hexagon is left to click."""
+    target = pick_node(page, ["cluster"], rng, scale=1.0)
+    if target is None:
+        return False
+    t0 = click_at(page, target)
+    wait_rerun(page, t0, dl.ms(60))
+    settle(page, dl.ms(60))
+    return True
+
+
+@dataclass
+class Clicks:
+    """click → panel figures of one series, in ms."""
+
+    panel: list[float] = field(default_factory=list)
+    idle: list[float] = field(default_factory=list)
+    starts: list[float] = field(default_factory=list)
+    server: list[float] = field(default_factory=list)
+
+    def rows(self, res: SizeResult, label: str, key: str) -> None:
+        """The series' rows (median, p95, max) and summary values."""
+        res.add(f"click memory → panel text{label}", millis(statistics.median(self.panel)),
+                f"median of {len(self.panel)}; p95 {millis(p95(self.panel))}, max "
+                f"{millis(max(self.panel))}; " + ", ".join(f"{v:.0f}" for v in self.panel),
+                key)
+        res.add(f"click memory → idle{label}", millis(statistics.median(self.idle)),
+                f"median; p95 {millis(p95(self.idle))}; rerun began after "
+                f"{millis(statistics.median(self.starts))} (median)", f"{key}_idle")
+        if self.server:
+            res.add(f"click memory: server script{label}",
+                    millis(statistics.median(self.server)),
+                    f"median; p95 {millis(p95(self.server))}, max {millis(max(self.server))};"
+                    " the script run on the server (sitecustomize hook)", f"{key}_server")
+
+
+def p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1))]
+
+
 def click_to_panel(page: Page, log: RunLog, store: Store, res: SizeResult,
-                   rng: random.Random, dl: Deadline, clicks: int) -> None:
+                   rng: random.Random, dl: Deadline, clicks: int, *, overview: bool = False,
+                   label: str = "", key: str = "panel", session: str | None = None) -> None:
     """(b): click ``clicks`` different drawn memories in turn; each is timed until its
-    text is in the panel and until the app is idle again. Prints median and max."""
-    with step(res, "click memory → panel text", "panel"):
-        panel: list[float] = []
-        idle: list[float] = []
-        starts: list[float] = []
-        server: list[float] = []
+    text is in the panel and until the app is idle again. In the ``overview`` one more
+    hexagon is expanded whenever no drawn memory is left to click. Prints median, p95
+    and max; ``label`` and ``key`` name the series; ``session`` (the page's Streamlit
+    session id) picks the page's own runs from the server's log when others run too."""
+    with step(res, f"click memory → panel text{label}", key):
+        series = Clicks()
         done: set[str] = set()
         for _ in range(clicks):
-            target, text = None, ""
-            for _attempt in range(5):
-                target = pick_node(page, ["memory"], rng, exclude=done)
-                if target is None:
-                    raise RuntimeError("no clickable memory node")
-                done.add(target["id"])
-                record = store.get_memory(target["id"])
-                text = str(record["memory"]).strip() if record else ""
-                if text and page.evaluate(PANEL_TEXT_JS, text) is False:
-                    break  # its text is not on screen yet
-            else:
-                raise RuntimeError("no memory whose text is not on screen already")
-            assert target is not None
+            found = memory_target(page, store, rng, done)
+            if found is None and overview and expand_more(page, rng, dl):
+                found = memory_target(page, store, rng, done)
+            if found is None:
+                raise RuntimeError("no clickable memory node"
+                                   + (" (after expanding one more cluster)" if overview else ""))
+            target, text = found
             t_py = time.monotonic()
             t0 = click_at(page, target)
             seen = float(page.wait_for_function(PANEL_TEXT_JS, arg=text, polling="raf",
                                                 timeout=dl.ms(60)).json_value())
             begin, end = wait_rerun(page, t0, dl.ms(60))
-            panel.append(seen - t0)
-            idle.append(end - t0)
-            starts.append(begin - t0)
+            series.panel.append(seen - t0)
+            series.idle.append(end - t0)
+            series.starts.append(begin - t0)
             settle(page, dl.ms(60))
-            span = log.after(t_py)
+            span = log.after(t_py, session=session)
             if span is not None:
-                server.append(1000 * span)
-        res.add("click memory → panel text", millis(statistics.median(panel)),
-                f"median of {len(panel)}; max {millis(max(panel))}; "
-                + ", ".join(f"{v:.0f}" for v in panel), "panel")
-        res.add("click memory → idle", millis(statistics.median(idle)),
-                f"median; max {millis(max(idle))}; rerun began after "
-                f"{millis(statistics.median(starts))} (median)", "panel_idle")
-        if server:
-            res.add("click memory: server script", millis(statistics.median(server)),
-                    f"median; max {millis(max(server))}; script run on the server",
-                    "panel_server")
+                series.server.append(1000 * span)
+        series.rows(res, label, key)
 
 
 def filter_change(page: Page, log: RunLog, res: SizeResult, dl: Deadline) -> None:
@@ -727,8 +948,7 @@ def seeded(folder: Path, size: int, res: SizeResult) -> Path:
     return folder / STORE_FILE
 
 
-def bench_size(size: int, browser: Browser, dl: Deadline, budget: int, clicks: int
-               ) -> SizeResult:
+def bench_size(size: int, browser: Browser, dl: Deadline, opts: Options) -> SizeResult:
     """All measurements of one store size: a server with nothing persisted (cold, then a
     second session), then ``python -m memscope warm`` and a fresh server (persisted)."""
     res = SizeResult(size)
@@ -738,7 +958,7 @@ def bench_size(size: int, browser: Browser, dl: Deadline, budget: int, clicks: i
         store = Store(path)
         try:
             with running(Path(tmp), res, dl, "server (nothing persisted)") as (server, log):
-                measure(server, log, browser, store, res, rng, dl, budget, clicks)
+                measure(server, log, browser, store, res, rng, dl, opts)
             t0 = time.perf_counter()
             proc = subprocess.run([sys.executable, "-m", "memscope", "warm", "--data-dir", tmp],
                                   capture_output=True, text=True, cwd=ROOT,
@@ -783,10 +1003,66 @@ def open_page(browser: Browser, res: SizeResult) -> Page:
     return page
 
 
-def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store,
-            res: SizeResult, rng: random.Random, dl: Deadline, budget: int, clicks: int
-            ) -> None:
-    """(a)–(e) and the pan against a server with nothing persisted."""
+@dataclass
+class Options:
+    """What to measure besides the first loads."""
+
+    budget: int
+    clicks: int
+    #: sessions to run in the background for the second click series (0 = none)
+    background: int = 0
+
+
+class Background:
+    """``sessions`` more sessions on a running server, acting all the time: ``bench/
+    sessions.py --url`` drives them from a separate, niced process group and prints its
+    own figures (their reruns, the server's script runs, gc, CPU) when stopped."""
+
+    def __init__(self, server: StreamlitServer, log: RunLog, sessions: int, folder: Path
+                 ) -> None:
+        self.ready = folder / "background.ready"
+        self.stop_file = folder / "background.stop"
+        self.lines: list[str] = []
+        cmd = [sys.executable, str(ROOT / "bench" / "sessions.py"), "--url", server.url,
+               "--server-pid", str(server.process.pid), "--runlog", str(log.path),
+               "--gclog", str(log.gc_path or ""), "--sessions", str(sessions),
+               "--seconds", "3600", "--file-mb", "0", "--ready-file", str(self.ready),
+               "--stop-file", str(self.stop_file)]
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip())
+
+    def wait_ready(self, timeout_s: float) -> bool:
+        """True once every session has loaded and acts (False: timeout or it ended)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            if self.ready.exists():
+                return True
+            time.sleep(0.5)
+        return False
+
+    def finish(self, timeout_s: float = 120) -> list[str]:
+        """Stop the sessions (each ends its current action) and return the output."""
+        self.stop_file.touch()
+        try:
+            self.proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            self.proc.terminate()
+            self.proc.wait(timeout=30)
+        self.reader.join(timeout=10)
+        return self.lines
+
+
+def first_two(server: StreamlitServer, log: RunLog, browser: Browser, res: SizeResult,
+              dl: Deadline) -> tuple[Page, Page, bool, str | None] | None:
+    """(a) and (d) on a fresh server: the cold first session and a second one. Returns
+    both pages, whether the graph is an overview and the first page's session id."""
     pid = server.process.pid
     page1 = open_page(browser, res)
     with step(res, "cold: nav → graph drawn", "cold"):
@@ -795,7 +1071,8 @@ def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store
         load_rows(page1, res, "cold", "cold", log, t_py, drawn, dl,
                   "fresh server, nothing persisted; ")
     if page1.locator(DRAWN).count() == 0:
-        return
+        return None
+    session = log.session_after(t_py)
     shown, total, overview = shown_counts(page1, dl.ms(30))
     drawn_nodes = page1.locator(GRAPH).get_attribute("data-node-count")
     res.add("graph nodes (shown/total)", f"{shown}/{total}",
@@ -811,18 +1088,60 @@ def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store
         rss.append(rss_mb(pid))
         res.add("server RSS growth, session 2", f"{rss[-1] - rss[-2]:+.1f} MB",
                 f"RSS {rss[-1]:.0f} MB", "grow2")
+    return page1, page2, overview, session
+
+
+def with_background(server: StreamlitServer, log: RunLog, page: Page, store: Store,
+                    res: SizeResult, rng: random.Random, dl: Deadline, opts: Options,
+                    overview: bool, session: str | None) -> None:
+    """(b) again while ``opts.background`` more sessions act on the same server."""
+    n = opts.background
+    label = f" ({n} background sessions)"
+    folder = Path(tempfile.mkdtemp(prefix="memscope-background-"))
+    t0 = time.perf_counter()
+    background = Background(server, log, n, folder)
+    try:
+        if not background.wait_ready(min(600, max(5, dl.remaining() - 60))):
+            res.add(f"background: {n} sessions loaded", "timeout",
+                    "they did not all load in time", "bg_load")
+            return
+        res.add(f"background: {n} sessions loaded", secs(time.perf_counter() - t0),
+                "warm server; each then acts every 0.25–1 s (sessions.py --url)", "bg_load")
+        page.wait_for_timeout(3000)  # let them get going
+        t_runs = time.monotonic()
+        click_to_panel(page, log, store, res, rng, dl, opts.clicks, overview=overview,
+                       label=label, key="panel_bg", session=session)
+        res.add(f"server while clicking{label}", "",
+                f"{log.gc_between(t_runs, time.monotonic())}; "
+                f"{log.where_runs_went(t_runs, time.monotonic())}")
+    finally:
+        res.background = background.finish()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store,
+            res: SizeResult, rng: random.Random, dl: Deadline, opts: Options) -> None:
+    """(a)–(e) and the pan against a server with nothing persisted; with
+    ``opts.background``, (b) a second time while that many more sessions act."""
+    loaded = first_two(server, log, browser, res, dl)
+    if loaded is None:
+        return
+    page1, page2, overview, session = loaded
     if overview:
         expand_cluster(page1, log, res, rng, dl)
-    click_to_panel(page1, log, store, res, rng, dl, clicks)
+    click_to_panel(page1, log, store, res, rng, dl, opts.clicks, overview=overview,
+                   session=session)
+    if opts.background:
+        with_background(server, log, page1, store, res, rng, dl, opts, overview, session)
     filter_change(page1, log, res, dl)
     all_drawn = not overview
-    if budget and overview:
-        all_drawn = raise_budget(page2, log, budget, res, dl)
+    if opts.budget and overview:
+        all_drawn = raise_budget(page2, log, opts.budget, res, dl)
     if all_drawn:
         pan_frames(page2, res, dl)
     else:
         res.add("pan: frame interval", "n/a", "not every node is drawn", "pan")
-    res.add("server RSS at the end", f"{rss_mb(pid):.0f} MB")
+    res.add("server RSS at the end", f"{rss_mb(server.process.pid):.0f} MB")
 
 
 def measure_persisted(server: StreamlitServer, log: RunLog, browser: Browser,
@@ -851,7 +1170,9 @@ SUMMARY = [("memories", "size"), ("nodes", "nodes"),
            ("pers. 2nd", "pers2"),
            ("budget→drawn", "budget"), ("still", "budget_still"), ("draws", "budget_draws"),
            ("pan p50", "pan"), ("p95", "pan95"), ("@nodes", "pan_nodes"),
-           ("click→panel", "panel"), ("(server)", "panel_server"), ("filter", "filter"),
+           ("click→panel", "panel"), ("(server)", "panel_server"),
+           ("+bg click→panel", "panel_bg"), ("(server)", "panel_bg_server"),
+           ("filter", "filter"),
            ("RSS 1st", "rss1"), ("+2nd", "grow2")]
 
 
@@ -880,10 +1201,16 @@ def main() -> None:
                         help="memories clicked in (b), median and max printed (default 5)")
     parser.add_argument("--minutes", type=float, default=12.0,
                         help="deadline for the whole run (default 12)")
+    parser.add_argument("--background", type=int, default=0, metavar="N",
+                        help="after (b), start N more sessions on the same server (bench/"
+                             "sessions.py --url: a separate, niced process group, each "
+                             "acting every 0.25–1 s) and measure (b) again (default 0)")
     args = parser.parse_args()
+    opts = Options(args.budget, args.clicks, args.background)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     dl = Deadline(time.monotonic() + 60 * args.minutes)
-    print(f"bench/browser.py: sizes {sizes}, budget {args.budget or 'off'}, "
+    print(f"bench/browser.py: sizes {sizes}, budget {args.budget or 'off'}, background "
+          f"sessions {args.background}, "
           f"deadline {args.minutes:g} min; Chromium {CHROMIUM} headless", flush=True)
     results: list[SizeResult] = []
     with sync_playwright() as pw:
@@ -894,7 +1221,7 @@ def main() -> None:
                     print(f"\n== {size} memories == skipped: run deadline reached", flush=True)
                     continue
                 t0 = time.perf_counter()
-                res = bench_size(size, browser, dl, args.budget, args.clicks)
+                res = bench_size(size, browser, dl, opts)
                 res.add("wall time of this size", secs(time.perf_counter() - t0))
                 res.print()
                 results.append(res)

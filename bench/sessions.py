@@ -19,14 +19,26 @@ while one more session opens a snapshot file of about ``--file-mb`` MB (a saved 
 generated once into ``bench/out/``) on the Connection page and goes to the Explorer until
 its graph is drawn; the others' reruns while it does are compared with their idle p95.
 Per action the rerun time is measured in-page: from the input event (pointerdown) to the
-script state back at ``notRunning`` after the run the action started.
+script state back at ``notRunning`` after the run the action started. Per phase it prints
+that (p50/p95 per kind of action), the server's own script runs (p50/p95; the hook of
+``bench/browser.py``), where those runs' wall time went (on a core, waiting for a core,
+asleep: the GIL, locks, I/O), what garbage collection cost (collections, share of the
+wall time, full collections and how many were Streamlit's ``runner.postScriptGC``), the
+CPU of the server and of the browsers, and a summary table of the phases.
+
+``--url`` drives a server that is already running (``bench/browser.py --background``
+does so; ``--server-pid``, ``--runlog`` and ``--gclog`` give its figures), ``--ready-file``
+is touched once every session has loaded and ``--stop-file`` ends the phase when it
+appears. ``--server-env KEY=VALUE`` adds to the environment of the server it starts
+(e.g. ``STREAMLIT_RUNNER_POST_SCRIPT_GC=false`` to compare).
 
 Every wait has a timeout and the whole run a hard limit; loopback only. Prints figures;
 asserts nothing. Adds ``tests/`` to ``sys.path`` (through ``bench/browser.py``).
 
     .venv/bin/python bench/sessions.py [--sessions 10] [--seconds 40] [--memories 10000]
                                        [--file-mb 30] [--file-seconds 40] [--nice 10]
-                                       [--cold-start]
+                                       [--cold-start] [--server-env KEY=VALUE]
+                                       [--url URL --server-pid PID --runlog F --gclog F]
 """
 
 from __future__ import annotations
@@ -88,6 +100,7 @@ class Stats:
     loads: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     skipped: int = 0
+    skips: Counter[str] = field(default_factory=Counter)
     samples: dict[str, str] = field(default_factory=dict)
     #: phase → [monotonic start, end]; "opening" is the file session's click → drawn
     phases: dict[str, list[float]] = field(default_factory=dict)
@@ -102,7 +115,8 @@ class Stats:
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict."""
         return {"reruns": self.reruns, "loads": self.loads, "errors": dict(self.errors),
-                "skipped": self.skipped, "samples": self.samples, "phases": self.phases,
+                "skipped": self.skipped, "skips": dict(self.skips),
+                "samples": self.samples, "phases": self.phases,
                 "opener": self.opener}
 
 
@@ -157,20 +171,26 @@ def percentile(values: list[float], q: float) -> float:
 # -- the driver (a separate, niced process group) ---------------------------------------
 
 async def pick(page: Page, rng: random.Random, last: str | None,
-               cluster_share: float) -> dict[str, Any] | None:
-    """A random drawn node that a click at its centre hits (not ``last``)."""
+               cluster_share: float) -> dict[str, Any] | str:
+    """A random drawn node that a click at its centre hits (not ``last``), else why
+    there is none."""
     graph = page.locator(GRAPH)
     clusters = [i for i in await graph.evaluate(DRAWN_IDS_JS, ["cluster"]) if i != last]
     others = [i for i in await graph.evaluate(DRAWN_IDS_JS, ["memory", "document", "entity"])
               if i != last]
     pool = clusters if clusters and (not others or rng.random() < cluster_share) else others
     if not pool:
-        return None
+        return "no drawn node"
     ids = rng.sample(pool, min(30, len(pool)))
     scale = 1.0 if pool is clusters else 1.5
     found = await graph.evaluate(PICK_JS, [ids, scale])
     # an expanded cluster's members sit close: zoom in further when none was hit
-    return found if found is not None else await graph.evaluate(PICK_JS, [ids, 3 * scale])
+    found = found if found is not None else await graph.evaluate(PICK_JS, [ids, 3 * scale])
+    if found is not None:
+        return found
+    size = await graph.evaluate("el => [el.clientWidth, el.clientHeight]")
+    return (f"none of {len(ids)} drawn {'clusters' if pool is clusters else 'nodes'} hit "
+            f"at its centre (canvas {size[0]}×{size[1]})")
 
 
 async def new_session_page(browser: Browser, stats: Stats) -> Page:
@@ -204,8 +224,10 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
         await box.locator("label").click(timeout=ACTION_TIMEOUT_S * 1000)
     else:
         target = await pick(page, rng, last, args.cluster_share)
-        if target is None:  # nothing drawn that a click at its centre would hit
+        if isinstance(target, str):  # nothing drawn that a click at its centre would hit
             stats.skipped += 1
+            stats.skips[target.split(" (")[0]] += 1
+            stats.samples.setdefault(f"skip: {target.split(' (')[0]}", target)
             return last
         kind = "click cluster" if target["id"].startswith("cluster:") else "click node"
         await page.wait_for_timeout(100)  # let the moved view paint once
@@ -232,13 +254,18 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
     return last
 
 
+def stop_requested(args: argparse.Namespace) -> bool:
+    """True once ``--stop-file`` exists (the sessions finish their action and stop)."""
+    return bool(args.stop_file) and Path(args.stop_file).exists()
+
+
 async def session(index: int, page: Page, args: argparse.Namespace, stats: Stats,
                   stop_at: float) -> None:
     """Act until ``stop_at``; every failure is counted, none ends the run."""
     rng = random.Random(1000 + index + int(stop_at))
     last: str | None = None
     shown: set[str] = set()
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stop_at and not stop_requested(args):
         try:
             last = await act(page, rng, args, stats, last, shown)
             await page.wait_for_selector(IDLE, timeout=ACTION_TIMEOUT_S * 1000)
@@ -321,8 +348,10 @@ async def drive(args: argparse.Namespace) -> None:
                                        time.monotonic()]
             print(f"{len(pages)}/{args.sessions} sessions loaded in "
                   f"{time.perf_counter() - t0:.1f} s; acting…", flush=True)
+            if args.ready_file:
+                Path(args.ready_file).touch()
             await phase("idle", args.seconds, pages, args, stats)
-            if args.file:
+            if args.file and not stop_requested(args):
                 await phase("file", args.file_seconds, pages, args, stats,
                             open_file(browser, args.drive, args.file, stats))
         finally:
@@ -355,21 +384,29 @@ class Sampler:
     def sample(self) -> None:
         """One (monotonic, server CPU, driver CPU, machine busy) sample."""
         with contextlib.suppress(OSError, IndexError, ValueError):
-            self.samples.append((time.monotonic(), tree_cpu_seconds(self.server),
-                                 tree_cpu_seconds(self.driver), machine_busy_seconds()))
+            server = tree_cpu_seconds(self.server) if self.server else 0.0
+            self.samples.append((time.monotonic(), server, tree_cpu_seconds(self.driver),
+                                 machine_busy_seconds()))
 
-    def between(self, start: float, end: float) -> str:
-        """The CPU use of each between two monotonic times, in % of one core."""
+    def usage(self, start: float, end: float) -> tuple[float, float, float] | None:
+        """(server, browsers, anything else) between two monotonic times, in % of one
+        core; None when too short to sample."""
         inside = [s for s in self.samples if start <= s[0] <= end]
         if len(inside) < 2:
-            return "cpu: too short to sample"
+            return None
         (t0, s0, d0, m0), (t1, s1, d1, m1) = inside[0], inside[-1]
         wall = t1 - t0
         server, browsers, machine = (100 * (s1 - s0) / wall, 100 * (d1 - d0) / wall,
                                      100 * (m1 - m0) / wall)
-        return (f"CPU % of one core: server {server:.0f}, browsers {browsers:.0f} (niced, own "
-                f"process group), anything else {max(0.0, machine - server - browsers):.0f}"
-                f" ({os.cpu_count()} cores)")
+        return server, browsers, max(0.0, machine - server - browsers)
+
+    def between(self, start: float, end: float) -> str:
+        """The CPU use of each between two monotonic times, in % of one core."""
+        use = self.usage(start, end)
+        if use is None:
+            return "cpu: too short to sample"
+        return (f"CPU % of one core: server {use[0]:.0f}, browsers {use[1]:.0f} (niced, own "
+                f"process group), anything else {use[2]:.0f} ({os.cpu_count()} cores)")
 
 
 def row(name: str, values: list[float]) -> str:
@@ -380,50 +417,95 @@ def row(name: str, values: list[float]) -> str:
             f"{percentile(values, 95):>6.0f} {max(values):>6.0f}")
 
 
-def report(data: dict[str, Any], log: RunLog, cpu: Sampler, rss: float) -> None:
+@dataclass
+class PhaseFigures:
+    """One line of the summary: a phase's in-page reruns, server runs, CPU and gc."""
+
+    name: str
+    seconds: float
+    page: list[float]
+    server: list[float]
+    cpu: tuple[float, float, float] | None
+    gc: tuple[int, float, float] | None
+
+    def cells(self) -> list[str]:
+        """The summary cells."""
+        def pq(values: list[float], q: float) -> str:
+            return f"{percentile(values, q):.0f}" if values else "–"
+        cpu = [f"{v:.0f}" for v in self.cpu] if self.cpu else ["–"] * 3
+        return [self.name, f"{self.seconds:.0f}", str(len(self.page)), pq(self.page, 50),
+                pq(self.page, 95), str(len(self.server)), pq(self.server, 50),
+                pq(self.server, 95), *cpu, f"{self.gc[2]:.0f}" if self.gc else "–"]
+
+
+SUMMARY_HEAD = ["phase", "s", "actions", "page p50", "page p95", "runs", "server p50",
+                "server p95", "CPU server", "browsers", "other", "gc %"]
+
+
+def print_summary(figures: list[PhaseFigures]) -> None:
+    """The per-phase summary table (ms; CPU in % of one core; gc: % of wall time)."""
+    table = [SUMMARY_HEAD, *(f.cells() for f in figures)]
+    widths = [max(len(r[i]) for r in table) for i in range(len(SUMMARY_HEAD))]
+    print("\n== summary: in-page rerun (input → idle) vs the server's script run, ms ==")
+    for r in table:
+        print("  " + "  ".join(f"{c:>{w}}" for c, w in zip(r, widths, strict=True)))
+
+
+def report_phase(name: str, data: dict[str, Any], log: RunLog, cpu: Sampler,
+                 idle95: float | None) -> PhaseFigures:
+    """The rows of one phase; returns its summary figures."""
+    phases, runs = data["phases"], log.runs()
+    start, end = phases[name]
+    reruns = [r for r in data["reruns"] if r[3] == name]
+    print(f"-- {name} phase, {end - start:.0f} s; {cpu.between(start, end)}")
+    print(f"   {log.gc_between(start, end)}")
+    print(f"   {log.where_runs_went(start, end)}")
+    for kind in sorted({r[0] for r in reruns}):
+        print(row(f"  {kind} (in-page)", [r[2] for r in reruns if r[0] == kind]))
+    every = [r[2] for r in reruns]
+    server = [1000 * (e - b) for _, b, e in runs if start <= b < end]
+    print(row("  all actions (in-page: input → idle)", every))
+    print(row("  server script runs (all sessions)", server))
+    if name == "file" and "opening" in phases:
+        a, b = phases["opening"]
+        during = [r[2] for r in reruns if a <= r[1] <= b]
+        print(row(f"  while the file opened ({b - a:.0f} s; in-page)", during))
+        print(row("  ... server script runs (incl. the opener's)",
+                  [1000 * (e - s) for _, s, e in runs if a <= s < b]))
+        print(f"  the file session: {data['opener'] or 'did not finish'}; "
+              f"{cpu.between(a, b)}")
+        if during and idle95:
+            print(f"  other sessions' p95 while the file opened: "
+                  f"{percentile(during, 95) / idle95:.2f}× their idle p95")
+    return PhaseFigures(name, end - start, every, server, cpu.usage(start, end),
+                        log.gc_share(start, end))
+
+
+def report(data: dict[str, Any], log: RunLog, cpu: Sampler, rss: float | None) -> None:
     """The figures: per phase, the reruns seen in the browsers and the server's runs."""
     loads = data["loads"]
     if loads:
         print(f"initial loads (nav → graph drawn): n={len(loads)} first {loads[0]:.2f} s, "
               f"p50 {percentile(loads, 50):.2f} s, max {max(loads):.2f} s")
-    print(f"server RSS at the end: {rss:.0f} MB")
-    phases = data["phases"]
-    runs = log.runs()
+    if rss is not None:
+        print(f"server RSS at the end: {rss:.0f} MB")
     print(f"\n{'rerun time (ms)':<44} {'count':>6} {'p50':>6} {'p95':>6} {'max':>6}")
-    idle95 = None
+    figures: list[PhaseFigures] = []
     for name in ("idle", "file"):
-        if name not in phases:
-            continue
-        start, end = phases[name]
-        reruns = [r for r in data["reruns"] if r[3] == name]
-        print(f"-- {name} phase, {end - start:.0f} s; {cpu.between(start, end)}")
-        for kind in sorted({r[0] for r in reruns}):
-            print(row(f"  {kind} (browser)", [r[2] for r in reruns if r[0] == kind]))
-        every = [r[2] for r in reruns]
-        print(row("  all actions (browser)", every))
-        print(row("  server script runs (all sessions)",
-                  [1000 * (e - b) for _, b, e in runs if start <= b < end]))
-        if name == "idle" and every:
-            idle95 = percentile(every, 95)
-        if name == "file" and "opening" in phases:
-            a, b = phases["opening"]
-            during = [r[2] for r in reruns if a <= r[1] <= b]
-            print(row(f"  while the file opened ({b - a:.0f} s; browser)", during))
-            print(row("  ... server script runs (incl. the opener's)",
-                      [1000 * (e - s) for _, s, e in runs if a <= s < b]))
-            print(f"  the file session: {data['opener'] or 'did not finish'}; "
-                  f"{cpu.between(a, b)}")
-            if during and idle95:
-                print(f"  other sessions' p95 while the file opened: "
-                      f"{percentile(during, 95) / idle95:.2f}× their idle p95")
+        if name in data["phases"]:
+            idle95 = percentile(figures[0].page, 95) if figures and figures[0].page else None
+            figures.append(report_phase(name, data, log, cpu, idle95))
     if data["skipped"]:
         print(f"actions skipped (no drawn node a click would hit): {data['skipped']}")
+        for why, count in Counter(data.get("skips", {})).most_common():
+            print(f"  {why}: {count} — e.g. {data['samples'].get(f'skip: {why}', '')}")
     errors = Counter(data["errors"])
     print(f"\nerrors: {sum(errors.values())}"
           + ("" if errors else " (no page errors, no stException, no failed waits)"))
     for kind, count in errors.most_common():
         sample = data["samples"].get(kind)
         print(f"  {kind}: {count}" + (f" — e.g. {sample}" if sample else ""))
+    print_summary(figures)
 
 
 def run_driver(args: argparse.Namespace, url: str, out: Path, file: Path | None,
@@ -436,6 +518,8 @@ def run_driver(args: argparse.Namespace, url: str, out: Path, file: Path | None,
            str(args.cluster_share), "--think", *(str(t) for t in args.think)]
     cmd += ["--file", str(file)] if file else []
     cmd += ["--cold-start"] if args.cold_start else []
+    cmd += ["--ready-file", args.ready_file] if args.ready_file else []
+    cmd += ["--stop-file", args.stop_file] if args.stop_file else []
     limit = LOAD_TIMEOUT_S + args.seconds + args.file_seconds + 2 * OPEN_TIMEOUT_S + 60
     proc = subprocess.Popen(cmd, cwd=ROOT, start_new_session=True)
     cpu = Sampler(server_pid, proc.pid)
@@ -452,9 +536,47 @@ def run_driver(args: argparse.Namespace, url: str, out: Path, file: Path | None,
     return cpu
 
 
-def main() -> None:
-    """Parse arguments; as the parent: seed, serve, run the driver, print; as the driver
-    (``--drive URL``): act and save the measurements."""
+def own_server(args: argparse.Namespace) -> None:
+    """Seed a store, start a server on it, drive it, print the figures."""
+    with tempfile.TemporaryDirectory(prefix="memscope-sessions-") as tmp:
+        t0 = time.perf_counter()
+        make_store(Path(tmp), args.memories)
+        file = snapshot_file(args.file_mb) if args.file_mb > 0 else None
+        print(f"demo store seeded in {time.perf_counter() - t0:.1f} s"
+              + (f"; file {file.name}, {file.stat().st_size / 1e6:.1f} MB" if file else ""),
+              flush=True)
+        env = dict(item.split("=", 1) for item in args.server_env)
+        server, log = start_server(Path(tmp), env=env)
+        out = Path(tmp) / "driver.json"
+        try:
+            cpu = run_driver(args, server.url, out, file, server.process.pid)
+            rss = rss_mb(server.process.pid) if server.process.poll() is None else None
+        finally:
+            server.stop()
+        if not out.exists():
+            print("the driver saved no measurements (see its output above)")
+            return
+        report(json.loads(out.read_text(encoding="utf-8")), log, cpu, rss)
+
+
+def their_server(args: argparse.Namespace) -> None:
+    """Drive a running server (``--url``; its pid and the hook's logs when given, for
+    its CPU, RSS, script runs and gc), print the figures."""
+    log = RunLog(Path(args.runlog or os.devnull), Path(args.gclog) if args.gclog else None)
+    with tempfile.TemporaryDirectory(prefix="memscope-sessions-") as tmp:
+        out = Path(tmp) / "driver.json"
+        cpu = run_driver(args, args.url.rstrip("/"), out, None, args.server_pid)
+        if not out.exists():
+            print("the driver saved no measurements (see its output above)")
+            return
+        rss = None
+        with contextlib.suppress(OSError, RuntimeError):
+            rss = rss_mb(args.server_pid) if args.server_pid else None
+        report(json.loads(out.read_text(encoding="utf-8")), log, cpu, rss)
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=10)
@@ -478,37 +600,47 @@ def main() -> None:
     parser.add_argument("--cold-start", action="store_true",
                         help="open all sessions at once on the cold server (default: one "
                              "session first, then the others on warm caches)")
+    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                        help="add to the server's environment, e.g. STREAMLIT_RUNNER_POST_"
+                             "SCRIPT_GC=false (repeatable; not with --url)")
+    parser.add_argument("--url", help="drive this running server instead of seeding and "
+                                      "starting one (--memories and --file-mb are ignored)")
+    parser.add_argument("--server-pid", type=int, default=0,
+                        help="with --url: the server's pid (its CPU and RSS)")
+    parser.add_argument("--runlog", help="with --url: the server's run log "
+                                         "(MEMSCOPE_BENCH_RUNLOG of bench/browser.py's hook)")
+    parser.add_argument("--gclog", help="with --url: the server's gc log "
+                                        "(MEMSCOPE_BENCH_GCLOG)")
+    parser.add_argument("--ready-file", help="touched once every session has loaded")
+    parser.add_argument("--stop-file", help="the sessions stop once this file exists")
     parser.add_argument("--drive", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    """As the parent: seed, serve (or use ``--url``), run the driver, print; as the
+    driver (``--drive URL``): act and save the measurements."""
+    args = parse_args()
     if args.drive:
         asyncio.run(drive(args))
         return
-    print(f"bench/sessions.py: {args.sessions} sessions on {args.memories} memories; idle "
-          f"{args.seconds:g} s, then {args.file_seconds:g} s while one more opens a "
-          f"{args.file_mb:g} MB file; think {args.think[0]:g}–{args.think[1]:g} s, filter "
-          f"share {args.filter_share:g}; browsers niced {args.nice} in their own process "
-          f"group; " + ("cold start" if args.cold_start else "warm start (one first)"),
+    if args.url:
+        args.file_mb = 0
+    print(f"bench/sessions.py: {args.sessions} sessions on "
+          + (args.url if args.url else f"{args.memories} memories") + f"; idle "
+          f"{args.seconds:g} s" + (f", then {args.file_seconds:g} s while one more opens a "
+          f"{args.file_mb:g} MB file" if args.file_mb > 0 else "") + f"; think "
+          f"{args.think[0]:g}–{args.think[1]:g} s, filter share {args.filter_share:g}; "
+          f"browsers niced {args.nice} in their own process group; "
+          + ("cold start" if args.cold_start else "warm start (one first)")
+          + (f"; server env {' '.join(args.server_env)}" if args.server_env else ""),
           flush=True)
-    with tempfile.TemporaryDirectory(prefix="memscope-sessions-") as tmp:
-        t0 = time.perf_counter()
-        make_store(Path(tmp), args.memories)
-        file = snapshot_file(args.file_mb) if args.file_mb > 0 else None
-        print(f"demo store seeded in {time.perf_counter() - t0:.1f} s"
-              + (f"; file {file.name}, {file.stat().st_size / 1e6:.1f} MB" if file else ""),
-              flush=True)
-        server, log = start_server(Path(tmp))
-        out = Path(tmp) / "driver.json"
-        try:
-            cpu = run_driver(args, server.url, out, file, server.process.pid)
-            rss = rss_mb(server.process.pid) if server.process.poll() is None else 0.0
-        finally:
-            server.stop()
-        if not out.exists():
-            print("the driver saved no measurements (see its output above)")
-            return
-        report(json.loads(out.read_text(encoding="utf-8")), log, cpu, rss)
+    if args.url:
+        their_server(args)
+    else:
+        own_server(args)
 
 
 if __name__ == "__main__":
