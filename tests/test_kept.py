@@ -206,7 +206,7 @@ def test_settling_the_heap_freezes_the_load_and_frees_the_old_one():
     import weakref
 
     class Node:
-        pass
+        me: object = None
 
     old = Node()
     old.me = old  # a cycle, as a networkx graph and its cached views make one
