@@ -69,6 +69,7 @@ _CODE = ("records", "graph", "sources", "store")
 
 _gc_lock = threading.Lock()
 _gc_depth = 0
+_frozen = False
 
 
 @contextlib.contextmanager
@@ -90,16 +91,19 @@ def no_gc() -> Iterator[None]:
 
 
 def settle_heap() -> None:
-    """After a large load replaced the old one: collect what is garbage now (the old
-    load's cycles included), then freeze every object alive into the collector's
-    permanent generation, so later full collections do not walk the shared graph again
-    (each would hold the GIL for up to a second at 50,000 memories). Objects frozen by
-    the previous call are unfrozen first, so an old load's cycles are not kept for ever:
-    they live at most until the next load."""
+    """After a large load: freeze every object alive into the collector's permanent
+    generation, so later full collections do not walk the shared graph again (each would
+    hold the GIL for up to a second at 50,000 memories). From the second call on, what
+    the previous call froze is unfrozen and collected first, so an old load's cycles are
+    not kept for ever: they live at most until the next load. (The first call skips that
+    full collection: nothing was frozen before.)"""
+    global _frozen
     with _gc_lock:
-        gc.unfreeze()
-        gc.collect()
+        if _frozen:
+            gc.unfreeze()
+            gc.collect()
         gc.freeze()
+        _frozen = True
 
 
 @dataclass(frozen=True)

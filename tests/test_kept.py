@@ -219,3 +219,16 @@ def test_settling_the_heap_freezes_the_load_and_frees_the_old_one():
     kept.settle_heap()
     assert alive() is None
     gc.unfreeze()
+
+
+def test_a_new_data_version_replaces_the_old_load_in_memory(source):
+    """After a change the store's old data is dropped from the shared loads (sessions
+    still showing it rerun onto the new data), not kept beside it until restart."""
+    from components.state import data
+
+    data._loads.clear()
+    old_key, old = data.load(source, show_progress=False)
+    source.store.add_document("Maya moved to Porto.", "sm_project_default")
+    new_key, new = data.load(source, show_progress=False)
+    assert new_key != old_key and list(data._loads) == [new_key]
+    assert data.is_stale(old_key, old.revision) and not data.is_stale(new_key, new.revision)

@@ -137,9 +137,11 @@ def _load_now(source: Source, show_progress: bool) -> tuple[tuple, Entry]:
         old = _loads.get(key)
         revision = (old.revision + 1) if old else _dropped.pop(key, 0)
         entry = Entry(result, revision, time.monotonic(), base, digest)
+        for stale in [k for k in _loads if k[:-1] == key[:-1] and k != key]:
+            del _loads[stale]  # the same source's older data version: never served again
         _loads[key] = entry
     if len(result.dataset.memories) >= kept.MIN_MEMORIES:
-        kept.settle_heap()  # later collections skip this load (and the old one is freed)
+        kept.settle_heap()  # later collections skip this load (and an old one is freed)
     log.info("%s %s: %d memories in %.2f s", "read back" if found else "loaded",
              source.kind, len(result.dataset.memories), time.perf_counter() - t0)
     return key, entry
