@@ -65,3 +65,13 @@ def test_expanded_clusters_and_kept_nodes_are_drawn_themselves(big):
     assert members <= ids and lonely in ids
     assert CLUSTER_PREFIX + key not in ids
     assert info.expanded == [key]
+
+
+def test_a_hexagon_says_what_it_holds_in_plain_words(big):
+    """"12 memories", "1 document": never "memorys" (a title a demo audience reads)."""
+    _, view, clusters, labels = big
+    small, _ = apply_budget(view, clusters, labels, budget=300)
+    titles = [n["title"] for n in small["nodes"] if is_cluster(n["id"])]
+    assert any("memories" in t for t in titles)
+    assert not any("memorys" in t or "entitys" in t or " 1 documents" in t or "(1 documents"
+                   in t for t in titles)

@@ -50,3 +50,17 @@ def relation_label(subject: str, predicate: str, obj: str) -> str:
     'Ada — ? — Bob'
     """
     return RELATION_SEPARATOR.join(one_line(p) or "?" for p in (subject, predicate, obj))
+
+
+#: plurals that do not just add an "s"
+_PLURALS = {"memory": "memories", "entity": "entities"}
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1 (``many`` when given).
+
+    >>> counted(1, "memory"), counted(16, "memory"), counted(3, "document")
+    ('1 memory', '16 memories', '3 documents')
+    """
+    return f"{n} {word if n == 1 else many or _PLURALS.get(word, word + 's')}"
+

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from memscope.graph.analysis import Analysis
 from memscope.graph.states import STATES
+from memscope.records.text import counted
 from memscope.records.words import STOP_WORDS, STORE_WORDS, WORD
 from memscope.reports.audit import FINDING_TITLES
 
@@ -38,10 +39,6 @@ TOP = 3
 #: a capitalised word is a name when at least this share of its uses are capitalised
 NAME_SHARE = 0.8
 _SKIP = STOP_WORDS | STORE_WORDS
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def _listing(items: Iterable[str]) -> str:
@@ -109,14 +106,14 @@ class Summary:
                    "are loaded."
         parts = []
         if self.memories or self.documents:
-            parts.append(f"{_plural(self.memories, 'memory', 'memories')} from "
-                         f"{_plural(self.documents, 'document')}")
+            parts.append(f"{counted(self.memories, 'memory', 'memories')} from "
+                         f"{counted(self.documents, 'document')}")
         if self.entities or self.relations:
-            parts.append(f"{_plural(self.entities, 'entity', 'entities')} linked by "
-                         f"{_plural(self.relations, 'relation')}")
+            parts.append(f"{counted(self.entities, 'entity', 'entities')} linked by "
+                         f"{counted(self.relations, 'relation')}")
         text = "This memory holds " + " and ".join(parts)
         if self.spaces:
-            text += (f" in {_plural(len(self.spaces), 'space')}"
+            text += (f" in {counted(len(self.spaces), 'space')}"
                      f" ({_listing(self.spaces[:TOP])}"
                      + (f" and {len(self.spaces) - TOP} more" if len(self.spaces) > TOP
                         else "") + ")")
@@ -146,7 +143,7 @@ class Summary:
                     else f"All {self.memories} memories are current")
         else:
             verb = "is" if self.current == 1 else "are"
-            head = f"{_plural(self.current, 'memory', 'memories')} {verb} current"
+            head = f"{counted(self.current, 'memory', 'memories')} {verb} current"
         if expiring:
             head += f" ({expiring} of {'them' if self.current > 1 else 'it'} expiring " \
                     "within a week)"
@@ -157,7 +154,7 @@ class Summary:
             return "The audit found no integrity problem."
         kinds = [f"{_lower_first(FINDING_TITLES.get(k, k))} ({n})"
                  for k, n in list(self.finding_kinds.items())[:2]]
-        return (f"The audit found {_plural(self.findings, 'integrity problem')}; most "
+        return (f"The audit found {counted(self.findings, 'integrity problem')}; most "
                 f"often: {_listing(kinds)}.")
 
     def sentences(self) -> list[str]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
+from memscope.records.text import counted
 from memscope.view.build import (
     ColorBy,
     Legend,
@@ -150,7 +151,7 @@ def _super_node(group: _Group, label: str) -> VisNode:
     """The hexagon a collapsed cluster is drawn as, at its members' centre."""
     count = len(group.ids)
     color = group.colors.most_common(1)[0][0]
-    parts = ", ".join(f"{n} {k}s" for k, n in sorted(group.kinds.items()))
+    parts = ", ".join(counted(n, k) for k, n in sorted(group.kinds.items()))
     node: VisNode = {
         "id": CLUSTER_PREFIX + group.key, "kind": "cluster", "shape": "hexagon",
         "label": f"{label} ({count})",
