@@ -3,8 +3,8 @@ headless Chromium.
 
 For each size: a copy of the cached demo store (``bench/out/scale-<n>``) in a temp folder,
 a server on a free port pointed at it (``MEMSCOPE_DATA_DIR``), then in Debian's Chromium.
-The page is opened as soon as the server answers its health check, so a cold first
-session also waits for whatever the server's warm-up has not finished yet:
+The page is opened as soon as the server answers its health check (``serve.py`` warms
+the caches before the server listens: "start → healthy" includes that warm-up):
 
 (a) first loads: navigation → first drawn graph (``data-drawn``, wall clock), graph data in
     the browser → first frame (``__stats.firstDrawAt - firstReceivedAt``), navigation →
@@ -467,8 +467,8 @@ class RunLog:
 
 def start_server(folder: Path, timeout: float = 90, env: dict[str, str] | None = None
                  ) -> tuple[StreamlitServer, RunLog]:
-    """``python serve.py`` (what ``make run`` starts: ``streamlit run app.py`` plus the
-    server's warm-up) on a free port with ``MEMSCOPE_DATA_DIR=folder`` and the
+    """``python serve.py`` (what ``make run`` starts: the server's warm-up, then
+    ``streamlit run app.py``) on a free port with ``MEMSCOPE_DATA_DIR=folder`` and the
     run-timing and gc hook; the hook and its logs live in ``folder``. ``env`` adds to the
     server's environment (e.g. ``STREAMLIT_RUNNER_POST_SCRIPT_GC=false``)."""
     hook = folder / "bench-hook"

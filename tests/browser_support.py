@@ -60,8 +60,8 @@ def chromium() -> Iterator[Browser]:
 
 @contextmanager
 def app_server(data_dir: Path) -> Iterator[StreamlitServer]:
-    """``python serve.py`` (what ``make run`` starts: ``streamlit run app.py`` plus the
-    server's warm-up) on a free port with its store in ``data_dir``."""
+    """``python serve.py`` (what ``make run`` starts: the server's warm-up, then
+    ``streamlit run app.py``) on a free port with its store in ``data_dir``."""
     server = start_streamlit("serve.py", free_port(), env={
         "MEMSCOPE_DATA_DIR": str(data_dir), "MEMSCOPE_LOG_LEVEL": "INFO"}, timeout=60)
     try:

@@ -74,7 +74,7 @@ def start_streamlit(script: str | os.PathLike[str], port: int,
                     timeout: float = 30.0) -> StreamlitServer:
     """Run ``script`` (relative to the repository root) headless on ``port``:
     ``streamlit run <script>``, or for ``serve.py`` (what ``make run`` starts: the same
-    with the server's warm-up) ``python serve.py``.
+    after the server's warm-up) ``python serve.py``.
 
     The server binds 127.0.0.1 only, sends no usage statistics and watches no files; the
     repository root is on ``PYTHONPATH``. Returns once ``/_stcore/health`` answers ``ok``;

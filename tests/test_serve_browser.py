@@ -1,5 +1,5 @@
 """``python serve.py`` (what ``make run`` starts), in a real Chromium: the server warms
-itself as it starts, and the first person's page is drawn from that work instead of
+itself before it listens, and the first person's page is drawn from that work instead of
 doing it again."""
 
 from __future__ import annotations

@@ -75,6 +75,16 @@ def _derived(key: tuple, revision: int, identity: str, digest: str, _analysis: A
     return d
 
 
+ViewKey = tuple[tuple, int, int, tuple, tuple, str]
+
+
+def _view_key(key: tuple, revision: int, epoch: int, scope: tuple, filters: Filters,
+              color_by: str) -> ViewKey:
+    """What a drawn view depends on: the load and its revision, the state epoch, the
+    scope (as of, presenter), the filters and the colouring."""
+    return (key, revision, epoch, scope, filters.key(), color_by)
+
+
 def prepare(key: tuple, entry: data.Entry, identity: str, analysis: Analysis) -> None:
     """Everything the explorer's first view of a load needs, ahead of it (the server's
     warm-up): the layout, clusters and names, and the overview a first visit draws —
@@ -82,8 +92,8 @@ def prepare(key: tuple, entry: data.Entry, identity: str, analysis: Analysis) ->
     digest = data.digest_of_load(key, entry)
     _derived(key, entry.revision, identity, digest, analysis)
     s = Settings()
-    epoch = data.epoch_of(key, entry)
-    view_key = (key, entry.revision, epoch, (None, False), s.filters.key(), s.color_by)
+    view_key = _view_key(key, entry.revision, data.epoch_of(key, entry), (None, False),
+                         s.filters, s.color_by)
     _overview(view_key, None, identity, digest, int(s.budget or DEFAULT_BUDGET),
               frozenset(), False, analysis, analysis, s.filters, analysis)
 
@@ -118,10 +128,10 @@ def _overview(view_key: tuple, extra: str | None, identity: str, digest: str, bu
     if extra is not None:
         visible = visible | {extra}
     clusters, labels = _clusters(key, revision, identity, digest, presenter, _named)
-    return overview_of(_analysis, _positions(key, revision, identity, digest, _current),
-                       clusters,
-                       labels, visible=visible, color_by=color_by, budget=budget,
-                       expanded=expanded, edge_kinds=_filters.edge_kinds)
+    positions = _positions(key, revision, identity, digest, _current)
+    return overview_of(_analysis, positions, clusters, labels, visible=visible,
+                       color_by=color_by, budget=budget, expanded=expanded,
+                       edge_kinds=_filters.edge_kinds)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
@@ -196,7 +206,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     current = ctx.current or analysis
     revision = ctx.load_revision
     scope = (ctx.as_of, ctx.presenter)
-    view_key = (ctx.key, revision, ctx.epoch, scope, filters.key(), color_by)
+    view_key = _view_key(ctx.key, revision, ctx.epoch, scope, filters, color_by)
     selected = session.selected()
     identity = ctx.source.identity() if ctx.source is not None else ""
     digest = data.digest_of_load(ctx.key, ctx.entry) if ctx.entry is not None \

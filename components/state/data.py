@@ -149,15 +149,17 @@ def _load_now(source: Source, show_progress: bool) -> tuple[tuple, Entry]:
 
 def _fetch(source: Source, key: tuple, show_progress: bool) -> LoadResult:
     """Load from the source itself (with progress on screen for a service)."""
-    with kept.no_gc():
-        if not (show_progress and source.calls_service):
+    if not source.calls_service:  # parsing a local store: faster without gc passes
+        with kept.no_gc():
             return source.load(refresh=True)
-        screen = LoadScreen(source.label, key)
-        try:
-            result = source.load(screen.report, refresh=True)
-        except Exception:
-            screen.failed()
-            raise
+    if not show_progress:
+        return source.load(refresh=True)
+    screen = LoadScreen(source.label, key)
+    try:
+        result = source.load(screen.report, refresh=True)
+    except Exception:
+        screen.failed()
+        raise
     screen.done(result.summary())
     return result
 

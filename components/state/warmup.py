@@ -1,12 +1,12 @@
 """Warm a fresh server before the first person arrives (``python serve.py``).
 
-In a background thread while the server starts: import what the first page needs, then
-read the configured embedded store into the shared caches — its load and analysis (kept
+Before the server opens its port: import what the first page needs, then read the
+configured embedded store into the shared caches — its load and analysis (kept
 on disk by :mod:`memscope.kept`), its content digest, its layout, clusters and names
-(:mod:`memscope.view.derived`), the overview a first visit draws and the summary card.
-Someone who arrives before it is done waits for the same work under the same locks, never
-for it twice. Live services are not contacted: they need
-the session's key. A failure is logged in one line and changes nothing else.
+(:mod:`memscope.view.derived`), the overview a first visit draws and the summary card;
+then freeze all of it out of the garbage collector's full passes. Live services are not
+contacted: they need the session's key. A failure is logged in one line and changes
+nothing else: the first page then does the work itself.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ def prewarm() -> None:
     try:
         from components.sections import explorer, overview  # the first page's imports
         from components.state import connection, data
+        from memscope import kept
         from memscope.settings import store_path
         from memscope.sources.embedded import EmbeddedSource
 
@@ -55,6 +56,7 @@ def prewarm() -> None:
         analysis = data.analysis_of(key, entry)
         explorer.prepare(key, entry, source.identity(), analysis)
         overview.prepare(key, entry.revision, data.epoch_of(key, entry), analysis)
+        kept.settle_heap()  # the layout and overview too: long-lived, shared
     except Exception as exc:  # warming is an optimisation, never a failure
         log.warning("Could not warm the server (%s: %s); the first page loads it instead.",
                     type(exc).__name__, exc)
