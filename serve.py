@@ -16,15 +16,28 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import click
+
 
 def main() -> None:
     """Warm the caches, then hand over to Streamlit's own command line."""
-    from streamlit.web import cli
+    from streamlit.web import bootstrap, cli
 
     from components.state.warmup import prewarm
 
-    prewarm()
-    sys.argv = ["streamlit", "run", str(Path(__file__).with_name("app.py")), *sys.argv[1:]]
+    argv = ["run", str(Path(__file__).with_name("app.py")), *sys.argv[1:]]
+    # read the config (files and these flags) as `streamlit run` will, before the warm-up
+    # reads any of it: otherwise Streamlit sees the flags as a change and asks for a restart
+    try:
+        with cli.main.make_context("streamlit", list(argv)) as ctx:
+            run = cli.main_run.make_context("run", list(argv[1:]), parent=ctx)
+            flags = {k: v for k, v in run.params.items() if k not in ("target", "args")}
+    except click.ClickException:
+        flags = None  # a wrong option: Streamlit's own command line says so, unwarmed
+    if flags is not None:
+        bootstrap.load_config_options(flag_options=flags)
+        prewarm()
+    sys.argv = ["streamlit", *argv]
     cli.main()
 
 

@@ -39,4 +39,5 @@ def test_a_fresh_server_warms_itself_and_the_first_page_reuses_it(tmp_path) -> N
         assert log.count("loaded embedded") == 1 and "read back" not in log
         assert log.count("derived data computed") == 1
         assert "Could not warm" not in log and "Traceback" not in log
+        assert "please restart streamlit" not in log  # the flags were read before warming
         assert_loopback_only(urls)
