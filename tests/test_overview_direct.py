@@ -21,6 +21,7 @@ from memscope.view.budget import (
     is_cluster,
     is_merged,
     overview,
+    overview_base,
     overview_of,
     with_kept,
 )
@@ -164,3 +165,22 @@ def test_collapse_some_is_said_only_when_the_expanded_clusters_overflow(big):
     assert over.info.drawn_nodes > size - 1
     assert f"take {size} of the {size - 1} nodes: collapse some" in over.info.sentence(size - 1)
     assert CLUSTER_PREFIX + top[0] not in {n["id"] for n in over.view["nodes"]}
+
+
+def test_expansions_sharing_one_base_equal_fresh_overviews(big):
+    """Opening hexagons reuses the view's expansion-independent base (what the explorer
+    caches per view): each expansion, in any order, equals the one built from scratch,
+    and a node drawn for one expansion is not changed for the next."""
+    an, pos, clusters, labels = big
+    filters = Filters(show_superseded=False)
+    visible = visible_nodes(an, filters)
+    base = overview_base(an, pos, clusters, visible=visible, color_by="space",
+                         edge_kinds=filters.edge_kinds)
+    top = _biggest(clusters, 3)
+    for expanded in ([], top[:1], top, top[1:2], []):
+        shared = overview_of(an, pos, clusters, labels, visible=visible, color_by="space",
+                             budget=300, expanded=expanded, edge_kinds=filters.edge_kinds,
+                             base=base)
+        _assert_same(shared, _old(an, pos, clusters, labels, visible=visible,
+                                  color_by="space", budget=300, expanded=expanded,
+                                  edge_kinds=filters.edge_kinds))

@@ -9,6 +9,7 @@ nothing and re-sends no graph.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import cast
 
 import streamlit as st
 
@@ -28,12 +29,14 @@ from memscope.view import derived
 from memscope.view.budget import (
     DEFAULT_BUDGET,
     Overview,
+    OverviewBase,
     cluster_of,
     is_cluster,
+    overview_base,
     overview_of,
     with_kept,
 )
-from memscope.view.build import ViewData, cluster_groups, highlight
+from memscope.view.build import ColorBy, ViewData, cluster_groups, highlight
 from memscope.view.changes import mark_changes
 from memscope.view.layout import extend_positions
 
@@ -75,14 +78,15 @@ def _derived(key: tuple, revision: int, identity: str, digest: str, _analysis: A
     return d
 
 
-ViewKey = tuple[tuple, int, int, tuple, tuple, str]
+ViewKey = tuple[tuple, int, int, tuple, tuple, ColorBy]
 
 
 def _view_key(key: tuple, revision: int, epoch: int, scope: tuple, filters: Filters,
               color_by: str) -> ViewKey:
     """What a drawn view depends on: the load and its revision, the state epoch, the
     scope (as of, presenter), the filters and the colouring."""
-    return (key, revision, epoch, scope, filters.key(), color_by)
+    # the sidebar offers only COLOR_BY's keys
+    return (key, revision, epoch, scope, filters.key(), cast(ColorBy, color_by))
 
 
 def prepare(key: tuple, entry: data.Entry, identity: str, analysis: Analysis) -> None:
@@ -116,22 +120,43 @@ def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: t
     return frozenset(visible_nodes(_analysis, _filters))
 
 
+def _shown(view_key: ViewKey, extra: str | None, _analysis: Analysis, _filters: Filters
+           ) -> frozenset[str]:
+    key, revision, epoch, scope, filters_key, _color_by = view_key
+    visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
+    return visible | {extra} if extra is not None else visible
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _overview_base(view_key: ViewKey, extra: str | None, identity: str, digest: str,
+                   presenter: bool, _analysis: Analysis, _current: Analysis,
+                   _filters: Filters, _named: Analysis) -> OverviewBase:
+    # what every expansion of one view shares (the per-node work): opening a hexagon
+    # then only regroups and reconnects
+    key, revision, _epoch, _scope, _filters_key, color_by = view_key
+    clusters, _labels = _clusters(key, revision, identity, digest, presenter, _named)
+    return overview_base(_analysis, _positions(key, revision, identity, digest, _current),
+                         clusters, visible=_shown(view_key, extra, _analysis, _filters),
+                         color_by=color_by, edge_kinds=_filters.edge_kinds)
+
+
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _overview(view_key: tuple, extra: str | None, identity: str, digest: str, budget: int,
+def _overview(view_key: ViewKey, extra: str | None, identity: str, digest: str, budget: int,
               expanded: frozenset[str], presenter: bool, _analysis: Analysis,
               _current: Analysis, _filters: Filters, _named: Analysis) -> Overview:
     """The drawable overview, built straight from the graph, the shared positions and
-    the clusters (past the budget only what is drawn is built); ``extra`` is a selected
-    node drawn even when the filters hide it."""
-    key, revision, epoch, scope, filters_key, color_by = view_key
-    visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
-    if extra is not None:
-        visible = visible | {extra}
+    the clusters (past the budget only what is drawn is built, from the view's shared
+    :class:`OverviewBase`); ``extra`` is a selected node drawn even when the filters
+    hide it."""
+    key, revision, _epoch, _scope, _filters_key, color_by = view_key
+    visible = _shown(view_key, extra, _analysis, _filters)
     clusters, labels = _clusters(key, revision, identity, digest, presenter, _named)
     positions = _positions(key, revision, identity, digest, _current)
+    base = _overview_base(view_key, extra, identity, digest, presenter, _analysis, _current,
+                          _filters, _named) if len(visible) > budget else None
     return overview_of(_analysis, positions, clusters, labels, visible=visible,
                        color_by=color_by, budget=budget, expanded=expanded,
-                       edge_kinds=_filters.edge_kinds)
+                       edge_kinds=_filters.edge_kinds, base=base)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

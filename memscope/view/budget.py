@@ -499,16 +499,51 @@ class _LazyEdges(Mapping[str, list[VisEdge]]):
         return node_id in self._touching
 
 
+@dataclass
+class OverviewBase:
+    """What an overview past the budget needs that does not depend on which clusters are
+    expanded (:func:`overview_base`): compute it once per view and share it between
+    expansions, so opening a hexagon only regroups and reconnects."""
+
+    #: each shown node as the budget sees it, in graph order
+    items: list[_Item]
+    #: every shown node, drawn on first use (and kept)
+    nodes: Mapping[str, VisNode]
+    #: the edges that pass the filters (index in the graph, ends, data)
+    passed: list[_Passed]
+    #: the full view's legend
+    legend: Legend
+    edges: Mapping[str, list[VisEdge]]
+
+
+def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
+                  clusters: Mapping[str, str], *, visible: Collection[str] | None = None,
+                  color_by: ColorBy = "cluster", edge_kinds: Collection[str] | None = None
+                  ) -> OverviewBase:
+    """The expansion-independent part of :func:`overview_of`."""
+    shown = None if visible is None else set(visible)
+    painter = Painter(analysis, color_by, positions)
+    items, counts = _items(analysis, painter, clusters, shown)
+    passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
+    legend = painter.legend(*counts, all_kinds)
+    if kept_kinds is not None:  # as keep_edge_kinds counts them
+        legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
+    return OverviewBase(items, _LazyNodes([it[0] for it in items], painter.node), passed,
+                        legend, _LazyEdges(analysis, passed))
+
+
 def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
                 clusters: Mapping[str, str], labels: Mapping[str, str], *,
                 visible: Collection[str] | None = None, color_by: ColorBy = "cluster",
                 budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
-                edge_kinds: Collection[str] | None = None) -> Overview:
+                edge_kinds: Collection[str] | None = None,
+                base: OverviewBase | None = None) -> Overview:
     """The same :class:`Overview` as ``overview(keep_edge_kinds(build_view(analysis,
     color_by=color_by, visible=visible, positions=positions), edge_kinds), clusters,
     labels, budget=budget, expanded=expanded)``, built straight from the graph, the
     positions and the clusters: past the budget only the drawn nodes are built (the
-    others on first use, e.g. by :func:`with_kept`).
+    others on first use, e.g. by :func:`with_kept`). ``base``, when given, is
+    :func:`overview_base` of the same arguments (shared between expansions).
 
     >>> from memscope.graph.analysis import analyse
     >>> from memscope.records.dataset import from_feed_pages
@@ -526,18 +561,15 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
         view = keep_edge_kinds(build_view(analysis, color_by=color_by, visible=visible,
                                           positions=positions), edge_kinds)
         return overview(view, clusters, labels, budget=budget, expanded=expanded)
-    painter = Painter(analysis, color_by, positions)
-    items, counts = _items(analysis, painter, clusters, shown)
-    passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
-    legend = painter.legend(*counts, all_kinds)
-    if kept_kinds is not None:  # as keep_edge_kinds counts them
-        legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
-    nodes = _LazyNodes([it[0] for it in items], painter.node)
+    if base is None:
+        base = overview_base(analysis, positions, clusters, visible=visible,
+                             color_by=color_by, edge_kinds=edge_kinds)
+    items = base.items
     info = BudgetInfo(total_nodes=len(items), drawn_nodes=len(items))
-    drawn, rep = _collapse(items, nodes, labels, info, budget=budget, expanded=expanded)
+    drawn, rep = _collapse(items, base.nodes, labels, info, budget=budget, expanded=expanded)
     edges: list[VisEdge] = []
     merged: Counter[tuple[str, str]] = Counter()
-    for i, u, v, data in passed:
+    for i, u, v, data in base.passed:
         a, b = rep.get(u), rep.get(v)  # type: ignore[arg-type]
         if a is None or b is None or a == b:
             continue
@@ -546,9 +578,9 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
         else:
             merged[(a, b)] += 1
     small: ViewData = {"nodes": drawn, "edges": edges + _merged_edges(merged),
-                       "legend": _count_clusters(legend, info.collapsed_clusters)}
-    return Overview(small, info, rep, nodes, _LazyEdges(analysis, passed),
-                    legend, len(passed))
+                       "legend": _count_clusters(base.legend, info.collapsed_clusters)}
+    return Overview(small, info, rep, base.nodes, base.edges, base.legend,
+                    len(base.passed))
 
 
 def _items(analysis: Analysis, painter: Painter, clusters: Mapping[str, str],
