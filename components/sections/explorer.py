@@ -127,7 +127,7 @@ def _shown(view_key: ViewKey, extra: str | None, _analysis: Analysis, _filters: 
     return visible | {extra} if extra is not None else visible
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@st.cache_resource(show_spinner=False, max_entries=4)  # tens of MB each at 50k memories
 def _overview_base(view_key: ViewKey, extra: str | None, identity: str, digest: str,
                    presenter: bool, _analysis: Analysis, _current: Analysis,
                    _filters: Filters, _named: Analysis) -> OverviewBase:
