@@ -32,7 +32,6 @@ from memscope.storage import (
     StorageTooNew,
     configured_url,
     describe,
-    graph_digest,
     layout_key,
     open_storage,
 )
@@ -382,8 +381,7 @@ def test_a_database_newer_than_this_memscope_is_refused(url: str) -> None:
 def test_a_layout_stored_by_one_replica_is_read_by_another(url: str) -> None:
     one, two = _open(url), _open(url)
     nodes = ["doc_1", "mem_a", "mem_b", "ent:東京"]
-    key = layout_key("embedded|/data/memscope.db",
-                     graph_digest(nodes, [("doc_1", "mem_a"), ("mem_a", "mem_b")]), "seed=7")
+    key = layout_key("embedded|/data/memscope.db", "content-digest-1", "seed=7")
     assert two.get_layout(key) is None
     positions = {n: (i * 140.5, -i * 0.25) for i, n in enumerate(nodes)}
     one.put_layout(key, positions)
@@ -391,16 +389,16 @@ def test_a_layout_stored_by_one_replica_is_read_by_another(url: str) -> None:
     assert (two.layout_misses, two.layout_hits, one.layout_writes) == (1, 1, 1)
     one.put_layout(key, {"doc_1": (0.0, 0.0)})  # a recomputation replaces it
     assert _open(url).get_layout(key) == {"doc_1": (0.0, 0.0)}
-    other = layout_key("embedded|/other.db", graph_digest(nodes, []), "seed=7")
+    other = layout_key("embedded|/other.db", "content-digest-1", "seed=7")
     assert two.get_layout(other) is None
 
 
 def test_a_layout_key_holds_no_identity_in_clear() -> None:
     identity = "supermemory|https://api.example|key:aaaa1111"
-    key = layout_key(identity, graph_digest(["a"], []))
+    key = layout_key(identity, "content-digest-1")
     assert len(key) == 64 and "aaaa1111" not in key and "example" not in key
-    assert key != layout_key(identity, graph_digest(["a", "b"], []))
-    assert key != layout_key(identity, graph_digest(["a"], []), "seed=8")
+    assert key != layout_key(identity, "content-digest-2")
+    assert key != layout_key(identity, "content-digest-1", "seed=8")
 
 
 # -- configuration and secrecy -------------------------------------------------------------

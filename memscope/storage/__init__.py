@@ -7,11 +7,11 @@ PostgreSQL (a team deployment with several app servers).
 
 from memscope.storage.base import Storage
 from memscope.storage.errors import StorageConfigError, StorageError, StorageTooNew
-from memscope.storage.layouts import Position, graph_digest, layout_key
+from memscope.storage.layouts import Position, layout_key
 from memscope.storage.ledger import LOCAL_ACTOR, LedgerEntry
 from memscope.storage.sql import PostgresStorage, SQLiteStorage, open_storage
 from memscope.storage.urls import URL_ENV, configured_url, describe
 
 __all__ = ["LOCAL_ACTOR", "URL_ENV", "LedgerEntry", "Position", "PostgresStorage",
            "SQLiteStorage", "Storage", "StorageConfigError", "StorageError", "StorageTooNew",
-           "configured_url", "describe", "graph_digest", "layout_key", "open_storage"]
+           "configured_url", "describe", "layout_key", "open_storage"]
