@@ -120,10 +120,12 @@ def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: t
     return frozenset(visible_nodes(_analysis, _filters))
 
 
-def _shown(view_key: ViewKey, extra: str | None, _analysis: Analysis, _filters: Filters
+def _shown(view_key: ViewKey, extra: str | None, analysis: Analysis, filters: Filters
            ) -> frozenset[str]:
+    """The nodes a view shows: what passes its filters, plus ``extra`` (a selected node
+    the filters hide)."""
     key, revision, epoch, scope, filters_key, _color_by = view_key
-    visible = _visible(key, revision, epoch, scope, filters_key, _analysis, _filters)
+    visible = _visible(key, revision, epoch, scope, filters_key, analysis, filters)
     return visible | {extra} if extra is not None else visible
 
 
