@@ -227,6 +227,23 @@ def _fits(d: Derived, analysis: Analysis) -> bool:
     return len(d.positions) == g.number_of_nodes() and all(n in d.positions for n in g)
 
 
+def _subject(dataset: Dataset | None, analysis: Analysis | None, digest: str | None
+             ) -> tuple[Analysis, str]:
+    """The analysis to derive from (``analysis``, else ``dataset`` analysed) and its
+    digest (``digest`` when the caller knows it)."""
+    if analysis is None:
+        if dataset is None:
+            raise ValueError("Derived data needs a dataset or an analysis.")
+        analysis = analyse(dataset)
+    return analysis, digest or digest_of(analysis)
+
+
+def _trusted(digest: str, analysis: Analysis, folder: str | Path | None) -> Derived | None:
+    """The kept file of ``digest`` when it can be trusted and places ``analysis``'s nodes."""
+    found = load(digest, folder)
+    return found if found is not None and _fits(found, analysis) else None
+
+
 def load_or_compute(dataset: Dataset | None = None, *, analysis: Analysis | None = None,
                     folder: str | Path | None = None, write: bool = True,
                     digest: str | None = None,
@@ -240,13 +257,9 @@ def load_or_compute(dataset: Dataset | None = None, *, analysis: Analysis | None
     handed to :func:`~memscope.view.build.cluster_groups`' cache, so views of this
     analysis do not compute them again.
     """
-    if analysis is None:
-        if dataset is None:
-            raise ValueError("load_or_compute needs a dataset or an analysis.")
-        analysis = analyse(dataset)
-    digest = digest or digest_of(analysis)
-    found = load(digest, folder)
-    if found is not None and _fits(found, analysis):
+    analysis, digest = _subject(dataset, analysis, digest)
+    found = _trusted(digest, analysis, folder)
+    if found is not None:
         prime_clusters(analysis, found.clusters, found.labels, found.order)
         log.info("derived data read for %s", digest[:12])
         return found
@@ -270,13 +283,8 @@ def warm(dataset: Dataset | None = None, *, analysis: Analysis | None = None,
     """Make sure the derived data of ``dataset`` (or of ``analysis``, with its ``digest``
     when known) is kept: computed and saved unless a trusted file already holds it.
     Returns the file; an unwritable folder raises :class:`OSError`."""
-    if analysis is None:
-        if dataset is None:
-            raise ValueError("warm needs a dataset or an analysis.")
-        analysis = analyse(dataset)
-    digest = digest or digest_of(analysis)
-    found = load(digest, folder)
-    if found is not None and _fits(found, analysis):
+    analysis, digest = _subject(dataset, analysis, digest)
+    if _trusted(digest, analysis, folder) is not None:
         return path_of(digest, folder)
     return save(compute(analysis, digest), folder)
 
