@@ -90,16 +90,17 @@ def no_gc() -> Iterator[None]:
                 gc.enable()
 
 
-def settle_heap() -> None:
+def settle_heap(*, free_old: bool = True) -> None:
     """After a large load: freeze every object alive into the collector's permanent
     generation, so later full collections do not walk the shared graph again (each would
     hold the GIL for up to a second at 50,000 memories). From the second call on, what
     the previous call froze is unfrozen and collected first, so an old load's cycles are
-    not kept for ever: they live at most until the next load. (The first call skips that
-    full collection: nothing was frozen before.)"""
+    not kept for ever: they live at most until the next load. That full collection is
+    skipped on the first call (nothing was frozen before) and with ``free_old=False``
+    (the caller knows nothing old was dropped, e.g. the server's warm-up)."""
     global _frozen
     with _gc_lock:
-        if _frozen:
+        if _frozen and free_old:
             gc.unfreeze()
             gc.collect()
         gc.freeze()

@@ -232,3 +232,24 @@ def test_a_new_data_version_replaces_the_old_load_in_memory(source):
     new_key, new = data.load(source, show_progress=False)
     assert new_key != old_key and list(data._loads) == [new_key]
     assert data.is_stale(old_key, old.revision) and not data.is_stale(new_key, new.revision)
+
+
+def test_the_warm_up_freezes_without_a_full_collection():
+    """``free_old=False`` (the warm-up: nothing was dropped) only freezes; the next load's
+    settle still frees what became garbage."""
+    import gc
+    import weakref
+
+    class Node:
+        me: object = None
+
+    old = Node()
+    old.me = old
+    alive = weakref.ref(old)
+    kept.settle_heap()
+    del old
+    kept.settle_heap(free_old=False)
+    assert alive() is not None  # no full collection ran
+    kept.settle_heap()
+    assert alive() is None
+    gc.unfreeze()

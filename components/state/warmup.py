@@ -56,7 +56,7 @@ def prewarm() -> None:
         analysis = data.analysis_of(key, entry)
         explorer.prepare(key, entry, source.identity(), analysis)
         overview.prepare(key, entry.revision, data.epoch_of(key, entry), analysis)
-        kept.settle_heap()  # the layout and overview too: long-lived, shared
+        kept.settle_heap(free_old=False)  # the layout and overview too; nothing was dropped
     except Exception as exc:  # warming is an optimisation, never a failure
         log.warning("Could not warm the server (%s: %s); the first page loads it instead.",
                     type(exc).__name__, exc)
