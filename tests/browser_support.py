@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -33,6 +34,21 @@ def wait_idle(page: Page, settle_ms: int = 300) -> None:
 def wait_graph(page: Page) -> None:
     """Wait until the graph component has drawn."""
     page.wait_for_selector(f"{GRAPH}[data-drawn='true']", timeout=60_000)
+
+
+def open_app(browser: Browser, url: str, *, width: int = 1400, height: int = 900,
+             requests: list[str] | None = None, **context: Any) -> Page:
+    """A new page on ``url``, returned once the app is idle and its graph drawn; the URL
+    of every request it makes is appended to ``requests`` (for
+    :func:`assert_loopback_only`). ``context`` goes to ``new_page`` (e.g. a colour
+    scheme)."""
+    page = browser.new_page(viewport={"width": width, "height": height}, **context)
+    if requests is not None:
+        page.on("request", lambda r: requests.append(r.url))
+    page.goto(url)
+    wait_idle(page)
+    wait_graph(page)
+    return page
 
 
 def assert_loopback_only(urls: list[str]) -> None:

@@ -9,7 +9,7 @@ from browser_support import (
     GRAPH,
     assert_loopback_only,
     chromium,
-    wait_graph,
+    open_app,
     wait_idle,
 )
 
@@ -34,12 +34,8 @@ def test_moving_the_as_of_date_changes_the_graph(server, data_dir) -> None:
                    if past.state(m) == "latest" and now_an.state(m) == "superseded")
     newer = next(m for m in ds.memories if m not in past.dataset.memories)
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
         urls: list[str] = []
-        page.on("request", lambda r: urls.append(r.url))
-        page.goto(server.url)
-        wait_idle(page)
-        wait_graph(page)
+        page = open_app(browser, server.url, height=1000, requests=urls)
         graph = page.locator(GRAPH)
         total = len(ds.documents) + len(ds.memories)
         assert graph.get_attribute("data-node-count") == str(total)

@@ -16,6 +16,7 @@ from browser_support import (
     app_server,
     assert_loopback_only,
     chromium,
+    open_app,
     wait_graph,
     wait_idle,
 )
@@ -35,11 +36,7 @@ EXCEPTION = "[data-testid='stException']"
 
 
 def open_home(browser, url: str, **kwargs) -> Page:
-    page = browser.new_page(viewport={"width": 1400, "height": 900}, **kwargs)
-    page.goto(url)
-    wait_idle(page)
-    wait_graph(page)
-    return page
+    return open_app(browser, url, **kwargs)
 
 
 def test_a_search_with_no_match_keeps_the_graph(server) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import app_server, assert_loopback_only, chromium, wait_graph, wait_idle
+from browser_support import app_server, assert_loopback_only, chromium, open_app
 
 from memscope.demo.seeding import seed_if_missing
 from memscope.settings import STORE_FILE
@@ -24,12 +24,8 @@ def test_a_fresh_server_warms_itself_and_the_first_page_reuses_it(tmp_path) -> N
         assert "server warm in" in server.log(), server.log()
         # the warm-up laid the store out (nothing was kept on disk: no `memscope warm`)
         assert server.log().count("derived data computed") == 1
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
         urls: list[str] = []
-        page.on("request", lambda r: urls.append(r.url))
-        page.goto(server.url)
-        wait_idle(page)
-        wait_graph(page)
+        page = open_app(browser, server.url, requests=urls)
         assert page.locator("[data-testid='stException']").count() == 0
         drawn = page.locator("[data-testid='memscope-graph']").evaluate(
             "el => el.__network.body.data.nodes.getIds().length")

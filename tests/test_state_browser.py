@@ -12,6 +12,7 @@ from browser_support import (
     GRAPH,
     assert_loopback_only,
     chromium,
+    open_app,
     wait_graph,
     wait_idle,
 )
@@ -74,12 +75,8 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
     texts = [t for t in dataset_texts(ds) if len(t) >= 8]
     day = (date.today() - timedelta(days=10)).isoformat()
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
         urls: list[str] = []
-        page.on("request", lambda r: urls.append(r.url))
-        page.goto(server.url)
-        wait_idle(page)
-        wait_graph(page)
+        page = open_app(browser, server.url, requests=urls)
         assert visible_leaks(page, texts), "without presenter mode real text is shown"
         # presenter mode
         sidebar(page).get_by_text("Presenter mode").click()
