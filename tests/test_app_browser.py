@@ -3,6 +3,7 @@ panel, offline."""
 
 from __future__ import annotations
 
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ from browser_support import (
     NODE_CENTRE,
     assert_loopback_only,
     chromium,
-    wait_graph,
+    open_app,
     wait_idle,
 )
 from playwright.sync_api import Browser
@@ -43,12 +44,8 @@ def test_health_endpoint_answers_ok(server: StreamlitServer) -> None:
 
 
 def test_click_a_memory_opens_its_panel_offline(server, browser, data_dir) -> None:
-    page = browser.new_page(viewport={"width": 1500, "height": 1000})
     urls: list[str] = []
-    page.on("request", lambda r: urls.append(r.url))
-    page.goto(server.url)
-    wait_idle(page)
-    wait_graph(page)
+    page = open_app(browser, server.url, width=1500, height=1000, requests=urls)
     an = analyse(EmbeddedSource(data_dir / STORE_FILE).load().dataset)
     assert page.get_by_text(f"{len(an.dataset.memories)} memories", exact=False).count() >= 1
     target = next(c.entries[-1].id for c in an.chains.chains if len(c.entries) >= 3)
@@ -64,3 +61,45 @@ def test_click_a_memory_opens_its_panel_offline(server, browser, data_dir) -> No
     assert f"node={target}" in page.url  # deep link written back
     assert_loopback_only(urls)
     page.close()
+
+
+def _until(check, timeout_s: float = 20.0):
+    """``check()``'s first truthy value within ``timeout_s`` (else its last value)."""
+    deadline = time.monotonic() + timeout_s
+    value = check()
+    while not value and time.monotonic() < deadline:
+        time.sleep(0.2)
+        value = check()
+    return value
+
+
+CLUSTER_IDS = "el => el.__network.body.data.nodes.getIds().filter(i => i.startsWith('cluster:'))"
+DRAWN_COUNT = "el => el.__network.body.data.nodes.getIds().length"
+
+
+def test_a_hexagon_opens_on_click_and_collapse_all_closes_it(server, browser) -> None:
+    """Past the drawing budget the graph shows clusters as hexagons: a click opens one
+    into its nodes, and "Collapse all expanded clusters" closes it again."""
+    page = open_app(browser, server.url, width=1500, height=1000)
+    budget = page.get_by_label("Drawing budget (nodes)", exact=True)
+    budget.fill("100")
+    budget.press("Enter")
+    wait_idle(page, 800)
+    graph = page.locator(GRAPH)
+    hexagons = _until(lambda: graph.evaluate(CLUSTER_IDS))
+    assert hexagons, "a budget of 100 shows the demo store as hexagons"
+    before = graph.evaluate(DRAWN_COUNT)
+    target = hexagons[0]
+    centre = graph.evaluate(NODE_CENTRE, target)
+    page.mouse.click(centre["x"], centre["y"])
+    wait_idle(page, 800)
+    collapse = page.get_by_role("button", name="Collapse all expanded clusters")
+    collapse.wait_for(timeout=20_000)
+    # the component draws the new data just after the rerun
+    assert _until(lambda: target not in graph.evaluate(CLUSTER_IDS))
+    assert graph.evaluate(DRAWN_COUNT) > before
+    collapse.click()
+    wait_idle(page, 800)
+    assert _until(lambda: target in graph.evaluate(CLUSTER_IDS))
+    assert graph.evaluate(DRAWN_COUNT) == before
+    assert page.locator("[data-testid='stException']").count() == 0
