@@ -4,6 +4,7 @@ sends it (the component's state as a widget value)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from streamlit.proto.WidgetStates_pb2 import WidgetStates
@@ -37,12 +38,16 @@ def browser_click(at: AppTest, node_id: str | None) -> None:
     at._run(WidgetStates(widgets=states.widgets))
 
 
-def run_page(page: str | None = None, **state: Any) -> AppTest:
+def run_page(page: str | None = None, prepare: Callable[[AppTest], None] | None = None, /,
+             **state: Any) -> AppTest:
     """Run the app (``app_pages/<page>`` if given, with ``app.py`` as the entry point so
-    links resolve) with ``state`` preset in the session; fails on an exception."""
+    links resolve) with ``state`` preset in the session and ``prepare`` (e.g. secrets, a
+    signed-in user) applied first; fails on an exception."""
     from conftest import ROOT
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    if prepare is not None:
+        prepare(at)
     for key, value in state.items():
         at.session_state[key] = value
     if page is not None:

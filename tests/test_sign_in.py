@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import ROOT
+from apptest_support import run_page
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME
@@ -23,18 +23,13 @@ ROLES = {"roles": {"viewers": ["viewer@example.com"]}}
 
 def app(user: dict[str, Any], page: str | None = None, *, auth: bool = True,
         **state: Any) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    if auth:
-        at.secrets["auth"] = AUTH
-        at.secrets["memscope"] = ROLES
-    at.user = user
-    for key, value in state.items():
-        at.session_state[key] = value
-    if page is not None:
-        at.switch_page(f"app_pages/{page}")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    def sign_in(at: AppTest) -> None:
+        if auth:
+            at.secrets["auth"] = AUTH
+            at.secrets["memscope"] = ROLES
+        at.user = user
+
+    return run_page(page, sign_in, **state)
 
 
 def graph_drawn(at: AppTest) -> bool:
