@@ -6,6 +6,7 @@ import json
 
 import pytest
 from conftest import SM, SP
+from pipeline_support import same_records
 from sandbox_fixture import running_sandbox, spomory, supermemory
 
 from memscope.records.dataset import Dataset, read_files
@@ -19,11 +20,7 @@ from memscope.sources import (
 
 
 def _same_records(a: Dataset, b: Dataset) -> None:
-    assert a.documents == b.documents
-    assert a.memories == b.memories
-    assert a.memory_documents == b.memory_documents
-    assert a.entities == b.entities
-    assert a.relations == b.relations
+    same_records(a, b)
     assert a.spaces == b.spaces
     assert a.profiles == b.profiles
 
