@@ -230,7 +230,7 @@ class FieldReader:
 MEMORY_KEYS = frozenset(
     {
         "id", "memory", "spaceId", "spaceContainerTag", "version", "isLatest", "isForgotten",
-        "isStatic", "parentMemoryId", "rootMemoryId", "memoryRelations", "forgetAfter",
+        "isStatic", "isInference", "parentMemoryId", "rootMemoryId", "memoryRelations", "forgetAfter",
         "forgetReason", "createdAt", "updatedAt",
     }
 )
@@ -248,6 +248,8 @@ class MemoryRecord:
     is_latest: bool = True
     is_forgotten: bool = False
     is_static: bool = False
+    #: inferred by the service, not stated by the user (Supermemory's ``isInference``)
+    is_inference: bool = False
     parent_id: str | None = None
     root_id: str | None = None
     relations: dict[str, str] | None = None
@@ -266,7 +268,7 @@ class MemoryRecord:
         """Values that must agree when the same memory id appears twice."""
         return (
             self.memory, self.space_id, self.container_tag, repr(self.version), self.is_latest,
-            self.is_forgotten, self.is_static, self.parent_id, self.root_id,
+            self.is_forgotten, self.is_static, self.is_inference, self.parent_id, self.root_id,
             tuple(sorted((self.relations or {}).items())), self.forget_after,
             self.forget_reason, self.created_at, self.updated_at,
         )
@@ -278,6 +280,7 @@ class MemoryRecord:
             id=self.id, memory=self.memory, spaceId=self.space_id,
             spaceContainerTag=self.container_tag, version=self.version,
             isLatest=self.is_latest, isForgotten=self.is_forgotten, isStatic=self.is_static,
+            isInference=self.is_inference,
             parentMemoryId=self.parent_id, rootMemoryId=self.root_id,
             memoryRelations=dict(self.relations) if self.relations is not None else None,
             forgetAfter=format_time(self.forget_after), forgetReason=self.forget_reason,
@@ -341,6 +344,7 @@ def parse_memory(raw: Any, where: str, report: ParseReport) -> MemoryRecord | No
         is_latest=_bool(raw.get("isLatest"), True),
         is_forgotten=_bool(raw.get("isForgotten"), False),
         is_static=_bool(raw.get("isStatic"), False),
+        is_inference=_bool(raw.get("isInference"), False),
         parent_id=f.ident("parentMemoryId"),
         root_id=f.ident("rootMemoryId"),
         relations=_relations(f),
