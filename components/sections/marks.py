@@ -1,0 +1,17 @@
+"""What other sections ask the explorer to highlight in the graph.
+
+One place gathers every "look at these" set — the last Ask answer today; the semantic
+forget preview and the migration check join it — so the explorer takes one set of ids and
+does not know who marked them.
+"""
+
+from __future__ import annotations
+
+from components.sections import ask
+from components.state.context import AppContext
+from memscope.graph.analysis import Analysis
+
+
+def graph_marks(ctx: AppContext, analysis: Analysis) -> set[str]:
+    """The node ids to highlight in the graph (the caller keeps only the visible ones)."""
+    return ask.answer_ids(ctx, analysis)
