@@ -11,18 +11,22 @@ Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemoryS
 
 from memscope.sources._http import ApiConfig, credential_fingerprint
 from memscope.sources.base import (
+    ALL_CAPABILITY_NAMES,
+    BULK_CAPABILITY_NAMES,
     CAPABILITY_NAMES,
     FINAL_STATUSES,
     AddResult,
     Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
+    ForgetReport,
     ForgetResult,
     LoadProgress,
     LoadResult,
     ProgressCallback,
     SearchHit,
     SearchResult,
+    SemanticPreview,
     Source,
     merge_history,
 )
@@ -31,6 +35,7 @@ from memscope.sources.errors import (
     AuthError,
     BadRequest,
     ConfirmationRequired,
+    DialectMismatch,
     FileError,
     Forbidden,
     ForgetMismatch,
@@ -51,13 +56,15 @@ from memscope.sources.spomory import SpomoryConfig, SpomorySource
 from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
 
 __all__ = [
-    "CAPABILITY_NAMES", "FINAL_STATUSES", "AddResult", "ApiConfig", "AuthError", "BadRequest",
+    "ALL_CAPABILITY_NAMES", "BULK_CAPABILITY_NAMES", "CAPABILITY_NAMES", "FINAL_STATUSES",
+    "AddResult", "ApiConfig", "AuthError", "BadRequest",
     "Capabilities",
-    "ConfirmationRequired", "EmbeddedSource", "FileError", "FileSource", "Forbidden",
-    "ForgetAllPreview", "ForgetAllResult", "ForgetMismatch", "ForgetResult", "LoadProgress",
+    "ConfirmationRequired", "DialectMismatch", "EmbeddedSource", "FileError", "FileSource",
+    "Forbidden", "ForgetAllPreview", "ForgetAllResult", "ForgetMismatch", "ForgetReport",
+    "ForgetResult", "LoadProgress",
     "LoadResult", "MalformedResponse", "NetworkError", "NotFound", "PaymentRequired",
     "ProgressCallback", "QuotaExceeded", "RateLimited", "SearchHit", "SearchResult",
-    "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
+    "SemanticPreview", "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
     "SupermemoryConfig", "SupermemorySource", "TimeoutError_", "Unsupported",
     "credential_fingerprint", "merge_history", "save_snapshot", "snapshot_bytes",
     "snapshot_object", "wait_until_processed",

@@ -8,7 +8,7 @@ and shows :meth:`Capabilities.reason` when it cannot.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -21,6 +21,7 @@ from memscope.sources.errors import (
     AuthError,
     BadRequest,
     ConfirmationRequired,
+    DialectMismatch,
     FileError,
     Forbidden,
     ForgetMismatch,
@@ -38,6 +39,10 @@ from memscope.sources.errors import (
 
 CAPABILITY_NAMES = ("history", "profile", "forget", "forget_all", "restore", "search", "spaces",
                     "add")
+#: reviewed-id forgetting with a per-id report, and the dry run of a semantic forget
+#: (Supermemory v5); :meth:`Capabilities.as_dict` lists them only when asked to
+BULK_CAPABILITY_NAMES = ("forget_many", "semantic_forget")
+ALL_CAPABILITY_NAMES = CAPABILITY_NAMES + BULK_CAPABILITY_NAMES
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,15 @@ class Capabilities:
     spaces: bool = False
     add: bool = False
     why_not: tuple[tuple[str, str], ...] = ()
+    #: forget a reviewed list of ids in one call, with a per-id report
+    forget_many: bool = False
+    #: preview (dry run) a semantic forget; the forget itself goes by the reviewed ids
+    semantic_forget: bool = False
     forget_all_by_ids: bool = False
 
     def can(self, name: str) -> bool:
-        """True when the capability ``name`` (one of :data:`CAPABILITY_NAMES`) is there."""
-        if name not in CAPABILITY_NAMES:
+        """True when the capability ``name`` (one of :data:`ALL_CAPABILITY_NAMES`) is there."""
+        if name not in ALL_CAPABILITY_NAMES:
             raise ValueError(f"unknown capability {name!r}")
         return bool(getattr(self, name))
 
@@ -73,9 +82,11 @@ class Capabilities:
             return None
         return dict(self.why_not).get(name, f"This source cannot {name.replace('_', '-')}.")
 
-    def as_dict(self) -> dict[str, bool]:
-        """``{capability: available}``."""
-        return {name: self.can(name) for name in CAPABILITY_NAMES}
+    def as_dict(self, *, bulk: bool = False) -> dict[str, bool]:
+        """``{capability: available}`` over :data:`CAPABILITY_NAMES` (plus
+        :data:`BULK_CAPABILITY_NAMES` with ``bulk=True``)."""
+        names = ALL_CAPABILITY_NAMES if bulk else CAPABILITY_NAMES
+        return {name: self.can(name) for name in names}
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +206,43 @@ class ForgetAllResult:
     entity_count: int | None = None
 
 
+@dataclass(frozen=True)
+class ForgetReport:
+    """What the service said it forgot, per id (v5 DELETE /ns/{ns}/memories)."""
+
+    requested: tuple[str, ...]
+    #: ids the service matched and forgot
+    forgotten: tuple[str, ...]
+    #: id -> the service's sentence
+    errors: dict[str, str]
+    note: str | None = None
+    container_tag: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when every requested id was forgotten."""
+        return not self.errors and set(self.requested) <= set(self.forgotten)
+
+    @property
+    def not_matched(self) -> tuple[str, ...]:
+        """Requested ids that were neither forgotten nor given an error."""
+        done = set(self.forgotten) | set(self.errors)
+        return tuple(i for i in self.requested if i not in done)
+
+
+@dataclass(frozen=True)
+class SemanticPreview:
+    """What a semantic forget would remove (a dry run: nothing was deleted)."""
+
+    query: str
+    container_tag: str | None
+    #: exactly the memories the dry run matched
+    ids: tuple[str, ...]
+    #: id -> memory text, as the service sent it
+    texts: dict[str, str]
+    note: str | None = None
+
+
 @dataclass
 class SearchHit:
     """One search result: a memory, a document chunk or (Spomory) a context text.
@@ -274,6 +322,27 @@ def merge_history(dataset: Dataset, records: Iterable[MemoryRecord]) -> list[str
             dataset.add_memory(rec, None)
             added.append(rec.id)
     return added
+
+
+def forget_each(source: Source, ids: Sequence[str], *, reason: str | None = None,
+                container_tag: str | None = None) -> ForgetReport:
+    """:meth:`Source.forget_many` for a source that forgets one id per call: calls
+    :meth:`Source.forget` for each id in turn; a failed id gets its error sentence."""
+    forgotten: list[str] = []
+    errors: dict[str, str] = {}
+    for target in dict.fromkeys(ids):
+        try:
+            result = source.forget(target, reason=reason, container_tag=container_tag)
+        except SourceError as exc:
+            errors[target] = str(exc)
+            continue
+        if result.ok:
+            forgotten.append(target)
+        else:
+            errors[target] = result.message
+    return ForgetReport(requested=tuple(ids), forgotten=tuple(forgotten), errors=errors,
+                        note=f"Forgotten one id per call ({len(dict.fromkeys(ids))} calls).",
+                        container_tag=container_tag)
 
 
 def require_confirmation(preview: ForgetAllPreview, confirm: str | None) -> None:
@@ -398,6 +467,16 @@ class Source(ABC):
         """Forget one memory (Supermemory, embedded) or fact (Spomory relation id)."""
         raise self.unsupported("forget")
 
+    def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
+                    container_tag: str | None = None) -> ForgetReport:
+        """Forget exactly ``ids`` and report, per id, what the service did."""
+        raise self.unsupported("forget_many")
+
+    def forget_semantic_preview(self, query: str, *, container_tag: str | None = None
+                                ) -> SemanticPreview:
+        """A dry run of a semantic forget: the memories it would remove; deletes nothing."""
+        raise self.unsupported("semantic_forget")
+
     def restore(self, memory_id: str) -> ForgetResult:
         """Undo a soft forget."""
         raise self.unsupported("restore")
@@ -425,6 +504,8 @@ class Source(ABC):
 
 
 __all__ = [
+    "ALL_CAPABILITY_NAMES",
+    "BULK_CAPABILITY_NAMES",
     "CAPABILITY_NAMES",
     "FINAL_STATUSES",
     "AddResult",
@@ -432,11 +513,13 @@ __all__ = [
     "BadRequest",
     "Capabilities",
     "ConfirmationRequired",
+    "DialectMismatch",
     "FileError",
     "Forbidden",
     "ForgetAllPreview",
     "ForgetAllResult",
     "ForgetMismatch",
+    "ForgetReport",
     "ForgetResult",
     "LoadProgress",
     "LoadResult",
@@ -449,11 +532,13 @@ __all__ = [
     "RateLimited",
     "SearchHit",
     "SearchResult",
+    "SemanticPreview",
     "ServerError",
     "Source",
     "SourceError",
     "TimeoutError_",
     "Unsupported",
+    "forget_each",
     "merge_history",
     "require_confirmation",
 ]

@@ -147,6 +147,31 @@ class Unsupported(SourceError):
     kind = "unsupported"
 
 
+class DialectMismatch(NotFound):
+    """The service answered 404 on the chosen Supermemory dialect's first route: it
+    speaks the other one. ``dialect`` is the one that was tried (``v5`` or ``legacy``)."""
+
+    kind = "dialect"
+
+    def __init__(self, message: str, *, dialect: str = "v5", **kw: Any) -> None:
+        super().__init__(message, **kw)
+        self.dialect = dialect
+
+
+def dialect_mismatch(dialect: str, route: str, *, service: str = "Supermemory"
+                     ) -> DialectMismatch:
+    """The one-sentence :class:`DialectMismatch` for ``dialect`` (``v5``/``legacy``)
+    after a 404 on its first ``route`` (e.g. ``GET /namespaces``)."""
+    if dialect == "v5":
+        text = (f"This service does not answer Supermemory's current API (v5) routes (404 on "
+                f"{route}); choose 'legacy API (v3/v4)' on the Connection page.")
+    else:
+        text = (f"This service does not answer Supermemory's legacy API (v3/v4) routes (404 "
+                f"on {route}); choose 'current API (v5)' on the Connection page.")
+    return DialectMismatch(text, dialect=dialect, service=service, status=404,
+                           operation=route)
+
+
 class ConfirmationRequired(SourceError):
     """A destructive bulk action was not confirmed with the expected words."""
 
