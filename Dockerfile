@@ -20,7 +20,7 @@ RUN pip install -c constraints.txt .
 
 # The app itself; .streamlit/config.toml only (secrets.toml is mounted at run time).
 COPY app.py serve.py ./
-COPY app_pages ./app_pages
+COPY pages ./pages
 COPY .streamlit/config.toml ./.streamlit/config.toml
 
 USER memscope

@@ -1,7 +1,10 @@
 """Memscope's one entry point: the router.
 
 Sets the page up once, builds the app context (URL, connection, data, the shared sidebar)
-and runs the chosen page, which only arranges its own sections.
+and runs the chosen page, which only arranges its own sections. Every run calls
+``st.navigation`` — the sign-in gate too, with the sign-in page as its only entry — so the
+``pages/`` folder beside this file never switches Streamlit to its old multipage mode
+(docs/architecture.md).
 """
 
 from pathlib import Path
@@ -10,28 +13,30 @@ import streamlit as st
 
 from components.sections import sidebar
 from components.state import auth, context
+from components.widgets import nav
 
 # the favicon is a file of ours: a ``:material/…:`` page icon would be fetched from a CDN
 ICON = Path(__file__).resolve().parent / "components" / "assets" / "memscope.png"
 st.set_page_config(page_title="Memscope", page_icon=str(ICON), layout="wide")
 
 PAGES = [
-    st.Page("app_pages/explorer.py", title="Explorer", icon=":material/hub:", default=True),
-    st.Page("app_pages/audit.py", title="Audit", icon=":material/fact_check:"),
-    st.Page("app_pages/profile.py", title="Profile", icon=":material/person:"),
-    st.Page("app_pages/insights.py", title="Insights", icon=":material/insights:"),
-    st.Page("app_pages/expiry.py", title="Expiry queue", icon=":material/hourglass_bottom:"),
-    st.Page("app_pages/export.py", title="Export", icon=":material/download:"),
-    st.Page("app_pages/ledger.py", title="Ledger", icon=":material/receipt_long:"),
-    st.Page("app_pages/forget_all.py", title="Forget all", icon=":material/delete_sweep:"),
-    st.Page("app_pages/connection.py", title="Connection", icon=":material/cable:"),
+    st.Page("pages/explorer.py", title="Explorer", icon=":material/hub:", default=True),
+    st.Page("pages/audit.py", title="Audit", icon=":material/fact_check:"),
+    st.Page("pages/profile.py", title="Profile", icon=":material/person:"),
+    st.Page("pages/insights.py", title="Insights", icon=":material/insights:"),
+    st.Page("pages/expiry.py", title="Expiry queue", icon=":material/hourglass_bottom:"),
+    st.Page("pages/export.py", title="Export", icon=":material/download:"),
+    st.Page("pages/ledger.py", title="Ledger", icon=":material/receipt_long:"),
+    st.Page("pages/forget_all.py", title="Forget all", icon=":material/delete_sweep:"),
+    st.Page("pages/connection.py", title="Connection", icon=":material/cable:"),
 ]
 
-user = auth.gate()  # with sign-in configured, nothing but the sign-in page until then
+user = auth.gate()  # with sign-in configured: its own navigation, the sign-in page only
 page = st.navigation(PAGES, position="sidebar")  # drawn next: always there to navigate
 with context.guarded():
     ctx = context.build(sidebar.draw, user)
     if ctx.as_of is not None:
         st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
                 "(clear “As of” in the sidebar to return to now).", icon=":material/history:")
-    page.run()
+    with nav.routed():  # the page's nav.through_router() lets it pass
+        page.run()

@@ -40,7 +40,7 @@ def browser_click(at: AppTest, node_id: str | None) -> None:
 
 def run_page(page: str | None = None, prepare: Callable[[AppTest], None] | None = None, /,
              **state: Any) -> AppTest:
-    """Run the app (``app_pages/<page>`` if given, with ``app.py`` as the entry point so
+    """Run the app (``pages/<page>`` if given, with ``app.py`` as the entry point so
     links resolve) with ``state`` preset in the session and ``prepare`` (e.g. secrets, a
     signed-in user) applied first; fails on an exception."""
     from conftest import ROOT
@@ -51,7 +51,7 @@ def run_page(page: str | None = None, prepare: Callable[[AppTest], None] | None 
     for key, value in state.items():
         at.session_state[key] = value
     if page is not None:
-        at.switch_page(f"app_pages/{page}")
+        at.switch_page(f"pages/{page}")
     at.run()
     assert not at.exception, at.exception
     assert_no_page_failure(at)

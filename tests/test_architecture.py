@@ -103,7 +103,7 @@ def test_the_core_never_imports_streamlit():
     assert offenders == []
 
 
-UI = [ROOT / "app.py", *(ROOT / "components").rglob("*.py"), *(ROOT / "app_pages").rglob("*.py")]
+UI = [ROOT / "app.py", *(ROOT / "components").rglob("*.py"), *(ROOT / "pages").rglob("*.py")]
 #: the session model, the graph widget reading its own component state by its key, and
 #: the widget's stand-alone demo app (a test harness, not a page of Memscope)
 SESSION_OWNERS = {"components/state/session.py", "components/graph_view/__init__.py",

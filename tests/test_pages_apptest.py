@@ -28,7 +28,7 @@ def memory_of(store: Store, memory_id: str) -> dict:
     return found
 
 def open_page(page: str, **state) -> AppTest:
-    """Run ``app_pages/<page>`` with ``app.py`` as the entry point (so links to it resolve)."""
+    """Run ``pages/<page>`` with ``app.py`` as the entry point (so links to it resolve)."""
     return run_page(page, **state)
 
 

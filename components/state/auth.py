@@ -87,14 +87,22 @@ def current() -> User:
     return User(email, viewer=is_viewer(email, claims, roles), signed_in=True)
 
 
+def sign_in_page() -> None:
+    """The sign-in page: the one page there is until someone is signed in."""
+    st.title("Memscope")
+    st.write("Sign in to look inside this memory.")
+    st.button("Sign in", type="primary", on_click=st.login, key="sign_in")
+
+
 def gate() -> User:
-    """The signed-in user, or the sign-in page (and nothing else) when sign-in is required
-    and nobody is signed in."""
+    """The signed-in user; or, when sign-in is required and nobody is signed in, the
+    sign-in page and nothing else, through ``st.navigation`` with it as the only entry (a
+    run without ``st.navigation`` would let the ``pages/`` folder show as the old
+    multipage list), and the run stops."""
     user = current()
     if configured() and not user.signed_in:
-        st.title("Memscope")
-        st.write("Sign in to look inside this memory.")
-        st.button("Sign in", type="primary", on_click=st.login, key="sign_in")
+        st.navigation([st.Page(sign_in_page, title="Sign in", default=True)],
+                      position="hidden").run()
         st.stop()
     return user
 

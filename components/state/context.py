@@ -129,7 +129,7 @@ class AppContext:
         """The analysis, or stop the page with the loading error."""
         if self.analysis is None:
             st.error(md_escape(self.error or "No data is loaded."))
-            nav.link("app_pages/connection.py", label="Open the Connection page")
+            nav.link("pages/connection.py", label="Open the Connection page")
             st.stop()
         return self.analysis
 

@@ -251,7 +251,7 @@ GRAPH_STATE = slot("graph", "components.graph_view",
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
                      "What the graph component last asked the browser to focus.")
-PROFILE_SPACE = slot("profile_space", "app_pages.profile", "The Profile page's space.",
+PROFILE_SPACE = slot("profile_space", "pages.profile", "The Profile page's space.",
                      widget=True)
 FORGET_ALL_SPACE = slot("forget_all_space", "components.sections.forget_all",
                         "The Forget-all page's space (widget key).")

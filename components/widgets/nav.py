@@ -1,8 +1,20 @@
-"""Links between pages (the router registers every page with ``st.navigation``)."""
+"""Links between pages, and the guard that keeps every page behind the router.
+
+``app.py`` registers every page with ``st.navigation`` and runs the chosen one inside
+:func:`routed`. Each page starts with :func:`through_router`: with a ``pages/`` folder
+beside ``app.py``, Streamlit's old multipage mode can run a page's script on its own (the
+first run of a server process, before anything called ``st.navigation``; every AppTest run
+after the first, because AppTest resets that mode). The guard then runs ``app.py`` itself,
+so the page is drawn by the router (sign-in, context, sidebar) and never alone.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import runpy
+from collections.abc import Iterator
+from contextvars import ContextVar
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -10,7 +22,30 @@ from streamlit.errors import StreamlitPageNotFoundError
 
 from components.widgets.safe import md_escape, short
 
-EXPLORER = "app_pages/explorer.py"
+EXPLORER = "pages/explorer.py"
+#: the router: Memscope's one entry point
+APP = Path(__file__).resolve().parents[2] / "app.py"
+
+_ROUTED: ContextVar[bool] = ContextVar("memscope_routed", default=False)
+
+
+@contextlib.contextmanager
+def routed() -> Iterator[None]:
+    """The router runs the chosen page inside this (:func:`through_router` lets it pass)."""
+    token = _ROUTED.set(True)
+    try:
+        yield
+    finally:
+        _ROUTED.reset(token)
+
+
+def through_router() -> None:
+    """A page's first call: return at once under the router; run alone (Streamlit's old
+    multipage mode), run the router instead, which draws this page, and stop."""
+    if _ROUTED.get():
+        return
+    runpy.run_path(str(APP), run_name="__main__")
+    st.stop()
 
 
 def link(path: str, **kwargs: Any) -> None:

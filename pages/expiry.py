@@ -4,7 +4,9 @@ import streamlit as st
 
 from components.sections import audit
 from components.state import context
+from components.widgets import nav
 
+nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
 analysis = ctx.require()
 st.title("Expiry queue")

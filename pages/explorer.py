@@ -3,7 +3,9 @@ card, matches, answers, the selected node), Add, the memory table and data issue
 
 from components.sections import ask, explorer, overview
 from components.state import context
+from components.widgets import nav
 
+nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
 analysis = ctx.require()
 explorer.explorer(ctx, analysis)

@@ -4,7 +4,9 @@ import streamlit as st
 
 from components.sections import ledger
 from components.state import context
+from components.widgets import nav
 
+nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
 st.title("Ledger")
 st.caption("Time, source, space, target, the text as it was, reason, outcome and the "

@@ -4,8 +4,10 @@ import streamlit as st
 
 from components.sections import connection_form
 from components.state import context
+from components.widgets import nav
 from components.widgets.safe import md_escape
 
+nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
 st.title("Connection")
 connection_form.source_form(ctx)

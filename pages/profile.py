@@ -4,8 +4,10 @@ import streamlit as st
 
 from components.sections import panels
 from components.state import context, session
+from components.widgets import nav
 from components.widgets.safe import md_escape
 
+nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
 analysis = ctx.require()
 st.title("Profile")
