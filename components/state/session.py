@@ -228,6 +228,16 @@ FORGET_ALL_PENDING = slot("forget_all_pending", "components.sections.forget_all"
                           "A forget-all preview waiting for its typed confirmation.")
 FORGET_ALL_FIELDS = Family("fa-", "components.sections.forget_all",
                            "The confirmation and reason fields of one forget-all preview.")
+SEMANTIC_FORGET = slot("semantic_forget_pending", "components.sections.semantic_forget",
+                       "A semantic-forget dry run under review (its preview, the unticked "
+                       "ids, its once-token).")
+SEMANTIC_FORGET_QUERY = slot("semantic_forget_query", "components.sections.semantic_forget",
+                             "The 'Forget memories about…' field (its widget key).", str)
+SEMANTIC_FORGET_FIELDS = Family("sf-", "components.sections.semantic_forget",
+                                "The tick boxes and the reason field of one semantic-forget "
+                                "preview, by token.")
+SEMANTIC_FORGET_LAST = slot("semantic_forget_last", "components.sections.semantic_forget",
+                            "The per-id report of the last confirmed semantic forget.")
 ONCE_USED = slot("once_tokens_used", "components.widgets.once",
                  "Tokens of requests already sent (never send twice).", set)
 

@@ -12,13 +12,17 @@ its own rows with ``storage.ledger(scope=source.identity())``.
   elsewhere (PostgreSQL) — is written ``attempted`` *before* the call, then completed with
   the outcome; a crash during the call leaves the attempted row as its trace.
 
+:func:`forget_many` (forget by reviewed ids, e.g. after a semantic-forget preview) writes
+one row per id, each completed with that id's outcome from the service's per-id report.
+
 A ledger that cannot be written stops the action before anything is sent: the caller
 gets a :class:`~memscope.sources.errors.SourceError` with one sentence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from memscope.sources import (
@@ -26,6 +30,7 @@ from memscope.sources import (
     ForgetAllPreview,
     ForgetAllResult,
     ForgetMismatch,
+    ForgetReport,
     ForgetResult,
     Source,
     SourceError,
@@ -152,6 +157,114 @@ def forget_all(source: Source, ledger: Storage | Store, preview: ForgetAllPrevie
                     lambda: source.forget_all(preview, confirm=confirm, reason=reason,
                                               **_by(source, actor)),
                     outcome, space=preview.container_tag, reason=reason, viewer=viewer)
+
+
+def _id_outcome(report: ForgetReport, memory_id: str, total: int) -> tuple[str, str]:
+    """The (outcome, message) of one id of a :func:`forget_many` call."""
+    of = f"(one of {total} reviewed ids sent in one call)" if total > 1 else ""
+    if memory_id in report.errors:
+        return "error", report.errors[memory_id]
+    if memory_id in report.forgotten:
+        return "ok", f"Forgotten {of}".strip() + "."
+    return "noop", f"The service matched no memory with this id, so nothing was forgotten " \
+                   f"{of}".strip() + "."
+
+
+def forget_many(source: Source, ledger: Storage | Store, ids: Sequence[str], *,
+                reason: str | None, container_tag: str | None,
+                snapshots: Mapping[str, str] | None = None, actor: str = LOCAL_ACTOR,
+                viewer: bool = False) -> ForgetReport:
+    """Forget exactly the reviewed ``ids`` in one call and ledger one ``forget_many`` row
+    per id with its own outcome (``ok`` forgotten, ``error`` with the service's sentence,
+    ``noop`` not matched); ``snapshots`` are the texts the person reviewed.
+
+    The rows are written ``attempted`` before the call and completed from the per-id
+    report; a refused call completes every row as refused and re-raises. A source that
+    writes its own ledger (the embedded store in its own file) records what it forgot
+    itself; only the ids it did not forget are recorded here.
+    """
+    if viewer:
+        raise ViewerRefused(f"Nothing was done: {actor} may view this memory but not "
+                            "forget memories.", service="ledger")
+    wanted = tuple(dict.fromkeys(ids))
+    if not wanted:
+        raise SourceError("Nothing was forgotten: no memory was chosen.", service="ledger")
+    texts = snapshots or {}
+    storage = _storage(ledger)
+    row = {"action": "forget_many", "source": source.kind, "scope": source.identity(),
+           "actor": actor, "space": container_tag, "reason": reason}
+
+    def call() -> ForgetReport:
+        return source.forget_many(wanted, reason=reason, container_tag=container_tag,
+                                  **_by(source, actor))
+
+    if _ledgered_by_store(source, storage):
+        return _forget_many_by_store(storage, row, wanted, texts, call)
+    entries = _begin_all(storage, row, wanted, texts)
+    try:
+        report = call()
+    except SourceError as exc:
+        _complete_all(storage, [(e, _refused(exc), str(exc)) for e in entries])
+        raise
+    except Exception:
+        _complete_all(storage, [(e, "error", UNEXPECTED) for e in entries])
+        raise
+    _complete_all(storage, [(e, *_id_outcome(report, str(e.target_id), len(wanted)))
+                            for e in entries])
+    return report
+
+
+def _forget_many_by_store(storage: Storage, row: dict[str, Any], wanted: tuple[str, ...],
+                          texts: Mapping[str, str], call: Callable[[], ForgetReport]
+                          ) -> ForgetReport:
+    """The embedded store in its own file wrote the rows of what it forgot: record the
+    rest (refused, failed or not matched ids)."""
+    try:
+        try:
+            report = call()
+        except SourceError as exc:
+            for i in wanted:
+                storage.record_ledger(**row, outcome=_refused(exc), message=str(exc),
+                                      target_id=i, snapshot=texts.get(i))
+            raise
+        for i in wanted:
+            if i not in report.forgotten:
+                outcome, message = _id_outcome(report, i, len(wanted))
+                storage.record_ledger(**row, outcome=outcome, message=message,
+                                      target_id=i, snapshot=texts.get(i))
+    except StorageError as exc:
+        raise SourceError(f"The ledger could not be written: {exc}",
+                          service="ledger") from None
+    return report
+
+
+def _begin_all(storage: Storage, row: dict[str, Any], wanted: tuple[str, ...],
+               texts: Mapping[str, str]) -> list[LedgerEntry]:
+    """One ``attempted`` row per id; if the ledger fails, nothing is sent (the rows
+    already written say so)."""
+    entries: list[LedgerEntry] = []
+    try:
+        for i in wanted:
+            entries.append(storage.begin_ledger(**row, target_id=i, snapshot=texts.get(i)))
+    except StorageError as exc:
+        for entry in entries:
+            with contextlib.suppress(StorageError):
+                storage.complete_ledger(entry, outcome="error", message=(
+                    "Nothing was sent: the ledger could not be written."))
+        raise SourceError(f"Nothing was done: {exc}", service="ledger") from None
+    return entries
+
+
+def _complete_all(storage: Storage, done: list[tuple[LedgerEntry, str, str]]) -> None:
+    """Complete every row (trying all of them), then report the first failure."""
+    failure: SourceError | None = None
+    for entry, outcome, message in done:
+        try:
+            _complete(storage, entry, outcome, message, {})
+        except SourceError as exc:
+            failure = failure or exc
+    if failure is not None:
+        raise failure
 
 
 def add(source: Source, ledger: Storage | Store, text: str, *, container_tag: str | None,
