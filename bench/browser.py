@@ -23,7 +23,10 @@ the caches before the server listens: "start → healthy" includes that warm-up)
     time went;
 (c) filter change → redrawn: "Show superseded versions" is unchecked, until the graph has
     drawn the new data and the app is idle again;
-(d) server RSS (``VmRSS`` of the ``streamlit`` process) after the first and second session;
+(d) server RSS (``VmRSS`` of the ``streamlit`` process) after the first and second session
+    (each second session is a second tab of the first one's browser profile, so it shares its
+    HTTP cache), and per load when vis-network was evaluated and how many of the graph
+    component's files came over the network rather than from the cache;
 (e) ``--budget N`` (default the maximum, 20,000): in the second session the drawing
     budget is raised so every node is drawn, timed until drawn and until still (skipped
     when the view does not fit N);
@@ -71,7 +74,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE  # noqa: E402
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright  # noqa: E402
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    WebSocket,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa: E402
 
@@ -113,7 +123,27 @@ INIT_JS = """(() => {
   };
   if (document.documentElement) start();
   else document.addEventListener("DOMContentLoaded", start);
+  // vis-network's UMD build assigns globalThis.vis when its evaluation starts and fills it
+  // synchronously; a microtask queued then runs once that script has finished
+  let vis;
+  Object.defineProperty(window, "vis", { configurable: true, get: () => vis, set: (v) => {
+    vis = v;
+    if (ms.visStart === undefined) {
+      ms.visStart = performance.now();
+      queueMicrotask(() => { ms.visDefined = performance.now(); });
+    }
+  } });
 })();"""
+
+#: The page's fetches of the graph component's files (its modules, CSS, the library):
+#: [count, of them over the network (transferSize > 0), bytes received, decoded bytes].
+ASSETS_JS = """() => {
+  const own = performance.getEntriesByType("resource").filter(
+    (r) => r.name.includes("/_stcore/bidi-components/"));
+  const net = own.filter((r) => r.transferSize > 0);
+  return [own.length, net.length, net.reduce((a, r) => a + r.transferSize, 0),
+          own.reduce((a, r) => a + r.decodedBodySize, 0)];
+}"""
 
 #: Hooks the graph (in the component's shadow root). ``__msDraws`` logs every
 #: ``afterDrawing`` with the ``data-renders`` value then; ``__msDone`` logs, per render
@@ -517,12 +547,28 @@ def launch(pw: Any) -> Browser:
     return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
-def new_page(browser: Browser, errors: list[str]) -> Page:
-    """A page in a fresh context (= a fresh Streamlit session once it navigates)."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.add_init_script(INIT_JS)
+#: bytes each page (by ``id``) received over its websockets
+WS_BYTES: dict[int, int] = {}
+
+
+def new_page(browser: Browser, errors: list[str], context: BrowserContext | None = None
+             ) -> Page:
+    """A page (= a fresh Streamlit session once it navigates) in a fresh context, or in
+    ``context`` (another tab of the same browser profile: its HTTP cache is shared)."""
+    if context is None:
+        context = browser.new_context(viewport=VIEWPORT)
+        context.add_init_script(INIT_JS)
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    WS_BYTES[id(page)] = 0
+
+    def on_socket(ws: WebSocket) -> None:
+        def count(payload: bytes | str) -> None:
+            WS_BYTES[id(page)] += len(payload)
+
+        ws.on("framereceived", count)
+
+    page.on("websocket", on_socket)
     return page
 
 
@@ -718,6 +764,22 @@ def load_rows(page: Page, res: SizeResult, label: str, key: str, log: RunLog, t_
                 f"{st['first'] / 1000:.2f} s); {st['draws']:.0f} draws",
                 f"{key}_still")
         res.summary[f"{key}_draws"] = f"{st['draws']:.0f}"
+    library_rows(page, res, label, key)
+
+
+def library_rows(page: Page, res: SizeResult, label: str, key: str) -> None:
+    """When vis-network was evaluated (page clock), and what the page fetched of the
+    component's files and received over the websocket."""
+    ms = page.evaluate("() => [window.__ms.visStart, window.__ms.visDefined]")
+    if ms[1] is not None:
+        res.add(f"{label}: library defined", secs(ms[1] / 1000),
+                f"page clock: vis-network evaluated {ms[0] / 1000:.2f}–{ms[1] / 1000:.2f} s",
+                f"{key}_lib")
+    count, net, sent, size = page.evaluate(ASSETS_JS)
+    res.add(f"{label}: component files fetched", f"{net}/{count}",
+            f"over the network / asked for; {sent / 1000:.0f} kB received of "
+            f"{size / 1000:.0f} kB; websocket {WS_BYTES.get(id(page), 0) / 1000:.0f} kB "
+            "received", f"{key}_files")
 
 
 def pan_frames(page: Page, res: SizeResult, dl: Deadline, seconds: float = 3.0) -> None:
@@ -1000,9 +1062,10 @@ def running(folder: Path, res: SizeResult, dl: Deadline, label: str
         server.stop()
 
 
-def open_page(browser: Browser, res: SizeResult) -> Page:
-    """A new session's page, closed with its server."""
-    page = new_page(browser, res.errors)
+def open_page(browser: Browser, res: SizeResult, context: BrowserContext | None = None
+              ) -> Page:
+    """A new session's page (in ``context`` if given), closed with its server."""
+    page = new_page(browser, res.errors, context)
     res.pages.append(page)
     return page
 
@@ -1083,12 +1146,12 @@ def first_two(server: StreamlitServer, log: RunLog, browser: Browser, res: SizeR
             f"{drawn_nodes} drawn" + (" (overview)" if overview else ""), "nodes")
     rss = [rss_mb(pid)]
     res.add("server RSS after 1st session", f"{rss[0]:.0f} MB", "", "rss1")
-    page2 = open_page(browser, res)
+    page2 = open_page(browser, res, page1.context)  # a second tab: the browser's cache
     with step(res, "2nd session: nav → graph drawn", "second"):
         t_py = time.monotonic()
         drawn, _ = first_load(page2, server.url, dl, 120)
         load_rows(page2, res, "2nd session", "second", log, t_py, drawn, dl,
-                  "same server, warm in memory; ")
+                  "same server, warm in memory, a second tab of the same browser; ")
         rss.append(rss_mb(pid))
         res.add("server RSS growth, session 2", f"{rss[-1] - rss[-2]:+.1f} MB",
                 f"RSS {rss[-1]:.0f} MB", "grow2")
@@ -1157,7 +1220,7 @@ def measure_persisted(server: StreamlitServer, log: RunLog, browser: Browser,
         drawn, _ = first_load(page, server.url, dl, 180)
         load_rows(page, res, "persisted", "pers", log, t_py, drawn, dl,
                   "fresh server after `memscope warm`; ")
-    page = open_page(browser, res)
+    page = open_page(browser, res, page.context)
     with step(res, "persisted 2nd: nav → graph drawn", "pers2"):
         t_py = time.monotonic()
         drawn, _ = first_load(page, server.url, dl, 120)
@@ -1168,7 +1231,8 @@ def measure_persisted(server: StreamlitServer, log: RunLog, browser: Browser,
 SUMMARY = [("memories", "size"), ("nodes", "nodes"),
            ("cold drawn", "cold"), ("msg→frame", "cold_msg"), ("still", "cold_still"),
            ("draws", "cold_draws"),
-           ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("still", "second_still"),
+           ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("lib", "second_lib"),
+           ("files", "second_files"), ("still", "second_still"),
            ("draws", "second_draws"),
            ("pers. drawn", "pers"), ("msg→frame", "pers_msg"), ("still", "pers_still"),
            ("pers. 2nd", "pers2"),
