@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt 2>/dev/n
 LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
-.PHONY: run test install lint bench chromium postgresql clean help lock
+.PHONY: run test install lint bench chromium postgresql clean help lock sdk5
 
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
@@ -56,7 +56,20 @@ postgresql:
 	  exit 1; \
 	fi
 
-test: install chromium postgresql lint
+# The official Supermemory SDK 5.x for the v5 contract tests, in its own folder: it is
+# named `supermemory` like the 3.x SDK in the venv, so tests/sdk5_driver.py runs it in a
+# subprocess with PYTHONPATH=$(SDK5). Its dependencies (httpx, pydantic) are the venv's.
+SDK5       := $(VENV)/sdk5
+SDK5_STAMP := $(SDK5)/.installed-5.0.1
+
+$(SDK5_STAMP): | $(PY)
+	rm -rf $(SDK5)
+	$(PY) -m pip install --quiet --no-deps --target $(SDK5) supermemory==5.0.1
+	touch $@
+
+sdk5: $(SDK5_STAMP)
+
+test: install chromium postgresql lint sdk5
 	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest
 
 lint: install

@@ -27,6 +27,8 @@ class RequestRecord:
     finished: float = 0.0
     #: the JSON value answered (``None`` for pre-encoded bytes or no answer), for tests
     answer: Any = None
+    #: every query parameter in order, repeated ones too (``query`` keeps the last of each)
+    query_pairs: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -66,6 +68,11 @@ class Faults:
     processing_polls: int = 0
     #: the next N added documents end ``failed`` instead of ``done`` (nothing is stored)
     fail_processing: int = 0
+    #: every Supermemory v5 route (``/namespaces``, ``/ns/…``) answers 404, as a service
+    #: that speaks only the legacy API would
+    v5_missing: bool = False
+    #: every legacy Supermemory route (``/v3/…``, ``/v4/…``) answers 404, as a v5-only one
+    legacy_missing: bool = False
     #: sequences and counters apply only to paths starting with this
     only_path: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)

@@ -23,6 +23,7 @@ from memscope.sandbox.data import default_passport, seed
 from memscope.sandbox.faults import Faults, RequestRecord
 from memscope.sandbox.spomory_api import SpomoryApi, SpomoryGraph
 from memscope.sandbox.supermemory_api import ApiError, Reply, SupermemoryApi
+from memscope.sandbox.supermemory_v5 import SupermemoryV5Api, is_v5_path
 from memscope.sources.errors import reason_phrase
 from memscope.store.store import Store, StoreError
 
@@ -85,6 +86,7 @@ class Sandbox:
         self.requests: list[RequestRecord] = []
         self._lock = threading.Lock()
         self._sm = SupermemoryApi(store, self.faults)
+        self._v5 = SupermemoryV5Api(self._sm)
         self._sp = SpomoryApi(self.spomory, self.faults)
         self._host, self._port = host, port
         self._server: _Server | None = None
@@ -182,7 +184,7 @@ class Sandbox:
         path = split.path
         length = int(h.headers.get("Content-Length") or 0)
         raw = h.rfile.read(length) if length else b""
-        service = ("supermemory" if path.startswith(("/v3/", "/v4/")) else
+        service = ("supermemory" if path.startswith(("/v3/", "/v4/")) or is_v5_path(path) else
                    "spomory" if path.startswith("/v1/") else "control")
         has_bearer = (h.headers.get("Authorization") or "").startswith("Bearer ")
         has_xkey = bool(h.headers.get("x-api-key"))
@@ -194,7 +196,8 @@ class Sandbox:
             body = raw.decode("utf-8", "replace")
         rec = RequestRecord(h.command, path, split.path + ("?" + split.query if split.query
                                                            else ""),
-                            dict(parse_qsl(split.query)), body, auth, started=time.monotonic())
+                            dict(parse_qsl(split.query)), body, auth, started=time.monotonic(),
+                            query_pairs=parse_qsl(split.query, keep_blank_values=True))
         with self._lock:
             self.requests.append(rec)
         try:
@@ -234,19 +237,28 @@ class Sandbox:
                 if f.retry_after is not None and status in (429, 503):
                     reply.headers["Retry-After"] = str(f.retry_after)
                 return reply
+        reply = self._route(h, service, path, rec)
+        if reply.status == 200 and f.applies(path) and f.take("malformed"):
+            rec.fault = "malformed"
+            reply = Reply(200, BROKEN_JSON)
+        return reply
+
+    def _route(self, h: _Handler, service: str, path: str, rec: RequestRecord) -> Reply:
+        """The API's answer once no fault intervened: key check, then the route."""
+        v5 = service == "supermemory" and is_v5_path(path)
+        if service == "supermemory" and (self.faults.v5_missing if v5 else
+                                         self.faults.legacy_missing):
+            raise ApiError(404, f"No route {rec.method} {path}")  # the other dialect only
         denied = self._check_key(service, h)
         if denied is not None:
             return denied
         if isinstance(rec.body, str):
             raise ApiError(400 if service == "supermemory" else 422, "The body is not JSON")
+        if v5:
+            return self._v5.route(rec.method, path, rec.query_pairs, rec.body)
         if service == "supermemory":
-            reply = self._sm.route(rec.method, path, rec.body)
-        else:
-            reply = self._sp.route(rec.method, path, rec.query, rec.body)
-        if reply.status == 200 and f.applies(path) and f.take("malformed"):
-            rec.fault = "malformed"
-            reply = Reply(200, BROKEN_JSON)
-        return reply
+            return self._sm.route(rec.method, path, rec.body)
+        return self._sp.route(rec.method, path, rec.query, rec.body)
 
     def _check_key(self, service: str, h: _Handler) -> Reply | None:
         bearer = h.headers.get("Authorization") or ""

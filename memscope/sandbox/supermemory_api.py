@@ -188,22 +188,9 @@ class SupermemoryApi:
         """A processed document from the store, or the status of one being processed: each
         read moves it one step on (``faults.processing_polls`` reads, then ``done`` — or
         ``failed`` when ``faults.fail_processing`` caught it)."""
-        with self._lock:
-            pending = self._pending.get(doc_id)
-            if pending is not None and pending.status != "failed":
-                if pending.polls_left > 0:
-                    step = self.faults.processing_polls - pending.polls_left
-                    pending.status = PROCESSING[min(step, len(PROCESSING) - 1)]
-                    pending.polls_left -= 1
-                elif pending.fail:
-                    pending.status = "failed"
-                else:
-                    self.store.add_document(pending.content, pending.tag, title=pending.title,
-                                            source="sandbox", document_id=pending.id)
-                    del self._pending[doc_id]
-                    pending = None
-            if pending is not None:
-                return Reply(200, pending.answer())
+        pending = self.advance(doc_id)
+        if pending is not None:
+            return Reply(200, pending.answer())
         doc = self._feed().by_id.get(doc_id)
         if doc is None:
             raise ApiError(404, f"Document {doc_id} not found")
@@ -219,13 +206,37 @@ class SupermemoryApi:
         meta = body.get("metadata")
         title = meta.get("title") if isinstance(meta, dict) else None
         title = title if isinstance(title, str) else None
-        doc_id = f"doc_{uuid.uuid4().hex[:16]}"
+        return Reply(200, {"id": self.queue(content, tag, title), "status": "queued"})
+
+    def queue(self, content: str, tag: str, title: str | None,
+              doc_id: str | None = None) -> str:
+        """Accept a document for processing (both dialects' add); returns its id."""
+        doc_id = doc_id or f"doc_{uuid.uuid4().hex[:16]}"
         created = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         with self._lock:
             self._pending[doc_id] = _Pending(doc_id, content, tag, title, created,
                                              max(0, self.faults.processing_polls),
                                              self.faults.take("fail_processing"))
-        return Reply(200, {"id": doc_id, "status": "queued"})
+        return doc_id
+
+    def advance(self, doc_id: str) -> _Pending | None:
+        """One status read of an added document (both dialects): moves it one step on and
+        returns it while it is processing or failed; ``None`` once stored (or unknown)."""
+        with self._lock:
+            pending = self._pending.get(doc_id)
+            if pending is not None and pending.status != "failed":
+                if pending.polls_left > 0:
+                    step = self.faults.processing_polls - pending.polls_left
+                    pending.status = PROCESSING[min(step, len(PROCESSING) - 1)]
+                    pending.polls_left -= 1
+                elif pending.fail:
+                    pending.status = "failed"
+                else:
+                    self.store.add_document(pending.content, pending.tag, title=pending.title,
+                                            source="sandbox", document_id=pending.id)
+                    del self._pending[doc_id]
+                    pending = None
+            return pending
 
     # -- spaces, profile, search -------------------------------------------------------
 
