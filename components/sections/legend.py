@@ -67,8 +67,8 @@ def _node_matches(node: dict[str, Any], entry: Entry, grouped: set[str]) -> bool
         return group not in grouped if entry.key == "\0other" else group == entry.key
     if entry.section == "shape":
         return node.get("kind") == entry.key
-    if entry.key == "static":
-        return bool(node.get("static"))
+    if entry.key in ("static", "inferred"):  # marks drawn whatever the state
+        return bool(node.get(entry.key))
     return node.get("state") == entry.key
 
 

@@ -41,13 +41,20 @@ def _dates(analysis: Analysis, *pairs: tuple[str, datetime | None]) -> None:
                        help=format_time(value))
 
 
+#: the badge of a memory the service inferred (Supermemory's ``isInference``)
+INFERRED_BADGE = "inferred — not stated by you"
+
+
 def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
-    """The state badge and, for static memories, the static badge — on one line, never
-    cut short (badges in narrow columns were truncated to "sup…")."""
+    """The state badge and, for static memories, the static badge, for inferred ones the
+    inferred badge — on one line, never cut short (badges in narrow columns were
+    truncated to "sup…")."""
     state = analysis.state(mem.id) or "latest"
     badges = [f":{STATE_COLORS.get(state, 'gray')}-badge[{md_escape(state)}]"]
     if mem.is_static:
         badges.append(":violet-badge[static]")
+    if mem.is_inference:
+        badges.append(f":yellow-badge[≈ {md_escape(INFERRED_BADGE)}]")
     st.markdown(" ".join(badges))
 
 

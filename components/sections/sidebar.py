@@ -17,7 +17,7 @@ from components.state.context import AppContext, Settings, flash
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
-from memscope.lenses.filters import Filters
+from memscope.lenses.filters import INFERRED_CHOICES, Filters, Inferred
 from memscope.sources import SourceError
 from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from memscope.view.build import COLOR_BY
@@ -122,7 +122,25 @@ def _filters(analysis: Analysis) -> Filters:
         spaces=frozenset(s for s in chosen_spaces if s in spaces),
         document_types=frozenset(t for t in chosen_types if t in types),
         date_from=date_from, date_to=date_to, edge_kinds=frozenset(kinds),
-        show_superseded=bool(show_superseded), show_forgotten=bool(show_forgotten))
+        show_superseded=bool(show_superseded), show_forgotten=bool(show_forgotten),
+        inferred=_inferred_filter())
+
+
+def _stored_inferred() -> Inferred:
+    value = session.F_INFERRED.get()
+    return value if value in ("show", "hide", "only") else "show"
+
+
+def _inferred_filter() -> Inferred:
+    """Inferred memories (the service inferred them; the user never stated them): show,
+    hide, or show only them."""
+    if session.F_INFERRED.get() not in INFERRED_CHOICES:
+        session.F_INFERRED.clear()
+    picked = st.radio("Inferred memories", list(INFERRED_CHOICES), horizontal=True,
+                      format_func=lambda c: INFERRED_CHOICES.get(str(c), str(c)),
+                      help="Memories the service inferred, not stated by you (drawn with "
+                           "a dotted border and ≈).", **session.bind(session.F_INFERRED))
+    return picked if picked in ("show", "hide", "only") else "show"
 
 
 def _stored_filters() -> Filters:
@@ -132,7 +150,8 @@ def _stored_filters() -> Filters:
                    document_types=frozenset(session.F_TYPES.get()),
                    edge_kinds=frozenset(EDGE_KINDS if kinds is None else kinds),
                    show_superseded=bool(session.F_SUPERSEDED.get()),
-                   show_forgotten=bool(session.F_FORGOTTEN.get()))
+                   show_forgotten=bool(session.F_FORGOTTEN.get()),
+                   inferred=_stored_inferred())
 
 
 def _adopt(link: session.Link | None) -> None:

@@ -184,6 +184,9 @@ F_SUPERSEDED = slot("f_superseded", "components.sections.sidebar",
                     "Filter: show superseded versions.", lambda: True, widget=True)
 F_FORGOTTEN = slot("f_forgotten", "components.sections.sidebar",
                    "Filter: show forgotten memories.", lambda: True, widget=True)
+F_INFERRED = slot("f_inferred", "components.sections.sidebar",
+                  "Filter: inferred memories shown, hidden or shown alone (show, hide, only).",
+                  lambda: "show", widget=True)
 F_COLOR_BY = slot("f_color_by", "components.sections.sidebar",
                   "Colour nodes by cluster, space or document type.", lambda: "cluster",
                   widget=True)

@@ -51,9 +51,9 @@ _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 LABEL_MAX = 60
 #: a fixed ZIP timestamp keeps evidence packs byte-identical for identical input
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
-CSV_COLUMNS = ["id", "memory", "state", "static", "version", "stored_version", "is_latest",
-               "is_forgotten", "space", "documents", "parent_id", "root_id", "chain_root",
-               "relations", "created", "updated", "forget_after", "forget_reason"]
+CSV_COLUMNS = ["id", "memory", "state", "static", "inferred", "version", "stored_version",
+               "is_latest", "is_forgotten", "space", "documents", "parent_id", "root_id",
+               "chain_root", "relations", "created", "updated", "forget_after", "forget_reason"]
 #: cells starting with these are read as formulas by spreadsheets; they get a ``'``
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -84,8 +84,8 @@ def _node_attrs(analysis: Analysis, node_id: Hashable, data: dict[str, Any]) -> 
         _put(out, "state", analysis.state(rec.id))
         _put(out, "version", str(entry.version if entry else rec.version))
         _put(out, "stored_version", repr(rec.version))
-        for key in ("is_latest", "is_forgotten", "is_static", "parent_id", "root_id",
-                    "forget_reason", "created_at", "updated_at", "forget_after"):
+        for key in ("is_latest", "is_forgotten", "is_static", "is_inference", "parent_id",
+                    "root_id", "forget_reason", "created_at", "updated_at", "forget_after"):
             _put(out, key.removesuffix("_at"), getattr(rec, key))
         _put(out, "space", rec.container_tag or rec.space_id)
         _put(out, "documents", ", ".join(data.get("documents") or []))
@@ -189,7 +189,7 @@ def memories_csv(analysis: Analysis, visible: Collection[str] | None = None) -> 
             continue
         chain = analysis.chains.of(mem_id)
         entry = chain.entry(mem_id) if chain else None
-        row = [mem_id, mem.memory, analysis.state(mem_id), mem.is_static,
+        row = [mem_id, mem.memory, analysis.state(mem_id), mem.is_static, mem.is_inference,
                entry.version if entry else mem.version, mem.version, mem.is_latest,
                mem.is_forgotten, mem.space,
                " ".join(ds.memory_documents.get(mem_id, [])), mem.parent_id, mem.root_id,
@@ -227,6 +227,7 @@ def _memory_json(analysis: Analysis, mem_id: str) -> dict[str, Any]:
         "id": mem_id, "kind": "memory", "text": mem.memory, "state": analysis.state(mem_id),
         "version": entry.version if entry else mem.version, "storedVersion": mem.version,
         "isLatest": mem.is_latest, "isForgotten": mem.is_forgotten, "isStatic": mem.is_static,
+        "isInference": mem.is_inference,
         "parentMemoryId": mem.parent_id, "rootMemoryId": mem.root_id,
         "memoryRelations": mem.relations, "spaceContainerTag": mem.container_tag,
         "spaceId": mem.space_id, "documents": ds.memory_documents.get(mem_id, []),

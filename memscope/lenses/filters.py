@@ -1,17 +1,22 @@
 """Filters of the explorer (space, document type, dates, relation kinds, superseded,
-forgotten) and the local text search — plain functions over an :class:`Analysis`."""
+forgotten, inferred) and the local text search — plain functions over an :class:`Analysis`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Literal
 
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord
 from memscope.records.text import ELLIPSIS
+
+Inferred = Literal["show", "hide", "only"]
+#: what the inferred-memories filter can do, in the order offered, with its words
+INFERRED_CHOICES: dict[str, str] = {"show": "show", "hide": "hide", "only": "only these"}
 
 
 @dataclass(frozen=True)
@@ -25,12 +30,20 @@ class Filters:
     edge_kinds: frozenset[str] = field(default_factory=lambda: frozenset(EDGE_KINDS))
     show_superseded: bool = True
     show_forgotten: bool = True
+    #: memories the service inferred (``is_inference``): ``"show"`` them with the
+    #: others, ``"hide"`` them, or show ``"only"`` them
+    inferred: Inferred = "show"
+
+    def __post_init__(self) -> None:
+        if self.inferred not in INFERRED_CHOICES:
+            raise ValueError(f"inferred must be one of {', '.join(INFERRED_CHOICES)}, "
+                             f"not {self.inferred!r}.")
 
     def key(self) -> tuple:
         """A small hashable form, for caches."""
         return (tuple(sorted(self.spaces)), tuple(sorted(self.document_types)),
                 self.date_from, self.date_to, tuple(sorted(self.edge_kinds)),
-                self.show_superseded, self.show_forgotten)
+                self.show_superseded, self.show_forgotten, self.inferred)
 
 
 def _in_range(day: date | None, f: Filters) -> bool:
@@ -45,8 +58,10 @@ def visible_nodes(analysis: Analysis, f: Filters) -> set[str]:
     """Ids of the nodes that pass the filters.
 
     A memory passes on its space, its documents' types, its creation date and its
-    superseded/forgotten flags; a document passes on its type and date and, when spaces
-    are chosen, only if one of its memories passes; entities pass on their date.
+    superseded/forgotten/inferred flags; a document passes on its type and date and, when
+    spaces are chosen or only inferred memories are shown, only if one of its memories
+    passes; entities pass on their date (and are hidden when only inferred memories are
+    shown).
 
     >>> from memscope.graph.analysis import analyse
     >>> from memscope.records.dataset import from_feed_pages
@@ -62,11 +77,12 @@ def visible_nodes(analysis: Analysis, f: Filters) -> set[str]:
             continue
         if not _in_range(_day(doc.created_at), f):
             continue
-        if f.spaces and not any(m in keep for m in doc.memory_ids):
+        if (f.spaces or f.inferred == "only") and not any(m in keep for m in doc.memory_ids):
             continue
         keep.add(doc_id)
-    keep.update(ent_id for ent_id, ent in ds.entities.items()
-                if _in_range(_day(ent.created_at), f))
+    if f.inferred != "only":
+        keep.update(ent_id for ent_id, ent in ds.entities.items()
+                    if _in_range(_day(ent.created_at), f))
     return keep
 
 
@@ -81,6 +97,8 @@ def _memory_passes(ds: Dataset, mem_id: str, mem: MemoryRecord, f: Filters) -> b
     if not f.show_forgotten and mem.is_forgotten:
         return False
     if not f.show_superseded and not mem.is_latest:
+        return False
+    if f.inferred != "show" and mem.is_inference != (f.inferred == "only"):
         return False
     if not _in_range(_day(mem.created_at), f):
         return False

@@ -525,7 +525,8 @@ def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, 
     painter = Painter(analysis, color_by, positions)
     items, counts = _items(analysis, painter, clusters, shown)
     passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
-    legend = painter.legend(*counts, all_kinds)
+    kinds, states, static, groups, inferred = counts
+    legend = painter.legend(kinds, states, static, groups, all_kinds, inferred=inferred)
     if kept_kinds is not None:  # as keep_edge_kinds counts them
         legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
     return OverviewBase(items, _LazyNodes([it[0] for it in items], painter.node), passed,
@@ -585,16 +586,16 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
 
 def _items(analysis: Analysis, painter: Painter, clusters: Mapping[str, str],
            shown: set[str] | None
-           ) -> tuple[list[_Item], tuple[Counter[str], Counter[str], int, Counter[str]]]:
+           ) -> tuple[list[_Item], tuple[Counter[str], Counter[str], int, Counter[str], int]]:
     """Each shown node as the budget sees it, in graph order, and the legend's node
-    counts (per kind, per state, static, per colour group)."""
+    counts (per kind, per state, static, per colour group, inferred)."""
     positions = painter.positions or {}
     memories = analysis.dataset.memories
     keys, fill, state_of = painter.keys, painter.fill, analysis.state
     kinds: list[str] = []
     states: list[str] = []
     groups: list[str] = []
-    static = 0
+    static = inferred = 0
     items: list[_Item] = []
     for node_id, attrs in analysis.graph.graph.nodes(data=True):
         if shown is not None and node_id not in shown:
@@ -607,11 +608,12 @@ def _items(analysis: Analysis, painter: Painter, clusters: Mapping[str, str],
         if state is not None:
             states.append(state)
             static += memories[node_id].is_static
+            inferred += memories[node_id].is_inference
         xy = positions.get(node_id)
         x, y = (None, None) if xy is None else (round(float(xy[0]), 1), round(float(xy[1]), 1))
         items.append((str(node_id), clusters.get(str(node_id), "") or UNLINKED, kind,
                       fill(kind, state, group), x, y))
-    return items, (Counter(kinds), Counter(states), static, Counter(groups))
+    return items, (Counter(kinds), Counter(states), static, Counter(groups), inferred)
 
 
 def _passed_edges(analysis: Analysis, shown: set[str] | None,

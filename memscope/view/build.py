@@ -48,6 +48,10 @@ LABEL_MAX = 24
 COMMUNITY_MIN = 40
 TITLE_MAX = 2000
 STATIC_BADGE = "★ "
+#: an inferred memory (the service inferred it; the user never stated it): a dotted
+#: border, drawn at every zoom and in either theme whatever the text, and this label suffix
+INFERRED_BADGE = " ≈"
+INFERRED_STYLE: dict[str, Any] = {"borderWidth": 3, "shapeProperties": {"borderDashes": [1, 3]}}
 
 #: 20 well-separated fills (chosen greedily for the largest smallest CIELAB distance from
 #: Kelly's, Tableau's and Paul Tol's sets, away from grey and from the expiring/expired
@@ -87,10 +91,11 @@ STATE_FILLS = {"expired": "#D55E00", "forgotten": FORGOTTEN_COLOR["background"]}
 STATE_LABELS = {"latest": "current", "recent": "added in the last day",
                 "superseded": "superseded by a newer version", "forgotten": "forgotten",
                 "expiring": "expires within a week", "expired": "expired (kept past its "
-                "forget date)", "static": "static fact (★)"}
+                "forget date)", "static": "static fact (★)",
+                "inferred": "inferred — not stated by you (dotted, ≈)"}
 #: the order the legend lists states in
 LEGEND_STATES = ("latest", "recent", "superseded", "forgotten", "expiring", "expired",
-                 "static")
+                 "static", "inferred")
 
 #: edge kind → style (arrow only on ``updates`` and ``relation``: they point at the newer
 #: version / the object). Only relation edges get a tooltip (predicate and confidence):
@@ -140,6 +145,7 @@ class VisNode(TypedDict):
     borderWidth: NotRequired[int]  # 1 (the component's default) when absent
     state: NotRequired[str]
     static: NotRequired[bool]
+    inferred: NotRequired[bool]
     opacity: NotRequired[float]
     shapeProperties: NotRequired[dict[str, Any]]
     shadow: NotRequired[dict[str, Any]]
@@ -195,6 +201,8 @@ class Legend(TypedDict):
     states: dict[str, int]
     static: int
     edges: dict[str, int]
+    #: inferred memories drawn
+    inferred: int
     colors: list[LegendColor]
     other: LegendColor | None
     other_colors: int
@@ -382,7 +390,8 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None,
                  + (f" · {record.status}" if record.status else "")]
         facts += [x for x in (record.url, record.summary) if x]
     elif kind == "memory":
-        badges = f"{state}" + (" · static" if record.is_static else "")
+        badges = (f"{state}" + (" · static" if record.is_static else "")
+                  + (" · inferred, not stated by you" if record.is_inference else ""))
         space = record.space
         facts = [f"memory {node_id} · {badges} · version {record.version!r}"
                  + (f" · space {space}" if space else "")]
@@ -417,7 +426,19 @@ def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group:
         if record.is_static:
             node["static"] = True
             node["label"] = STATIC_BADGE + label
+        if record.is_inference:
+            _mark_inferred(node)
     return node
+
+
+def _mark_inferred(node: VisNode) -> None:
+    """Draw ``node`` as inferred: the label suffix, and the dotted border unless its state
+    already draws a dashed one (superseded, expired keep theirs; expiring its wide ring)."""
+    node["inferred"] = True
+    node["label"] = node["label"] + INFERRED_BADGE
+    if "shapeProperties" not in node:
+        node["shapeProperties"] = _fresh(INFERRED_STYLE["shapeProperties"])
+        node["borderWidth"] = max(node.get("borderWidth", 1), INFERRED_STYLE["borderWidth"])
 
 
 def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
@@ -483,10 +504,11 @@ class Painter:
         return self.colors[group]
 
     def legend(self, kinds: Mapping[str, int], states: Mapping[str, int], static: int,
-               groups: Counter[str], edge_kinds: Mapping[str, int]) -> Legend:
+               groups: Counter[str], edge_kinds: Mapping[str, int], *,
+               inferred: int = 0) -> Legend:
         """The legend of a view with these counts (what :func:`build_view` would list)."""
         return _legend_of(self.color_by, kinds, states, static, groups, edge_kinds,
-                          self.labels, self.colors)
+                          self.labels, self.colors, inferred=inferred)
 
 
 def vis_edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
@@ -525,6 +547,10 @@ def _state_style(state: str) -> dict[str, Any]:
     """How a state is drawn, for a legend swatch (vis-network option names)."""
     if state == "static":
         return {"labelPrefix": STATIC_BADGE}
+    if state == "inferred":
+        return {"borderWidth": INFERRED_STYLE["borderWidth"],
+                "borderDashes": list(INFERRED_STYLE["shapeProperties"]["borderDashes"]),
+                "labelSuffix": INFERRED_BADGE}
     style = _fresh(STATE_STYLES[state])
     dashes = style.pop("shapeProperties", {}).get("borderDashes")
     if dashes:
@@ -563,15 +589,19 @@ def _legend(color_by: str, nodes: list[VisNode], edges: list[VisEdge],
     kinds = Counter(n["kind"] for n in nodes)
     states = Counter(n["state"] for n in nodes if "state" in n)
     static = sum(1 for n in nodes if n.get("static"))
+    inferred = sum(1 for n in nodes if n.get("inferred"))
     groups = Counter(n["color_group"] for n in nodes)
     edge_kinds = Counter(e["kind"] for e in edges)
-    return _legend_of(color_by, kinds, states, static, groups, edge_kinds, labels, colors)
+    return _legend_of(color_by, kinds, states, static, groups, edge_kinds, labels, colors,
+                      inferred=inferred)
 
 
 def _legend_of(color_by: str, kinds: Mapping[str, int], states: Mapping[str, int],
                static: int, groups: Counter[str], edge_kinds: Mapping[str, int],
-               labels: Mapping[str, str], colors: Mapping[str, str]) -> Legend:
-    """The legend from its counts (nodes per kind, state and colour group; edges per kind)."""
+               labels: Mapping[str, str], colors: Mapping[str, str], *,
+               inferred: int = 0) -> Legend:
+    """The legend from its counts (nodes per kind, state and colour group; edges per kind;
+    static and inferred memories)."""
     own = [k for k in colors if k and colors[k] != OTHER_COLOR and groups[k]]
     if groups[""]:
         own.append("")
@@ -589,7 +619,8 @@ def _legend_of(color_by: str, kinds: Mapping[str, int], states: Mapping[str, int
     for entry in shapes:
         entry["count"] = kinds.get(entry["key"], 0)
     for entry in state_styles:
-        entry["count"] = static if entry["key"] == "static" else states.get(entry["key"], 0)
+        entry["count"] = {"static": static, "inferred": inferred}.get(
+            entry["key"], states.get(entry["key"], 0))
     for entry in edge_styles:
         entry["count"] = edge_kinds.get(entry["key"], 0)
     return {
@@ -597,6 +628,7 @@ def _legend_of(color_by: str, kinds: Mapping[str, int], states: Mapping[str, int
         "kinds": {k: kinds.get(k, 0) for k in NODE_KINDS},
         "states": {s: states.get(s, 0) for s in STATES},
         "static": static,
+        "inferred": inferred,
         "edges": {k: edge_kinds.get(k, 0) for k in EDGE_KINDS},
         "colors": listed,
         "other": other,
