@@ -1,4 +1,5 @@
-"""A local API sandbox: Supermemory (v3/v4) and Spomory (/v1) over real HTTP on loopback.
+"""A local API sandbox: Supermemory (v5 and v3/v4, one store) and Spomory (/v1) over real
+HTTP on loopback.
 
 Serves the embedded store and an in-memory Spomory graph, checks API keys and injects
 faults (latency, 429 with ``Retry-After``, 5xx, timeouts, dropped connections, malformed

@@ -1,7 +1,11 @@
 """``python -m memscope.sandbox --port 8765 --latency-ms 50`` — run the API sandbox.
 
-By default it serves the app's demo data and a generated Spomory graph, built into the
-package; ``--data fixtures --fixtures tests/fixtures`` serves the test fixtures instead.
+One port serves Supermemory in both dialects from the same store — the current API (v5:
+``/namespaces``, ``/ns/{namespace}/…``) and the legacy one (v3/v4: ``/v3/…``, ``/v4/…``) —
+and Spomory (``/v1/…``). By default it serves the app's demo data and a generated Spomory
+graph, built into the package; ``--data fixtures --fixtures tests/fixtures`` serves the
+test fixtures instead. ``--v5-missing`` / ``--legacy-missing`` make one dialect answer 404,
+as a service that speaks only the other would.
 """
 
 from __future__ import annotations
@@ -74,6 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--fail-processing", type=int, default=0,
                    help="the next N added documents end failed")
     p.add_argument("--only-path", help="faults apply only to paths starting with this")
+    p.add_argument("--v5-missing", action="store_true",
+                   help="every Supermemory v5 route (/namespaces, /ns/…) answers 404")
+    p.add_argument("--legacy-missing", action="store_true",
+                   help="every legacy Supermemory route (/v3/…, /v4/…) answers 404")
     args = p.parse_args(argv)
     faults = Faults(
         latency_ms=args.latency_ms, status_sequence=args.status_sequence,
@@ -82,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         drops=args.drops, malformed=args.malformed, shift=args.shift,
         spaces_status=args.spaces_status, spomory_wrong_forget=args.spomory_wrong_forget,
         processing_polls=args.processing_polls, fail_processing=args.fail_processing,
-        only_path=args.only_path)
+        only_path=args.only_path, v5_missing=args.v5_missing,
+        legacy_missing=args.legacy_missing)
     try:
         sandbox = _create(args, faults)
     except (OSError, ValueError) as exc:
