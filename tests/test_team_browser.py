@@ -1,7 +1,8 @@
 """A team deployment run as processes: two ``streamlit run`` servers on one PostgreSQL,
 sign-in through a mock OIDC provider on loopback, in a real Chromium.
 
-- an unsigned request sees only the sign-in page;
+- an unsigned request sees only the sign-in page (no list of pages, not even on a
+  server's first run, when a ``pages/`` folder could bring Streamlit's old multipage list);
 - an editor's forget through server 1 is in server 2's ledger, under the editor's email;
 - the layout server 1 computed is reused by server 2 (their logs say so: no layout work);
 - a viewer gets no Forget button;
@@ -29,6 +30,9 @@ from memscope.storage import open_storage
 pytestmark = pytest.mark.browser
 
 EDITOR, VIEWER = "editor@example.com", "viewer@example.com"
+NAV_LINK = "[data-testid='stSidebarNav'] [data-testid='stSidebarNavLink']"
+PAGE_TITLES = ["Explorer", "Audit", "Profile", "Insights", "Expiry queue", "Export", "Ledger",
+               "Forget all", "Connection"]
 
 
 @contextmanager
@@ -82,11 +86,17 @@ def sign_in(browser: Browser, url: str, email: str) -> Page:
     wait_idle(page)
     assert page.get_by_role("button", name="Sign in").count() == 1
     assert page.locator(GRAPH).count() == 0  # nothing but the sign-in page
+    # and no pages list: neither the app's nor the old multipage mode's list of pages/
+    assert page.locator(NAV_LINK).count() == 0
     page.get_by_role("button", name="Sign in").click()
     page.locator("input[name='sub']").fill(email)
     page.locator("input[name='sub']").press("Enter")
     page.wait_for_url(f"{url}/**", timeout=30_000)
     wait_idle(page, 800)
+    # signed in: the router's pages, and only those (the old mode would list "app" too)
+    page.locator(NAV_LINK).first.wait_for(timeout=20_000)
+    titles = [t.splitlines()[-1] for t in page.locator(NAV_LINK).all_inner_texts()]
+    assert titles == PAGE_TITLES  # (each text starts with its icon's name)
     return page
 
 
@@ -108,6 +118,17 @@ def test_two_servers_one_database_signed_in(tmp_path, fresh_database) -> None:  
         page.get_by_label("Reason (optional)").fill("shared ledger test")
         page.get_by_role("button", name="Forget", exact=True).click()
         wait_idle(page, 1000)
+        # server 2's first run asks for a page by its name, before sign-in: still the
+        # sign-in page only (Streamlit's old multipage mode would run pages/forget_all.py
+        # alone; its nav.through_router() hands it to the router)
+        first = browser.new_page(viewport={"width": 1400, "height": 900})
+        first.goto(f"{two.url}/forget_all")
+        wait_idle(first, 800)
+        assert first.get_by_role("button", name="Sign in").count() == 1
+        assert first.get_by_role("heading", name="Forget all").count() == 0
+        assert first.locator(NAV_LINK).count() == 0
+        assert first.locator("[data-testid='stException']").count() == 0
+        first.close()
         # server 2 shows it in its ledger, under the editor's email
         page2 = sign_in(browser, two.url, EDITOR)
         wait_graph(page2)
