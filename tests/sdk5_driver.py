@@ -11,6 +11,7 @@ The key comes from the environment only (never argv). ``steps.json`` is a list o
   SDK (no retries) and reports ``{"status", "model", "problems", "json"}``: the raw JSON it
   received, validated against the SDK's response model;
 - ``{"validate": "ListResponse", "json": …}`` validates any JSON against a model;
+- ``{"about": true}`` reports which ``supermemory`` was imported (file, version);
 - ``{"declared": "list"}`` reports the wire names the SDK's raw client sends for an op:
   ``{"query": […], "body": […], "required": […]}``, read from the SDK's own source.
 
@@ -22,6 +23,7 @@ aliases), or a value outside an enum the model lists. One JSON list is printed.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import inspect
 import json
 import os
@@ -161,8 +163,13 @@ def call(client: Any, op: str, args: dict[str, Any]) -> dict[str, Any]:
     try:
         response = _raw_method(client, path)(*[args.pop(p) for p in positional], **args)
     except importlib.import_module("supermemory.core.api_error").ApiError as exc:
+        body = exc.body
+        if isinstance(body, pydantic.BaseModel):
+            body = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
         return {"op": op, "error": type(exc).__name__, "status": exc.status_code,
-                "body": exc.body if isinstance(exc.body, dict | list | str) else str(exc.body)}
+                "body": body if isinstance(body, dict | list | str) else str(body),
+                "problems": problems("ErrorResponse", body) if isinstance(body, dict)
+                else [f"the error body is not an object: {body!r}"]}
     raw = response.http_response.json()
     return {"op": op, "status": response.status_code, "model": model,
             "problems": problems(model, raw), "json": raw}
@@ -174,7 +181,10 @@ def main() -> int:
                                      base_url=base_url, max_retries=0, timeout=10)
     results = []
     for step in json.load(sys.stdin):
-        if "declared" in step:
+        if "about" in step:
+            results.append({"file": supermemory.__file__,
+                            "version": importlib.metadata.version("supermemory")})
+        elif "declared" in step:
             results.append(declared(step["declared"]))
         elif "validate" in step:
             results.append({"model": step["validate"],

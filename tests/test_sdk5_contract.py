@@ -1,0 +1,175 @@
+"""The official Supermemory SDK 5.0.1 is the contract of the v5 dialect.
+
+The 5.x SDK is named ``supermemory`` like the 3.x one in the venv (tests/test_sdk_contract.py),
+so ``make test`` installs it into ``.venv/sdk5`` and tests/sdk5_driver.py runs it in a
+subprocess with ``PYTHONPATH=.venv/sdk5``, pointed at the sandbox on 127.0.0.1, for list
+(documents, memories), memory with related (history), namespaces, forget by ids, semantic
+forget (dry run), search, profile and add:
+
+(a) every sandbox answer parses into the SDK 5 model of that operation with no missing
+    required field, no wrong type (pydantic ``model_validate``), no field the model does
+    not declare (checked key by key: Fern models accept extras) and no value outside an
+    enum the model lists;
+(b) Memscope's v5 client sends the same method, path, query and JSON body as the SDK for
+    the same operation (the sandbox records both).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sandbox_fixture import running_sandbox
+
+from memscope.sandbox import RequestRecord, Sandbox
+
+ROOT = Path(__file__).resolve().parent.parent
+SDK5 = ROOT / ".venv" / "sdk5"
+DRIVER = ROOT / "tests" / "sdk5_driver.py"
+NS = "sm_project_personal"
+
+
+@pytest.fixture
+def sandbox(tmp_path) -> Iterator[Sandbox]:
+    with running_sandbox(tmp_path, data="fixtures") as sb:
+        yield sb
+
+
+def sdk5(sandbox: Sandbox, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Run ``steps`` through the SDK 5.0.1 driver against ``sandbox`` (key via the
+    environment only)."""
+    if not (SDK5 / "supermemory" / "__init__.py").is_file():
+        pytest.fail("The Supermemory SDK 5.0.1 is not installed in .venv/sdk5: run `make test` "
+                    "(or `make sdk5`) to install it.")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(PYTHONPATH=str(SDK5), SUPERMEMORY_API_KEY=sandbox.supermemory_key)
+    proc = subprocess.run([sys.executable, str(DRIVER), sandbox.url], input=json.dumps(steps),
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert sandbox.supermemory_key not in proc.stdout + proc.stderr
+    return json.loads(proc.stdout)
+
+
+def call(sandbox: Sandbox, op: str, **args: Any) -> tuple[dict[str, Any], RequestRecord]:
+    """One SDK operation: its validated answer and the one request the sandbox received."""
+    sandbox.clear_requests()
+    (result,) = sdk5(sandbox, [{"op": op, "args": args}])
+    assert len(sandbox.requests) == 1, [(r.method, r.target) for r in sandbox.requests]
+    return result, sandbox.requests[0]
+
+
+def exact(result: dict[str, Any], req: RequestRecord) -> dict[str, Any]:
+    """The SDK got a 200 that is exactly its model, and it is what the sandbox answered."""
+    assert result.get("status") == 200, result
+    assert result["problems"] == [], f"{result['model']}: {result['problems']}"
+    assert req.status == 200 and req.answer == result["json"]
+    return result["json"]
+
+
+# -- (a) the sandbox's answers are exactly the SDK's models ------------------------------
+
+
+def test_it_is_the_5_0_1_sdk_that_runs(sandbox: Sandbox) -> None:
+    (about,) = sdk5(sandbox, [{"about": True}])
+    assert about["version"] == "5.0.1"
+    assert Path(about["file"]).resolve().is_relative_to(SDK5.resolve())
+
+
+def test_namespaces(sandbox: Sandbox) -> None:
+    listed = exact(*call(sandbox, "namespaces_list", page=1, limit=10))
+    assert {n["namespace"] for n in listed["namespaces"]} >= {NS, "acme_work"}
+    one = exact(*call(sandbox, "namespaces_get", namespace=NS))
+    assert one["namespace"] == NS
+    missing, _ = call(sandbox, "namespaces_get", namespace="nobody_here")
+    assert (missing["error"], missing["status"], missing["problems"]) == (
+        "NotFoundError", 404, [])
+
+
+def test_list_memories_and_documents(sandbox: Sandbox) -> None:
+    memories = exact(*call(sandbox, "list", namespace=NS, type="memories", page=1, limit=100,
+                           sort="createdAt", order="desc", include={"forgotten": True}))
+    assert any(m["isForgotten"] for m in memories["memories"])
+    assert memories["pagination"]["totalItems"] == len(memories["memories"])
+    docs = exact(*call(sandbox, "list", namespace=NS, type="documents", limit=100,
+                       include={"content": True, "memory_count": True}))
+    assert docs["documents"] and all("memoryCount" in d["system"] for d in docs["documents"])
+    chunks = exact(*call(sandbox, "list", namespace=NS, type="chunks", sort="position"))
+    assert chunks["chunks"]
+
+
+def test_memory_with_related_history(sandbox: Sandbox) -> None:
+    detail = exact(*call(sandbox, "memory_get", namespace=NS, id="mem_fe_v2",
+                         include=["related", "documents"], related_limit=5))
+    related = detail["included"]["related"]
+    assert related["parents"] and related["children"]  # both item models were validated
+    assert related["parents"][0]["document"] and detail["included"]["document"]
+    siblings = exact(*call(sandbox, "memory_get", namespace=NS, id="mem_fe_v3",
+                           include="related"))
+    assert siblings["included"]["related"]["siblings"]
+    missing, _ = call(sandbox, "memory_get", namespace=NS, id="mem_nope")
+    assert (missing["error"], missing["problems"]) == ("NotFoundError", [])
+
+
+def test_document_with_chunks_and_memories(sandbox: Sandbox) -> None:
+    sandbox.store.add_document("Ferry timetable for the Lisbon weekend.", NS, title="Ferry")
+    doc_id = next(d["id"] for d in sandbox.store.list_documents(1, 100)["documents"]
+                  if d["title"] == "Ferry")
+    doc = exact(*call(sandbox, "document_get", namespace=NS, id=doc_id,
+                      include=["chunks", "memories"]))
+    assert doc["chunks"] and doc["memories"]
+
+
+def test_forget_by_ids(sandbox: Sandbox) -> None:
+    result = exact(*call(sandbox, "forget", namespace=NS,
+                         ids=["mem_run", "mem_nope", "mem_allergy"]))
+    assert [m["id"] for m in result["matches"]] == ["mem_run"]
+    assert {e["id"] for e in result["errors"]} == {"mem_nope", "mem_allergy"}
+    stored = sandbox.store.get_memory("mem_run")
+    assert stored is not None and stored["isForgotten"] is True
+
+
+def test_semantic_forget_dry_run(sandbox: Sandbox) -> None:
+    before = sandbox.store.data_version()
+    result = exact(*call(sandbox, "forget_semantic", namespace=NS, query="Lisbon trip",
+                         dry_run=True))
+    assert result["matches"] and result["count"] == len(result["matches"])
+    assert sandbox.store.data_version() == before
+
+
+def test_search(sandbox: Sandbox) -> None:
+    sandbox.store.add_document("Ferry timetable for the Lisbon weekend.", NS, title="Ferry")
+    found = exact(*call(sandbox, "search", namespace=NS, query="ferry timetable Lisbon",
+                        search_mode="hybrid", limit=10,
+                        include={"documents": True, "related": True}))
+    kinds = {"memory" if "memory" in r else "chunk" for r in found["results"]}
+    assert kinds == {"memory", "chunk"}  # both result shapes were validated
+    assert all(r["included"]["document"] for r in found["results"])
+    related = exact(*call(sandbox, "search", namespace=NS, query="coffee",
+                          search_mode="memories", include={"related": True}))
+    assert any(r["included"]["related"]["children"] for r in related["results"])
+
+
+def test_profile(tmp_path) -> None:
+    with running_sandbox(tmp_path, data="demo") as sb:
+        tag = sb.store.list_spaces()[0]["containerTag"]
+        profile = exact(*call(sb, "profile", namespace=tag))["profile"]
+        assert profile["static"] and profile["dynamic"]
+
+
+def test_add_and_document_status(sandbox: Sandbox) -> None:
+    sandbox.faults.processing_polls = 1
+    added = exact(*call(sandbox, "add", namespace=NS, content="Maya adopted a cat.",
+                        metadata={"title": "Cat"}))
+    assert added["status"] == "queued"
+    steps = [{"op": "document_get", "args": {"namespace": NS, "id": added["id"],
+                                             "include": "memories"}}] * 2
+    first, done = sdk5(sandbox, steps)
+    assert first["problems"] == [] and first["json"]["system"]["status"] == "extracting"
+    assert done["problems"] == [] and done["json"]["system"]["status"] == "done"
+    assert [m["memory"] for m in done["json"]["memories"]] == ["Maya adopted a cat."]
