@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt 2>/dev/null | sha1sum | cut -c1-12)
+FRONTEND := components/graph_view/frontend
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(FRONTEND)/pyproject.toml 2>/dev/null | sha1sum | cut -c1-12)
 LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
@@ -18,10 +19,11 @@ help:
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstalls whenever pyproject.toml or constraints.txt (the lock) changes.
-$(STAMP): pyproject.toml constraints.txt | $(PY)
+# Reinstalls whenever pyproject.toml or constraints.txt (the lock) changes. The graph's
+# browser files are a package of their own (see $(FRONTEND)/pyproject.toml).
+$(STAMP): pyproject.toml constraints.txt $(FRONTEND)/pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]' -e ./$(FRONTEND)
 	rm -f $(VENV)/.installed-*
 	touch $@
 

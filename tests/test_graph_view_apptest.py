@@ -12,10 +12,10 @@ from streamlit.testing.v1 import AppTest
 from components.graph_view import (
     ANNOTATIONS_MAX,
     COMPONENT_NAME,
-    LIBRARY_NAME,
     graph_view,
     group_annotations,
 )
+from memscope.view.library import vis_network_js
 
 DEMO = "../components/graph_view/demo_app.py"  # relative to this file
 
@@ -74,21 +74,19 @@ def test_the_element_and_its_payload() -> None:
     assert all("x" in n and "y" in n for n in payload["nodes"])
     hostile = next(n for n in payload["nodes"] if n["id"] == "doc_hostile")
     assert hostile["title"].startswith("<img src=x onerror=alert('title')>")
-    # the graph element carries only our module; the vendored library is a second element
-    # with no data, whose message is the same on every run (so Streamlit sends it once)
-    assert "export default async function graphView" in element.proto.js_content
-    assert len(element.proto.js_content) < 40_000
-    library = _element(at, LIBRARY_NAME)
-    assert library.proto.js_content.startswith("/**\n * vis-network\n")
-    assert "@license" in library.proto.js_content[:1000]
-    assert "sourceMappingURL" not in library.proto.js_content
-    assert library.proto.WhichOneof("data") is None
-    for el in (element, library):
-        assert el.proto.js_source_path == "" and el.proto.css_source_path == ""
-        assert el.proto.html_content == ""
-    library_message = library.proto.SerializeToString()
+    # the element carries only the loader (a few kB); the modules, the stylesheet and the
+    # vendored library are files Streamlit serves (tests/test_component_files.py), so no
+    # element carries the library and none is sent for it
+    js = element.proto.js_content
+    assert "export default async function graphViewLoader" in js
+    assert len(js) < 8_000
+    assert vis_network_js()[-300:] not in js and "@license" not in js
+    assert [e.proto.component_name for e in at.get("bidi_component")] == [COMPONENT_NAME]
+    assert element.proto.js_source_path == "" and element.proto.css_source_path == ""
+    assert element.proto.html_content == "" and element.proto.css_content == ""
+    message = element.proto.SerializeToString()
     at.run()
-    assert _element(at, LIBRARY_NAME).proto.SerializeToString() == library_message
+    assert _element(at).proto.SerializeToString() == message
     assert _selected_text(at) == "Selected node: —"
 
 

@@ -10,10 +10,14 @@ compact (:func:`compact_view`): how a node or an edge is drawn (shape, size, col
 borders, dashes…) goes once into a table of styles that each item points at, so a view of
 20,000 nodes is about half the bytes to serialise, send and parse. It does
 not echo the selection, so a rerun after a click sends the same bytes again and Streamlit
-does not re-send the graph. All JavaScript (the vendored vis-network build and
-``graph_view.js``) and CSS come from this folder; nothing is loaded from a CDN. The
-library rides in a second, empty element (``LIBRARY_NAME``) that never changes, so it
-crosses the websocket once per session.
+does not re-send the graph.
+
+The browser side is files: vis-network's build, the component's ES modules and its
+stylesheet are in ``frontend/assets/``, a package of its own (``memscope-graph-frontend``,
+installed by ``make install``) whose folder Streamlit serves. The element carries only
+``loader.js`` (a few kB), which fetches those files — from the browser's HTTP cache once
+it has them: their URLs carry a hash of their content (see ``loader.js``) — so a new
+session downloads and sends none of them again. Nothing is loaded from a CDN.
 
 Over the canvas: a toolbar (zoom, fit all, fit to the selection, fit to the caller's
 ``fit_ids``, full screen) and keys (+/−, 0, f, Esc). Labels stay readable without
@@ -26,6 +30,9 @@ appear as the user zooms in. Colours follow Streamlit's light or dark theme.
 from __future__ import annotations
 
 import functools
+import hashlib
+import importlib
+import json
 import math
 import re
 from collections import defaultdict
@@ -38,14 +45,18 @@ from streamlit.components.v2 import component as _register_component
 
 from components.state.session import GRAPH_FOCUS
 from memscope.view.build import ViewData
-from memscope.view.library import vis_network_js
 
-__all__ = ["COMPONENT_NAME", "LIBRARY_NAME", "Annotation", "CompactView", "GraphOptions",
-           "compact_view", "graph_view", "group_annotations"]
+__all__ = ["COMPONENT_NAME", "Annotation", "CompactView", "GraphOptions", "compact_view",
+           "graph_view", "group_annotations"]
 
 COMPONENT_NAME = "memscope_graph_view"
-LIBRARY_NAME = "memscope_vis_network"
 _HERE = Path(__file__).resolve().parent
+#: the installed package that holds the browser files (``frontend/``)
+FRONTEND_PACKAGE = "memscope_graph_frontend"
+#: the served files that are not ES modules of the graph
+LIBRARY_FILE = "vis-network.min.js"
+CSS_FILE = "graph_view.css"
+ENTRY_FILE = "graph_view.js"
 #: at most this many annotations are sent (the largest first)
 ANNOTATIONS_MAX = 500
 ANNOTATION_TEXT_MAX = 60
@@ -167,23 +178,52 @@ def compact_view(view: ViewData) -> CompactView:
             "styles": {"nodes": node_styles, "edges": edge_styles}}
 
 
-@functools.cache
-def _mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """Register the two components once: the vis-network library and the graph.
+def _frontend() -> tuple[Path, str]:
+    """The folder of browser files and the name Streamlit serves it under."""
+    try:
+        package = importlib.import_module(FRONTEND_PACKAGE)
+    except ModuleNotFoundError:
+        raise RuntimeError("graph_view: the graph's browser files (the memscope-graph-frontend "
+                           "package) are not installed; run `make install`.") from None
+    return Path(package.ASSETS), str(package.ASSET_COMPONENT)
 
-    The library is an element of its own whose message never changes, so Streamlit sends
-    it once and afterwards only a reference to it; a new graph payload then costs the
-    data and ~10 KB of JS, not the 470 KB library again.
-    """
-    vendor = vis_network_js()
-    library = _register_component(
-        LIBRARY_NAME, js=vendor + "\nexport default function visNetworkLibrary() {}\n")
-    graph = _register_component(
-        COMPONENT_NAME,
-        js=(_HERE / "graph_view.js").read_text(encoding="utf-8"),
-        css=(_HERE / "graph_view.css").read_text(encoding="utf-8"),
-    )
-    return library, graph
+
+def _asset_base() -> str:
+    """The URL path Streamlit serves the browser files under (``server.baseUrlPath``)."""
+    prefix = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    return f"/{prefix + '/' if prefix else ''}_stcore/bidi-components/{_frontend()[1]}/"
+
+
+@functools.lru_cache(maxsize=4)
+def _loader_for(base: str, files: tuple[tuple[str, int, int], ...]) -> str:
+    """``loader.js`` with its ``FILES`` (each served file with a hash of its content);
+    ``files`` (name, size, mtime) only keys the cache, so an edited file gets a new hash."""
+    assets = _frontend()[0]
+    versions = {name: hashlib.sha256((assets / name).read_bytes()).hexdigest()[:16]
+                for name, _, _ in files}
+    spec = {"base": base, "entry": ENTRY_FILE, "library": LIBRARY_FILE, "css": CSS_FILE,
+            "versions": versions}
+    return (f"const FILES = {json.dumps(spec, sort_keys=True)};\n"
+            + (_HERE / "loader.js").read_text(encoding="utf-8"))
+
+
+def loader_js() -> str:
+    """The component's inline JS: ``loader.js`` and where to fetch each file from."""
+    assets = _frontend()[0]
+    files = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                         for p in assets.iterdir() if p.suffix in (".js", ".css")))
+    return _loader_for(_asset_base(), files)
+
+
+@functools.lru_cache(maxsize=4)
+def _registered(js: str) -> Callable[..., Any]:
+    return _register_component(COMPONENT_NAME, js=js)
+
+
+def _mount() -> Callable[..., Any]:
+    """The graph component, registered with :func:`loader_js` (the same text while the
+    files are unchanged, so a rerun re-sends nothing of it)."""
+    return _registered(loader_js())
 
 
 def _node_ids(nodes: list[Any]) -> set[str]:
@@ -407,9 +447,6 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     small = compact_view(view)
     payload = {"nodes": small["nodes"], "edges": small["edges"], "styles": small["styles"],
                "options": options, "annotations": notes}
-    library, graph = _mount()
-    with st.container(gap=None):
-        library(key=f"{key}-vis-network", height="content")
-        graph(key=key, data=payload, height=height,
-              on_selected_change=_selection_callback(key, on_select))
+    _mount()(key=key, data=payload, height=height,
+             on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

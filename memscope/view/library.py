@@ -1,12 +1,32 @@
-"""The vendored vis-network build (no CDN), read once for the component and the HTML export."""
+"""The vendored vis-network build (no CDN), read once for the HTML export.
+
+The file ships in the graph component's browser files, the ``memscope-graph-frontend``
+package (``components/graph_view/frontend/assets/``, installed by ``make install``), whose
+folder Streamlit serves to the browser. That package is data only (no code, no Streamlit),
+so the core reads the file from it without depending on the UI.
+"""
 
 from __future__ import annotations
 
 import functools
+from importlib import resources
 from pathlib import Path
 
-#: vis-network's standalone UMD build, shipped as package data of ``memscope.view``
-VENDOR_FILE = Path(__file__).resolve().parent / "vendor" / "vis-network.min.js"
+#: the package that holds the file, and the file's name in its ``assets/`` folder
+PACKAGE = "memscope_graph_frontend"
+FILE_NAME = "vis-network.min.js"
+
+
+def vendor_file() -> Path:
+    """Where vis-network's standalone UMD build is; one sentence when it is missing."""
+    try:
+        path = Path(str(resources.files(PACKAGE) / "assets" / FILE_NAME))
+    except ModuleNotFoundError:
+        path = None
+    if path is None or not path.is_file():
+        raise FileNotFoundError(f"vis-network is missing: the {PACKAGE} package is not "
+                                "installed; run `make install`.")
+    return path
 
 
 @functools.lru_cache(maxsize=1)
@@ -18,6 +38,6 @@ def vis_network_js() -> str:
     >>> "vis" in vis_network_js() and "sourceMappingURL" not in vis_network_js()[-200:]
     True
     """
-    text = VENDOR_FILE.read_text(encoding="utf-8")
+    text = vendor_file().read_text(encoding="utf-8")
     head, _, last = text.rstrip("\n").rpartition("\n")
     return head if last.startswith("//# sourceMappingURL=") else text

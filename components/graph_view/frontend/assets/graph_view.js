@@ -1,0 +1,280 @@
+// Memscope graph view: vis-network inside a Streamlit Custom Component v2 (the entry
+// module; its default export is what Streamlit calls).
+//
+// These modules, their stylesheet and the vendored vis-network build are files of this
+// folder, which Streamlit serves; components/graph_view/loader.js, the component's
+// inline JS, fetches them from the browser's HTTP cache when it has them (their URLs
+// carry a hash of their content) and defines globalThis.vis before this module runs.
+// Nothing is fetched from elsewhere. Text from the data never becomes markup: labels,
+// cluster names and landmark labels are drawn on the canvas as text, tooltips are plain
+// strings that vis-network sets as the tooltip's innerText, and the toolbar's buttons are
+// built with textContent.
+//
+// Streamlit calls the default export again, with the same parentElement, whenever `data`
+// changes (and does not call the previous cleanup first), so there is one vis.Network per
+// parentElement, kept in a WeakMap and updated in place through its DataSets.
+//
+// One draw per data change: the first payload is loaded through the Network constructor
+// (setData → fit → one requested frame); later payloads are applied to the DataSets inside
+// `batch`, which holds vis-network's physics engine in its "not ready" state (the state
+// setData itself uses while loading), so no DataSet event draws synchronously; the
+// `_dataUpdated` handler's requested frame then draws once, after every change. Every
+// node is measured (label hit boxes included) in that draw, so clicks keep working.
+// vis-network recomputes its indices (`_dataChanged`: edges, clusters, physics, visible
+// nodes) after every DataSet event; inside `batch` those are held and run once at the end.
+
+import {
+  drawLayers, drawPlain, landmarkList, plainDragEnd, plainDragStart,
+} from "./drawing.js";
+import {
+  networkOptions, physicsOptions, stabilizationIterations, themeOptions,
+} from "./options.js";
+import { isPlaced, stylesOf, sync, toVisEdge, toVisNode } from "./payload.js";
+import { afterFrame, applyFocus } from "./selection.js";
+import { themeColors, watchTheme } from "./theme.js";
+import { buildToolbar, onKey, updateToolbar } from "./toolbar.js";
+
+const NETWORKS = new WeakMap();
+const PHYSICS_KEEP_RUNNING_MAX = 1000; // bigger graphs stop simulating after stabilising
+const HIDE_EDGES_ON_ZOOM_MIN = 1000; // edges drawn during a wheel zoom only below this
+
+// Run `change` with the physics engine "not ready", as vis-network's own setData does
+// while it loads: DataSet events then only request a frame instead of drawing at once.
+// `change` returns whether it changed anything; only then is a frame requested.
+function batch(state, change) {
+  const physics = state.network.physics;
+  const held = physics && physics.ready === true;
+  if (held) physics.ready = false;
+  let changed = true;
+  try {
+    changed = change();
+  } finally {
+    if (held) physics.ready = true;
+  }
+  if (changed) state.network.emit("_requestRedraw");
+}
+
+// Run `change` (DataSet edits) with vis-network's index rebuilds (`_dataChanged`,
+// `_dataUpdated`: passes over every node and edge, one per DataSet event) emitted once after.
+function indexOnce(state, change) {
+  const emitter = state.network.body.emitter;
+  const own = Object.prototype.hasOwnProperty.call(emitter, "emit");
+  const emit = emitter.emit;
+  let dataChanged = false;
+  let dataUpdated = false;
+  emitter.emit = function held(name, ...args) {
+    if (name === "_dataChanged") dataChanged = true;
+    else if (name === "_dataUpdated") dataUpdated = true;
+    else return emit.call(this, name, ...args);
+    return this;
+  };
+  try {
+    return change();
+  } finally {
+    if (own) emitter.emit = emit;
+    else delete emitter.emit;
+    if (dataChanged) emitter.emit("_dataChanged");
+    else if (dataUpdated) emitter.emit("_dataUpdated");
+  }
+}
+
+// -- set-up --------------------------------------------------------------------------------
+
+function create(vis, parentElement, data) {
+  const options = data.options || {};
+  const frame = document.createElement("div");
+  frame.className = "ms-graph";
+  frame.style.height = `${options.height || 640}px`;
+  const container = document.createElement("div");
+  container.className = "ms-graph-canvas";
+  container.setAttribute("data-testid", "memscope-graph");
+  container.tabIndex = 0;
+  container.setAttribute("role", "application");
+  container.setAttribute("aria-label", "Memory graph. Keys: + and \u2212 zoom, 0 fits all, "
+    + "f full screen, Esc clears the selection.");
+  frame.appendChild(container);
+  parentElement.appendChild(frame);
+
+  const theme = themeColors(container);
+  const state = {
+    frame, container, parentElement, network: null, theme,
+    nodes: new vis.DataSet(), edges: new vis.DataSet(),
+    nodeCache: new Map(), edgeCache: new Map(), widths: new Map(),
+    landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
+    physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
+    hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
+    plainDrag: false, plainGroups: null,
+    moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
+    setStateValue: () => {},
+    // for browser tests and benchmarks (performance.now() times)
+    stats: {
+      draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null,
+      firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
+    },
+  };
+  // fill the DataSets before the Network exists: its constructor loads them with setData,
+  // fits, and requests one frame
+  const t0 = performance.now();
+  const styles = stylesOf(data);
+  const { added } = sync(state.nodes, data.nodes || [], styles.nodes, state.nodeCache, false,
+    (raw) => toVisNode(theme, raw));
+  sync(state.edges, data.edges || [], styles.edges, state.edgeCache, true,
+    (raw) => toVisEdge(theme, raw));
+  const t1 = performance.now();
+  state.pendingLayout = added.some((n) => !isPlaced(n));
+  const network = new vis.Network(container, { nodes: state.nodes, edges: state.edges },
+    networkOptions(theme, state.physics, added.length));
+  state.network = network;
+  Object.assign(state.stats, { syncMs: t1 - t0, constructMs: performance.now() - t1 });
+  state.fitted = added.length > 0 && !state.pendingLayout && !state.physics;
+
+  frame.appendChild(buildToolbar(state));
+  network.on("click", (params) => {
+    if (params.nodes.length > 0) {
+      state.setStateValue("selected", String(params.nodes[0]));
+    } else if (params.edges.length === 0) {
+      state.setStateValue("selected", null);
+    }
+    updateToolbar(state);
+  });
+  network.on("stabilizationIterationsDone", () => {
+    if (!state.physics || state.nodes.length > PHYSICS_KEEP_RUNNING_MAX) {
+      network.setOptions({ physics: { enabled: false } });
+    }
+    if (!state.fitted) {
+      network.fit();
+      state.fitted = true;
+    }
+  });
+  network.on("dragStart", () => plainDragStart(state));
+  network.on("dragEnd", () => plainDragEnd(state));
+  network.on("afterDrawing", (ctx) => {
+    if (state.plainDrag && network.renderer.dragging) drawPlain(state, ctx);
+    state.stats.draws += 1;
+    state.stats.lastDrawAt = performance.now();
+    afterFrame(state);
+    if (state.stats.draws === 1) {
+      state.stats.firstDrawAt = state.stats.lastDrawAt;
+      state.stats.firstDrawScale = network.getScale();
+      state.stats.fittedFirst = state.fitted;
+      container.setAttribute("data-drawn", "true");
+    }
+    drawLayers(state, ctx);
+  });
+  container.addEventListener("pointerdown", () => container.focus({ preventScroll: true }));
+  frame.addEventListener("keydown", (event) => onKey(state, event)); // canvas and toolbar
+  state.onFullscreen = () => {
+    updateToolbar(state);
+    network.redraw();
+  };
+  document.addEventListener("fullscreenchange", state.onFullscreen);
+  watchTheme(state, () => render(state, state.lastData));
+
+  container.__network = network; // for browser tests (and the console)
+  container.__stats = state.stats;
+  return state;
+}
+
+// -- one payload -------------------------------------------------------------------------
+
+// Physics is bounded: a run is a stabilisation of at most MAX_STABILIZATION iterations
+// (fewer for big graphs), after which it stops unless physics is on and the graph small.
+// Nodes added without x/y get such a run even with physics off.
+function applyPhysics(state, wanted, layoutNeeded) {
+  const n = state.nodes.length;
+  const changed = wanted !== state.physics;
+  state.physics = wanted;
+  if ((wanted && changed) || layoutNeeded) {
+    state.network.setOptions({ physics: physicsOptions(true, n) });
+    return true; // stabilise after the batch
+  }
+  if (changed) state.network.setOptions({ physics: { enabled: false } });
+  return false;
+}
+
+
+function applyTheme(state) {
+  const theme = themeColors(state.container);
+  if (theme.key === state.theme.key) return false;
+  state.theme = theme;
+  state.widths.clear();
+  state.plainGroups = null;
+  state.nodeCache.clear(); // every item again, with colours for the new background
+  state.edgeCache.clear();
+  state.network.setOptions(themeOptions(theme));
+  return true;
+}
+
+function render(state, data) {
+  const options = data.options || {};
+  const rawNodes = data.nodes || [];
+  const rawEdges = data.edges || [];
+  state.lastData = data;
+  state.frame.style.height = `${options.height || 640}px`;
+  state.annotations = (data.annotations || []).slice().sort((a, b) => b.size - a.size);
+  state.fitIds = Array.isArray(options.fit_ids) ? options.fit_ids : [];
+  state.fitLabel = typeof options.fit_label === "string" && options.fit_label
+    ? options.fit_label : "Fit matches";
+  const styles = stylesOf(data);
+  state.landmarks = landmarkList(rawNodes, rawEdges, styles.nodes);
+  state.plainGroups = null;
+  const layers = JSON.stringify(state.annotations); // landmarks follow the nodes
+  let stabilise = false;
+  batch(state, () => {
+    const { themed, nodes, edges } = indexOnce(state, () => {
+      const fresh = applyTheme(state);
+      const theme = state.theme;
+      return {
+        themed: fresh,
+        nodes: sync(state.nodes, rawNodes, styles.nodes, state.nodeCache, false,
+          (raw) => toVisNode(theme, raw)),
+        edges: sync(state.edges, rawEdges, styles.edges, state.edgeCache, true,
+          (raw) => toVisEdge(theme, raw)),
+      };
+    });
+    let changed = themed;
+    changed = changed || nodes.touched || edges.touched || layers !== state.layers;
+    state.layers = layers;
+    // setOptions redraws the whole canvas: call it only when the value changes
+    const hideOnZoom = state.edges.length > HIDE_EDGES_ON_ZOOM_MIN;
+    if (hideOnZoom !== state.hideEdgesOnZoom) {
+      state.hideEdgesOnZoom = hideOnZoom;
+      state.network.setOptions({ interaction: { hideEdgesOnZoom: hideOnZoom } });
+    }
+    const layoutNeeded = state.pendingLayout || nodes.added.some((n) => !isPlaced(n));
+    state.pendingLayout = false;
+    stabilise = applyPhysics(state, Boolean(options.physics), layoutNeeded);
+    if (!state.fitted && !layoutNeeded && rawNodes.length > 0 && !stabilise) {
+      state.network.fit();
+      state.fitted = true;
+      changed = true;
+    }
+    return applyFocus(state, options) || changed;
+  });
+  if (stabilise) state.network.stabilize(stabilizationIterations(state.nodes.length));
+  state.container.setAttribute("data-node-count", String(state.nodes.length));
+  updateToolbar(state);
+}
+
+export default function graphView(component) {
+  const { data, parentElement, setStateValue } = component;
+  const vis = globalThis.vis;
+  if (!vis || !vis.Network || !vis.DataSet) throw new Error("vis-network is not loaded");
+  let state = NETWORKS.get(parentElement);
+  if (state === undefined || !state.frame.isConnected) {
+    state = create(vis, parentElement, data || {});
+    NETWORKS.set(parentElement, state);
+  }
+  state.setStateValue = setStateValue;
+  state.renders += 1;
+  state.container.setAttribute("data-renders", String(state.renders)); // for browser tests
+  render(state, data || {});
+  // Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
+  return () => {
+    state.themeObserver.disconnect();
+    document.removeEventListener("fullscreenchange", state.onFullscreen);
+    state.network.destroy();
+    state.frame.remove();
+    if (NETWORKS.get(parentElement) === state) NETWORKS.delete(parentElement);
+  };
+}

@@ -1,0 +1,88 @@
+// The graph component's inline JS: the one piece Streamlit sends in the element (a few kB).
+// It loads the component's files — vis-network, the ES modules and the stylesheet in
+// components/graph_view/frontend/assets/, which Streamlit serves — and hands the call on
+// to the entry module's default export.
+//
+// `FILES` is prepended by components/graph_view/__init__.py:
+//   { base: "/_stcore/bidi-components/<served name>/", entry: "graph_view.js",
+//     library: "vis-network.min.js", css: "graph_view.css",
+//     versions: { "<file>": "<hash of its content>", ... } }
+//
+// Streamlit serves those files with `Cache-Control: public` and no max-age, ETag or
+// Last-Modified, so a browser may keep them but must fetch them again before each use: a
+// plain <script src> or import would download every file again in every new session. Each
+// URL here names its content (`?v=<hash>`), so a cached copy is right however old it is,
+// and the files are fetched with `cache: "force-cache"`: from the browser's HTTP cache
+// when it has them, from the server otherwise. The modules are then linked by hand (each
+// `from "./x.js"` becomes the URL of x's source as a blob) and vis-network runs as a
+// classic script, which defines globalThis.vis. Everything comes from the page's own
+// server; nothing is fetched from anywhere else.
+
+const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
+
+async function fetchText(name) {
+  const url = `${FILES.base}${name}?v=${FILES.versions[name]}`;
+  const response = await fetch(url, { cache: "force-cache" });
+  if (!response.ok) {
+    throw new Error(`The graph's file ${name} did not load (HTTP ${response.status}); `
+      + "is the memscope-graph-frontend package installed (make install)?");
+  }
+  return response.text();
+}
+
+function blobUrl(source) {
+  return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+}
+
+function runScript(source) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = blobUrl(source);
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("vis-network did not run"));
+    document.head.appendChild(script);
+  });
+}
+
+// The entry module's URL, each module's imports pointing at its dependencies' URLs.
+function link(sources) {
+  const urls = new Map();
+  const visit = (name, path) => {
+    if (urls.has(name)) return urls.get(name);
+    if (path.includes(name)) throw new Error(`import cycle: ${path.concat(name).join(" → ")}`);
+    if (!(name in sources)) throw new Error(`the graph has no module ${name}`);
+    const code = sources[name].replace(IMPORT,
+      (_, head, dep) => `${head}"${visit(dep, path.concat(name))}";`);
+    const url = blobUrl(code);
+    urls.set(name, url);
+    return url;
+  };
+  return visit(FILES.entry, []);
+}
+
+async function load() {
+  const names = Object.keys(FILES.versions);
+  const texts = await Promise.all(names.map(fetchText));
+  const sources = Object.fromEntries(names.map((name, i) => [name, texts[i]]));
+  if (!(globalThis.vis && globalThis.vis.Network)) {
+    // without its source-map comment: the map is not shipped
+    await runScript(sources[FILES.library].replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n"));
+  }
+  const entry = await import(link(sources));
+  return { graphView: entry.default, css: sources[FILES.css] };
+}
+
+let loading = null; // once per page, shared by every graph on it
+
+export default async function graphViewLoader(component) {
+  if (loading === null) loading = load().catch((error) => { loading = null; throw error; });
+  const { graphView, css } = await loading;
+  const root = component.parentElement; // the component's shadow root
+  if (!root.querySelector("style[data-memscope-graph]")) {
+    const style = document.createElement("style");
+    style.setAttribute("data-memscope-graph", "");
+    style.textContent = css;
+    root.prepend(style);
+  }
+  return graphView(component);
+}
