@@ -464,6 +464,9 @@ class SpaceRecord:
     description: str | None = None
     emoji: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: what the service counts in the space (Supermemory v5 namespaces), else ``None``
+    document_count: int | None = None
+    memory_count: int | None = None
 
 
 SPACE_KEYS = frozenset({"containerTag", "id", "name", "description", "emoji"})

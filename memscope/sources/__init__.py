@@ -4,9 +4,10 @@
 >>> FileSource(["feed.json"]).capabilities.reason("forget")          # doctest: +ELLIPSIS
 'A snapshot file is read-only; ...'
 
-Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemorySource`,
-:class:`SpomorySource` (HTTP) and :class:`FileSource` (snapshot files). Every failure is a
-:class:`SourceError` whose ``str()`` is one sentence for the UI.
+Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemorySource`
+(legacy v3/v4 API), :class:`SupermemoryV5Source` (current v5 API; :func:`supermemory_source`
+picks by ``dialect``), :class:`SpomorySource` (HTTP) and :class:`FileSource` (snapshot
+files). Every failure is a :class:`SourceError` whose ``str()`` is one sentence for the UI.
 """
 
 from memscope.sources._http import ApiConfig, credential_fingerprint
@@ -54,6 +55,7 @@ from memscope.sources.files import FileSource, save_snapshot, snapshot_bytes, sn
 from memscope.sources.processing import wait_until_processed
 from memscope.sources.spomory import SpomoryConfig, SpomorySource
 from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
+from memscope.sources.supermemory_v5 import SupermemoryV5Source, supermemory_source
 
 __all__ = [
     "ALL_CAPABILITY_NAMES", "BULK_CAPABILITY_NAMES", "CAPABILITY_NAMES", "FINAL_STATUSES",
@@ -65,7 +67,7 @@ __all__ = [
     "LoadResult", "MalformedResponse", "NetworkError", "NotFound", "PaymentRequired",
     "ProgressCallback", "QuotaExceeded", "RateLimited", "SearchHit", "SearchResult",
     "SemanticPreview", "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
-    "SupermemoryConfig", "SupermemorySource", "TimeoutError_", "Unsupported",
+    "SupermemoryConfig", "SupermemorySource", "SupermemoryV5Source", "TimeoutError_", "Unsupported",
     "credential_fingerprint", "merge_history", "save_snapshot", "snapshot_bytes",
-    "snapshot_object", "wait_until_processed",
+    "snapshot_object", "supermemory_source", "wait_until_processed",
 ]

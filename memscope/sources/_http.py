@@ -146,7 +146,8 @@ class HttpClient:
         self._secrets = (config.api_key.get_secret_value(),)
         headers = {"Accept": "application/json",
                    "User-Agent": f"{config.client_name}/{__version__}", **auth_headers}
-        pool = config.concurrency + 2
+        # the feed's page pool and (Supermemory v5) the history-view pool share it
+        pool = max(config.concurrency, getattr(config, "history_concurrency", 0)) + 2
         self._client = httpx.Client(
             base_url=config.base_url, headers=headers, follow_redirects=False,
             timeout=httpx.Timeout(config.timeout_s),

@@ -174,6 +174,8 @@ class ForgetResult:
     removed_entities: list[str] = field(default_factory=list)
     #: Spomory: the graph as re-read after the call
     load: LoadResult | None = None
+    #: Supermemory v5: the service's per-id report (``DELETE /ns/{ns}/memories``)
+    report: ForgetReport | None = None
 
 
 @dataclass
@@ -204,6 +206,8 @@ class ForgetAllResult:
     message: str
     memory_ids: list[str] = field(default_factory=list)
     entity_count: int | None = None
+    #: Supermemory v5: the service's per-id report over every batch
+    report: ForgetReport | None = None
 
 
 @dataclass(frozen=True)

@@ -172,6 +172,16 @@ def dialect_mismatch(dialect: str, route: str, *, service: str = "Supermemory"
                            operation=route)
 
 
+def route_missing(exc: NotFound, dialect: str, route: str) -> NotFound:
+    """``exc`` (a 404 on ``dialect``'s first route) as a :class:`DialectMismatch` when the
+    service gave no reason of its own beyond "not found" (a route it does not have);
+    a 404 with the service's own sentence (e.g. a quota text) stays as it is."""
+    details = (exc.details or "").lower()
+    if details and "not found" not in details and "route" not in details:
+        return exc
+    return dialect_mismatch(dialect, route, service=exc.service or "Supermemory")
+
+
 class ConfirmationRequired(SourceError):
     """A destructive bulk action was not confirmed with the expected words."""
 

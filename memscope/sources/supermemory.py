@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 from urllib.parse import quote
@@ -33,15 +33,17 @@ from memscope.sources.base import (
     Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
+    ForgetReport,
     ForgetResult,
     LoadResult,
     ProgressCallback,
     SearchHit,
     SearchResult,
+    forget_each,
     merge_history,
     require_confirmation,
 )
-from memscope.sources.errors import AuthError, BadRequest, Forbidden, NotFound
+from memscope.sources.errors import AuthError, BadRequest, Forbidden, NotFound, route_missing
 from memscope.sources.processing import document_ids, parse_status, status_sentence
 
 SERVICE = "Supermemory"
@@ -64,6 +66,13 @@ class SupermemoryConfig(ApiConfig):
     max_pages: int = Field(default=10_000, ge=1)
     history_page_limit: int = Field(default=100, ge=1, le=1000)
     max_history_pages: int = Field(default=50, ge=1)
+    #: which API the service is spoken to in: ``v5`` (current, SupermemoryV5Source) or
+    #: ``legacy`` (v3/v4, SupermemorySource); :func:`supermemory_source` picks the class
+    dialect: Literal["v5", "legacy"] = "v5"
+    #: v5: history views in flight at once during a load (see ``_history_v5``)
+    history_concurrency: int = Field(default=8, ge=1, le=32)
+    #: v5: ``relatedLimit`` of a history view (parents, children, siblings each)
+    history_related_limit: int = Field(default=50, ge=1, le=100)
 
 
 class SupermemorySource(HttpSource):
@@ -73,8 +82,10 @@ class SupermemorySource(HttpSource):
     service = SERVICE
     capabilities = Capabilities(
         history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
-        add=True, forget_all_by_ids=True,
-        why_not=(("restore", "Supermemory's API cannot restore a forgotten memory; add the "
+        add=True, forget_all_by_ids=True, forget_many=True,
+        why_not=(("semantic_forget", "Supermemory's legacy API (v3/v4) has no dry run of a "
+                                     "forget by meaning; connect with the current API (v5)."),
+                 ("restore", "Supermemory's API cannot restore a forgotten memory; add the "
                              "fact again instead."),),
     )
 
@@ -117,7 +128,10 @@ class SupermemorySource(HttpSource):
             return self._last
         calls0, cfg = self.calls, self.config
         state, notes = FeedState(), []
-        docs, pagination = self._page(1)
+        try:
+            docs, pagination = self._page(1)
+        except NotFound as exc:
+            raise route_missing(exc, "legacy", f"POST {FEED}") from None
         state.add(1, docs, pagination)
         total = pages_from(pagination, cfg.page_limit)
         state.total_pages = None if total is None else max(1, min(total, cfg.max_pages))
@@ -373,6 +387,11 @@ class SupermemorySource(HttpSource):
                    f"Supermemory did not confirm forgetting memory {target_id}.")
         return ForgetResult(target_id, ok, message, container_tag=tag,
                             snapshot=mem.memory if mem else None)
+
+    def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
+                    container_tag: str | None = None) -> ForgetReport:
+        """The v3/v4 API forgets one id per call: :meth:`forget` for each id in turn."""
+        return forget_each(self, ids, reason=reason, container_tag=container_tag)
 
     def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
         """A dry run of ``POST /v4/memories/forget-matching`` over the loaded,

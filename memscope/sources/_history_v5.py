@@ -1,0 +1,342 @@
+"""Loading Supermemory v5: the list pages, then the history views, with as few requests as
+possible.
+
+A v5 list item names neither its document nor its chain: only the history view
+``GET /ns/{ns}/memories/{id}?include=related&include=documents`` does, one memory per
+request. Its ``related`` lists describe other memories too: parents and children are the
+versions up to three steps away (each with its document), so one view of a chain's latest
+version describes a chain of four, and a second one the rest of a longer chain. Siblings
+are the direct extends/derives links.
+
+The plan, from what the list already says (``version``, ``isLatest``, ``isForgotten``):
+
+1. the latest version of every chain (``isLatest`` and version > 1) first — the heads of
+   different chains never describe each other, so none of these requests is wasted;
+2. meanwhile every single-version memory and every forgotten one: nothing else names a
+   single version's document or links, and forgotten memories are left out of related
+   lists, so each needs its own view;
+3. once every head has answered, the older versions no view described yet.
+
+Requests run on a bounded pool (:data:`DEFAULT_POOL`); 429/5xx/dropped connections are
+retried by :class:`~memscope.sources._http.HttpClient` (a 429 pauses every worker).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from memscope.sources._feed import pages_from
+from memscope.sources.base import LoadProgress, ProgressCallback
+from memscope.sources.errors import SourceError
+
+#: History views in flight at once. Each is a small GET, so latency, not bandwidth, bounds
+#: a load: 8 in flight keep a 50 ms link at ~160 requests/s, while a key's rate limit
+#: (a 429 pauses the whole pool, see ``HttpClient``) and the service's fairness to other
+#: clients argue against more. Configurable as ``history_concurrency``.
+DEFAULT_POOL = 8
+
+#: ``(namespace, memory id) -> MemoryDetails answer``
+ViewFetcher = Callable[[str, str], Any]
+#: ``(views done, views planned)``, called on the loading thread
+ViewProgress = Callable[[int, int], None]
+
+RELATED = ("parents", "children", "siblings")
+
+
+@dataclass
+class HistoryOutcome:
+    """What the views told: documents, chain edges, links, and views that failed."""
+
+    #: memory id -> document id
+    memory_document: dict[str, str] = field(default_factory=dict)
+    #: document id -> the ``document`` object a view included
+    documents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: memory id -> the previous version's id / the chain's first version's id
+    parent: dict[str, str] = field(default_factory=dict)
+    root: dict[str, str] = field(default_factory=dict)
+    #: memory id -> {other id: relation} (updates, extends, derives), legacy direction
+    relations: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: memories seen only in related lists (not in the listed pages): id -> related item
+    unlisted: dict[str, dict[str, Any]] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+    views: int = 0
+
+
+def _obj(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _num(value: Any) -> float | None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
+class HistoryPlan:
+    """Fetch the views of ``items`` (``id -> (namespace, list item)``), reusing related."""
+
+    def __init__(self, items: dict[str, tuple[str, dict[str, Any]]], fetch: ViewFetcher, *,
+                 pool: int = DEFAULT_POOL, progress: ViewProgress | None = None) -> None:
+        self.items, self.fetch, self.pool, self.progress = items, fetch, pool, progress
+        self.out = HistoryOutcome()
+        self.described: set[str] = set()
+        self.version: dict[str, float] = {}
+        #: memory id -> (parent id, direct): direct when a view of the memory itself or of
+        #: its parent said so (versions one apart), else read off a longer path
+        self._parent: dict[str, tuple[str, bool]] = {}
+        self._links: dict[tuple[str, str], str] = {}
+
+    # -- planning ------------------------------------------------------------------------
+
+    def _tiers(self) -> tuple[list[str], list[str], list[str]]:
+        heads, alone, held = [], [], []
+        for mem_id, (_ns, raw) in self.items.items():
+            version = _num(raw.get("version")) or 1.0
+            latest, forgotten = raw.get("isLatest", True) is not False, raw.get("isForgotten")
+            if forgotten is True:
+                alone.append(mem_id)
+            elif latest and version > 1:
+                heads.append(mem_id)
+            elif latest:
+                alone.append(mem_id)
+            else:
+                held.append(mem_id)
+            self.version[mem_id] = version
+        return heads, alone, held
+
+    def run(self) -> HistoryOutcome:
+        """Fetch every view needed; return what they told."""
+        heads, alone, held = self._tiers()
+        ready: deque[str] = deque(heads + alone)
+        heads_open = set(heads)  # heads not answered (or skipped) yet
+        released = not heads
+        running: dict[Future[Any], str] = {}
+        done = 0
+
+        def planned() -> int:
+            waiting = sum(1 for i in ready if i not in self.described)
+            waiting += 0 if released else sum(1 for i in held if i not in self.described)
+            return done + len(running) + waiting
+
+        if not self.items:
+            return self.out
+        workers = max(1, min(self.pool, len(self.items)))
+        executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscope-v5")
+        try:
+            while True:
+                while ready and len(running) < workers:
+                    mem_id = ready.popleft()
+                    if mem_id in self.described:
+                        heads_open.discard(mem_id)
+                        continue
+                    running[executor.submit(self.fetch, self.items[mem_id][0], mem_id)] = mem_id
+                if not released and not heads_open:
+                    ready.extend(held)
+                    released = True
+                    continue
+                if not running:
+                    break
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    mem_id = running.pop(fut)
+                    done += 1
+                    heads_open.discard(mem_id)
+                    try:
+                        self._absorb(mem_id, fut.result())
+                    except SourceError as exc:
+                        self.out.errors[mem_id] = str(exc)
+                        self.described.add(mem_id)
+                if self.progress is not None:
+                    self.progress(done, planned())
+        finally:
+            executor.shutdown(wait=True, cancel_futures=True)
+        self.out.views = done
+        self._finish()
+        return self.out
+
+    # -- reading one view ----------------------------------------------------------------
+
+    def _doc(self, mem_id: str, doc: Any) -> None:
+        if isinstance(doc, dict) and isinstance(doc.get("id"), str):
+            self.out.memory_document.setdefault(mem_id, doc["id"])
+            self.out.documents.setdefault(doc["id"], doc)
+
+    def _set_parent(self, child: str, parent: str, direct: bool) -> None:
+        known = self._parent.get(child)
+        if known is None or (direct and not known[1]):
+            self._parent[child] = (parent, direct)
+
+    def _settled(self, mem_id: str) -> bool:
+        """Its document and its place in the chain are known (a first version has no
+        parent), so its own view would tell nothing new about it."""
+        if mem_id not in self.out.memory_document:
+            return False
+        return self.version.get(mem_id, 1.0) <= 1 or mem_id in self._parent
+
+    def _absorb(self, mem_id: str, answer: Any) -> None:
+        self.described.add(mem_id)
+        if not isinstance(answer, dict):
+            self.out.errors[mem_id] = "the history view was not an object"
+            return
+        mine = _num(answer.get("version"))
+        if mine is not None:
+            self.version[mem_id] = mine
+        mine = self.version.get(mem_id, 1.0)
+        included = _obj(answer.get("included"))
+        self._doc(mem_id, included.get("document"))
+        lists = self._related(mem_id, _obj(included.get("related")))
+        self._parents_path(mem_id, mine, lists.get("parents", []))
+        self._children_steps(mem_id, mine, lists.get("children", []))
+        touched = [i for kind in ("parents", "children") for i, _ in lists.get(kind, [])]
+        for other in touched:
+            if self._settled(other):
+                self.described.add(other)
+
+    def _related(self, mem_id: str, related: dict[str, Any]
+                 ) -> dict[str, list[tuple[str, float | None]]]:
+        """Documents and links of the related items; ``{parents|children: [(id, v)]}``."""
+        lists: dict[str, list[tuple[str, float | None]]] = {}
+        for kind in RELATED:
+            for item in related.get(kind) or ():
+                if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                    continue
+                other = item["id"]
+                self._doc(other, item.get("document"))
+                if other not in self.items:
+                    self.out.unlisted.setdefault(other, item)
+                if kind == "siblings":
+                    self._link(mem_id, other, str(item.get("relation") or "extends"))
+                    continue
+                version = _num(item.get("version"))
+                if version is not None:
+                    self.version.setdefault(other, version)
+                lists.setdefault(kind, []).append((other, version))
+        return lists
+
+    def _parents_path(self, mem_id: str, mine: float,
+                      parents: list[tuple[str, float | None]]) -> None:
+        """Parents are the path to the first version, nearest first; forgotten ones are
+        left out, so a version gap means the direct parent is hidden: stop there."""
+        below, below_v = mem_id, mine
+        for other, version in parents:
+            if version is None or version != below_v - 1:
+                break
+            self._set_parent(below, other, True)
+            below, below_v = other, version
+
+    def _children_steps(self, mem_id: str, mine: float,
+                        children: list[tuple[str, float | None]]) -> None:
+        """Children are every branch, step by step: one version up is a direct child;
+        further up, the one item a version below (when there is just one) is its parent."""
+        by_version: dict[float, list[str]] = {}
+        for other, version in children:
+            if version is not None:
+                by_version.setdefault(version, []).append(other)
+        for version, ids in by_version.items():
+            below = [mem_id] if version == mine + 1 else by_version.get(version - 1, [])
+            if len(below) == 1:
+                for other in ids:
+                    self._set_parent(other, below[0], version == mine + 1)
+
+    def _created(self, mem_id: str) -> str:
+        raw = self.items.get(mem_id, ("", {}))[1]
+        return str(_obj(raw.get("system")).get("createdAt") or "")
+
+    def _link(self, a: str, b: str, relation: str) -> None:
+        """An extends/derives link seen from ``a``. A view lists it at both ends without
+        saying which end holds it: the newer memory does (it extends or derives from the
+        older one), so the link reads the same whichever end was fetched."""
+        holder, other = sorted((a, b), key=lambda i: (self._created(i), i), reverse=True)
+        self._links.setdefault((holder, other), relation)
+
+    def _finish(self) -> None:
+        """Parents, roots (the first version up the parent path) and links."""
+        parents = {child: parent for child, (parent, _) in self._parent.items()}
+        for child, parent in parents.items():
+            self.out.parent[child] = parent
+            self.out.relations.setdefault(child, {})[parent] = "updates"
+            top, seen = parent, {child}
+            while top in parents and top not in seen:
+                seen.add(top)
+                top = parents[top]
+            self.out.root[child] = top
+        for (a, b), relation in self._links.items():
+            self.out.relations.setdefault(a, {})[b] = relation
+
+
+def plan_views(items: dict[str, tuple[str, dict[str, Any]]], fetch: ViewFetcher, *,
+               pool: int = DEFAULT_POOL, progress: ViewProgress | None = None
+               ) -> HistoryOutcome:
+    """Run a :class:`HistoryPlan` over ``items`` and return its outcome."""
+    return HistoryPlan(items, fetch, pool=pool, progress=progress).run()
+
+
+def chain_records(answer: dict[str, Any]) -> Iterable[dict[str, Any]]:
+    """The memory of one view and its parents and children (its chain, as far as the view
+    reaches), each a raw dict with ``id``, ``memory``, ``version``, ``system``."""
+    yield answer
+    related = _obj(_obj(answer.get("included")).get("related"))
+    for kind in ("parents", "children"):
+        for item in related.get(kind) or ():
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                yield item
+
+
+class ListPages:
+    """Every list page of the namespaces: page 1 of each list, then the rest, with at most
+    ``concurrency`` requests in flight; page-1 failures raise, later ones become notes."""
+
+    def __init__(self, fetch: Callable[[str, str, int], tuple[list[Any], dict[str, Any]]],
+                 concurrency: int, max_pages: int, progress: ProgressCallback | None) -> None:
+        self.fetch, self.concurrency, self.max_pages = fetch, concurrency, max_pages
+        self.progress = progress
+        self.done = self.total = self.docs = self.mems = 0
+        self.notes: list[str] = []
+
+    def _tick(self, kind: str, n: int) -> None:
+        self.done += 1
+        if kind == "documents":
+            self.docs += n
+        else:
+            self.mems += n
+        if self.progress is not None:
+            self.progress(LoadProgress(self.done, self.total, self.docs, self.mems))
+
+    def run(self, names: list[str]) -> dict[tuple[str, str], list[Any]]:
+        keys = [(ns, kind) for ns in names for kind in ("documents", "memories")]
+        out: dict[tuple[str, str], dict[int, list[Any]]] = {k: {} for k in keys}
+        self.total = len(keys)
+        workers = max(1, min(self.concurrency, len(keys) or 1))
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscope-v5-list"
+                                ) as pool:
+            firsts = list(pool.map(lambda k: self.fetch(k[0], k[1], 1), keys))
+            rest: list[tuple[str, str, int]] = []
+            for key, (items, pagination) in zip(keys, firsts, strict=True):
+                out[key][1] = items
+                total = pages_from(pagination, self.fetch_limit(pagination, items))
+                total = min(total or 1, self.max_pages)
+                rest += [(key[0], key[1], p) for p in range(2, total + 1)]
+                self._tick(key[1], len(items))
+            self.total += len(rest)
+            futures = [(r, pool.submit(self.fetch, *r)) for r in rest]
+            for (ns, kind, page), fut in futures:
+                try:
+                    items, _ = fut.result()
+                except SourceError as exc:
+                    self.notes.append(f"Page {page} of the {kind} of {ns} could not be "
+                                      f"loaded: {exc}")
+                    continue
+                out[(ns, kind)][page] = items
+                self._tick(kind, len(items))
+        return {k: [x for p in sorted(v) for x in v[p]] for k, v in out.items()}
+
+    @staticmethod
+    def fetch_limit(pagination: dict[str, Any], items: list[Any]) -> int:
+        limit = pagination.get("limit")
+        if isinstance(limit, int | float) and not isinstance(limit, bool) and limit >= 1:
+            return int(limit)
+        return max(1, len(items))

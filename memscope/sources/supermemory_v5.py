@@ -1,0 +1,444 @@
+"""Supermemory's current API (v5, namespace-scoped): the same capabilities as the legacy
+(v3/v4) source wherever v5 has a route.
+
+>>> src = SupermemoryV5Source(SupermemoryConfig(api_key="sk-…"))    # doctest: +SKIP
+>>> src.load(progress=print).dataset.memory_count                   # doctest: +SKIP
+
+Wire format — what supermemory 5.0.1 (``raw_client.py``) sends for the same call, which
+the SDK contract test compares (where the v5 reference pages differ, the SDK wins: the
+namespace list is ``GET /ns``, not ``/namespaces``; forget takes no reason):
+
+=========================  ===============================================================
+namespaces (first route)   ``client.namespaces.list(page=p, limit=100)``
+list a page                ``client.list(ns, "documents"|"memories", page=p, limit=L,
+                           sort=s, order=o, include={"forgotten": True}`` (memories only))
+history view               ``client.memories.get(ns, id, include=["related", "documents"],
+                           related_limit=N)``
+forget by ids              ``client.memories.forget(ns, ids=[…≤500])``
+semantic preview           ``client.memories.forget_matching(ns, query=q, dry_run=True)``
+search                     ``client.search(ns, query=q, search_mode="hybrid", limit=n,
+                           include={"documents": True})``
+profile                    ``client.profile(ns)`` (body ``{}``)
+add                        ``client.add(ns, content=t, metadata={"title": …})``
+document status            ``client.documents.get(ns, id, include="memories")``
+=========================  ===============================================================
+
+A load costs ``1 + 2·S`` list requests for ``S`` namespaces of one page each (more pages,
+more requests), plus the history views :mod:`memscope.sources._history_v5` plans: one per
+chain of up to four versions, one more per longer chain, and one per single-version or
+forgotten memory — each needs its own view, since nothing else names its document.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ClassVar
+from urllib.parse import quote
+
+from memscope.records.models import (
+    MemoryRecord,
+    ParseReport,
+    Profile,
+    SpaceRecord,
+    parse_profile,
+)
+from memscope.sources import _v5wire as wire
+from memscope.sources._feed import pages_from
+from memscope.sources._history_v5 import ListPages, chain_records, plan_views
+from memscope.sources._http import ambiguous, ensure
+from memscope.sources._remote import HttpSource
+from memscope.sources._spaces import add_spaces_and_profiles, space_of_memory
+from memscope.sources.base import (
+    AddResult,
+    Capabilities,
+    ForgetAllPreview,
+    ForgetAllResult,
+    ForgetReport,
+    ForgetResult,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+    SemanticPreview,
+    require_confirmation,
+)
+from memscope.sources.errors import BadRequest, NotFound, route_missing
+from memscope.sources.processing import status_sentence
+from memscope.sources.supermemory import (
+    DEFAULT_SPACE,
+    SERVICE,
+    SupermemoryConfig,
+    SupermemorySource,
+)
+
+FIRST_ROUTE = "GET /ns"
+#: ids per ``DELETE /ns/{ns}/memories`` (the API takes 1–500)
+FORGET_BATCH = 500
+NS_PAGE = 100
+
+#: What v5 has no route for, one sentence each (shown instead of the button).
+NO_ROUTE = {
+    "restore": "Supermemory's current API (v5) has no route to restore a forgotten memory.",
+    "create_memory": "Supermemory's current API (v5) has no route to create a memory "
+                     "directly; add a document and Supermemory extracts its memories.",
+    "update_memory": "Supermemory's current API (v5) has no route for a versioned update of "
+                     "a memory; add a document that states the new fact instead.",
+}
+
+
+def _q(value: str) -> str:
+    return quote(value, safe="")
+
+
+class SupermemoryV5Source(HttpSource):
+    """Supermemory over its v5 API (httpx); thread-safe for concurrent requests."""
+
+    kind = "supermemory"
+    service = SERVICE
+    dialect: ClassVar[str] = "v5"
+    capabilities = Capabilities(
+        history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
+        add=True, forget_all_by_ids=True, forget_many=True, semantic_forget=True,
+        why_not=(("restore", NO_ROUTE["restore"]),),
+    )
+    add_note: ClassVar[str | None] = (
+        "Supermemory stores the text as a document and extracts memories from it "
+        "asynchronously; Memscope polls its status and reloads the graph when it is done.")
+
+    def __init__(self, config: SupermemoryConfig, *,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        key = config.api_key.get_secret_value()
+        super().__init__(config, {"Authorization": f"Bearer {key}",
+                                  "x-sm-source": config.client_name}, sleep=sleep)
+        self.config: SupermemoryConfig = config
+        self._doc_space: dict[str, str] = {}
+        #: history views the last load made (the rest of its calls were list pages)
+        self.last_views = 0
+
+    @property
+    def label(self) -> str:
+        return f"{SERVICE} (v5) at {self.config.host}"
+
+    def cache_key(self) -> tuple[str, ...]:
+        return (self.kind, "v5", self.config.base_url, self.config.credential_fingerprint(),
+                ",".join(self.config.container_tags))
+
+    # -- namespaces ----------------------------------------------------------------------
+
+    def _namespaces(self) -> list[SpaceRecord]:
+        """Every namespace (``GET /ns``, all pages) with its counts; a 404 on the first
+        page is a :class:`~memscope.sources.errors.DialectMismatch`."""
+        out: list[SpaceRecord] = []
+        page, report = 1, ParseReport()
+        while True:
+            try:
+                answer = self._http.request("GET", "/ns", params={"page": page,
+                                                                  "limit": NS_PAGE},
+                                            operation="list namespaces")
+            except NotFound as exc:
+                if page == 1:
+                    raise route_missing(exc, "v5", FIRST_ROUTE) from None
+                raise
+            ensure(isinstance(answer, dict) and isinstance(answer.get("namespaces"), list),
+                   SERVICE, "list namespaces", "no namespaces list")
+            out.extend(wire.space(raw, report) for raw in answer["namespaces"]
+                       if isinstance(raw, dict) and isinstance(raw.get("namespace"), str))
+            pagination = answer.get("pagination")
+            total = pages_from(pagination if isinstance(pagination, dict) else {}, NS_PAGE)
+            if not answer["namespaces"] or total is None or page >= total or page >= 1000:
+                return out
+            page += 1
+
+    def spaces(self) -> list[SpaceRecord]:
+        """``GET /ns``: the namespaces with their document and memory counts."""
+        return self._namespaces()
+
+    # -- loading -------------------------------------------------------------------------
+
+    def _list(self, ns: str, kind: str, page: int) -> tuple[list[Any], dict[str, Any]]:
+        cfg = self.config
+        body: dict[str, Any] = {"include": {"forgotten": True}} if kind == "memories" else {}
+        op = f"load page {page} of the {kind} of {ns}"
+        answer = self._http.request(
+            "POST", f"/ns/{_q(ns)}/list/{kind}", json=body, operation=op,
+            params={"page": page, "limit": cfg.page_limit, "sort": cfg.sort,
+                    "order": cfg.order})
+        ensure(isinstance(answer, dict) and isinstance(answer.get(kind), list), SERVICE, op,
+               f"no {kind} list")
+        pagination = answer.get("pagination")
+        return answer[kind], pagination if isinstance(pagination, dict) else {}
+
+    def _view(self, ns: str, memory_id: str) -> Any:
+        return self._http.request(
+            "GET", f"/ns/{_q(ns)}/memories/{_q(memory_id)}",
+            params={"include": ["related", "documents"],
+                    "relatedLimit": self.config.history_related_limit},
+            operation=f"read the history of memory {memory_id}")
+
+    def load(self, progress: ProgressCallback | None = None, *,
+             refresh: bool = False) -> LoadResult:
+        """The namespaces, every page of their documents and memories (forgotten ones
+        too), the history views that link memories to documents and chains, and the
+        profiles. Progress counts list pages, then history views (``n/N`` requests)."""
+        if self._last is not None and not refresh:
+            return self._last
+        calls0, cfg = self.calls, self.config
+        spaces = self._namespaces()
+        names = list(cfg.container_tags) or [s.container_tag for s in spaces]
+        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress)
+        lists = pages.run(names)
+        items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
+                 if isinstance(m, dict) and isinstance(m.get("id"), str)}
+        n_docs = sum(len(lists[(ns, "documents")]) for ns in names)
+
+        def views(done: int, planned: int) -> None:
+            if progress is not None:
+                progress(LoadProgress(pages.done + done, pages.done + planned, n_docs,
+                                      len(items)))
+
+        outcome = plan_views(items, self._view, pool=cfg.history_concurrency,
+                             progress=views)
+        self.last_views = outcome.views
+        ds = wire.dataset(names, spaces, lists, items, outcome)
+        notes = list(pages.notes)
+        if outcome.errors:
+            first = next(iter(outcome.errors.values()))
+            notes.append(f"The history of {len(outcome.errors)} memories could not be read, "
+                         f"so their documents and versions are missing: {first}")
+        result = LoadResult(
+            dataset=ds, source=self.kind, label=self.label, pages_total=pages.total,
+            pages_fetched=list(range(1, pages.total + 1)), notes=notes)
+        listed = {s.container_tag for s in spaces}
+        add_spaces_and_profiles(
+            result, list_spaces=lambda _report: spaces + [SpaceRecord(container_tag=n)
+                                                          for n in names if n not in listed],
+            fetch_profile=self._raw_profile if cfg.load_profiles else None,
+            tags=cfg.container_tags, max_profiles=cfg.max_profiles,
+            concurrency=cfg.concurrency)
+        result.calls = self.calls - calls0
+        self._last = result
+        return result
+
+    # -- profiles, history, search -----------------------------------------------------
+
+    def _raw_profile(self, tag: str) -> Any:
+        answer = self._http.request("POST", f"/ns/{_q(tag)}/profile", json={},
+                                    operation=f"load the profile of {tag}")
+        return wire.profile(answer)
+
+    def profile(self, container_tag: str) -> Profile:
+        """``POST /ns/{ns}/profile``; each line names the memory it is (``id``)."""
+        return parse_profile(self._raw_profile(container_tag), container_tag, ParseReport())
+
+    def _tag_of(self, memory_id: str, container_tag: str | None) -> str | None:
+        if container_tag:
+            return container_tag
+        if self._last is not None:
+            tag = space_of_memory(self._last.dataset, memory_id)
+            if tag:
+                return tag
+        return self.config.container_tags[0] if len(self.config.container_tags) == 1 else None
+
+    def _need_tag(self, tag: str | None, what: str) -> str:
+        if tag is None:
+            raise BadRequest(f"Nothing was sent: Memscope does not know which space {what} "
+                             "is in, and Supermemory needs the space — load the graph that "
+                             "shows it (or choose its space) and try again.", service=SERVICE)
+        return tag
+
+    def history(self, memory_id: str, *, container_tag: str | None = None
+                ) -> list[MemoryRecord]:
+        """The versions the history view of ``memory_id`` names (up to three steps either
+        way), oldest first."""
+        tag = self._need_tag(self._tag_of(memory_id, container_tag), f"memory {memory_id}")
+        answer = self._view(tag, memory_id)
+        ensure(isinstance(answer, dict), SERVICE, f"read the history of memory {memory_id}",
+               "not an object")
+        return wire.chain(list(chain_records(answer)), tag)
+
+    def _search_tags(self, container_tag: str | None) -> list[str]:
+        if container_tag:
+            return [container_tag]
+        if self.config.container_tags:
+            return list(self.config.container_tags)
+        if self._last is not None and self._last.dataset.spaces:
+            return [s.container_tag for s in self._last.dataset.spaces]
+        return [s.container_tag for s in self._namespaces()]
+
+    def search(self, query: str, *, container_tag: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """``POST /ns/{ns}/search`` (hybrid) in the space, or in every space (merged by
+        similarity) when none is given."""
+        tags = self._search_tags(container_tag)
+
+        def one(tag: str) -> list[SearchHit]:
+            op = f"search memories in {tag}"
+            answer = self._http.request(
+                "POST", f"/ns/{_q(tag)}/search", operation=op,
+                json={"query": query, "searchMode": "hybrid", "limit": limit,
+                      "include": {"documents": True}})
+            ensure(isinstance(answer, dict) and isinstance(answer.get("results"), list),
+                   SERVICE, op, "no results list")
+            return wire.hits(answer["results"], tag)
+
+        with ThreadPoolExecutor(max_workers=max(1, min(self.config.concurrency,
+                                                       len(tags)))) as pool:
+            found = [h for hits in pool.map(one, tags) for h in hits]
+        found.sort(key=lambda h: -(h.similarity or 0.0))
+        return SearchResult(found[:limit], len(found),
+                            note=None if len(tags) == 1 else
+                            f"Searched {len(tags)} spaces; the best matches of all are shown.")
+
+    # -- adding --------------------------------------------------------------------------
+
+    def add(self, text: str, *, container_tag: str | None = None,
+            title: str | None = None) -> AddResult:
+        """``POST /ns/{ns}/document``, sent once; poll :meth:`document_status`."""
+        tags = self.config.container_tags
+        tag = container_tag or (tags[0] if len(tags) == 1 else DEFAULT_SPACE)
+        body: dict[str, Any] = {"content": text}
+        if title:
+            body["metadata"] = {"title": title}
+        op = f"add a document to {tag}"
+        with ambiguous(SERVICE, "add request", "created the document"):
+            answer = self._http.request("POST", f"/ns/{_q(tag)}/document", json=body,
+                                        operation=op, idempotent=False)
+        ensure(isinstance(answer, dict) and isinstance(answer.get("id"), str), SERVICE, op,
+               "no document id")
+        self._doc_space[answer["id"]] = tag
+        status = str(answer.get("status") or "queued")
+        return AddResult(answer["id"], status, status_sentence(SERVICE, answer["id"], status),
+                         container_tag=tag, title=title, raw=answer)
+
+    def document_status(self, document_id: str) -> AddResult:
+        """``GET /ns/{ns}/document/{id}?include=memories``: ``system.status``."""
+        tags = self.config.container_tags
+        tag = self._doc_space.get(document_id) or (tags[0] if len(tags) == 1
+                                                    else DEFAULT_SPACE)
+        op = f"read the status of document {document_id}"
+        answer = self._http.request("GET", f"/ns/{_q(tag)}/document/{_q(document_id)}",
+                                    params={"include": "memories"}, operation=op)
+        ensure(isinstance(answer, dict), SERVICE, op, "not an object")
+        return wire.status(document_id, answer, tag)
+
+    # -- forgetting ----------------------------------------------------------------------
+
+    def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
+                    container_tag: str | None = None) -> ForgetReport:
+        """``DELETE /ns/{ns}/memories {"ids"}`` per space, at most 500 ids a request; the
+        report holds the service's answer per id. v5 takes no reason (the ledger keeps
+        it)."""
+        requested = tuple(dict.fromkeys(ids))
+        by_tag: dict[str, list[str]] = {}
+        errors: dict[str, str] = {}
+        for mem_id in requested:
+            tag = self._tag_of(mem_id, container_tag)
+            if tag is None:
+                errors[mem_id] = (f"Nothing was sent for memory {mem_id}: Memscope does not "
+                                  "know which space it is in.")
+            else:
+                by_tag.setdefault(tag, []).append(mem_id)
+        forgotten: list[str] = []
+        for tag, tag_ids in by_tag.items():
+            for start in range(0, len(tag_ids), FORGET_BATCH):
+                batch = tag_ids[start:start + FORGET_BATCH]
+                op = f"forget {len(batch)} memories in {tag}"
+                answer = self._http.request("DELETE", f"/ns/{_q(tag)}/memories",
+                                            json={"ids": batch}, operation=op)
+                ensure(isinstance(answer, dict), SERVICE, op, "not an object")
+                done, failed = wire.forget_answer(answer)
+                forgotten += [i for i in done if i in batch]
+                errors.update({i: e for i, e in failed.items() if i in batch})
+        self._mark_forgotten(forgotten)
+        note = None
+        if reason:
+            note = "Supermemory's current API (v5) takes no reason; Memscope's ledger keeps it."
+        return ForgetReport(requested, tuple(forgotten), errors, note=note,
+                            container_tag=container_tag or (next(iter(by_tag))
+                                                            if len(by_tag) == 1 else None))
+
+    def _mark_forgotten(self, ids: Sequence[str]) -> None:
+        if self._last is None:
+            return
+        for mem_id in ids:
+            mem = self._last.dataset.memories.get(mem_id)
+            if mem is not None:
+                mem.is_forgotten = True
+
+    def forget(self, target_id: str, *, reason: str | None = None,
+               container_tag: str | None = None) -> ForgetResult:
+        """Forget one memory by id (:meth:`forget_many` of one); the result carries the
+        per-id report."""
+        tag = self._need_tag(self._tag_of(target_id, container_tag), f"memory {target_id}")
+        mem = self._last.dataset.memories.get(target_id) if self._last else None
+        report = self.forget_many([target_id], reason=reason, container_tag=tag)
+        ok = target_id in report.forgotten
+        said = report.errors.get(target_id)
+        message = (f"Supermemory forgot memory {target_id}." if ok else
+                   f"Supermemory did not forget memory {target_id}"
+                   + (f": {said}" if said else " (it matched no memory).")
+                   + ("" if not said or said.endswith(".") else "."))
+        return ForgetResult(target_id, ok, message, container_tag=tag,
+                            snapshot=mem.memory if mem else None, report=report)
+
+    def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
+        """The loaded, not-yet-forgotten memories of the space (v5 has no dry run by ids:
+        step two forgets exactly these ids); deletes nothing."""
+        if not container_tag:
+            raise BadRequest("Choose a space to forget everything in.", service=SERVICE)
+        ds = self.load().dataset
+        mems = [m for m in ds.memories.values() if m.container_tag == container_tag]
+        ids = [m.id for m in mems if not m.is_forgotten]
+        docs = {d for i in ids for d in ds.memory_documents.get(i, [])}
+        message = (f"{len(ids)} memories from {len(docs)} documents in {container_tag} would "
+                   "be forgotten (of the memories loaded), by id, at most "
+                   f"{FORGET_BATCH} a request.")
+        return ForgetAllPreview(container_tag, len(ids), ids, len(docs),
+                                already_forgotten=len(mems) - len(ids), message=message,
+                                confirm_words=(container_tag, str(len(ids))))
+
+    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
+                   reason: str | None = None) -> ForgetAllResult:
+        """Forget exactly the previewed ids (``DELETE /ns/{ns}/memories`` in batches)."""
+        require_confirmation(preview, confirm)
+        tag = preview.container_tag
+        if not preview.memory_ids:
+            return ForgetAllResult(tag, 0, f"There was nothing left to forget in {tag}.")
+        report = self.forget_many(preview.memory_ids, reason=reason, container_tag=tag)
+        failed = f" {len(report.errors)} could not be forgotten." if report.errors else ""
+        return ForgetAllResult(tag, len(report.forgotten), f"Supermemory forgot "
+                               f"{len(report.forgotten)} memories in {tag}.{failed}",
+                               memory_ids=list(report.forgotten), report=report)
+
+    def forget_semantic_preview(self, query: str, *, container_tag: str | None = None
+                                ) -> SemanticPreview:
+        """``DELETE /ns/{ns}/memories/semantic`` with ``dryRun: true`` — always: the
+        memories it would forget; nothing is deleted. Forget the reviewed ids with
+        :meth:`forget_many` (never a second semantic call)."""
+        tags = self.config.container_tags
+        tag = self._need_tag(container_tag or (tags[0] if len(tags) == 1 else None),
+                             "the forget by meaning")
+        op = f"preview forgetting memories about {query!r} in {tag}"
+        answer = self._http.request("DELETE", f"/ns/{_q(tag)}/memories/semantic", operation=op,
+                                    json={"query": query, "dryRun": True})
+        ensure(isinstance(answer, dict) and isinstance(answer.get("matches"), list), SERVICE,
+               op, "no matches list")
+        texts = wire.match_texts(answer["matches"])
+        return SemanticPreview(query, tag, tuple(texts), texts,
+                               note=f"A dry run: {len(texts)} memories in {tag} match; "
+                                    "nothing was deleted.")
+
+
+def supermemory_source(config: SupermemoryConfig, *,
+                       sleep: Callable[[float], None] = time.sleep
+                       ) -> SupermemoryV5Source | SupermemorySource:
+    """The Supermemory source for ``config.dialect``: v5 (current) or legacy (v3/v4)."""
+    if config.dialect == "legacy":
+        return SupermemorySource(config, sleep=sleep)
+    return SupermemoryV5Source(config, sleep=sleep)
+
+
+__all__ = ["NO_ROUTE", "SupermemoryV5Source", "supermemory_source"]
