@@ -1,10 +1,23 @@
-"""Command line: ``python -m memscope inspect FILE…`` and ``python -m memscope seed``."""
+"""Command line: ``python -m memscope inspect FILE…``, ``seed``, ``warm`` and ``diff``.
+
+``memscope diff`` loads one Supermemory space through the legacy (v3/v4) and the current
+(v5) API with one key — from ``$MEMSCOPE_API_KEY`` or ``.streamlit/secrets.toml``'s
+``[memory_api]`` table, never from the command line — and prints the migration report as
+JSON (exit 0 when both agree, 1 on a difference, 2 on an error, said in one sentence);
+``memscope diff A.json B.json`` compares two snapshot files the same way.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import ValidationError
 
 from memscope.records.time import read_time
 
@@ -55,6 +68,79 @@ def _inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+def _configured(name: str) -> str | None:
+    """``$MEMSCOPE_<NAME>``, else ``[memory_api] <name>`` of ``.streamlit/secrets.toml``
+    (here, then in the home folder) — as the app reads them."""
+    env = os.environ.get(f"MEMSCOPE_{name.upper()}")
+    if env:
+        return env
+    for folder in (Path.cwd(), Path.home()):
+        path = folder / ".streamlit" / "secrets.toml"
+        try:
+            table = tomllib.loads(path.read_text(encoding="utf-8")).get("memory_api", {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        value = table.get(name) if isinstance(table, dict) else None
+        if value:
+            return str(value)
+    return None
+
+
+def _diff_say(message: str) -> None:
+    print(f"memscope diff: {message}", file=sys.stderr)
+
+
+def _diff(args: argparse.Namespace) -> int:
+    from memscope.records.dataset import UnrecognisedInput, read_files
+    from memscope.reports.migration import compare, load_both
+    from memscope.sources.errors import SourceError
+
+    if len(args.files) not in (0, 2):
+        _diff_say("give two snapshot files to compare, or none to load the space through "
+                  "both APIs")
+        return EXIT_INPUT
+    if args.files:
+        try:
+            left, right = (read_files([f]) for f in args.files)
+        except OSError as exc:
+            _diff_say(f"cannot read {exc.filename or 'input'}: {exc.strerror or exc}")
+            return EXIT_INPUT
+        except UnrecognisedInput as exc:
+            _diff_say(str(exc))
+            return EXIT_INPUT
+        report = compare(left, right, space=args.space, sources=(args.files[0], args.files[1]))
+    else:
+        key = _configured("api_key")
+        if not key:
+            _diff_say("set MEMSCOPE_API_KEY (or api_key in .streamlit/secrets.toml's "
+                      "[memory_api] table) to the Supermemory key; it is never read from "
+                      "the command line")
+            return EXIT_INPUT
+        space = args.space or _configured("space")
+        base_url = args.base_url or _configured("base_url")
+        try:
+            loads = load_both(key, base_url=base_url, space=space)
+        except SourceError as exc:
+            _diff_say(str(exc))
+            return EXIT_INPUT
+        except ValidationError as exc:  # a setting refused (never with the key's value)
+            _diff_say(_first_error(exc))
+            return EXIT_INPUT
+        for name, words, load in (("legacy", "legacy (v3/v4)", loads.legacy),
+                                  ("v5", "current (v5)", loads.v5)):
+            _diff_say(f"{words}: {load.summary()} ({loads.calls.get(name, load.calls)} "
+                      "requests)")
+        report = compare(loads.legacy, loads.v5, space=space)
+    _write(json.dumps(report.as_json(), ensure_ascii=False, indent=2) + "\n")
+    return 0 if report.identical else 1
+
+
+def _first_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "setting"
+    return f"the {where} is not valid: {first.get('msg')}"
+
+
 def _seed(args: argparse.Namespace) -> int:
     from memscope.demo.seeding import seed_if_missing
     from memscope.settings import store_path
@@ -87,6 +173,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_seed.set_defaults(func=_seed)
     sub.add_parser("warm", help="compute and save the layout, clusters and names of the "
                    "embedded store (and snapshot files) so the first view is fast")
+    p_diff = sub.add_parser(
+        "diff", help="load one Supermemory space through the legacy (v3/v4) and current "
+        "(v5) APIs and print what differs as JSON (exit 1 on a difference); the key comes "
+        "from MEMSCOPE_API_KEY or .streamlit/secrets.toml, never from the command line",
+        description="Compare one space as Supermemory's legacy (v3/v4) and current (v5) "
+        "APIs return it, or two snapshot files. Exit 0: identical, 1: a difference, 2: an "
+        "error.")
+    p_diff.add_argument("files", nargs="*", help="two snapshot files to compare instead "
+                        "(the first as the legacy side)")
+    p_diff.add_argument("--space", help="the container tag (namespace) to compare (default: "
+                        "$MEMSCOPE_SPACE, else every space)")
+    p_diff.add_argument("--base-url", help="the service (default: $MEMSCOPE_BASE_URL, else "
+                        "https://api.supermemory.ai)")
+    p_diff.set_defaults(func=_diff)
     args = parser.parse_args(args_in)
     try:
         return args.func(args)
