@@ -142,7 +142,7 @@ def test_the_app_draws_from_a_kept_load_without_reading_the_store(fresh_data_dir
     source = EmbeddedSource(fresh_data_dir / STORE_FILE)
     _keep(source)
     ids = set(_read(source).analysis.graph.graph)
-    data._loads.clear()
+    data.loads().clear()
     st.cache_resource.clear()
     monkeypatch.setattr(Store, "list_documents", _refuse)
     at = run_page()
@@ -160,7 +160,7 @@ def test_the_first_large_load_is_kept_for_the_next_server(fresh_data_dir, monkey
 
     monkeypatch.setattr(kept, "MIN_MEMORIES", 100)
     seed_if_missing(fresh_data_dir / STORE_FILE)
-    data._loads.clear()
+    data.loads().clear()
     st.cache_resource.clear()
     run_page()
     for thread in [t for t in threading.enumerate() if t.name == "memscope-keep"]:
@@ -177,14 +177,14 @@ def test_the_servers_warm_up_fills_the_caches_the_first_page_uses(fresh_data_dir
     from components.state.warmup import prewarm
 
     seed_if_missing(fresh_data_dir / STORE_FILE)
-    data._loads.clear()
+    data.loads().clear()
     st.cache_resource.clear()
     prewarm()
-    assert len(data._loads) == 1
+    assert len(data.loads().keys()) == 1
     # the first page loads nothing, lays nothing out, builds no overview or summary again
     monkeypatch.setattr(Store, "list_documents", _refuse)
     monkeypatch.setattr("memscope.view.derived.layout_positions", _refuse)
-    monkeypatch.setattr("components.sections.explorer.overview_of", _refuse)
+    monkeypatch.setattr("memscope.pipeline.steps.overview_of", _refuse)
     monkeypatch.setattr("components.sections.overview.summarise", _refuse)
     at = run_page()
     assert len(graph_payload(at)["nodes"]) > 100
@@ -194,9 +194,9 @@ def test_the_warm_up_does_nothing_without_a_store(fresh_data_dir):
     from components.state import data
     from components.state.warmup import prewarm
 
-    data._loads.clear()
+    data.loads().clear()
     prewarm()
-    assert data._loads == {} and not fresh_data_dir.exists()
+    assert data.loads().keys() == [] and not fresh_data_dir.exists()
 
 
 def test_settling_the_heap_freezes_the_load_and_frees_the_old_one():
@@ -226,11 +226,11 @@ def test_a_new_data_version_replaces_the_old_load_in_memory(source):
     still showing it rerun onto the new data), not kept beside it until restart."""
     from components.state import data
 
-    data._loads.clear()
+    data.loads().clear()
     old_key, old = data.load(source, show_progress=False)
     source.store.add_document("Maya moved to Porto.", "sm_project_default")
     new_key, new = data.load(source, show_progress=False)
-    assert new_key != old_key and list(data._loads) == [new_key]
+    assert new_key != old_key and data.loads().keys() == [new_key]
     assert data.is_stale(old_key, old.revision) and not data.is_stale(new_key, new.revision)
 
 

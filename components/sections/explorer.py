@@ -1,170 +1,36 @@
 """The home page's explorer: filters, text search, the graph, the node panel, the legend.
 
-Layout positions are computed once per data revision and views once per (revision,
-state epoch, scope, filters), both shared read-only between sessions; the collapsed
-overview once per view and expansion. A click therefore rebuilds
-nothing and re-sends no graph.
+The explorer only draws: it builds the view request of this run (the sidebar's settings
+from the app context, plus the search, the selection, the expanded clusters and the
+marks other sections ask for) and asks the process's pipeline for the view
+(:meth:`memscope.pipeline.core.Pipeline.view`), which memoises every step by exactly what
+it depends on. A click therefore rebuilds nothing and re-sends no graph.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import cast
+from dataclasses import replace
 
 import streamlit as st
 
 from components.graph_view import graph_view, group_annotations
 from components.sections import ask, forget, legend, panels
 from components.sections import audit as audit_ui
+from components.sections.marks import graph_marks
 from components.sections.overview import overview_card
 from components.state import data, session
-from components.state.context import AppContext, Settings, flash
-from components.widgets.loading import positions_drawn_while_loading
+from components.state.context import AppContext, flash
+from components.state.pipeline import pipeline
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
-from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
+from memscope.lenses.filters import Match
+from memscope.pipeline.loads import LoadGone
+from memscope.pipeline.request import ViewRequest
 from memscope.sources import SourceError, merge_history
-from memscope.storage import layout_key
-from memscope.view import derived
-from memscope.view.budget import (
-    DEFAULT_BUDGET,
-    Overview,
-    OverviewBase,
-    cluster_of,
-    is_cluster,
-    overview_base,
-    overview_of,
-    with_kept,
-)
-from memscope.view.build import ColorBy, ViewData, cluster_groups, highlight
-from memscope.view.changes import mark_changes
-from memscope.view.layout import extend_positions
+from memscope.view.budget import cluster_of, is_cluster
+from memscope.view.build import ViewData
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
-
-
-@st.cache_resource(show_spinner="Laying out the graph…", max_entries=8)
-def _positions(key: tuple, revision: int, identity: str, digest: str, _analysis: Analysis
-               ) -> dict[Hashable, tuple[float, float]]:
-    # always laid out from today's full graph: an as-of or filtered view is a subset of
-    # it, so nodes keep their places whatever is shown; nodes drawn while a live source
-    # was loading keep the places they had then (those are not shared: they depend on
-    # what this server drew)
-    drawn = positions_drawn_while_loading(key)
-    if drawn:
-        return extend_positions(_analysis.graph.graph, drawn, seed=7)
-    return dict(_derived(key, revision, identity, digest, _analysis).positions)
-
-
-@st.cache_resource(show_spinner="Preparing the graph…", max_entries=4)
-def _derived(key: tuple, revision: int, identity: str, digest: str, _analysis: Analysis
-             ) -> derived.Derived:
-    # positions, clusters and their names for this content (``digest``): read from the
-    # file `memscope warm` (or an earlier run) left in the data folder; else the layout
-    # another replica shared through the storage, with clusters computed here; else all
-    # computed now, saved beside the data and shared through the storage
-    cache = data.layout_cache()
-    shared = layout_key(identity, digest, f"seed={derived.LAYOUT_SEED}")
-    found: list[bool] = []
-
-    def from_storage() -> dict[str, tuple[float, float]] | None:
-        layout = cache.get_layout(shared)
-        found.append(layout is not None)
-        return layout
-
-    d = derived.load_or_compute(analysis=_analysis, digest=digest, positions=from_storage)
-    if found == [False]:  # computed here: share it
-        cache.put_layout(shared, {str(n): xy for n, xy in d.positions.items()})
-    return d
-
-
-ViewKey = tuple[tuple, int, int, tuple, tuple, ColorBy]
-
-
-def _view_key(key: tuple, revision: int, epoch: int, scope: tuple, filters: Filters,
-              color_by: str) -> ViewKey:
-    """What a drawn view depends on: the load and its revision, the state epoch, the
-    scope (as of, presenter), the filters and the colouring."""
-    # the sidebar offers only COLOR_BY's keys
-    return (key, revision, epoch, scope, filters.key(), cast(ColorBy, color_by))
-
-
-def prepare(key: tuple, entry: data.Entry, identity: str, analysis: Analysis) -> None:
-    """Everything the explorer's first view of a load needs, ahead of it (the server's
-    warm-up): the layout, clusters and names, and the overview a first visit draws —
-    today's data, unmasked, with the sidebar's defaults (:class:`Settings`)."""
-    digest = data.digest_of_load(key, entry)
-    _derived(key, entry.revision, identity, digest, analysis)
-    s = Settings()
-    view_key = _view_key(key, entry.revision, data.epoch_of(key, entry), (None, False),
-                         s.filters, s.color_by)
-    _overview(view_key, None, identity, digest, int(s.budget or DEFAULT_BUDGET),
-              frozenset(), False, analysis, analysis, s.filters, analysis)
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _clusters(key: tuple, revision: int, identity: str, digest: str, presenter: bool,
-              _analysis: Analysis) -> tuple[dict[str, str], dict[str, str]]:
-    # grouped on today's full graph, so clusters stay put whatever is shown; in presenter
-    # mode ``_analysis`` is today's masked graph (the same structure, so the same
-    # clusters), whose names carry no word of the data
-    if presenter:
-        return cluster_groups(_analysis)
-    d = _derived(key, revision, identity, digest, _analysis)
-    return dict(d.clusters), dict(d.labels)
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _visible(key: tuple, revision: int, epoch: int, scope: tuple, filters_key: tuple,
-             _analysis: Analysis, _filters: Filters) -> frozenset[str]:
-    return frozenset(visible_nodes(_analysis, _filters))
-
-
-def _shown(view_key: ViewKey, extra: str | None, analysis: Analysis, filters: Filters
-           ) -> frozenset[str]:
-    """The nodes a view shows: what passes its filters, plus ``extra`` (a selected node
-    the filters hide)."""
-    key, revision, epoch, scope, filters_key, _color_by = view_key
-    visible = _visible(key, revision, epoch, scope, filters_key, analysis, filters)
-    return visible | {extra} if extra is not None else visible
-
-
-@st.cache_resource(show_spinner=False, max_entries=4)  # tens of MB each at 50k memories
-def _overview_base(view_key: ViewKey, extra: str | None, identity: str, digest: str,
-                   presenter: bool, _analysis: Analysis, _current: Analysis,
-                   _filters: Filters, _named: Analysis) -> OverviewBase:
-    # what every expansion of one view shares (the per-node work): opening a hexagon
-    # then only regroups and reconnects
-    key, revision, _epoch, _scope, _filters_key, color_by = view_key
-    clusters, _labels = _clusters(key, revision, identity, digest, presenter, _named)
-    return overview_base(_analysis, _positions(key, revision, identity, digest, _current),
-                         clusters, visible=_shown(view_key, extra, _analysis, _filters),
-                         color_by=color_by, edge_kinds=_filters.edge_kinds)
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _overview(view_key: ViewKey, extra: str | None, identity: str, digest: str, budget: int,
-              expanded: frozenset[str], presenter: bool, _analysis: Analysis,
-              _current: Analysis, _filters: Filters, _named: Analysis) -> Overview:
-    """The drawable overview, built straight from the graph, the shared positions and
-    the clusters (past the budget only what is drawn is built, from the view's shared
-    :class:`OverviewBase`); ``extra`` is a selected node drawn even when the filters
-    hide it."""
-    key, revision, _epoch, _scope, _filters_key, color_by = view_key
-    visible = _shown(view_key, extra, _analysis, _filters)
-    clusters, labels = _clusters(key, revision, identity, digest, presenter, _named)
-    positions = _positions(key, revision, identity, digest, _current)
-    base = _overview_base(view_key, extra, identity, digest, presenter, _analysis, _current,
-                          _filters, _named) if len(visible) > budget else None
-    return overview_of(_analysis, positions, clusters, labels, visible=visible,
-                       color_by=color_by, budget=budget, expanded=expanded,
-                       edge_kinds=_filters.edge_kinds, base=base)
-
-
-@st.cache_resource(show_spinner=False, max_entries=16)
-def _search(view_key: tuple, query: str, _analysis: Analysis, _visible: set[str]
-            ) -> list[Match]:
-    return search_text(_analysis, query, within=_visible)
 
 
 def search_input() -> str:
@@ -202,18 +68,16 @@ def _on_select(node_id: str | None) -> None:
     session.select(node_id)
 
 
-def _keep(analysis: Analysis, selected: str | None, marked: set[str]) -> set[str]:
-    """Nodes always drawn as themselves: the selection, its neighbours, the highlights."""
-    keep = set(marked)
-    g = analysis.graph.graph
-    if selected and selected in g:
-        keep.add(selected)
-        keep.update(g.predecessors(selected))
-        keep.update(g.successors(selected))
-    return keep
-
-
 GRAPH_HEIGHT = 700
+
+
+def _request(ctx: AppContext, query: str, marked: set[str]) -> ViewRequest | None:
+    """This run's view request: the context's (the sidebar's settings) plus what the
+    explorer itself holds in the session."""
+    if ctx.request is None:
+        return None
+    return replace(ctx.request, query=query, selected=session.selected(),
+                   expanded=frozenset(session.EXPANDED.get()), marked=frozenset(marked))
 
 
 @st.fragment
@@ -227,68 +91,47 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     """
     if data.is_stale(ctx.key, ctx.load_revision):
         st.rerun()
-    s = ctx.settings
-    filters, color_by, physics = s.filters, s.color_by, s.physics
-    budget = s.budget or DEFAULT_BUDGET
-    current = ctx.current or analysis
-    revision = ctx.load_revision
-    scope = (ctx.as_of, ctx.presenter)
-    view_key = _view_key(ctx.key, revision, ctx.epoch, scope, filters, color_by)
-    selected = session.selected()
-    identity = ctx.source.identity() if ctx.source is not None else ""
-    digest = data.digest_of_load(ctx.key, ctx.entry) if ctx.entry is not None \
-        else derived.digest_of(current)
-    shown = _visible(*view_key[:5], analysis, filters)
-    extra = selected if selected and selected in analysis.graph.graph \
-        and selected not in shown else None
-    visible = set(shown) | ({extra} if extra else set())
-    expanded = frozenset(session.EXPANDED.get())
-    named = current
-    if ctx.presenter and ctx.entry is not None:
-        named = data.derived_analysis(ctx.key, ctx.entry, None, True)
-    ov = _overview(view_key, extra, identity, digest, int(budget), expanded, ctx.presenter,
-                   analysis, current, filters, named)
-    view: ViewData = {"nodes": [], "edges": [], "legend": ov.legend or ov.view["legend"]}
     search_col, ask_col = st.columns(2, vertical_alignment="bottom")
     with search_col:
         query = search_input()
     with ask_col:
         ask.ask_form(ctx)
-    matches = _search(view_key, query, analysis, visible) if query else []
-    marked = ({m.node_id for m in matches} | ask.answer_ids(ctx, analysis)) & visible
+    req = _request(ctx, query, graph_marks(ctx, analysis))
+    if req is None:
+        st.info("No data is loaded.")
+        return
+    p = pipeline()
+    try:
+        if p.cached("base", req) and p.cached("derived", req):
+            view = p.view(req)
+        else:
+            with st.spinner("Laying out the graph…"):
+                view = p.view(req)
+    except LoadGone:  # another session changed the load just now: show the new data
+        st.rerun()
+    shown: ViewData = {"nodes": [], "edges": [], "legend": view.legend}
     graph_col, panel_col = st.columns([7, 3], gap="small")
     with graph_col:  # the graph first: it reaches the browser before the panel is built
-        drawn, info = with_kept(ov, _keep(analysis, selected, marked))
-        drawn = legend.only(drawn, legend.picked(view))
-        if marked:
-            drawn = highlight(drawn, marked)
-        if ctx.comparison is not None:
-            drawn = mark_changes(drawn, ctx.comparison)
-        filtered = len(visible) < analysis.graph.graph.number_of_nodes()
-        fit_ids, fit_label = (marked, "Fit matches") if marked else \
-            ({n["id"] for n in drawn["nodes"]} if filtered else set(), "Fit filtered")
-        graph_view(drawn, key=session.GRAPH_STATE.name, height=GRAPH_HEIGHT, physics=physics,
-                   focus=selected if selected in visible else None,
+        drawn = legend.only(view.drawn, legend.picked(shown))
+        fit_ids, fit_label = view.fit(drawn)
+        graph_view(drawn, key=session.GRAPH_STATE.name, height=GRAPH_HEIGHT,
+                   physics=ctx.settings.physics, focus=view.focus(req.selected),
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
                    annotations=group_annotations(drawn))
     with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
         overview_card(ctx, analysis)
-        search_matches(matches, query)
+        search_matches(view.matches, query)
         ask.ask_results(ctx, analysis)
-        clusters, labels = _clusters(ctx.key, revision, identity, digest, ctx.presenter,
-                                     named)
-        group = clusters.get(selected) if selected else None
-        node_panel(ctx, analysis, selected, labels.get(group) if group else None)
+        node_panel(ctx, analysis, req.selected, view.cluster_name)
     with graph_col:
-        st.caption(f"Showing {len(visible)} of {analysis.graph.graph.number_of_nodes()} "
-                   f"nodes and {ov.total_edges} edges. {info.sentence(int(budget))} "
+        st.caption(f"{view.caption(req.budget)} "
                    "Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
-        if expanded:  # below the graph, so showing it never moves (and remounts) the graph
+        if req.expanded:  # below the graph, so showing it never moves (and remounts) it
             st.button("Collapse all expanded clusters", key="collapse_all",
                       on_click=session.EXPANDED.clear)
-        legend.legend(view)
-        if ctx.comparison is not None:
-            audit_ui.changes_section(analysis, ctx.comparison)
+        legend.legend(shown)
+        if view.comparison is not None:
+            audit_ui.changes_section(analysis, view.comparison)
 
 
 def _fetch_history(ctx: AppContext, memory_id: str) -> None:
@@ -300,8 +143,12 @@ def _fetch_history(ctx: AppContext, memory_id: str) -> None:
     except SourceError as exc:
         flash(str(exc), "error")
         return
-    added = merge_history(ctx.load.dataset, records)
-    data.touch(ctx.key)
+    ds = ctx.load.dataset  # shared and read-only: the history goes into a copy
+    fuller = replace(ds, memories=dict(ds.memories),
+                     memory_documents=dict(ds.memory_documents))
+    added = merge_history(fuller, records)
+    if added:
+        data.touch(ctx.key, replace(ctx.load, dataset=fuller))
     flash(f"Fetched {len(added)} older version(s)." if added else
           "The service has no older versions of this memory.", "info")
 

@@ -12,18 +12,20 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 import streamlit as st
 
 from components.state import auth, connection, data, session
+from components.state.pipeline import pipeline
 from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import Comparison
 from memscope.lenses.filters import Filters, visible_nodes
 from memscope.lenses.redact import redact
+from memscope.pipeline.request import DEFAULT_COLOR_BY, ViewRequest
 from memscope.settings import store_path
 from memscope.sources import LoadResult, Source, SourceError
 from memscope.storage import Storage, StorageError
@@ -76,7 +78,7 @@ class Settings:
     as_of: date | None = None
     since: date | None = None
     filters: Filters = field(default_factory=Filters)
-    color_by: str = "cluster"
+    color_by: str = DEFAULT_COLOR_BY
     physics: bool = False
     budget: int | None = None
 
@@ -101,6 +103,11 @@ class AppContext:
     #: changes only when some memory's state changes with the clock
     epoch: int = 0
     entry: data.Entry | None = None
+    #: the one clock reading of this run: every state on every page is judged at it
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
+    #: the view request of this run (the sidebar's settings; ``None`` without data):
+    #: the explorer adds its search, selection and expansions
+    request: ViewRequest | None = None
     #: what the URL asked for when this session started (``None`` on later runs)
     link: session.Link | None = None
     #: who is using the app (``"local"`` without sign-in); a viewer changes nothing
@@ -170,23 +177,26 @@ def _load(ctx: AppContext) -> None:
         ctx.source = connection.source_for(ctx.conn)
         ctx.key, ctx.entry = data.load(ctx.source)
         ctx.load, ctx.load_revision = ctx.entry.load, ctx.entry.revision
-        ctx.current = data.analysis_of(ctx.key, ctx.entry)
-        ctx.epoch = data.epoch_of(ctx.key, ctx.entry)
+        p = pipeline()
+        ctx.request = p.first(ctx.entry.ref, ctx.source.identity(), ctx.now)
+        ctx.current = p.today(ctx.request)
+        ctx.epoch = ctx.request.epoch
     except (connection.ConnectionProblem, SourceError) as exc:
         ctx.error = str(exc)
 
 
 def derive(ctx: AppContext) -> None:
     """Fill in the analysis the pages show (as of, masked) and the comparison."""
-    if ctx.current is None or ctx.entry is None:
+    if ctx.current is None or ctx.entry is None or ctx.request is None:
         return
     s = ctx.settings
-    if s.since is not None:
-        ctx.comparison = data.comparison_of(ctx.key, ctx.entry, s.since, s.as_of)
-    if s.as_of is None and not s.presenter:
-        ctx.analysis = ctx.current
-    else:
-        ctx.analysis = data.derived_analysis(ctx.key, ctx.entry, s.as_of, s.presenter)
+    req = ctx.request.with_settings(presenter=s.presenter, as_of=s.as_of, since=s.since,
+                                    filters=s.filters, color_by=s.color_by,
+                                    **({"budget": int(s.budget)} if s.budget else {}))
+    p = pipeline()
+    ctx.request = req
+    ctx.comparison = p.comparison(req)
+    ctx.analysis = p.scoped(req)
 
 
 def _switch_space(space: str) -> None:

@@ -1,12 +1,13 @@
 """Warm a fresh server before the first person arrives (``python serve.py``).
 
-Before the server opens its port: import what the first page needs, then read the
-configured embedded store into the shared caches — its load and analysis (kept
-on disk by :mod:`memscope.kept`), its content digest, its layout, clusters and names
-(:mod:`memscope.view.derived`), the overview a first visit draws and the summary card;
-then freeze all of it out of the garbage collector's full passes. Live services are not
-contacted: they need the session's key. A failure is logged in one line and changes
-nothing else: the first page then does the work itself.
+Before the server opens its port: import what the first page needs, then ask the
+process's pipeline for exactly the view a first visit asks for
+(:meth:`memscope.pipeline.core.Pipeline.prewarm`: the configured embedded store's load
+and analysis — kept on disk by :mod:`memscope.kept` —, its content digest, its layout,
+clusters and names, the first overview) and compute the summary card; then freeze all of
+it out of the garbage collector's full passes. Live services are not contacted: they
+need the session's key. A failure is logged in one line and changes nothing else: the
+first page then does the work itself.
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ def prewarm() -> None:
     quiet = _OnlyOtherThreads(here)
     noisy.addFilter(quiet)
     try:
-        from components.sections import explorer, overview  # the first page's imports
-        from components.state import connection, data
+        from components.sections import explorer, overview  # noqa: F401  (the first page's imports)
+        from components.state import connection
+        from components.state.pipeline import pipeline
         from memscope import kept
         from memscope.settings import store_path
         from memscope.sources.embedded import EmbeddedSource
@@ -52,10 +54,9 @@ def prewarm() -> None:
         if conn.kind != "embedded" or not path.is_file():
             return
         source = EmbeddedSource(path, container_tags=(conn.space,) if conn.space else ())
-        key, entry = data.load(source, show_progress=False)
-        analysis = data.analysis_of(key, entry)
-        explorer.prepare(key, entry, source.identity(), analysis)
-        overview.prepare(key, entry.revision, data.epoch_of(key, entry), analysis)
+        p = pipeline()
+        req = p.prewarm(source)
+        overview.prepare(req.load.key, req.load.revision, req.epoch, p.today(req))
         kept.settle_heap(free_old=False)  # the layout and overview too; nothing was dropped
     except Exception as exc:  # warming is an optimisation, never a failure
         log.warning("Could not warm the server (%s: %s); the first page loads it instead.",

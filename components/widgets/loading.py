@@ -2,7 +2,8 @@
 
 While pages load, the graph of what has arrived is redrawn every few seconds; nodes
 already drawn keep their positions (new ones are placed around them), and the explorer
-starts from those positions when the load is done.
+starts from those positions when the load is done (:attr:`LoadScreen.positions` goes
+with the load).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from memscope.view.layout import extend_positions
 PREVIEW_EVERY_S = 3.0
 Positions = dict[Hashable, tuple[float, float]]
 _lock = threading.Lock()
-#: positions drawn while loading, per load key: the explorer's layout keeps them
+#: positions drawn while loading, per load key (the last few loads); the load itself
+#: carries them to the explorer (:attr:`memscope.pipeline.loads.Entry.drawn`)
 _drawn: dict[tuple, Positions] = {}
+KEEP_DRAWN = 4
 
 
 def positions_drawn_while_loading(key: tuple) -> Positions | None:
@@ -71,7 +74,10 @@ class LoadScreen:
                        "growing while the rest loads.")
             graph_view(view, key=f"loading-preview-{self.drawn}", height=420)
         with _lock:
+            _drawn.pop(self.key, None)
             _drawn[self.key] = dict(self.positions)
+            while len(_drawn) > KEEP_DRAWN:  # the oldest loads' drawings go
+                del _drawn[next(iter(_drawn))]
 
     def done(self, summary: str) -> None:
         """Close the status with the load's summary."""

@@ -46,6 +46,10 @@ Fetch = Callable[[Source, tuple], tuple[LoadResult, Positions | None]]
 Keep = Callable[[Source, LoadResult, Analysis, str], None]
 
 
+class LoadGone(KeyError):
+    """The revision a request names was replaced or dropped meanwhile."""
+
+
 @dataclass(frozen=True)
 class LoadRef:
     """Which load, and which revision of it: the part of a view request naming the data."""
@@ -172,10 +176,10 @@ class Loads:
             return self._entries.get(key)
 
     def get(self, ref: LoadRef) -> Entry:
-        """The load ``ref`` names; raises :class:`KeyError` when that revision is gone."""
+        """The load ``ref`` names; raises :class:`LoadGone` when that revision is gone."""
         entry = self.entry(ref.key)
         if entry is None or entry.revision != ref.revision:
-            raise KeyError("This load changed meanwhile.")
+            raise LoadGone("This load changed meanwhile.")
         return entry
 
     def load(self, source: Source, *, refresh: bool = False, fetch: Fetch | None = None
@@ -264,4 +268,5 @@ class Loads:
                 hook(key)
 
 
-__all__ = ["LOAD_TTL_S", "Entry", "LoadRef", "Loads", "keep_in_background", "plain_fetch"]
+__all__ = ["LOAD_TTL_S", "Entry", "LoadGone", "LoadRef", "Loads", "keep_in_background",
+           "plain_fetch"]

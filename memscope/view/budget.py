@@ -19,7 +19,7 @@ Example::
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import ChainMap, Counter, defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -28,6 +28,7 @@ from memscope.graph.build import EDGE_KINDS
 from memscope.records.text import counted
 from memscope.view.build import (
     ColorBy,
+    Groups,
     Legend,
     Painter,
     ViewData,
@@ -387,6 +388,35 @@ def with_kept(ov: Overview, keep: Collection[str]) -> tuple[ViewData, BudgetInfo
              "legend": ov.view["legend"]}, info)
 
 
+def with_extra(ov: Overview, painter: Painter, node_id: str, *,
+               visible: Collection[str], edge_kinds: Collection[str] | None = None
+               ) -> Overview:
+    """``ov`` with ``node_id`` — a node its filters hide (e.g. the selection) — drawn on
+    top as itself, with its edges to the shown nodes: the overview (and its caches) stay
+    those of the filters alone. ``painter`` draws the node (the view's own)."""
+    g = painter.analysis.graph.graph
+    if node_id in ov.nodes or node_id not in g:
+        return ov
+    keep = None if edge_kinds is None or set(edge_kinds) >= set(EDGE_KINDS) \
+        else set(edge_kinds)
+    shown = set(visible) | {node_id}
+    own = [vis_edge(g, i, u, v, data)
+           for i, (u, v, data) in enumerate(g.edges(data=True))
+           if node_id in (u, v) and u in shown and v in shown
+           and (keep is None or data["kind"] in keep)]
+    node = painter.node(node_id)
+    rep = {**ov.rep, node_id: node_id}
+    seen = {e["id"] for e in ov.view["edges"]}
+    added = [e for e in _edges(own, rep) if e["id"] not in seen]
+    view: ViewData = {"nodes": [*ov.view["nodes"], node],
+                      "edges": [*ov.view["edges"], *added], "legend": ov.view["legend"]}
+    info = replace(ov.info, total_nodes=ov.info.total_nodes + 1,
+                   drawn_nodes=ov.info.drawn_nodes + 1)
+    return replace(ov, view=view, info=info, rep=rep,
+                   nodes=ChainMap({node_id: node}, ov.nodes),  # type: ignore[arg-type]
+                   edges_of=ChainMap({node_id: own}, ov.edges_of))  # type: ignore[arg-type]
+
+
 def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
                  budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
                  keep: Collection[str] = ()) -> tuple[ViewData, BudgetInfo]:
@@ -518,11 +548,11 @@ class OverviewBase:
 
 def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
                   clusters: Mapping[str, str], *, visible: Collection[str] | None = None,
-                  color_by: ColorBy = "cluster", edge_kinds: Collection[str] | None = None
-                  ) -> OverviewBase:
+                  color_by: ColorBy = "cluster", edge_kinds: Collection[str] | None = None,
+                  clustering: Groups | None = None) -> OverviewBase:
     """The expansion-independent part of :func:`overview_of`."""
     shown = None if visible is None else set(visible)
-    painter = Painter(analysis, color_by, positions)
+    painter = Painter(analysis, color_by, positions, clustering)
     items, counts = _items(analysis, painter, clusters, shown)
     passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
     kinds, states, static, groups, inferred = counts
@@ -538,13 +568,16 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
                 visible: Collection[str] | None = None, color_by: ColorBy = "cluster",
                 budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
                 edge_kinds: Collection[str] | None = None,
-                base: OverviewBase | None = None) -> Overview:
+                base: OverviewBase | None = None, clustering: Groups | None = None
+                ) -> Overview:
     """The same :class:`Overview` as ``overview(keep_edge_kinds(build_view(analysis,
     color_by=color_by, visible=visible, positions=positions), edge_kinds), clusters,
     labels, budget=budget, expanded=expanded)``, built straight from the graph, the
     positions and the clusters: past the budget only the drawn nodes are built (the
     others on first use, e.g. by :func:`with_kept`). ``base``, when given, is
-    :func:`overview_base` of the same arguments (shared between expansions).
+    :func:`overview_base` of the same arguments (shared between expansions); ``clustering``
+    the clusters to colour by (:class:`~memscope.view.build.Painter`: default, the
+    graph's own).
 
     >>> from memscope.graph.analysis import analyse
     >>> from memscope.records.dataset import from_feed_pages
@@ -560,11 +593,12 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
     count = g.number_of_nodes() if shown is None else sum(1 for n in g if n in shown)
     if count <= budget:
         view = keep_edge_kinds(build_view(analysis, color_by=color_by, visible=visible,
-                                          positions=positions), edge_kinds)
+                                          positions=positions, groups=clustering), edge_kinds)
         return overview(view, clusters, labels, budget=budget, expanded=expanded)
     if base is None:
         base = overview_base(analysis, positions, clusters, visible=visible,
-                             color_by=color_by, edge_kinds=edge_kinds)
+                             color_by=color_by, edge_kinds=edge_kinds,
+                             clustering=clustering)
     items = base.items
     info = BudgetInfo(total_nodes=len(items), drawn_nodes=len(items))
     drawn, rep = _collapse(items, base.nodes, labels, info, budget=budget, expanded=expanded)

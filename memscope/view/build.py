@@ -463,6 +463,10 @@ def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
     return edge
 
 
+#: colour groups given to :class:`Painter`: node → cluster key, key → name, keys by size
+Groups = tuple[Mapping[Any, str], Mapping[str, str], list[str]]
+
+
 class Painter:
     """How every node of one analysis is drawn under one ``color_by``: the colour groups,
     the palette and one :class:`VisNode` at a time (what :func:`build_view` draws, for
@@ -470,14 +474,19 @@ class Painter:
     """
 
     def __init__(self, analysis: Analysis, color_by: ColorBy = "cluster",
-                 positions: Mapping[Hashable, tuple[float, float]] | None = None) -> None:
+                 positions: Mapping[Hashable, tuple[float, float]] | None = None,
+                 groups: Groups | None = None) -> None:
         if color_by not in COLOR_BY:
             raise ValueError(f"color_by must be one of {', '.join(COLOR_BY)}, "
                              f"not {color_by!r}.")
         self.analysis = analysis
         self.color_by = color_by
         self.positions = positions
-        self.keys, self.labels, self.order = _group_keys(analysis, color_by)
+        # ``groups``: the clusters to colour by (e.g. today's, for an as-of or masked
+        # analysis: one clustering for the colours, the hexagons and the names)
+        self.keys, self.labels, self.order = (
+            groups if groups is not None and color_by == "cluster"
+            else _group_keys(analysis, color_by))
         self.colors = _palette(self.order)
 
     def node(self, node_id: Hashable) -> VisNode:
@@ -520,7 +529,8 @@ def vis_edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
 
 def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
                visible: Collection[str] | None = None,
-               positions: Mapping[Hashable, tuple[float, float]] | None = None) -> ViewData:
+               positions: Mapping[Hashable, tuple[float, float]] | None = None,
+               groups: Groups | None = None) -> ViewData:
     """The nodes, edges and legend the graph component draws.
 
     ``color_by`` picks the fill colour: ``"cluster"`` (default: weakly connected components,
@@ -528,9 +538,10 @@ def build_view(analysis: Analysis, *, color_by: ColorBy = "cluster",
     ``"space"`` (container tag) or ``"document_type"``; colours are assigned on the whole
     graph, so filtering with ``visible`` (node ids to draw; ``None`` = all; unknown ids
     are ignored) does not recolour anything. ``positions`` (e.g. from
-    :func:`memscope.view.layout.layout_positions`) adds ``x``/``y``.
+    :func:`memscope.view.layout.layout_positions`) adds ``x``/``y``; ``groups`` are the
+    clusters to colour by (default: this graph's own).
     """
-    painter = Painter(analysis, color_by, positions)
+    painter = Painter(analysis, color_by, positions, groups)
     g = analysis.graph.graph
     shown = None if visible is None else set(visible)
     nodes = [painter.node(node_id) for node_id in g

@@ -1,0 +1,242 @@
+"""The view pipeline: a request in, what the explorer draws out.
+
+:class:`Pipeline` resolves the steps of :mod:`memscope.pipeline.steps` against a
+:class:`~memscope.pipeline.request.ViewRequest` — each memoised by exactly the parts of
+the request it depends on — and :meth:`Pipeline.view` is the one place they are
+composed. One object per process (the UI wraps it in one cache boundary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from memscope.graph.analysis import Analysis
+from memscope.lenses.asof import Comparison
+from memscope.lenses.filters import Match
+from memscope.pipeline import steps
+from memscope.pipeline.keeping import Keeper
+from memscope.pipeline.loads import Entry, LoadRef, Loads
+from memscope.pipeline.memo import Memo
+from memscope.pipeline.request import ViewRequest
+from memscope.sources import Source
+from memscope.view.budget import BudgetInfo, with_extra, with_kept
+from memscope.view.build import ColorBy, Legend, Painter, ViewData, highlight
+from memscope.view.changes import mark_changes
+
+
+@dataclass(frozen=True)
+class View:
+    """What the explorer draws for one request."""
+
+    #: the drawable graph (overview or full view, plus the selection, marks, changes)
+    drawn: ViewData
+    info: BudgetInfo
+    #: the full view's legend (the drawn one counts collapsed clusters)
+    legend: Legend
+    matches: list[Match]
+    #: the highlighted ids among the shown ones (search hits, marks)
+    marked: frozenset[str]
+    #: the ids shown (the filters' plus a hidden selection)
+    shown: frozenset[str]
+    total_nodes: int
+    total_edges: int
+    #: the selected node's cluster name, if it has one
+    cluster_name: str | None
+    #: the analysis the view shows (as of, masked)
+    scoped: Analysis
+    comparison: Comparison | None
+
+    @property
+    def filtered(self) -> bool:
+        """True when the filters hide something."""
+        return len(self.shown) < self.total_nodes
+
+    def focus(self, selected: str | None) -> str | None:
+        """The node the graph centres on: the selection when it is shown."""
+        return selected if selected in self.shown else None
+
+    def fit(self, drawn: ViewData) -> tuple[set[str], str]:
+        """What "fit" frames in ``drawn`` (this view, perhaps narrowed) and its label."""
+        if self.marked:
+            return set(self.marked), "Fit matches"
+        return ({n["id"] for n in drawn["nodes"]} if self.filtered else set(),
+                "Fit filtered")
+
+    def caption(self, budget: int) -> str:
+        """How much is shown, in one or two sentences."""
+        return (f"Showing {len(self.shown)} of {self.total_nodes} nodes and "
+                f"{self.total_edges} edges. {self.info.sentence(budget)}")
+
+
+def _keep(analysis: Analysis, selected: str | None, marked: Collection[str]) -> set[str]:
+    """Nodes always drawn as themselves: the selection, its neighbours, the highlights."""
+    keep = set(marked)
+    g = analysis.graph.graph
+    if selected and selected in g:
+        keep.add(selected)
+        keep.update(g.predecessors(selected))
+        keep.update(g.successors(selected))
+    return keep
+
+
+class Pipeline:
+    """The steps, memoised, over the shared ``loads``; derived data kept by ``keeper``.
+    ``clock`` is read once per request (:meth:`request`, :meth:`first`)."""
+
+    def __init__(self, loads: Loads | None = None, keeper: Keeper | None = None, *,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.loads = loads or Loads()
+        self.keeper = keeper or Keeper()
+        self.clock = clock
+        self.memo = Memo()
+        self.loads.on_change.append(self._changed)
+
+    def _changed(self, key: tuple) -> None:
+        entry = self.loads.entry(key)
+        self.memo.evict(key, keep_revision=entry.revision if entry is not None else None)
+
+    # -- resolving steps -------------------------------------------------------------------
+
+    def _entry(self, req: ViewRequest) -> Entry:
+        return self.loads.get(req.load)
+
+    def _input(self, name: str, req: ViewRequest) -> Any:
+        if name == "entry":
+            return self._entry(req)
+        if name == "preview":
+            return self._entry(req).drawn
+        if name == "keeper":
+            return self.keeper
+        return getattr(req, name)
+
+    def _contribution(self, name: str, req: ViewRequest) -> Hashable:
+        if name in steps.STEPS:
+            up = steps.STEPS[name]
+            return self.get(name, req) if up.token == "value" else self.key(name, req)
+        if name == "entry":
+            return req.load
+        if name == "preview":  # one fetch's drawing: the clock reading of that load
+            entry = self._entry(req)
+            return None if entry.drawn is None else ("preview", entry.at)
+        return getattr(req, name)
+
+    def _pick(self, name: str, req: ViewRequest) -> str:
+        s = steps.STEPS[name]
+        return s.fn(**{p: getattr(req, p) for p in s.params})
+
+    def key(self, name: str, req: ViewRequest) -> Hashable:
+        """The memo key of step ``name`` for ``req``."""
+        s = steps.STEPS[name]
+        if s.options:
+            return self.key(self._pick(name, req), req)
+        return (name, *(self._contribution(p, req) for p in s.keyed))
+
+    def get(self, name: str, req: ViewRequest) -> Any:
+        """Step ``name``'s result for ``req`` (memoised unless the step is cheap)."""
+        s = steps.STEPS[name]
+        if s.options:
+            return self.get(self._pick(name, req), req)
+
+        def compute() -> Any:
+            args = {p: (self._thunk(p, req) if p in s.lazy else self._arg(p, req))
+                    for p in s.params}
+            return s.fn(**args)
+
+        if s.keep == 0:
+            return compute()
+        return self.memo.get(name, self.key(name, req), s.keep, compute)
+
+    def _arg(self, name: str, req: ViewRequest) -> Any:
+        return self.get(name, req) if name in steps.STEPS else self._input(name, req)
+
+    def _thunk(self, name: str, req: ViewRequest) -> Callable[[], Any]:
+        return lambda: self.get(name, req)
+
+    def cached(self, name: str, req: ViewRequest) -> bool:
+        """True when step ``name`` needs no computing for ``req`` (a spinner otherwise)."""
+        s = steps.STEPS[name]
+        if s.options:
+            return self.cached(self._pick(name, req), req)
+        return s.keep == 0 or self.memo.has(name, self.key(name, req))
+
+    # -- requests --------------------------------------------------------------------------
+
+    def epoch(self, ref: LoadRef, now: datetime) -> int:
+        """The state epoch of ``ref``'s data at ``now``."""
+        probe = ViewRequest(load=ref, identity="", epoch=0, now=now)
+        return self.get("base", probe).epoch(now)
+
+    def first(self, ref: LoadRef, identity: str, now: datetime | None = None
+              ) -> ViewRequest:
+        """The request of a first visit (:meth:`ViewRequest.first`), from one clock
+        reading."""
+        when = self.clock() if now is None else now
+        return ViewRequest.first(ref, identity, when, self.epoch(ref, when))
+
+    def today(self, req: ViewRequest) -> Analysis:
+        """The data as it is now, unmasked (what actions act on)."""
+        return self.get("today", req)
+
+    def scoped(self, req: ViewRequest) -> Analysis:
+        """What the pages show: as of the day, masked in presenter mode."""
+        return self.get("scoped", req)
+
+    def comparison(self, req: ViewRequest) -> Comparison | None:
+        """What changed since ``req.since`` (``None`` without one)."""
+        return self.get("comparison", req) if req.since is not None else None
+
+    def texts(self, entry: Entry) -> tuple[str, ...]:
+        """Every text of the load presenter mode hides (of ``entry`` itself, even when
+        a newer revision replaced it: a toast may quote the data before an action)."""
+        s = steps.STEPS["texts"]
+        return self.memo.get("texts", ("texts", entry.ref), s.keep, lambda: s.fn(entry))
+
+    # -- the view --------------------------------------------------------------------------
+
+    def view(self, req: ViewRequest) -> View:
+        """Everything the explorer draws for ``req``: the one place steps are composed.
+
+        Only the last part (the selection and its neighbours drawn as themselves, the
+        highlights, the change marks) runs on every call; the rest is memoised.
+        """
+        scoped = self.scoped(req)
+        visible: frozenset[str] = self.get("visible", req)
+        ov = self.get("overview", req)
+        groups = self.get("groups", req)
+        hidden: str | None = self.get("hidden", req)
+        matches: list[Match] = self.get("matches", req) if req.query else []
+        shown = visible | {hidden} if hidden else visible
+        if hidden:  # drawn on top: the overview's keys stay those of the filters
+            painter = Painter(scoped, _color(req.color_by), self.get("positions", req),
+                              groups)
+            ov = with_extra(ov, painter, hidden, visible=visible, edge_kinds=req.edge_kinds)
+        marked = frozenset(({m.node_id for m in matches} | req.marked) & shown)
+        drawn, info = with_kept(ov, _keep(scoped, req.selected, marked))
+        if marked:
+            drawn = highlight(drawn, marked)
+        comparison = self.comparison(req)
+        if comparison is not None:
+            drawn = mark_changes(drawn, comparison)
+        clusters, labels, _order = groups
+        group = clusters.get(req.selected) if req.selected else None
+        return View(drawn, info, ov.legend or ov.view["legend"], matches, marked, shown,
+                    scoped.graph.graph.number_of_nodes(), ov.total_edges,
+                    labels.get(group) if group else None, scoped, comparison)
+
+    def prewarm(self, source: Source, now: datetime | None = None) -> ViewRequest:
+        """What a first visit draws, ahead of it (the server's warm-up): the load, the
+        derived data and the first view — exactly what the page asks for; returns the
+        first request (the caller then settles the heap, :func:`memscope.kept.settle_heap`)."""
+        req = self.first(self.loads.load(source), source.identity(), now)
+        self.view(req)
+        return req
+
+
+def _color(color_by: str) -> ColorBy:
+    return color_by  # type: ignore[return-value]  # the sidebar offers only COLOR_BY
+
+
+__all__ = ["Pipeline", "View"]

@@ -1,0 +1,292 @@
+"""The steps of the view pipeline, each declaring exactly what it depends on.
+
+A step is a plain function. Its parameter names ARE its dependencies: a field of the
+:class:`~memscope.pipeline.request.ViewRequest`, another step, or one of the inputs
+``entry`` (the load the request names; keyed by ``load``), ``preview`` (the positions
+drawn while that load arrived; keyed by a token of that fetch) and ``keeper`` (where
+derived data is kept; never keyed). ``@step`` reads the signature once, at import, into
+:data:`STEPS` — the one table a reader checks (``docs/architecture.md`` prints it).
+
+A step's memo key is the tuple of its keyed parameters' contributions: a request field
+its value, an upstream step its own key — or its value when it is declared
+``token="value"`` (the digest: content addressing). ``unkeyed`` parameters are passed
+but left out of the key; that is allowed only where a keyed parameter fixes them (the
+base graph under its digest, ``now`` under the epoch: states are equal within one
+epoch). ``lazy`` upstreams are passed as a function, computed only when called. A
+*choice* (``@choice``) is not memoised: it names the request fields it branches on and
+returns which of its ``options`` stands in for it (value and key).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from datetime import datetime
+from typing import Any
+
+from memscope import kept
+from memscope.graph.analysis import Analysis, analyse
+from memscope.lenses.asof import Comparison, compare
+from memscope.lenses.asof import as_of as dataset_as_of
+from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
+from memscope.lenses.presenter import mask
+from memscope.lenses.redact import dataset_texts
+from memscope.pipeline.keeping import Keeper
+from memscope.pipeline.loads import Entry, Positions
+from memscope.pipeline.request import ViewRequest
+from memscope.records.time import day_end
+from memscope.view.budget import Overview, OverviewBase, overview_base, overview_of
+from memscope.view.build import ColorBy, Groups
+from memscope.view.derived import LAYOUT_SEED, Derived, digest_of
+from memscope.view.layout import extend_positions
+from memscope.view.names import cluster_names
+
+#: the request's fields a step may name (``now`` only unkeyed)
+FIELDS = frozenset(f.name for f in fields(ViewRequest))
+#: the other inputs a step may name
+INPUTS = frozenset({"entry", "preview", "keeper"})
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step as :data:`STEPS` holds it."""
+
+    name: str
+    fn: Callable[..., Any]
+    #: every parameter, in order
+    params: tuple[str, ...]
+    #: the parameters its key holds
+    keyed: tuple[str, ...]
+    lazy: frozenset[str]
+    #: results kept (0: not memoised, computed every time: cheap)
+    keep: int
+    #: "key": downstream keys hold this step's key; "value": its value
+    token: str = "key"
+    #: a choice's possible stand-ins (empty for a step)
+    options: tuple[str, ...] = ()
+    #: content-addressed: what depends on it depends on the content, not on the load
+    content: bool = False
+
+
+STEPS: dict[str, Step] = {}
+
+
+def step(keep: int, *, unkeyed: Iterable[str] = (), lazy: Iterable[str] = (),
+         token: str = "key", content: bool = False
+         ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a step: its parameters are its dependencies (see the module docstring)."""
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        params = tuple(inspect.signature(fn).parameters)
+        skip = frozenset(unkeyed)
+        for p in params:
+            if p not in FIELDS | INPUTS | STEPS.keys():
+                raise TypeError(f"step {fn.__name__}: {p} is no field, input or step")
+        if "now" in params and "now" not in skip:
+            raise TypeError(f"step {fn.__name__}: now is never keyed (use the epoch)")
+        keyed = tuple(p for p in params if p not in skip and p != "keeper")
+        STEPS[fn.__name__] = Step(fn.__name__, fn, params, keyed, frozenset(lazy), keep,
+                                  token, content=content)
+        return fn
+    return register
+
+
+def choice(*options: str) -> Callable[[Callable[..., str]], Callable[..., str]]:
+    """Declare a choice between upstream ``options`` on the request fields it names."""
+    def register(fn: Callable[..., str]) -> Callable[..., str]:
+        params = tuple(inspect.signature(fn).parameters)
+        assert all(p in FIELDS for p in params) and all(o in STEPS for o in options)
+        STEPS[fn.__name__] = Step(fn.__name__, fn, params, params, frozenset(), 0,
+                                  options=options)
+        return fn
+    return register
+
+
+# -- the load ------------------------------------------------------------------------------
+
+@step(keep=8)
+def base(entry: Entry) -> Analysis:
+    """Graph and chains of the load (judged at no particular time): heavy, per load."""
+    if entry.base is not None:
+        return entry.base
+    with kept.no_gc():
+        return analyse(entry.load.dataset)
+
+
+@step(keep=8, token="value", content=True)
+def digest(entry: Entry, base: Analysis) -> str:
+    """The content digest (:func:`~memscope.view.derived.digest_of`), computed once."""
+    return entry.digest or digest_of(base)
+
+
+@step(keep=8)
+def texts(entry: Entry) -> tuple[str, ...]:
+    """Every text presenter mode hides (to redact the app's own sentences)."""
+    return dataset_texts(entry.load.dataset)
+
+
+# -- what depends only on the content (the digest) -----------------------------------------
+
+@step(keep=4, unkeyed=("base", "entry"))
+def derived(digest: str, identity: str, base: Analysis, entry: Entry,
+            keeper: Keeper) -> Derived:
+    """Layout, clusters, names of this content: kept files, the shared layout, or now."""
+    return keeper.derived(base, digest, identity, preview=entry.drawn)
+
+
+@step(keep=4, unkeyed=("base",))
+def positions(derived: Derived, preview: Positions | None, base: Analysis) -> Positions:
+    """Where every node is drawn: the derived layout, or — when this server drew the
+    load while it arrived — those places kept and the rest placed around them."""
+    if preview and all(derived.positions.get(n) == xy for n, xy in preview.items()):
+        return derived.positions
+    if preview:
+        return extend_positions(base.graph.graph, preview, seed=LAYOUT_SEED)
+    return derived.positions
+
+
+@step(keep=0)
+def today_labels(derived: Derived) -> dict[str, str]:
+    """The clusters' names from today's texts."""
+    return derived.labels
+
+
+@step(keep=2)
+def masked(entry: Entry) -> Analysis:
+    """The masked load analysed (presenter mode): once per load, not per epoch."""
+    with kept.no_gc():
+        return analyse(mask(entry.load.dataset))
+
+
+@step(keep=4)
+def masked_labels(masked: Analysis, derived: Derived) -> dict[str, str]:
+    """Today's clusters named from the masked texts (no word of the data)."""
+    names = cluster_names(masked, {k: v for k, v in derived.clusters.items() if v})
+    return {"": "unlinked", **{k: names.get(k, k) for k in derived.order}}
+
+
+@choice("today_labels", "masked_labels")
+def labels(presenter: bool) -> str:
+    """Names without a word of the data in presenter mode."""
+    return "masked_labels" if presenter else "today_labels"
+
+
+@step(keep=0)
+def groups(derived: Derived, labels: dict[str, str]) -> Groups:
+    """Today's clustering with its names: what colours, hexagons and names all use."""
+    return derived.clusters, labels, derived.order
+
+
+# -- the scope: today, masked, as of -------------------------------------------------------
+
+@step(keep=16, unkeyed=("now",))
+def today(base: Analysis, epoch: int, now: datetime) -> Analysis:
+    """Today's states and findings (cheap; once per state epoch)."""
+    return base.at(now)
+
+
+@step(keep=4, unkeyed=("now",))
+def masked_today(masked: Analysis, epoch: int, now: datetime) -> Analysis:
+    """The masked analysis judged now."""
+    return masked.at(now)
+
+
+@step(keep=4)
+def past(entry: Entry, as_of: Any, presenter: bool) -> Analysis:
+    """The data as it stood at the end of the as-of day (masked in presenter mode)."""
+    when = day_end(as_of)
+    ds = dataset_as_of(entry.load.dataset, when)
+    if presenter:
+        ds = mask(ds)
+    with kept.no_gc():
+        return analyse(ds, when)
+
+
+@choice("today", "masked_today", "past")
+def scoped(as_of: Any, presenter: bool) -> str:
+    """What the pages show: as of a day, masked, or today."""
+    if as_of is not None:
+        return "past"
+    return "masked_today" if presenter else "today"
+
+
+# -- the view ------------------------------------------------------------------------------
+
+@step(keep=32)
+def visible(scoped: Analysis, node_filters: Filters) -> frozenset[str]:
+    """The ids that pass the node filters."""
+    return frozenset(visible_nodes(scoped, node_filters))
+
+
+@step(keep=0, token="value")
+def hidden(scoped: Analysis, visible: frozenset[str], selected: str | None) -> str | None:
+    """The selected node when the filters hide it (drawn on top; searched too)."""
+    if selected and selected in scoped.graph.graph and selected not in visible:
+        return selected
+    return None
+
+
+@step(keep=4)
+def base_view(scoped: Analysis, positions: Positions, groups: Groups,
+              visible: frozenset[str], color_by: ColorBy, edge_kinds: frozenset[str]
+              ) -> OverviewBase:
+    """What every expansion of one view shares (the per-node work; tens of MB)."""
+    return overview_base(scoped, positions, groups[0], visible=visible, color_by=color_by,
+                         edge_kinds=edge_kinds, clustering=groups)
+
+
+@step(keep=32, lazy=("base_view",))
+def overview(scoped: Analysis, positions: Positions, groups: Groups,
+             visible: frozenset[str], color_by: ColorBy, edge_kinds: frozenset[str],
+             budget: int, expanded: frozenset[str],
+             base_view: Callable[[], OverviewBase]) -> Overview:
+    """The drawable overview (past the budget, clusters collapsed into hexagons)."""
+    shared = base_view() if len(visible) > budget else None
+    return overview_of(scoped, positions, groups[0], groups[1], visible=visible,
+                       color_by=color_by, budget=budget, expanded=expanded,
+                       edge_kinds=edge_kinds, base=shared, clustering=groups)
+
+
+@step(keep=16)
+def matches(scoped: Analysis, visible: frozenset[str], query: str, hidden: str | None
+            ) -> list[Match]:
+    """The text search among the shown nodes (and the hidden selection)."""
+    if not query:
+        return []
+    return search_text(scoped, query, within=set(visible) | ({hidden} if hidden else set()))
+
+
+@step(keep=8, unkeyed=("now",))
+def comparison(entry: Entry, since: Any, as_of: Any, now: datetime) -> Comparison | None:
+    """What changed between the end of ``since`` and the as-of day (or now: the first
+    instant asked, kept until the load changes); ``None`` without a right order."""
+    if since is None:
+        return None
+    t2, t1 = day_end(as_of) if as_of is not None else now, day_end(since)
+    return None if t1 >= t2 else compare(entry.load.dataset, t1, t2)
+
+
+def dependencies() -> dict[str, tuple[str, ...]]:
+    """Each step's keyed dependencies (a choice: its fields, then ``|`` its options)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for name, s in STEPS.items():
+        out[name] = s.keyed + (("|", *s.options) if s.options else ())
+    return out
+
+
+def closure(name: str) -> frozenset[str]:
+    """The request fields (and inputs) ``name`` depends on, through every upstream (a
+    choice: through each option); a content-addressed step counts as ``"content"``."""
+    s = STEPS[name]
+    found: set[str] = set()
+    for p in (*s.keyed, *s.options):
+        if p in STEPS and STEPS[p].content:
+            found.add("content")
+        elif p in STEPS:
+            found |= closure(p)
+        else:
+            found.add("load" if p == "entry" else p)
+    return frozenset(found)
+
+
+__all__ = ["STEPS", "Step", "choice", "closure", "dependencies", "step"]
