@@ -1,4 +1,5 @@
-"""The graph component on a big view in a real Chromium, without a Streamlit server: the
+"""The graph component on a big view in a real Chromium, without a Streamlit server (the
+page's routes serve its files from their folder, as Streamlit would): the
 compact payload merged back, one index rebuild per data change, new nodes clickable at
 once, and a drag over thousands of nodes drawn plainly (then fully again on release)."""
 
@@ -11,13 +12,20 @@ from typing import Any
 
 import pytest
 from browser_support import chromium
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from components.graph_view import compact_view
-from memscope.view.library import vis_network_js
 
 pytestmark = pytest.mark.browser
-JS = Path(__file__).resolve().parent.parent / "components" / "graph_view" / "graph_view.js"
+#: the component's browser files (its ES modules import each other by relative URL)
+ASSETS = Path(__file__).resolve().parent.parent / "components" / "graph_view" / "frontend" \
+    / "assets"
+#: an origin on loopback that the page's routes answer (nothing listens there)
+ORIGIN = "http://127.0.0.1:9"
+PAGE = ("<div id='root' style='width: 1000px; height: 700px'></div>"
+        "<script src='/vis-network.min.js'></script>"
+        "<script type='module'>import graphView from '/graph_view.js';"
+        " window.__graphView = graphView;</script>")
 GRAPH = "[data-testid='memscope-graph']"
 OPTIONS = {"height": 700, "physics": False, "focus": None, "focus_rev": 0, "fit_ids": [],
            "fit_label": "Fit matches"}
@@ -45,6 +53,17 @@ def payload(view: dict[str, Any]) -> dict[str, Any]:
     return {**small, "options": OPTIONS, "annotations": []}
 
 
+def serve_assets(route: Route) -> None:
+    """The test page at ``/``, the component's files by name, nothing else."""
+    name = route.request.url.removeprefix(f"{ORIGIN}/").split("?")[0]
+    if name == "":
+        route.fulfill(body=PAGE, content_type="text/html")
+    elif (ASSETS / name).is_file() and "/" not in name:
+        route.fulfill(path=ASSETS / name, content_type="text/javascript")
+    else:
+        route.fulfill(status=404)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with chromium() as b:
@@ -57,10 +76,8 @@ def page(browser: Browser) -> Iterator[Page]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.set_content("<div id='root' style='width: 1000px; height: 700px'></div>")
-    pg.add_script_tag(content=vis_network_js())
-    pg.add_script_tag(type="module", content=JS.read_text(encoding="utf-8")
-                      + "\nwindow.__graphView = graphView;\n")
+    pg.route(f"{ORIGIN}/**", serve_assets)
+    pg.goto(f"{ORIGIN}/")
     pg.wait_for_function("() => typeof window.__graphView === 'function'")
     yield pg
     assert errors == []
