@@ -1,5 +1,9 @@
 """The sandbox's Supermemory v5 routes on a real socket: shapes, history view, forget,
-search, profile, add, the fault switches and the dialect switches."""
+search, profile, add, the fault switches and the dialect switches — and one store loaded
+through the legacy client and through the v5 client gives the same graph (nodes, texts,
+versions, chain edges, latest/forgotten flags), short of what v5 cannot say: a memory's
+second source document (the history view names one) and relation kinds outside
+updates/extends/derives."""
 
 from __future__ import annotations
 
@@ -11,7 +15,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sandbox_fixture import FEED, free_port, running_sandbox
+from sandbox_fixture import FAST, FEED, free_port, running_sandbox
+from sandbox_fixture import supermemory as legacy_client
+
+from memscope.graph.build import build_graph
+from memscope.sources import SupermemoryConfig
+from memscope.sources.supermemory_v5 import SupermemoryV5Source
 
 NS = "sm_project_personal"
 MEMORIES = f"/ns/{NS}/list/memories"
@@ -421,3 +430,57 @@ def test_command_line_serves_both_dialects(tmp_path):
                             capture_output=True, text=True, check=True).stdout
     assert "v5" in helped and "--v5-missing" in helped and "--legacy-missing" in helped
 
+
+
+# -- one store, two dialects, one graph --------------------------------------------------
+
+
+def _v5_source(sandbox) -> SupermemoryV5Source:
+    return SupermemoryV5Source(SupermemoryConfig(
+        api_key=sandbox.supermemory_key, base_url=sandbox.url, dialect="v5", **FAST))
+
+
+def _graph(ds) -> tuple[dict, set, dict]:
+    """Nodes (kind), keyed edges (source and version/relation links) and each memory's
+    text, version, space and flags."""
+    g = build_graph(ds).graph
+    nodes = {n: d["kind"] for n, d in g.nodes(data=True)}
+    edges = {(u, v, k) for u, v, k in g.edges(keys=True)}
+    memories = {m.id: (m.memory, m.version, m.container_tag, m.is_latest, m.is_forgotten,
+                       m.is_static, m.is_inference) for m in ds.memories.values()}
+    return nodes, edges, memories
+
+
+def _inexpressible_in_v5(ds) -> set:
+    """Legacy edges v5 cannot carry: a memory's second (third…) source document — the
+    history view names one — and relation kinds outside updates/extends/derives."""
+    out = set()
+    for mem_id, docs in ds.memory_documents.items():
+        out.update((doc, mem_id, "source") for doc in docs[1:])
+    for mem in ds.memories.values():
+        for other, kind in (mem.relations or {}).items():
+            if kind not in ("updates", "extends", "derives"):
+                out.add((other, mem.id, "updates"))
+    return out
+
+
+@pytest.mark.parametrize("data", ["demo", "fixtures"])
+def test_one_store_seen_both_ways_gives_the_same_graph(tmp_path, data):
+    with running_sandbox(tmp_path, data=data) as sb:
+        # forget one memory through v5 first: the legacy view must see it forgotten too
+        target = next(m for m in sb._v5._index().memories.values() if not m["isForgotten"])
+        tag = target["spaceContainerTag"]
+        with httpx.Client(base_url=sb.url, headers={
+                "Authorization": f"Bearer {sb.supermemory_key}"}) as c:
+            assert c.request("DELETE", f"/ns/{tag}/memories", json={"ids": [target["id"]]}
+                             ).json()["count"] == 1
+        legacy_ds = legacy_client(sb).load().dataset
+        v5_ds = _v5_source(sb).load().dataset
+    legacy, v5 = _graph(legacy_ds), _graph(v5_ds)
+    assert v5[0] == legacy[0]  # the same documents and memories
+    assert v5[2] == legacy[2]  # texts, versions, spaces, latest / forgotten / static flags
+    assert legacy[2][target["id"]][4] is True
+    assert v5[1] <= legacy[1]  # no edge the legacy dialect does not have …
+    missing = legacy[1] - v5[1]
+    assert missing <= _inexpressible_in_v5(legacy_ds), missing  # … and only these missing
+    assert {k for _, _, k in v5[1]} >= {"source", "updates", "extends"}  # chains were drawn
