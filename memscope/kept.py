@@ -7,9 +7,10 @@ digest of :mod:`memscope.view.derived`) to ``<data folder>/derived/load-<key>.pi
 and :func:`read` gives them back in a fraction of the time. ``python -m memscope warm``
 and the app's first load of a large store write it; the app reads it before loading.
 
-The key (:func:`key_of`) names the store's own id and data version, its scope, and a
+The key (:func:`key_of`) names the store's own id and data version, its scope, a
 fingerprint of the code that parses and analyses (so an upgrade never unpickles objects
-of an older shape). Only the embedded store is kept: a live service must be asked for
+of an older shape) and the derived data's format and layout seed (which the kept digest
+stands for). Only the embedded store is kept: a live service must be asked for
 its data anyway (its layout and clusters are shared through :mod:`memscope.storage`).
 
 A pickle runs code when it is read, so a file is read only when an HMAC-SHA256 made with
@@ -54,7 +55,8 @@ from pathlib import Path
 from memscope.graph.analysis import Analysis, analyse
 from memscope.sources import LoadResult, Source
 from memscope.sources.embedded import EmbeddedSource
-from memscope.view.derived import digest_of, folder_of
+from memscope.view.derived import FORMAT as DERIVED_FORMAT
+from memscope.view.derived import LAYOUT_SEED, digest_of, folder_of
 
 #: bumped when what a kept file holds changes shape
 FORMAT = 1
@@ -135,7 +137,10 @@ def key_of(source: Source) -> str | None:
     stamp = source.data_version()
     if not stamp:
         return None
-    text = "\0".join((code_fingerprint(), *source.cache_key(), stamp))
+    # the digest kept beside the load names the derived data's format and layout seed
+    # too: a kept digest never outlives a change of either
+    derived = f"derived={DERIVED_FORMAT},seed={LAYOUT_SEED}"
+    text = "\0".join((code_fingerprint(), derived, *source.cache_key(), stamp))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

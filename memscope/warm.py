@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from memscope.graph.analysis import Analysis
+from memscope.sources import Source
 
 EXIT_INPUT, EXIT_BUG = 2, 3
 
@@ -29,44 +29,51 @@ def _say(message: str, *, error: bool = False) -> None:
     print(f"memscope warm: {message}", file=sys.stderr if error else sys.stdout)
 
 
-Reader = Callable[[], tuple[Analysis, str | None]]
+Opener = Callable[[], Source]
 
 
-def _store(data_dir: str | None) -> tuple[str, Reader] | None:
-    """The embedded store's label and reader (its analysis, kept on disk when large,
-    and its digest), or None when the folder has no store."""
-    from memscope.kept import load_and_analyse
+def _store(data_dir: str | None) -> tuple[str, Opener] | None:
+    """The embedded store's label and opener, or None when the folder has no store."""
     from memscope.settings import store_path
     from memscope.sources.embedded import EmbeddedSource
 
     path = store_path(data_dir)
     if not path.is_file():
         return None
-
-    def read() -> tuple[Analysis, str | None]:
-        found = load_and_analyse(EmbeddedSource(path))
-        return found.analysis, found.digest
-
-    return f"the embedded store at {path}", read
+    return f"the embedded store at {path}", lambda: EmbeddedSource(path)
 
 
-def _snapshot(name: str) -> tuple[str, Reader]:
-    from memscope.graph.analysis import analyse
+def _snapshot(name: str) -> tuple[str, Opener]:
     from memscope.sources.files import FileSource
 
-    return f"snapshot {Path(name).name}", \
-        lambda: (analyse(FileSource([name]).load().dataset), None)
+    return f"snapshot {Path(name).name}", lambda: FileSource([name])
 
 
-def _warm_one(label: str, read: Reader, data_dir: str | None) -> bool:
-    """Warm one data source; True when done, False (said in one line) when unusable."""
+def _keep_now(source: Source, result: object, base: object, digest: str) -> None:
+    """Keep a large load on disk before ``warm`` exits (the app does it in the
+    background)."""
+    from memscope import kept
+
+    kept.keep(source, result, base, digest=digest)  # type: ignore[arg-type]
+
+
+def _warm_one(label: str, open_source: Opener, data_dir: str | None) -> bool:
+    """Warm one data source — through the same pipeline call as the server's warm-up and
+    a first visit (:meth:`memscope.pipeline.core.Pipeline.prewarm`); True when done,
+    False (said in one line) when unusable."""
+    from memscope.pipeline.core import Pipeline
+    from memscope.pipeline.keeping import Keeper
+    from memscope.pipeline.loads import Loads
     from memscope.sources import SourceError
-    from memscope.view.derived import warm
+    from memscope.view.derived import path_of
 
     t0 = time.perf_counter()
+    pipeline = Pipeline(Loads(keep=_keep_now, settle=None), Keeper(data_dir))
     try:
-        analysis, digest = read()
-        target = warm(analysis=analysis, digest=digest, folder=data_dir)
+        req = pipeline.prewarm(open_source())
+        target = path_of(pipeline.get("digest", req), data_dir)
+        if not target.is_file():
+            raise OSError(f"{target.parent} cannot be written")
     except SourceError as exc:
         _say(f"{label}: {exc}", error=True)
         return False
@@ -93,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say("nothing to warm: no embedded store in the data folder and no snapshot named.")
         return 0
     try:
-        ok = [_warm_one(label, read, args.data_dir) for label, read in jobs]
+        ok = [_warm_one(label, opener, args.data_dir) for label, opener in jobs]
     except Exception as exc:  # a bug in Memscope, said in one line
         _say(f"internal error ({type(exc).__name__}: {exc}); please report it", error=True)
         return EXIT_BUG

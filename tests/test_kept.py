@@ -253,3 +253,13 @@ def test_the_warm_up_freezes_without_a_full_collection():
     kept.settle_heap()
     assert alive() is None
     gc.unfreeze()
+
+
+def test_the_kept_digest_never_outlives_a_derived_format(source, monkeypatch):
+    """The digest kept beside a load names the derived data's format and seed: after a
+    format bump the kept file is another one (its digest would name stale layouts)."""
+    from memscope.view import derived
+
+    before = kept.key_of(source)
+    monkeypatch.setattr("memscope.kept.DERIVED_FORMAT", derived.FORMAT + 1)
+    assert kept.key_of(source) not in (None, before)
