@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from components.sections import connection_form
+from components.sections import connection_form, migration
 from components.state import context
 from components.widgets import nav
 from components.widgets.safe import md_escape
@@ -14,6 +14,7 @@ connection_form.source_form(ctx)
 if ctx.error:
     st.error(md_escape(ctx.error))
 connection_form.spaces_picker(ctx)
+migration.section(ctx)
 st.subheader("Snapshot files")
 connection_form.save_snapshot(ctx)
 connection_form.files_form()

@@ -132,3 +132,74 @@ def test_two_snapshot_files_use_the_same_comparison(sandbox: Sandbox, tmp_path: 
         ("memory", dropped), ("text", changed)}
     missing = diff(str(legacy), str(tmp_path / "nowhere.json"), key=None, home=tmp_path)
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+# -- the Connection page's section (AppTest: the real page, the real sandbox) ---------------
+
+
+def _connection_page(sandbox: Sandbox, **state: Any) -> Any:
+    from apptest_support import run_page
+    from pydantic import SecretStr
+
+    from components.state.connection import Connection
+
+    return run_page("connection.py", connection=Connection(
+        "supermemory", base_url=sandbox.url, space=SPACE),
+        api_key_secret=SecretStr(sandbox.supermemory_key), **state)
+
+
+def _compare(at: Any) -> Any:
+    from components.sections.migration import BUTTON
+
+    button = next(b for b in at.button if b.label == BUTTON)
+    button.click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_connection_page_section(sandbox: Sandbox, fresh_data_dir: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from apptest_support import graph_payload, run_page
+
+    from components.sections.migration import TITLE
+    from components.state import session
+
+    at = _connection_page(sandbox)
+    assert TITLE in [h.value for h in at.subheader]
+    _compare(at)
+    (ok,) = [s.value for s in at.success if "APIs return the same" in s.value]
+    assert ok.startswith("The legacy \\(v3/v4\\) and current \\(v5\\) APIs return the same")
+    assert not [d for d in at.dataframe if "current (v5)" in d.value.columns]
+    # a planted difference behind the v5 routes only
+    planted, changed, dropped = _planted(sandbox)
+    monkeypatch.setattr(sandbox._v5, "_index", lambda: planted)  # pyright: ignore[reportPrivateUsage]
+    _compare(at)
+    assert [w.value for w in at.warning if "differ for this space" in w.value]
+    table = next(d.value for d in at.dataframe if "current (v5)" in d.value.columns)
+    assert set(zip(table["what"], table["id"], strict=True)) == {
+        ("memory", dropped), ("text", changed)}
+    text_row = table[table["what"] == "text"].iloc[0]
+    assert text_row["current (v5)"] == "A planted v5-only text."
+    assert sandbox.supermemory_key not in str(at._tree)
+    # presenter mode masks the texts in the table
+    at.toggle(key=str(session.PRESENTER.widget)).set_value(True).run()
+    masked = next(d.value for d in at.dataframe if "current (v5)" in d.value.columns)
+    text_row = masked[masked["what"] == "text"].iloc[0]
+    assert text_row["current (v5)"] == "Memory text (23 chars)"
+    assert "A planted v5-only text." not in str(at._tree)
+    # the explorer marks the differing nodes that its graph holds
+    home = run_page(connection=at.session_state["connection"],
+                    api_key_secret=at.session_state["api_key_secret"],
+                    migration_report=at.session_state[session.MIGRATION_REPORT.name])
+    marked = {n["id"] for n in graph_payload(home)["nodes"] if n.get("highlighted")}
+    assert marked == {changed, dropped}  # both are in the graph the connection loaded
+
+
+def test_the_section_says_why_it_cannot_run(fresh_data_dir: Path) -> None:
+    from apptest_support import run_page
+
+    from components.sections.migration import BUTTON
+
+    at = run_page("connection.py")  # the embedded demo store
+    assert "connect to Supermemory first" in " ".join(c.value for c in at.caption)
+    assert not [b for b in at.button if b.label == BUTTON]

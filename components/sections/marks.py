@@ -7,11 +7,12 @@ does not know who marked them.
 
 from __future__ import annotations
 
-from components.sections import ask, semantic_forget
+from components.sections import ask, migration, semantic_forget
 from components.state.context import AppContext
 from memscope.graph.analysis import Analysis
 
 
 def graph_marks(ctx: AppContext, analysis: Analysis) -> set[str]:
     """The node ids to highlight in the graph (the caller keeps only the visible ones)."""
-    return ask.answer_ids(ctx, analysis) | semantic_forget.marked_ids(ctx, analysis)
+    return (ask.answer_ids(ctx, analysis) | semantic_forget.marked_ids(ctx, analysis)
+            | migration.marked_ids(ctx, analysis))

@@ -261,6 +261,11 @@ SHOW_MEMORY_TABLE = slot("show_memory_table", "components.sections.overview",
 GRAPH_STATE = slot("graph", "components.graph_view",
                    "The graph component's own state (what the browser selected).")
 
+# -- the migration check (components.sections.migration) --------------------------------
+MIGRATION_REPORT = slot("migration_report", "components.sections.migration",
+                        "The last v4 ↔ v5 migration check: (source key, report) — its "
+                        "differing ids are marked on the graph.")
+
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
                      "What the graph component last asked the browser to focus.")
