@@ -2,9 +2,11 @@
 listens.
 
 The same as ``streamlit run app.py [options]``, but first
-:func:`components.state.warmup.prewarm` reads the configured embedded store's data,
-layout, clusters, first overview and summary into the shared caches (a second or two
-for 50,000 memories kept on disk by ``python -m memscope warm``). Only then does the
+:func:`components.state.warmup.prewarm` asks the process's view pipeline for exactly the
+request a first visit makes (:meth:`memscope.pipeline.core.Pipeline.prewarm`: the
+configured embedded store's data, layout, clusters, first overview) and computes the
+summary card (a second or two for 50,000 memories kept on disk by ``python -m memscope
+warm``). Only then does the
 server open its port, so the first person — or the first request a load balancer lets
 through once the health check answers — gets a warm page, and the warm-up never competes
 with the server for the interpreter while a page is loading. ``make run`` and the Docker
