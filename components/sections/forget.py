@@ -94,6 +94,8 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
         data.forget_cached(ctx.key)  # what the service holds now is unknown: read it again
     else:
         flash(result.message, "success" if result.ok else "error")
+        if result.report is not None and result.report.note:  # v5's per-id report
+            flash(result.report.note, "info")
         data.touch(ctx.key, result.load)  # Spomory re-read the graph: use it
     once.drop(PENDING)
 

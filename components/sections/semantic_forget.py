@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.sections.forget_all import spaces_of
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.widgets import once
@@ -27,6 +28,7 @@ from memscope.sources import ForgetReport, SemanticPreview, Source, SourceError,
 
 PENDING = session.SEMANTIC_FORGET
 QUERY = session.SEMANTIC_FORGET_QUERY
+SPACE = session.SEMANTIC_FORGET_SPACE
 FIELDS = session.SEMANTIC_FORGET_FIELDS
 LAST = session.SEMANTIC_FORGET_LAST
 MAX_QUERY = 500
@@ -68,23 +70,33 @@ def marked_ids(ctx: AppContext, analysis: Analysis) -> set[str]:
 # -- the callbacks ------------------------------------------------------------------------
 
 
-def _preview(ctx: AppContext) -> None:
+def _spaces(ctx: AppContext, analysis: Analysis) -> list[str]:
+    """The spaces to choose from: the connection's, else those of the loaded memories."""
+    if ctx.conn.space:
+        return [ctx.conn.space]
+    return spaces_of(analysis)
+
+
+def _preview(ctx: AppContext, spaces: list[str]) -> None:
     """Step one (the form's submit): the dry run; nothing is deleted."""
     PENDING.clear()
     source = ctx.source
     query = str(QUERY.get() or "").strip()
+    space = ctx.conn.space or (SPACE.get() if SPACE.get() in spaces else None) \
+        or (spaces[0] if spaces else None)
     if source is None:
         return
     if not query:
         flash("Type what the memories to forget are about first.", "info")
         return
     try:
-        preview = source.forget_semantic_preview(query, container_tag=ctx.conn.space)
+        preview = source.forget_semantic_preview(query, container_tag=space)
     except SourceError as exc:
         flash(str(exc), "error")
         return
     LAST.clear()
-    once.pend(PENDING, preview=preview, unticked=set(), source=source.cache_key())
+    once.pend(PENDING, preview=preview, unticked=set(), source=source.cache_key(),
+              space=space)
 
 
 def _toggle(token: str, memory_id: str) -> None:
@@ -129,7 +141,7 @@ def _perform(ctx: AppContext, token: str) -> None:
     try:
         report = actions.forget_many(
             source, ctx.ledger, ids, reason=reason,
-            container_tag=preview.container_tag or ctx.conn.space,
+            container_tag=preview.container_tag or pending["space"],
             snapshots=_snapshots(ctx, preview, ids), **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
@@ -210,10 +222,12 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
             st.button("Close the preview", key=FIELDS.key(f"{token}-close"), on_click=_cancel)
             return
         count = len(preview.ids)
+        where = preview.container_tag or pending.get("space")
         st.caption(md_escape(
             f"{count} {'memory matches' if count == 1 else 'memories match'} "
-            f"“{preview.query}”; the ticked ones are highlighted in the graph. Untick any "
-            "to keep it: only the ticked ids are forgotten, by id."))
+            f"“{preview.query}”" + (f" in {where}" if where else "") + "; the ticked ones "
+            "are highlighted in the graph. Untick any to keep it: only the ticked ids are "
+            "forgotten, by id."))
         for i in preview.ids:
             text = preview.texts.get(i) or (mems[i].memory if i in mems else None)
             st.checkbox(_label(i, text, i in mems, ctx.presenter),
@@ -233,25 +247,30 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
 def section(ctx: AppContext, analysis: Analysis) -> None:
     """The "Forget memories about…" expander: the dry run, its review and the last report.
 
-    Drawn only for someone who may change the data; a source that can forget but not by
-    meaning gets its one-sentence reason, a read-only one nothing."""
+    Drawn only for someone who may change the data. A source that can forget but not by
+    meaning shows its own one-sentence reason (legacy Supermemory: connect with v5); a
+    source with no sentence of its own, or a read-only one, shows nothing."""
     source = ctx.source
     if source is None or not ctx.user.may_change:
         return
-    reason = why_not(source)
-    if reason:
-        if source.capabilities.can("forget"):
+    if why_not(source):
+        said = dict(source.capabilities.why_not)  # only a sentence of the source's own
+        reason = said.get("semantic_forget") or said.get("forget_many")
+        if reason and source.capabilities.can("forget"):
             st.caption(f"Forgetting memories by meaning is unavailable: {md_escape(reason)}")
         return
     pending = _mine(ctx, PENDING.get())
     last = _mine(ctx, LAST.get())
     with st.expander(TITLE, expanded=bool(pending or last)):
+        spaces = _spaces(ctx, analysis)
         with st.form("semantic_forget_form", border=False):
             left, right = st.columns([5, 2], vertical_alignment="bottom")
             left.text_input("Forget memories about…", key=QUERY.name, max_chars=MAX_QUERY,
                             placeholder="e.g. my old address")
+            if len(spaces) > 1:
+                left.selectbox("Space", spaces, key=SPACE.name)
             right.form_submit_button(
-                "Preview", on_click=_preview, args=(ctx,), width="stretch",
+                "Preview", on_click=_preview, args=(ctx, spaces), width="stretch",
                 help="A dry run: the service says which memories it would forget; "
                      "nothing is deleted.")
         if last is not None and pending is None:

@@ -236,6 +236,9 @@ SEMANTIC_FORGET = slot("semantic_forget_pending", "components.sections.semantic_
                        "ids, its once-token).")
 SEMANTIC_FORGET_QUERY = slot("semantic_forget_query", "components.sections.semantic_forget",
                              "The 'Forget memories about…' field (its widget key).", str)
+SEMANTIC_FORGET_SPACE = slot("semantic_forget_space", "components.sections.semantic_forget",
+                             "The space a semantic forget looks in, when the connection "
+                             "names none (its widget key).")
 SEMANTIC_FORGET_FIELDS = Family("sf-", "components.sections.semantic_forget",
                                 "The tick boxes and the reason field of one semantic-forget "
                                 "preview, by token.")
