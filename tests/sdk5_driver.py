@@ -162,6 +162,9 @@ def call(client: Any, op: str, args: dict[str, Any]) -> dict[str, Any]:
     args = dict(args)
     try:
         response = _raw_method(client, path)(*[args.pop(p) for p in positional], **args)
+    except TypeError as exc:  # an argument the SDK does not take
+        return {"op": op, "error": "TypeError", "status": None, "body": str(exc),
+                "problems": [f"the SDK does not take these arguments: {exc}"]}
     except importlib.import_module("supermemory.core.api_error").ApiError as exc:
         body = exc.body
         if isinstance(body, pydantic.BaseModel):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pydantic import SecretStr
 from sandbox_fixture import FAST, FEED, free_port, running_sandbox
 from sandbox_fixture import supermemory as legacy_client
 
@@ -437,7 +438,7 @@ def test_command_line_serves_both_dialects(tmp_path):
 
 def _v5_source(sandbox) -> SupermemoryV5Source:
     return SupermemoryV5Source(SupermemoryConfig(
-        api_key=sandbox.supermemory_key, base_url=sandbox.url, dialect="v5", **FAST))
+        api_key=SecretStr(sandbox.supermemory_key), base_url=sandbox.url, dialect="v5", **FAST))
 
 
 def _graph(ds) -> tuple[dict, set, dict]:

@@ -23,11 +23,15 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
-from sandbox_fixture import running_sandbox
+from pydantic import SecretStr
+from sandbox_fixture import FAST, running_sandbox
 
 from memscope.sandbox import RequestRecord, Sandbox
+from memscope.sources import SupermemoryConfig
+from memscope.sources.supermemory_v5 import SupermemoryV5Source
 
 ROOT = Path(__file__).resolve().parent.parent
 SDK5 = ROOT / ".venv" / "sdk5"
@@ -173,3 +177,156 @@ def test_add_and_document_status(sandbox: Sandbox) -> None:
     assert first["problems"] == [] and first["json"]["system"]["status"] == "extracting"
     assert done["problems"] == [] and done["json"]["system"]["status"] == "done"
     assert [m["memory"] for m in done["json"]["memories"]] == ["Maya adopted a cat."]
+
+
+# -- (b) Memscope sends what the SDK sends -----------------------------------------------
+
+#: the SDK's keyword for a wire name where they differ (Fern snake-cases them)
+SNAKE = {"dryRun": "dry_run", "searchMode": "search_mode", "rewriteQuery": "rewrite_query",
+         "memoryCount": "memory_count", "relatedLimit": "related_limit",
+         "supportingContext": "supporting_context", "taskType": "task_type"}
+INTS = ("page", "limit", "relatedLimit")
+
+
+def _path_parts(req: RequestRecord) -> list[str]:
+    return [unquote(p) for p in req.path.split("/")[1:]]
+
+
+def sdk_args(op: str, req: RequestRecord) -> dict[str, Any]:
+    """The SDK call that names what Memscope's request asked for: path parts as the
+    positional arguments, each query and body field as the SDK's keyword (a field the SDK
+    does not take makes the SDK call fail)."""
+    parts = _path_parts(req)
+    args: dict[str, Any] = {}
+    if parts[0] == "ns" and len(parts) > 1:
+        args["namespace"] = parts[1]
+    if op == "list":
+        args["type"] = parts[3]
+    if op in ("memory_get", "document_get"):
+        args["id"] = parts[3]
+    for key, value in req.query_pairs:
+        if key == "include":
+            args.setdefault("include", []).extend(v for v in value.split(",") if v)
+        else:
+            args[SNAKE.get(key, key)] = int(value) if key in INTS else value
+    for key, value in (req.body or {}).items():
+        if key == "include" and isinstance(value, dict):
+            value = {SNAKE.get(k, k): v for k, v in value.items()}
+        args[SNAKE.get(key, key)] = value
+    return args
+
+
+def same_request(sandbox: Sandbox, op: str, ours: RequestRecord,
+                 model: str) -> dict[str, Any]:
+    """Send the SDK's version of ``ours`` and compare the two requests the sandbox logged:
+    the same method, path and query (repeated parameters included), every body field the
+    SDK sent with the same value, every field the SDK requires, nothing it does not
+    declare. Memscope's answer is checked against the SDK's model too. Returns the SDK
+    call's arguments."""
+    args = sdk_args(op, ours)
+    sandbox.clear_requests()
+    result, declared, answer = sdk5(sandbox, [
+        {"op": op, "args": args}, {"declared": op},
+        {"validate": model, "json": ours.answer}])
+    assert "error" not in result or result["error"] != "TypeError", result["problems"]
+    assert answer["problems"] == [], f"{model} (answer to Memscope): {answer['problems']}"
+    (theirs,) = sandbox.requests
+    assert (ours.method, ours.path) == (theirs.method, theirs.path)
+    assert sorted(ours.query_pairs) == sorted(theirs.query_pairs), (
+        f"query: SDK {theirs.query_pairs}, Memscope {ours.query_pairs}")
+    assert {k for k, _ in ours.query_pairs} <= set(declared["query"])
+    if theirs.body is None:
+        assert ours.body in (None, {}), f"Memscope sends a body the SDK does not: {ours.body}"
+        return args
+    sent = ours.body if isinstance(ours.body, dict) else {}
+    for key, value in theirs.body.items():
+        assert sent.get(key) == value, f"{key}: SDK {value!r}, Memscope {sent.get(key)!r}"
+    missing = set(declared["required"]) - set(sent) - {k for k, _ in ours.query_pairs}
+    assert not missing, f"Memscope omits required fields {missing}"
+    unknown = set(sent) - set(declared["body"])
+    assert not unknown, f"Memscope sends fields the SDK does not declare: {unknown}"
+    return args
+
+
+@pytest.fixture
+def ours(sandbox: Sandbox) -> Iterator[SupermemoryV5Source]:
+    src = SupermemoryV5Source(SupermemoryConfig(api_key=SecretStr(sandbox.supermemory_key),
+                                                base_url=sandbox.url, dialect="v5", **FAST))
+    sandbox.clear_requests()
+    src.load()
+    yield src
+    src.close()
+
+
+def _first(sandbox: Sandbox, method: str, prefix: str, suffix: str = "") -> RequestRecord:
+    return next(r for r in sandbox.requests if r.method == method
+                and r.path.startswith(prefix) and r.path.endswith(suffix))
+
+
+def test_load_sends_what_the_sdk_sends(sandbox: Sandbox, ours: SupermemoryV5Source) -> None:
+    """Namespaces, both lists and a history view, as the load sent them."""
+    loaded = list(sandbox.requests)
+    namespaces = _first(sandbox, "GET", "/ns", "/ns")
+    documents = _first(sandbox, "POST", f"/ns/{NS}/list/documents")
+    memories = _first(sandbox, "POST", f"/ns/{NS}/list/memories")
+    view = _first(sandbox, "GET", f"/ns/{NS}/memories/")
+    same_request(sandbox, "namespaces_list", namespaces, "NamespaceList")
+    same_request(sandbox, "list", documents, "ListResponse")
+    args = same_request(sandbox, "list", memories, "ListResponse")
+    assert args["include"] == {"forgotten": True}  # a load must see forgotten memories
+    args = same_request(sandbox, "memory_get", view, "MemoryDetails")
+    assert sorted(args["include"]) == ["documents", "related"]
+    assert all(r.status == 200 for r in loaded)
+
+
+def test_forget_by_ids_sends_what_the_sdk_sends(sandbox: Sandbox,
+                                                ours: SupermemoryV5Source) -> None:
+    sandbox.clear_requests()
+    report = ours.forget_many(["mem_run", "mem_nope"], container_tag=NS)
+    assert report.forgotten == ("mem_run",) and set(report.errors) == {"mem_nope"}
+    (req,) = sandbox.requests
+    args = same_request(sandbox, "forget", req, "ForgetResult")
+    assert args == {"namespace": NS, "ids": ["mem_run", "mem_nope"]}
+
+
+def test_semantic_preview_sends_what_the_sdk_sends(sandbox: Sandbox,
+                                                   ours: SupermemoryV5Source) -> None:
+    sandbox.clear_requests()
+    preview = ours.forget_semantic_preview("Lisbon trip", container_tag=NS)
+    assert preview.ids
+    (req,) = sandbox.requests
+    args = same_request(sandbox, "forget_semantic", req, "ForgetResult")
+    assert args == {"namespace": NS, "query": "Lisbon trip", "dry_run": True}
+
+
+def test_search_sends_what_the_sdk_sends(sandbox: Sandbox, ours: SupermemoryV5Source) -> None:
+    sandbox.clear_requests()
+    found = ours.search("coffee", container_tag=NS, limit=5)
+    assert found.hits
+    (req,) = sandbox.requests
+    args = same_request(sandbox, "search", req, "SearchResponse")
+    assert (args["query"], args["limit"]) == ("coffee", 5)
+
+
+def test_profile_sends_what_the_sdk_sends(sandbox: Sandbox, ours: SupermemoryV5Source) -> None:
+    sandbox.clear_requests()
+    profile = ours.profile(NS)
+    assert [line.text for line in profile.static]
+    (req,) = sandbox.requests
+    assert same_request(sandbox, "profile", req, "ProfileResponse")["namespace"] == NS
+
+
+def test_add_and_status_send_what_the_sdk_sends(sandbox: Sandbox,
+                                                ours: SupermemoryV5Source) -> None:
+    sandbox.faults.processing_polls = 1
+    sandbox.clear_requests()
+    added = ours.add("Maya adopted a cat.", container_tag=NS, title="Cat")
+    assert added.status == "queued" and added.id
+    (req,) = sandbox.requests
+    args = same_request(sandbox, "add", req, "DocumentRef")
+    assert args == {"namespace": NS, "content": "Maya adopted a cat.",
+                    "metadata": {"title": "Cat"}}
+    sandbox.clear_requests()
+    ours.document_status(added.id)
+    (status,) = sandbox.requests
+    same_request(sandbox, "document_get", status, "Document")
