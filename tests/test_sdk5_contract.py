@@ -11,7 +11,20 @@ forget (dry run), search, profile and add:
     not declare (checked key by key: Fern models accept extras) and no value outside an
     enum the model lists;
 (b) Memscope's v5 client sends the same method, path, query and JSON body as the SDK for
-    the same operation (the sandbox records both).
+    the same operation (the sandbox records both): the SDK call is built from what
+    Memscope's request names (a field the SDK does not take fails it), then the two
+    logged requests are compared.
+
+Both halves were seen to fail when a fix is undone (changed locally, run, reverted):
+
+- sandbox: a v5 list memory carrying ``parentMemoryId`` again (the legacy field; the
+  SDK's ``Memory`` has none) fails ``test_list_memories_and_documents`` and
+  ``test_memory_with_related_history`` ("$.memories[0].parentMemoryId: not a field of
+  the SDK's Memory");
+- client: the history view's ``include`` sent comma-separated (as the v5 reference writes
+  it) instead of repeated (as the SDK sends it) fails
+  ``test_load_sends_what_the_sdk_sends`` ("query: SDK [('include', 'related'),
+  ('include', 'documents'), …], Memscope [('include', 'related,documents'), …]").
 """
 
 from __future__ import annotations
