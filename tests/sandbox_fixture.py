@@ -20,6 +20,7 @@ from memscope.sources import (
     SpomorySource,
     SupermemoryConfig,
     SupermemorySource,
+    SupermemoryV5Source,
 )
 
 #: Client settings that keep retry tests fast (backoff of 10–50 ms, 2 s timeout).
@@ -46,6 +47,12 @@ def supermemory(sandbox: Sandbox, **overrides: Any) -> SupermemorySource:
     """A Supermemory client of ``sandbox`` with fast retries."""
     cfg = {"api_key": sandbox.supermemory_key, "base_url": sandbox.url, **FAST, **overrides}
     return SupermemorySource(SupermemoryConfig(**cfg))
+
+
+def supermemory_v5(sandbox: Sandbox, **overrides: Any) -> SupermemoryV5Source:
+    """A Supermemory client of ``sandbox`` speaking the current API (v5), fast retries."""
+    cfg = {"api_key": sandbox.supermemory_key, "base_url": sandbox.url, **FAST, **overrides}
+    return SupermemoryV5Source(SupermemoryConfig(**cfg))
 
 
 def spomory(sandbox: Sandbox, **overrides: Any) -> SpomorySource:

@@ -15,7 +15,9 @@ The plan, from what the list already says (``version``, ``isLatest``, ``isForgot
 2. meanwhile every single-version memory and every forgotten one: nothing else names a
    single version's document or links, and forgotten memories are left out of related
    lists, so each needs its own view;
-3. once every head has answered, the older versions no view described yet.
+3. once every head has answered, the older versions no view settled yet: first those a
+   view named (their parent is the unknown: each such view reaches three versions further
+   down), then, when nothing is in flight, any that no view named.
 
 Requests run on a bounded pool (:data:`DEFAULT_POOL`); 429/5xx/dropped connections are
 retried by :class:`~memscope.sources._http.HttpClient` (a 429 pauses every worker).
@@ -84,6 +86,8 @@ class HistoryPlan:
         self.items, self.fetch, self.pool, self.progress = items, fetch, pool, progress
         self.out = HistoryOutcome()
         self.described: set[str] = set()
+        #: memories some view's parents or children named
+        self.named: set[str] = set()
         self.version: dict[str, float] = {}
         #: memory id -> (parent id, direct): direct when a view of the memory itself or of
         #: its parent said so (versions one apart), else read off a longer path
@@ -113,13 +117,12 @@ class HistoryPlan:
         heads, alone, held = self._tiers()
         ready: deque[str] = deque(heads + alone)
         heads_open = set(heads)  # heads not answered (or skipped) yet
-        released = not heads
+        held.sort(key=lambda i: -self.version.get(i, 1.0))
         running: dict[Future[Any], str] = {}
         done = 0
 
         def planned() -> int:
-            waiting = sum(1 for i in ready if i not in self.described)
-            waiting += 0 if released else sum(1 for i in held if i not in self.described)
+            waiting = sum(1 for i in [*ready, *held] if i not in self.described)
             return done + len(running) + waiting
 
         if not self.items:
@@ -134,10 +137,13 @@ class HistoryPlan:
                         heads_open.discard(mem_id)
                         continue
                     running[executor.submit(self.fetch, self.items[mem_id][0], mem_id)] = mem_id
-                if not released and not heads_open:
-                    ready.extend(held)
-                    released = True
-                    continue
+                if held and not heads_open and not ready:
+                    held = [i for i in held if i not in self.described]
+                    wave = self._wave(held, idle=not running)
+                    if wave:
+                        ready.extend(wave)
+                        held = [i for i in held if i not in set(wave)]
+                        continue
                 if not running:
                     break
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -157,6 +163,13 @@ class HistoryPlan:
         self.out.views = done
         self._finish()
         return self.out
+
+    def _wave(self, held: list[str], *, idle: bool) -> list[str]:
+        """The older versions to view next: those a view already named whose parent is
+        still unknown (each reaches three versions further down its chain); the ones no
+        view named only once nothing is in flight that might still name them."""
+        named = [i for i in held if i in self.named]
+        return named or (held if idle else [])
 
     # -- reading one view ----------------------------------------------------------------
 
@@ -192,6 +205,7 @@ class HistoryPlan:
         self._parents_path(mem_id, mine, lists.get("parents", []))
         self._children_steps(mem_id, mine, lists.get("children", []))
         touched = [i for kind in ("parents", "children") for i, _ in lists.get(kind, [])]
+        self.named.update(touched)
         for other in touched:
             if self._settled(other):
                 self.described.add(other)
