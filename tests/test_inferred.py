@@ -182,3 +182,48 @@ def test_the_panel_badge_and_the_sidebar_filter(fresh_data_dir) -> None:
     assert drawn & set(an.dataset.memories) == inferred
     assert session.F_INFERRED.name in at.session_state
     assert at.session_state[session.F_INFERRED.name] == "only"
+
+
+# -- a real browser: the mark, the legend line and the badge in light, dark and presenter --
+
+INFERRED_NODES = """el => el.__network.body.data.nodes.get().filter(n => n.inferred)
+  .map(n => ({id: n.id, label: n.label, dashes: (n.shapeProperties || {}).borderDashes}))"""
+
+
+@pytest.mark.browser
+def test_the_mark_legend_line_and_badge_in_a_browser(server, data_dir) -> None:
+    from browser_support import GRAPH, chromium, open_app
+    from conftest import ROOT
+
+    from memscope.settings import STORE_FILE
+
+    shots = ROOT / "test-screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+    inferred = {m.id for m in ds.memories.values() if m.is_inference}
+    target = sorted(i for i in inferred if ds.memories[i].is_latest
+                    and not ds.memories[i].is_forgotten)[0]
+    with chromium() as browser:
+        for name, scheme, query in (("light", "light", ""), ("dark", "dark", ""),
+                                    ("presenter", "dark", "presenter=1&")):
+            page = open_app(browser, f"{server.url}/?{query}node={target}", width=1800,
+                            color_scheme=scheme)
+            graph = page.locator(GRAPH)
+            drawn = graph.evaluate(INFERRED_NODES)
+            assert {n["id"] for n in drawn} == inferred
+            assert all(n["label"].endswith(INFERRED_BADGE) for n in drawn)
+            if name == "presenter":  # the mark holds on masked labels
+                assert all(n["label"].startswith("Memory ") for n in drawn)
+            badge = page.get_by_text(f"≈ {PANEL_BADGE}", exact=True)
+            badge.wait_for(timeout=20_000)
+            page.screenshot(path=str(shots / f"inferred-page-{name}.png"))
+            legend = page.locator("[data-testid='stExpander']").filter(has_text="Legend").first
+            legend.scroll_into_view_if_needed()
+            grid = legend.locator("[data-testid='stDataFrame']").first
+            box = grid.bounding_box()
+            assert box is not None
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.wheel(0, 3000)  # the state lines are near the end of the table
+            page.wait_for_timeout(800)
+            legend.screenshot(path=str(shots / f"inferred-legend-{name}.png"))
+            page.close()
