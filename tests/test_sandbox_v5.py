@@ -309,6 +309,7 @@ def test_add_moves_through_the_processing_states(sandbox, sm):
                                                 "metadata": {"title": "Cat"}}).json()
     assert added["status"] == "queued"
     url = f"/ns/{NS}/document/{added['id']}"
+    assert sm.get(f"/ns/acme_work/document/{added['id']}").status_code == 404  # not moved on
     states = [sm.get(url, params={"include": "memories"}).json()["system"]["status"]
               for _ in range(3)]
     assert states == ["extracting", "chunking", "done"]

@@ -343,3 +343,10 @@ def test_add_and_status_send_what_the_sdk_sends(sandbox: Sandbox,
     ours.document_status(added.id)
     (status,) = sandbox.requests
     same_request(sandbox, "document_get", status, "Document")
+
+
+def test_a_missing_sdk_folder_fails_and_says_to_run_make_test(
+        sandbox: Sandbox, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "SDK5", tmp_path / "no-sdk5")
+    with pytest.raises(pytest.fail.Exception, match=r"run `make test`"):
+        sdk5(sandbox, [{"about": True}])

@@ -219,11 +219,14 @@ class SupermemoryApi:
                                              self.faults.take("fail_processing"))
         return doc_id
 
-    def advance(self, doc_id: str) -> _Pending | None:
+    def advance(self, doc_id: str, tag: str | None = None) -> _Pending | None:
         """One status read of an added document (both dialects): moves it one step on and
-        returns it while it is processing or failed; ``None`` once stored (or unknown)."""
+        returns it while it is processing or failed; ``None`` once stored, unknown, or
+        (with ``tag``) added to another space — then it is not moved on."""
         with self._lock:
             pending = self._pending.get(doc_id)
+            if pending is not None and tag is not None and pending.tag != tag:
+                return None
             if pending is not None and pending.status != "failed":
                 if pending.polls_left > 0:
                     step = self.faults.processing_polls - pending.polls_left

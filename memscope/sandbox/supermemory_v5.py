@@ -5,6 +5,18 @@ Routes, fields and casing follow the official SDK ``supermemory==5.0.1`` (its
 the v5 reference pages differ, the SDK's wire format wins. ``GET /ns`` (what the SDK
 calls) and ``GET /namespaces`` (what the reference shows) are the same route.
 
+Where the reference and the SDK differ, the sandbox takes both where it can: the
+namespace list is ``GET /ns`` in the SDK and ``GET /namespaces`` in the reference;
+``include`` is repeated by the SDK (``include=related&include=documents``) and
+comma-separated in the reference. Otherwise it follows the SDK: search takes ``query``
+(v4: ``q``) and ``searchMode`` ``hybrid|memories|chunks`` (v4's ``documents`` is a 400);
+the history view reaches versions up to three steps away, nearest first, ``relatedLimit``
+per list; related items carry no ``isForgotten`` (forgotten ones are left out);
+``included.document`` is one document; forget by ids takes only ``ids`` (no reason);
+semantic forget requires ``query`` and a boolean ``dryRun``; profile entries are
+``{id, memory}`` beside a required ``buckets`` object; a namespace's ``memoryCount`` counts
+current memories (latest, not forgotten), unlike v3's container-tag count.
+
 What the sandbox decides where the service does not say: a forget by id reports an
 unknown id, an id of another namespace and an already forgotten memory as per-id errors;
 semantic forget matches with the store's own text search (deterministic), at most
@@ -23,11 +35,15 @@ from urllib.parse import unquote
 
 from memscope.sandbox.supermemory_api import TAG, ApiError, Reply, SupermemoryApi, _overlap, _words
 from memscope.sandbox.supermemory_v5_view import (
+    DEFAULT_RELATED_LIMIT,
     V5Index,
+    chunk_hit,
     chunk_json,
     chunk_texts,
     document_brief,
+    list_document,
     matches,
+    memory_hit,
     memory_json,
     namespace_of,
 )
@@ -42,7 +58,7 @@ FORGET_MAX_IDS = 500
 #: the most memories one semantic forget matches
 SEMANTIC_LIMIT = 100
 DEFAULT_LIMIT, MAX_LIMIT = 10, 1100
-DEFAULT_RELATED_LIMIT, MAX_RELATED_LIMIT = 10, 100
+MAX_RELATED_LIMIT = 100
 
 
 def is_v5_path(path: str) -> bool:
@@ -207,7 +223,7 @@ class SupermemoryV5Api:
             items = [memory_json(m) for m in _sorted(rows, sort, order)]
         elif kind == "documents":
             docs = [d for d in index.namespace_docs(ns) if matches(flt, d.get("metadata") or {})]
-            items = [self._list_document(d, ns, include) for d in _sorted(docs, sort, order)]
+            items = [list_document(d, ns, include) for d in _sorted(docs, sort, order)]
         else:
             items = self._chunks(index, ns, sort, order, flt)
         shift = self.faults.shift if page > 1 else 0
@@ -215,22 +231,6 @@ class SupermemoryV5Api:
         if not self.faults.omit_pagination:
             out["pagination"] = pagination
         return Reply(200, out)
-
-    def _list_document(self, d: dict[str, Any], ns: str,
-                       include: dict[str, Any]) -> dict[str, Any]:
-        system: dict[str, Any] = {"status": d.get("status") or "done",
-                                  "dreamingStatus": "done"}
-        if include.get("memoryCount"):
-            system["memoryCount"] = sum(
-                1 for e in d.get("memoryEntries") or []
-                if not e.get("isForgotten") and (e.get("spaceContainerTag") or ns) == ns)
-        system.update(createdAt=d["createdAt"], updatedAt=d["updatedAt"])
-        out = {"id": d["id"], "title": d.get("title"), "type": d.get("type") or "text",
-               "summary": d.get("summary"), "metadata": d.get("metadata") or {},
-               "url": d.get("url"), "system": system}
-        if include.get("content"):
-            out["content"] = d.get("content")
-        return out
 
     @staticmethod
     def _chunks(index: V5Index, ns: str, sort: str, order: str,
@@ -251,8 +251,8 @@ class SupermemoryV5Api:
         """``GET /ns/{ns}/document/{id}?include=chunks,memories``: ``Document``; each read
         of an added document moves it on, as the legacy status read does."""
         include = _includes(pairs, DOCUMENT_INCLUDES)
-        pending = self.legacy.advance(doc_id)
-        if pending is not None and pending.tag == ns:
+        pending = self.legacy.advance(doc_id, ns)
+        if pending is not None:
             out: dict[str, Any] = {
                 "id": pending.id, "title": pending.title, "type": "text",
                 "summary": None, "content": pending.content, "metadata": {},
@@ -373,48 +373,16 @@ class SupermemoryV5Api:
                 score = _overlap(words, m.get("memory") or "") if words else 0.0
                 if score > 0 and (include.get("forgotten") or not m.get("isForgotten")) \
                         and matches(flt, m.get("metadata") or {}):
-                    scored.append((score, 0, self._memory_hit(index, m, score, include)))
+                    scored.append((score, 0, memory_hit(index, m, score, include)))
         if mode != "memories":
             for d in index.namespace_docs(ns):
                 for pos, text in enumerate(chunk_texts(d)):
                     score = _overlap(words, text) if words else 0.0
                     if score > 0 and matches(flt, d.get("metadata") or {}):
-                        scored.append((score, 1, self._chunk_hit(d, pos, text, score,
-                                                                 include)))
+                        scored.append((score, 1, chunk_hit(d, pos, text, score, include)))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]["id"]))
         results = [hit for score, _, hit in scored if score >= threshold][:limit]
         return Reply(200, {"results": results, "searchTime": 1.0})
-
-    @staticmethod
-    def _memory_hit(index: V5Index, m: dict[str, Any], score: float,
-                    include: dict[str, Any]) -> dict[str, Any]:
-        hit: dict[str, Any] = {
-            "id": m["id"], "memory": m.get("memory") or "", "metadata": m.get("metadata") or {},
-            "similarity": round(score, 3),
-            "isLatest": bool(m.get("isLatest", True)) and not m.get("isForgotten"),
-            "isInference": bool(m.get("isInference")),
-            "system": {"updatedAt": m["updatedAt"], "createdAt": m["createdAt"]}}
-        included: dict[str, Any] = {}
-        if include.get("related"):
-            related = index.related(m["id"], DEFAULT_RELATED_LIMIT, with_documents=False)
-            included["related"] = related
-        doc = index.source_document(m["id"]) if include.get("documents") else None
-        if doc is not None:
-            included["document"] = document_brief(doc)
-        if included:
-            hit["included"] = included
-        return hit
-
-    @staticmethod
-    def _chunk_hit(d: dict[str, Any], pos: int, text: str, score: float,
-                   include: dict[str, Any]) -> dict[str, Any]:
-        hit: dict[str, Any] = {
-            "id": f"{d['id']}#chunk{pos}", "chunk": text, "metadata": d.get("metadata") or {},
-            "similarity": round(score, 3), "isLatest": True, "isInference": False,
-            "system": {"updatedAt": d["updatedAt"], "createdAt": d["createdAt"]}}
-        if include.get("documents"):
-            hit["included"] = {"document": document_brief(d)}
-        return hit
 
     def profile(self, ns: str, body: dict[str, Any]) -> Reply:
         """``POST /ns/{ns}/profile``: entries ``{id, memory}``; a line citing exactly one

@@ -20,6 +20,8 @@ DEFAULT_NAMESPACE = "sm_project_default"
 VERSION_STEPS = 3
 #: relations the v5 API knows; ``updates`` links versions, the other two are siblings
 SIBLING_RELATIONS = ("extends", "derives")
+#: related memories per list when a request does not say (``relatedLimit``)
+DEFAULT_RELATED_LIMIT = 10
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -160,6 +162,59 @@ class V5Index:
                 "children": items(self.descendants(mem_id), "updates"),
                 "siblings": items(sorted(links, key=lambda i: (
                     self.memories[i]["createdAt"], i)), links)}
+
+
+# -- list items and search hits ------------------------------------------------------
+
+
+def list_document(d: dict[str, Any], ns: str, include: dict[str, Any]) -> dict[str, Any]:
+    """A v5 ``DocumentListItem``: ``content`` and ``system.memoryCount`` only when asked."""
+    system: dict[str, Any] = {"status": d.get("status") or "done",
+                              "dreamingStatus": "done"}
+    if include.get("memoryCount"):
+        system["memoryCount"] = sum(
+            1 for e in d.get("memoryEntries") or []
+            if not e.get("isForgotten") and (e.get("spaceContainerTag") or ns) == ns)
+    system.update(createdAt=d["createdAt"], updatedAt=d["updatedAt"])
+    out = {"id": d["id"], "title": d.get("title"), "type": d.get("type") or "text",
+           "summary": d.get("summary"), "metadata": d.get("metadata") or {},
+           "url": d.get("url"), "system": system}
+    if include.get("content"):
+        out["content"] = d.get("content")
+    return out
+
+
+def memory_hit(index: V5Index, m: dict[str, Any], score: float,
+               include: dict[str, Any]) -> dict[str, Any]:
+    """A memory ``SearchResult`` (a forgotten one is not latest), with what ``include``
+    asks for."""
+    hit: dict[str, Any] = {
+        "id": m["id"], "memory": m.get("memory") or "", "metadata": m.get("metadata") or {},
+        "similarity": round(score, 3),
+        "isLatest": bool(m.get("isLatest", True)) and not m.get("isForgotten"),
+        "isInference": bool(m.get("isInference")),
+        "system": {"updatedAt": m["updatedAt"], "createdAt": m["createdAt"]}}
+    included: dict[str, Any] = {}
+    if include.get("related"):
+        related = index.related(m["id"], DEFAULT_RELATED_LIMIT, with_documents=False)
+        included["related"] = related
+    doc = index.source_document(m["id"]) if include.get("documents") else None
+    if doc is not None:
+        included["document"] = document_brief(doc)
+    if included:
+        hit["included"] = included
+    return hit
+
+def chunk_hit(d: dict[str, Any], pos: int, text: str, score: float,
+              include: dict[str, Any]) -> dict[str, Any]:
+    """A chunk ``SearchResult`` (a line of a document)."""
+    hit: dict[str, Any] = {
+        "id": f"{d['id']}#chunk{pos}", "chunk": text, "metadata": d.get("metadata") or {},
+        "similarity": round(score, 3), "isLatest": True, "isInference": False,
+        "system": {"updatedAt": d["updatedAt"], "createdAt": d["createdAt"]}}
+    if include.get("documents"):
+        hit["included"] = {"document": document_brief(d)}
+    return hit
 
 
 # -- typed metadata filters (the SDK's FilterExpression) --------------------------------
