@@ -65,6 +65,8 @@ def why_not(ctx: AppContext) -> str | None:
                 "Supermemory first.")
     if connection.api_key() is None:
         return "Enter the Supermemory API key above first."
+    if ctx.source is None:
+        return "The migration check needs the connection above to work first."
     return None
 
 
