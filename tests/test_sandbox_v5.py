@@ -21,6 +21,7 @@ from sandbox_fixture import supermemory as legacy_client
 
 from memscope.graph.build import build_graph
 from memscope.sources import SupermemoryConfig
+from memscope.sources.errors import DialectMismatch
 from memscope.sources.supermemory_v5 import SupermemoryV5Source
 
 NS = "sm_project_personal"
@@ -486,3 +487,12 @@ def test_one_store_seen_both_ways_gives_the_same_graph(tmp_path, data):
     missing = legacy[1] - v5[1]
     assert missing <= _inexpressible_in_v5(legacy_ds), missing  # … and only these missing
     assert {k for _, _, k in v5[1]} >= {"source", "updates", "extends"}  # chains were drawn
+
+
+def test_each_client_names_the_other_dialect_when_its_own_answers_404(sandbox):
+    sandbox.faults.v5_missing = True
+    with pytest.raises(DialectMismatch, match=r"current API \(v5\).*choose 'legacy API"):
+        _v5_source(sandbox).load()
+    sandbox.faults.update(v5_missing=False, legacy_missing=True)
+    with pytest.raises(DialectMismatch, match=r"legacy API \(v3/v4\).*choose 'current API"):
+        legacy_client(sandbox, dialect="legacy").load()
