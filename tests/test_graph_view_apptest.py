@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from components.graph_view import (
     ANNOTATIONS_MAX,
     COMPONENT_NAME,
+    FILES_NAME,
     graph_view,
     group_annotations,
 )
@@ -76,17 +77,23 @@ def test_the_element_and_its_payload() -> None:
     assert hostile["title"].startswith("<img src=x onerror=alert('title')>")
     # the element carries only the loader (a few kB); the modules, the stylesheet and the
     # vendored library are files Streamlit serves (tests/test_component_files.py), so no
-    # element carries the library and none is sent for it
+    # element carries the library and none is sent for it. Just before it, an element
+    # with the same loader and no data starts loading them.
     js = element.proto.js_content
     assert "export default async function graphViewLoader" in js
     assert len(js) < 8_000
     assert vis_network_js()[-300:] not in js and "@license" not in js
-    assert [e.proto.component_name for e in at.get("bidi_component")] == [COMPONENT_NAME]
-    assert element.proto.js_source_path == "" and element.proto.css_source_path == ""
-    assert element.proto.html_content == "" and element.proto.css_content == ""
-    message = element.proto.SerializeToString()
+    names = [e.proto.component_name for e in at.get("bidi_component")]
+    assert names == [FILES_NAME, COMPONENT_NAME]
+    files = _element(at, FILES_NAME)
+    assert files.proto.js_content == js and files.proto.WhichOneof("data") is None
+    for el in (element, files):
+        assert el.proto.js_source_path == "" and el.proto.css_source_path == ""
+        assert el.proto.html_content == "" and el.proto.css_content == ""
+    messages = [el.proto.SerializeToString() for el in (element, files)]
     at.run()
-    assert _element(at).proto.SerializeToString() == message
+    assert [_element(at, n).proto.SerializeToString() for n in (COMPONENT_NAME, FILES_NAME)
+            ] == messages
     assert _selected_text(at) == "Selected node: —"
 
 

@@ -46,10 +46,12 @@ from streamlit.components.v2 import component as _register_component
 from components.state.session import GRAPH_FOCUS
 from memscope.view.build import ViewData
 
-__all__ = ["COMPONENT_NAME", "Annotation", "CompactView", "GraphOptions", "compact_view",
-           "graph_view", "group_annotations"]
+__all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
+           "compact_view", "graph_view", "group_annotations"]
 
 COMPONENT_NAME = "memscope_graph_view"
+#: an element with no data, just before the graph, that starts loading the files
+FILES_NAME = "memscope_graph_files"
 _HERE = Path(__file__).resolve().parent
 #: the installed package that holds the browser files (``frontend/``)
 FRONTEND_PACKAGE = "memscope_graph_frontend"
@@ -216,13 +218,14 @@ def loader_js() -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _registered(js: str) -> Callable[..., Any]:
-    return _register_component(COMPONENT_NAME, js=js)
+def _registered(js: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    return _register_component(FILES_NAME, js=js), _register_component(COMPONENT_NAME, js=js)
 
 
-def _mount() -> Callable[..., Any]:
-    """The graph component, registered with :func:`loader_js` (the same text while the
-    files are unchanged, so a rerun re-sends nothing of it)."""
+def _mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """The files element and the graph, both registered with :func:`loader_js` (the same
+    text while the files are unchanged, so a rerun re-sends nothing of it; the browser
+    runs it once per page, the two elements share its one load)."""
     return _registered(loader_js())
 
 
@@ -444,9 +447,14 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     sent, rev = _focus_request(key, focus, ids)
     options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
                              "focus_rev": rev, "fit_ids": fit, "fit_label": fit_label}
-    small = compact_view(view)
-    payload = {"nodes": small["nodes"], "edges": small["edges"], "styles": small["styles"],
-               "options": options, "annotations": notes}
-    _mount()(key=key, data=payload, height=height,
-             on_selected_change=_selection_callback(key, on_select))
+    files, graph = _mount()
+    with st.container(gap=None):
+        # first, a tiny element with no data: the browser starts loading the files while
+        # the payload is still being made and sent
+        files(key=f"{key}-files", height="content")
+        small = compact_view(view)
+        payload = {"nodes": small["nodes"], "edges": small["edges"],
+                   "styles": small["styles"], "options": options, "annotations": notes}
+        graph(key=key, data=payload, height=height,
+              on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

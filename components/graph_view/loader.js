@@ -74,8 +74,14 @@ async function load() {
 
 let loading = null; // once per page, shared by every graph on it
 
+// Called for the graph (with its data) and, just before, for an element without data
+// that only starts the load, so the files load while the graph's data is on its way.
 export default async function graphViewLoader(component) {
   if (loading === null) loading = load().catch((error) => { loading = null; throw error; });
+  if (component.data === null || component.data === undefined) {
+    loading.catch(() => {}); // the graph's own call reports a failure
+    return undefined;
+  }
   const { graphView, css } = await loading;
   const root = component.parentElement; // the component's shadow root
   if (!root.querySelector("style[data-memscope-graph]")) {
