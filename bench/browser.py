@@ -47,6 +47,7 @@ Loopback only. Prints figures; asserts nothing. Adds ``tests/`` to ``sys.path`` 
 
     .venv/bin/python bench/browser.py [--sizes 1000,5000,16000,50000] [--clicks 5]
                                       [--budget 20000] [--minutes 12] [--background 10]
+                                      [--tabs 5]
 """
 
 from __future__ import annotations
@@ -1078,6 +1079,8 @@ class Options:
     clicks: int
     #: sessions to run in the background for the second click series (0 = none)
     background: int = 0
+    #: more second sessions (tabs of the first one's browser) for medians (0 = none)
+    tabs: int = 0
 
 
 class Background:
@@ -1127,9 +1130,10 @@ class Background:
 
 
 def first_two(server: StreamlitServer, log: RunLog, browser: Browser, res: SizeResult,
-              dl: Deadline) -> tuple[Page, Page, bool, str | None] | None:
-    """(a) and (d) on a fresh server: the cold first session and a second one. Returns
-    both pages, whether the graph is an overview and the first page's session id."""
+              dl: Deadline, tabs: int = 0) -> tuple[Page, Page, bool, str | None] | None:
+    """(a) and (d) on a fresh server: the cold first session and a second one (and
+    ``tabs`` more, see :func:`more_tabs`). Returns the first two pages, whether the graph
+    is an overview and the first page's session id."""
     pid = server.process.pid
     page1 = open_page(browser, res)
     with step(res, "cold: nav → graph drawn", "cold"):
@@ -1155,7 +1159,44 @@ def first_two(server: StreamlitServer, log: RunLog, browser: Browser, res: SizeR
         rss.append(rss_mb(pid))
         res.add("server RSS growth, session 2", f"{rss[-1] - rss[-2]:+.1f} MB",
                 f"RSS {rss[-1]:.0f} MB", "grow2")
+    if tabs:
+        more_tabs(server, browser, page1.context, res, dl, tabs)
     return page1, page2, overview, session
+
+
+def more_tabs(server: StreamlitServer, browser: Browser, context: BrowserContext,
+              res: SizeResult, dl: Deadline, n: int) -> None:
+    """``n`` more second sessions, one tab after the other in the first one's browser
+    profile (each closed once measured): medians of nav → drawn, the library defined,
+    the first frame, and the component's files fetched over the network in all."""
+    with step(res, f"2nd session ×{n}: nav → graph drawn", "tabs"):
+        drawn: list[float] = []
+        lib: list[float] = []
+        first: list[float] = []
+        net = asked = 0
+        for _ in range(n):
+            page = new_page(browser, res.errors, context)
+            try:
+                wall, _ = first_load(page, server.url, dl, 120)
+                drawn.append(wall)
+                first.append(still(page, dl)["first"] / 1000)
+                defined = page.evaluate("() => window.__ms.visDefined")
+                if defined is not None:
+                    lib.append(defined / 1000)
+                count, over, _, _ = page.evaluate(ASSETS_JS)
+                asked, net = asked + count, net + over
+            finally:
+                page.close()
+        med = statistics.median
+        res.add(f"2nd session ×{n}: nav → graph drawn", secs(med(drawn)),
+                f"median; min {min(drawn):.2f} s, max {max(drawn):.2f} s; first frame "
+                f"(page clock) median {med(first):.2f} s", "tabs")
+        if lib:
+            res.add(f"2nd session ×{n}: library defined", secs(med(lib)),
+                    f"median, page clock; min {min(lib):.2f} s, max {max(lib):.2f} s",
+                    "tabs_lib")
+        res.add(f"2nd session ×{n}: component files fetched", f"{net}/{asked}",
+                "over the network / asked for, all tabs", "tabs_files")
 
 
 def with_background(server: StreamlitServer, log: RunLog, page: Page, store: Store,
@@ -1190,7 +1231,7 @@ def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store
             res: SizeResult, rng: random.Random, dl: Deadline, opts: Options) -> None:
     """(a)–(e) and the pan against a server with nothing persisted; with
     ``opts.background``, (b) a second time while that many more sessions act."""
-    loaded = first_two(server, log, browser, res, dl)
+    loaded = first_two(server, log, browser, res, dl, opts.tabs)
     if loaded is None:
         return
     page1, page2, overview, session = loaded
@@ -1233,6 +1274,7 @@ SUMMARY = [("memories", "size"), ("nodes", "nodes"),
            ("draws", "cold_draws"),
            ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("lib", "second_lib"),
            ("files", "second_files"), ("still", "second_still"),
+           ("2nd ×N drawn", "tabs"), ("lib", "tabs_lib"), ("files", "tabs_files"),
            ("draws", "second_draws"),
            ("pers. drawn", "pers"), ("msg→frame", "pers_msg"), ("still", "pers_still"),
            ("pers. 2nd", "pers2"),
@@ -1273,8 +1315,11 @@ def main() -> None:
                         help="after (b), start N more sessions on the same server (bench/"
                              "sessions.py --url: a separate, niced process group, each "
                              "acting every 0.25–1 s) and measure (b) again (default 0)")
+    parser.add_argument("--tabs", type=int, default=0, metavar="N",
+                        help="after the 2nd session, N more (each a new tab of the first "
+                             "session's browser), printed as medians (default 0)")
     args = parser.parse_args()
-    opts = Options(args.budget, args.clicks, args.background)
+    opts = Options(args.budget, args.clicks, args.background, args.tabs)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     dl = Deadline(time.monotonic() + 60 * args.minutes)
     print(f"bench/browser.py: sizes {sizes}, budget {args.budget or 'off'}, background "
