@@ -75,3 +75,44 @@ def test_a_hexagon_says_what_it_holds_in_plain_words(big):
     assert any("memories" in t for t in titles)
     assert not any("memorys" in t or "entitys" in t or " 1 documents" in t or "(1 documents"
                    in t for t in titles)
+
+
+def test_a_hidden_node_is_drawn_on_top_of_the_overview_with_its_edges(big):
+    """``with_extra``: a node the filters hide joins the overview as itself, linked to
+    what is drawn, without the overview being rebuilt for it."""
+    from memscope.view.budget import overview_of, with_extra, with_kept
+    from memscope.view.build import Painter
+
+    an, _view, clusters, labels = big
+    g = an.graph.graph
+    hidden = next(n for n in an.dataset.memories if g.degree(n) >= 2)
+    visible = set(g) - {hidden}
+    positions = layout_positions(g, seed=1)
+    ov = overview_of(an, positions, clusters, labels, visible=visible, budget=300)
+    assert hidden not in ov.nodes
+    on_top = with_extra(ov, Painter(an, "cluster", positions), hidden, visible=visible)
+    ids = [n["id"] for n in on_top.view["nodes"]]
+    assert ids.count(hidden) == 1 and on_top.info.drawn_nodes == ov.info.drawn_nodes + 1
+    drawn = set(ids)
+    assert all(e["from"] in drawn and e["to"] in drawn for e in on_top.view["edges"])
+    assert any(hidden in (e["from"], e["to"]) for e in on_top.view["edges"])
+    assert ov.view["nodes"] == on_top.view["nodes"][:-1]  # the overview itself unchanged
+    # its neighbours then drawn as themselves get the edges to it
+    near = set(g.predecessors(hidden)) | set(g.successors(hidden))
+    full, _ = with_kept(on_top, near | {hidden})
+    ends = {(e["from"], e["to"]) for e in full["edges"]}
+    assert any(hidden in pair and (set(pair) - {hidden}) <= near for pair in ends)
+
+
+def test_a_given_clustering_colours_the_overview(big):
+    """The Painter takes the clusters it is given (today's, for an as-of or masked view):
+    the colour groups are exactly those, whatever this graph's own clustering says."""
+    from memscope.view.budget import overview_of
+
+    an, _view, clusters, labels = big
+    swapped = {n: ("c2" if k == "c1" else "c1" if k == "c2" else k) for n, k in clusters.items()}
+    order = sorted({k for k in swapped.values() if k}, key=lambda k: int(k[1:]))
+    ov = overview_of(an, None, swapped, labels, budget=10_000,
+                     clustering=(swapped, labels, order))
+    assert {n["id"]: n["color_group"] for n in ov.view["nodes"]} == {
+        n: swapped.get(n, "") for n in map(str, an.graph.graph)}

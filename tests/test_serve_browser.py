@@ -34,6 +34,8 @@ def test_a_fresh_server_warms_itself_and_the_first_page_reuses_it(tmp_path) -> N
         # the page neither loaded the store nor laid it out again
         assert log.count("loaded embedded") == 1 and "read back" not in log
         assert log.count("derived data computed") == 1
+        # nor computed any step of its view: the warm-up made the very same request
+        assert log.count("view computed") == 1, log
         assert "Could not warm" not in log and "Traceback" not in log
         assert "please restart streamlit" not in log  # the flags were read before warming
         assert_loopback_only(urls)

@@ -8,6 +8,9 @@ composed. One object per process (the UI wraps it in one cache boundary).
 
 from __future__ import annotations
 
+import logging
+import time
+from collections import Counter
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,6 +28,8 @@ from memscope.sources import Source
 from memscope.view.budget import BudgetInfo, with_extra, with_kept
 from memscope.view.build import ColorBy, Legend, Painter, ViewData, highlight
 from memscope.view.changes import mark_changes
+
+log = logging.getLogger("memscope")
 
 
 @dataclass(frozen=True)
@@ -200,8 +205,18 @@ class Pipeline:
         """Everything the explorer draws for ``req``: the one place steps are composed.
 
         Only the last part (the selection and its neighbours drawn as themselves, the
-        highlights, the change marks) runs on every call; the rest is memoised.
+        highlights, the change marks) runs on every call; the rest is memoised. What a
+        call computed is logged at INFO (``view computed …``; other sessions' work at the
+        same moment may show in it too).
         """
+        t0, before = time.perf_counter(), Counter(self.memo.calls)
+        view = self._view(req)
+        grown = sorted(k for k, v in self.memo.calls.items() if v > before[k])
+        if grown:
+            log.info("view computed %s in %.2f s", ", ".join(grown), time.perf_counter() - t0)
+        return view
+
+    def _view(self, req: ViewRequest) -> View:
         scoped = self.scoped(req)
         visible: frozenset[str] = self.get("visible", req)
         ov = self.get("overview", req)

@@ -412,9 +412,16 @@ def with_extra(ov: Overview, painter: Painter, node_id: str, *,
                       "edges": [*ov.view["edges"], *added], "legend": ov.view["legend"]}
     info = replace(ov.info, total_nodes=ov.info.total_nodes + 1,
                    drawn_nodes=ov.info.drawn_nodes + 1)
+    # its neighbours' edges gain the ones to it, so drawing a neighbour as itself later
+    # (with_kept) links the two
+    touching: dict[str, list[VisEdge]] = {node_id: own}
+    for e in own:
+        for end in (e["from"], e["to"]):
+            if end != node_id:
+                touching.setdefault(end, list(ov.edges_of.get(end, ()))).append(e)
     return replace(ov, view=view, info=info, rep=rep,
                    nodes=ChainMap({node_id: node}, ov.nodes),  # type: ignore[arg-type]
-                   edges_of=ChainMap({node_id: own}, ov.edges_of))  # type: ignore[arg-type]
+                   edges_of=ChainMap(touching, ov.edges_of))  # type: ignore[arg-type]
 
 
 def apply_budget(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, str], *,
