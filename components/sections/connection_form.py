@@ -11,6 +11,7 @@ from pydantic import SecretStr
 from components.state import connection, session
 from components.state.context import AppContext, flash
 from components.widgets.safe import md_escape
+from memscope.records.models import SpaceRecord
 from memscope.sources import SourceError, snapshot_bytes
 
 
@@ -21,10 +22,11 @@ def _connect() -> None:
     base_url = str(session.CONN_BASE_URL.get() or "").strip()
     key_text = str(session.CONN_API_KEY.get() or "").strip()
     space = str(session.CONN_SPACE.get() or "").strip()
+    dialect = str(session.CONN_DIALECT.get() or connection.DIALECTS[0])
     if kind != "embedded" and not base_url:
         base_url = connection.DEFAULT_URLS[kind]
     conn = connection.Connection(kind, base_url=base_url if kind != "embedded" else None,
-                                 space=space or None)
+                                 space=space or None, dialect=dialect)
     connection.switch(conn, SecretStr(key_text) if key_text else None)
     session.CONN_API_KEY.set("")
     flash(f"Connected to {conn.label}.")
@@ -37,6 +39,15 @@ def source_form(ctx: AppContext) -> None:
     with st.form("connection_form"):
         st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
                  format_func=lambda k: connection.KIND_LABELS[k], key=session.CONN_KIND.name)
+        dialects = list(connection.DIALECTS)  # a new connection starts on the current API
+        dialect = ctx.conn.dialect if ctx.conn.kind == "supermemory" else dialects[0]
+        st.radio("Supermemory API", dialects,
+                 index=dialects.index(dialect) if dialect in dialects else 0,
+                 format_func=lambda d: connection.DIALECT_LABELS[d],
+                 key=session.CONN_DIALECT.name,
+                 help="Supermemory's current API (v5) is namespace-scoped; choose the legacy "
+                      "API (v3/v4) for a service that does not speak v5 yet. Memscope says so "
+                      "when the service answers the other one.")
         st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
                       value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
                       placeholder="https://api.supermemory.ai")
@@ -63,13 +74,28 @@ def spaces_picker(ctx: AppContext) -> None:
         st.warning(md_escape(str(exc)))
         return
     tags = [""] + [s.container_tag for s in spaces]
+    counts = {s.container_tag: _counts(s) for s in spaces}
     current = ctx.conn.space or ""
     choice = st.selectbox("Space", tags, index=tags.index(current) if current in tags else 0,
-                          format_func=lambda t: t or "All spaces", key=session.SPACE_PICK.name)
+                          format_func=lambda t: (t + counts.get(t, "")) if t else "All spaces",
+                          key=session.SPACE_PICK.name)
     if choice != current:
         connection.switch(connection.Connection(ctx.conn.kind, ctx.conn.base_url,
-                                                choice or None, ctx.conn.files))
+                                                choice or None, ctx.conn.files,
+                                                dialect=ctx.conn.dialect))
         st.rerun()
+
+
+def _counts(space: SpaceRecord) -> str:
+    """`` (24 documents, 68 memories)`` when the service counts them, else empty."""
+    parts = []
+    if space.document_count is not None:
+        n = space.document_count
+        parts.append(f"{n} document{'s' if n != 1 else ''}")
+    if space.memory_count is not None:
+        n = space.memory_count
+        parts.append(f"{n} {'memory' if n == 1 else 'memories'}")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def files_form() -> None:

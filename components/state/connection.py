@@ -3,6 +3,12 @@
 Credentials come from the password field (kept in this session only), the
 ``[memory_api]`` table of ``.streamlit/secrets.toml`` or environment variables. They live
 in a ``SecretStr``; only their fingerprint ever reaches a cache key.
+
+Supermemory is spoken in one of two dialects: its current API (v5, the Connection page's
+default for a new connection) or its legacy API (v3/v4). A configured connection
+(secrets ``dialect = "v5"|"legacy"`` or ``MEMSCOPE_SUPERMEMORY_DIALECT``) that names no
+dialect stays on the legacy API it was set up with; a 404 on the chosen dialect's first
+route says, in one sentence, to choose the other one.
 """
 
 from __future__ import annotations
@@ -21,8 +27,8 @@ from memscope.sources import (
     SpomoryConfig,
     SpomorySource,
     SupermemoryConfig,
-    SupermemorySource,
     credential_fingerprint,
+    supermemory_source,
 )
 from memscope.sources.embedded import EmbeddedSource
 
@@ -30,6 +36,13 @@ KINDS = ("embedded", "supermemory", "spomory", "file")
 KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory API",
                "spomory": "Spomory API", "file": "Snapshot file"}
 DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com"}
+#: Supermemory's two dialects, the Connection page's first (v5) being the default
+DIALECTS = ("v5", "legacy")
+DIALECT_LABELS = {"v5": "Supermemory — current API (v5)",
+                  "legacy": "Supermemory — legacy API (v3/v4)"}
+#: what a configured connection that names no dialect speaks (it was set up before v5)
+CONFIGURED_DIALECT = "legacy"
+DIALECT_ENV = "MEMSCOPE_SUPERMEMORY_DIALECT"
 
 
 @dataclass(frozen=True)
@@ -41,10 +54,14 @@ class Connection:
     space: str | None = None
     #: file sources: (name, sha256) pairs; the bytes live in session state
     files: tuple[tuple[str, str], ...] = field(default=())
+    #: Supermemory: ``v5`` (current API) or ``legacy`` (v3/v4); other kinds ignore it
+    dialect: str = CONFIGURED_DIALECT
 
     @property
     def label(self) -> str:
-        """Human name of the source kind."""
+        """Human name of the source kind (and, for Supermemory, of its dialect)."""
+        if self.kind == "supermemory":
+            return DIALECT_LABELS.get(self.dialect, KIND_LABELS["supermemory"])
         return KIND_LABELS.get(self.kind, self.kind)
 
 
@@ -60,7 +77,20 @@ def _configured() -> dict[str, str]:
         env = os.environ.get(f"MEMSCOPE_{key.upper()}")
         if env and key not in out:
             out[key] = env
+    if os.environ.get(DIALECT_ENV) and "dialect" not in out:
+        out["dialect"] = os.environ[DIALECT_ENV]
     return out
+
+
+def configured_dialect(cfg: dict[str, str]) -> str:
+    """The Supermemory dialect the settings name (``legacy`` when they name none).
+
+    Raises :class:`ConnectionProblem` for a value that is neither."""
+    value = cfg.get("dialect", CONFIGURED_DIALECT).strip().lower()
+    if value not in DIALECTS:
+        raise ConnectionProblem(f"The Supermemory dialect {value!r} in the settings is not "
+                                "one Memscope knows: use \"v5\" or \"legacy\".")
+    return value
 
 
 def configured_connection() -> Connection:
@@ -69,8 +99,12 @@ def configured_connection() -> Connection:
     kind = cfg.get("source", "embedded").lower()
     if kind not in ("supermemory", "spomory") or not cfg.get("api_key"):
         return Connection("embedded", space=cfg.get("space"))
+    try:
+        dialect = configured_dialect(cfg)
+    except ConnectionProblem:
+        dialect = "unknown"  # _build says why, in one sentence, when the source is made
     return Connection(kind, base_url=cfg.get("base_url") or DEFAULT_URLS[kind],
-                      space=cfg.get("space"))
+                      space=cfg.get("space"), dialect=dialect)
 
 
 def current() -> Connection:
@@ -126,9 +160,12 @@ def _build(conn: Connection) -> Source:
     tags = (conn.space,) if conn.space else ()
     try:
         if conn.kind == "supermemory":
-            return SupermemorySource(SupermemoryConfig(
+            if conn.dialect not in DIALECTS:
+                raise ConnectionProblem("The Supermemory dialect in the settings is not one "
+                                        "Memscope knows: use \"v5\" or \"legacy\".")
+            return supermemory_source(SupermemoryConfig(
                 api_key=key, base_url=conn.base_url or DEFAULT_URLS["supermemory"],
-                container_tags=tags))
+                container_tags=tags, dialect="legacy" if conn.dialect == "legacy" else "v5"))
         return SpomorySource(SpomoryConfig(api_key=key,
                                            base_url=conn.base_url or DEFAULT_URLS["spomory"]))
     except ValidationError as exc:

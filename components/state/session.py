@@ -142,6 +142,8 @@ CONN_API_KEY = slot("conn_api_key", "components.sections.connection_form",
                     "The form's password field (widget key); emptied on Connect.")
 CONN_SPACE = slot("conn_space", "components.sections.connection_form",
                   "The form's space (widget key).")
+CONN_DIALECT = slot("conn_dialect", "components.sections.connection_form",
+                    "The form's Supermemory dialect, v5 or legacy (widget key).")
 SPACE_PICK = slot("space_pick", "components.sections.connection_form",
                   "The listed-spaces picker (widget key).")
 SNAPSHOT_UPLOAD = slot("snapshot_upload", "components.sections.connection_form",
