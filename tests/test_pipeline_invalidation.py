@@ -279,3 +279,50 @@ def test_memo_computes_once_for_threads_arriving_together():
     for t in threads:
         t.join()
     assert out == [7] * 4 and memo.calls["s"] == 1
+
+
+def _result(name: str, value):
+    """A step's result in a comparable form."""
+    if name in ("overview",):
+        return value.view, value.info, value.rep
+    if name == "base_view":
+        return value.items, value.legend, [p[:3] for p in value.passed]
+    return value
+
+
+def test_no_step_reads_an_input_its_key_leaves_out(pipe, req):
+    """Computed from scratch, two requests with one key give one result: no step reads
+    a request field it does not declare (the old search read the hidden selection
+    without keying it)."""
+    import random
+
+    rng = random.Random(7)
+    choices = {
+        "as_of": [None, date(2026, 11, 15), date(2026, 11, 20)],
+        "presenter": [False, True],
+        "node_filters": [Filters(), Filters(show_forgotten=False)],
+        "edge_kinds": [req.edge_kinds, frozenset({"updates"})],
+        "color_by": ["cluster", "space"],
+        "budget": [BUDGET, DEFAULT_BUDGET],
+        "expanded": [frozenset(), frozenset({"c1"})],
+        "query": ["lisbon", "allerg"],
+        "selected": [None, "mem_trip", "mem_allergy"],
+        "marked": [frozenset(), frozenset({"mem_trip"})],
+    }
+    bases = [replace(req, **{f: rng.choice(v) for f, v in choices.items()})
+             for _ in range(6)]
+    # each random request beside every one-field variant of it
+    requests = [*bases, *(replace(b, **{f: v}) for b in bases
+                          for f, values in choices.items() for v in values)]
+    shared = 0
+    for name in ("visible", "hidden", "base_view", "overview", "matches"):
+        seen: dict = {}
+        for r in requests:
+            pipe.memo.clear()
+            key = pipe.key(name, r)
+            value = _result(name, pipe.get(name, r))
+            if key in seen:
+                assert seen[key] == value, (name, r)
+                shared += 1
+            seen[key] = value
+    assert shared  # some requests did share a key

@@ -100,7 +100,8 @@ class AppContext:
     comparison: Comparison | None = None
     #: bumps whenever the shared load changes in place (forget, history fetch, resume)
     load_revision: int = 0
-    #: changes only when some memory's state changes with the clock
+    #: changes only when some memory's state shown changes with the clock (never for an
+    #: as-of day: its states are fixed)
     epoch: int = 0
     entry: data.Entry | None = None
     #: the one clock reading of this run: every state on every page is judged at it
@@ -144,6 +145,8 @@ class AppContext:
         """Node ids passing the sidebar's filters (``None``: no filter, everything)."""
         if self.analysis is None or self.settings.filters == Filters():
             return None
+        if self.request is not None:  # the explorer's own (memoised) step
+            return set(pipeline().get("visible", self.request))
         return visible_nodes(self.analysis, self.settings.filters)
 
 
@@ -197,6 +200,8 @@ def derive(ctx: AppContext) -> None:
     ctx.request = req
     ctx.comparison = p.comparison(req)
     ctx.analysis = p.scoped(req)
+    if s.as_of is not None:  # what is shown does not move with today's clock
+        ctx.epoch = -1
 
 
 def _switch_space(space: str) -> None:
