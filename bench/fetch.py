@@ -3,12 +3,19 @@
 Prints the wall time of a full Supermemory load (every page of 200, bounded concurrency),
 the ideal time (pages / concurrency × latency) and their ratio. Asserts nothing.
 
+``--v5`` loads 10,000 memories (demo data, five per document) through the current API
+instead: namespaces, list pages and history views, everything on one pool of
+``--pool`` requests (8, the client's default), and prints the wall time, the request
+count (views and the rest) against the issue's budget of 0.5 × memories + pages, and the
+ideal time for that many requests at that pool size (requests / pool × latency).
+
 The sandbox runs in its own process (``python -m memscope.sandbox`` on a free port), as a
 real service would, so its CPU time is not charged to the client; ``--in-process`` runs
 it in a thread of this process instead.
 
 Run: ``.venv/bin/python bench/fetch.py [--documents 10000] [--latency-ms 50]
 [--concurrency 4] [--data demo|synthetic] [--sequential] [--in-process]``
+or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8]``
 """
 
 from __future__ import annotations
@@ -31,10 +38,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from memscope.sandbox import Sandbox  # noqa: E402
-from memscope.sources import LoadResult, SupermemoryConfig, SupermemorySource  # noqa: E402
+from memscope.sources import (  # noqa: E402
+    LoadResult,
+    SupermemoryConfig,
+    SupermemorySource,
+    SupermemoryV5Source,
+)
 
 FEED = "/v3/documents/documents"
 KEY = "sm_bench_key"
+#: Starts the sandbox with TCP_NODELAY on its sockets: it writes a response's headers and
+#: body separately, and without it each response waits ~40 ms for the client's delayed
+#: ACK (Nagle) — a sandbox artefact a real service does not have, which would swamp the
+#: 50 ms latency being measured.
+BOOT = ("import runpy, sys; from memscope.sandbox import server; "
+        "server._Handler.disable_nagle_algorithm = True; sys.argv[0] = 'memscope.sandbox'; "
+        "runpy.run_module('memscope.sandbox', run_name='__main__')")
 
 
 def _free_port() -> int:
@@ -47,17 +66,20 @@ def _free_port() -> int:
 def sandbox_url(args: argparse.Namespace, folder: str) -> Iterator[str]:
     """Start the sandbox (subprocess or thread) with the data and latency; yield its URL."""
     if args.in_process:
+        from memscope.sandbox import server
+        server._Handler.disable_nagle_algorithm = True  # see BOOT
         sb = Sandbox.create(folder, data=args.data, documents=args.documents,
-                            supermemory_keys=(KEY,))
+                            memories=args.memories, supermemory_keys=(KEY,))
         sb.faults.latency_ms = args.latency_ms
         with sb:
             yield sb.url
         return
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memscope.sandbox", "--port", str(port), "--dir", folder,
+        [sys.executable, "-c", BOOT, "--port", str(port), "--dir", folder,
          "--data", args.data, "--documents", str(args.documents), "--latency-ms",
-         str(args.latency_ms), "--supermemory-key", KEY],
+         str(args.latency_ms), "--supermemory-key", KEY,
+         *(["--memories", str(args.memories)] if args.memories else [])],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -87,6 +109,48 @@ def timed_load(url: str, concurrency: int, limit: int) -> tuple[float, LoadResul
         return time.perf_counter() - started, result
 
 
+def timed_v5_load(url: str, pool: int, limit: int) -> tuple[float, LoadResult, int]:
+    """Wall time of one full v5 load (no profiles), its result and its history views."""
+    src = SupermemoryV5Source(SupermemoryConfig(
+        api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=pool,
+        history_concurrency=pool, load_profiles=False))
+    with src:
+        started = time.perf_counter()
+        result = src.load()
+        return time.perf_counter() - started, result, src.last_views
+
+
+def v5_main(args: argparse.Namespace) -> int:
+    """The v5 figures: wall time, requests against the budget, ideal at the pool size."""
+    args.data = "demo"
+    args.memories = args.memories or 10_000
+    args.documents = max(1, args.memories // 5)
+    with tempfile.TemporaryDirectory(prefix="memscope-bench-") as folder, \
+            sandbox_url(args, folder) as url:
+        # untimed: builds the sandbox's feed and v5 index for this data version
+        httpx.post(url + "/ns/sm_project_personal/list/memories", json={},
+                   params={"limit": 1}, timeout=300,
+                   headers={"Authorization": f"Bearer {KEY}"})
+        wall, result, views = timed_v5_load(url, args.pool, args.limit)
+    latency = args.latency_ms / 1000
+    ds = result.dataset
+    memories = len(ds.memories)
+    pages = result.pages_total
+    ideal = result.calls / args.pool * latency
+    budget = 0.5 * memories + pages
+    print(f"v5 load, sandbox (demo data) in its own process, latency {args.latency_ms:g} ms "
+          "per request")
+    print(f"loaded {len(ds.documents)} documents, {memories} memories: {pages} list pages of "
+          f"{args.limit}, {views} history views, {result.calls} requests in all "
+          f"(pool {args.pool})")
+    print(f"requests {result.calls}  = {result.calls / memories:.2f} × memories "
+          f"(budget 0.5 × memories + pages = {budget:g})")
+    print(f"wall   {wall:.3f} s")
+    print(f"ideal  {ideal:.3f} s  (requests / pool × latency)")
+    print(f"ratio  {wall / ideal:.2f}  (wall / ideal)")
+    return 0
+
+
 def main() -> int:
     """Start the sandbox, warm its feed cache, time the load and print the figures."""
     p = argparse.ArgumentParser(description=__doc__)
@@ -97,7 +161,12 @@ def main() -> int:
     p.add_argument("--data", choices=("demo", "synthetic"), default="demo")
     p.add_argument("--sequential", action="store_true", help="also time concurrency 1")
     p.add_argument("--in-process", action="store_true", help="run the sandbox in a thread")
+    p.add_argument("--v5", action="store_true", help="a v5 load of --memories memories")
+    p.add_argument("--memories", type=int, default=None, help="v5: memories (10,000)")
+    p.add_argument("--pool", type=int, default=8, help="v5: requests in flight (8)")
     args = p.parse_args()
+    if args.v5:
+        return v5_main(args)
 
     with tempfile.TemporaryDirectory(prefix="memscope-bench-") as folder, \
             sandbox_url(args, folder) as url:

@@ -25,6 +25,7 @@ retried by :class:`~memscope.sources._http.HttpClient` (a 429 pauses every worke
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -47,6 +48,8 @@ ViewFetcher = Callable[[str, str], Any]
 ViewProgress = Callable[[int, int], None]
 
 RELATED = ("parents", "children", "siblings")
+#: how often the number of views still planned is recounted for the progress display
+PROGRESS_EVERY_S = 0.25
 
 
 @dataclass
@@ -114,55 +117,76 @@ class HistoryPlan:
 
     def run(self) -> HistoryOutcome:
         """Fetch every view needed; return what they told."""
-        heads, alone, held = self._tiers()
-        ready: deque[str] = deque(heads + alone)
-        heads_open = set(heads)  # heads not answered (or skipped) yet
-        held.sort(key=lambda i: -self.version.get(i, 1.0))
-        running: dict[Future[Any], str] = {}
-        done = 0
-
-        def planned() -> int:
-            waiting = sum(1 for i in [*ready, *held] if i not in self.described)
-            return done + len(running) + waiting
-
         if not self.items:
             return self.out
+        heads, alone, held = self._tiers()
+        self._ready: deque[str] = deque(heads + alone)
+        self._heads_open = set(heads)  # heads not answered (or skipped) yet
+        self._held = sorted(held, key=lambda i: -self.version.get(i, 1.0))
+        self._running: dict[Future[Any], str] = {}
+        self._done, self._last_count = 0, (0.0, 0)
         workers = max(1, min(self.pool, len(self.items)))
         executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscope-v5")
         try:
             while True:
-                while ready and len(running) < workers:
-                    mem_id = ready.popleft()
-                    if mem_id in self.described:
-                        heads_open.discard(mem_id)
-                        continue
-                    running[executor.submit(self.fetch, self.items[mem_id][0], mem_id)] = mem_id
-                if held and not heads_open and not ready:
-                    held = [i for i in held if i not in self.described]
-                    wave = self._wave(held, idle=not running)
-                    if wave:
-                        ready.extend(wave)
-                        held = [i for i in held if i not in set(wave)]
-                        continue
-                if not running:
+                self._fill(executor, workers)
+                if self._release():
+                    continue
+                if not self._running:
                     break
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                finished, _ = wait(self._running, return_when=FIRST_COMPLETED)
                 for fut in finished:
-                    mem_id = running.pop(fut)
-                    done += 1
-                    heads_open.discard(mem_id)
-                    try:
-                        self._absorb(mem_id, fut.result())
-                    except SourceError as exc:
-                        self.out.errors[mem_id] = str(exc)
-                        self.described.add(mem_id)
+                    self._settle(self._running.pop(fut), fut)
                 if self.progress is not None:
-                    self.progress(done, planned())
+                    self.progress(self._done, self._planned())
         finally:
             executor.shutdown(wait=True, cancel_futures=True)
-        self.out.views = done
+        if self.progress is not None:
+            self.progress(self._done, self._done)  # every view planned is done
+        self.out.views = self._done
         self._finish()
         return self.out
+
+    def _fill(self, executor: ThreadPoolExecutor, workers: int) -> None:
+        """Start views until ``workers`` are in flight, skipping memories now settled."""
+        while self._ready and len(self._running) < workers:
+            mem_id = self._ready.popleft()
+            if mem_id in self.described:
+                self._heads_open.discard(mem_id)
+                continue
+            self._running[executor.submit(self.fetch, self.items[mem_id][0], mem_id)] = mem_id
+
+    def _release(self) -> bool:
+        """Once every head has answered, queue the next wave of older versions."""
+        if not self._held or self._heads_open or self._ready:
+            return False
+        self._held = [i for i in self._held if i not in self.described]
+        wave = self._wave(self._held, idle=not self._running)
+        if not wave:
+            return False
+        self._ready.extend(wave)
+        queued = set(wave)
+        self._held = [i for i in self._held if i not in queued]
+        return True
+
+    def _settle(self, mem_id: str, fut: Future[Any]) -> None:
+        self._done += 1
+        self._heads_open.discard(mem_id)
+        try:
+            self._absorb(mem_id, fut.result())
+        except SourceError as exc:
+            self.out.errors[mem_id] = str(exc)
+            self.described.add(mem_id)
+
+    def _planned(self) -> int:
+        """Views done, in flight and still needed (recounted every
+        :data:`PROGRESS_EVERY_S`: counting the waiting ones costs O(N))."""
+        now, busy = time.monotonic(), self._done + len(self._running)
+        if now - self._last_count[0] >= PROGRESS_EVERY_S or not (
+                self._ready or self._held or self._running):
+            waiting = sum(1 for i in [*self._ready, *self._held] if i not in self.described)
+            self._last_count = (now, busy + waiting)
+        return max(self._last_count[1], busy)
 
     def _wave(self, held: list[str], *, idle: bool) -> list[str]:
         """The older versions to view next: those a view already named whose parent is
