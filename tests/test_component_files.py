@@ -20,13 +20,14 @@ from streamlit.components.v2.component_manager import BidiComponentManager
 from streamlit.components.v2.manifest_scanner import scan_component_manifests
 from streamlit_server import StreamlitServer, free_port, start_streamlit
 
-import components.graph_view as graph_view
+import components.graph_view.files as graph_files
+from memscope.view import library
 from memscope.view.library import vis_network_js
 
-FRONTEND = Path(graph_view.__file__).resolve().parent / "frontend"
+FRONTEND = Path(graph_files.__file__).resolve().parent / "frontend"
 ASSETS = FRONTEND / "assets"
 SERVED = "memscope-graph-frontend.graph"
-LOADER = Path(graph_view.__file__).resolve().parent / "loader.js"
+LOADER = Path(graph_files.__file__).resolve().parent / "loader.js"
 
 
 def served_files() -> set[str]:
@@ -52,7 +53,7 @@ def test_streamlit_serves_the_installed_package_folder() -> None:
 
 def test_each_url_names_the_content_of_its_file(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = files_spec(graph_view.loader_js())
+    spec = files_spec(graph_files.loader_js())
     assert spec["base"] == f"/_stcore/bidi-components/{SERVED}/"
     assert (spec["entry"], spec["library"], spec["css"]) == (
         "graph_view.js", "vis-network.min.js", "graph_view.css")
@@ -62,12 +63,28 @@ def test_each_url_names_the_content_of_its_file(tmp_path: Path,
     # an edited file gets a new URL, and only that file
     copy = tmp_path / "assets"
     shutil.copytree(ASSETS, copy)
-    monkeypatch.setattr(graph_view, "_frontend", lambda: (copy, SERVED))
-    before = files_spec(graph_view.loader_js())["versions"]
+    monkeypatch.setattr(graph_files, "_frontend", lambda: (copy, SERVED))
+    before = files_spec(graph_files.loader_js())["versions"]
     with (copy / "theme.js").open("a", encoding="utf-8") as f:
         f.write("// edited\n")
-    after = files_spec(graph_view.loader_js())["versions"]
+    after = files_spec(graph_files.loader_js())["versions"]
     assert {n for n in before if before[n] != after[n]} == {"theme.js"}
+
+
+def test_the_urls_follow_the_servers_base_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    options = {"server.baseUrlPath": "/team/memscope/"}
+    monkeypatch.setattr(graph_files.st, "get_option", lambda name: options[name])
+    spec = files_spec(graph_files.loader_js())
+    assert spec["base"] == f"/team/memscope/_stcore/bidi-components/{SERVED}/"
+
+
+def test_a_missing_package_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(graph_files, "FRONTEND_PACKAGE", "memscope_no_such_package")
+    with pytest.raises(RuntimeError, match=r"not installed; run `make install`\.$"):
+        graph_files.loader_js()
+    monkeypatch.setattr(library, "PACKAGE", "memscope_no_such_package")
+    with pytest.raises(FileNotFoundError, match=r"not installed; run `make install`\.$"):
+        library.vendor_file()
 
 
 def test_the_modules_link_as_the_loader_links_them() -> None:

@@ -15,7 +15,7 @@ does not re-send the graph.
 The browser side is files: vis-network's build, the component's ES modules and its
 stylesheet are in ``frontend/assets/``, a package of its own (``memscope-graph-frontend``,
 installed by ``make install``) whose folder Streamlit serves. The element carries only
-``loader.js`` (a few kB), which fetches those files — from the browser's HTTP cache once
+``loader.js`` (a few kB; see ``files.py``), which fetches those files — from the browser's HTTP cache once
 it has them: their URLs carry a hash of their content (see ``loader.js``) — so a new
 session downloads and sends none of them again. Nothing is loaded from a CDN.
 
@@ -29,36 +29,21 @@ appear as the user zooms in. Colours follow Streamlit's light or dark theme.
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import importlib
-import json
 import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, NotRequired, TypedDict, TypeGuard
 
 import streamlit as st
-from streamlit.components.v2 import component as _register_component
 
+from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
 from components.state.session import GRAPH_FOCUS
 from memscope.view.build import ViewData
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
            "compact_view", "graph_view", "group_annotations"]
 
-COMPONENT_NAME = "memscope_graph_view"
-#: an element with no data, just before the graph, that starts loading the files
-FILES_NAME = "memscope_graph_files"
-_HERE = Path(__file__).resolve().parent
-#: the installed package that holds the browser files (``frontend/``)
-FRONTEND_PACKAGE = "memscope_graph_frontend"
-#: the served files that are not ES modules of the graph
-LIBRARY_FILE = "vis-network.min.js"
-CSS_FILE = "graph_view.css"
-ENTRY_FILE = "graph_view.js"
 #: at most this many annotations are sent (the largest first)
 ANNOTATIONS_MAX = 500
 ANNOTATION_TEXT_MAX = 60
@@ -178,55 +163,6 @@ def compact_view(view: ViewData) -> CompactView:
     edges, edge_styles = _split(view["edges"], EDGE_OWN, EDGE_DROPPED)
     return {"nodes": nodes, "edges": edges,
             "styles": {"nodes": node_styles, "edges": edge_styles}}
-
-
-def _frontend() -> tuple[Path, str]:
-    """The folder of browser files and the name Streamlit serves it under."""
-    try:
-        package = importlib.import_module(FRONTEND_PACKAGE)
-    except ModuleNotFoundError:
-        raise RuntimeError("graph_view: the graph's browser files (the memscope-graph-frontend "
-                           "package) are not installed; run `make install`.") from None
-    return Path(package.ASSETS), str(package.ASSET_COMPONENT)
-
-
-def _asset_base() -> str:
-    """The URL path Streamlit serves the browser files under (``server.baseUrlPath``)."""
-    prefix = str(st.get_option("server.baseUrlPath") or "").strip("/")
-    return f"/{prefix + '/' if prefix else ''}_stcore/bidi-components/{_frontend()[1]}/"
-
-
-@functools.lru_cache(maxsize=4)
-def _loader_for(base: str, files: tuple[tuple[str, int, int], ...]) -> str:
-    """``loader.js`` with its ``FILES`` (each served file with a hash of its content);
-    ``files`` (name, size, mtime) only keys the cache, so an edited file gets a new hash."""
-    assets = _frontend()[0]
-    versions = {name: hashlib.sha256((assets / name).read_bytes()).hexdigest()[:16]
-                for name, _, _ in files}
-    spec = {"base": base, "entry": ENTRY_FILE, "library": LIBRARY_FILE, "css": CSS_FILE,
-            "versions": versions}
-    return (f"const FILES = {json.dumps(spec, sort_keys=True)};\n"
-            + (_HERE / "loader.js").read_text(encoding="utf-8"))
-
-
-def loader_js() -> str:
-    """The component's inline JS: ``loader.js`` and where to fetch each file from."""
-    assets = _frontend()[0]
-    files = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
-                         for p in assets.iterdir() if p.suffix in (".js", ".css")))
-    return _loader_for(_asset_base(), files)
-
-
-@functools.lru_cache(maxsize=4)
-def _registered(js: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    return _register_component(FILES_NAME, js=js), _register_component(COMPONENT_NAME, js=js)
-
-
-def _mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The files element and the graph, both registered with :func:`loader_js` (the same
-    text while the files are unchanged, so a rerun re-sends nothing of it; the browser
-    runs it once per page, the two elements share its one load)."""
-    return _registered(loader_js())
 
 
 def _node_ids(nodes: list[Any]) -> set[str]:
@@ -447,7 +383,7 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     sent, rev = _focus_request(key, focus, ids)
     options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
                              "focus_rev": rev, "fit_ids": fit, "fit_label": fit_label}
-    files, graph = _mount()
+    files, graph = mount()
     with st.container(gap=None):
         # first, a tiny element with no data: the browser starts loading the files while
         # the payload is still being made and sent
