@@ -10,12 +10,12 @@ import json
 import re
 import shutil
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from browser_support import GRAPH, IDLE, assert_loopback_only, chromium
-from playwright.sync_api import Browser, Page, WebSocket
+from playwright.sync_api import Browser, Page, Route, WebSocket
 from streamlit.components.v2.component_manager import BidiComponentManager
 from streamlit.components.v2.manifest_scanner import scan_component_manifests
 from streamlit_server import StreamlitServer, free_port, start_streamlit
@@ -199,3 +199,42 @@ def test_why_the_loader_forces_the_cache(server: StreamlitServer) -> None:
         headers = {k.lower(): v for k, v in response.headers.items()}
     assert headers["cache-control"] == "public"
     assert not {"etag", "last-modified", "expires"} & set(headers)
+
+
+def failing(failures: int, asked: list[str]) -> Callable[[Route], None]:
+    """A route handler: 404 for the first ``failures`` requests, then the server's file."""
+    def handler(route: Route) -> None:
+        asked.append(route.request.url)
+        if len(asked) <= failures:
+            route.fulfill(status=404, body="not found")
+        else:
+            route.continue_()
+
+    return handler
+
+
+@pytest.mark.browser
+def test_a_file_that_does_not_load_is_tried_past_the_cache_then_named(
+        server: StreamlitServer, browser: Browser) -> None:
+    pattern = re.compile(r".*/_stcore/bidi-components/.*/theme\.js\?v=.*")
+    for failures, drawn in ((1, True), (99, False)):
+        context = browser.new_context(viewport={"width": 1200, "height": 800})
+        asked: list[str] = []
+        once_then_serve = failing(failures, asked)
+        try:
+            page = context.new_page()
+            page.route(pattern, once_then_serve)
+            page.goto(server.url)
+            page.wait_for_selector(IDLE, timeout=60_000)
+            if drawn:  # the second fetch went past the cache and got the file
+                page.wait_for_selector(f"{GRAPH}[data-drawn='true']", timeout=60_000)
+                assert len(asked) == 2
+            else:
+                message = ("The graph's file theme.js did not load (HTTP 404); is the "
+                           "memscope-graph-frontend package installed (make install)?")
+                alert = page.get_by_role("alert")
+                alert.wait_for(timeout=30_000)
+                assert alert.text_content() == message  # one sentence, no stack
+                assert page.locator(GRAPH).count() == 0
+        finally:
+            context.close()

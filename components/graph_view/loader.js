@@ -22,7 +22,9 @@ const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
 
 async function fetchText(name) {
   const url = `${FILES.base}${name}?v=${FILES.versions[name]}`;
-  const response = await fetch(url, { cache: "force-cache" });
+  let response = await fetch(url, { cache: "force-cache" });
+  // a failure kept in the cache (a server that did not serve the files then) is not reused
+  if (!response.ok) response = await fetch(url, { cache: "reload" });
   if (!response.ok) {
     throw new Error(`The graph's file ${name} did not load (HTTP ${response.status}); `
       + "is the memscope-graph-frontend package installed (make install)?");
@@ -74,6 +76,20 @@ async function load() {
 
 let loading = null; // once per page, shared by every graph on it
 
+function showFailure(root, error) {
+  let box = root.querySelector("[data-memscope-graph-error]");
+  if (!box) {
+    box = document.createElement("div");
+    box.setAttribute("data-memscope-graph-error", "");
+    box.setAttribute("role", "alert");
+    box.style.cssText = "padding: 1rem; border: 1px solid rgba(128, 128, 128, 0.3); "
+      + "border-radius: 0.5rem; font-family: var(--st-font, sans-serif); "
+      + "color: var(--st-text-color, #31333f);";
+    root.appendChild(box);
+  }
+  box.textContent = error instanceof Error ? error.message : String(error);
+}
+
 // Called for the graph (with its data) and, just before, for an element without data
 // that only starts the load, so the files load while the graph's data is on its way.
 export default async function graphViewLoader(component) {
@@ -82,8 +98,16 @@ export default async function graphViewLoader(component) {
     loading.catch(() => {}); // the graph's own call reports a failure
     return undefined;
   }
-  const { graphView, css } = await loading;
   const root = component.parentElement; // the component's shadow root
+  let loaded;
+  try {
+    loaded = await loading;
+  } catch (error) {
+    showFailure(root, error); // one sentence in place of the graph (the next data retries)
+    return undefined;
+  }
+  const { graphView, css } = loaded;
+  for (const old of root.querySelectorAll("[data-memscope-graph-error]")) old.remove();
   if (!root.querySelector("style[data-memscope-graph]")) {
     const style = document.createElement("style");
     style.setAttribute("data-memscope-graph", "");
