@@ -22,6 +22,7 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from memscope import kept
 from memscope.demo.generator import generate
 from memscope.pipeline.core import Pipeline
 from memscope.pipeline.keeping import Keeper
@@ -53,13 +54,16 @@ def main() -> None:
     snapshot = folder / "demo.json"
     snapshot.write_text(json.dumps({"documents": demo.documents}), encoding="utf-8")
     source = FileSource([snapshot])
-    p = Pipeline(Loads(keep=None, settle=None), Keeper(folder / "data"), clock=lambda: NOW)
+    # as the app: the heap settled after a large load and after the first view (warm-up)
+    p = Pipeline(Loads(keep=None, settle=kept.settle_heap), Keeper(folder / "data"),
+                 clock=lambda: NOW)
     print(f"{n:,} memories")
     ref = _step(p, "load (parse the snapshot)", lambda: p.loads.load(source))
     req: ViewRequest = _step(p, "request (base graph, epoch)",
                              lambda: p.first(ref, source.identity()))
     print(f"  {p.get('base', req).graph.graph.number_of_nodes():,} nodes")
     _step(p, "first view (layout, clusters, overview)", lambda: p.view(req))
+    kept.settle_heap(free_old=False)
     some = next(iter(p.get("visible", req)))
     _step(p, "click a node", lambda: p.view(replace(req, selected=some)))
     _step(p, "expand a hexagon", lambda: p.view(replace(req, expanded=frozenset({"c1"}))))

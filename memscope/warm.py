@@ -49,14 +49,6 @@ def _snapshot(name: str) -> tuple[str, Opener]:
     return f"snapshot {Path(name).name}", lambda: FileSource([name])
 
 
-def _keep_now(source: Source, result: object, base: object, digest: str) -> None:
-    """Keep a large load on disk before ``warm`` exits (the app does it in the
-    background)."""
-    from memscope import kept
-
-    kept.keep(source, result, base, digest=digest)  # type: ignore[arg-type]
-
-
 def _warm_one(label: str, open_source: Opener, data_dir: str | None) -> bool:
     """Warm one data source — through the same pipeline call as the server's warm-up and
     a first visit (:meth:`memscope.pipeline.core.Pipeline.prewarm`); True when done,
@@ -68,7 +60,9 @@ def _warm_one(label: str, open_source: Opener, data_dir: str | None) -> bool:
     from memscope.view.derived import path_of
 
     t0 = time.perf_counter()
-    pipeline = Pipeline(Loads(keep=_keep_now, settle=None), Keeper(data_dir))
+    keeper = Keeper(data_dir, background=False)  # kept before `warm` exits
+    pipeline = Pipeline(Loads(read=keeper.read_load, keep=keeper.keep_load, settle=None),
+                        keeper)
     try:
         req = pipeline.prewarm(open_source())
         target = path_of(pipeline.get("digest", req), data_dir)

@@ -30,4 +30,6 @@ class _SharedLayouts:
 @st.cache_resource(show_spinner=False)
 def pipeline() -> Pipeline:
     """The process's pipeline (the shared loads, kept files, shared layouts)."""
-    return Pipeline(Loads(ttl_s=LOAD_TTL_S), Keeper(layouts=_SharedLayouts()))
+    keeper = Keeper(layouts=_SharedLayouts())
+    return Pipeline(Loads(ttl_s=LOAD_TTL_S, read=keeper.read_load, keep=keeper.keep_load),
+                    keeper)

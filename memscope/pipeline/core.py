@@ -93,8 +93,8 @@ class Pipeline:
 
     def __init__(self, loads: Loads | None = None, keeper: Keeper | None = None, *,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
-        self.loads = loads or Loads()
         self.keeper = keeper or Keeper()
+        self.loads = loads or Loads(read=self.keeper.read_load, keep=self.keeper.keep_load)
         self.clock = clock
         self.memo = Memo()
         self.loads.on_change.append(self._changed)

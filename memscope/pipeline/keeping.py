@@ -1,4 +1,9 @@
-"""Where what is derived from a content digest is kept: ONE path for the layout.
+"""What is kept on disk and shared, behind one interface: :class:`Keeper`.
+
+A large load with its analysis and digest (:mod:`memscope.kept`, signed pickles beside
+the embedded store): :meth:`Keeper.read_load` and :meth:`Keeper.keep_load`, the hooks
+:class:`~memscope.pipeline.loads.Loads` is given. What a content digest names — ONE
+path for the layout:
 
 The derived file (``<data folder>/derived/<digest>.json``: layout, clusters, names;
 :mod:`memscope.view.derived`) is this server's copy; the storage's layout cache
@@ -15,8 +20,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
+from memscope import kept
 from memscope.graph.analysis import Analysis
-from memscope.pipeline.loads import Positions
+from memscope.pipeline.loads import Positions, keep_in_background
+from memscope.sources import LoadResult, Source
 from memscope.storage import layout_key
 from memscope.view.derived import LAYOUT_SEED, Derived, load_or_compute
 from memscope.view.layout import extend_positions
@@ -38,10 +45,23 @@ class Keeper:
     folder) and its layout shared through ``layouts`` (``None``: not shared)."""
 
     def __init__(self, folder: str | Path | None = None, layouts: Layouts | None = None,
-                 *, write: bool = True) -> None:
+                 *, write: bool = True, background: bool = True) -> None:
         self.folder = folder
         self.layouts = layouts
         self.write = write
+        self.background = background
+
+    def read_load(self, source: Source) -> kept.Kept | None:
+        """The load, analysis and digest kept for ``source``'s current data, if any."""
+        return kept.read(source)
+
+    def keep_load(self, source: Source, result: LoadResult, base: Analysis,
+                  digest: str) -> None:
+        """Keep a large load (in a background thread unless ``background`` is off)."""
+        if self.background:
+            keep_in_background(source, result, base, digest)
+        else:
+            kept.keep(source, result, base, digest=digest)
 
     @staticmethod
     def shared_key(identity: str, digest: str) -> str:

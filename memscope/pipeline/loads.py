@@ -210,6 +210,7 @@ class Loads:
                 with kept.no_gc():  # analysed now, so it is frozen with the load (below)
                     base = analyse(result.dataset)
                 digest = digest_of(base)  # once: the writer below gets it too
+                _ = base.transitions  # computed before the writer pickles it, not during
                 if self._keep is not None and kept.key_of(source) is not None:
                     self._keep(source, result, base, digest)
         versioned = bool(source.data_version())
