@@ -44,12 +44,18 @@ from memscope.records.models import (
     SpaceRecord,
     parse_profile,
 )
-from memscope.sources import _v5wire as wire
 from memscope.sources._feed import pages_from
 from memscope.sources._history_v5 import ListPages, chain_records, plan_views
 from memscope.sources._http import ambiguous, ensure
 from memscope.sources._remote import HttpSource
 from memscope.sources._spaces import add_spaces_and_profiles, space_of_memory
+from memscope.sources._v5wire import chain as wire_chain
+from memscope.sources._v5wire import dataset as wire_dataset
+from memscope.sources._v5wire import forget_answer, match_texts
+from memscope.sources._v5wire import hits as wire_hits
+from memscope.sources._v5wire import profile as wire_profile
+from memscope.sources._v5wire import space as wire_space
+from memscope.sources._v5wire import status as wire_status
 from memscope.sources.base import (
     AddResult,
     Capabilities,
@@ -144,7 +150,7 @@ class SupermemoryV5Source(HttpSource):
                 raise
             ensure(isinstance(answer, dict) and isinstance(answer.get("namespaces"), list),
                    SERVICE, "list namespaces", "no namespaces list")
-            out.extend(wire.space(raw, report) for raw in answer["namespaces"]
+            out.extend(wire_space(raw, report) for raw in answer["namespaces"]
                        if isinstance(raw, dict) and isinstance(raw.get("namespace"), str))
             pagination = answer.get("pagination")
             total = pages_from(pagination if isinstance(pagination, dict) else {}, NS_PAGE)
@@ -202,7 +208,7 @@ class SupermemoryV5Source(HttpSource):
         outcome = plan_views(items, self._view, pool=cfg.history_concurrency,
                              progress=views)
         self.last_views = outcome.views
-        ds = wire.dataset(names, spaces, lists, items, outcome)
+        ds = wire_dataset(names, spaces, lists, items, outcome)
         notes = list(pages.notes)
         if outcome.errors:
             first = next(iter(outcome.errors.values()))
@@ -227,7 +233,7 @@ class SupermemoryV5Source(HttpSource):
     def _raw_profile(self, tag: str) -> Any:
         answer = self._http.request("POST", f"/ns/{_q(tag)}/profile", json={},
                                     operation=f"load the profile of {tag}")
-        return wire.profile(answer)
+        return wire_profile(answer)
 
     def profile(self, container_tag: str) -> Profile:
         """``POST /ns/{ns}/profile``; each line names the memory it is (``id``)."""
@@ -257,7 +263,7 @@ class SupermemoryV5Source(HttpSource):
         answer = self._view(tag, memory_id)
         ensure(isinstance(answer, dict), SERVICE, f"read the history of memory {memory_id}",
                "not an object")
-        return wire.chain(list(chain_records(answer)), tag)
+        return wire_chain(list(chain_records(answer)), tag)
 
     def _search_tags(self, container_tag: str | None) -> list[str]:
         if container_tag:
@@ -282,7 +288,7 @@ class SupermemoryV5Source(HttpSource):
                       "include": {"documents": True}})
             ensure(isinstance(answer, dict) and isinstance(answer.get("results"), list),
                    SERVICE, op, "no results list")
-            return wire.hits(answer["results"], tag)
+            return wire_hits(answer["results"], tag)
 
         with ThreadPoolExecutor(max_workers=max(1, min(self.config.concurrency,
                                                        len(tags)))) as pool:
@@ -322,7 +328,7 @@ class SupermemoryV5Source(HttpSource):
         answer = self._http.request("GET", f"/ns/{_q(tag)}/document/{_q(document_id)}",
                                     params={"include": "memories"}, operation=op)
         ensure(isinstance(answer, dict), SERVICE, op, "not an object")
-        return wire.status(document_id, answer, tag)
+        return wire_status(document_id, answer, tag)
 
     # -- forgetting ----------------------------------------------------------------------
 
@@ -349,7 +355,7 @@ class SupermemoryV5Source(HttpSource):
                 answer = self._http.request("DELETE", f"/ns/{_q(tag)}/memories",
                                             json={"ids": batch}, operation=op)
                 ensure(isinstance(answer, dict), SERVICE, op, "not an object")
-                done, failed = wire.forget_answer(answer)
+                done, failed = forget_answer(answer)
                 forgotten += [i for i in done if i in batch]
                 errors.update({i: e for i, e in failed.items() if i in batch})
         self._mark_forgotten(forgotten)
@@ -426,7 +432,7 @@ class SupermemoryV5Source(HttpSource):
                                     json={"query": query, "dryRun": True})
         ensure(isinstance(answer, dict) and isinstance(answer.get("matches"), list), SERVICE,
                op, "no matches list")
-        texts = wire.match_texts(answer["matches"])
+        texts = match_texts(answer["matches"])
         return SemanticPreview(query, tag, tuple(texts), texts,
                                note=f"A dry run: {len(texts)} memories in {tag} match; "
                                     "nothing was deleted.")
