@@ -109,10 +109,10 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
                 view = p.view(req)
     except LoadGone:  # another session changed the load just now: show the new data
         st.rerun()
-    shown: ViewData = {"nodes": [], "edges": [], "legend": view.legend}
+    legend_view: ViewData = {"nodes": [], "edges": [], "legend": view.legend}
     graph_col, panel_col = st.columns([7, 3], gap="small")
     with graph_col:  # the graph first: it reaches the browser before the panel is built
-        drawn = legend.only(view.drawn, legend.picked(shown))
+        drawn = legend.only(view.drawn, legend.picked(legend_view))
         fit_ids, fit_label = view.fit(drawn)
         graph_view(drawn, key=session.GRAPH_STATE.name, height=GRAPH_HEIGHT,
                    physics=ctx.settings.physics, focus=view.focus(req.selected),
@@ -129,7 +129,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         if req.expanded:  # below the graph, so showing it never moves (and remounts) it
             st.button("Collapse all expanded clusters", key="collapse_all",
                       on_click=session.EXPANDED.clear)
-        legend.legend(shown)
+        legend.legend(legend_view)
         if view.comparison is not None:
             audit_ui.changes_section(analysis, view.comparison)
 
