@@ -355,3 +355,54 @@ def test_the_key_never_reaches_a_url_or_a_log(sandbox, caplog):
     assert key not in caplog.text
     assert key not in repr(src) + src.label + repr(src.cache_key()) + src.identity()
     assert key not in repr(src.config)
+
+
+def test_configured_connections_name_their_dialect(monkeypatch):
+    from components.state import connection
+
+    monkeypatch.setenv("MEMSCOPE_SOURCE", "supermemory")
+    monkeypatch.setenv("MEMSCOPE_API_KEY", "sm_test_key")
+    monkeypatch.delenv(connection.DIALECT_ENV, raising=False)
+    assert connection.configured_connection().dialect == "legacy"  # set up before v5
+    monkeypatch.setenv(connection.DIALECT_ENV, "v5")
+    conn = connection.configured_connection()
+    assert conn.dialect == "v5" and conn.label == "Supermemory — current API (v5)"
+    monkeypatch.setenv(connection.DIALECT_ENV, "v6")
+    assert connection.configured_connection().dialect == "unknown"
+
+
+def test_the_connection_page_offers_both_dialects_and_names_the_other(fresh_data_dir,
+                                                                       tmp_path):
+    from apptest_support import run_page
+
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sb:
+        sb.faults.v5_missing = True
+        at = run_page("connection.py")
+        dialect = at.radio(key="conn_dialect")
+        assert dialect.value == "v5"  # a new connection starts on the current API
+        assert list(dialect.options) == ["Supermemory — current API (v5)",
+                                         "Supermemory — legacy API (v3/v4)"]
+
+        def connect(choice: str) -> None:
+            at.radio(key="conn_kind").set_value("supermemory")
+            at.radio(key="conn_dialect").set_value(choice)
+            at.text_input(key="conn_base_url").input(sb.url)
+            next(t for t in at.text_input if t.label == "API key").input(sb.supermemory_key)
+            next(b for b in at.button if b.label == "Connect").click()
+            at.run()
+            assert not at.exception, at.exception
+
+        connect("v5")
+        shown = " ".join(e.value for e in at.error).replace("\\", "")  # markdown-escaped
+        assert ("This service does not answer Supermemory's current API (v5) routes (404 on "
+                "GET /ns); choose 'legacy API (v3/v4)' on the Connection page.") in shown
+        connect("legacy")
+        assert at.session_state["connection"].dialect == "legacy"
+        assert not [e for e in at.error if "v3/v4" in e.value]
+        sb.faults.v5_missing = False
+        connect("v5")
+        picker = at.selectbox(key="space_pick")
+        counts = {s.container_tag: s for s in supermemory_v5(sb).spaces()}
+        personal = counts[NS]
+        assert f"{NS} ({personal.document_count} documents, {personal.memory_count} " \
+               "memories)" in list(picker.options)
