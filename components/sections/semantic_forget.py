@@ -33,7 +33,7 @@ FIELDS = session.SEMANTIC_FORGET_FIELDS
 LAST = session.SEMANTIC_FORGET_LAST
 MAX_QUERY = 500
 LABEL_CHARS = 160
-TITLE = "🧹 Forget memories about…"
+TITLE = "Forget memories about…"
 
 
 def why_not(source: Source) -> str | None:
