@@ -261,6 +261,12 @@ def test_preview_highlights_the_matches_untick_confirm_forgets_the_reviewed_ids(
     assert {states[i] for i in reviewed} == {"forgotten"} and states[keep] != "forgotten"
     assert highlighted(at) == set()
     assert not tick_boxes(at)
+    # the Ledger page lists one row per reviewed id
+    at.switch_page("pages/ledger.py").run()
+    assert not at.exception, at.exception
+    ledger = next(d.value for d in at.dataframe if "target_id" in d.value.columns)
+    mine = ledger[ledger["action"] == "forget_many"]
+    assert sorted(mine["target_id"]) == sorted(reviewed) and set(mine["outcome"]) == {"ok"}
 
 
 def test_a_second_click_on_confirm_sends_nothing_more(fresh_data_dir, sandbox):
