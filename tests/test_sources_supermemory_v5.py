@@ -88,6 +88,29 @@ def test_load_reads_every_page_of_every_namespace_forgotten_included(demo):
     assert seen[-1].memories == len(legacy.memories)
 
 
+def test_a_list_page_that_keeps_failing_is_named_and_a_reload_completes(demo):
+    src = supermemory_v5(demo, page_limit=20)
+    demo.faults.update(fail_pages={2})
+    partial = src.load()
+    lists = {r.path for r in demo.requests if "/list/" in r.path and r.query["page"] == "2"}
+    assert lists and len(partial.missing_pages) == len(lists)
+    assert all("503 Service Unavailable: Page 2 failed" in partial.page_errors[n]
+               for n in partial.missing_pages)
+    assert partial.notes and not partial.complete
+    assert len(partial.dataset.memories) < len(supermemory(demo).load().dataset.memories)
+    demo.faults.update(fail_pages=set())
+    whole = src.resume(partial)
+    assert whole.complete
+    assert set(whole.dataset.memories) == set(supermemory(demo).load().dataset.memories)
+
+
+def test_pages_without_a_page_count_are_followed_while_full(sandbox):
+    sandbox.faults.omit_pagination = True
+    ds = supermemory_v5(sandbox, page_limit=3).load().dataset
+    sandbox.faults.omit_pagination = False
+    assert set(ds.memories) == set(supermemory_v5(sandbox).load().dataset.memories)
+
+
 def test_one_store_gives_the_legacy_records(demo):
     legacy = supermemory(demo).load().dataset
     ds = supermemory_v5(demo).load().dataset

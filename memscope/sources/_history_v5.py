@@ -326,13 +326,17 @@ def chain_records(answer: dict[str, Any]) -> Iterable[dict[str, Any]]:
 
 class ListPages:
     """Every list page of the namespaces: page 1 of each list, then the rest, with at most
-    ``concurrency`` requests in flight; page-1 failures raise, later ones become notes."""
+    ``concurrency`` requests in flight. A page-1 failure raises; a later page that still
+    fails after every retry is numbered in :attr:`failed` (pages count 1… across every
+    list: first pages, then the rest) with its sentence."""
 
     def __init__(self, fetch: Callable[[str, str, int], tuple[list[Any], dict[str, Any]]],
-                 concurrency: int, max_pages: int, progress: ProgressCallback | None) -> None:
+                 concurrency: int, max_pages: int, progress: ProgressCallback | None, *,
+                 page_limit: int = 200) -> None:
         self.fetch, self.concurrency, self.max_pages = fetch, concurrency, max_pages
-        self.progress = progress
+        self.progress, self.page_limit = progress, page_limit
         self.done = self.total = self.docs = self.mems = 0
+        self.failed: dict[int, str] = {}
         self.notes: list[str] = []
 
     def _tick(self, kind: str, n: int) -> None:
@@ -342,9 +346,20 @@ class ListPages:
         else:
             self.mems += n
         if self.progress is not None:
-            self.progress(LoadProgress(self.done, self.total, self.docs, self.mems))
+            self.progress(LoadProgress(self.done, self.total, self.docs, self.mems,
+                                       len(self.failed)))
+
+    def _follow(self, key: tuple[str, str], pages: dict[int, list[Any]]) -> None:
+        """No page count in the answer: follow full pages one at a time."""
+        page = 1
+        while len(pages[page]) >= self.page_limit and page < self.max_pages:
+            page += 1
+            self.total += 1
+            pages[page], _ = self.fetch(key[0], key[1], page)
+            self._tick(key[1], len(pages[page]))
 
     def run(self, names: list[str]) -> dict[tuple[str, str], list[Any]]:
+        """``{(namespace, documents|memories): items}``, pages in order."""
         keys = [(ns, kind) for ns in names for kind in ("documents", "memories")]
         out: dict[tuple[str, str], dict[int, list[Any]]] = {k: {} for k in keys}
         self.total = len(keys)
@@ -355,26 +370,33 @@ class ListPages:
             rest: list[tuple[str, str, int]] = []
             for key, (items, pagination) in zip(keys, firsts, strict=True):
                 out[key][1] = items
-                total = pages_from(pagination, self.fetch_limit(pagination, items))
-                total = min(total or 1, self.max_pages)
-                rest += [(key[0], key[1], p) for p in range(2, total + 1)]
                 self._tick(key[1], len(items))
+                total = pages_from(pagination, self.fetch_limit(pagination, items))
+                if total is None:
+                    self._follow(key, out[key])
+                    continue
+                rest += [(key[0], key[1], p) for p in range(2, min(total, self.max_pages) + 1)]
             self.total += len(rest)
             futures = [(r, pool.submit(self.fetch, *r)) for r in rest]
-            for (ns, kind, page), fut in futures:
+            for number, ((ns, kind, page), fut) in enumerate(futures, start=self.total - len(
+                    rest) + 1):
                 try:
                     items, _ = fut.result()
                 except SourceError as exc:
-                    self.notes.append(f"Page {page} of the {kind} of {ns} could not be "
-                                      f"loaded: {exc}")
+                    self.failed[number] = (f"Page {page} of the {kind} of {ns} could not be "
+                                           f"loaded: {exc}")
                     continue
                 out[(ns, kind)][page] = items
                 self._tick(kind, len(items))
+        if self.failed:
+            self.notes.append(f"{len(self.failed)} list page(s) could not be loaded, so "
+                              f"their memories are missing — reload to try again. "
+                              f"{next(iter(self.failed.values()))}")
         return {k: [x for p in sorted(v) for x in v[p]] for k, v in out.items()}
 
-    @staticmethod
-    def fetch_limit(pagination: dict[str, Any], items: list[Any]) -> int:
+    def fetch_limit(self, pagination: dict[str, Any], items: list[Any]) -> int:
+        """The page size the answer reports, else the one asked for."""
         limit = pagination.get("limit")
         if isinstance(limit, int | float) and not isinstance(limit, bool) and limit >= 1:
             return int(limit)
-        return max(1, len(items))
+        return self.page_limit

@@ -194,7 +194,8 @@ class SupermemoryV5Source(HttpSource):
         calls0, cfg = self.calls, self.config
         spaces = self._namespaces()
         names = list(cfg.container_tags) or [s.container_tag for s in spaces]
-        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress)
+        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress,
+                          page_limit=cfg.page_limit)
         lists = pages.run(names)
         items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
                  if isinstance(m, dict) and isinstance(m.get("id"), str)}
@@ -216,7 +217,8 @@ class SupermemoryV5Source(HttpSource):
                          f"so their documents and versions are missing: {first}")
         result = LoadResult(
             dataset=ds, source=self.kind, label=self.label, pages_total=pages.total,
-            pages_fetched=list(range(1, pages.total + 1)), notes=notes)
+            pages_fetched=[n for n in range(1, pages.total + 1) if n not in pages.failed],
+            missing_pages=sorted(pages.failed), page_errors=dict(pages.failed), notes=notes)
         listed = {s.container_tag for s in spaces}
         add_spaces_and_profiles(
             result, list_spaces=lambda _report: spaces + [SpaceRecord(container_tag=n)
@@ -227,6 +229,14 @@ class SupermemoryV5Source(HttpSource):
         result.calls = self.calls - calls0
         self._last = result
         return result
+
+    def resume(self, previous: LoadResult,
+               progress: ProgressCallback | None = None) -> LoadResult:
+        """A load that missed list pages is loaded again in full: the history views it
+        would need depend on every memory, so there is no cheaper partial fetch."""
+        if previous.complete:
+            return previous
+        return self.load(progress, refresh=True)
 
     # -- profiles, history, search -----------------------------------------------------
 
