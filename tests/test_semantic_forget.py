@@ -334,3 +334,27 @@ def test_the_one_node_forget_on_v5_sends_its_id_and_shows_the_services_report(
     assert "takes no reason; Memscope's ledger keeps it" in toasts
     [row] = [r for r in Store(store_path()).ledger() if r.target_id == "mem_run"]
     assert (row.action, row.outcome, row.reason) == ("forget", "ok", "stopped running")
+
+
+def test_a_memory_forgotten_meanwhile_is_reported_and_ledgered_as_refused(
+        fresh_data_dir, sandbox):
+    from memscope.settings import store_path
+    from memscope.store.store import Store
+
+    at = v5_home(sandbox)
+    preview(at, "Lisbon")
+    assert set(tick_boxes(at)) == {"mem_trip", "mem_trip_hotel"}
+    sandbox.store.forget_memory("mem_trip", None, source="someone else")  # meanwhile
+    go_button(at).click().run()
+    assert not at.exception, at.exception
+    [sent] = sandbox.requests_to(BY_IDS, "DELETE")
+    assert sorted(sent.body["ids"]) == ["mem_trip", "mem_trip_hotel"]
+    assert "Forgotten 1 of 2 reviewed memories. 1 refused by the service." in texts(at)
+    table = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
+    outcome = dict(zip(table["id"], table["outcome"], strict=True))
+    assert outcome == {"mem_trip": "error: Memory is already forgotten",
+                       "mem_trip_hotel": "forgotten"}
+    rows = {r.target_id: (r.outcome, r.message) for r in Store(store_path()).ledger()
+            if r.action == "forget_many"}
+    assert rows["mem_trip"] == ("error", "Memory is already forgotten")
+    assert rows["mem_trip_hotel"][0] == "ok"

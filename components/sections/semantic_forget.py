@@ -213,7 +213,12 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
     token = pending["token"]
     mems = analysis.dataset.memories
     with st.container(border=True):
-        st.markdown("**Preview** — nothing has been deleted.")
+        count = len(preview.ids)
+        where = preview.container_tag or pending.get("space")
+        found = (f"{count} {'memory matches' if count == 1 else 'memories match'} "
+                 f"“{preview.query}”" + (f" in {where}" if where else "") + ".")
+        st.markdown(f"**Preview** — {md_escape(found)} Nothing has been deleted." if count
+                    else "**Preview** — nothing has been deleted.")
         if preview.note:
             st.caption(md_escape(preview.note))
         if not preview.ids:
@@ -221,13 +226,8 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
                               "forgotten."))
             st.button("Close the preview", key=FIELDS.key(f"{token}-close"), on_click=_cancel)
             return
-        count = len(preview.ids)
-        where = preview.container_tag or pending.get("space")
-        st.caption(md_escape(
-            f"{count} {'memory matches' if count == 1 else 'memories match'} "
-            f"“{preview.query}”" + (f" in {where}" if where else "") + "; the ticked ones "
-            "are highlighted in the graph. Untick any to keep it: only the ticked ids are "
-            "forgotten, by id."))
+        st.caption("The ticked ones are highlighted in the graph; untick any to keep it. "
+                   "Only the ticked ids are forgotten, by id — the search is not run again.")
         for i in preview.ids:
             text = preview.texts.get(i) or (mems[i].memory if i in mems else None)
             st.checkbox(_label(i, text, i in mems, ctx.presenter),
