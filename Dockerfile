@@ -16,7 +16,9 @@ WORKDIR /app
 COPY pyproject.toml constraints.txt README.md LICENSE ./
 COPY memscope ./memscope
 COPY components ./components
-RUN pip install -c constraints.txt .
+# The graph component's browser files are a package of their own (Streamlit serves a
+# component's asset folder only from a package that ships its pyproject.toml).
+RUN pip install -c constraints.txt . ./components/graph_view/frontend
 
 # The app itself; .streamlit/config.toml only (secrets.toml is mounted at run time).
 COPY app.py serve.py ./
