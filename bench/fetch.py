@@ -47,13 +47,6 @@ from memscope.sources import (  # noqa: E402
 
 FEED = "/v3/documents/documents"
 KEY = "sm_bench_key"
-#: Starts the sandbox with TCP_NODELAY on its sockets: it writes a response's headers and
-#: body separately, and without it each response waits ~40 ms for the client's delayed
-#: ACK (Nagle) — a sandbox artefact a real service does not have, which would swamp the
-#: 50 ms latency being measured.
-BOOT = ("import runpy, sys; from memscope.sandbox import server; "
-        "server._Handler.disable_nagle_algorithm = True; sys.argv[0] = 'memscope.sandbox'; "
-        "runpy.run_module('memscope.sandbox', run_name='__main__')")
 
 
 def _free_port() -> int:
@@ -66,8 +59,6 @@ def _free_port() -> int:
 def sandbox_url(args: argparse.Namespace, folder: str) -> Iterator[str]:
     """Start the sandbox (subprocess or thread) with the data and latency; yield its URL."""
     if args.in_process:
-        from memscope.sandbox import server
-        server._Handler.disable_nagle_algorithm = True  # see BOOT
         sb = Sandbox.create(folder, data=args.data, documents=args.documents,
                             memories=args.memories, supermemory_keys=(KEY,))
         sb.faults.latency_ms = args.latency_ms
@@ -76,7 +67,7 @@ def sandbox_url(args: argparse.Namespace, folder: str) -> Iterator[str]:
         return
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-c", BOOT, "--port", str(port), "--dir", folder,
+        [sys.executable, "-m", "memscope.sandbox", "--port", str(port), "--dir", folder,
          "--data", args.data, "--documents", str(args.documents), "--latency-ms",
          str(args.latency_ms), "--supermemory-key", KEY,
          *(["--memories", str(args.memories)] if args.memories else [])],

@@ -15,8 +15,8 @@ does not re-send the graph.
 The browser side is files: vis-network's build, the component's ES modules and its
 stylesheet are in ``frontend/assets/``, a package of its own (``memscope-graph-frontend``,
 installed by ``make install``) whose folder Streamlit serves. The element carries only
-``loader.js`` (a few kB; see ``files.py``), which fetches those files — from the browser's HTTP cache once
-it has them: their URLs carry a hash of their content (see ``loader.js``) — so a new
+``loader.js`` (a few kB; see ``files.py``), which fetches those files — from the browser's
+HTTP cache once it has them: their URLs carry a hash of their content (see ``loader.js``) — so a new
 session downloads and sends none of them again. Nothing is loaded from a CDN.
 
 Over the canvas: a toolbar (zoom, fit all, fit to the selection, fit to the caller's

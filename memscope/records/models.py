@@ -230,8 +230,8 @@ class FieldReader:
 MEMORY_KEYS = frozenset(
     {
         "id", "memory", "spaceId", "spaceContainerTag", "version", "isLatest", "isForgotten",
-        "isStatic", "isInference", "parentMemoryId", "rootMemoryId", "memoryRelations", "forgetAfter",
-        "forgetReason", "createdAt", "updatedAt",
+        "isStatic", "isInference", "parentMemoryId", "rootMemoryId", "memoryRelations",
+        "forgetAfter", "forgetReason", "createdAt", "updatedAt",
     }
 )
 

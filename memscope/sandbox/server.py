@@ -48,6 +48,10 @@ def _description(status: int) -> str:
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "memscope-sandbox/1"
+    #: TCP_NODELAY: headers and body go out in two writes, and without it every answer
+    #: waits ~40 ms for the client's delayed ACK — a stall a real service does not have,
+    #: which would swamp the latency switch
+    disable_nagle_algorithm = True
     server: _Server
 
     def _dispatch(self) -> None:
