@@ -93,7 +93,7 @@ def _diff_say(message: str) -> None:
 def _diff(args: argparse.Namespace) -> int:
     from memscope.records.dataset import UnrecognisedInput, read_files
     from memscope.reports.migration import compare, load_both
-    from memscope.sources.errors import SourceError
+    from memscope.sources.errors import DialectMismatch, SourceError
 
     if len(args.files) not in (0, 2):
         _diff_say("give two snapshot files to compare, or none to load the space through "
@@ -120,6 +120,11 @@ def _diff(args: argparse.Namespace) -> int:
         base_url = args.base_url or _configured("base_url")
         try:
             loads = load_both(key, base_url=base_url, space=space)
+        except DialectMismatch as exc:  # its sentence points at the Connection page
+            missing = "current (v5)" if exc.dialect == "v5" else "legacy (v3/v4)"
+            _diff_say(f"this service does not answer Supermemory's {missing} API, so the two "
+                      "cannot be compared (each dialect must answer for a migration check)")
+            return EXIT_INPUT
         except SourceError as exc:
             _diff_say(str(exc))
             return EXIT_INPUT

@@ -227,3 +227,18 @@ def test_the_mark_legend_line_and_badge_in_a_browser(server, data_dir) -> None:
             page.wait_for_timeout(800)
             legend.screenshot(path=str(shots / f"inferred-legend-{name}.png"))
             page.close()
+
+
+def test_inspect_json_and_the_memory_table_say_which_memories_are_inferred(small: Analysis
+                                                                           ) -> None:
+    from components.sections.overview import memory_frame
+    from memscope.reports.inspection import inspect_json
+
+    nodes = inspect_json(small)["nodes"]
+    inferred = {n["id"] for n in nodes if n["inferred"]}
+    expected = {m for m, rec in small.dataset.memories.items() if rec.is_inference}
+    assert inferred == expected == {"guess", "guess_static", "guess_old", "guess_new",
+                                    "guess_forgotten"}
+    assert not any(n["inferred"] for n in nodes if n["kind"] == "document")
+    frame = memory_frame(small)
+    assert set(frame.loc[frame["inferred"], "id"]) == expected

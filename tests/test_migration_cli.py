@@ -105,6 +105,7 @@ def test_errors_exit_2_with_one_sentence(sandbox: Sandbox, tmp_path: Path) -> No
     assert mismatch.returncode == 2 and mismatch.stdout == ""
     assert len(mismatch.stderr.strip().splitlines()) == 1, mismatch.stderr
     assert "v5" in mismatch.stderr and "Traceback" not in mismatch.stderr
+    assert "Connection page" not in mismatch.stderr  # a sentence for the command line
     wrong = diff("--base-url", sandbox.url, key="sk-not-the-key", home=tmp_path)
     assert wrong.returncode == 2 and "Traceback" not in wrong.stderr
     assert "sk-not-the-key" not in wrong.stderr

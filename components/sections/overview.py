@@ -64,6 +64,7 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
             "memory": mem.memory,
             "state": analysis.state(mem_id),
             "static": mem.is_static,
+            "inferred": mem.is_inference,
             "version": entry.version if entry else mem.version,
             "space": mem.space,
             "documents": ", ".join(ds.memory_documents.get(mem_id, [])),
@@ -72,7 +73,7 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
             "forget reason": mem.forget_reason,
         })
     frame = pd.DataFrame(rows, columns=[
-        "id", "memory", "state", "static", "version", "space", "documents", "created",
+        "id", "memory", "state", "static", "inferred", "version", "space", "documents", "created",
         "forget after", "forget reason"])
     frame["version"] = frame["version"].astype(str)
     return frame

@@ -26,6 +26,7 @@ def inspect_json(analysis: Analysis) -> dict[str, Any]:
             "kind": kind,
             "state": analysis.state(node_id),
             "static": bool(record.is_static) if kind == "memory" else False,
+            "inferred": bool(record.is_inference) if kind == "memory" else False,
             "documents": list(attrs.get("documents", [])),
         })
     edges = [{"source": u, "target": v, "kind": data["kind"]}

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 #: Actions the app writes. Other strings are accepted (the ledger is an open log).
-ACTIONS = ("forget", "restore", "forget_all", "add", "seed")
+ACTIONS = ("forget", "forget_many", "restore", "forget_all", "add", "seed")
 #: ``ok`` = done, ``noop`` = nothing to change, ``error`` = the source refused or failed,
 #: ``mismatch`` = the source changed something other than what was asked (Spomory),
 #: ``pending`` = not known yet (an ``attempted`` row).
