@@ -205,11 +205,45 @@ function applyTheme(state) {
   return true;
 }
 
+// A new payload may mask or drop a text that is on screen (presenter mode, a filter, an
+// as-of). vis-network's tooltip keeps the text it was given while the pointer stays on its
+// item or leaves the canvas (it sets the text only when the pointer reaches another item,
+// and the hidden element still holds it), and its hover state points at the old items.
+// Both are cleared: the next pointer move opens a tooltip with the new payload's text.
+// The canvas (labels, landmarks, annotations, the selection's bold label) is drawn from
+// the new payload in the frame the update requests; the view does not move.
+function closeShown(state) {
+  const interaction = state.network.interactionHandler;
+  if (interaction) {
+    if (interaction.popupTimer !== undefined) {
+      clearTimeout(interaction.popupTimer); // vis-network starts it with setTimeout
+      interaction.popupTimer = undefined;
+    }
+    interaction.popupObj = undefined;
+    const popup = interaction.popup;
+    if (popup) {
+      const shown = popup.hidden === false;
+      popup.hide();
+      popup.frame.textContent = "";
+      if (shown) state.network.body.emitter.emit("hidePopup");
+    }
+  }
+  const hovered = state.network.selectionHandler && state.network.selectionHandler.hoverObj;
+  if (hovered) {
+    for (const kind of ["nodes", "edges"]) {
+      for (const item of Object.values(hovered[kind])) item.hover = false;
+      hovered[kind] = {};
+    }
+  }
+  state.widths.clear(); // label widths, keyed by the old labels' text
+}
+
 function render(state, data) {
   const options = data.options || {};
   const rawNodes = data.nodes || [];
   const rawEdges = data.edges || [];
   state.lastData = data;
+  closeShown(state);
   state.frame.style.height = `${options.height || 640}px`;
   state.annotations = (data.annotations || []).slice().sort((a, b) => b.size - a.size);
   state.fitIds = Array.isArray(options.fit_ids) ? options.fit_ids : [];
