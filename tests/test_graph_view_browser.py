@@ -1,6 +1,6 @@
 """The graph component in a real Chromium: click → Python, text stays text, all offline;
-the toolbar and keys move the view, one draw per data change, labels readable at fit zoom,
-and the dark theme."""
+the toolbar and keys move the view, one draw per data change, a tooltip open at a data change
+is closed, labels readable at fit zoom, and the dark theme."""
 
 from __future__ import annotations
 
@@ -143,6 +143,36 @@ def test_new_data_updates_the_same_network(app_page: tuple[Page, Traffic]) -> No
     pg.wait_for_selector(f"{GRAPH}[data-renders='3']", timeout=10_000)
     assert graph.evaluate("el => el.__network.physics.options.enabled") is True
     assert graph.evaluate("el => el.__network === window.__firstNetwork")
+
+
+def test_new_data_closes_the_open_tooltip(app_page: tuple[Page, Traffic]) -> None:
+    """A tooltip open when a new payload arrives is closed and emptied (its text may be
+    masked or gone now); the view stays; the next hover shows the new payload's title."""
+    pg, _ = app_page
+    graph = pg.locator(GRAPH)
+    tooltip = pg.locator(".vis-tooltip")
+    centre = graph.evaluate(NODE_CENTRE, "doc_hostile")
+    pg.mouse.move(centre["x"], centre["y"])
+    tooltip.wait_for(state="visible", timeout=10_000)
+    assert "onerror" in (tooltip.text_content() or "")
+    view = graph.evaluate("el => [el.__network.getViewPosition(), el.__network.getScale()]")
+
+    pg.get_by_text("space", exact=True).click()  # the pointer leaves the graph for the radio
+    pg.wait_for_selector(f"{GRAPH}[data-renders='2']", timeout=10_000)
+    _idle(pg)
+    assert not tooltip.is_visible()
+    assert tooltip.text_content() == ""
+    assert graph.evaluate("el => el.__network.interactionHandler.popupObj") is None
+    assert graph.evaluate("el => Object.keys(el.__network.selectionHandler.hoverObj.nodes)"
+                          ) == []
+    assert graph.evaluate("el => [el.__network.getViewPosition(), el.__network.getScale()]"
+                          ) == view
+
+    pg.mouse.move(centre["x"] + 30, centre["y"] + 30)
+    pg.mouse.move(centre["x"], centre["y"], steps=3)
+    tooltip.wait_for(state="visible", timeout=10_000)
+    title = graph.evaluate("el => el.__network.body.data.nodes.get('doc_hostile').title")
+    assert tooltip.inner_text().strip() == title.strip()
 
 
 SWITCH_APP = '''
