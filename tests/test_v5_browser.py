@@ -70,14 +70,15 @@ def connect_v5(page: Page, url: str, sandbox: Sandbox) -> None:
     page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
         sandbox.url)
     page.get_by_role("textbox", name="API key").fill(sandbox.supermemory_key)
+    page.get_by_role("textbox", name="Space (container tag, optional)").fill(SPACE)  # typed
     page.get_by_role("button", name="Connect").click()
     wait_idle(page, 1500)
     no_exception(page)
-    # the space, from the namespaces the service lists (with their counts)
-    page.get_by_label("Space", exact=True).last.click()
-    page.get_by_role("option", name=re.compile(rf"^{SPACE} \(\d+ documents?, \d+ memor")).click()
-    wait_idle(page, 1500)
     assert SPACE in sidebar(page).get_by_text("Source:").first.inner_text()
+    # the picker of the namespaces the service lists (with their counts) shows it chosen
+    shown = page.get_by_test_id("stMainBlockContainer").get_by_role(
+        "combobox", name="Space", exact=True).input_value()
+    assert re.match(rf"^{SPACE} \(\d+ documents?, \d+ memor", shown), shown
     go(page, "Explorer")
     wait_graph(page)
 

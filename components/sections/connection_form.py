@@ -4,6 +4,8 @@ snapshot files."""
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 from pydantic import SecretStr
@@ -55,13 +57,34 @@ def source_form(ctx: AppContext) -> None:
                       help="Kept in this browser session's memory only; never logged, "
                            "cached under its value or written to disk. Leave empty to use "
                            ".streamlit/secrets.toml or MEMSCOPE_API_KEY.")
-        st.text_input("Space (container tag, optional)", value=ctx.conn.space or "",
-                      key=session.CONN_SPACE.name)
+        _follow(session.CONN_SPACE, ctx.conn.space or "")
+        st.text_input("Space (container tag, optional)", key=session.CONN_SPACE.name)
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 
+def _follow(widget: session.Slot[Any], value: str) -> None:
+    """Make ``widget`` (a widget key) show ``value``, the connection's, when they differ.
+
+    A keyed widget keeps its own last value across runs and ignores its ``value``/``index``
+    argument once it has one: the connection is the truth (changed by Connect, the
+    picker or a ``?space=`` link), so its widgets are set from it through the session
+    state (which the browser adopts) instead of being passed a default."""
+    if widget.get() != value:
+        widget.set(value)
+
+
+def _pick_space() -> None:
+    """The picker's callback: the person's explicit choice becomes the connection's space
+    (and, through :func:`_follow`, the form's Space field's), before the page is drawn."""
+    conn = connection.current()
+    choice = str(session.SPACE_PICK.get() or "") or None
+    if choice != conn.space:
+        connection.switch(replace(conn, space=choice))
+
+
 def spaces_picker(ctx: AppContext) -> None:
-    """The spaces the source can list, to narrow the load to one."""
+    """The spaces the source can list, to narrow the load to one; it shows the
+    connection's space (listed or not) and a choice in it replaces that space."""
     if ctx.source is None:
         return
     reason = ctx.source.capabilities.reason("spaces")
@@ -76,14 +99,12 @@ def spaces_picker(ctx: AppContext) -> None:
     tags = [""] + [s.container_tag for s in spaces]
     counts = {s.container_tag: _counts(s) for s in spaces}
     current = ctx.conn.space or ""
-    choice = st.selectbox("Space", tags, index=tags.index(current) if current in tags else 0,
-                          format_func=lambda t: (t + counts.get(t, "")) if t else "All spaces",
-                          key=session.SPACE_PICK.name)
-    if choice != current:
-        connection.switch(connection.Connection(ctx.conn.kind, ctx.conn.base_url,
-                                                choice or None, ctx.conn.files,
-                                                dialect=ctx.conn.dialect))
-        st.rerun()
+    if current not in tags:  # typed on the form, not (yet) listed by the service
+        tags.append(current)
+    _follow(session.SPACE_PICK, current)
+    st.selectbox("Space", tags,
+                 format_func=lambda t: (t + counts.get(t, "")) if t else "All spaces",
+                 key=session.SPACE_PICK.name, on_change=_pick_space)
 
 
 def _counts(space: SpaceRecord) -> str:
