@@ -2,9 +2,9 @@
 
 Sets the page up once, builds the app context (URL, connection, data, the shared sidebar)
 and runs the chosen page, which only arranges its own sections. Every run calls
-``st.navigation`` — the sign-in gate too, with the sign-in page as its only entry — so the
-``pages/`` folder beside this file never switches Streamlit to its old multipage mode
-(docs/architecture.md).
+``st.navigation`` — the sign-in gate too, with the sign-in page as its only page (served
+at every page's URL) — so the ``pages/`` folder beside this file never switches Streamlit
+to its old multipage mode (docs/architecture.md).
 """
 
 from pathlib import Path
@@ -31,7 +31,7 @@ PAGES = [
     st.Page("pages/connection.py", title="Connection", icon=":material/cable:"),
 ]
 
-user = auth.gate()  # with sign-in configured: its own navigation, the sign-in page only
+user = auth.gate(PAGES)  # signed out: only the sign-in page, at each page's URL
 page = st.navigation(PAGES, position="sidebar")  # drawn next: always there to navigate
 with context.guarded():
     ctx = context.build(sidebar.draw, user)

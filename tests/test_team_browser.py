@@ -6,7 +6,9 @@ sign-in through a mock OIDC provider on loopback, in a real Chromium.
 - an editor's forget through server 1 is in server 2's ledger, under the editor's email;
 - the layout server 1 computed is reused by server 2 (their logs say so: no layout work);
 - a viewer gets no Forget button;
-- killing server 1 loses no ledger row.
+- killing server 1 loses no ledger row;
+- a sub-page's URL (``/ledger``) opened before sign-in shows the sign-in page alone, with
+  no "page not found" notice over it, and its button signs the person in.
 """
 
 from __future__ import annotations
@@ -44,11 +46,14 @@ def oidc_provider() -> Iterator[str]:
         yield f"http://127.0.0.1:{server.server_port}"
 
 
-def write_secrets(home: Path, *, app_port: int, provider: str, storage_url: str) -> None:
+def write_secrets(home: Path, *, app_port: int, provider: str,
+                  storage_url: str | None) -> None:
     """``~/.streamlit/secrets.toml`` of one replica (its own HOME): sign-in, roles, the
-    shared database. The cookie secret is the same on every replica."""
+    shared database (none: the store's own SQLite ledger). The cookie secret is the same
+    on every replica."""
     folder = home / ".streamlit"
     folder.mkdir(parents=True)
+    storage = f'\n[storage]\nurl = "{storage_url}"\n' if storage_url else ""
     (folder / "secrets.toml").write_text(f'''
 [auth]
 redirect_uri = "http://127.0.0.1:{app_port}/oauth2callback"
@@ -59,14 +64,11 @@ server_metadata_url = "{provider}/.well-known/openid-configuration"
 
 [memscope.roles]
 viewers = ["{VIEWER}"]
-
-[storage]
-url = "{storage_url}"
-''', encoding="utf-8")
+{storage}''', encoding="utf-8")
 
 
 @contextmanager
-def replica(tmp: Path, name: str, data_dir: Path, provider: str, storage_url: str
+def replica(tmp: Path, name: str, data_dir: Path, provider: str, storage_url: str | None
             ) -> Iterator[StreamlitServer]:
     port = free_port()
     home = tmp / name
@@ -159,3 +161,44 @@ def test_two_servers_one_database_signed_in(tmp_path, fresh_database) -> None:  
     assert [(r.action, r.actor, r.reason, r.outcome) for r in rows] == [
         ("forget", EDITOR, "shared ledger test", "ok")]
     assert os.environ.get("MEMSCOPE_STORAGE_URL") is None  # the test set nothing globally
+
+
+NOT_FOUND = "Page not found"
+
+
+def test_a_sub_page_url_before_sign_in_shows_only_the_sign_in_page(tmp_path) -> None:
+    """Without the real pages' url paths in the sign-in navigation, Streamlit answered
+    ``/ledger`` with its "page not found" dialog over the sign-in page (its button inert
+    until the dialog was closed)."""
+    data_dir = tmp_path / "data"
+    seed_if_missing(data_dir / STORE_FILE)
+    with oidc_provider() as provider, \
+            replica(tmp_path, "solo", data_dir, provider, None) as server, \
+            chromium() as browser:
+        kept = None
+        for path in ("forget_all", "ledger", "connection"):  # the first is the first run
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(f"{server.url}/{path}")
+            wait_idle(page, 1500)
+            assert page.get_by_role("button", name="Sign in").count() == 1
+            assert page.get_by_text(NOT_FOUND).count() == 0, path
+            assert page.get_by_role("dialog").count() == 0, path
+            assert page.url == f"{server.url}/{path}"  # under the URL asked for
+            assert page.locator(NAV_LINK).count() == 0
+            assert page.locator(GRAPH).count() == 0
+            assert page.locator("[data-testid='stException']").count() == 0
+            if path == "ledger":
+                kept = page
+            else:
+                page.close()
+        assert kept is not None
+        page = kept
+        # the button works at once (no dialog to close first) and signs the person in
+        page.get_by_role("button", name="Sign in").click(timeout=5_000)
+        page.locator("input[name='sub']").fill(EDITOR)
+        page.locator("input[name='sub']").press("Enter")
+        page.wait_for_url(f"{server.url}/**", timeout=30_000)
+        wait_idle(page, 800)
+        page.locator(NAV_LINK).first.wait_for(timeout=20_000)  # the router's pages
+        assert page.get_by_text(NOT_FOUND).count() == 0
+        page.get_by_text(f"Signed in as {EDITOR}").wait_for(timeout=20_000)

@@ -13,11 +13,12 @@ person on one machine) there is no sign-in and the actor is ``"local"``::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
 from components.widgets.safe import md_escape
 
@@ -94,15 +95,21 @@ def sign_in_page() -> None:
     st.button("Sign in", type="primary", on_click=st.login, key="sign_in")
 
 
-def gate() -> User:
+def gate(pages: Sequence[StreamlitPage] = ()) -> User:
     """The signed-in user; or, when sign-in is required and nobody is signed in, the
-    sign-in page and nothing else, through ``st.navigation`` with it as the only entry (a
-    run without ``st.navigation`` would let the ``pages/`` folder show as the old
-    multipage list), and the run stops."""
+    sign-in page and nothing else, and the run stops.
+
+    The sign-in page comes through ``st.navigation`` (a run without it would let the
+    ``pages/`` folder show as the old multipage list), at the app's root and at each url
+    path of the router's ``pages``: a link to a sub-page (``/ledger``) then shows the
+    sign-in page under its own URL, without Streamlit's "page not found" notice (which
+    would cover the page and leave its button inert until closed)."""
     user = current()
     if configured() and not user.signed_in:
-        st.navigation([st.Page(sign_in_page, title="Sign in", default=True)],
-                      position="hidden").run()
+        entries = [st.Page(sign_in_page, title="Sign in", default=True)]
+        entries += [st.Page(sign_in_page, title="Sign in", url_path=path)
+                    for path in dict.fromkeys(p.url_path for p in pages) if path]
+        st.navigation(entries, position="hidden").run()
         st.stop()
     return user
 
