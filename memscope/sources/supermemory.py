@@ -50,6 +50,9 @@ SERVICE = "Supermemory"
 DEFAULT_SPACE = "sm_project_default"
 _EPOCH = datetime.min.replace(tzinfo=UTC)
 FEED = "/v3/documents/documents"
+#: what Add says on both dialects
+ADD_NOTE = ("Supermemory stores the text as a document and extracts memories from it "
+            "asynchronously; Memscope polls its status and reloads the graph when it is done.")
 
 
 class SupermemoryConfig(ApiConfig):
@@ -75,6 +78,12 @@ class SupermemoryConfig(ApiConfig):
     history_related_limit: int = Field(default=50, ge=1, le=100)
 
 
+def auth_headers(config: SupermemoryConfig) -> dict[str, str]:
+    """The headers every Supermemory request carries, on both dialects (the key only here)."""
+    return {"Authorization": f"Bearer {config.api_key.get_secret_value()}",
+            "x-sm-source": config.client_name}
+
+
 class SupermemorySource(HttpSource):
     """Supermemory over HTTP (httpx). Thread-safe for concurrent page fetches."""
 
@@ -89,15 +98,11 @@ class SupermemorySource(HttpSource):
                              "fact again instead."),),
     )
 
-    add_note: ClassVar[str | None] = (
-        "Supermemory stores the text as a document and extracts memories from it "
-        "asynchronously; Memscope polls its status and reloads the graph when it is done.")
+    add_note: ClassVar[str | None] = ADD_NOTE
 
     def __init__(self, config: SupermemoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        key = config.api_key.get_secret_value()
-        super().__init__(config, {"Authorization": f"Bearer {key}",
-                                  "x-sm-source": config.client_name}, sleep=sleep)
+        super().__init__(config, auth_headers(config), sleep=sleep)
         self.config: SupermemoryConfig = config
 
     def cache_key(self) -> tuple[str, ...]:

@@ -74,10 +74,12 @@ from memscope.sources.base import (
 from memscope.sources.errors import BadRequest, NotFound, route_missing
 from memscope.sources.processing import status_sentence
 from memscope.sources.supermemory import (
+    ADD_NOTE,
     DEFAULT_SPACE,
     SERVICE,
     SupermemoryConfig,
     SupermemorySource,
+    auth_headers,
 )
 
 FIRST_ROUTE = "GET /ns"
@@ -110,15 +112,11 @@ class SupermemoryV5Source(HttpSource):
         add=True, forget_all_by_ids=True, forget_many=True, semantic_forget=True,
         why_not=(("restore", NO_ROUTE["restore"]),),
     )
-    add_note: ClassVar[str | None] = (
-        "Supermemory stores the text as a document and extracts memories from it "
-        "asynchronously; Memscope polls its status and reloads the graph when it is done.")
+    add_note: ClassVar[str | None] = ADD_NOTE
 
     def __init__(self, config: SupermemoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        key = config.api_key.get_secret_value()
-        super().__init__(config, {"Authorization": f"Bearer {key}",
-                                  "x-sm-source": config.client_name}, sleep=sleep)
+        super().__init__(config, auth_headers(config), sleep=sleep)
         self.config: SupermemoryConfig = config
         self._doc_space: dict[str, str] = {}
         #: history views the last load made (the rest of its calls were list pages)
