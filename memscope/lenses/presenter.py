@@ -13,8 +13,11 @@ or about the user is replaced by a neutral placeholder that keeps the structure:
 * profile lines → ``"Static profile line 1 of <space>"`` (cited memory ids kept);
 * entity names → ``"Entity 4"``, aliases → ``"Alias 4.1"``, attributes → ``{}``;
   provenance spans → ``"Span (N chars)"``;
-* space names/descriptions → ``"Space 1"``/``None``; every record's unknown fields
-  (``extra``) are dropped, since they may hold text too.
+* space tags (a memory's container tag and space id, a space's tag, id and name, a
+  profile's key) → one stable pseudonym per space, ``"Space 1"``, ``"Space 2"``… (see
+  :func:`space_pseudonyms`: a tag is often a customer's or a person's name); space
+  descriptions → ``None``; every record's unknown fields (``extra``) are dropped, since
+  they may hold text too.
 
 Deterministic: the same dataset gives the same masked dataset.
 
@@ -63,6 +66,44 @@ def mask_text(text: str | None, label: str = "Text") -> str | None:
     return _sized(label, text)
 
 
+def space_pseudonyms(dataset: Dataset) -> dict[str, str]:
+    """Each space tag (and space id) of ``dataset`` → its pseudonym ``"Space <n>"``.
+
+    Numbered in a deterministic order: the spaces of the space list first, in its order
+    (what the summary card has always called "Space 1/2/3"), then any other tag in the
+    order the memories and profiles name it. A space's id, and the space id of a memory
+    that also has a tag, get the same pseudonym as the tag.
+
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "m", "memory": "x", "spaceContainerTag": "acme_work", "spaceId": "s9"},
+    ...     {"id": "n", "memory": "y", "spaceContainerTag": "jane_doe"}]}]}])
+    >>> space_pseudonyms(ds)
+    {'acme_work': 'Space 1', 's9': 'Space 1', 'jane_doe': 'Space 2'}
+    """
+    out: dict[str, str] = {}
+    count = 0
+
+    def name(key: str | None, alias: str | None = None) -> None:
+        nonlocal count
+        if not key:
+            return
+        if key not in out:
+            count += 1
+            out[key] = f"Space {count}"
+        if alias and alias not in out:
+            out[alias] = out[key]
+
+    for s in dataset.spaces:
+        name(s.container_tag, s.id)
+    for m in dataset.memories.values():
+        name(m.container_tag or m.space_id, m.space_id if m.container_tag else None)
+    for tag, profile in dataset.profiles.items():
+        name(tag)
+        name(profile.container_tag)
+    return out
+
+
 def _provenance(items: list[Provenance]) -> list[Provenance]:
     return [replace(p, source_span=_sized("Span", p.source_span)) for p in items]
 
@@ -71,6 +112,11 @@ def mask(dataset: Dataset) -> Dataset:
     """A masked copy of ``dataset`` (see the module docstring); the input is unchanged."""
     reasons = _Names("Reason")
     predicates = _Names("predicate")
+    spaces = space_pseudonyms(dataset)
+
+    def space(tag: str | None) -> str | None:
+        return spaces.get(tag, tag) if tag else tag
+
     out = Dataset()
     for n, (doc_id, doc) in enumerate(dataset.documents.items(), start=1):
         out.documents[doc_id] = replace(
@@ -83,6 +129,7 @@ def mask(dataset: Dataset) -> Dataset:
         relations = None if mem.relations is None else dict(mem.relations)
         out.memories[mem_id] = replace(
             mem, memory=f"Memory {n} ({len(mem.memory)} chars)",
+            container_tag=space(mem.container_tag), space_id=space(mem.space_id),
             forget_reason=reasons(mem.forget_reason), relations=relations, extra={})
         out.memory_documents[mem_id] = list(dataset.memory_documents.get(mem_id, []))
     for n, (ent_id, ent) in enumerate(dataset.entities.items(), start=1):
@@ -93,12 +140,13 @@ def mask(dataset: Dataset) -> Dataset:
     for rel_id, rel in dataset.relations.items():
         out.relations[rel_id] = replace(rel, predicate=predicates(rel.predicate) or "",
                                         provenance=_provenance(rel.provenance), extra={})
-    out.spaces = [replace(s, name=f"Space {n}" if s.name is not None else None,
+    out.spaces = [replace(s, container_tag=spaces[s.container_tag], id=space(s.id),
+                          name=None if s.name is None else spaces[s.container_tag],
                           description=None, extra={})
-                  for n, s in enumerate(dataset.spaces, start=1)]
+                  for s in dataset.spaces]
     for tag, profile in dataset.profiles.items():
-        where = tag or "this space"
-        out.profiles[tag] = Profile(profile.container_tag, *(
+        where = space(tag) or "this space"
+        out.profiles[space(tag) or tag] = Profile(space(profile.container_tag), *(
             [ProfileLine(f"{kind.title()} profile line {i} of {where}", line.kind,
                          list(line.memory_ids))
              for i, line in enumerate(lines, start=1)]
