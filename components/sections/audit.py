@@ -17,6 +17,7 @@ from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import CHANGE_KINDS, Comparison
 from memscope.lenses.diff import diff_stats, word_diff
+from memscope.records.text import counted
 from memscope.reports.audit import (
     FINDING_TITLES,
     chain_versions,
@@ -133,7 +134,7 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
     mems = analysis.dataset.memories
     segments = word_diff(mems[old].memory, mems[new].memory)
     stats = diff_stats(segments)
-    st.caption(f"{stats['delete']} word(s) removed, {stats['insert']} added.")
+    st.caption(f"{counted(stats['delete'], 'word')} removed, {stats['insert']} added.")
     left, right = st.columns(2)
     for col, mem_id, keep in ((left, old, "delete"), (right, new, "insert")):
         with col, st.container(border=True):

@@ -14,6 +14,7 @@ from components.state import connection, session
 from components.state.context import AppContext, flash
 from components.widgets.safe import md_escape
 from memscope.records.models import SpaceRecord
+from memscope.records.text import counted
 from memscope.sources import SourceError, snapshot_bytes
 
 
@@ -31,7 +32,7 @@ def _connect() -> None:
                                  space=space or None, dialect=dialect)
     connection.switch(conn, SecretStr(key_text) if key_text else None)
     session.CONN_API_KEY.set("")
-    flash(f"Connected to {conn.label}.")
+    flash(f"Connected to {conn.label}.", "connected")  # shown only if the load works
 
 
 def source_form(ctx: AppContext) -> None:
@@ -85,7 +86,7 @@ def _pick_space() -> None:
 def spaces_picker(ctx: AppContext) -> None:
     """The spaces the source can list, to narrow the load to one; it shows the
     connection's space (listed or not) and a choice in it replaces that space."""
-    if ctx.source is None:
+    if ctx.source is None or ctx.error:  # the page already says why nothing loaded
         return
     reason = ctx.source.capabilities.reason("spaces")
     if reason:
@@ -111,11 +112,9 @@ def _counts(space: SpaceRecord) -> str:
     """`` (24 documents, 68 memories)`` when the service counts them, else empty."""
     parts = []
     if space.document_count is not None:
-        n = space.document_count
-        parts.append(f"{n} document{'s' if n != 1 else ''}")
+        parts.append(counted(space.document_count, "document"))
     if space.memory_count is not None:
-        n = space.memory_count
-        parts.append(f"{n} {'memory' if n == 1 else 'memories'}")
+        parts.append(counted(space.memory_count, "memory"))
     return f" ({', '.join(parts)})" if parts else ""
 
 
@@ -132,7 +131,7 @@ def files_form() -> None:
             connection.add_file(digest, content)
             files.append((up.name, digest))
         connection.switch(connection.Connection("file", files=tuple(files)))
-        flash(f"Opened {len(files)} file(s).")
+        flash(f"Opened {counted(len(files), 'file')}.")
         st.rerun()
 
 

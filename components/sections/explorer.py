@@ -26,6 +26,7 @@ from memscope.graph.analysis import Analysis
 from memscope.lenses.filters import Match
 from memscope.pipeline.loads import LoadGone
 from memscope.pipeline.request import ViewRequest
+from memscope.records.text import counted
 from memscope.sources import SourceError, merge_history
 from memscope.view.budget import cluster_of, is_cluster
 from memscope.view.build import ViewData
@@ -149,7 +150,7 @@ def _fetch_history(ctx: AppContext, memory_id: str) -> None:
     added = merge_history(fuller, records)
     if added:
         data.touch(ctx.key, replace(ctx.load, dataset=fuller))
-    flash(f"Fetched {len(added)} older version(s)." if added else
+    flash(f"Fetched {counted(len(added), 'older version')}." if added else
           "The service has no older versions of this memory.", "info")
 
 

@@ -18,6 +18,7 @@ from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.lenses.filters import INFERRED_CHOICES, Filters, Inferred
+from memscope.lenses.presenter import space_pseudonyms
 from memscope.sources import SourceError
 from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from memscope.view.build import COLOR_BY
@@ -43,10 +44,14 @@ def _resume(ctx: AppContext) -> None:
 
 def source_summary(ctx: AppContext) -> None:
     """Which source, what loaded, and the refresh/resume buttons."""
+    space = ctx.conn.space
+    if space and session.PRESENTER.get():  # a tag is often a customer's or person's name
+        known = space_pseudonyms(ctx.current.dataset) if ctx.current is not None else {}
+        space = known.get(space, "(hidden)")
     st.caption(f"Source: {md_escape(ctx.conn.label)}"
-               + (f" · space {md_escape(ctx.conn.space)}" if ctx.conn.space else ""))
-    if ctx.error:
-        st.error(md_escape(ctx.error))
+               + (f" · space {md_escape(space)}" if space else ""))
+    if ctx.error:  # the page says why, once; the sidebar only that nothing loaded
+        st.caption("Nothing is loaded — the Connection page says why.")
     elif ctx.load is not None:
         st.caption(md_escape(ctx.load.summary()))
         if ctx.load.missing_pages:
@@ -103,9 +108,16 @@ def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
     return None, None
 
 
-def _filters(analysis: Analysis) -> Filters:
+def _filters(analysis: Analysis, presenter: bool = False) -> Filters:
+    """The explorer's filters; in presenter mode the Space filter keeps the real tags as
+    its values but shows their pseudonyms, and filters the masked data by them."""
     spaces, types = analysis.spaces, analysis.document_types
+    alias = space_pseudonyms(analysis.dataset) if presenter else {}
+    if alias:
+        order = {tag: i for i, tag in enumerate(alias)}
+        spaces = sorted(spaces, key=lambda t: (order.get(t, len(order)), t))
     chosen_spaces = st.multiselect("Space", spaces, placeholder="All spaces",
+                                   format_func=lambda t: alias.get(str(t), str(t)),
                                    **session.bind(session.F_SPACES)) if spaces else []
     chosen_types = st.multiselect("Document type", types, placeholder="All types",
                                   **session.bind(session.F_TYPES)) if types else []
@@ -119,7 +131,7 @@ def _filters(analysis: Analysis) -> Filters:
     show_forgotten = st.checkbox("Show forgotten memories",
                                  **session.bind(session.F_FORGOTTEN))
     return Filters(
-        spaces=frozenset(s for s in chosen_spaces if s in spaces),
+        spaces=frozenset(alias.get(s, s) for s in chosen_spaces if s in spaces),
         document_types=frozenset(t for t in chosen_types if t in types),
         date_from=date_from, date_to=date_to, edge_kinds=frozenset(kinds),
         show_superseded=bool(show_superseded), show_forgotten=bool(show_forgotten),
@@ -186,7 +198,7 @@ def draw(ctx: AppContext) -> Settings:
                             filters=_stored_filters())
         st.divider()
         st.markdown("**Filters**")
-        filters = _filters(current)
+        filters = _filters(current, bool(presenter))
         color_by = st.selectbox("Colour by", list(COLOR_BY),
                                 format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
                                 **session.bind(session.F_COLOR_BY))

@@ -151,7 +151,8 @@ class AppContext:
 
 
 def flash(message: str, kind: str = "success") -> None:
-    """Show ``message`` as a toast after the next rerun."""
+    """Show ``message`` as a toast after the next rerun. Kind ``connected`` is a success
+    shown only when the next run's load succeeds (a wrong key is no success)."""
     session.FLASH.setdefault().append((kind, message))
 
 
@@ -166,6 +167,10 @@ def _show_flash(ctx: AppContext) -> None:
                 hide += data.texts_of(c.key, c.entry)
         hide = tuple(sorted(set(hide), key=lambda t: (-len(t), t)))
     for kind, message in session.FLASH.get():
+        if kind == "connected":  # the load says whether connecting worked
+            if ctx.error:
+                continue
+            kind = "success"
         message = redact(message, hide)
         icon = {"success": ":material/check_circle:", "error": ":material/error:"}.get(
             kind, ":material/info:")
