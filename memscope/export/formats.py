@@ -37,6 +37,7 @@ from typing import Any
 import networkx as nx
 
 from memscope.export.html import offline_html
+from memscope.export.xml_writers import gexf_bytes, graphml_bytes
 from memscope.graph.analysis import Analysis
 from memscope.records.text import one_line, shorten
 from memscope.records.time import format_time
@@ -138,23 +139,18 @@ def flat_graph(analysis: Analysis, visible: Collection[str] | None = None, *,
 
 def to_graphml(analysis: Analysis, visible: Collection[str] | None = None, *,
                edge_kinds: Collection[str] | None = None) -> bytes:
-    """GraphML (UTF-8) of the flat graph; edge ids are the edge keys."""
-    buf = io.BytesIO()
-    nx.write_graphml_xml(flat_graph(analysis, visible, edge_kinds=edge_kinds), buf,
-                         encoding="utf-8", prettyprint=True)
-    return buf.getvalue()
+    """GraphML (UTF-8) of the flat graph; edge ids are the edge keys. Written in one pass
+    (:mod:`memscope.export.xml_writers`), not through networkx's ElementTree."""
+    return graphml_bytes(flat_graph(analysis, visible, edge_kinds=edge_kinds))
 
 
 def to_gexf(analysis: Analysis, visible: Collection[str] | None = None, *,
             edge_kinds: Collection[str] | None = None) -> bytes:
     """GEXF 1.2 (UTF-8) of the flat graph; node ``label`` is the short text, edge ids are
-    the edge keys."""
+    the edge keys; ``lastmodifieddate`` is the analysis's day (the same input gives the
+    same bytes)."""
     g = flat_graph(analysis, visible, edge_kinds=edge_kinds)
-    for _, _, key, data in g.edges(keys=True, data=True):
-        data["id"] = key  # the GEXF writer takes edge ids from an "id" attribute
-    buf = io.BytesIO()
-    nx.write_gexf(g, buf, encoding="utf-8", prettyprint=True, version="1.2draft")
-    return buf.getvalue()
+    return gexf_bytes(g, (format_time(analysis.now) or "2000-01-01")[:10])
 
 
 def to_node_link(analysis: Analysis, visible: Collection[str] | None = None, *,

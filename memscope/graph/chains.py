@@ -48,6 +48,8 @@ class Chain:
     cycle: list[str] = field(default_factory=list)
     #: parent id → child ids, for parents with two or more children
     branches: dict[str, list[str]] = field(default_factory=dict)
+    #: member id → its position in ``entries`` (built on first look-up)
+    _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ids(self) -> list[str]:
@@ -60,8 +62,11 @@ class Chain:
         return [e.id for e in self.entries if e.is_latest and not e.is_forgotten]
 
     def entry(self, memory_id: str) -> ChainEntry | None:
-        """The entry of one member."""
-        return next((e for e in self.entries if e.id == memory_id), None)
+        """The entry of one member (a dictionary look-up: callers ask for every member)."""
+        if len(self._index) != len(self.entries):
+            self._index = {e.id: i for i, e in enumerate(self.entries)}
+        pos = self._index.get(memory_id)
+        return None if pos is None else self.entries[pos]
 
 
 @dataclass
