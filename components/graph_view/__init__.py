@@ -39,6 +39,7 @@ import streamlit as st
 
 from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
 from components.state.session import GRAPH_FOCUS
+from memscope.records.text import clip
 from memscope.view.build import ViewData
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
@@ -235,9 +236,7 @@ def _annotation(item: Any) -> Annotation:
     if not _number(size) or size <= 0:
         raise ValueError(f"graph_view: annotation {text!r:.40} needs a positive 'size'; "
                          f"got {size!r}.")
-    text = " ".join(text.split())
-    if len(text) > ANNOTATION_TEXT_MAX:
-        text = text[:ANNOTATION_TEXT_MAX - 1] + "…"
+    text = clip(text, ANNOTATION_TEXT_MAX)
     out: Annotation = {"text": text, "x": float(x), "y": float(y), "size": float(size)}
     color = item.get("color")
     if color is not None:

@@ -1,6 +1,9 @@
 """Per-node panels: document, memory (with history), entity and the space's profile.
 
-Every text from the data is shown with ``st.text``/``st.dataframe`` or escaped markdown.
+Every text from the data is shown with ``st.text``/``st.dataframe`` or escaped markdown,
+bounded (:func:`memscope.records.text.clip`): a panel shows a text in full up to
+:data:`~memscope.records.text.FULL_MAX` characters; past that, its start, a note saying how
+much is shown, and a download of the whole text (a 5 MB word must not freeze the page).
 Selecting something elsewhere in a panel goes through :func:`components.state.session.select`.
 """
 
@@ -19,6 +22,7 @@ from memscope.graph.analysis import Analysis
 from memscope.lenses.diff import word_diff
 from memscope.records.models import DocumentRecord, MemoryRecord
 from memscope.records.passport import EntityRecord
+from memscope.records.text import FULL_MAX, LINE_MAX, clip
 from memscope.records.time import format_time
 from memscope.view.wording import relative_time
 
@@ -29,6 +33,30 @@ STATE_COLORS = {"latest": "green", "recent": "blue", "superseded": "gray",
 def _select_button(node_id: str, label: str, key: str) -> None:
     st.button(md_escape(short(label, 70)) or node_id, key=key, on_click=session.select,
               args=(node_id,), help=f"Select {node_id}", width="stretch")
+
+
+def full_text(text: str, key: str, *, prefix: str = "") -> None:
+    """``text`` (after ``prefix``) as text: in full up to :data:`FULL_MAX` characters, else
+    its first :data:`FULL_MAX` with a note "(N characters; the first K shown)" and a
+    button that downloads the whole text (made only when clicked)."""
+    if len(text) <= FULL_MAX:
+        st.text(prefix + text)
+        return
+    st.text(prefix + text[:FULL_MAX] + "…")
+    st.caption(f"({len(text):,} characters; the first {FULL_MAX:,} shown)")
+    st.download_button("Download the full text", data=lambda: text, file_name=f"{key}.txt",
+                       mime="text/plain", key=f"full-{key}", on_click="ignore")
+
+
+def _clipped(value: object, limit: int = LINE_MAX) -> object:
+    """``value`` with every string in it (keys too) cut to ``limit`` characters."""
+    if isinstance(value, str):
+        return clip(value, limit)
+    if isinstance(value, dict):
+        return {clip(str(k), limit): _clipped(v, limit) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_clipped(v, limit) for v in value]
+    return value
 
 
 def _dates(analysis: Analysis, *pairs: tuple[str, datetime | None]) -> None:
@@ -60,17 +88,17 @@ def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
 
 def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
     """Title, type, url, status, summary, dates, space and its memories."""
-    st.caption(f"Document · {md_escape(doc.type)} · {md_escape(doc.id)}")
-    st.text(doc.title or "(untitled)")
+    st.caption(f"Document · {md_escape(short(doc.type))} · {md_escape(doc.id)}")
+    full_text(doc.title or "(untitled)", f"title-{doc.id}")
     if doc.url:
         st.caption("URL (shown as text)")
-        st.code(doc.url, language=None, wrap_lines=True)
+        st.code(clip(doc.url, FULL_MAX), language=None, wrap_lines=True)
     if doc.summary:
         st.caption("Summary")
-        st.text(doc.summary)
-    spaces = sorted({analysis.dataset.memories[m].container_tag or "—"
+        full_text(doc.summary, f"summary-{doc.id}")
+    spaces = sorted({clip(analysis.dataset.memories[m].container_tag) or "—"
                      for m in doc.memory_ids})
-    st.text(f"Status: {doc.status or '—'}\nSpace: {', '.join(spaces) or '—'}")
+    st.text(f"Status: {clip(doc.status) or '—'}\nSpace: {clip(', '.join(spaces), FULL_MAX) or '—'}")
     _dates(analysis, ("Created", doc.created_at), ("Updated", doc.updated_at))
     st.caption(f"{len(doc.memory_ids)} memories")
     for i, mem_id in enumerate(doc.memory_ids):  # keys carry the index: ids may repeat
@@ -83,19 +111,19 @@ def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
     """Text, badges, version, space, dates, expiry, sources, relations and history."""
     st.caption(f"Memory · {md_escape(mem.id)}")
     state_badges(analysis, mem)
-    st.text(mem.memory)
+    full_text(mem.memory, f"memory-{mem.id}")
     chain = analysis.chains.of(mem.id)
     entry = chain.entry(mem.id) if chain else None
     version = entry.version if entry else mem.version
     lines = [f"Version: {version}" + (f" (stored {entry.stored_version!r})"
                                       if entry and entry.repaired else ""),
-             f"Space: {mem.space or '—'}"]
+             f"Space: {clip(mem.space) or '—'}"]
     st.text("\n".join(lines))
     _dates(analysis, ("Created", mem.created_at), ("Updated", mem.updated_at),
            ("Forget after", mem.forget_after))
     if mem.forget_reason:
         st.caption("Forget reason")
-        st.text(mem.forget_reason)
+        full_text(mem.forget_reason, f"reason-{mem.id}")
     docs = analysis.dataset.memory_documents.get(mem.id, [])
     st.caption(f"Source documents ({len(docs)})")
     for i, doc_id in enumerate(docs):
@@ -172,20 +200,20 @@ def history(analysis: Analysis, memory_id: str, *,
                        help=f"created {format_time(e.created_at) or '—'}, "
                             f"updated {format_time(e.updated_at) or '—'}")
             parent_text = texts.get(e.parent_id) if e.parent_id else None
-            if parent_text is None:
-                st.text(e.text)
+            if parent_text is None or max(len(parent_text), len(e.text)) > FULL_MAX:
+                full_text(e.text, f"hist-{memory_id}-{i}")
             else:
                 st.markdown(_diff_markdown(parent_text, e.text))
 
 
 def entity_panel(analysis: Analysis, ent: EntityRecord) -> None:
     """Name, type, aliases, attributes and every relation with provenance."""
-    st.caption(f"Entity · {md_escape(ent.type)} · {md_escape(ent.id)}")
-    st.text(ent.name)
+    st.caption(f"Entity · {md_escape(short(ent.type))} · {md_escape(ent.id)}")
+    full_text(ent.name, f"name-{ent.id}")
     if ent.aliases:
-        st.text("Aliases: " + ", ".join(ent.aliases))
+        st.text(clip("Aliases: " + ", ".join(clip(a) for a in ent.aliases), FULL_MAX))
     if ent.attributes:
-        st.json(ent.attributes, expanded=False)
+        st.json(_clipped(ent.attributes), expanded=False)
     names = {e_id: e.name for e_id, e in analysis.dataset.entities.items()}
     rows = []
     for rel in analysis.dataset.relations.values():
@@ -193,10 +221,11 @@ def entity_panel(analysis: Analysis, ent: EntityRecord) -> None:
             continue
         prov = rel.provenance[0] if rel.provenance else None
         rows.append({
-            "subject": names.get(rel.subject_id, rel.subject_id), "predicate": rel.predicate,
-            "object": names.get(rel.object_id, f"{rel.object_id} (missing)"),
+            "subject": clip(names.get(rel.subject_id, rel.subject_id)),
+            "predicate": clip(rel.predicate),
+            "object": clip(names.get(rel.object_id, f"{rel.object_id} (missing)")),
             "confidence": rel.confidence, "source": prov.source_id if prov else None,
-            "span": prov.source_span if prov else None,
+            "span": clip(prov.source_span, 5 * LINE_MAX) if prov else None,
             "created": format_time(rel.created_at), "updated": format_time(rel.updated_at),
             "id": rel.id,
         })
@@ -211,14 +240,14 @@ def profile_panel(analysis: Analysis, container_tag: str | None, *,
     (``open_in_explorer``: links that open the memory in the explorer with its panel;
     else buttons that select it where the panel is drawn)."""
     profile = analysis.dataset.profiles.get(container_tag or "")
-    st.markdown(f"**Profile of {md_escape(container_tag or 'this space')}**")
+    st.markdown(f"**Profile of {md_escape(short(container_tag or 'this space'))}**")
     if profile is None or not (profile.static or profile.dynamic):
         st.caption("No profile loaded for this space.")
         return
     for title, lines in (("Static", profile.static), ("Dynamic", profile.dynamic)):
         st.caption(title)
         for i, line in enumerate(lines):
-            st.text(f"• {line.text}")
+            full_text(line.text, f"profile-{title}-{i}", prefix="• ")
             for j, mem_id in enumerate(line.memory_ids):
                 mem = analysis.dataset.memories.get(mem_id)
                 if mem is None:

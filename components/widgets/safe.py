@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memscope.records.text import one_line, shorten
+from memscope.records.text import clip
 
 # "@" too: an email would otherwise become a mailto: link
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&@])")
@@ -25,9 +25,9 @@ def md_escape(text: str | None) -> str:
 
 
 def short(text: str | None, limit: int = 60) -> str:
-    """One line of at most ``limit`` characters (see :func:`memscope.records.text.shorten`).
+    """One line of at most ``limit`` characters (:func:`memscope.records.text.clip`).
 
-    >>> short("a  very\nlong line", 8)
+    >>> short("a  very\\nlong line", 8)
     'a very …'
     """
-    return shorten(one_line(text or ""), limit)
+    return clip(text, limit)

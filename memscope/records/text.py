@@ -26,6 +26,50 @@ def shorten(text: str, limit: int) -> str:
     return text[: limit - 1] + ELLIPSIS
 
 
+#: how long a piece of the data may be wherever it is shown in one line (a label, a name,
+#: a table cell, a sentence's quoted part); the full text is shown only where it is the
+#: point (the panel), and bounded there too (see :data:`FULL_MAX`)
+LINE_MAX = 200
+#: the most of one text the page shows at full length (the panel's text; the rest stays in
+#: the export and the download)
+FULL_MAX = 20_000
+
+
+def clip(text: str | None, limit: int = LINE_MAX) -> str:
+    """``text`` on one line (:func:`one_line`) and at most ``limit`` characters
+    (:func:`shorten`): the one way a text from the data is bounded where it is made.
+
+    Only the start of ``text`` is read, so a 5 MB word costs what a short one does.
+
+    >>> clip("a  very\\nlong line", 8), clip(None), clip("x" * 5_000_000, 5)
+    ('a very …', '', 'xxxx…')
+    >>> clip("short   " + " " * 10_000, 8)
+    'short'
+    """
+    if not text:
+        return ""
+    head = text[: 4 * limit + 64]  # runs of whitespace shrink to one space
+    flat = one_line(head)
+    if len(head) < len(text) and not text[len(head):].isspace():
+        return flat[: max(limit - 1, 0)] + ELLIPSIS if limit >= 1 else ""
+    return shorten(flat, limit)
+
+
+#: the longest run of word characters taken as a word a person wrote (a name, a topic, a
+#: cluster's word); longer runs (a 5 MB word, a hash, a pasted blob) name nothing
+WORD_MAX = 30
+
+
+def writable(word: str) -> bool:
+    """True when ``word`` could be a word a person wrote: at most :data:`WORD_MAX`
+    characters, a letter among them.
+
+    >>> writable("Lisbon"), writable("A" * 5_000_000), writable("1234"), writable("")
+    (True, False, False, False)
+    """
+    return 0 < len(word) <= WORD_MAX and any(c.isalpha() for c in word)
+
+
 def one_line(text: str) -> str:
     """``text`` with every run of whitespace (newlines included) made one space, trimmed.
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from memscope.graph.analysis import Analysis
 from memscope.graph.states import STATES
-from memscope.records.text import counted
+from memscope.records.text import clip, counted, writable
 from memscope.records.words import STOP_WORDS, STORE_WORDS, WORD
 from memscope.reports.audit import FINDING_TITLES
 
@@ -38,6 +38,8 @@ from memscope.reports.audit import FINDING_TITLES
 TOP = 3
 #: a capitalised word is a name when at least this share of its uses are capitalised
 NAME_SHARE = 0.8
+#: the longest space name or relation a sentence quotes (longer ones are cut with "…")
+QUOTE_MAX = 40
 _SKIP = STOP_WORDS | STORE_WORDS
 
 
@@ -52,12 +54,19 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def _name_like(text: str) -> bool:
+    """True when an entity's name could be a name a person wrote: a few writable words
+    (at most :data:`QUOTE_MAX` characters in all)."""
+    return 0 < len(text) <= QUOTE_MAX and any(writable(w) for w in WORD.findall(text))
+
+
 def _names_and_topics(texts: Iterable[str]) -> tuple[list[str], list[str]]:
     """The capitalised words used mostly capitalised (names), and the other content words
-    (topics), each most frequent first (ties: alphabetical)."""
+    (topics), each most frequent first (ties: alphabetical); only words a person could
+    have written (see :func:`~memscope.records.text.writable`)."""
     counts: Counter[str] = Counter()
     for text in texts:
-        counts.update(WORD.findall(text))
+        counts.update(w for w in WORD.findall(text) if writable(w))
     total: Counter[str] = Counter()
     upper: Counter[str] = Counter()
     spelling: dict[str, tuple[int, str]] = {}
@@ -178,7 +187,8 @@ def summarise(analysis: Analysis) -> Summary:
             mentions.update(e for e in (rel.subject_id, rel.object_id) if e in ds.entities)
         ranked = sorted(ds.entities, key=lambda e: (-mentions[e], ds.entities[e].name, e))
         entity_names = [ds.entities[e].name for e in ranked
-                        if mentions[e] and not _placeholder(ds.entities[e].name)]
+                        if mentions[e] and _name_like(ds.entities[e].name)
+                        and not _placeholder(ds.entities[e].name)]
         names = list(dict.fromkeys(entity_names + names))
     predicates = Counter(r.predicate for r in ds.relations.values()
                          if r.predicate and not _placeholder(r.predicate))
@@ -186,10 +196,11 @@ def summarise(analysis: Analysis) -> Summary:
     return Summary(
         documents=len(ds.documents), memories=len(ds.memories), entities=len(ds.entities),
         relations=len(ds.relations),
-        spaces=[space_names.get(t, t) for t, _ in sorted(spaces.items(),
-                                                          key=lambda kv: (-kv[1], kv[0]))],
+        spaces=[clip(space_names.get(t, t), QUOTE_MAX)
+                for t, _ in sorted(spaces.items(), key=lambda kv: (-kv[1], kv[0]))],
         names=names, topics=topics,
-        predicates=[p for p, _ in sorted(predicates.items(), key=lambda kv: (-kv[1], kv[0]))],
+        predicates=[clip(p, QUOTE_MAX)
+                    for p, _ in sorted(predicates.items(), key=lambda kv: (-kv[1], kv[0]))],
         states={s: states.get(s, 0) for s in STATES},
         findings=len(analysis.findings),
         finding_kinds=dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))))

@@ -32,7 +32,7 @@ import networkx as nx
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.graph.states import STATES
-from memscope.records.text import one_line, relation_label, shorten
+from memscope.records.text import clip, relation_label, shorten
 from memscope.view.layout import seeded_igraph
 from memscope.view.names import cluster_names
 from memscope.view.wording import relative_time
@@ -339,7 +339,7 @@ def _clusters(g: nx.MultiDiGraph) -> list[list[Hashable]]:
 
 def _short_text(g: nx.MultiDiGraph, node: Hashable, limit: int) -> str:
     attrs = g.nodes[node]
-    return shorten(one_line(_text_of(attrs["kind"], attrs["record"], node)), limit)
+    return clip(_text_of(attrs["kind"], attrs["record"], node), limit)
 
 
 def _palette(order: list[str]) -> dict[str, str]:
@@ -402,13 +402,14 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None,
         facts = [f"entity {node_id} · {record.type}"]
         if record.aliases:
             facts.append("aliases: " + ", ".join(record.aliases))
-    return shorten("\n".join([text, *facts]), TITLE_MAX)
+    # each part cut first: a 5 MB text is never joined whole to be cut after
+    return shorten("\n".join(shorten(t, TITLE_MAX) for t in [text, *facts]), TITLE_MAX)
 
 
 def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group: str,
           fill: str, now: datetime | None = None) -> VisNode:
     kind, record = attrs["kind"], attrs["record"]
-    label = shorten(one_line(_text_of(kind, record, node_id)), LABEL_MAX)
+    label = clip(_text_of(kind, record, node_id), LABEL_MAX)
     node: VisNode = {
         "id": str(node_id), "label": label,
         "title": _title(kind, record, node_id, state, now),
@@ -454,10 +455,10 @@ def _edge(g: nx.MultiDiGraph, index: int, u: Hashable, v: Hashable,
     if kind == "relation":
         predicate = data.get("predicate") or ""
         edge["predicate"] = predicate
-        edge["label"] = shorten(one_line(predicate), 20)
+        edge["label"] = clip(predicate, 20)
         conf = data.get("confidence")
         head, tail = _short_text(g, u, 40), _short_text(g, v, 40)
-        edge["title"] = shorten(relation_label(head, predicate, tail)
+        edge["title"] = shorten(relation_label(head, clip(predicate, TITLE_MAX), tail)
                                 + (f"\nconfidence {conf:g}" if conf is not None else ""),
                                 TITLE_MAX)
     return edge
@@ -617,7 +618,7 @@ def _legend_of(color_by: str, kinds: Mapping[str, int], states: Mapping[str, int
     if groups[""]:
         own.append("")
     listed: list[LegendColor] = [
-        {"key": k, "label": labels.get(k, k), "color": colors[k],
+        {"key": k, "label": clip(labels.get(k, k)), "color": colors[k],
          "border": _darker(colors[k]), "count": groups[k]} for k in own]
     owned = set(own)
     rest = [k for k in groups if k not in owned and groups[k]]

@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Mapping
 
 from memscope.graph.analysis import Analysis
-from memscope.records.text import one_line, shorten
+from memscope.records.text import clip, writable
 from memscope.records.words import STOP_WORDS, STORE_WORDS, WORD
 
 #: Common words and words every memory store is full of (presenter placeholders too).
@@ -77,7 +77,8 @@ def _cluster_words(analysis: Analysis, clusters: Mapping[str, str]
         counts[key] = Counter(WORD.findall(joined.casefold()))
         raw[key] = Counter(WORD.findall(joined))
     seen: set[str] = set().union(*counts.values())
-    bad = {w for w in seen if len(w) < 2 or w in NAME_STOP_WORDS or w.isdigit()}
+    bad = {w for w in seen if len(w) < 2 or w in NAME_STOP_WORDS or w.isdigit()
+           or not writable(w)}  # a 5 MB "word" names nothing
     for bag in counts.values():
         for word in bad.intersection(bag):
             del bag[word]
@@ -112,7 +113,7 @@ def _fallback(analysis: Analysis, key: str, members: list[Hashable], position: i
             and getattr(g.nodes[n]["record"], "title", None)]
     if docs:
         node = min(docs, key=lambda n: (-g.degree(n), str(n)))
-        return shorten(one_line(g.nodes[node]["record"].title), NAME_MAX)
+        return clip(g.nodes[node]["record"].title, NAME_MAX)
     match = _NUMBERED.fullmatch(key)
     return f"cluster {match.group(1) if match else position}"
 
