@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from components.sections.forget_all import pseudonyms
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.widgets import once
@@ -191,7 +192,8 @@ def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:
 def _space_options(ctx: AppContext) -> list[str]:
     if ctx.conn.space:
         return [ctx.conn.space]
-    ds = ctx.analysis.dataset if ctx.analysis is not None else None
+    shown = ctx.current or ctx.analysis  # real tags: presenter mode's are pseudonyms
+    ds = shown.dataset if shown is not None else None
     tags = sorted({s.container_tag for s in ds.spaces} | {
         m.container_tag for m in ds.memories.values() if m.container_tag}) if ds else []
     return tags + ([DEFAULT_SPACE] if DEFAULT_SPACE not in tags else [])
@@ -349,14 +351,17 @@ def _add_box(ctx: AppContext) -> None:
             if source.capabilities.can("spaces"):
                 left, right = st.columns(2)
                 left.text_input("Title (optional)", key=session.ADD_TITLE.name, max_chars=200)
-                right.selectbox("Space", _space_options(ctx), key=session.ADD_SPACE.name)
+                alias = pseudonyms(ctx)
+                right.selectbox("Space", _space_options(ctx), key=session.ADD_SPACE.name,
+                                format_func=lambda t: alias.get(str(t), str(t)))
             st.form_submit_button("Add…", on_click=_request,
                                   args=(source.cache_key(), source.capabilities.can("spaces")),
                                   help="Asks for confirmation before anything is sent.")
 
 
 def _confirmation(ctx: AppContext, source: Source, pending: dict) -> None:
-    where = f" to space {pending['space']}" if pending.get("space") else ""
+    space = pending.get("space")
+    where = f" to space {pseudonyms(ctx).get(space, space)}" if space else ""
     st.warning(f"Add this text to {md_escape(source.label)}{md_escape(where)}? It is sent "
                "once and written to the ledger.")
     st.text(pending["text"])

@@ -24,6 +24,7 @@ from components.state.context import AppContext, flash
 from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
+from memscope.lenses.presenter import mask_spaces, real_space, space_pseudonyms
 from memscope.sources import ForgetAllPreview, SourceError, actions
 
 PENDING = session.FORGET_ALL_PENDING
@@ -36,6 +37,19 @@ def spaces_of(analysis: Analysis) -> list[str]:
     """The container tags of the loaded memories, sorted."""
     return sorted({m.container_tag for m in analysis.dataset.memories.values()
                    if m.container_tag})
+
+
+def real_spaces(ctx: AppContext, analysis: Analysis) -> list[str]:
+    """The real container tags to choose from (today's unmasked data: in presenter mode
+    the shown analysis carries pseudonyms, and an action needs the real tag)."""
+    return spaces_of(ctx.current or analysis)
+
+
+def pseudonyms(ctx: AppContext) -> dict[str, str]:
+    """Each real space tag → its pseudonym in presenter mode; empty otherwise."""
+    if not ctx.presenter or ctx.current is None:
+        return {}
+    return space_pseudonyms(ctx.current.dataset)
 
 
 def narrow(preview: ForgetAllPreview, visible: Collection[str], analysis: Analysis
@@ -77,7 +91,7 @@ def _perform(ctx: AppContext, token: str) -> None:
     if pending is None or ctx.source is None:
         return
     preview: ForgetAllPreview = pending["preview"]
-    answer = FIELDS.get(f"confirm-{token}") or ""
+    answer = real_space(FIELDS.get(f"confirm-{token}") or "", pseudonyms(ctx))
     if not preview.accepts(answer):
         flash("Nothing was deleted: the confirmation does not match.", "error")
         return
@@ -87,9 +101,9 @@ def _perform(ctx: AppContext, token: str) -> None:
         result = actions.forget_all(ctx.source, ctx.ledger, preview,
                                     confirm=answer, reason=reason, **ctx.acting())
     except SourceError as exc:
-        flash(str(exc), "error")
+        flash(mask_spaces(str(exc), pseudonyms(ctx)), "error")
     else:
-        flash(result.message, "success")
+        flash(mask_spaces(result.message, pseudonyms(ctx)), "success")
     once.drop(PENDING)
     data.forget_cached(ctx.key)  # the graph shows what the service holds now
 
@@ -119,11 +133,13 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     if why_not:
         st.info(f"Forget-all is unavailable: {md_escape(why_not)}")
         return
-    spaces = spaces_of(analysis)
+    spaces = real_spaces(ctx, analysis)
+    alias = pseudonyms(ctx)  # presenter mode: the real tag is the value, never shown
     tag: str | None = None
     if spaces:
         index = spaces.index(ctx.conn.space) if ctx.conn.space in spaces else 0
-        tag = st.selectbox("Space", spaces, index=index, key=session.FORGET_ALL_SPACE.name)
+        tag = st.selectbox("Space", spaces, index=index, key=session.FORGET_ALL_SPACE.name,
+                           format_func=lambda t: alias.get(str(t), str(t)))
     if source.capabilities.forget_all_by_ids:
         st.caption("Forgets the loaded memories of this space"
                    + (" that are in the explorer's current filter" if visible is not None
@@ -142,7 +158,7 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     with st.container(border=True):
         st.markdown("**Step 1 · Preview** — nothing has been deleted.")
         if preview.message:
-            st.text(preview.message)
+            st.text(mask_spaces(preview.message, alias))
         cols = st.columns(3)
         cols[0].metric("Would be forgotten", preview.count)
         if preview.document_count is not None:
@@ -157,9 +173,10 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
         return
     with st.container(border=True):
         st.markdown("**Step 2 · Confirm**")
-        words = " or ".join(f"“{w}”" for w in preview.confirm_words)
+        words = " or ".join(f"“{alias.get(w, w)}”" for w in preview.confirm_words)
         answer = st.text_input(md_escape(f"Type {words} to confirm"),
                                key=FIELDS.key(f"confirm-{token}"))
+        answer = real_space(answer, alias)
         st.text_input("Reason (optional, written to the ledger)", key=FIELDS.key(f"reason-{token}"))
         left, right = st.columns(2)
         noun = "facts" if preview.entity_count is not None else "memories"

@@ -4,7 +4,8 @@ The ledger is the local store's (:meth:`memscope.store.store.Store.ledger`): the
 store writes its own rows, and :mod:`memscope.sources.actions` records every other source's
 outcomes there too. A session sees only the rows of its own source identity (kind, URL
 and key fingerprint; for the embedded store, that store). In presenter mode snapshots,
-reasons and messages are masked.
+reasons and messages are masked, and each space tag is shown as its pseudonym ("Space 1",
+the same as on every other page; a tag only the ledger knows gets the next number).
 """
 
 from __future__ import annotations
@@ -15,19 +16,26 @@ import streamlit as st
 from components.state import session
 from components.state.context import AppContext
 from memscope.export.formats import csv_safe
-from memscope.lenses.presenter import mask_text
+from memscope.lenses.presenter import mask_text, space_pseudonyms
 from memscope.store.ledger import LedgerEntry
 
 COLUMNS = ["time", "actor", "source", "space", "action", "target_id", "snapshot", "reason",
            "outcome", "status", "message"]
 
 
-def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False) -> pd.DataFrame:
-    """One row per entry (newest first, as the store returns them)."""
+def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
+                 spaces: dict[str, str] | None = None) -> pd.DataFrame:
+    """One row per entry (newest first, as the store returns them); in presenter mode
+    texts are masked and spaces named by ``spaces`` (tag → pseudonym, extended here)."""
     rows = []
+    alias = dict(spaces or {})
+    if presenter:
+        for tag in sorted({e.space for e in entries if e.space and e.space not in alias}):
+            alias[tag] = f"Space {len(set(alias.values())) + 1}"
     for e in entries:
         row = {c: getattr(e, c) for c in COLUMNS}
         if presenter:
+            row["space"] = alias.get(e.space, e.space) if e.space else e.space
             row["snapshot"] = mask_text(e.snapshot, "Snapshot")
             row["reason"] = mask_text(e.reason, "Reason")
             row["message"] = mask_text(e.message, "Message")
@@ -80,7 +88,8 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
                         help="All my actions: what you did, on every source you used.")
         if mine == "All my actions":
             entries = ctx.ledger.actions_by(ctx.user.email)
-    frame = ledger_frame(entries, presenter=ctx.presenter)
+    known = space_pseudonyms(ctx.current.dataset) if ctx.current is not None else {}
+    frame = ledger_frame(entries, presenter=ctx.presenter, spaces=known)
     if frame.empty:
         st.info("No destructive action has been recorded for this source yet.")
         return frame

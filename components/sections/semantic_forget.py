@@ -18,12 +18,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.sections.forget_all import spaces_of
+from components.sections.forget_all import pseudonyms, real_spaces
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.widgets import once
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
+from memscope.lenses.presenter import mask_spaces
 from memscope.sources import ForgetReport, SemanticPreview, Source, SourceError, actions
 
 PENDING = session.SEMANTIC_FORGET
@@ -74,7 +75,7 @@ def _spaces(ctx: AppContext, analysis: Analysis) -> list[str]:
     """The spaces to choose from: the connection's, else those of the loaded memories."""
     if ctx.conn.space:
         return [ctx.conn.space]
-    return spaces_of(analysis)
+    return real_spaces(ctx, analysis)  # real tags (presenter mode shows pseudonyms)
 
 
 def _preview(ctx: AppContext, spaces: list[str]) -> None:
@@ -215,12 +216,13 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
     with st.container(border=True):
         count = len(preview.ids)
         where = preview.container_tag or pending.get("space")
+        where = pseudonyms(ctx).get(where, "a space") if where and ctx.presenter else where
         found = (f"{count} {'memory matches' if count == 1 else 'memories match'} "
                  f"“{preview.query}”" + (f" in {where}" if where else "") + ".")
         st.markdown(f"**Preview** — {md_escape(found)} Nothing has been deleted." if count
                     else "**Preview** — nothing has been deleted.")
         if preview.note:
-            st.caption(md_escape(preview.note))
+            st.caption(md_escape(mask_spaces(preview.note, pseudonyms(ctx))))
         if not preview.ids:
             st.info(md_escape(f"No memory matches “{preview.query}”: nothing would be "
                               "forgotten."))
@@ -268,7 +270,9 @@ def section(ctx: AppContext, analysis: Analysis) -> None:
             left.text_input("Forget memories about…", key=QUERY.name, max_chars=MAX_QUERY,
                             placeholder="e.g. my old address")
             if len(spaces) > 1:
-                left.selectbox("Space", spaces, key=SPACE.name)
+                alias = pseudonyms(ctx)
+                left.selectbox("Space", spaces, key=SPACE.name,
+                               format_func=lambda t: alias.get(str(t), str(t)))
             right.form_submit_button(
                 "Preview", on_click=_preview, args=(ctx, spaces), width="stretch",
                 help="A dry run: the service says which memories it would forget; "

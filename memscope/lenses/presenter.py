@@ -31,6 +31,7 @@ Deterministic: the same dataset gives the same masked dataset.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from memscope.records.dataset import Dataset, Duplicate
@@ -104,15 +105,58 @@ def space_pseudonyms(dataset: Dataset) -> dict[str, str]:
     return out
 
 
+def mask_spaces(sentence: str, pseudonyms: dict[str, str]) -> str:
+    """``sentence`` with each real space tag in it (a whole word) replaced by its pseudonym.
+
+    >>> mask_spaces("Forgets 3 memories of acme_work.", {"acme_work": "Space 1"})
+    'Forgets 3 memories of Space 1.'
+    """
+    for tag in sorted(pseudonyms, key=lambda t: (-len(t), t)):
+        if tag in sentence:
+            sentence = re.sub(rf"(?<![\w-]){re.escape(tag)}(?![\w-])",
+                              pseudonyms[tag], sentence)
+    return sentence
+
+
+def real_space(shown: str, pseudonyms: dict[str, str]) -> str:
+    """The space tag whose pseudonym is ``shown`` (``shown`` itself when none is).
+
+    >>> real_space(" Space 2 ", {"acme": "Space 1", "jane": "Space 2"}), real_space("x", {})
+    ('jane', 'x')
+    """
+    wanted = shown.strip()
+    return next((tag for tag, name in pseudonyms.items() if name == wanted), shown)
+
+
+def _named(dataset: Dataset, given: dict[str, str] | None) -> dict[str, str]:
+    """:func:`space_pseudonyms` of ``dataset``, numbered as ``given`` where it says."""
+    own = space_pseudonyms(dataset)
+    if given is None:
+        return own
+    out, same = dict(given), {}
+    for tag, local in own.items():
+        if tag in out:
+            same.setdefault(local, out[tag])
+            continue
+        if local not in same:
+            same[local] = f"Space {len(set(out.values())) + 1}"
+        out[tag] = same[local]
+    return out
+
+
 def _provenance(items: list[Provenance]) -> list[Provenance]:
     return [replace(p, source_span=_sized("Span", p.source_span)) for p in items]
 
 
-def mask(dataset: Dataset) -> Dataset:
-    """A masked copy of ``dataset`` (see the module docstring); the input is unchanged."""
+def mask(dataset: Dataset, spaces: dict[str, str] | None = None) -> Dataset:
+    """A masked copy of ``dataset`` (see the module docstring); the input is unchanged.
+
+    ``spaces`` (tag → pseudonym, e.g. :func:`space_pseudonyms` of the whole load when
+    ``dataset`` is a part of it, such as the data as of a day) names the spaces the same
+    way as that whole; a tag it lacks gets the next free number."""
     reasons = _Names("Reason")
     predicates = _Names("predicate")
-    spaces = space_pseudonyms(dataset)
+    spaces = _named(dataset, spaces)
 
     def space(tag: str | None) -> str | None:
         return spaces.get(tag, tag) if tag else tag
