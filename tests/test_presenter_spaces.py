@@ -1,0 +1,169 @@
+"""Presenter mode names every space by a pseudonym ("Space 1", "Space 2"…), never by its
+tag, id or name (a tag is often a customer's or a person's name): in the masked dataset,
+and on the Explorer panel, Profile, Insights, Ledger and Forget-all pages under AppTest
+on the seeded demo store (its tags: ``sm_project_personal``, ``acme_work``,
+``sm_project_research``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from apptest_support import run_page
+from streamlit.testing.v1 import AppTest
+
+from memscope.graph.analysis import analyse
+from memscope.lenses.presenter import mask, mask_spaces, real_space, space_pseudonyms
+from memscope.records.dataset import Dataset, from_feed_pages
+from memscope.reports.summary import summarise
+from memscope.settings import store_path
+from memscope.sources import actions
+from memscope.sources.embedded import EmbeddedSource
+from memscope.store.store import Store
+
+
+def demo() -> Dataset:
+    from memscope.demo.seeding import seed_if_missing
+
+    seed_if_missing(store_path())
+    return EmbeddedSource(store_path()).load().dataset
+
+
+def secrets_of(ds: Dataset) -> set[str]:
+    """Every space tag, space id and space name of ``ds``."""
+    found = {m.container_tag for m in ds.memories.values()} | {
+        m.space_id for m in ds.memories.values()}
+    for s in ds.spaces:
+        found |= {s.container_tag, s.id, s.name}
+    found |= {t for t in ds.profiles} | {p.container_tag for p in ds.profiles.values()}
+    return {t for t in found if t}
+
+
+def strings(value: Any) -> list[str]:
+    """Every string in ``value`` (dataclasses, dicts — keys too —, lists, tuples)."""
+    if isinstance(value, str):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [s for f in dataclasses.fields(value) for s in strings(getattr(value, f.name))]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*strings(k), *strings(v))]
+    if isinstance(value, list | tuple | set | frozenset):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def test_masked_demo_dataset_holds_no_space_tag(fresh_data_dir):
+    ds = demo()
+    secrets = secrets_of(ds)
+    assert {"acme_work", "sm_project_personal", "Acme Work"} <= secrets
+    masked = mask(ds)
+    found = {s for text in strings(masked) for s in secrets if s in text}
+    assert found == set()
+    assert {m.space for m in masked.memories.values()} == {"Space 1", "Space 2", "Space 3"}
+    assert sorted(masked.profiles) == ["Space 1", "Space 2", "Space 3"]
+    # the same memory's space before and after
+    names = space_pseudonyms(ds)
+    assert all(masked.memories[i].space == names[m.space]
+               for i, m in ds.memories.items() if m.space)
+
+
+def test_pseudonyms_follow_the_space_list_like_the_summary_card():
+    ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+        {"id": "a", "memory": "x", "spaceContainerTag": "zeta_customer"},
+        {"id": "b", "memory": "y", "spaceContainerTag": "jane_doe"},
+        {"id": "c", "memory": "z", "spaceContainerTag": "jane_doe"}]}]}])
+    names = space_pseudonyms(ds)
+    assert names == {"zeta_customer": "Space 1", "jane_doe": "Space 2"}
+    assert mask(ds) is not ds and space_pseudonyms(ds) == names  # deterministic
+    card = summarise(analyse(mask(ds)))
+    assert card.spaces == ["Space 2", "Space 1"]  # by count, named as everywhere else
+    assert "jane_doe" not in " ".join(card.sentences())
+
+
+def test_a_part_masked_with_the_whole_loads_names():
+    whole = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+        {"id": "a", "memory": "x", "spaceContainerTag": "first"},
+        {"id": "b", "memory": "y", "spaceContainerTag": "second"}]}]}])
+    part = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+        {"id": "b", "memory": "y", "spaceContainerTag": "second"},
+        {"id": "c", "memory": "z", "spaceContainerTag": "third"}]}]}])
+    masked = mask(part, space_pseudonyms(whole))
+    assert masked.memories["b"].space == "Space 2"  # not "Space 1", its number in part
+    assert masked.memories["c"].space == "Space 3"  # a tag the whole lacks: next number
+
+
+def test_sentences_and_typed_pseudonyms():
+    names = {"acme_work": "Space 2", "acme": "Space 1"}
+    assert mask_spaces("Forget all of acme_work and acme (acme_workers stays)", names) == (
+        "Forget all of Space 2 and Space 1 (acme_workers stays)")
+    assert real_space("Space 2", names) == "acme_work"
+    assert real_space("12", names) == "12"
+
+
+# -- the pages -----------------------------------------------------------------------------
+
+
+def tree_text(at: AppTest) -> str:
+    """Every element's message on the page (labels, options, tables, chart specs)."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            out.append(str(proto))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(out)
+
+
+def leaks(at: AppTest, secrets: set[str]) -> list[str]:
+    text = tree_text(at)
+    return sorted(s for s in secrets if s in text)
+
+
+@pytest.fixture
+def secrets(fresh_data_dir) -> set[str]:
+    return secrets_of(demo()) - {"Personal", "Research"}  # words the app itself may use
+
+
+def test_explorer_panel_names_the_space_by_pseudonym(secrets):
+    ds = demo()
+    mem = next(m for m in ds.memories.values() if m.container_tag == "acme_work")
+    plain = run_page(None, selected_node=mem.id)
+    assert "acme_work" in tree_text(plain)  # the panel shows the space when not masked
+    at = run_page(None, presenter_mode=True, selected_node=mem.id)
+    assert leaks(at, secrets) == []
+    assert f"Space: {space_pseudonyms(ds)['acme_work']}" in tree_text(at)
+
+
+@pytest.mark.parametrize("page", ["profile.py", "insights.py", "forget_all.py"])
+def test_pages_name_spaces_by_pseudonym(secrets, page):
+    plain = run_page(page)
+    assert [s for s in secrets if s in tree_text(plain)], "the page shows spaces unmasked"
+    at = run_page(page, presenter_mode=True)
+    assert leaks(at, secrets) == []
+    assert "Space 1" in tree_text(at)
+
+
+def test_profile_choice_keeps_the_real_tag(secrets):
+    at = run_page("profile.py", presenter_mode=True, profile_space="acme_work")
+    assert leaks(at, secrets) == []
+    assert at.selectbox[0].value == "acme_work"  # the value is real, only shown masked
+    assert "Profile of Space 2" in tree_text(at)
+
+
+def test_ledger_names_spaces_by_pseudonym(secrets):
+    ds = demo()
+    mem = next(m for m in ds.memories.values()
+               if m.container_tag == "acme_work" and not m.is_forgotten)
+    actions.forget(EmbeddedSource(store_path()), Store(store_path()), mem.id,
+                   reason="wrong", container_tag=mem.container_tag, snapshot=mem.memory)
+    plain = run_page("ledger.py")
+    assert "acme_work" in tree_text(plain)
+    at = run_page("ledger.py", presenter_mode=True)
+    assert leaks(at, secrets) == []
+    table = next(d.value for d in at.dataframe if "space" in d.value.columns)
+    assert set(table["space"].dropna()) == {"Space 2"}
