@@ -93,3 +93,20 @@ def test_explorer_groups_carry_the_names_into_the_legend():
     assert "Lisbon" in labels[trip]
     legend = build_view(an)["legend"]
     assert {c["key"]: c["label"] for c in legend["colors"]}[trip] == labels[trip]
+
+
+def test_a_5_mb_word_names_no_cluster():
+    """A cluster whose texts hold a 5 MB word (issue 20) is named by the words a person
+    wrote, and its document-title fallback is cut."""
+    huge = "Q" * (5 * 2**20)
+    an = analyse(from_feed_pages([{"documents": [
+        {"id": "doc_t", "title": huge, "memoryEntries": [
+            {"id": f"t{i}", "memory": f"{t} {huge}"} for i, t in enumerate(TRAVEL)]},
+        {"id": "doc_h", "title": huge, "memoryEntries": [{"id": "h0", "memory": huge},
+                                                          {"id": "h1", "memory": huge}]}]}]),
+        NOW)
+    clusters = {n: d.removeprefix("doc_") for d, doc in an.dataset.documents.items()
+                for n in (d, *doc.memory_ids)}
+    names = cluster_names(an, clusters)
+    assert "Lisbon" in names["t"].split(SEPARATOR)
+    assert all(len(name) <= 100 for name in names.values()), {k: len(v) for k, v in names.items()}

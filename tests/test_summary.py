@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -113,3 +114,31 @@ def test_one_current_memory_reads_in_the_singular():
     lines = summarise(an).sentences()
     assert lines[0].startswith("This memory holds 1 memory from 1 document")
     assert lines[1] == "The only memory is current."
+
+
+#: a 5 MB word (issue 20): a run of letters no person wrote as a name
+HUGE = "Zebra" + "z" * (5 * 2**20)
+
+
+def test_a_5_mb_word_is_no_name_and_no_sentence_holds_it():
+    """Texts, a title, a space and an entity name that each hold a 5 MB word: the card
+    names what a person wrote (Maya, Lisbon) and quotes the space cut short."""
+    an = analyse(from_feed_pages([{"documents": [{"id": "d", "title": HUGE, "memoryEntries": [
+        {"id": "a", "memory": f"Maya flies to Lisbon. {HUGE}", "spaceContainerTag": HUGE},
+        {"id": "b", "memory": f"{HUGE} Maya books Lisbon.", "spaceContainerTag": HUGE}]}]}]),
+        NOW)
+    summary = summarise(an)
+    assert sorted(summary.names) == ["Lisbon", "Maya"]
+    assert all(len(w) < 100 for w in summary.names + summary.topics + summary.spaces)
+    assert summary.spaces and summary.spaces[0].startswith("Zebra")
+    lines = summary.sentences()
+    assert lines and all(len(line) < 1000 for line in lines), [len(x) for x in lines]
+    assert "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz" not in " ".join(lines)
+
+
+def test_a_huge_entity_name_is_left_out_of_the_names():
+    ds = read_files([PASSPORT])
+    entity = next(iter(ds.entities.values()))
+    ds.entities[entity.id] = replace(entity, name=HUGE)
+    names = summarise(analyse(ds, NOW)).names
+    assert names and HUGE not in names and all(len(n) < 100 for n in names)
