@@ -72,7 +72,8 @@ def _timed(label: str, call: Callable[[], T]) -> T:
 
 
 def _pages(page: dict[str, Any]) -> None:
-    """The Audit and Insights pages, run by AppTest on the data as a snapshot file."""
+    """The analysis pages, run by AppTest on the data as a snapshot file (the first run
+    loads and analyses it; the others find it in the cache)."""
     from apptest_support import run_page
 
     from components.state import session
@@ -84,8 +85,13 @@ def _pages(page: dict[str, Any]) -> None:
              session.CONNECTION.name: Connection("file", files=(("chain.json", digest),))}
     with tempfile.TemporaryDirectory() as data_dir:
         os.environ["MEMSCOPE_DATA_DIR"] = data_dir
-        for name in ("audit.py", "insights.py", "export.py", "explorer.py"):
-            _timed(f"page {name} (AppTest, first run)", lambda n=name: run_page(n, **state))
+        _timed("page insights.py (AppTest, loads the file)",
+               lambda: run_page("insights.py", **state))
+        for name in ("insights.py", "audit.py", "export.py", "explorer.py"):
+            _timed(f"page {name} (AppTest, data loaded)", lambda n=name: run_page(n, **state))
+        selected = {**state, session.SELECTED.name: "c0_v100"}
+        _timed("page explorer.py, a version selected",
+               lambda: run_page("explorer.py", **selected))
 
 
 def main(argv: list[str]) -> None:
@@ -145,6 +151,8 @@ def _ticks(fig: Any, bars: int) -> str:
     axis = fig.layout.xaxis
     if axis.tickvals is not None:
         return str(len(axis.tickvals))
+    if axis.type == "category":
+        return f"{bars} (one per range: {fig.data[0].x[0]!r} … {fig.data[0].x[-1]!r})"
     if axis.dtick == 1:
         return f"{bars} (one per bar)"
     return "automatic (plotly picks a handful)"

@@ -20,14 +20,19 @@ from memscope.lenses.diff import diff_stats, word_diff
 from memscope.records.text import counted
 from memscope.reports.audit import (
     FINDING_TITLES,
+    VERSION_PAGE,
     chain_versions,
+    chain_versions_page,
     chains_table,
     expiry_queue,
     findings_by_kind,
+    version_pages,
 )
 
 MAX_FINDINGS_SHOWN = 100
 MAX_LINKS = 100
+#: longer chains pick their diff's versions by position, not from a list of every version
+MAX_PICKER_OPTIONS = 200
 
 
 def filter_note(visible: Collection[str] | None, analysis: Analysis) -> None:
@@ -117,18 +122,12 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
     if len(versions) < 2:
         st.caption("This chain has a single loaded version.")
         return
+    versions_table(analysis, root, len(versions))
     ids = [v for v, _ in versions]
-    labels = dict(versions)
-
-    def label(mem_id: str) -> str:
-        return labels.get(mem_id, mem_id)
-
-    left, right = st.columns(2)
-    key = session.DIFF_VERSIONS.key
-    old = left.selectbox("Older version", ids, index=0, key=key(f"old_{root}"),
-                         format_func=label)
-    new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=key(f"new_{root}"),
-                          format_func=label)
+    if len(ids) > MAX_PICKER_OPTIONS:
+        old, new = _positions(ids, dict(versions), root)
+    else:
+        old, new = _pickers(ids, dict(versions), root)
     if old is None or new is None:
         return
     mems = analysis.dataset.memories
@@ -140,6 +139,54 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         with col, st.container(border=True):
             st.markdown(_side(segments, keep))
             node_link(analysis, mem_id, key_text="")
+
+
+def versions_table(analysis: Analysis, root: str, count: int) -> None:
+    """The chain's versions, :data:`VERSION_PAGE` rows a page, with a page picker when
+    there are more."""
+    pages = version_pages(analysis, root)
+    page = 1
+    if pages > 1:
+        page = int(st.number_input(f"Page of versions (1–{pages})", min_value=1,
+                                   max_value=pages, value=1, step=1,
+                                   key=session.DIFF_VERSIONS.key(f"page_{root}")))
+    first = (page - 1) * VERSION_PAGE
+    st.caption(f"Versions {first + 1:,}–{min(first + VERSION_PAGE, count):,} of {count:,}.")
+    st.dataframe(chain_versions_page(analysis, root, page - 1), hide_index=True,
+                 key=f"chain_versions_{page}", column_config={
+                     "created": st.column_config.DatetimeColumn("created",
+                                                                format="YYYY-MM-DD HH:mm"),
+                     "text": st.column_config.TextColumn("text", width="large")})
+
+
+def _pickers(ids: list[str], labels: dict[str, str], root: str) -> tuple[str | None, ...]:
+    """Older/newer version as two pickers listing every version (short chains)."""
+
+    def label(mem_id: str) -> str:
+        return labels.get(mem_id, mem_id)
+
+    left, right = st.columns(2)
+    key = session.DIFF_VERSIONS.key
+    old = left.selectbox("Older version", ids, index=0, key=key(f"old_{root}"),
+                         format_func=label)
+    new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=key(f"new_{root}"),
+                          format_func=label)
+    return old, new
+
+
+def _positions(ids: list[str], labels: dict[str, str], root: str) -> tuple[str, str]:
+    """Older/newer version by position in the chain (a long chain: a list of thousands
+    of versions would be sent and drawn whole)."""
+    left, right = st.columns(2)
+    key = session.DIFF_VERSIONS.key
+    n = len(ids)
+    old = int(left.number_input(f"Older version (position 1–{n:,})", min_value=1,
+                                max_value=n, value=1, step=1, key=key(f"old_pos_{root}")))
+    new = int(right.number_input(f"Newer version (position 1–{n:,})", min_value=1,
+                                 max_value=n, value=n, step=1, key=key(f"new_pos_{root}")))
+    left.caption(short(labels[ids[old - 1]], 80))
+    right.caption(short(labels[ids[new - 1]], 80))
+    return ids[old - 1], ids[new - 1]
 
 
 def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.DataFrame:

@@ -68,6 +68,22 @@ class Chain:
         pos = self._index.get(memory_id)
         return None if pos is None else self.entries[pos]
 
+    def window(self, memory_id: str, size: int = 50) -> tuple[int, list[ChainEntry]]:
+        """At most ``size`` entries around ``memory_id`` (the first ones when it is not a
+        member), and the position of the first: what a view of a long chain shows.
+
+        >>> from memscope.records.models import MemoryRecord as M
+        >>> mems = {f"v{i}": M(f"v{i}", "t", parent_id=f"v{i - 1}" if i else None)
+        ...         for i in range(10)}
+        >>> start, shown = build_chains(mems).of("v5").window("v5", 4)
+        >>> start, [e.id for e in shown]
+        (3, ['v3', 'v4', 'v5', 'v6'])
+        """
+        entry = self.entry(memory_id)
+        pos = 0 if entry is None else self._index[memory_id]
+        start = max(0, min(pos - size // 2, len(self.entries) - size))
+        return start, self.entries[start:start + size]
+
 
 @dataclass
 class Chains:

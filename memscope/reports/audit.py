@@ -21,6 +21,7 @@ import pandas as pd
 from memscope.graph.analysis import Analysis
 from memscope.graph.chains import Chain
 from memscope.graph.findings import FINDING_KINDS, Finding
+from memscope.records.text import one_line, shorten
 
 #: one line per finding kind, for headings
 FINDING_TITLES = {
@@ -139,3 +140,40 @@ def chain_versions(analysis: Analysis, memory_id: str) -> list[tuple[str, str]]:
         return []
     return [(e.id, f"v{e.version} · {e.id}" + (" (latest)" if e.is_latest else ""))
             for e in chain.entries]
+
+
+VERSION_COLUMNS = ["version", "id", "latest", "forgotten", "created", "text"]
+#: versions per page of a chain's versions table
+VERSION_PAGE = 100
+#: characters of a version's text in that table
+TEXT_MAX = 300
+
+
+def version_pages(analysis: Analysis, memory_id: str, page_size: int = VERSION_PAGE) -> int:
+    """How many pages of ``page_size`` versions the chain of ``memory_id`` fills (0 for
+    a memory without versions)."""
+    chain = analysis.chains.of(memory_id)
+    return 0 if chain is None else -(-len(chain.entries) // page_size)
+
+
+def chain_versions_page(analysis: Analysis, memory_id: str, page: int = 0,
+                        page_size: int = VERSION_PAGE) -> pd.DataFrame:
+    """Page ``page`` (from 0) of the versions of the chain of ``memory_id``, in chain
+    order, ``page_size`` rows at most: a 20,000-version chain is never one table.
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": f"v{i}", "memory": f"t{i}", "parentMemoryId": f"v{i - 1}" if i else None}
+    ...     for i in range(5)]}]}])
+    >>> chain_versions_page(analyse(ds), "v0", 1, 2)[["version", "id"]].values.tolist()
+    [[3, 'v2'], [4, 'v3']]
+    """
+    chain = analysis.chains.of(memory_id)
+    entries = [] if chain is None else chain.entries[page * page_size:(page + 1) * page_size]
+    frame = pd.DataFrame([{
+        "version": e.version, "id": e.id, "latest": e.is_latest, "forgotten": e.is_forgotten,
+        "created": e.created_at, "text": shorten(one_line(e.text), TEXT_MAX)}
+        for e in entries], columns=VERSION_COLUMNS)
+    frame["created"] = pd.to_datetime(frame["created"], utc=True)
+    return frame

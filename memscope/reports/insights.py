@@ -40,6 +40,8 @@ KIND_COLORS = {"updates": "#0072B2", "extends": "#009E73", "derives": "#CC79A7",
                "relation": "#777777"}
 LABEL_MAX = 40
 TOP_N = 20
+#: at most this many bars (or ranges of lengths) in "versions per chain"
+MAX_BINS = 20
 NO_SPACE = "(no space)"
 NO_REASON = "(no reason given)"
 
@@ -156,7 +158,12 @@ def forgotten_over_time(analysis: Analysis, visible: Collection[str] | None = No
 
 def versions_per_chain(analysis: Analysis, visible: Collection[str] | None = None
                        ) -> go.Figure:
-    """How many chains have 1, 2, 3 … versions (chains with a visible member)."""
+    """How many chains have 1, 2, 3 … versions (chains with a visible member).
+
+    Up to :data:`MAX_BINS` versions, one bar per length; longer chains put the lengths in
+    at most :data:`MAX_BINS` ranges of a round width ("1–1,000", "1,001–2,000" …), so
+    a 20,000-version chain gives a few readable labels, not 20,000.
+    """
     title = "Versions per chain"
     shown = None if visible is None else set(visible)
     lengths = [len(c.entries) for c in analysis.chains.chains
@@ -164,12 +171,37 @@ def versions_per_chain(analysis: Analysis, visible: Collection[str] | None = Non
     if not lengths:
         return _empty(title, "No version chains in the current filters.")
     counts = Counter(lengths)
-    xs = list(range(1, max(counts) + 1))
-    fig = go.Figure(go.Bar(x=xs, y=[counts.get(x, 0) for x in xs], name="chains",
-                           marker_color="#0072B2"))
-    fig = _layout(fig, title, "versions in the chain", "chains")
-    fig.update_xaxes(dtick=1)
+    if max(counts) <= MAX_BINS:
+        xs = list(range(1, max(counts) + 1))
+        fig = go.Figure(go.Bar(x=xs, y=[counts.get(x, 0) for x in xs], name="chains",
+                               marker_color="#0072B2"))
+        fig = _layout(fig, title, "versions in the chain", "chains")
+        fig.update_xaxes(dtick=1)
+        return fig
+    width = bin_width(max(counts))
+    binned = Counter((n - 1) // width for n in lengths)
+    last = max(binned)
+    names = [f"{b * width + 1:,}–{(b + 1) * width:,}" for b in range(last + 1)]
+    fig = go.Figure(go.Bar(x=names, y=[binned.get(b, 0) for b in range(last + 1)],
+                           name="chains", marker_color="#0072B2"))
+    fig = _layout(fig, title, f"versions in the chain (ranges of {width:,})", "chains")
+    fig.update_xaxes(type="category", tickangle=-30)
     return fig
+
+
+def bin_width(top: int, bins: int = MAX_BINS) -> int:
+    """The smallest round width (1, 2, 5 × a power of ten) that fits ``1..top`` in at most
+    ``bins`` ranges.
+
+    >>> bin_width(20), bin_width(21), bin_width(20_002), bin_width(100)
+    (1, 2, 2000, 5)
+    """
+    scale = 1
+    while True:
+        for step in (1, 2, 5):
+            if -(-top // (step * scale)) <= bins:
+                return step * scale
+        scale *= 10
 
 
 def relation_kinds(analysis: Analysis, visible: Collection[str] | None = None) -> go.Figure:
