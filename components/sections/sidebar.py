@@ -94,10 +94,23 @@ def _time_travel(bounds: tuple[date, date] | None) -> tuple[date | None, date | 
     return as_of, since
 
 
+def _as_range(s: session.Slot[Any]) -> None:
+    """Keep a range slot a tuple (of at most two days): Streamlit draws a single-day
+    picker for any other stored value (``None``, one day), and a range picker must stay
+    a range picker."""
+    for value in (s.get(), st.session_state.get(s.widget or "", ())):
+        if not (isinstance(value, tuple) and len(value) <= 2
+                and all(isinstance(d, date) for d in value)):
+            s.clear()
+            return
+
+
 def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
-    """The "created between" filter: empty means everything, whatever the data grows to."""
+    """The "created between" filter, a range picker: empty (or one day picked, the
+    second still to come) means everything, whatever the data grows to."""
     if bounds is None:
         return None, None
+    _as_range(session.F_DATES)
     _within(session.F_DATES, bounds[0], bounds[1])
     picked = st.date_input("Created between", min_value=bounds[0], max_value=bounds[1],
                            format="YYYY-MM-DD", **session.bind(session.F_DATES),

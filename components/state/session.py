@@ -178,7 +178,8 @@ F_SPACES = slot("f_spaces", "components.sections.sidebar", "Filter: spaces shown
 F_TYPES = slot("f_types", "components.sections.sidebar", "Filter: document types shown.",
                list, widget=True)
 F_DATES = slot("f_dates", "components.sections.sidebar",
-               "Filter: created between (None: everything, following the data).",
+               "Filter: created between, a (first, last) tuple (empty: everything, "
+               "following the data; a tuple, so the widget is a range picker).", tuple,
                widget=True)
 F_EDGE_KINDS = slot("f_edge_kinds", "components.sections.sidebar",
                     "Filter: relation kinds drawn (None: all).", widget=True)

@@ -1,0 +1,111 @@
+"""Trips a new user hit on the first screen, in a real Chromium: the sidebar's "Created
+between" is a range picker — two clicks in its calendar pick a range (the calendar stays
+open after the first), the graph then shows fewer nodes, it stays a range picker, and
+"Fit filtered" frames what is left."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+import pytest
+from browser_support import GRAPH, assert_loopback_only, chromium, open_app, wait_idle
+from playwright.sync_api import Locator, Page
+
+from memscope.graph.analysis import analyse
+from memscope.lenses.filters import Filters, visible_nodes
+from memscope.settings import STORE_FILE
+from memscope.sources.embedded import EmbeddedSource
+
+pytestmark = pytest.mark.browser
+
+SHOWING = re.compile(r"Showing (\d+) of (\d+) nodes")
+SCALE = "el => el.__network.getScale()"
+#: how many drawn nodes lie outside the canvas (DOM coordinates against its box)
+OUTSIDE = """el => {
+  const net = el.__network, box = el.getBoundingClientRect();
+  const ids = net.body.data.nodes.getIds();
+  const pos = net.getPositions(ids);
+  return ids.filter(id => { const p = net.canvasToDOM(pos[id]);
+    return p.x < 0 || p.y < 0 || p.x > box.width || p.y > box.height; }).length;
+}"""
+
+
+def showing(page: Page) -> tuple[int, int]:
+    text = page.get_by_text(SHOWING).first.inner_text()
+    found = SHOWING.search(text)
+    assert found, text
+    return int(found[1]), int(found[2])
+
+
+def created_between(page: Page) -> Locator:
+    return page.locator("[data-testid='stSidebar'] [data-testid='stDateInput']").filter(
+        has_text="Created between")
+
+
+def calendar(page: Page) -> Locator:
+    return page.locator("[role='dialog']")
+
+
+def click_day(page: Page, day: date) -> None:
+    """Page the open calendar to ``day``'s month and click ``day``."""
+    cal = calendar(page)
+    for _ in range(36):
+        shown = datetime.strptime(
+            cal.get_by_role("button", name="month", exact=True).inner_text().strip() + " "
+            + cal.get_by_role("button", name="year", exact=True).inner_text().strip(),
+            "%B %Y").date()
+        if (shown.year, shown.month) == (day.year, day.month):
+            break
+        step = "Previous month" if (shown.year, shown.month) > (day.year, day.month) \
+            else "Next month"
+        cal.get_by_role("button", name=step).click()
+    cell = cal.locator(f"[role='button'][aria-label*='{day:%B} {day.day}, {day.year}']"
+                       ":not([aria-disabled='true'])")
+    cell.first.click()
+
+
+def test_created_between_takes_a_range_in_two_clicks_and_filters(server, data_dir) -> None:
+    an = analyse(EmbeddedSource(data_dir / STORE_FILE).load().dataset)
+    assert an.date_range is not None
+    low, high = an.date_range
+    first, last = low + (high - low) / 3, low + (high - low) * 2 / 3
+    expected = len(visible_nodes(an, Filters(date_from=first, date_to=last)))
+    with chromium() as browser:
+        urls: list[str] = []
+        page = open_app(browser, server.url, requests=urls)
+        shown, total = showing(page)
+        assert shown == total and 0 < expected < total
+        field = created_between(page)
+        picker = field.get_by_role("button", name="Choose date range")
+        assert picker.count() == 1, "a single-day picker, not a range picker"
+        picker.click()
+        calendar(page).wait_for()
+        click_day(page, first)
+        page.wait_for_timeout(500)
+        assert calendar(page).is_visible(), "the calendar closed after the first click"
+        click_day(page, last)
+        wait_idle(page, 800)
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('[data-testid=\"stCaptionContainer\"]')]"
+            ".some(c => c.innerText.startsWith(`Showing ${n} of`))", arg=expected,
+            timeout=30_000)
+        assert showing(page) == (expected, total)
+        # still a range picker, showing both days
+        field = created_between(page)
+        assert field.get_by_role("button", name="Choose date range").count() == 1
+        for part, day in (("start", first), ("end", last)):
+            group = field.get_by_role("group", name=f"Created between {part} date")
+            assert group.inner_text().replace("\n", "").replace(" ", "") == day.isoformat()
+        # "Fit filtered" frames what is left, from a view zoomed far in
+        graph = page.locator(GRAPH)
+        fit = page.locator("button[data-action='fit-filtered']")
+        fit.wait_for(timeout=20_000)
+        assert fit.inner_text() == "Fit filtered"
+        graph.evaluate("el => el.__network.moveTo({scale: el.__network.getScale() * 8})")
+        page.wait_for_timeout(300)
+        assert graph.evaluate(OUTSIDE) > 0
+        fit.click()
+        page.wait_for_timeout(1500)  # the move is animated
+        assert graph.evaluate(OUTSIDE) == 0
+    assert_loopback_only(urls)
