@@ -35,6 +35,8 @@ MEMORY_NODES = """el => {
   return out;
 }"""
 
+COUNT = "el => el.__network.body.data.nodes.get().filter(n => n.group === 'memory').length"
+
 
 def leaked(page: Page, tags: set[str]) -> list[str]:
     """The real tags found anywhere in the page."""
@@ -49,8 +51,9 @@ def go(page: Page, title: str) -> None:
 
 def test_presenter_mode_masks_space_tags_everywhere(server, data_dir) -> None:
     ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
-    tags = {m.space for m in ds.memories.values() if m.space} | {s.container_tag
-                                                                 for s in ds.spaces}
+    tags = {m.space for m in ds.memories.values() if m.space} | {
+        t for s in ds.spaces for t in (s.container_tag, s.id, s.name)
+        if t and t not in ("Personal", "Research")}  # words the app itself may use
     assert len(tags) >= 2, "the demo has several spaces"
     SHOTS.mkdir(parents=True, exist_ok=True)
     with chromium() as browser:
@@ -67,6 +70,26 @@ def test_presenter_mode_masks_space_tags_everywhere(server, data_dir) -> None:
         page.mouse.move(centre["x"], centre["y"], steps=4)
         page.locator(".vis-tooltip").wait_for(state="visible", timeout=10_000)
         assert leaked(page, tags) == [], "explorer (tooltip, panels, sidebar)"
+        # the sidebar's Space filter: its open list of options, then one chosen
+        drawn = page.locator(GRAPH).evaluate(COUNT)
+        box = sidebar(page).locator("[data-testid='stMultiSelect']").filter(has_text="Space")
+        box.locator("input").first.click()
+        page.keyboard.press("ArrowDown")
+        page.wait_for_selector("[role='option']", timeout=10_000)
+        options = [o for o in page.locator("[role='option']").all_inner_texts()
+                   if o != "Select all"]
+        assert sorted(options) == ["Space 1", "Space 2", "Space 3"], options
+        assert leaked(page, tags) == [], "the Space filter's options"
+        page.locator("[role='option']", has_text="Space 2").click()
+        page.keyboard.press("Escape")
+        wait_idle(page, 1500)
+        wait_graph(page)
+        assert leaked(page, tags) == [], "a space chosen in the filter"
+        for _ in range(40):  # the filter acts on the masked data (it carries pseudonyms)
+            if page.locator(GRAPH).evaluate(COUNT) < drawn:
+                break
+            page.wait_for_timeout(250)
+        assert 0 < page.locator(GRAPH).evaluate(COUNT) < drawn, "the Space filter filters"
         page.screenshot(path=str(SHOTS / "presenter-spaces-explorer-light.png"))
 
         go(page, "Profile")

@@ -52,6 +52,22 @@ def pseudonyms(ctx: AppContext) -> dict[str, str]:
     return space_pseudonyms(ctx.current.dataset)
 
 
+#: widget keys whose options are space tags shown through :func:`pseudonyms`
+SPACE_WIDGETS = (session.F_SPACES.widget, session.PROFILE_SPACE.widget,
+                 session.ADD_SPACE.name, session.SEMANTIC_FORGET_SPACE.name,
+                 session.FORGET_ALL_SPACE.name)
+
+
+def respace() -> None:
+    """Presenter mode turned on or off (the toggle's callback): set each space choice
+    again, so the browser shows it under its new name. A keyed widget keeps its id when
+    only its shown labels change, and the browser would go on showing the old label (the
+    real tag, in presenter mode) until the user picks again."""
+    for key in SPACE_WIDGETS:
+        if key and key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
 def narrow(preview: ForgetAllPreview, visible: Collection[str], analysis: Analysis
            ) -> ForgetAllPreview:
     """``preview`` limited to the ``visible`` memories (for sources that forget by id)."""

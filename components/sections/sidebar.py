@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from components.sections.forget_all import respace
 from components.state import auth, data, session
 from components.state.context import AppContext, Settings, flash
 from components.widgets.safe import md_escape
@@ -199,7 +200,7 @@ def draw(ctx: AppContext) -> Settings:
         source_summary(ctx)
         st.divider()
         presenter = st.toggle(
-            "Presenter mode", **session.bind(session.PRESENTER),
+            "Presenter mode", **session.bind(session.PRESENTER, on_change=respace),
             help="Masks memory, document and profile text everywhere (graph, panels, "
                  "charts, exports); the structure stays. Holds on every page until you "
                  "turn it off.")
