@@ -6,14 +6,18 @@ open after the first), the graph then shows fewer nodes, it stays a range picker
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from browser_support import GRAPH, assert_loopback_only, chromium, open_app, wait_idle
 from playwright.sync_api import Locator, Page
 
+from components.sections.audit import CHANGE_TEXT_LIMIT
+from components.widgets.safe import short
 from memscope.graph.analysis import analyse
+from memscope.lenses.asof import compare
 from memscope.lenses.filters import Filters, visible_nodes
+from memscope.records.time import day_end
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
 
@@ -109,3 +113,32 @@ def test_created_between_takes_a_range_in_two_clicks_and_filters(server, data_di
         page.wait_for_timeout(1500)  # the move is animated
         assert graph.evaluate(OUTSIDE) == 0
     assert_loopback_only(urls)
+
+
+#: per "Changes since" link: its text, and whether an element of it hides overflowing text
+CHANGE_LINKS = """() => [...document.querySelectorAll("[class*='st-key-change_link_'] button")]
+  .map(b => [b.innerText.trim().split('\\n').pop().trim(), [b, ...b.querySelectorAll('*')]
+    .some(e => e.scrollWidth > e.clientWidth + 1
+               && getComputedStyle(e).overflow !== 'visible')])"""
+
+
+def test_changes_since_links_are_whole_sentences(server, data_dir) -> None:
+    ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
+    an = analyse(ds)
+    assert an.date_range is not None
+    since = an.date_range[1] - timedelta(days=8)
+    added = compare(ds, day_end(since), datetime.now(UTC)).added
+    expected = {short(ds.memories[m].memory, CHANGE_TEXT_LIMIT) for m in added}
+    assert len(expected) >= 3 and any(len(t) > 60 for t in expected)
+    with chromium() as browser:
+        page = open_app(browser, f"{server.url}/?since={since.isoformat()}")
+        page.get_by_text(f"Added: {len(added)}").wait_for(timeout=30_000)
+        links = dict(page.evaluate(CHANGE_LINKS))
+        assert expected <= set(links), sorted(expected - set(links))[:3]
+        assert [t for t in expected if links[t]] == [], "clipped in the page"
+        assert not any(t.startswith(added[0]) for t in links)  # not an id first
+        # a link selects its memory on the graph (and in the URL)
+        first = short(ds.memories[added[0]].memory, CHANGE_TEXT_LIMIT)
+        page.locator("[class*='st-key-change_link_added_'] button").filter(
+            has_text=first).first.click()
+        page.wait_for_url(f"**node={added[0]}**", timeout=30_000)

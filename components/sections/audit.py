@@ -31,6 +31,8 @@ from memscope.reports.audit import (
 
 MAX_FINDINGS_SHOWN = 100
 MAX_LINKS = 100
+#: links to a finding's nodes (a chain's "several latest" finding can name 20,000)
+MAX_NODE_LINKS = 20
 #: longer chains pick their diff's versions by position, not from a list of every version
 MAX_PICKER_OPTIONS = 200
 
@@ -69,9 +71,11 @@ def findings_section(analysis: Analysis, visible: Collection[str] | None) -> Non
         with st.expander(md_escape(title)):
             for i, finding in enumerate(items[:MAX_FINDINGS_SHOWN]):
                 st.text(finding.message)
-                for node_id in dict.fromkeys(finding.nodes):
-                    if node_id in analysis.graph.graph:
-                        node_link(analysis, node_id)
+                nodes = [n for n in dict.fromkeys(finding.nodes) if n in analysis.graph.graph]
+                for node_id in nodes[:MAX_NODE_LINKS]:
+                    node_link(analysis, node_id)
+                if len(nodes) > MAX_NODE_LINKS:
+                    st.caption(f"… and {len(nodes) - MAX_NODE_LINKS:,} more nodes.")
                 if i < len(items) - 1:
                     st.divider()
             if len(items) > MAX_FINDINGS_SHOWN:
@@ -218,19 +222,33 @@ def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     return queue
 
 
+#: a change's link text: the memory's whole sentence, bounded (a long one ends in "…")
+CHANGE_TEXT_LIMIT = 240
+
+
+def _change_link(analysis: Analysis, kind: str, mem_id: str) -> None:
+    """A link-like button that selects ``mem_id`` in the explorer (this list is drawn
+    there), its text the memory itself — masked in presenter mode, as ``analysis`` is —
+    wrapped over lines rather than cut to one (a page link is one line); the id only in
+    its tooltip."""
+    text = short(analysis.dataset.memories[mem_id].memory, CHANGE_TEXT_LIMIT) or mem_id
+    st.button(md_escape(text), key=session.CHANGE_LINKS.key(f"{kind}_{mem_id}"),
+              type="tertiary", icon=":material/search:", on_click=session.select,
+              args=(mem_id,), help=f"Select {md_escape(mem_id)} on the graph.")
+
+
 def changes_section(analysis: Analysis, comparison: Comparison) -> None:
-    """The two-date comparison as three lists (added, updated, forgotten), each memory
-    linked to the explorer. ``analysis`` is the data as of ``comparison.t2``."""
+    """The two-date comparison as three lists (added, updated, forgotten), one under the
+    other so each link reads as a whole sentence, each memory linked to the explorer.
+    ``analysis`` is the data as of ``comparison.t2``."""
     when = f"{comparison.t1:%Y-%m-%d %H:%M} → {comparison.t2:%Y-%m-%d %H:%M} UTC"
     st.caption(f"Changes between {when}.")
-    cols = st.columns(3)
     titles = {"added": "Added", "updated": "Updated (new versions)", "forgotten": "Forgotten"}
-    for col, kind in zip(cols, CHANGE_KINDS, strict=True):
+    for kind in CHANGE_KINDS:
         ids = getattr(comparison, kind)
-        with col:
-            st.markdown(f"**{titles[kind]}: {len(ids)}**")
-            for mem_id in ids[:MAX_LINKS]:
-                if mem_id in analysis.dataset.memories:
-                    node_link(analysis, mem_id)
-            if len(ids) > MAX_LINKS:
-                st.caption(f"… and {len(ids) - MAX_LINKS} more.")
+        st.markdown(f"**{titles[kind]}: {len(ids)}**")
+        for mem_id in ids[:MAX_LINKS]:
+            if mem_id in analysis.dataset.memories:
+                _change_link(analysis, kind, mem_id)
+        if len(ids) > MAX_LINKS:
+            st.caption(f"… and {len(ids) - MAX_LINKS} more.")

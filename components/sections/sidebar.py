@@ -99,11 +99,10 @@ def _as_range(s: session.Slot[Any]) -> None:
     """Keep a range slot a tuple (of at most two days): Streamlit draws a single-day
     picker for any other stored value (``None``, one day), and a range picker must stay
     a range picker."""
-    for value in (s.get(), st.session_state.get(s.widget or "", ())):
-        if not (isinstance(value, tuple) and len(value) <= 2
-                and all(isinstance(d, date) for d in value)):
-            s.clear()
-            return
+    value = s.get()
+    if not (isinstance(value, tuple) and len(value) <= 2
+            and all(isinstance(d, date) for d in value)):
+        s.clear()
 
 
 def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:

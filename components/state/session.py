@@ -260,6 +260,9 @@ DIFF_CHAIN = slot("diff_chain", "components.sections.audit",
                   "The Audit page's chain to compare (widget key).")
 DIFF_VERSIONS = Family("diff_version_", "components.sections.audit",
                        "The Audit page's older/newer version pickers, per chain.")
+CHANGE_LINKS = Family("change_link_", "components.sections.audit",
+                      "The explorer's “changes since” buttons that select a memory, per "
+                      "list and memory.")
 EVIDENCE_NODE = slot("evidence_node", "components.sections.export",
                      "The Export page's chain or node for an evidence pack (widget key).")
 SHOW_MEMORY_TABLE = slot("show_memory_table", "components.sections.overview",
