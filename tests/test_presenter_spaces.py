@@ -7,20 +7,35 @@ on the seeded demo store (its tags: ``sm_project_personal``, ``acme_work``,
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
+import zipfile
 from typing import Any
 
 import pytest
 from apptest_support import run_page
 from streamlit.testing.v1 import AppTest
 
+from components.state.connection import Connection
+from memscope.export.formats import (
+    evidence_nodes,
+    evidence_pack,
+    memories_csv,
+    offline_html,
+    to_gexf,
+    to_graphml,
+    to_node_link,
+)
 from memscope.graph.analysis import analyse
 from memscope.lenses.presenter import mask, mask_spaces, real_space, space_pseudonyms
 from memscope.records.dataset import Dataset, from_feed_pages
+from memscope.reports.insights import all_charts
 from memscope.reports.summary import summarise
 from memscope.settings import store_path
 from memscope.sources import actions
 from memscope.sources.embedded import EmbeddedSource
 from memscope.store.store import Store
+from memscope.view.build import build_view
 
 
 def demo() -> Dataset:
@@ -167,3 +182,31 @@ def test_ledger_names_spaces_by_pseudonym(secrets):
     assert leaks(at, secrets) == []
     table = next(d.value for d in at.dataframe if "space" in d.value.columns)
     assert set(table["space"].dropna()) == {"Space 2"}
+
+
+def test_no_space_tag_in_payload_charts_or_exports(fresh_data_dir):
+    ds = demo()
+    secrets = secrets_of(ds)
+    plain = analyse(ds)
+    assert "acme_work" in json.dumps(build_view(plain, color_by="space"))  # check finds it
+    an = analyse(mask(ds))
+    blobs = [json.dumps(build_view(an, color_by=c), ensure_ascii=False)
+             for c in ("space", "cluster")]
+    blobs += [f.to_json() or "" for f in all_charts(an).values()]
+    blobs += [b.decode("utf-8") for b in (to_graphml(an), to_gexf(an), memories_csv(an))]
+    blobs += [json.dumps(to_node_link(an), ensure_ascii=False),
+              offline_html(build_view(an, color_by="space"), "Demo")]
+    mem = next(i for i, m in ds.memories.items() if m.container_tag == "acme_work")
+    nodes = evidence_nodes(an, mem)
+    pack = zipfile.ZipFile(io.BytesIO(evidence_pack(an, nodes, build_view(an, visible=nodes))))
+    blobs += [pack.read(name).decode("utf-8") for name in pack.namelist()]
+    assert sorted({s for b in blobs for s in secrets if s in b}) == []
+
+
+def test_sidebar_source_line_names_the_connected_space_by_pseudonym(secrets):
+    conn = Connection("embedded", space="acme_work")
+    plain = run_page(None, connection=conn)
+    assert "space acme_work" in tree_text(plain)
+    at = run_page(None, connection=conn, presenter_mode=True)
+    assert leaks(at, secrets) == []
+    assert "space Space 2" in tree_text(at)
