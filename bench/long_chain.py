@@ -44,13 +44,19 @@ T = TypeVar("T")
 FIGURES: dict[str, float] = {}
 
 
-def chain_page(n: int, *, chains: int = 1) -> dict[str, Any]:
+def chain_page(n: int, *, chains: int = 1, bare: bool = False) -> dict[str, Any]:
     """A feed page: one document, ``chains`` chains of ``n`` versions each (by
-    ``parentMemoryId``), plus a few single memories; only each chain's last is latest."""
+    ``parentMemoryId``), plus a few single memories; only each chain's last is latest.
+    ``bare``: the versions carry only id, text and parent (no version, no isLatest, no
+    date), so every one is "latest" and every version number is repaired."""
     start = datetime(2025, 1, 1, tzinfo=UTC)
     entries: list[dict[str, Any]] = []
     for c in range(chains):
         for i in range(n):
+            if bare:
+                entries.append({"id": f"c{c}_v{i}", "memory": f"Chain {c} revision {i}",
+                                "parentMemoryId": f"c{c}_v{i - 1}" if i else None})
+                continue
             entries.append({
                 "id": f"c{c}_v{i}", "memory": f"Chain {c} fact, revision {i} of the note",
                 "version": i + 1, "isLatest": i == n - 1,
@@ -71,7 +77,7 @@ def _timed(label: str, call: Callable[[], T]) -> T:
     return out
 
 
-def _pages(page: dict[str, Any]) -> None:
+def _pages(page: dict[str, Any], shape: str) -> None:
     """The analysis pages, run by AppTest on the data as a snapshot file (the first run
     loads and analyses it; the others find it in the cache)."""
     from apptest_support import run_page
@@ -85,12 +91,12 @@ def _pages(page: dict[str, Any]) -> None:
              session.CONNECTION.name: Connection("file", files=(("chain.json", digest),))}
     with tempfile.TemporaryDirectory() as data_dir:
         os.environ["MEMSCOPE_DATA_DIR"] = data_dir
-        _timed("page insights.py (AppTest, loads the file)",
+        _timed(f"{shape}: page insights.py (loads the file)",
                lambda: run_page("insights.py", **state))
         for name in ("insights.py", "audit.py", "export.py", "explorer.py"):
-            _timed(f"page {name} (AppTest, data loaded)", lambda n=name: run_page(n, **state))
+            _timed(f"{shape}: page {name}", lambda n=name: run_page(n, **state))
         selected = {**state, session.SELECTED.name: "c0_v100"}
-        _timed("page explorer.py, a version selected",
+        _timed(f"{shape}: page explorer.py, v101 selected",
                lambda: run_page("explorer.py", **selected))
 
 
@@ -136,8 +142,14 @@ def main(argv: list[str]) -> None:
         audit.chains_table(analysis)
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+    bare = from_feed_pages([chain_page(n, bare=True)])
+    bare_analysis = _timed("bare chain: analyse", lambda: analyse(bare, NOW))
+    print(f"  findings: {len(bare_analysis.findings):,}, longest message: "
+          f"{max(len(f.message) for f in bare_analysis.findings):,} characters")
     if "--no-pages" not in argv:
-        _pages(page)
+        print("pages run by AppTest on the data as a snapshot file:")
+        _pages(page, "chain")
+        _pages(chain_page(n, bare=True), "bare chain")
 
 
 def _bars(fig: Any) -> int:

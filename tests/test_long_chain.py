@@ -19,7 +19,7 @@ import networkx as nx
 import pytest
 from apptest_support import run_page
 
-from components.sections.audit import MAX_PICKER_OPTIONS
+from components.sections.audit import MAX_NODE_LINKS, MAX_PICKER_OPTIONS
 from components.state import session
 from components.state.connection import Connection
 from memscope.export.formats import flat_graph, to_gexf, to_graphml
@@ -159,3 +159,30 @@ def test_the_audit_page_pages_a_long_chain(fresh_data_dir):
     last = [d.value for d in at.dataframe if len(d.value) == MEDIUM % VERSION_PAGE]
     assert last and list(last[0]["id"]) == [f"c0_v{i}" for i in range(2000, MEDIUM)]
     assert "v2 · c0_v1" in [c.value for c in at.caption]
+
+
+def bare_chain(n: int) -> dict[str, Any]:
+    """A chain whose versions carry only id, text and parent: every one reads as latest
+    and every version number is repaired (a finding each)."""
+    entries = [{"id": f"b_v{i}", "memory": f"revision {i}",
+                "parentMemoryId": f"b_v{i - 1}" if i else None} for i in range(n)]
+    return {"documents": [{"id": "doc", "memoryEntries": entries}], "total": 1}
+
+
+def test_a_finding_about_a_long_chain_stays_one_short_sentence():
+    an = analyse(from_feed_pages([bare_chain(MEDIUM)]), NOW)
+    several = [f for f in an.findings if f.kind == "multiple_latest"]
+    assert len(several) == 1 and len(several[0].nodes) == MEDIUM  # every member kept
+    assert len(several[0].message) < 300
+    assert several[0].message.endswith(f"b_v9 and {MEDIUM - 10} more.")
+    assert all(len(f.message) < 300 for f in an.findings)
+
+
+def test_the_audit_page_links_a_bounded_number_of_a_findings_nodes(fresh_data_dir):
+    blob = json.dumps(bare_chain(MEDIUM)).encode("utf-8")
+    digest = hashlib.sha256(blob).hexdigest()
+    state = {session.FILE_BLOBS.name: {digest: blob},
+             session.CONNECTION.name: Connection("file", files=(("bare.json", digest),))}
+    at = run_page("audit.py", **state)
+    assert f"… and {MEDIUM - MAX_NODE_LINKS:,} more nodes." in [c.value for c in at.caption]
+    assert len(at.get("page_link")) < MEDIUM // 5

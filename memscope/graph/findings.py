@@ -87,20 +87,27 @@ def _chain_findings(chains: Chains) -> Iterator[Finding]:
     for chain in chains.chains:
         if chain.cycle:
             yield Finding("cycle", list(chain.cycle),
-                          f"Parent pointers form a cycle: {' → '.join(chain.cycle)}.")
+                          f"Parent pointers form a cycle: {_some(chain.cycle, sep=' → ')}.")
         for parent, kids in chain.branches.items():
             yield Finding("branch", [parent, *kids],
-                          f"Memory {parent} has {len(kids)} later versions: {', '.join(kids)}.")
+                          f"Memory {parent} has {len(kids)} later versions: {_some(kids)}.")
         latest = chain.latest_ids
         if len(latest) > 1:
             yield Finding("multiple_latest", latest,
                           f"The chain rooted at {chain.root} has {len(latest)} latest "
-                          f"versions: {', '.join(latest)}.")
+                          f"versions: {_some(latest)}.")
         for e in chain.entries:
             if e.repaired:
                 yield Finding("version_repair", [e.id],
                               f"Memory {e.id} has stored version {e.stored_version!r}; "
                               f"shown as {e.version}.")
+
+
+def _some(ids: list[str], limit: int = 10, sep: str = ", ") -> str:
+    """The first ``limit`` ids joined by ``sep``, and how many more (a message stays one
+    readable sentence on a 20,000-version chain)."""
+    more = len(ids) - limit
+    return sep.join(ids[:limit]) + (f" and {more} more" if more > 0 else "")
 
 
 def _memory_findings(mg: MemoryGraph, now: datetime) -> Iterator[Finding]:
