@@ -151,6 +151,9 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
         return
     spaces = real_spaces(ctx, analysis)
     alias = pseudonyms(ctx)  # presenter mode: the real tag is the value, never shown
+    if alias:  # listed as "Space 1, 2…"
+        order = {t: i for i, t in enumerate(alias)}
+        spaces.sort(key=lambda t: (order.get(t, len(order)), t))
     tag: str | None = None
     if spaces:
         index = spaces.index(ctx.conn.space) if ctx.conn.space in spaces else 0
