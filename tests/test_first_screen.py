@@ -1,8 +1,12 @@
 """Trips a new user hit on the first screen, under AppTest (against the sandbox over
 loopback): a wrong API key says so once and shows no success, in both Supermemory
-dialects, while the right key still says "Connected"."""
+dialects, while the right key still says "Connected"; "Created between" stays a range
+picker and its range filters the graph."""
 
 from __future__ import annotations
+
+import re
+from datetime import date
 
 import pytest
 from apptest_support import run_page
@@ -12,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from memscope.sandbox import Sandbox
 
 DIALECTS = ["v5", "legacy"]
+SHOWING = re.compile(r"Showing (\d+) of (\d+) nodes")
 
 
 def statuses(at: AppTest) -> list[str]:
@@ -47,3 +52,24 @@ def test_a_wrong_key_says_so_once_and_shows_no_success(fresh_data_dir, tmp_path,
         texts = statuses(at)
         assert any(t.startswith("Connected to Supermemory") for t in texts), texts
         assert not at.error and not any("rejected" in t for t in texts), texts
+
+
+def test_created_between_stays_a_range_picker_and_filters(fresh_data_dir):
+    """A day stored the old way (one date) is forgotten, so the widget is a range picker;
+    a range set in it narrows the graph's caption."""
+    at = run_page(None, f_dates=date(2026, 1, 1))
+    picker = at.date_input(key="w.f_dates")
+    assert picker.proto.is_range and picker.value == ()
+    shown, total = _showing(at)
+    assert shown == total
+    low, high = (date.fromisoformat(picker.proto.min), date.fromisoformat(picker.proto.max))
+    picker.set_value((low + (high - low) / 3, low + (high - low) * 2 / 3)).run()
+    assert not at.exception, at.exception
+    assert at.date_input(key="w.f_dates").proto.is_range
+    narrowed, again = _showing(at)
+    assert again == total and 0 < narrowed < total
+
+
+def _showing(at: AppTest) -> tuple[int, int]:
+    found = next(m for c in at.caption if (m := SHOWING.search(str(c.value))))
+    return int(found[1]), int(found[2])
