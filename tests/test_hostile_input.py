@@ -29,6 +29,7 @@ from memscope.records.models import TEXT_CAP
 from memscope.records.text import FULL_MAX
 from memscope.sources import FileError, FileSource, save_snapshot
 from memscope.sources._feed import FeedState, pages_from
+from memscope.view.budget import MIN_BUDGET
 
 DEEP = 100_000
 GOOD_MEMORY = {"id": "m_good", "memory": "good memory", "createdAt": "2026-01-02T03:04:05Z",
@@ -375,11 +376,12 @@ def _huge(letter: str) -> str:
     return letter.upper() + letter * (HUGE - 1)
 
 
-def huge_word_files() -> list[tuple[str, bytes]]:
+def huge_word_files(crowd: int = 0) -> list[tuple[str, bytes]]:
     """A feed page and a Spomory passport whose every text field holds one 5 MB word:
     memory, title, summary, content, space tag, forget reason, document and memory
     metadata values; entity name, type, aliases and attributes, predicate and source span.
-    Beside them, one ordinary memory (``m_good``) and an ordinary entity (``e_good``)."""
+    Beside them, one ordinary memory (``m_good``) and an ordinary entity (``e_good``), and
+    ``crowd`` short memories in the huge document (enough make the Explorer's overview)."""
     memory = {"id": "m_huge", "memory": _huge("m"), "spaceContainerTag": _huge("s"),
               "forgetReason": _huge("f"), "metadata": {"note": _huge("v")},
               "createdAt": "2026-01-02T03:04:05Z", "forgetAfter": "2026-12-01T00:00:00Z"}
@@ -387,7 +389,8 @@ def huge_word_files() -> list[tuple[str, bytes]]:
              "spaceContainerTag": _huge("s"), "createdAt": "2026-01-03T03:04:05Z"}
     doc = {"id": "d_huge", "title": _huge("t"), "summary": _huge("u"), "content": _huge("c"),
            "type": _huge("y"), "metadata": {"note": _huge("w")},
-           "memoryEntries": [memory, later]}
+           "memoryEntries": [memory, later, *({"id": f"m_crowd{i}", "memory": f"Note {i}"}
+                                              for i in range(crowd))]}
     feed = {"documents": [{"id": "d_good", "memoryEntries": [GOOD_MEMORY]}, doc]}
     entity = {"id": "e_huge", "name": _huge("e"), "type": _huge("p"), "aliases": [_huge("a")],
               "attributes": {"note": _huge("b")}}
@@ -399,14 +402,14 @@ def huge_word_files() -> list[tuple[str, bytes]]:
             ("huge-passport.json", json.dumps(passport).encode())]
 
 
-def _huge_state() -> dict:
+def _huge_state(crowd: int = 0) -> dict:
     """Session state that opens the 5 MB-word files as the app's snapshot source."""
     import hashlib
 
     from components.state import session
     from components.state.connection import Connection
 
-    files = huge_word_files()
+    files = huge_word_files(crowd)
     digests = [(name, hashlib.sha256(blob).hexdigest()) for name, blob in files]
     return {session.FILE_BLOBS.name: {d: blob for (_, d), (_, blob) in zip(digests, files,
                                                                                strict=True)},
@@ -465,13 +468,19 @@ PENDING = {
     "Selectbox.options": "components/sections/connection_form.py: the Space picker",
     "Markdown.body": "components/sections/audit.py: the version diff of two huge texts",
     "Dataframe[text]": "components/sections/audit.py: the chains table's latest text",
-    "Dataframe[memory]": "pages/expiry.py: the expiry table's memory text",
-    "Dataframe[space]": "pages/expiry.py: the expiry table's space",
+    "Dataframe[space]": "pages/expiry.py: the expiry table's space; "
+                        "components/sections/overview.py: the Explorer's memory table",
+    "Dataframe[memory]": "pages/expiry.py: the expiry table's memory text; "
+                         "components/sections/overview.py: the Explorer's memory table",
+    "Dataframe[forget reason]": "components/sections/overview.py: the Explorer's memory "
+                                "table",
 }
 #: the pages where each pending place is drawn (everywhere else it must not be too long)
 PENDING_ON = {"Multiselect.options": None, "Selectbox.options": {"connection.py"},
               "Markdown.body": {"audit.py"}, "Dataframe[text]": {"audit.py"},
-              "Dataframe[memory]": {"expiry.py"}, "Dataframe[space]": {"expiry.py"}}
+              "Dataframe[memory]": {"expiry.py", "explorer.py+table"},
+              "Dataframe[space]": {"expiry.py", "explorer.py+table"},
+              "Dataframe[forget reason]": {"explorer.py+table"}}
 PAGES = ["explorer.py", "audit.py", "profile.py", "insights.py", "expiry.py", "export.py",
          "ledger.py", "forget_all.py", "connection.py"]
 
@@ -514,6 +523,34 @@ def test_every_page_shows_huge_words_bounded(page, huge_state, fresh_data_dir):
         assert _too_long(at, page) == [], (page, presenter)
 
 
+@pytest.mark.parametrize(("what", "state"), [
+    ("colour by space", {"f_color_by": "space"}),
+    ("colour by document type", {"f_color_by": "document_type"}),
+    ("colour by space, presenter", {"f_color_by": "space", "presenter_mode": True}),
+    ("search", {"text_search": "Mmmmmmmm"}),
+    ("overview", {"f_budget": MIN_BUDGET}),
+    ("memory table", {"show_memory_table": True}),
+])
+def test_the_explorer_in_every_mode_shows_huge_words_bounded(what, state, huge_state,
+                                                              fresh_data_dir):
+    from apptest_support import run_page
+
+    from components.state import session
+
+    slots = {s.name: s for s in (session.F_COLOR_BY, session.PRESENTER, session.TEXT_SEARCH,
+                                 session.F_BUDGET, session.SHOW_MEMORY_TABLE)}
+    assert set(state) <= set(slots)  # the keys are the session's own
+    at = run_page("explorer.py", **(_huge_state(2 * MIN_BUDGET) if what == "overview"
+                                    else huge_state), **state)
+    assert not [e.value for e in at.error], what
+    if what == "overview":
+        from apptest_support import graph_payload
+
+        assert any(n["id"].startswith("cluster:") for n in graph_payload(at)["nodes"])
+    page = "explorer.py+table" if what == "memory table" else "explorer.py"
+    assert _too_long(at, page) == [], what
+
+
 def test_the_graph_and_the_summary_card_show_huge_words_bounded(huge_state, fresh_data_dir):
     from apptest_support import graph_payload, run_page
 
@@ -550,3 +587,5 @@ def test_no_page_sends_a_huge_word_whole(huge_state, fresh_data_dir):
 
     for page in ("explorer.py", "audit.py", "expiry.py", "connection.py"):
         assert _too_long(run_page(page, **huge_state), page, strict=True) == [], page
+    table = run_page("explorer.py", **huge_state, show_memory_table=True)
+    assert _too_long(table, "explorer.py+table", strict=True) == []

@@ -8,6 +8,8 @@ Example::
 
 from __future__ import annotations
 
+import hashlib
+
 ELLIPSIS = "…"
 
 
@@ -53,6 +55,26 @@ def clip(text: str | None, limit: int = LINE_MAX) -> str:
     if len(head) < len(text) and not text[len(head):].isspace():
         return flat[: max(limit - 1, 0)] + ELLIPSIS if limit >= 1 else ""
     return shorten(flat, limit)
+
+
+#: the longest key made from the data (a colour group's space or document type) the page
+#: is sent; a longer one is cut and told apart by a digest (see :func:`bounded_key`)
+KEY_MAX = 80
+
+
+def bounded_key(key: str, limit: int = KEY_MAX) -> str:
+    """``key`` when at most ``limit`` characters, else its start and a digest of the whole
+    (``limit`` characters in all): two long keys with one start stay two keys.
+
+    >>> bounded_key("personal"), len(bounded_key("s" * 5_000_000))
+    ('personal', 80)
+    >>> bounded_key("a" * 100, 20) != bounded_key("a" * 101, 20)
+    True
+    """
+    if len(key) <= limit:
+        return key
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return key[: max(limit - 13, 0)] + "#" + digest
 
 
 #: the longest run of word characters taken as a word a person wrote (a name, a topic, a

@@ -32,7 +32,7 @@ import networkx as nx
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.graph.states import STATES
-from memscope.records.text import clip, relation_label, shorten
+from memscope.records.text import KEY_MAX, bounded_key, clip, relation_label, shorten
 from memscope.view.layout import seeded_igraph
 from memscope.view.names import cluster_names
 from memscope.view.wording import relative_time
@@ -242,6 +242,10 @@ def _group_keys(analysis: Analysis, color_by: str
         labels = {"": "no document", **{
             k: k.split(":", 1)[1] if k.startswith("type:") else "entity · " + k.split(":", 1)[1]
             for k in keys.values() if k}}
+    if any(len(k) > KEY_MAX for k in labels):  # a 5 MB space tag is no key to send
+        short = {k: bounded_key(k) for k in labels}
+        keys = {n: short[k] for n, k in keys.items()}
+        labels = {short[k]: label for k, label in labels.items()}
     counts = Counter(k for k in keys.values() if k)
     order = sorted(counts, key=lambda k: (-counts[k], k))
     return keys, labels, order
