@@ -210,3 +210,36 @@ def test_sidebar_source_line_names_the_connected_space_by_pseudonym(secrets):
     at = run_page(None, connection=conn, presenter_mode=True)
     assert leaks(at, secrets) == []
     assert "space Space 2" in tree_text(at)
+
+
+def test_redacted_sentences_name_no_space(fresh_data_dir):
+    """A toast or a service's sentence in presenter mode (``redact``) hides space tags,
+    ids and names like every other text of the data."""
+    from memscope.lenses.redact import dataset_texts, redact
+
+    ds = demo()
+    texts = dataset_texts(ds)
+    for secret in secrets_of(ds):
+        said = redact(f"Added the text to {secret}; it is processing.", texts)
+        assert secret not in said, said
+
+
+def test_an_as_of_day_in_presenter_mode_numbers_spaces_like_the_whole_load():
+    """The pipeline's ``past`` step masks the day's data with the whole load's names."""
+    from datetime import UTC, date, datetime
+
+    from memscope.pipeline import steps
+
+    old = "2026-01-05T10:00:00Z"
+    whole = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+        {"id": "a", "memory": "new one", "spaceContainerTag": "later_space",
+         "createdAt": "2026-06-01T10:00:00Z"},
+        {"id": "b", "memory": "old one", "spaceContainerTag": "early_space",
+         "createdAt": old}]}]}])
+    names = space_pseudonyms(whole)
+    entry = dataclasses.make_dataclass("E", ["load"])(
+        dataclasses.make_dataclass("L", ["dataset"])(whole))
+    day = steps.STEPS["past"].fn(entry, date(2026, 2, 1), True)
+    assert set(day.dataset.memories) == {"b"}
+    assert day.dataset.memories["b"].space == names["early_space"]
+    assert datetime(2026, 2, 1, tzinfo=UTC) < day.now

@@ -200,9 +200,9 @@ def draw(ctx: AppContext) -> Settings:
         st.divider()
         presenter = st.toggle(
             "Presenter mode", **session.bind(session.PRESENTER, on_change=respace),
-            help="Masks memory, document and profile text everywhere (graph, panels, "
-                 "charts, exports); the structure stays. Holds on every page until you "
-                 "turn it off.")
+            help="Masks memory, document and profile text and names spaces Space 1, "
+                 "Space 2… everywhere (graph, panels, charts, exports); the structure "
+                 "stays. Holds on every page until you turn it off.")
         current = ctx.current
         bounds = current.date_range if current is not None else None
         as_of, since = _time_travel(bounds)

@@ -17,10 +17,13 @@ MIN_LENGTH = 2
 
 
 def dataset_texts(ds: Dataset) -> tuple[str, ...]:
-    """Every text of ``ds`` presenter mode hides, longest first (for :func:`redact`)."""
+    """Every text of ``ds`` presenter mode hides — space tags, ids and names too —,
+    longest first (for :func:`redact`)."""
     found: set[str] = set()
     for m in ds.memories.values():
-        found.add(m.memory)
+        found.update(t for t in (m.memory, m.container_tag, m.space_id) if t)
+    for s in ds.spaces:  # a space tag is often a customer's or a person's name
+        found.update(t for t in (s.container_tag, s.id, s.name) if t)
     for d in ds.documents.values():
         found.update(t for t in (d.title, d.summary, d.content) if t)
     for e in ds.entities.values():

@@ -30,7 +30,7 @@ from memscope.graph.analysis import Analysis, analyse
 from memscope.lenses.asof import Comparison, compare
 from memscope.lenses.asof import as_of as dataset_as_of
 from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
-from memscope.lenses.presenter import mask
+from memscope.lenses.presenter import mask, space_pseudonyms
 from memscope.lenses.redact import dataset_texts
 from memscope.pipeline.keeping import Keeper
 from memscope.pipeline.loads import Entry, Positions
@@ -196,8 +196,8 @@ def past(entry: Entry, as_of: Any, presenter: bool) -> Analysis:
     """The data as it stood at the end of the as-of day (masked in presenter mode)."""
     when = day_end(as_of)
     ds = dataset_as_of(entry.load.dataset, when)
-    if presenter:
-        ds = mask(ds)
+    if presenter:  # the spaces numbered as in the whole load (a tag may be gone that day)
+        ds = mask(ds, space_pseudonyms(entry.load.dataset))
     with kept.no_gc():
         return analyse(ds, when)
 
