@@ -1,10 +1,12 @@
 """State survives every page, in a real Chromium: presenter mode, the space, the as-of date
 and a filter are set once, every page is visited through the sidebar and the explorer is
-opened again — all four still hold and no real text is visible anywhere; a reload keeps
-what the URL carries."""
+opened again — all four still hold and no real text is visible anywhere (the sidebar names
+the space by its presenter pseudonym, never its tag); a reload keeps what the URL
+carries."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 import pytest
@@ -18,6 +20,7 @@ from browser_support import (
 )
 from playwright.sync_api import Page
 
+from memscope.lenses.presenter import space_pseudonyms
 from memscope.lenses.redact import dataset_texts
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
@@ -57,6 +60,13 @@ def source_caption(page: Page) -> str:
     return sidebar(page).get_by_text("Source:").first.inner_text()
 
 
+def names_space(page: Page, alias: str) -> bool:
+    """The sidebar's Source line names the space by ``alias`` (presenter mode), not by
+    its tag."""
+    caption = source_caption(page)
+    return f"space {alias}" in caption and SPACE not in caption
+
+
 def visible_leaks(page: Page, texts: list[str]) -> list[str]:
     body = page.locator("body").inner_text()
     shown = body
@@ -73,6 +83,7 @@ def go(page: Page, title: str) -> None:
 def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) -> None:
     ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
     texts = [t for t in dataset_texts(ds) if len(t) >= 8]
+    alias = space_pseudonyms(ds)[SPACE]
     day = (date.today() - timedelta(days=10)).isoformat()
     with chromium() as browser:
         urls: list[str] = []
@@ -85,9 +96,10 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
         # a space, picked on the Connection page
         go(page, "Connection")
         page.get_by_label("Space", exact=True).last.click()
-        page.get_by_role("option", name=SPACE).click()
+        page.get_by_role("option").filter(has_text=re.compile(
+            rf"^({re.escape(SPACE)}|{re.escape(alias)})\b")).first.click()
         wait_idle(page, 800)
-        assert SPACE in source_caption(page)
+        assert names_space(page, alias), source_caption(page)
         # an as-of date and a filter, in the sidebar
         as_of = as_of_input(page)
         as_of.fill(day)
@@ -103,7 +115,7 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
             assert presenter_on(page), title
             assert as_of_value(page) == day, title
             assert not superseded_shown(page), title
-            assert SPACE in source_caption(page), title
+            assert names_space(page, alias), title
             assert visible_leaks(page, texts) == [], title
         wait_graph(page)
         assert "presenter=1" in page.url and f"asof={day}" in page.url \
@@ -114,6 +126,6 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
         wait_graph(page)
         assert presenter_on(page)
         assert as_of_value(page) == day
-        assert SPACE in source_caption(page)
+        assert names_space(page, alias)
         assert visible_leaks(page, texts) == []
     assert_loopback_only(urls)  # every page, offline: no CDN, no font or icon fetched
