@@ -14,7 +14,9 @@ figures:
     clicks "Open these files" (timed until the app is idle again), then clicks Explorer in
     the navigation: the time until its graph is drawn (``data-drawn``), until the app is
     idle, and until the page answers a script (``page.evaluate``) — a frozen tab answers
-    late — with the longest of those round trips over the next two seconds.
+    late — with the longest of those round trips over the next two seconds; then a click
+    on the huge memory's node until its panel (its "History") is shown, and until the app
+    is idle and the page answers; and how much text the page holds before and after.
 
 Loopback only. Prints figures; asserts nothing. Adds ``tests/`` to ``sys.path``.
 
@@ -35,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser_support import GRAPH, IDLE, app_server, chromium  # noqa: E402
+from browser_support import GRAPH, IDLE, NODE_CENTRE, app_server, chromium  # noqa: E402
 from test_hostile_input import huge_word_files  # noqa: E402
 
 EXPLORER_LINK = "[data-testid='stSidebarNavLink']"
@@ -103,6 +105,17 @@ def browser_run(folder: Path, timeout_s: float) -> dict[str, float]:
             page.wait_for_timeout(100)
         out["longest page round trip in the 2 s after"] = worst
         out["characters of text in the page"] = float(
+            page.evaluate("() => document.body.innerText.length"))
+        at = page.eval_on_selector(GRAPH, NODE_CENTRE, "m_huge2")
+        start = time.monotonic()
+        page.mouse.click(at["x"], at["y"])
+        page.get_by_text("History", exact=True).wait_for(timeout=ms)
+        out["click the huge memory → its panel"] = time.monotonic() - start
+        page.wait_for_timeout(300)
+        page.wait_for_selector(IDLE, timeout=ms)
+        page.evaluate("() => document.body.innerText.length")
+        out["click the huge memory → idle, page answers"] = time.monotonic() - start
+        out["characters of text in the page with the panel"] = float(
             page.evaluate("() => document.body.innerText.length"))
     return out
 
