@@ -80,11 +80,16 @@ def _timed(label: str, call: Callable[[], T]) -> T:
 def _pages(page: dict[str, Any], shape: str) -> None:
     """The analysis pages, run by AppTest on the data as a snapshot file (the first run
     loads and analyses it; the others find it in the cache)."""
+    import logging
+
     from apptest_support import run_page
 
     from components.state import session
     from components.state.connection import Connection
 
+    for name in list(logging.root.manager.loggerDict):
+        if name.startswith("streamlit"):
+            logging.getLogger(name).setLevel(logging.ERROR)  # "missing ScriptRunContext"
     blob = json.dumps(page).encode("utf-8")
     digest = hashlib.sha256(blob).hexdigest()
     state = {session.FILE_BLOBS.name: {digest: blob},
@@ -128,6 +133,12 @@ def main(argv: list[str]) -> None:
     _timed("export.to_gexf", lambda: formats.to_gexf(analysis))
     _timed("export.evidence_json (1 member)",
            lambda: formats.evidence_json(analysis, formats.evidence_nodes(analysis, "c0_v0")))
+    nodes = formats.evidence_nodes(analysis, "c0_v0")
+    view = _timed("evidence view (layout + build_view)", lambda: _view(analysis, nodes))
+    _timed("export.evidence_pack (whole chain)",
+           lambda: formats.evidence_pack(analysis, nodes, view, title="Evidence"))
+    full = _timed("offline view (layout + build_view, all)", lambda: _view(analysis, None))
+    _timed("export.offline_html (all)", lambda: formats.offline_html(full, "Memscope graph"))
     wide = chain_page(50, chains=400)
     wide_analysis = analyse(from_feed_pages([wide]), NOW)
     fig = _timed("insights.versions (400 chains)",
@@ -150,6 +161,16 @@ def main(argv: list[str]) -> None:
         print("pages run by AppTest on the data as a snapshot file:")
         _pages(page, "chain")
         _pages(chain_page(n, bare=True), "bare chain")
+
+
+def _view(analysis: Any, visible: Any) -> Any:
+    """The view the Export page puts in an evidence pack or an offline HTML file."""
+    from memscope.view.build import build_view
+    from memscope.view.layout import layout_positions
+
+    g = analysis.graph.graph
+    sub = g if visible is None else g.subgraph(visible)
+    return build_view(analysis, visible=visible, positions=layout_positions(sub, seed=7))
 
 
 def _bars(fig: Any) -> int:

@@ -272,3 +272,15 @@ def test_html_draws_offline_in_chromium(html_page, tmp_path):
             assert requests == [path.as_uri()] and problems == []
         finally:
             browser.close()
+
+
+def test_xml_exports_keep_whitespace_quotes_and_markup_in_text():
+    text = 'line one\r\nline\ttwo "quoted" <b>&amp;</b> \u00e9'
+    ds = from_feed_pages([{"documents": [{"id": "d", "title": text, "memoryEntries": [
+        {"id": "m", "memory": text}, {"id": "n", "memory": "x", "parentMemoryId": "m"}]}]}])
+    an = analyse(ds, NOW)
+    g = nx.read_graphml(io.BytesIO(to_graphml(an)), force_multigraph=True)
+    assert g.nodes["m"]["text"] == text and g.nodes["d"]["title"] == text
+    gexf = nx.read_gexf(io.BytesIO(to_gexf(an)))
+    assert gexf.nodes["m"]["text"] == text and gexf.nodes["d"]["title"] == text
+    assert to_gexf(an) == to_gexf(an) and to_graphml(an) == to_graphml(an)
