@@ -312,7 +312,7 @@ def test_feed_and_passport_together_save_reopen_and_inspect(tmp_path):
     loaded = FileSource([feed, passport]).load()
     ds = loaded.dataset
     assert set(ds.memories) == {"m_good", "m_bad"} and set(ds.entities) == {"e_good"}
-    assert "2 documents, 2 memories, 1 entities and 1 relations" in loaded.summary()
+    assert "2 documents, 2 memories, 1 entity and 1 relation" in loaded.summary()
     snap = save_snapshot(loaded, tmp_path / "snap.json")
     same_records(ds, FileSource([snap]).load().dataset)
     every_stage(ds, NOW, tmp_path)

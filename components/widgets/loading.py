@@ -17,6 +17,7 @@ import streamlit as st
 from components.graph_view import graph_view
 from memscope.graph.analysis import analyse
 from memscope.records.dataset import Dataset
+from memscope.records.text import counted
 from memscope.sources import LoadProgress
 from memscope.view.budget import DEFAULT_BUDGET, apply_budget
 from memscope.view.build import build_view, cluster_groups
@@ -54,8 +55,10 @@ class LoadScreen:
         """The progress callback: counts every page, a preview every few seconds."""
         total = f"/{p.pages_total}" if p.pages_total else ""
         self.bar.progress(p.fraction, text=f"Pages {p.pages_done}{total}")
-        self.line.text(f"{p.documents} documents, {p.memories} memories so far"
-                       + (f"; {p.pages_failed} pages failed" if p.pages_failed else ""))
+        self.line.text(f"{counted(p.documents, 'document')}, "
+                       f"{counted(p.memories, 'memory')} so far"
+                       + (f"; {counted(p.pages_failed, 'page')} failed" if p.pages_failed
+                          else ""))
         unfinished = p.pages_total is None or p.pages_done + p.pages_failed < p.pages_total
         if p.dataset is not None and unfinished \
                 and time.monotonic() - self.last >= PREVIEW_EVERY_S:

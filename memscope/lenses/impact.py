@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from memscope.graph.analysis import Analysis
 from memscope.records.models import ProfileLine
-from memscope.records.text import one_line, shorten
+from memscope.records.text import counted, one_line, shorten
 
 
 @dataclass
@@ -43,7 +43,8 @@ class Impact:
                        " from it: " + ", ".join(f"{name(m)} ({k})" for m, k in self.dependants)
                        + ".")
         if self.profile_lines:
-            out.append(f"{len(self.profile_lines)} profile line(s) cite it.")
+            n = len(self.profile_lines)
+            out.append(f"{counted(n, 'profile line')} {'cites' if n == 1 else 'cite'} it.")
         return out
 
 

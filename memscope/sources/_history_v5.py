@@ -32,6 +32,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from memscope.records.text import counted
 from memscope.sources._feed import pages_from
 from memscope.sources.base import LoadProgress, ProgressCallback
 from memscope.sources.errors import SourceError
@@ -389,7 +390,8 @@ class ListPages:
                 out[(ns, kind)][page] = items
                 self._tick(kind, len(items))
         if self.failed:
-            self.notes.append(f"{len(self.failed)} list page(s) could not be loaded, so "
+            self.notes.append(f"{counted(len(self.failed), 'list page')} could not be "
+                              "loaded, so "
                               f"their memories are missing — reload to try again. "
                               f"{next(iter(self.failed.values()))}")
         return {k: [x for p in sorted(v) for x in v[p]] for k, v in out.items()}

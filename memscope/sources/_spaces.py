@@ -8,6 +8,7 @@ from typing import Any
 
 from memscope.records.dataset import Dataset
 from memscope.records.models import ParseReport, SpaceRecord, parse_profile
+from memscope.records.text import counted
 from memscope.sources.base import LoadResult
 from memscope.sources.errors import AuthError, Forbidden, SourceError
 
@@ -93,4 +94,5 @@ def add_spaces_and_profiles(
         else:
             ds.profiles[tag] = parse_profile(answer, tag, ds.report)
     for messages in failures.values():
-        result.notes.append(f"{len(messages)} profile(s) could not be loaded: {messages[0]}")
+        result.notes.append(f"{counted(len(messages), 'profile')} could not be loaded: "
+                            f"{messages[0]}")

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord, Profile, SpaceRecord
+from memscope.records.text import counted
 from memscope.records.time import utc_now
 from memscope.sources.errors import (
     AuthError,
@@ -146,13 +147,18 @@ class LoadResult:
         """One or two sentences for the UI."""
         ds = self.dataset
         if (ds.entities or ds.relations) and (ds.documents or ds.memories):  # mixed files
-            text = (f"Loaded {len(ds.documents)} documents, {len(ds.memories)} memories, "
-                    f"{len(ds.entities)} entities and {len(ds.relations)} relations.")
+            text = (f"Loaded {counted(len(ds.documents), 'document')}, "
+                    f"{counted(len(ds.memories), 'memory')}, "
+                    f"{counted(len(ds.entities), 'entity')} and "
+                    f"{counted(len(ds.relations), 'relation')}.")
         elif ds.entities or self.raw_passport is not None:
-            text = f"Loaded {len(ds.entities)} entities and {len(ds.relations)} relations."
+            text = (f"Loaded {counted(len(ds.entities), 'entity')} and "
+                    f"{counted(len(ds.relations), 'relation')}.")
         else:
-            text = f"Loaded {len(ds.documents)} documents and {len(ds.memories)} memories"
-            text += f" from {len(self.pages_fetched)} pages." if self.pages_total else "."
+            text = (f"Loaded {counted(len(ds.documents), 'document')} and "
+                    f"{counted(len(ds.memories), 'memory')}")
+            text += f" from {counted(len(self.pages_fetched), 'page')}." \
+                if self.pages_total else "."
         if self.missing_pages:
             pages = ", ".join(str(p) for p in self.missing_pages)
             text += (f" Page{'s' if len(self.missing_pages) > 1 else ''} {pages} of "
