@@ -186,3 +186,18 @@ def test_the_audit_page_links_a_bounded_number_of_a_findings_nodes(fresh_data_di
     at = run_page("audit.py", **state)
     assert f"… and {MEDIUM - MAX_NODE_LINKS:,} more nodes." in [c.value for c in at.caption]
     assert len(at.get("page_link")) < MEDIUM // 5
+
+
+def test_the_audit_page_lists_the_longest_chains_when_there_are_many(fresh_data_dir):
+    lengths = [2] * (MAX_PICKER_OPTIONS + 50) + [7]
+    blob = json.dumps(chain_page(lengths)).encode("utf-8")
+    digest = hashlib.sha256(blob).hexdigest()
+    state = {session.FILE_BLOBS.name: {digest: blob},
+             session.CONNECTION.name: Connection("file", files=(("many.json", digest),))}
+    at = run_page("audit.py", **state)
+    picker = next(s for s in at.selectbox if s.label == "Chain")
+    assert len(picker.options) == MAX_PICKER_OPTIONS
+    assert picker.value == f"c{len(lengths) - 1}_v0"  # the longest chain comes first
+    assert f"Lists the {MAX_PICKER_OPTIONS} longest of {len(lengths):,} chains." in [
+        c.value for c in at.caption]
+    assert len(at.dataframe[1].value) == len(lengths)  # the chains table has every chain

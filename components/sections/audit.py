@@ -117,6 +117,10 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         st.info("No version chains to compare.")
         return
     roots = [str(r) for r in table["root"]]
+    if len(roots) > MAX_PICKER_OPTIONS:
+        longest = table.sort_values("length", ascending=False, kind="stable")
+        roots = [str(r) for r in longest["root"].head(MAX_PICKER_OPTIONS)]
+        st.caption(f"Lists the {MAX_PICKER_OPTIONS} longest of {len(table):,} chains.")
     texts = {str(r): str(t) for r, t in zip(table["root"], table["text"], strict=True)}
     root = st.selectbox("Chain", roots, key=session.DIFF_CHAIN.name,
                         format_func=lambda r: f"{r} · {short(texts.get(r), 60)}")
