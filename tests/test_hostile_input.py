@@ -462,25 +462,11 @@ def page_texts(at):
 #: texts other files still send whole (each one's fix belongs to that file, not to this
 #: test; :func:`test_no_page_sends_a_huge_word_whole` turns green when all are fixed):
 #: element path prefix → where it is made
-PENDING = {
-    "Multiselect.options": "components/sections/sidebar.py: the Space and Document type "
-                           "filters list each tag / type uncut (needs format_func=short)",
-    "Selectbox.options": "components/sections/connection_form.py: the Space picker",
-    "Markdown.body": "components/sections/audit.py: the version diff of two huge texts",
-    "Dataframe[text]": "components/sections/audit.py: the chains table's latest text",
-    "Dataframe[space]": "pages/expiry.py: the expiry table's space; "
-                        "components/sections/overview.py: the Explorer's memory table",
-    "Dataframe[memory]": "pages/expiry.py: the expiry table's memory text; "
-                         "components/sections/overview.py: the Explorer's memory table",
-    "Dataframe[forget reason]": "components/sections/overview.py: the Explorer's memory "
-                                "table",
-}
-#: the pages where each pending place is drawn (everywhere else it must not be too long)
-PENDING_ON = {"Multiselect.options": None, "Selectbox.options": {"connection.py"},
-              "Markdown.body": {"audit.py"}, "Dataframe[text]": {"audit.py"},
-              "Dataframe[memory]": {"expiry.py", "explorer.py+table"},
-              "Dataframe[space]": {"expiry.py", "explorer.py+table"},
-              "Dataframe[forget reason]": {"explorer.py+table"}}
+#: places known to send a huge text whole, with the pages they are drawn on (``None``:
+#: every page); empty since each of them bounds its text (sidebar filters, the space
+#: picker, the audit diff and tables, the expiry table, the Explorer's memory table)
+PENDING: dict[str, str] = {}
+PENDING_ON: dict[str, set[str] | None] = {}
 PAGES = ["explorer.py", "audit.py", "profile.py", "insights.py", "expiry.py", "export.py",
          "ledger.py", "forget_all.py", "connection.py"]
 
@@ -581,7 +567,6 @@ def test_the_panel_shows_the_start_of_a_huge_word_and_says_so(node, huge_state,
                for b in at.get("download_button"))
 
 
-@pytest.mark.xfail(strict=True, reason="; ".join(PENDING.values()))
 def test_no_page_sends_a_huge_word_whole(huge_state, fresh_data_dir):
     from apptest_support import run_page
 

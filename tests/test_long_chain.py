@@ -201,3 +201,21 @@ def test_the_audit_page_lists_the_longest_chains_when_there_are_many(fresh_data_
     assert f"Lists the {MAX_PICKER_OPTIONS} longest of {len(lengths):,} chains." in [
         c.value for c in at.caption]
     assert len(at.dataframe[1].value) == len(lengths)  # the chains table has every chain
+
+
+def test_the_explorer_panel_shows_the_versions_around_the_selected_one(fresh_data_dir):
+    """A long chain's history in the node panel: a window around the selected version,
+    said in a caption, not every version with its diff."""
+    from components.sections.panels import HISTORY_SHOWN
+
+    blob = json.dumps(chain_page([MEDIUM])).encode("utf-8")
+    digest = hashlib.sha256(blob).hexdigest()
+    state = {session.FILE_BLOBS.name: {digest: blob},
+             session.CONNECTION.name: Connection("file", files=(("chain.json", digest),)),
+             session.SELECTED.name: "c0_v1000"}
+    at = run_page("explorer.py", **state)
+    versions = [b for b in at.button if str(b.key or "").startswith("hist-c0_v1000-")]
+    assert len(versions) == HISTORY_SHOWN < MEDIUM
+    assert any("◀ selected" in b.label for b in versions)
+    assert f"Versions 976–1,025 of {MEDIUM:,}, around the selected one (the Audit page " \
+           "pages through all of them)." in [c.value for c in at.caption]

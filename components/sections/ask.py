@@ -22,6 +22,7 @@ from components.state.context import AppContext, flash
 from components.widgets import once
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
+from memscope.records.text import FULL_MAX
 from memscope.reports.ask import HitView, context_relations, describe, highlight_ids, relation_label
 from memscope.sources import AddResult, SearchResult, Source, SourceError, actions
 from memscope.sources import wait_until_processed as _wait
@@ -175,7 +176,9 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> None:
 
 def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:
     """A Spomory context: the text verbatim, then each loaded fact it quotes."""
-    st.text(f"Context ({len(text)} characters, hidden in presenter mode)" if hide else text)
+    shown = text if len(text) <= FULL_MAX else (
+        f"{text[:FULL_MAX]}\n… ({len(text)} characters; the first {FULL_MAX} shown)")
+    st.text(f"Context ({len(text)} characters, hidden in presenter mode)" if hide else shown)
     rels = context_relations(analysis, text)
     if not rels:
         st.caption("None of the facts it quotes is in the loaded graph.")

@@ -17,7 +17,7 @@ from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import CHANGE_KINDS, Comparison
 from memscope.lenses.diff import diff_stats, word_diff
-from memscope.records.text import counted
+from memscope.records.text import CELL_MAX, FULL_MAX, clip, counted
 from memscope.reports.audit import (
     FINDING_TITLES,
     VERSION_PAGE,
@@ -86,13 +86,23 @@ def chains_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     """The chains table (sortable by any column); returns it."""
     table = chains_table(analysis, visible)
     st.dataframe(
-        table, hide_index=True, key="chains_table",
+        _cells(table, "text"), hide_index=True, key="chains_table",
         column_config={
             "first": st.column_config.DatetimeColumn("first", format="YYYY-MM-DD HH:mm"),
             "last": st.column_config.DatetimeColumn("last", format="YYYY-MM-DD HH:mm"),
             "text": st.column_config.TextColumn("latest text", width="large"),
         })
     return table
+
+
+def _cells(table: pd.DataFrame, *columns: str) -> pd.DataFrame:
+    """``table`` as shown: each text of ``columns`` bounded (:data:`CELL_MAX`); the table
+    a section returns (for downloads) keeps the whole texts."""
+    shown = table.copy()
+    for column in columns:
+        shown[column] = [clip(v, CELL_MAX) if isinstance(v, str) else v
+                         for v in shown[column]]
+    return shown
 
 
 def _side(segments: list[tuple[str, str]], keep: str) -> str:
@@ -139,6 +149,15 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
     if old is None or new is None:
         return
     mems = analysis.dataset.memories
+    if max(len(mems[old].memory), len(mems[new].memory)) > FULL_MAX:
+        st.caption(f"These versions are too long to compare word by word (over "
+                   f"{FULL_MAX:,} characters); their starts:")
+        left, right = st.columns(2)
+        for col, mem_id in ((left, old), (right, new)):
+            with col, st.container(border=True):
+                st.text(clip(mems[mem_id].memory, CELL_MAX))
+                node_link(analysis, mem_id, key_text="")
+        return
     segments = word_diff(mems[old].memory, mems[new].memory)
     stats = diff_stats(segments)
     st.caption(f"{counted(stats['delete'], 'word')} removed, {stats['insert']} added.")
@@ -160,7 +179,8 @@ def versions_table(analysis: Analysis, root: str, count: int) -> None:
                                    key=session.DIFF_VERSIONS.key(f"page_{root}")))
     first = (page - 1) * VERSION_PAGE
     st.caption(f"Versions {first + 1:,}–{min(first + VERSION_PAGE, count):,} of {count:,}.")
-    st.dataframe(chain_versions_page(analysis, root, page - 1), hide_index=True,
+    st.dataframe(_cells(chain_versions_page(analysis, root, page - 1), "text"),
+                 hide_index=True,
                  key=f"chain_versions_{page}", column_config={
                      "created": st.column_config.DatetimeColumn("created",
                                                                 format="YYYY-MM-DD HH:mm"),
@@ -208,7 +228,7 @@ def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     st.caption(f"{len(queue)} memories have a forgetAfter date; {past} "
                f"are past it, {overdue} of them not forgotten (judged at "
                f"{analysis.now:%Y-%m-%d %H:%M} UTC).")
-    shown = queue.copy()
+    shown = _cells(queue, "memory", "space")
     shown.insert(0, "flag", ["⚠️ expired" if e else "" for e in shown["expired"]])
     st.dataframe(shown, hide_index=True, key="expiry_table", column_config={
         "forget after": st.column_config.DatetimeColumn("forget after",

@@ -14,7 +14,7 @@ from components.state import connection, session
 from components.state.context import AppContext, flash
 from components.widgets.safe import md_escape
 from memscope.records.models import SpaceRecord
-from memscope.records.text import counted
+from memscope.records.text import clip, counted
 from memscope.sources import SourceError, snapshot_bytes
 
 
@@ -104,7 +104,7 @@ def spaces_picker(ctx: AppContext) -> None:
         tags.append(current)
     _follow(session.SPACE_PICK, current)
     st.selectbox("Space", tags,
-                 format_func=lambda t: (t + counts.get(t, "")) if t else "All spaces",
+                 format_func=lambda t: (clip(t) + counts.get(t, "")) if t else "All spaces",
                  key=session.SPACE_PICK.name, on_change=_pick_space)
 
 

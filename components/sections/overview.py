@@ -9,6 +9,7 @@ from components.state import session
 from components.state.context import AppContext
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
+from memscope.records.text import CELL_MAX, LINE_MAX, clip
 from memscope.records.time import format_time
 from memscope.reports.summary import summarise
 
@@ -61,16 +62,16 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
         entry = chain.entry(mem_id) if chain else None
         rows.append({
             "id": mem_id,
-            "memory": mem.memory,
+            "memory": clip(mem.memory, CELL_MAX),
             "state": analysis.state(mem_id),
             "static": mem.is_static,
             "inferred": mem.is_inference,
             "version": entry.version if entry else mem.version,
-            "space": mem.space,
-            "documents": ", ".join(ds.memory_documents.get(mem_id, [])),
+            "space": clip(mem.space, LINE_MAX) if mem.space else None,
+            "documents": clip(", ".join(ds.memory_documents.get(mem_id, [])), CELL_MAX),
             "created": format_time(mem.created_at),
             "forget after": format_time(mem.forget_after),
-            "forget reason": mem.forget_reason,
+            "forget reason": clip(mem.forget_reason, CELL_MAX) if mem.forget_reason else None,
         })
     frame = pd.DataFrame(rows, columns=[
         "id", "memory", "state", "static", "inferred", "version", "space", "documents", "created",

@@ -169,6 +169,10 @@ def _diff_markdown(old: str, new: str) -> str:
     return "".join(parts)
 
 
+#: the versions of a chain the panel shows at once (around the selected one)
+HISTORY_SHOWN = 50
+
+
 def history(analysis: Analysis, memory_id: str, *,
             fetch_history: Callable[[str], None] | None = None) -> None:
     """The whole chain, oldest → newest with every branch, each with a word diff."""
@@ -187,7 +191,12 @@ def history(analysis: Analysis, memory_id: str, *,
     if chain.cycle:
         st.error(f"Parent pointers form a cycle ({len(chain.cycle)} members).")
     texts = {e.id: e.text for e in chain.entries}
-    for i, e in enumerate(chain.entries):
+    start, shown = chain.window(memory_id, HISTORY_SHOWN)
+    if len(shown) < len(chain.entries):  # a long chain: the versions around this one
+        st.caption(f"Versions {start + 1:,}–{start + len(shown):,} of "
+                   f"{len(chain.entries):,}, around the selected one (the Audit page pages "
+                   "through all of them).")
+    for i, e in enumerate(shown, start):
         indent = "↳ " * e.depth
         state = analysis.state(e.id) or ""
         here = " ◀ selected" if e.id == memory_id else ""

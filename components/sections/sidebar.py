@@ -20,6 +20,7 @@ from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.lenses.filters import INFERRED_CHOICES, Filters, Inferred
 from memscope.lenses.presenter import space_pseudonyms
+from memscope.records.text import clip
 from memscope.sources import SourceError
 from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from memscope.view.build import COLOR_BY
@@ -130,9 +131,10 @@ def _filters(analysis: Analysis, presenter: bool = False) -> Filters:
         order = {tag: i for i, tag in enumerate(alias)}
         spaces = sorted(spaces, key=lambda t: (order.get(t, len(order)), t))
     chosen_spaces = st.multiselect("Space", spaces, placeholder="All spaces",
-                                   format_func=lambda t: alias.get(str(t), str(t)),
+                                   format_func=lambda t: clip(alias.get(str(t), str(t))),
                                    **session.bind(session.F_SPACES)) if spaces else []
     chosen_types = st.multiselect("Document type", types, placeholder="All types",
+                                  format_func=lambda t: clip(str(t)),
                                   **session.bind(session.F_TYPES)) if types else []
     date_from, date_to = _dates(analysis.date_range)
     if not session.F_EDGE_KINDS.is_set():

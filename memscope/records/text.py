@@ -35,6 +35,8 @@ LINE_MAX = 200
 #: the most of one text the page shows at full length (the panel's text; the rest stays in
 #: the export and the download)
 FULL_MAX = 20_000
+#: the most of one text a table cell shows (the node's panel shows more)
+CELL_MAX = 2_000
 
 
 def clip(text: str | None, limit: int = LINE_MAX) -> str:
