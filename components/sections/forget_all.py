@@ -63,9 +63,7 @@ def respace() -> None:
     again, so the browser shows it under its new name. A keyed widget keeps its id when
     only its shown labels change, and the browser would go on showing the old label (the
     real tag, in presenter mode) until the user picks again."""
-    for key in SPACE_WIDGETS:
-        if key and key in st.session_state:
-            st.session_state[key] = st.session_state[key]
+    session.reassign(k for k in SPACE_WIDGETS if k)
 
 
 def narrow(preview: ForgetAllPreview, visible: Collection[str], analysis: Analysis

@@ -15,7 +15,7 @@ handing presenter mode and the two days to the sidebar that owns them, and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, TypeVar, cast
@@ -102,6 +102,14 @@ def slot(name: str, owner: str, doc: str, default: Callable[[], Any] = _none,
          *, widget: bool = False) -> Slot[Any]:
     """Declare a slot (``widget=True``: its widget key is ``w.<name>``)."""
     return Slot(name, owner, doc, default, f"w.{name}" if widget else None)
+
+
+def reassign(widget_keys: Iterable[str]) -> None:
+    """Set each of these widgets' values again, unchanged, so the browser redraws them (a
+    keyed widget whose shown labels changed would otherwise keep showing the old ones)."""
+    for key in widget_keys:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
 
 def bind(s: Slot[Any], *, on_change: Callable[[], None] | None = None) -> dict[str, Any]:
