@@ -6,7 +6,6 @@ from components.sections import panels
 from components.state import context, session
 from components.widgets import nav
 from components.widgets.safe import md_escape
-from memscope.lenses.presenter import space_pseudonyms
 
 nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
@@ -14,8 +13,7 @@ analysis = ctx.require()
 st.title("Profile")
 # Presenter mode: the shown analysis names spaces by pseudonym; the choice keeps the real
 # tag (it holds when presenter mode is turned off) and only shows its pseudonym.
-alias = (space_pseudonyms(ctx.current.dataset)
-         if ctx.presenter and ctx.current is not None and ctx.as_of is None else {})
+alias = ctx.space_names if ctx.presenter and ctx.as_of is None else {}
 shown = set(analysis.dataset.profiles)
 real = ctx.current.dataset.profiles if alias and ctx.current is not None else {}
 tags = ([t for t in alias if t in real and alias[t] in shown]  # "Space 1, 2…" order

@@ -24,7 +24,7 @@ from components.state.context import AppContext, flash
 from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
-from memscope.lenses.presenter import mask_spaces, real_space, space_pseudonyms
+from memscope.lenses.presenter import mask_spaces, real_space
 from memscope.sources import ForgetAllPreview, SourceError, actions
 
 PENDING = session.FORGET_ALL_PENDING
@@ -47,9 +47,7 @@ def real_spaces(ctx: AppContext, analysis: Analysis) -> list[str]:
 
 def pseudonyms(ctx: AppContext) -> dict[str, str]:
     """Each real space tag → its pseudonym in presenter mode; empty otherwise."""
-    if not ctx.presenter or ctx.current is None:
-        return {}
-    return space_pseudonyms(ctx.current.dataset)
+    return ctx.space_names if ctx.presenter else {}
 
 
 #: widget keys whose options are space tags shown through :func:`pseudonyms`

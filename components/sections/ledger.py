@@ -16,7 +16,7 @@ import streamlit as st
 from components.state import session
 from components.state.context import AppContext
 from memscope.export.formats import csv_safe
-from memscope.lenses.presenter import mask_text, space_pseudonyms
+from memscope.lenses.presenter import mask_text
 from memscope.store.ledger import LedgerEntry
 
 COLUMNS = ["time", "actor", "source", "space", "action", "target_id", "snapshot", "reason",
@@ -88,7 +88,7 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
                         help="All my actions: what you did, on every source you used.")
         if mine == "All my actions":
             entries = ctx.ledger.actions_by(ctx.user.email)
-    known = space_pseudonyms(ctx.current.dataset) if ctx.current is not None else {}
+    known = ctx.space_names
     frame = ledger_frame(entries, presenter=ctx.presenter, spaces=known)
     if frame.empty:
         st.info("No destructive action has been recorded for this source yet.")

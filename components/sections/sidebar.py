@@ -19,7 +19,6 @@ from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.lenses.filters import INFERRED_CHOICES, Filters, Inferred
-from memscope.lenses.presenter import space_pseudonyms
 from memscope.records.text import clip
 from memscope.sources import SourceError
 from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
@@ -48,8 +47,7 @@ def source_summary(ctx: AppContext) -> None:
     """Which source, what loaded, and the refresh/resume buttons."""
     space = ctx.conn.space
     if space and session.PRESENTER.get():  # a tag is often a customer's or person's name
-        known = space_pseudonyms(ctx.current.dataset) if ctx.current is not None else {}
-        space = known.get(space, "(hidden)")
+        space = ctx.space_names.get(space, "(hidden)")
     st.caption(f"Source: {md_escape(ctx.conn.label)}"
                + (f" · space {md_escape(space)}" if space else ""))
     if ctx.error:  # the page says why, once; the sidebar only that nothing loaded
@@ -122,11 +120,11 @@ def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
     return None, None
 
 
-def _filters(analysis: Analysis, presenter: bool = False) -> Filters:
-    """The explorer's filters; in presenter mode the Space filter keeps the real tags as
-    its values but shows their pseudonyms, and filters the masked data by them."""
+def _filters(analysis: Analysis, alias: dict[str, str]) -> Filters:
+    """The explorer's filters; in presenter mode (``alias``: tag → pseudonym) the Space
+    filter keeps the real tags as its values but shows their pseudonyms, and filters the
+    masked data by them."""
     spaces, types = analysis.spaces, analysis.document_types
-    alias = space_pseudonyms(analysis.dataset) if presenter else {}
     if alias:
         order = {tag: i for i, tag in enumerate(alias)}
         spaces = sorted(spaces, key=lambda t: (order.get(t, len(order)), t))
@@ -213,7 +211,7 @@ def draw(ctx: AppContext) -> Settings:
                             filters=_stored_filters())
         st.divider()
         st.markdown("**Filters**")
-        filters = _filters(current, bool(presenter))
+        filters = _filters(current, ctx.space_names if presenter else {})
         color_by = st.selectbox("Colour by", list(COLOR_BY),
                                 format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
                                 **session.bind(session.F_COLOR_BY))

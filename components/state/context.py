@@ -7,6 +7,7 @@ sidebar and derives the analysis the pages show. Pages call :func:`current`.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import Comparison
 from memscope.lenses.filters import Filters, visible_nodes
+from memscope.lenses.presenter import space_pseudonyms
 from memscope.lenses.redact import redact
 from memscope.pipeline.request import DEFAULT_COLOR_BY, ViewRequest
 from memscope.settings import store_path
@@ -118,6 +120,13 @@ class AppContext:
     def presenter(self) -> bool:
         """Presenter mode is on: every text of the data is masked."""
         return self.settings.presenter
+
+    @functools.cached_property
+    def space_names(self) -> dict[str, str]:
+        """Each real space tag of today's load → the pseudonym presenter mode shows for
+        it (:func:`~memscope.lenses.presenter.space_pseudonyms`), worked out once a run
+        for every section that names a space."""
+        return space_pseudonyms(self.current.dataset) if self.current is not None else {}
 
     @property
     def as_of(self) -> date | None:
