@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from browser_support import GRAPH, assert_loopback_only, chromium, open_app, wait_idle
@@ -112,7 +113,21 @@ def test_created_between_takes_a_range_in_two_clicks_and_filters(server, data_di
         fit.click()
         page.wait_for_timeout(1500)  # the move is animated
         assert graph.evaluate(OUTSIDE) == 0
+        shoot(page, "created-between-range")
     assert_loopback_only(urls)
+
+
+SHOTS = Path(__file__).resolve().parents[1] / "test-screenshots"
+
+
+def shoot(page: Page, name: str) -> None:
+    """``test-screenshots/<name>-light.png`` and ``-dark.png`` of the page as it is."""
+    SHOTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(600)
+        page.screenshot(path=str(SHOTS / f"{name}-{scheme}.png"))
+    page.emulate_media(color_scheme="light")
 
 
 #: per "Changes since" link: its text, and whether an element of it hides overflowing text
@@ -137,6 +152,8 @@ def test_changes_since_links_are_whole_sentences(server, data_dir) -> None:
         assert expected <= set(links), sorted(expected - set(links))[:3]
         assert [t for t in expected if links[t]] == [], "clipped in the page"
         assert not any(t.startswith(added[0]) for t in links)  # not an id first
+        page.locator("[class*='st-key-change_link_added_']").first.scroll_into_view_if_needed()
+        shoot(page, "changes-since-links")
         # a link selects its memory on the graph (and in the URL)
         first = short(ds.memories[added[0]].memory, CHANGE_TEXT_LIMIT)
         page.locator("[class*='st-key-change_link_added_'] button").filter(

@@ -53,5 +53,9 @@ def test_the_explorer_draws_5_mb_words_bounded(server, tmp_path: Path) -> None:
         cut = note.count()  # the memory, and its two versions in the history
         assert cut == 3
         assert page.get_by_role("button", name="Download the full text").count() == cut
+        note.first.scroll_into_view_if_needed()
+        shots = Path(__file__).resolve().parents[1] / "test-screenshots"
+        shots.mkdir(exist_ok=True)
+        page.screenshot(path=str(shots / "huge-word-panel-light.png"))
         assert page.evaluate("() => document.body.innerText.length") < PAGE_MAX + cut * FULL_MAX
     assert_loopback_only(requests)
