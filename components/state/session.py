@@ -115,13 +115,18 @@ def reassign(widget_keys: Iterable[str]) -> None:
 def bind(s: Slot[Any], *, on_change: Callable[[], None] | None = None) -> dict[str, Any]:
     """Widget keyword arguments that keep the widget and the slot ``s`` in step.
 
-    The widget starts from the slot's value and writes every change back into it, so the
-    value survives pages where the widget is not drawn. Use as ``st.toggle("…", **bind(S))``.
+    The widget is given the slot's value on every run and writes every change back into
+    it (its callback runs before the script, so a change has reached the slot by then),
+    so the value survives pages where the widget is not drawn. Giving it on every run, not
+    only when Streamlit forgot the widget, makes Streamlit send the value to the browser
+    each time: a browser that dropped the widget while the server kept its state (a run
+    cut short by a click) would otherwise draw it at its default — an empty "Relation
+    kinds", unticked boxes — and send that default back as the user's choice. Use as
+    ``st.toggle("…", **bind(S))``.
     """
     assert s.widget is not None, f"{s.name} has no widget"
     wkey = s.widget
-    if wkey not in st.session_state:
-        st.session_state[wkey] = s.get()
+    st.session_state[wkey] = s.get()
 
     def copy_back() -> None:
         st.session_state[s.name] = st.session_state[wkey]
