@@ -19,7 +19,11 @@ import networkx as nx
 from memscope.records.dataset import Dataset
 from memscope.records.models import RELATION_KINDS
 
-EDGE_KINDS = ("source", *RELATION_KINDS, "relation")
+#: a suspected contradiction between two memories (the semantic audit's): never an edge
+#: of this graph (the view draws it on top, :mod:`memscope.view.edges`), but a kind
+#: the "Relation kinds" filter offers like the others
+CONTRADICTS = "contradicts"
+EDGE_KINDS = ("source", *RELATION_KINDS, "relation", CONTRADICTS)
 
 
 @dataclass(slots=True)

@@ -30,7 +30,6 @@ import igraph as ig
 import networkx as nx
 
 from memscope.graph.analysis import Analysis
-from memscope.graph.build import EDGE_KINDS
 from memscope.graph.states import STATES
 from memscope.records.text import KEY_MAX, bounded_key, clip, relation_label, shorten
 from memscope.view.layout import seeded_igraph
@@ -596,7 +595,7 @@ def legend_styles() -> tuple[list[LegendEntry], list[LegendEntry], list[LegendEn
     states: list[LegendEntry] = [{"key": s, "label": STATE_LABELS[s], "count": 0,
                                   "style": _state_style(s)} for s in LEGEND_STATES]
     edges: list[LegendEntry] = [{"key": k, "label": EDGE_MEANING[k], "count": 0,
-                                 "style": _fresh(dict(EDGE_STYLES[k]))} for k in EDGE_KINDS]
+                                 "style": _fresh(dict(EDGE_STYLES[k]))} for k in EDGE_STYLES]
     return shapes, states, edges
 
 
@@ -645,7 +644,7 @@ def _legend_of(color_by: str, kinds: Mapping[str, int], states: Mapping[str, int
         "states": {s: states.get(s, 0) for s in STATES},
         "static": static,
         "inferred": inferred,
-        "edges": {k: edge_kinds.get(k, 0) for k in EDGE_KINDS},
+        "edges": {k: edge_kinds.get(k, 0) for k in EDGE_STYLES},  # a drawn-on kind adds its own
         "colors": listed,
         "other": other,
         "other_colors": len(rest),
