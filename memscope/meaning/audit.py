@@ -1,0 +1,283 @@
+"""The semantic audit: suspected contradictions, suspicious updates, near-duplicates.
+
+:func:`semantic_findings` reads an :class:`~memscope.graph.analysis.Analysis` and returns
+:class:`~memscope.meaning.findings.SemanticFinding` items in a fixed order (kind, space,
+score high first, ids). It is pure: the same analysis (and the same embedding rows) gives
+the same list. It costs one embedding of the memories involved plus a pass over candidate
+pairs — compute it **once per data version** and keep it with the load (the caller memoises
+it per load, like the analysis itself; it never needs to run on a click).
+
+Which memories: the latest, not forgotten ones, each space on its own. Which pairs: two
+memories with the same subject (:func:`~memscope.meaning.claims.claim`) that share a word
+of their claim; in a large subject group, each memory's nearest neighbours by embedding.
+A pair is a suspected contradiction when the claim check says both cannot hold
+(:func:`~memscope.meaning.claims.conflict`), the two are on one topic (cosine similarity
+at least :data:`TOPIC`), and no version edge or chain links them. Near-duplicates: pairs
+of one subject and the same names, numbers and dates with a cosine of at least
+:data:`NEAR` (or the same words), gathered into groups that span several documents. A
+suspicious update: an ``updates`` edge whose two texts share no attribute word, no value
+and are not close in meaning (cosine below :data:`UPDATE_RELATED`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+
+import numpy as np
+
+from memscope.graph.analysis import Analysis
+from memscope.meaning.claims import Claim, Conflict, claim, conflict, related
+from memscope.meaning.findings import KINDS, SemanticFinding
+from memscope.records.models import MemoryRecord
+
+#: the least cosine similarity for two memories to be on one topic (a contradiction)
+TOPIC = 0.25
+#: the least cosine similarity for two memories to state the same fact
+NEAR = 0.9
+#: an update whose texts are at least this close is never suspicious
+UPDATE_RELATED = 0.45
+#: a subject group up to this size is checked pair by pair; above it, neighbours only
+FULL_GROUP = 400
+#: neighbours per memory in a large subject group
+NEIGHBOURS = 24
+_LINKS = ("updates", "extends", "derives")
+_QUOTE = 80
+
+_WHAT = {"negation": "one negates the other", "preference": "opposite preferences",
+         "date": "another date", "number": "another number", "place": "another place",
+         "person": "another person", "name": "another name", "value": "another value"}
+
+
+def _embed(texts: Sequence[str]) -> np.ndarray:
+    """Rows for ``texts`` from the offline model; word overlap stands in when it is
+    unavailable (rows of zeros: every cosine is 0, so only the claim check decides)."""
+    from memscope.meaning.embed import DIM, EmbedderUnavailable, embed
+
+    try:
+        return embed(texts)
+    except EmbedderUnavailable:
+        return np.zeros((len(texts), DIM), dtype=np.float32)
+
+
+def _quote(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _QUOTE else flat[: _QUOTE - 1] + "…"
+
+
+def _original(word: str, text: str) -> str:
+    """``word`` (lower-cased, perhaps stemmed) as written in ``text`` when it is there."""
+    if not word:
+        return word
+    match = re.search(re.escape(word).replace(r"\ ", r"\s+"), text, re.IGNORECASE)
+    return match.group(0) if match else word
+
+
+def _order(mem: MemoryRecord) -> tuple:
+    return (mem.created_at is None, mem.created_at or 0, mem.id)
+
+
+class _Rows:
+    """Embedding rows by memory id, computed for all ids at once."""
+
+    def __init__(self, memories: Mapping[str, MemoryRecord], ids: Sequence[str],
+                 given: Mapping[str, np.ndarray] | None) -> None:
+        given = given or {}
+        missing = [i for i in ids if i not in given]
+        fresh = _embed([memories[i].memory for i in missing]) if missing else None
+        self.index = {mem_id: n for n, mem_id in enumerate(ids)}
+        dim = fresh.shape[1] if fresh is not None else (
+            len(next(iter(given.values()))) if given else 1)
+        self.matrix = np.zeros((len(ids), dim), dtype=np.float32)
+        for n, mem_id in enumerate(ids):
+            if mem_id in given:
+                self.matrix[n] = given[mem_id]
+        if fresh is not None:
+            self.matrix[[self.index[i] for i in missing]] = fresh
+
+    def cos(self, a: str, b: str) -> float:
+        return float(self.matrix[self.index[a]] @ self.matrix[self.index[b]])
+
+    def block(self, ids: Sequence[str]) -> np.ndarray:
+        return self.matrix[[self.index[i] for i in ids]]
+
+
+def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows
+                ) -> set[tuple[str, str]]:
+    """Pairs of one subject group worth checking: sharing a claim word, or (in a large
+    group) among each other's nearest neighbours."""
+    pairs: set[tuple[str, str]] = set()
+    if len(group) <= FULL_GROUP:
+        by_word: dict[str, list[str]] = defaultdict(list)
+        for mem_id in group:
+            for word in set(claims[mem_id].core):
+                by_word[word].append(mem_id)
+        for members in by_word.values():
+            pairs.update(combinations(members, 2))
+        return pairs
+    block = rows.block(group)
+    k = min(NEIGHBOURS, len(group) - 1)
+    for start in range(0, len(group), 1024):
+        sims = block[start:start + 1024] @ block.T
+        for offset, row in enumerate(sims):
+            n = start + offset
+            row[n] = -2.0
+            for m in np.argpartition(-row, k)[:k]:
+                a, b = group[n], group[int(m)]
+                pairs.add((a, b) if a < b else (b, a))
+    return pairs
+
+
+def _values(c: Claim) -> frozenset[str]:
+    return frozenset(w for w, k in zip(c.words, c.kinds, strict=True) if k != "word")
+
+
+class _Groups:
+    """Union-find over memory ids (near-duplicate groups)."""
+
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, x: str) -> str:
+        root = self.parent.setdefault(x, x)
+        while root != self.parent[root]:
+            root = self.parent[root]
+        while self.parent[x] != root:
+            self.parent[x], x = root, self.parent[x]
+        return root
+
+    def union(self, a: str, b: str) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def semantic_findings(analysis: Analysis, rows: Mapping[str, np.ndarray] | None = None
+                      ) -> list[SemanticFinding]:
+    """Every semantic finding of ``analysis`` in a fixed order (see the module's text).
+
+    ``rows``: embedding rows already computed for some memory ids (L2-normalised, as
+    :func:`memscope.meaning.embed.embed` returns them); the rest are embedded here.
+    """
+    ds = analysis.dataset
+    memories = ds.memories
+    g = analysis.graph.graph
+    current = sorted(m.id for m in memories.values() if m.is_latest and not m.is_forgotten)
+    updates = sorted({(u, v) for u, v, data in g.edges(data=True)
+                      if data.get("kind") == "updates" and u in memories and v in memories
+                      and u != v})
+    involved = sorted(set(current) | {x for pair in updates for x in pair})
+    vectors = _Rows(memories, involved, rows)
+    claims = {mem_id: claim(memories[mem_id].memory) for mem_id in involved}
+    found: list[SemanticFinding] = []
+    by_space: dict[str | None, list[str]] = defaultdict(list)
+    for mem_id in current:
+        by_space[memories[mem_id].space].append(mem_id)
+    for space in sorted(by_space, key=lambda s: (s is not None, s or "")):
+        found.extend(_space_findings(analysis, space, by_space[space], claims, vectors))
+    for parent, child in updates:
+        finding = _suspicious(memories[parent], memories[child], claims, vectors)
+        if finding is not None:
+            found.append(finding)
+    rank = {kind: n for n, kind in enumerate(KINDS)}
+    return sorted(found, key=lambda f: (rank[f.kind], f.space is not None, f.space or "",
+                                        -f.score, f.nodes))
+
+
+def _linked(analysis: Analysis, a: str, b: str) -> bool:
+    g = analysis.graph.graph
+    for u, v in ((a, b), (b, a)):
+        edges = g.get_edge_data(u, v)
+        if edges and any(k in _LINKS for k in edges):
+            return True
+    chain_a, chain_b = analysis.chains.of(a), analysis.chains.of(b)
+    return chain_a is not None and chain_a is chain_b
+
+
+def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
+                    claims: Mapping[str, Claim], vectors: _Rows) -> list[SemanticFinding]:
+    memories = analysis.dataset.memories
+    # the same text twice is one statement: checked once, grouped as a near-duplicate
+    same_text: dict[str, list[str]] = defaultdict(list)
+    for mem_id in ids:
+        same_text[" ".join(memories[mem_id].memory.split()).casefold()].append(mem_id)
+    groups = _Groups()
+    for members in same_text.values():
+        for other in members[1:]:
+            groups.union(members[0], other)
+    heads = sorted(members[0] for members in same_text.values())
+    by_subject: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for mem_id in heads:
+        subject = claims[mem_id].subject
+        if subject and subject != ("*",):
+            by_subject[subject].append(mem_id)
+    out: list[SemanticFinding] = []
+    for subject in sorted(by_subject):
+        for a, b in sorted(_candidates(by_subject[subject], claims, vectors)):
+            ca, cb = claims[a], claims[b]
+            cos = vectors.cos(a, b)
+            found = conflict(ca, cb)
+            if found is None:
+                if (cos >= NEAR and _values(ca) == _values(cb)) or ca.words == cb.words:
+                    groups.union(a, b)
+            elif cos >= TOPIC and not _linked(analysis, a, b):
+                out.append(_contradiction(memories[a], memories[b], found, cos, space))
+    return out + _duplicates(analysis, space, ids, groups, vectors)
+
+
+def _duplicates(analysis: Analysis, space: str | None, ids: list[str], groups: _Groups,
+                vectors: _Rows) -> list[SemanticFinding]:
+    """One finding per group of near-duplicates that spans several documents."""
+    memories = analysis.dataset.memories
+    docs = analysis.dataset.memory_documents
+    members_of: dict[str, list[str]] = defaultdict(list)
+    for mem_id in ids:
+        members_of[groups.find(mem_id)].append(mem_id)
+    out: list[SemanticFinding] = []
+    for members in members_of.values():
+        documents = {d for m in members for d in docs.get(m, ())}
+        if len(members) < 2 or len(documents) < 2:
+            continue
+        ordered = sorted((memories[m] for m in members), key=_order)
+        nodes = tuple(m.id for m in ordered)
+        sims = [vectors.cos(x, y) for x, y in combinations(nodes[:50], 2)]
+        score = round(max(0.0, min(1.0, min(sims))), 3) if sims else 1.0
+        reason = (f"{len(nodes)} memories state the same fact in {len(documents)} documents "
+                  f"(“{_quote(ordered[0].memory)}”).")
+        out.append(SemanticFinding("near_duplicate", nodes, score, reason, space,
+                                   tuple(m.memory for m in ordered)))
+    return out
+
+
+def _contradiction(a: MemoryRecord, b: MemoryRecord, found: Conflict, cos: float,
+                   space: str | None) -> SemanticFinding:
+    """The finding for two memories whose claims conflict (the older one first)."""
+    first, second = sorted((a, b), key=_order)
+    what = _WHAT[found.what]
+    if found.left:
+        left, right = (found.left, found.right) if first is a else (found.right, found.left)
+        what += f" (“{_original(left, first.memory)}” / “{_original(right, second.memory)}”)"
+    reason = (f"Both are about the same subject and attribute but say {what}, and no update "
+              "links them.")
+    score = round(min(1.0, 0.8 * found.score + 0.2 * max(cos, 0.0)), 3)
+    return SemanticFinding("suspected_contradiction", (first.id, second.id), score, reason,
+                           space, (first.memory, second.memory))
+
+
+def _suspicious(parent: MemoryRecord, child: MemoryRecord, claims: Mapping[str, Claim],
+                vectors: _Rows) -> SemanticFinding | None:
+    cos = vectors.cos(parent.id, child.id)
+    if cos >= UPDATE_RELATED or related(claims[parent.id], claims[child.id]):
+        return None
+    if not parent.memory.strip() or not child.memory.strip():
+        return None
+    reason = (f"“{_quote(child.memory)}” updated “{_quote(parent.memory)}”, but the two share "
+              "no attribute or value: the service may have retired a fact by mistake.")
+    score = round(min(1.0, max(0.0, 1.0 - max(cos, 0.0) / UPDATE_RELATED) * 0.5 + 0.5), 3)
+    return SemanticFinding("suspicious_update", (parent.id, child.id), score, reason,
+                           child.space, (parent.memory, child.memory))
+
+
+__all__ = ["NEAR", "TOPIC", "UPDATE_RELATED", "semantic_findings"]

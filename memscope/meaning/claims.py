@@ -1,0 +1,400 @@
+"""What a short memory claims: its subject, its words, its sign, and how two claims differ.
+
+Embeddings say two memories are about the same topic; they do not say whether both can
+hold ("Maya lives in Lisbon" / "Maya lives in Berlin" score lower than "Maya is allergic to
+peanuts" / "… to shellfish", which are compatible). This module reads each text as a
+*claim* — a subject (the leading names and kinship words: "Maya's sister Ana", "the Atlas
+team"), the words after it (stems for English, characters for Chinese), a sign (a
+negation or a dislike flips it) — and compares two claims about the same subject:
+
+* **negation / opposite preference**: the same words, opposite signs ("drinks coffee" /
+  "does not drink coffee", "likes" / "hates", 喜欢 / 不喜欢);
+* **another value**: the same frame with one slot replaced — a date or a number, or a
+  name or a word when the attribute holds one value at a time (lives in, reports to, main,
+  primary, prefers, is set for, 住在, 最喜欢 …). A name replaced under an attribute that
+  holds many ("is allergic to", "visited", "likes") is another object, so compatible;
+  so is a text that only adds words (a refinement) or a different subject.
+
+The rules are in ``docs/graph-rules.md`` ("Semantic audit"). Everything here is pure and
+deterministic.
+
+>>> conflict(claim("Maya lives in Lisbon."), claim("Maya lives in Berlin.")).what
+'place'
+>>> conflict(claim("Maya is allergic to peanuts."), claim("Maya is allergic to shellfish."))
+>>> conflict(claim("玛雅住在里斯本。"), claim("玛雅住在柏林。")).what
+'value'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+#: a text is read from its first characters only (a claim is a sentence or two)
+MAX_CHARS = 600
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_TOKEN = re.compile(
+    r"(?P<num>\d+(?:[.,:/-]\d+)*(?:st|nd|rd|th|%|k|km|am|pm)?)"
+    r"|(?P<word>[^\W\d_]+(?:['’][^\W\d_]+)?)", re.UNICODE)
+_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|(?:19|20)\d\d")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+MONTHS = _set("january february march april may june july august september october "
+                   "november december jan feb mar apr jun jul aug sep sept oct nov dec")
+WEEKDAYS = _set("monday tuesday wednesday thursday friday saturday sunday")
+_NUMBER_WORDS = _set("one two three four five six seven eight nine ten eleven twelve "
+                          "twenty thirty forty fifty hundred thousand million half")
+_ZH_DIGITS = frozenset("零一二三四五六七八九十百千万两半")
+_ZH_DATE = frozenset("年月日号周星期")
+
+STOP = _set(
+    "the a an of to in on at for with by from and or as is are was were be been being am "
+    "has have had do does did will would shall should can could might must it its this "
+    "that these those her his their our my your she he they we i you me him them us 's "
+    "very really now currently also still just every each there which who what about into "
+    "than then so up out any anymore again usually always often since")
+#: words that flip a claim's sign (stems; "n't" is read as "not")
+NEGATION = _set("not no never none nobody nothing neither nor cannot stop quit longer")
+_POSITIVE = _set("like lov enjoy prefer ador fan favourit favorit keen")
+_NEGATIVE = _set("dislik hat detest loath avoid")
+#: words that may stand in a subject after its first name ("Maya's sister Ana")
+_GLUE = _set(
+    "the a an my our their his her 's sister brother mother father mom mum dad parent "
+    "partner wife husband friend cousin son daughter colleague manager boss dog cat aunt "
+    "uncle grandmother grandfather grandma grandpa team user project company family kid "
+    "child niece nephew")
+_PRONOUNS = _set("she he they i we it you")
+#: attribute stems that hold one value at a time
+FUNCTIONAL = _set(
+    "liv based mov relocat born birthday age old work employ job role title report manag "
+    "boss marri wife husband main primary favourit favorit prefer set schedul due "
+    "deadline launch start begin end cost price budget salary standup deploy phone email "
+    "address call named timezone default capital headquarter hq owner")
+#: attribute stems that hold many values (a replaced name is then another object)
+MULTI = _set(
+    "allerg visit lik lov enjoy read play speak know has own asked want met friend tri eat "
+    "learn evaluat track collect watch listen follow")
+
+_ZH_STOP = frozenset("的了着过也都很和与及把被吗呢吧啊呀就还又才")
+_ZH_NEGATION = frozenset("不没未别无非勿")
+_ZH_POSITIVE = ("喜欢", "喜爱", "热爱", "偏爱", "爱", "最爱")
+_ZH_NEGATIVE = ("讨厌", "厌恶", "反感", "恨", "受不了")
+_ZH_FUNCTIONAL = ("住", "搬", "生日", "出生", "工作", "上班", "老板", "经理", "汇报", "最",
+                  "主要", "首选", "定于", "定在", "截止", "发布", "上线", "岁", "预算", "电话",
+                  "地址", "改到", "推迟", "提前", "在")
+_ZH_MULTI = ("过敏", "去过", "读", "看", "玩", "会说", "认识", "有")
+#: where a Chinese subject ends: the first predicate character after the name
+_ZH_PREDICATE = frozenset("住在是喜爱讨不没用使有要会将计打去来的把对于已正每吃喝从搬向给跟想"
+                          "最已经")
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A text read as a claim. ``words``: its normalised tokens after the subject, stop
+    words dropped (negation and preference words kept); ``kinds``: per word, ``date``,
+    ``number``, ``name`` (a capitalised word inside a sentence) or ``word``."""
+
+    text: str
+    zh: bool
+    subject: tuple[str, ...]
+    words: tuple[str, ...]
+    kinds: tuple[str, ...]
+    sign: int
+    preference: bool
+
+    @property
+    def core(self) -> tuple[str, ...]:
+        """The words without negation and preference words: what is claimed."""
+        return tuple(w for w in self.words if not _is_sign_word(w, self.zh))
+
+    @property
+    def attribute_words(self) -> frozenset[str]:
+        """The words that are not values (no names, dates or numbers)."""
+        return frozenset(w for w, k in zip(self.words, self.kinds, strict=True)
+                         if k == "word" and not _is_sign_word(w, self.zh))
+
+
+def stem(word: str) -> str:
+    """A light English stem: lower case, no plural/-ing/-ed, no final e, no doubled
+    consonant (lives, living, lived → liv; standups → standup; preferred → prefer)."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) <= 3:
+        return w
+    for suffix in ("ing", "ied", "ies", "ed", "es", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith(("ss", "us",
+                                                                                  "is")):
+            w = w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
+            break
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiousl":
+        w = w[:-1]
+    return w
+
+
+def _is_sign_word(word: str, zh: bool) -> bool:
+    if zh:
+        return word in _ZH_NEGATION or word in "喜欢爱厌恨讨"
+    return word in NEGATION or word in _POSITIVE or word in _NEGATIVE
+
+
+def _en_tokens(text: str) -> list[tuple[str, str]]:
+    """(stem, kind) per token; "n't" becomes "not", a possessive keeps a "'s" token."""
+    out: list[tuple[str, str]] = []
+    first = True
+    for m in _TOKEN.finditer(text.replace("n't", " not").replace("n’t", " not")):
+        raw = m.group(0)
+        if m.group("num"):
+            kind = "date" if _DATE.fullmatch(raw) else "number"
+            out.append((raw.lower(), kind))
+        else:
+            low = raw.lower().replace("’", "'")
+            base = low[:-2] if low.endswith("'s") else low
+            if (base in MONTHS and (raw[0].isupper() or base != "may")) or base in WEEKDAYS:
+                kind = "date"
+            elif base in _NUMBER_WORDS:
+                kind = "number"
+            elif raw[0].isupper() and not first and base not in _PRONOUNS:
+                kind = "name"
+            else:
+                kind = "word"
+            if base == "cannot":
+                out += [("can", "word"), ("not", "word")]
+            else:
+                out.append((base if kind in ("name", "date") else stem(base), kind))
+            if low.endswith("'s"):
+                out.append(("'s", "word"))
+        first = False
+    return out
+
+
+def _zh_tokens(text: str) -> list[tuple[str, str]]:
+    """One token per Chinese character (digits and Latin words as in English)."""
+    out: list[tuple[str, str]] = []
+    for part in re.split(f"({_HAN.pattern})", text):
+        if not part:
+            continue
+        if _HAN.fullmatch(part):
+            kind = "number" if part in _ZH_DIGITS else "date" if part in _ZH_DATE else "word"
+            out.append((part, kind))
+        else:
+            out.extend((w, "name" if k == "name" or (k == "word" and w.isascii()) else k)
+                       for w, k in _en_tokens(" " + part))
+    return out
+
+
+def _en_subject(tokens: list[tuple[str, str]], text: str) -> int:
+    """How many leading tokens make the subject."""
+    starts_upper = text.lstrip()[:1].isupper()
+    n = 0
+    for i, (w, k) in enumerate(tokens):
+        if i == 0 and (starts_upper or w in _GLUE) and w not in _PRONOUNS:
+            n = 1
+            continue
+        if k == "name" or w in _GLUE:
+            n = i + 1
+            continue
+        break
+    return n
+
+
+def _zh_subject(tokens: list[tuple[str, str]]) -> int:
+    for i, (w, _k) in enumerate(tokens):
+        if i > 0 and w in _ZH_PREDICATE:
+            return i
+    return min(2, len(tokens))
+
+
+@lru_cache(maxsize=200_000)
+def claim(text: str) -> Claim:
+    """Read ``text`` as a claim (cached: the same text is read once)."""
+    cut = text[:MAX_CHARS]
+    zh = bool(_HAN.search(cut))
+    tokens = _zh_tokens(cut) if zh else _en_tokens(cut)
+    n_subject = _zh_subject(tokens) if zh else _en_subject(tokens, cut)
+    if not zh and n_subject == 0 and tokens and tokens[0][0] in _PRONOUNS:
+        subject: tuple[str, ...] = ("*",)
+        n_subject = 1
+    else:
+        subject = tuple(w for w, _k in tokens[:n_subject]
+                        if w not in ("the", "a", "an", "'s", "my"))
+    stop = _ZH_STOP if zh else STOP
+    rest = [(w, k) for w, k in tokens[n_subject:] if w not in stop]
+    words = tuple(w for w, _k in rest)
+    joined = "".join(words) if zh else ""
+    if zh:
+        negated = sum(1 for w in words if w in _ZH_NEGATION) % 2 == 1
+        positive = any(p in joined for p in _ZH_POSITIVE)
+        negative = any(p in joined for p in _ZH_NEGATIVE)
+    else:
+        negated = sum(1 for w in words if w in NEGATION) % 2 == 1
+        positive = any(w in _POSITIVE for w in words)
+        negative = any(w in _NEGATIVE for w in words)
+    base = -1 if negative and not positive else 1
+    return Claim(text=text, zh=zh, subject=subject, words=words,
+                 kinds=tuple(k for _w, k in rest), sign=-base if negated else base,
+                 preference=positive or negative)
+
+
+_NAMES = frozenset(("place", "person", "name"))
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Why two claims cannot both hold: ``what`` is ``negation``, ``preference``, ``date``,
+    ``number``, ``place``, ``person``, ``name`` or ``value``; ``left``/``right`` the
+    differing words (empty for a negation); ``score`` in [0, 1]."""
+
+    what: str
+    left: str
+    right: str
+    score: float
+
+
+def _dice(a: set[str] | frozenset[str], b: set[str] | frozenset[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
+
+
+def _functional(words: set[str], zh: bool) -> bool | None:
+    """True when the frame names a one-value attribute, False for a many-values one,
+    ``None`` when it names neither."""
+    if zh:
+        joined = "".join(words)
+        if any(c in joined for c in _ZH_FUNCTIONAL):
+            return True
+        return False if any(c in joined for c in _ZH_MULTI) else None
+    if any(w.startswith(tuple(FUNCTIONAL)) for w in words):
+        return True
+    return False if any(w.startswith(tuple(MULTI)) for w in words) else None
+
+
+def same_subject(a: Claim, b: Claim) -> bool:
+    """Both claims name one subject (a pronoun names none)."""
+    return bool(a.subject) and a.subject == b.subject and a.subject != ("*",)
+
+
+def _value_kind(kinds: list[str], before: str | None, zh: bool) -> str:
+    if "date" in kinds:
+        return "date"
+    if "number" in kinds:
+        return "number"
+    if "name" in kinds and not zh:
+        if before in ("in", "at", "from", "near", "into") or (before and before.startswith(
+                ("mov", "fli", "fly", "trip", "travel", "relocat", "liv", "based"))):
+            return "place"
+        if before and before.startswith(("report", "marri", "with", "by", "manag", "boss")):
+            return "person"
+        return "name"
+    return "value"
+
+
+def conflict(a: Claim, b: Claim) -> Conflict | None:
+    """Why ``a`` and ``b`` cannot both hold, or ``None`` when they can (or when this rule
+    cannot tell: another subject, nothing shared, only added words)."""
+    if not same_subject(a, b) or a.zh != b.zh:
+        return None
+    if a.sign != b.sign:
+        overlap = _dice(set(a.core), set(b.core))
+        if overlap >= 0.6 and set(a.core) & set(b.core):
+            what = "preference" if a.preference or b.preference else "negation"
+            return Conflict(what, "", "", round(0.7 + 0.3 * overlap, 3))
+        return None
+    if a.sign < 0:  # two negative claims rarely exclude each other
+        return None
+    return _slot_conflict(a, b)
+
+
+def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
+           ) -> list[tuple[str, str, str, bool]] | None:
+    """(kind, left, right, holds a name) per replaced span; ``None`` when a span is not a
+    value (a whole predicate, or a date against a word)."""
+    core_a, core_b = a.core, b.core
+    ka = [k for w, k in zip(a.words, a.kinds, strict=True) if not _is_sign_word(w, a.zh)]
+    kb = [k for w, k in zip(b.words, b.kinds, strict=True) if not _is_sign_word(w, b.zh)]
+    width, sep = (6, "") if a.zh else (3, " ")
+    slots = []
+    for i1, i2, j1, j2 in replaced:
+        if max(i2 - i1, j2 - j1) > width:
+            return None  # a whole predicate replaced: another attribute, not a value
+        before = core_a[i1 - 1] if i1 > 0 else None
+        kind_a = _value_kind(ka[i1:i2], before, a.zh)
+        kind_b = _value_kind(kb[j1:j2], before, b.zh)
+        if kind_a != kind_b and not {kind_a, kind_b} <= _NAMES:
+            return None  # a date against a word: not one slot
+        named = kind_a in _NAMES or "name" in (*ka[i1:i2], *kb[j1:j2])
+        slots.append((kind_a, sep.join(core_a[i1:i2]), sep.join(core_b[j1:j2]), named))
+    return slots
+
+
+def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """The same frame with one value replaced, under an attribute that holds one value
+    (or a date or number under any attribute)."""
+    core_a, core_b = a.core, b.core
+    ops = SequenceMatcher(None, core_a, core_b, autojunk=False).get_opcodes()
+    frame = [w for tag, i1, i2, _j1, _j2 in ops if tag == "equal" for w in core_a[i1:i2]]
+    replaced = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
+    if not replaced or len(frame) < max(1, (min(len(core_a), len(core_b)) + 2) // 3):
+        return None
+    slots = _slots(a, b, replaced)
+    if slots is None:
+        return None
+    functional = _functional(set(frame) | set(a.subject), a.zh) is True
+    if not functional and (len(slots) > 1 or any(s[3] for s in slots)):
+        return None  # another object, or several things differ: both may hold
+    kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
+    if not functional and kind not in ("date", "number"):
+        return None
+    closeness = len(frame) / max(len(core_a), len(core_b))
+    base = 0.75 if functional else 0.6
+    return Conflict(kind, left, right, round(min(1.0, base + 0.25 * closeness), 3))
+
+
+#: attribute families: two texts naming one family are about one attribute even in other
+#: words (an update from "eats everything but red meat" to "avoids dairy" is a diet change)
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "diet": ("eat", "diet", "vegetarian", "vegan", "pescatarian", "dairy", "meat", "plant",
+             "food", "meal", "gluten", "lactos", "吃", "素", "饮食", "肉", "奶"),
+    "home": ("liv", "home", "based", "relocat", "address", "apartment", "hous", "住", "搬",
+             "地址"),
+    "work": ("work", "job", "employ", "compan", "office", "role", "hire", "工作", "上班",
+             "公司"),
+    "travel": ("trip", "travel", "fli", "flight", "vacation", "holiday", "itinerary",
+               "hotel", "旅", "飞", "航班", "酒店"),
+    "health": ("allerg", "doctor", "physio", "injur", "medic", "health", "therap", "过敏",
+               "医", "病"),
+    "schedule": ("launch", "due", "deadlin", "schedul", "postpon", "delay", "releas",
+                 "发布", "上线", "截止", "推迟"),
+}
+
+
+def families(c: Claim) -> frozenset[str]:
+    """The attribute families a claim's words name."""
+    if c.zh:
+        joined = "".join(c.words)
+        return frozenset(f for f, cues in FAMILIES.items()
+                         if any(not cue.isascii() and cue in joined for cue in cues))
+    return frozenset(f for f, cues in FAMILIES.items()
+                     if any(w.startswith(cues) for w in c.attribute_words))
+
+
+def related(a: Claim, b: Claim) -> bool:
+    """True when two claims share a subject or an attribute word (an update's parent and
+    child should): the test behind a suspicious update."""
+    subject_shared = (a.subject == b.subject and bool(a.subject)) or "*" in (
+        *a.subject, *b.subject) or bool(set(a.subject) & set(b.subject) - set(_GLUE))
+    attributes = a.attribute_words & b.attribute_words
+    names = ({w for w, k in zip(a.words, a.kinds, strict=True) if k != "word"}
+             & {w for w, k in zip(b.words, b.kinds, strict=True) if k != "word"})
+    return bool(attributes or names or families(a) & families(b)) or (
+        subject_shared and bool(set(a.core) & set(b.core)))
+
+
+__all__ = ["Claim", "Conflict", "claim", "conflict", "related", "same_subject", "stem"]
