@@ -1,5 +1,5 @@
-"""A local API sandbox: Supermemory (v5 and v3/v4, one store) and Spomory (/v1) over real
-HTTP on loopback.
+"""A local API sandbox: Supermemory (v5 and v3/v4, one store), Spomory (/v1) and mem0's
+platform API (under /mem0, same store) over real HTTP on loopback.
 
 Serves the embedded store and an in-memory Spomory graph, checks API keys and injects
 faults (latency, 429 with ``Retry-After``, 5xx, timeouts, dropped connections, malformed
@@ -8,6 +8,9 @@ in tests, ``Sandbox.create(tmp_path).start()`` on a free port.
 """
 
 from memscope.sandbox.faults import Faults, RequestRecord
-from memscope.sandbox.server import Sandbox
+from memscope.sandbox.mem0_server import Mem0Sandbox
 
-__all__ = ["Faults", "RequestRecord", "Sandbox"]
+#: the sandbox with every API, mem0's included (:mod:`memscope.sandbox.mem0_server`)
+Sandbox = Mem0Sandbox
+
+__all__ = ["Faults", "Mem0Sandbox", "RequestRecord", "Sandbox"]

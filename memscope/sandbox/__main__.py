@@ -2,10 +2,11 @@
 
 One port serves Supermemory in both dialects from the same store — the current API (v5:
 ``/namespaces``, ``/ns/{namespace}/…``) and the legacy one (v3/v4: ``/v3/…``, ``/v4/…``) —
-and Spomory (``/v1/…``). By default it serves the app's demo data and a generated Spomory
-graph, built into the package; ``--data fixtures --fixtures tests/fixtures`` serves the
-test fixtures instead. ``--v5-missing`` / ``--legacy-missing`` make one dialect answer 404,
-as a service that speaks only the other would.
+Spomory (``/v1/…``) and mem0's platform API (``/mem0/v1/…``, ``/mem0/v3/…``: a mem0
+client's base URL is ``http://127.0.0.1:8765/mem0``). By default it serves the app's demo
+data and a generated Spomory graph, built into the package; ``--data fixtures --fixtures
+tests/fixtures`` serves the test fixtures instead. ``--v5-missing`` / ``--legacy-missing``
+make one dialect answer 404, as a service that speaks only the other would.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from memscope.sandbox.data import FIXTURES_ENV, synthetic_passport
 from memscope.sandbox.faults import Faults
-from memscope.sandbox.server import Sandbox
+from memscope.sandbox.mem0_server import Mem0Sandbox as Sandbox
 
 
 def _ints(text: str) -> list[int]:
@@ -36,6 +37,7 @@ def _create(args: argparse.Namespace, faults: Faults) -> Sandbox:
                           passport=passport, host=args.host, port=args.port,
                           supermemory_keys=(args.supermemory_key,),
                           spomory_keys=(args.spomory_key,),
+                          mem0_keys=(args.mem0_key,),
                           spomory_quota=args.spomory_quota, faults=faults)
 
 
@@ -60,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="generate a Spomory graph with this many relations instead")
     p.add_argument("--supermemory-key", default="sm_sandbox_key")
     p.add_argument("--spomory-key", default="sp_sandbox_key")
+    p.add_argument("--mem0-key", default="m0-sandbox-key")
     p.add_argument("--spomory-quota", type=int, default=1000)
     p.add_argument("--latency-ms", type=float, default=0.0)
     p.add_argument("--status-sequence", type=_ints, default=[], metavar="429,503,…")

@@ -6,8 +6,10 @@
 
 Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemorySource`
 (legacy v3/v4 API), :class:`SupermemoryV5Source` (current v5 API; :func:`supermemory_source`
-picks by ``dialect``), :class:`SpomorySource` (HTTP) and :class:`FileSource` (snapshot
-files). Every failure is a :class:`SourceError` whose ``str()`` is one sentence for the UI.
+picks by ``dialect``), :class:`SpomorySource` (HTTP), :class:`Mem0Source` (mem0's platform
+API), :class:`FileSource` (snapshot files) and :class:`Mem0HistorySource` (a mem0
+``history.db``; :func:`file_source` picks between the two by the files' content). Every
+failure is a :class:`SourceError` whose ``str()`` is one sentence for the UI.
 """
 
 from memscope.sources._http import ApiConfig, credential_fingerprint
@@ -52,6 +54,8 @@ from memscope.sources.errors import (
     Unsupported,
 )
 from memscope.sources.files import FileSource, save_snapshot, snapshot_bytes, snapshot_object
+from memscope.sources.mem0 import Mem0Config, Mem0Source
+from memscope.sources.mem0_history import Mem0HistorySource, file_source
 from memscope.sources.processing import wait_until_processed
 from memscope.sources.spomory import SpomoryConfig, SpomorySource
 from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
@@ -64,10 +68,11 @@ __all__ = [
     "ConfirmationRequired", "DialectMismatch", "EmbeddedSource", "FileError", "FileSource",
     "Forbidden", "ForgetAllPreview", "ForgetAllResult", "ForgetMismatch", "ForgetReport",
     "ForgetResult", "LoadProgress",
-    "LoadResult", "MalformedResponse", "NetworkError", "NotFound", "PaymentRequired",
+    "LoadResult", "MalformedResponse", "Mem0Config", "Mem0HistorySource", "Mem0Source",
+    "NetworkError", "NotFound", "PaymentRequired",
     "ProgressCallback", "QuotaExceeded", "RateLimited", "SearchHit", "SearchResult",
     "SemanticPreview", "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
     "SupermemoryConfig", "SupermemorySource", "SupermemoryV5Source", "TimeoutError_", "Unsupported",
-    "credential_fingerprint", "merge_history", "save_snapshot", "snapshot_bytes",
+    "credential_fingerprint", "file_source", "merge_history", "save_snapshot", "snapshot_bytes",
     "snapshot_object", "supermemory_source", "wait_until_processed",
 ]

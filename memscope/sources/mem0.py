@@ -1,0 +1,449 @@
+"""The mem0 source: its platform API (``mem0ai``'s ``MemoryClient`` routes).
+
+Every request carries ``Authorization: Token <key>`` (and nothing else of the key). A
+load lists the chosen entities' memories (``POST /v3/memories/`` with ``filters`` in the
+body, ``page`` and ``page_size`` in the query; ``{count, next, previous, results}``), the
+first page of each entity, then its other pages on a pool of ``concurrency``, and reads
+every memory's history (``GET /v1/memories/{id}/history/``) on a pool of
+``history_concurrency``; each history becomes a version chain
+(:mod:`memscope.sources.mem0_events`). Entities (``GET /v1/entities/``) are the spaces:
+``user:alice``, ``agent:support-bot``… Retries, 429 pauses and errors are the shared HTTP
+layer's (:mod:`memscope.sources._http`).
+
+A load of N memories in E entities costs ``1 + E·⌈n/page_size⌉ + N`` requests (the
+entity list unless entities were chosen, the list pages, one history per memory).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Any, ClassVar
+from urllib.parse import quote
+
+from pydantic import Field
+
+from memscope.records.dataset import Dataset
+from memscope.records.models import MemoryRecord, ParseReport, SpaceRecord
+from memscope.records.text import counted
+from memscope.sources._http import ApiConfig, ambiguous, ensure
+from memscope.sources._remote import HttpSource
+from memscope.sources.base import (
+    AddResult,
+    Capabilities,
+    ForgetAllPreview,
+    ForgetAllResult,
+    ForgetReport,
+    ForgetResult,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+    require_confirmation,
+)
+from memscope.sources.errors import BadRequest, SourceError, Unsupported
+from memscope.sources.mem0_events import DELETED, chain, entity_tag, memory_space, split_tag
+
+SERVICE = "mem0"
+LIST = "/v3/memories/"
+#: the most ids one ``DELETE /v1/batch/`` takes
+BATCH_LIMIT = 1000
+OLD_VERSION = ("mem0 deletes whole memories, not one version of one: forget the latest "
+               "version of this chain ({memory}) instead.")
+
+
+class Mem0Config(ApiConfig):
+    """mem0 platform settings (``repr`` hides the key)."""
+
+    base_url: str = "https://api.mem0.ai"
+    #: the entities to load, as space tags (``user:alice``, ``agent:bot``; a bare name is a
+    #: user); empty: every entity ``GET /v1/entities/`` lists
+    entities: tuple[str, ...] = ()
+    page_size: int = Field(default=100, ge=1, le=1000)
+    max_pages: int = Field(default=10_000, ge=1)
+    #: history reads in flight at once during a load
+    history_concurrency: int = Field(default=8, ge=1, le=32)
+
+
+def _q(value: str) -> str:
+    return quote(value, safe="")
+
+
+def _filters(tag: str) -> dict[str, str]:
+    key, name = split_tag(tag)
+    return {key: name}
+
+
+def _results(answer: Any) -> list[Any] | None:
+    """The ``results`` list of an answer (or a bare list), else ``None``."""
+    if isinstance(answer, list):
+        return answer
+    if isinstance(answer, dict) and isinstance(answer.get("results"), list):
+        return answer["results"]
+    return None
+
+
+class _Tally:
+    """Requests settled and planned during a load, reported after each (caller's thread)."""
+
+    def __init__(self, progress: ProgressCallback | None) -> None:
+        self.progress = progress
+        self.done = self.planned = self.memories = 0
+
+    def report(self) -> None:
+        if self.progress is not None:
+            self.progress(LoadProgress(self.done, self.planned, 0, self.memories))
+
+    def step(self) -> None:
+        self.done += 1
+        self.report()
+
+
+class Mem0Source(HttpSource):
+    """mem0's platform over HTTP (httpx). Thread-safe for its pools."""
+
+    kind = "mem0"
+    service = SERVICE
+    capabilities = Capabilities(
+        history=True, forget=True, forget_all=True, search=True, spaces=True, add=True,
+        forget_many=True, forget_all_by_ids=True,
+        why_not=(
+            ("profile", "Memscope does not read mem0's user profiles."),
+            ("restore", "mem0 deletes memories for good; add the fact again instead."),
+            ("semantic_forget", "mem0 has no dry run of a forget by meaning; search, then "
+                                "forget the memories you picked."),
+        ),
+    )
+    search_note: ClassVar[str | None] = ("mem0 searches on its platform (one request); the "
+                                         "results are its ranking.")
+    add_note: ClassVar[str | None] = (
+        "mem0 extracts memories from the text on its platform (an LLM) and may merge them "
+        "into memories it already has; the graph is then reloaded.")
+
+    def __init__(self, config: Mem0Config, *,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        super().__init__(config, {"Authorization": f"Token {config.api_key.get_secret_value()}"},
+                         sleep=sleep)
+        self.config: Mem0Config = config
+
+    def cache_key(self) -> tuple[str, ...]:
+        return (self.kind, self.config.base_url, self.config.credential_fingerprint(),
+                ",".join(self.config.entities))
+
+    # -- entities ------------------------------------------------------------------------
+
+    def _entities(self, report: ParseReport | None = None) -> list[SpaceRecord]:
+        op = "list the entities"
+        found = _results(self._http.request("GET", "/v1/entities/", operation=op))
+        ensure(found is not None, SERVICE, op, "no results list")
+        out: list[SpaceRecord] = []
+        for i, raw in enumerate(found or []):
+            kind = raw.get("type") if isinstance(raw, dict) else None
+            name = raw.get("name") or raw.get("id") if isinstance(raw, dict) else None
+            if not isinstance(kind, str) or not isinstance(name, str) or not name or \
+                    f"{kind}_id" not in ("user_id", "agent_id", "app_id", "run_id"):
+                if report is not None:
+                    report.skip(f"entities[{i}]", "entity has no known type and name")
+                continue
+            total = raw.get("total_memories")
+            out.append(SpaceRecord(container_tag=entity_tag(kind, name), name=name,
+                                   memory_count=total if isinstance(total, int) else None))
+        return out
+
+    def spaces(self) -> list[SpaceRecord]:
+        """The entities as spaces (``GET /v1/entities/``)."""
+        return self._entities()
+
+    # -- loading -------------------------------------------------------------------------
+
+    def _page(self, tag: str, number: int) -> tuple[list[Any], int | None]:
+        op = f"load page {number} of the memories of {tag}"
+        answer = self._http.request("POST", LIST, operation=op, json={"filters": _filters(tag)},
+                                    params={"page": number, "page_size": self.config.page_size})
+        found = _results(answer)
+        ensure(found is not None, SERVICE, op, "no results list")
+        count = answer.get("count") if isinstance(answer, dict) else None
+        return found or [], count if isinstance(count, int) and count >= 0 else None
+
+    def _history(self, memory_id: str) -> list[Any]:
+        op = f"read the history of memory {memory_id}"
+        found = _results(self._http.request("GET", f"/v1/memories/{_q(memory_id)}/history/",
+                                            operation=op))
+        ensure(found is not None, SERVICE, op, "not a list of events")
+        return found or []
+
+    def _pooled(self, jobs: dict[Any, Callable[[], Any]], size: int,
+                settled: Callable[[Any, Any, SourceError | None], None]) -> None:
+        """Run ``jobs`` with at most ``size`` in flight; ``settled(key, value, error)`` on
+        the calling thread after each."""
+        if not jobs:
+            return
+        with ThreadPoolExecutor(max_workers=max(1, min(size, len(jobs))),
+                                thread_name_prefix="memscope-mem0") as pool:
+            running: dict[Future[Any], Any] = {pool.submit(fn): key for key, fn in jobs.items()}
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    key = running.pop(fut)
+                    try:
+                        settled(key, fut.result(), None)
+                    except SourceError as exc:
+                        settled(key, None, exc)
+
+    def _list(self, spaces: list[SpaceRecord], tally: _Tally, ds: Dataset,
+              notes: list[str]) -> dict[str, dict[str, Any]]:
+        """Every listed memory of ``spaces`` by id (first listing wins): each entity's
+        first page, then every other page on the pool."""
+        cfg = self.config
+        pages: dict[tuple[str, int], list[Any]] = {}
+        more: dict[Any, Callable[[], Any]] = {}
+        for space in spaces:
+            tag = space.container_tag
+            first, count = self._page(tag, 1)
+            pages[(tag, 1)] = first
+            total = -(-count // cfg.page_size) if count is not None else 1
+            for n in range(2, min(total, cfg.max_pages) + 1):
+                more[(tag, n)] = lambda tag=tag, n=n: self._page(tag, n)[0]
+        tally.done, tally.planned = len(pages), len(pages) + len(more)
+        tally.report()
+
+        def settled(key: Any, value: Any, error: SourceError | None) -> None:
+            if error is None:
+                pages[key] = value
+            else:
+                notes.append(f"Page {key[1]} of {key[0]} could not be fetched ({error}); "
+                             "reload to try again.")
+            tally.step()
+
+        self._pooled(more, cfg.concurrency, settled)
+        listed: dict[str, dict[str, Any]] = {}
+        for key in sorted(pages):
+            for i, raw in enumerate(pages[key]):
+                mem_id = raw.get("id") if isinstance(raw, dict) else None
+                if not isinstance(mem_id, str) or not mem_id:
+                    ds.report.skip(f"{key[0]} page {key[1]} results[{i}]", "memory has no id")
+                elif mem_id not in listed:
+                    listed[mem_id] = raw
+        return listed
+
+    def _histories(self, ids: Sequence[str], tally: _Tally,
+                   notes: list[str]) -> dict[str, list[Any]]:
+        """Every memory's history events on the pool; a failed one is empty (and noted)."""
+        out: dict[str, list[Any]] = {}
+        tally.planned += len(ids)
+
+        def settled(key: Any, value: Any, error: SourceError | None) -> None:
+            out[key] = value or []
+            if error is not None:
+                notes.append(f"The history of memory {key} could not be read ({error}); it "
+                             "is shown as one version.")
+            tally.memories += 1
+            tally.step()
+
+        self._pooled({m: (lambda m=m: self._history(m)) for m in ids},
+                     self.config.history_concurrency, settled)
+        return out
+
+    def load(self, progress: ProgressCallback | None = None, *,
+             refresh: bool = False) -> LoadResult:
+        """Every memory of the chosen entities with its history; cached unless ``refresh``.
+
+        A list page or a history that still fails after every retry is named in the notes
+        (a memory without its history is shown as one version); the first page of an
+        entity failing raises its :class:`SourceError`."""
+        if self._last is not None and not refresh:
+            return self._last
+        calls0, cfg = self.calls, self.config
+        ds, notes, tally = Dataset(), [], _Tally(progress)
+        spaces = ([SpaceRecord(container_tag=t) for t in cfg.entities] if cfg.entities
+                  else self._entities(ds.report))
+        listed = self._list(spaces, tally, ds, notes)
+        histories = self._histories(list(listed), tally, notes)
+        for mem_id, raw in listed.items():
+            for rec in chain(mem_id, histories.get(mem_id, []), ds.report, current=raw,
+                             space=memory_space(raw)):
+                ds.add_memory(rec, None)
+        ds.spaces = spaces
+        result = LoadResult(dataset=ds, source=self.kind, label=self.label,
+                            calls=self.calls - calls0, notes=notes)
+        self._last = result
+        return result
+
+    def summary_counts(self) -> str:
+        """``N memories in M versions`` of the last load, for notes and the bench."""
+        if self._last is None:
+            return "nothing loaded"
+        ds = self._last.dataset
+        chains = sum(1 for m in ds.memories.values() if m.is_latest)
+        return f"{counted(chains, 'memory')} in {counted(len(ds.memories), 'version')}"
+
+    # -- history ---------------------------------------------------------------------------
+
+    def _memory_of(self, target_id: str) -> str:
+        """The mem0 memory id behind a version id (itself when unknown)."""
+        mem = self._last.dataset.memories.get(target_id) if self._last else None
+        owner = mem.extra.get("mem0MemoryId") if mem is not None else None
+        return owner if isinstance(owner, str) and owner else target_id
+
+    def history(self, memory_id: str, *, container_tag: str | None = None
+                ) -> list[MemoryRecord]:
+        """Every version of the memory holding ``memory_id``, oldest first (one request)."""
+        owner = self._memory_of(memory_id)
+        known = self._last.dataset.memories.get(owner) if self._last else None
+        report = ParseReport()
+        current = {"memory": known.memory} if known is not None else None
+        return chain(owner, self._history(owner), report, current=current,
+                     space=known.container_tag if known else container_tag)
+
+    # -- search and add ----------------------------------------------------------------------
+
+    def _scope(self, container_tag: str | None) -> dict[str, Any]:
+        tags = [container_tag] if container_tag else list(self.config.entities) or [
+            s.container_tag for s in (self._last.dataset.spaces if self._last else [])]
+        if not tags:
+            raise BadRequest("Choose an entity to search in: mem0 searches one or more "
+                             "entities.", service=SERVICE)
+        return _filters(tags[0]) if len(tags) == 1 else {"OR": [_filters(t) for t in tags]}
+
+    def search(self, query: str, *, container_tag: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """``POST /v3/memories/search/`` with ``query``, ``filters`` and ``top_k``."""
+        op = "search memories"
+        found = _results(self._http.request(
+            "POST", "/v3/memories/search/", operation=op,
+            json={"query": query, "filters": self._scope(container_tag), "top_k": limit}))
+        ensure(found is not None, SERVICE, op, "no results list")
+        loaded = self._last.dataset.memories if self._last else {}
+        hits = []
+        for raw in found or []:
+            if not isinstance(raw, dict) or not isinstance(raw.get("memory"), str):
+                continue
+            mem_id = raw.get("id") if isinstance(raw.get("id"), str) else None
+            score = raw.get("score")
+            hits.append(SearchHit("memory", raw["memory"], id=mem_id,
+                                  similarity=float(score) if isinstance(score, int | float)
+                                  and not isinstance(score, bool) else None,
+                                  record=loaded.get(mem_id) if mem_id else None, raw=raw))
+        return SearchResult(hits, len(hits), note="mem0 ranked these memories.")
+
+    def add(self, text: str, *, container_tag: str | None = None,
+            title: str | None = None) -> AddResult:
+        """``POST /v3/memories/add/`` with the text as one user message, sent once."""
+        tags = list(self.config.entities)
+        tag = container_tag or (tags[0] if len(tags) == 1 else None)
+        if tag is None:
+            raise BadRequest("Choose the entity to add to: mem0 keeps every memory under a "
+                             "user, agent, app or run.", service=SERVICE)
+        body: dict[str, Any] = {"messages": [{"role": "user", "content": text}],
+                                **_filters(tag)}
+        op = f"add a memory to {tag}"
+        with ambiguous(SERVICE, "add request", "stored the text"):
+            answer = self._http.request("POST", "/v3/memories/add/", json=body, operation=op,
+                                        idempotent=False)
+        found = _results(answer) or []
+        ids = [r["id"] for r in found if isinstance(r, dict) and isinstance(r.get("id"), str)]
+        if ids:
+            return AddResult(ids[0], "done", f"mem0 stored {counted(len(ids), 'memory')} from "
+                             "the text.", container_tag=tag, title=title, memory_ids=ids,
+                             raw=answer if isinstance(answer, dict) else {})
+        return AddResult(None, "done", "mem0 accepted the text and processes it on its "
+                         "platform; reload in a moment to see what it extracted.",
+                         container_tag=tag, title=title,
+                         raw=answer if isinstance(answer, dict) else {})
+
+    # -- forgetting ----------------------------------------------------------------------------
+
+    def _forgettable(self, target_id: str) -> None:
+        """Refuse, sending nothing, an id that is an older version of a loaded chain."""
+        owner = self._memory_of(target_id)
+        if owner != target_id:
+            raise Unsupported(OLD_VERSION.format(memory=owner))
+
+    def _mark_deleted(self, ids: Sequence[str]) -> None:
+        if self._last is None:
+            return
+        for mem_id in ids:
+            mem = self._last.dataset.memories.get(mem_id)
+            if mem is not None:
+                mem.is_forgotten, mem.forget_reason = True, DELETED
+
+    def forget(self, target_id: str, *, reason: str | None = None,
+               container_tag: str | None = None) -> ForgetResult:
+        """``DELETE /v1/memories/{id}/``: mem0 deletes the memory for good (mem0 takes no
+        reason; the ledger keeps it)."""
+        self._forgettable(target_id)
+        mem = self._last.dataset.memories.get(target_id) if self._last else None
+        with ambiguous(SERVICE, "delete request", "deleted the memory"):
+            answer = self._http.request("DELETE", f"/v1/memories/{_q(target_id)}/",
+                                        operation=f"delete memory {target_id}",
+                                        idempotent=False)
+        self._mark_deleted([target_id])
+        said = answer.get("message") if isinstance(answer, dict) else None
+        return ForgetResult(target_id, True, str(said or f"mem0 deleted memory {target_id}."),
+                            container_tag=mem.container_tag if mem else container_tag,
+                            snapshot=mem.memory if mem else None)
+
+    def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
+                    container_tag: str | None = None) -> ForgetReport:
+        """``DELETE /v1/batch/`` with ``{"memories": [{"memory_id"}…]}``, at most
+        :data:`BATCH_LIMIT` a request; an older version's id is refused, unsent."""
+        wanted = list(dict.fromkeys(ids))
+        errors: dict[str, str] = {}
+        send = []
+        for mem_id in wanted:
+            try:
+                self._forgettable(mem_id)
+                send.append(mem_id)
+            except Unsupported as exc:
+                errors[mem_id] = str(exc)
+        forgotten: list[str] = []
+        for start in range(0, len(send), BATCH_LIMIT):
+            part = send[start:start + BATCH_LIMIT]
+            try:
+                with ambiguous(SERVICE, "batch delete request", "deleted memories"):
+                    self._http.request("DELETE", "/v1/batch/", operation=f"delete "
+                                       f"{counted(len(part), 'memory')}", idempotent=False,
+                                       json={"memories": [{"memory_id": m} for m in part]})
+            except SourceError as exc:
+                errors.update({m: str(exc) for m in part})
+                continue
+            forgotten.extend(part)
+        self._mark_deleted(forgotten)
+        batches = -(-len(send) // BATCH_LIMIT)
+        return ForgetReport(requested=tuple(ids), forgotten=tuple(forgotten), errors=errors,
+                            note=f"Deleted in {counted(batches, 'batch request')} (at most "
+                                 f"{BATCH_LIMIT} ids each); mem0 takes no reason.",
+                            container_tag=container_tag)
+
+    def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
+        """The loaded, not deleted memories of one entity (latest versions); sends nothing."""
+        if not container_tag:
+            raise BadRequest("Choose an entity to forget everything in.", service=SERVICE)
+        ds = self.load().dataset
+        mine = [m for m in ds.memories.values() if m.container_tag == container_tag
+                and m.is_latest]
+        ids = [m.id for m in mine if not m.is_forgotten]
+        return ForgetAllPreview(
+            container_tag, len(ids), ids, already_forgotten=len(mine) - len(ids),
+            message=f"{counted(len(ids), 'memory')} of {container_tag} would be deleted (of "
+                    "the memories loaded), with their histories' versions.",
+            confirm_words=(container_tag, str(len(ids))))
+
+    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
+                   reason: str | None = None) -> ForgetAllResult:
+        """Delete exactly the previewed ids with :meth:`forget_many`."""
+        require_confirmation(preview, confirm)
+        tag = preview.container_tag
+        if not preview.memory_ids:
+            return ForgetAllResult(tag, 0, f"There was nothing left to delete in {tag}.")
+        report = self.forget_many(preview.memory_ids, reason=reason, container_tag=tag)
+        message = f"mem0 deleted {counted(len(report.forgotten), 'memory')} of {tag}."
+        if report.errors:
+            message += f" {counted(len(report.errors), 'memory')} could not be deleted."
+        return ForgetAllResult(tag, len(report.forgotten), message,
+                               memory_ids=list(report.forgotten), report=report)
+
+
+__all__ = ["BATCH_LIMIT", "Mem0Config", "Mem0Source"]

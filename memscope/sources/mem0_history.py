@@ -1,0 +1,192 @@
+"""A mem0 ``history.db`` as a read-only file source, and the registry that picks a file
+source by what the files hold.
+
+mem0's open-source library keeps the history of every memory in SQLite (``history.db``
+under ``~/.mem0/`` or ``$MEM0_DIR``), table ``history(id, memory_id, old_memory,
+new_memory, event, created_at, updated_at, is_deleted, actor_id, role)``. Memscope opens it
+read-only — a file on disk by a ``file:…?mode=ro`` URI, uploaded bytes as an in-memory
+copy — and never writes it; each memory's events become its version chain
+(:mod:`memscope.sources.mem0_events`). The file names no user or agent (mem0 keeps those
+in its vector store), so there are no spaces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Sequence
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from memscope.records.dataset import Dataset
+from memscope.records.models import MemoryRecord
+from memscope.sources.base import (
+    Capabilities,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    Source,
+)
+from memscope.sources.errors import FileError, NotFound
+from memscope.sources.files import FileSource
+from memscope.sources.mem0_events import chain
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+COLUMNS = ("id", "memory_id", "old_memory", "new_memory", "event", "created_at",
+           "updated_at", "is_deleted", "actor_id", "role")
+READ_ONLY = "A mem0 history file is opened read-only; Memscope never changes it."
+
+
+def is_sqlite(data: bytes) -> bool:
+    """True when ``data`` starts like an SQLite database file."""
+    return data.startswith(SQLITE_MAGIC)
+
+
+def _connect_bytes(data: bytes) -> sqlite3.Connection:
+    """An in-memory copy of a database file's bytes (a WAL file's header is read as a
+    rollback-journal one: the copy has no WAL beside it)."""
+    blob = bytearray(data)
+    if blob[18:20] == b"\x02\x02":
+        blob[18:20] = b"\x01\x01"
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(bytes(blob))
+    return conn
+
+
+def _connect_path(path: Path) -> sqlite3.Connection:
+    """The file opened read-only: SQLite refuses every write through this connection."""
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    return sqlite3.connect(uri, uri=True)
+
+
+def read_rows(conn: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
+    """Every row of the ``history`` table, in mem0's order (``created_at``, then
+    ``updated_at``, then insertion). Raises :class:`FileError` naming ``name`` when the
+    file is not a database or has no such table."""
+    try:
+        cols = {row[1] for row in conn.execute("PRAGMA table_info(history)")}
+        if not {"memory_id", "event", "new_memory"} <= cols:
+            raise FileError(f"{name} is an SQLite file without mem0's history table.")
+        wanted = ", ".join(c if c in cols else f"NULL AS {c}" for c in COLUMNS)
+        order = ", ".join(c for c in ("created_at", "updated_at") if c in cols)
+        rows = conn.execute(f"SELECT {wanted} FROM history ORDER BY "
+                            f"{order + ', ' if order else ''}rowid").fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise FileError(f"{name} cannot be read as a mem0 history file ({exc}).") from None
+    return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+
+def _text(value: Any) -> Any:
+    """SQLite hands back what was stored: bytes become text, times stay text."""
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+
+def dataset_of(rows: Sequence[dict[str, Any]], name: str) -> Dataset:
+    """The version chains of every memory in ``rows``."""
+    ds = Dataset()
+    by_memory: dict[str, list[dict[str, Any]]] = {}
+    for i, raw in enumerate(rows):
+        row = {k: _text(v) for k, v in raw.items()}
+        mem_id = row.get("memory_id")
+        if not isinstance(mem_id, str) or not mem_id:
+            ds.report.skip(f"{name} row {i + 1}", "history row names no memory")
+            continue
+        by_memory.setdefault(mem_id, []).append(row)
+    for mem_id, events in by_memory.items():
+        for rec in chain(mem_id, events, ds.report):
+            ds.add_memory(rec, None)
+    return ds
+
+
+class Mem0HistorySource(Source):
+    """One mem0 ``history.db`` (a path or uploaded bytes), read-only."""
+
+    kind = "mem0-history"
+    capabilities = Capabilities(
+        history=True,
+        why_not=(
+            ("forget", READ_ONLY), ("forget_all", READ_ONLY), ("restore", READ_ONLY),
+            ("add", READ_ONLY),
+            ("spaces", "A mem0 history file does not say whose memory (user, agent) each one "
+                       "is: mem0 keeps that in its vector store."),
+            ("profile", "A mem0 history file holds no profile."),
+            ("search", "Search needs mem0 itself; use the graph's text filter."),
+        ),
+    )
+
+    def __init__(self, path: str | Path | None = None, *, name: str | None = None,
+                 data: bytes | None = None) -> None:
+        if (path is None) == (data is None):
+            raise FileError("Open one mem0 history file (a path or its bytes).")
+        self._path = Path(path) if path is not None else None
+        self._data = data
+        self._name = name or (self._path.name if self._path else "history.db")
+        self._last: LoadResult | None = None
+
+    @property
+    def label(self) -> str:
+        return f"mem0 history file {self._name}"
+
+    def _rows(self) -> list[dict[str, Any]]:
+        try:
+            conn = (_connect_path(self._path) if self._path is not None
+                    else _connect_bytes(self._data or b""))
+        except (sqlite3.Error, OSError) as exc:
+            raise FileError(f"Cannot open {self._name} read-only: {exc}.") from None
+        with closing(conn):
+            return read_rows(conn, self._name)
+
+    def cache_key(self) -> tuple[str, ...]:
+        """``("mem0-history", content hash)``."""
+        data = self._data
+        if data is None and self._path is not None:
+            try:
+                data = self._path.read_bytes()
+            except OSError as exc:
+                raise FileError(f"Cannot read {self._name}: {exc.strerror or exc}.") from None
+        return (self.kind, hashlib.sha256(data or b"").hexdigest()[:16])
+
+    def data_version(self) -> str | None:
+        return self.cache_key()[1]
+
+    def load(self, progress: ProgressCallback | None = None, *,
+             refresh: bool = False) -> LoadResult:
+        """Every memory's chain from the file; raises :class:`FileError` naming it."""
+        if self._last is not None and not refresh:
+            return self._last
+        ds = dataset_of(self._rows(), self._name)
+        result = LoadResult(dataset=ds, source=self.kind, label=self.label)
+        self._last = result
+        if progress is not None:
+            progress(LoadProgress(1, 1, 0, len(ds.memories)))
+        return result
+
+    def history(self, memory_id: str, *, container_tag: str | None = None
+                ) -> list[MemoryRecord]:
+        """The chain holding ``memory_id`` (a version id or a mem0 memory id)."""
+        ds = self.load().dataset
+        mem = ds.memories.get(memory_id)
+        owner = mem.extra.get("mem0MemoryId") if mem is not None else memory_id
+        found = [m for m in ds.memories.values() if m.extra.get("mem0MemoryId") == owner]
+        if not found:
+            raise NotFound(f"{self._name} holds no memory {memory_id}.")
+        return sorted(found, key=lambda m: m.version if isinstance(m.version, int) else 0)
+
+
+def file_source(files: Sequence[tuple[str, bytes]]) -> Source:
+    """The file-source registry: one mem0 ``history.db`` (told by its SQLite header)
+    opens as :class:`Mem0HistorySource`, JSON snapshots as a
+    :class:`~memscope.sources.files.FileSource`; a mix is refused in one sentence."""
+    dbs = [(name, data) for name, data in files if is_sqlite(data)]
+    if not dbs:
+        return FileSource.from_bytes(files)
+    if len(files) > 1:
+        raise FileError("Open a mem0 history file on its own, not together with other "
+                        "files.")
+    name, data = dbs[0]
+    return Mem0HistorySource(name=name, data=data)
+
+
+__all__ = ["Mem0HistorySource", "dataset_of", "file_source", "is_sqlite", "read_rows"]
