@@ -1,8 +1,9 @@
-"""Audit: integrity findings by kind, the version chains, and a diff of any two versions."""
+"""Audit: integrity findings by kind, the review queue of what the semantic audit suspects,
+the version chains, and a diff of any two versions."""
 
 import streamlit as st
 
-from components.sections import audit
+from components.sections import audit, semantic_review
 from components.state import context
 from components.widgets import nav
 
@@ -14,6 +15,8 @@ visible = ctx.visible()
 audit.filter_note(visible, analysis)
 st.subheader("Integrity findings")
 audit.findings_section(analysis, visible)
+st.subheader("Review queue")
+semantic_review.review_section(ctx, visible)
 st.subheader("Version chains")
 table = audit.chains_section(analysis, visible)
 st.subheader("Compare two versions")

@@ -288,6 +288,14 @@ MIGRATION_REPORT = slot("migration_report", "components.sections.migration",
                         "The last v4 ↔ v5 migration check: (source key, report) — its "
                         "differing ids are marked on the graph.")
 
+# -- the Audit page's review queue (components.sections.semantic_review) -----------------
+SEMANTIC_REVIEW_MARKS = slot("semantic_review_marks", "components.sections.semantic_review",
+                             "(source key, memory ids) 'Open both in the graph' asked the "
+                             "explorer to mark.")
+SEMANTIC_REVIEW_KEYS = Family("semantic_review_", "components.sections.semantic_review",
+                              "The review queue's buttons (not a conflict, forget, open), "
+                              "per action and finding key.")
+
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
                      "What the graph component last asked the browser to focus.")

@@ -19,6 +19,8 @@ from typing import Any
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import Comparison
 from memscope.lenses.filters import Match
+from memscope.meaning.audit import semantic_findings
+from memscope.meaning.findings import SemanticFinding
 from memscope.pipeline import steps
 from memscope.pipeline.keeping import Keeper
 from memscope.pipeline.loads import Entry, LoadRef, Loads
@@ -28,6 +30,7 @@ from memscope.sources import Source
 from memscope.view.budget import BudgetInfo, with_extra, with_kept
 from memscope.view.build import ColorBy, Legend, Painter, ViewData, highlight
 from memscope.view.changes import mark_changes
+from memscope.view.edges import Pair, count_contradictions, pairs_within, with_contradictions
 
 log = logging.getLogger("memscope")
 
@@ -76,15 +79,29 @@ class View:
                 f"{self.total_edges} edges. {self.info.sentence(budget)}")
 
 
-def _keep(analysis: Analysis, selected: str | None, marked: Collection[str]) -> set[str]:
-    """Nodes always drawn as themselves: the selection, its neighbours, the highlights."""
+def _keep(analysis: Analysis, selected: str | None, marked: Collection[str],
+          pairs: Collection[Pair] = ()) -> set[str]:
+    """Nodes always drawn as themselves: the selection, its neighbours (a suspected
+    contradiction's other memory too), the highlights."""
     keep = set(marked)
     g = analysis.graph.graph
     if selected and selected in g:
         keep.add(selected)
         keep.update(g.predecessors(selected))
         keep.update(g.successors(selected))
+        keep.update(b if a == selected else a for a, b, _ in pairs if selected in (a, b)
+                    and (b if a == selected else a) in g)
     return keep
+
+
+#: semantic audits kept (one per load revision)
+SEMANTIC_KEEP = 4
+
+
+def contradiction_pairs(findings: Collection[SemanticFinding] | None) -> list[Pair]:
+    """The suspected contradictions of ``findings`` as drawable pairs."""
+    return [(f.nodes[0], f.nodes[1], f.score) for f in findings or ()
+            if f.kind == "suspected_contradiction" and len(f.nodes) == 2]
 
 
 class Pipeline:
@@ -193,6 +210,19 @@ class Pipeline:
         """What changed since ``req.since`` (``None`` without one)."""
         return self.get("comparison", req) if req.since is not None else None
 
+    def semantic(self, req: ViewRequest, *, wait: bool = True
+                 ) -> list[SemanticFinding] | None:
+        """The semantic audit of ``req``'s load (:func:`memscope.meaning.audit.
+        semantic_findings` over its base analysis, unmasked, judged at no time): computed
+        once per load revision — its key is the load and nothing else — never on a
+        click. ``wait=False`` (what a view draws): the audit if it is done, else ``None``
+        (the warm-up and the Audit page compute it; a view never waits for it)."""
+        key = ("semantic", req.load)
+        if not wait and not self.memo.has("semantic", key):
+            return None
+        return self.memo.get("semantic", key, SEMANTIC_KEEP,
+                             lambda: semantic_findings(self.get("base", req)))
+
     def texts(self, entry: Entry) -> tuple[str, ...]:
         """Every text of the load presenter mode hides (of ``entry`` itself, even when
         a newer revision replaced it: a toast may quote the data before an action)."""
@@ -229,7 +259,9 @@ class Pipeline:
                               groups)
             ov = with_extra(ov, painter, hidden, visible=visible, edge_kinds=req.edge_kinds)
         marked = frozenset(({m.node_id for m in matches} | req.marked) & shown)
-        drawn, info = with_kept(ov, _keep(scoped, req.selected, marked))
+        pairs = contradiction_pairs(self.semantic(req, wait=False))
+        drawn, info = with_kept(ov, _keep(scoped, req.selected, marked, pairs))
+        drawn = with_contradictions(drawn, pairs, req.edge_kinds)
         if marked:
             drawn = highlight(drawn, marked)
         comparison = self.comparison(req)
@@ -237,15 +269,20 @@ class Pipeline:
             drawn = mark_changes(drawn, comparison)
         clusters, labels, _order = groups
         group = clusters.get(req.selected) if req.selected else None
-        return View(drawn, info, ov.legend or ov.view["legend"], matches, marked, shown,
+        legend = ov.legend or ov.view["legend"]
+        if pairs:
+            legend = count_contradictions(legend,
+                                          len(pairs_within(pairs, shown, req.edge_kinds)))
+        return View(drawn, info, legend, matches, marked, shown,
                     scoped.graph.graph.number_of_nodes(), ov.total_edges,
                     labels.get(group) if group else None, scoped, comparison)
 
     def prewarm(self, source: Source, now: datetime | None = None) -> ViewRequest:
         """What a first visit draws, ahead of it (the server's warm-up): the load, the
-        derived data and the first view — exactly what the page asks for; returns the
+        semantic audit, the derived data and the first view — exactly what the page asks for; returns the
         first request (the caller then settles the heap, :func:`memscope.kept.settle_heap`)."""
         req = self.first(self.loads.load(source), source.identity(), now)
+        self.semantic(req)  # before the view, so the first view draws its edges
         self.view(req)
         return req
 
