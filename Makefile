@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(FRONTE
 LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
-.PHONY: run test install lint bench chromium postgresql clean help lock sdk5
+.PHONY: run test install lint bench chromium postgresql clean help lock sdk5 mem0
 
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
@@ -71,7 +71,20 @@ $(SDK5_STAMP): | $(PY)
 
 sdk5: $(SDK5_STAMP)
 
-test: install chromium postgresql lint sdk5
+# mem0ai 2.2.1 (its MemoryClient) for the mem0 contract tests, without its dependencies:
+# MemoryClient needs httpx, requests and pydantic (the venv's); tests/mem0_driver.py runs it
+# in a subprocess with PYTHONPATH=$(MEM0), telemetry off and no socket beyond 127.0.0.1.
+MEM0       := $(VENV)/mem0
+MEM0_STAMP := $(MEM0)/.installed-2.2.1
+
+$(MEM0_STAMP): | $(PY)
+	rm -rf $(MEM0)
+	$(PY) -m pip install --quiet --no-deps --target $(MEM0) mem0ai==2.2.1
+	touch $@
+
+mem0: $(MEM0_STAMP)
+
+test: install chromium postgresql lint sdk5 mem0
 	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest
 
 lint: install
