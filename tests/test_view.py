@@ -87,7 +87,7 @@ def test_counts_match_the_graph(fixture_analysis: Analysis) -> None:
 
 def test_shapes_per_kind(fixture_analysis: Analysis) -> None:
     shapes = {(n["kind"], n["shape"]) for n in build_view(fixture_analysis)["nodes"]}
-    assert shapes == {("document", "square"), ("memory", "dot"), ("entity", "diamond")}
+    assert shapes == {("document", "box"), ("memory", "dot"), ("entity", "diamond")}
 
 
 @pytest.mark.parametrize(("node_id", "state"), [

@@ -34,6 +34,7 @@ from memscope.graph.states import STATES
 from memscope.records.text import KEY_MAX, bounded_key, clip, relation_label, shorten
 from memscope.view.layout import seeded_igraph
 from memscope.view.names import cluster_names
+from memscope.view.palette import PALETTE as _PALETTE
 from memscope.view.wording import relative_time
 
 ColorBy = Literal["cluster", "space", "document_type"]
@@ -52,20 +53,28 @@ STATIC_BADGE = "★ "
 INFERRED_BADGE = " ≈"
 INFERRED_STYLE: dict[str, Any] = {"borderWidth": 3, "shapeProperties": {"borderDashes": [1, 3]}}
 
-#: 20 well-separated fills (chosen greedily for the largest smallest CIELAB distance from
-#: Kelly's, Tableau's and Paul Tol's sets, away from grey and from the expiring/expired
-#: warning colours; mid lightness, so they read on light and dark backgrounds). Colour
-#: groups past the 20th share :data:`OTHER_COLOR`: no two groups drawn in a colour of
-#: their own ever share it.
-PALETTE = ("#2CA02C", "#EE3377", "#654522", "#44BB99", "#EEDD88", "#FF9896", "#AA4499",
-           "#DCD300", "#98DF8A", "#33BBEE", "#604E97", "#882D17", "#999933", "#BE0032",
-           "#8DB600", "#117733", "#B3446C", "#F7B6D2", "#FFBB78", "#C2B280")
+#: 20 fills at least 19 CIEDE2000 apart from each other, from both themes' backgrounds
+#: and from the colours with a meaning of their own (:mod:`memscope.view.palette`).
+#: Colour groups past the 20th share :data:`OTHER_COLOR`: no two groups drawn in a colour
+#: of their own ever share it.
+PALETTE = _PALETTE
 #: every colour group of its own is listed in the legend
 LEGEND_MAX = len(PALETTE)
 NEUTRAL = "#DDDDDD"  # no group: unlinked nodes, no space, no document
 OTHER_COLOR = "#9E9E9E"  # the groups past the palette, together
-SHAPES = {"document": "square", "memory": "dot", "entity": "diamond", "cluster": "hexagon"}
+#: a document is a card: its title inside a box (vis-network's ``box`` sizes itself to
+#: the label, wrapped at :data:`CARD_WIDTH` px; ``size`` only serves the label layers)
+SHAPES = {"document": "box", "memory": "dot", "entity": "diamond", "cluster": "hexagon"}
 SIZES = {"document": 16, "memory": 11, "entity": 14}
+CARD_WIDTH = 120
+CARD_LABEL_MAX = 40
+#: a memory's size grows by this much per doubling of what depends on it (its later
+#: versions, the memories extending or derived from it, transitively), up to
+#: :data:`SIZE_STEPS` steps: 11, 14, 17, 20, 23 px for 0, 1, 2–3, 4–7, 8+ dependents
+SIZE_STEP = 3
+SIZE_STEPS = 4
+#: the edge kinds along which a memory depends on another (the newer / derived end)
+DEPENDS = ("updates", "extends", "derives")
 SHAPE_LABELS = {"document": "document", "memory": "memory", "entity": "entity",
                 "cluster": "collapsed cluster"}
 
@@ -96,14 +105,17 @@ STATE_LABELS = {"latest": "current", "recent": "added in the last day",
 LEGEND_STATES = ("latest", "recent", "superseded", "forgotten", "expiring", "expired",
                  "static", "inferred")
 
-#: edge kind → style (arrow only on ``updates`` and ``relation``: they point at the newer
-#: version / the object). Only relation edges get a tooltip (predicate and confidence):
-#: the others say what the legend says, and would double the edge payload.
+#: edge kind → style (an arrow on every chain edge, ``updates``/``extends``/``derives``,
+#: pointing at the newer version / the memory that extends or is derived, so a chain reads
+#: as a directed path; and on ``relation``, at the object). Chain edges are drawn wide, so
+#: their arrows (which grow with the width) read at the fitted zoom. Only relation edges
+#: get a tooltip (predicate and confidence): the others say what the legend says, and
+#: would double the edge payload.
 EDGE_STYLES: dict[str, EdgeStyle] = {
     "source": {"color": {"color": "#BBBBBB"}, "width": 1},
-    "updates": {"color": {"color": "#0072B2"}, "width": 2, "arrows": "to"},
-    "extends": {"color": {"color": "#009E73"}, "width": 1.5, "dashes": [8, 5]},
-    "derives": {"color": {"color": "#CC79A7"}, "width": 1.5, "dashes": [2, 4]},
+    "updates": {"color": {"color": "#0072B2"}, "width": 3, "arrows": "to"},
+    "extends": {"color": {"color": "#009E73"}, "width": 2.5, "dashes": [8, 5], "arrows": "to"},
+    "derives": {"color": {"color": "#CC79A7"}, "width": 2.5, "dashes": [2, 4], "arrows": "to"},
     "relation": {"color": {"color": "#777777"}, "width": 1.5, "arrows": "to"},
 }
 EDGE_MEANING = {"source": "source document", "updates": "newer version",
@@ -151,6 +163,7 @@ class VisNode(TypedDict):
     font: NotRequired[dict[str, Any]]
     x: NotRequired[float]
     y: NotRequired[float]
+    widthConstraint: NotRequired[dict[str, int]]  # a document card's wrapping width
     highlighted: NotRequired[bool]  # set by :func:`highlight`
     change: NotRequired[str]  # set by :func:`memscope.view.changes.mark_changes`
 
@@ -409,16 +422,66 @@ def _title(kind: str, record: Any, node_id: Hashable, state: str | None,
     return shorten("\n".join(shorten(t, TITLE_MAX) for t in [text, *facts]), TITLE_MAX)
 
 
+def memory_size(dependents: int) -> int:
+    """A memory's drawn size for how many memories depend on it (bounded: see
+    :data:`SIZE_STEP`).
+
+    >>> [memory_size(n) for n in (0, 1, 2, 3, 4, 8, 500)]
+    [11, 14, 17, 17, 20, 23, 23]
+    """
+    steps = min(SIZE_STEPS, max(0, dependents).bit_length())
+    return SIZES["memory"] + SIZE_STEP * steps
+
+
+#: how many memories depend on each memory of a graph (only those with any), computed
+#: once per graph: graph → {memory: dependents}
+_DEPENDENTS_CACHE: weakref.WeakKeyDictionary[nx.MultiDiGraph, dict[Hashable, int]] = (
+    weakref.WeakKeyDictionary())
+#: past this many, a memory's dependents are not counted further (its size is capped)
+DEPENDENTS_CAP = 1 << SIZE_STEPS
+
+
+def dependents(g: nx.MultiDiGraph) -> dict[Hashable, int]:
+    """Memories reachable from each memory along :data:`DEPENDS` edges (its later
+    versions, what extends it or is derived from it, and so on), counted up to
+    :data:`DEPENDENTS_CAP`; memories with none are left out. Remembered per graph."""
+    with _CLUSTER_LOCK:
+        known = _DEPENDENTS_CACHE.get(g)
+    if known is not None:
+        return known
+    after: dict[Hashable, list[Hashable]] = {}
+    for u, v, kind in g.edges(data="kind"):
+        if kind in DEPENDS and u != v:
+            after.setdefault(u, []).append(v)
+    out: dict[Hashable, int] = {}
+    for start, nexts in after.items():
+        seen = {start}
+        todo = list(nexts)
+        while todo and len(seen) <= DEPENDENTS_CAP:
+            node = todo.pop()
+            if node not in seen:
+                seen.add(node)
+                todo.extend(after.get(node, ()))
+        out[start] = len(seen) - 1
+    with _CLUSTER_LOCK:
+        _DEPENDENTS_CACHE[g] = out
+    return out
+
+
 def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group: str,
-          fill: str, now: datetime | None = None) -> VisNode:
+          fill: str, now: datetime | None = None, depending: int = 0) -> VisNode:
     kind, record = attrs["kind"], attrs["record"]
-    label = clip(_text_of(kind, record, node_id), LABEL_MAX)
+    label = clip(_text_of(kind, record, node_id),
+                 CARD_LABEL_MAX if kind == "document" else LABEL_MAX)
     node: VisNode = {
         "id": str(node_id), "label": label,
         "title": _title(kind, record, node_id, state, now),
-        "kind": kind, "color_group": group, "shape": SHAPES[kind], "size": SIZES[kind],
+        "kind": kind, "color_group": group, "shape": SHAPES[kind],
+        "size": memory_size(depending) if kind == "memory" else SIZES[kind],
         "color": {"background": fill, "border": _darker(fill)},
     }
+    if kind == "document":
+        node["widthConstraint"] = {"maximum": CARD_WIDTH}
     if kind == "memory" and state is not None:
         node["state"] = state
         node.update(_fresh(STATE_STYLES[state]))
@@ -492,6 +555,7 @@ class Painter:
             groups if groups is not None and color_by == "cluster"
             else _group_keys(analysis, color_by))
         self.colors = _palette(self.order)
+        self.dependents = dependents(analysis.graph.graph)
 
     def node(self, node_id: Hashable) -> VisNode:
         """The node as :func:`build_view` draws it."""
@@ -499,7 +563,8 @@ class Painter:
         attrs = an.graph.graph.nodes[node_id]
         state = an.state(node_id) if attrs["kind"] == "memory" else None  # type: ignore[arg-type]
         group = self.keys.get(node_id, "")
-        node = _node(node_id, attrs, state, group, self.colors[group], an.now)
+        node = _node(node_id, attrs, state, group, self.colors[group], an.now,
+                     self.dependents.get(node_id, 0))
         positions = self.positions
         if positions is not None and node_id in positions:
             x, y = positions[node_id]

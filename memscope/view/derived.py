@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 #: bumped whenever what is computed (the layout, the clustering, the naming) or how it is
 #: stored changes: files of another format are ignored
-FORMAT = 1
+FORMAT = 2
 #: the explorer's layout seed
 LAYOUT_SEED = 7
 FOLDER = "derived"

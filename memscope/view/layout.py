@@ -2,9 +2,11 @@
 
 The browser draws with physics off, so every node needs ``x``/``y`` up front. Each
 connected component is laid out on its own (FR, with igraph's grid variant for large
-components), scaled so that a typical edge is :data:`EDGE_PX` pixels long, and the
-components are packed in rows, largest first. Everything is seeded: the same graph
-gives the same positions.
+components), scaled so that a typical edge is :data:`EDGE_PX` pixels long and turned so
+that its long axis lies across, and the components are set as one map: the largest in
+the middle, every next one at the first free place along a spiral out from it that is
+:data:`ASPECT` times wider than tall (so the map fills a wide canvas and reads as one
+island, not as rows). Everything is seeded: the same graph gives the same positions.
 
 Example::
 
@@ -29,11 +31,11 @@ import networkx as nx
 Position = tuple[float, float]
 
 #: pixels for a typical edge in vis-network coordinates (node sizes are 10–16 px)
-EDGE_PX = 140.0
+EDGE_PX = 120.0
 #: components at least this large use igraph's grid FR (much faster, slightly rougher)
 GRID_MIN = 500
 #: free space between packed components, in edge lengths
-GAP = 1.2
+GAP = 1.0
 #: width : height of the packed drawing (the graph canvas is wider than tall)
 ASPECT = 1.6
 #: FR uses igraph's global RNG (jitter for coincident vertices); swap it under a lock
@@ -102,8 +104,10 @@ def _normalise(coords: list[list[float]], edges: list[tuple[int, int]]) -> list[
 
 
 def _component_layouts(graph: nx.Graph, rng: random.Random, *, grid: bool | None,
-                       niter: int | None) -> list[tuple[list[Hashable], list[list[float]]]]:
-    """Each connected component laid out alone in unit space, largest first."""
+                       niter: int | None
+                       ) -> list[tuple[list[Hashable], list[list[float]], list[tuple[int, int]]]]:
+    """Each connected component laid out alone in unit space, largest first, with its
+    edges (as local index pairs)."""
     nodes = list(graph.nodes)
     index = {node: i for i, node in enumerate(nodes)}
     edges = _edges(graph, index)
@@ -127,29 +131,93 @@ def _component_layouts(graph: nx.Graph, rng: random.Random, *, grid: bool | None
         else:
             coords = _normalise(_fr(len(comp), comp_edges, rng, grid=grid, niter=niter),
                                 comp_edges)
-        out.append(([nodes[v] for v in comp], coords))
+        out.append(([nodes[v] for v in comp], coords, comp_edges))
     return out
 
 
-def _pack(parts: list[tuple[list[Hashable], list[list[float]]]]) -> dict[Hashable, Position]:
-    """Shelf-pack laid-out components in rows (unit space), largest first."""
-    boxes = []
-    for ids, coords in parts:
-        xs = [c[0] for c in coords]
-        ys = [c[1] for c in coords]
-        boxes.append((ids, coords, min(xs), min(ys), max(xs) - min(xs) + GAP,
-                      max(ys) - min(ys) + GAP))
-    area = sum(w * h for *_, w, h in boxes)
-    row_width = max(math.sqrt(area * ASPECT) * 1.1, max((b[4] for b in boxes), default=0.0))
+def _turned_wide(coords: list[list[float]]) -> list[list[float]]:
+    """``coords`` (centred) turned so that their main axis lies along x, centred on their
+    bounding box (a principal-axis turn: a long chain becomes a wide, flat box)."""
+    n = len(coords)
+    if n < 3:
+        return coords
+    mx = sum(c[0] for c in coords) / n
+    my = sum(c[1] for c in coords) / n
+    sxx = sum((c[0] - mx) ** 2 for c in coords)
+    syy = sum((c[1] - my) ** 2 for c in coords)
+    sxy = sum((c[0] - mx) * (c[1] - my) for c in coords)
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+    cos, sin = math.cos(-angle), math.sin(-angle)
+    turned = [[(x - mx) * cos - (y - my) * sin, (x - mx) * sin + (y - my) * cos]
+              for x, y in coords]
+    xs = [c[0] for c in turned]
+    ys = [c[1] for c in turned]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return [[x - cx, y - cy] for x, y in turned]
+
+
+def _cells(coords: list[list[float]], edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The :data:`CELL` cells a laid-out component covers: its nodes and points along its
+    edges (at most half a cell apart), relative to its centre, in a stable order."""
+    seen: set[tuple[int, int]] = set()
+    out: list[tuple[int, int]] = []
+
+    def add(x: float, y: float) -> None:
+        key = (math.floor(x / CELL), math.floor(y / CELL))
+        if key not in seen:
+            seen.add(key)
+            out.append(key)
+
+    for x, y in coords:
+        add(x, y)
+    for a, b in edges:
+        (x0, y0), (x1, y1) = coords[a], coords[b]
+        steps = int(math.dist((x0, y0), (x1, y1)) / (CELL / 2))
+        for k in range(1, steps):
+            f = k / steps
+            add(x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+    return out
+
+
+#: the packing's grid cell, in edge lengths: a component keeps at least one cell (and at
+#: most about two) away from every node and edge of the others
+CELL = 0.5
+
+
+def _pack(parts: list[tuple[list[Hashable], list[list[float]], list[tuple[int, int]]]]
+          ) -> dict[Hashable, Position]:
+    """Set laid-out components (unit space, largest first) as one map: the first in the
+    middle, each next one at the first place along a wide spiral (x stretched by
+    ``sqrt(ASPECT)``, y squeezed by as much) where none of its nodes and edges falls in a
+    cell next to another component's (so small components settle into the bays of big
+    ones instead of keeping a box around each). The spiral resumes a turn before where
+    the last component was set, so the search stays short."""
+    taken: set[tuple[int, int]] = set()
+    sx, sy = math.sqrt(ASPECT), 1 / math.sqrt(ASPECT)
     out: dict[Hashable, Position] = {}
-    x = y = row_height = 0.0
-    for ids, coords, x0, y0, w, h in boxes:
-        if x > 0 and x + w > row_width:
-            x, y, row_height = 0.0, y + row_height, 0.0
-        for node, (cx, cy) in zip(ids, coords, strict=True):
-            out[node] = (x + cx - x0, y + cy - y0)
-        x += w
-        row_height = max(row_height, h)
+    t_last = 0.0
+    for ids, coords, edges in parts:
+        coords = _turned_wide(coords)
+        cells = _cells(coords, edges)
+        t = max(0.0, t_last - 2 * math.pi)
+        last: tuple[int, int] | None = None
+        while True:  # the spiral: one cell further out per turn
+            rho = CELL * t / (2 * math.pi)
+            at = (round(sx * rho * math.cos(t) / CELL), round(sy * rho * math.sin(t) / CELL))
+            if at != last:
+                last = at
+                ox, oy = at
+                if not any((cx + ox, cy + oy) in taken for cx, cy in cells):
+                    break
+            t += 0.8 / max(rho / CELL, 1.0)
+        t_last = t
+        ox, oy = last
+        for cx, cy in cells:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    taken.add((cx + ox + dx, cy + oy + dy))
+        for node, (x, y) in zip(ids, coords, strict=True):
+            out[node] = (x + ox * CELL, y + oy * CELL)
     return out
 
 
