@@ -37,7 +37,7 @@ def _connect() -> None:
 
 def source_form(ctx: AppContext) -> None:
     """Source kind, base URL, API key and space; applying reloads the app's data."""
-    kinds = list(connection.KINDS[:3])
+    kinds = list(connection.KINDS[:4])
     current = ctx.conn.kind if ctx.conn.kind in kinds else "embedded"
     with st.form("connection_form"):
         st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
@@ -51,7 +51,7 @@ def source_form(ctx: AppContext) -> None:
                  help="Supermemory's current API (v5) is namespace-scoped; choose the legacy "
                       "API (v3/v4) for a service that does not speak v5 yet. Memscope says so "
                       "when the service answers the other one.")
-        st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
+        st.text_input("Base URL (Supermemory, Spomory or mem0; self-hosted URLs allowed)",
                       value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
                       placeholder="https://api.supermemory.ai")
         st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
@@ -59,7 +59,8 @@ def source_form(ctx: AppContext) -> None:
                            "cached under its value or written to disk. Leave empty to use "
                            ".streamlit/secrets.toml or MEMSCOPE_API_KEY.")
         _follow(session.CONN_SPACE, ctx.conn.space or "")
-        st.text_input("Space (container tag, optional)", key=session.CONN_SPACE.name)
+        st.text_input("Space (container tag, or a mem0 entity such as user:alice; optional)",
+                      key=session.CONN_SPACE.name)
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 
@@ -121,7 +122,9 @@ def _counts(space: SpaceRecord) -> str:
 def files_form() -> None:
     """Open one or more snapshot files (read-only source)."""
     uploads = st.file_uploader("Open snapshot files (Supermemory feed pages or a Spomory "
-                               "passport)", type=["json"], accept_multiple_files=True,
+                               "passport), or a mem0 history.db",
+                               type=["json", "db", "sqlite", "sqlite3"],
+                               accept_multiple_files=True,
                                key=session.SNAPSHOT_UPLOAD.name)
     if uploads and st.button("Open these files", key="open_files"):
         files = []

@@ -22,20 +22,24 @@ from pydantic import SecretStr, ValidationError
 from components.state import session
 from memscope.settings import store_path
 from memscope.sources import (
-    FileSource,
+    Mem0Config,
+    Mem0Source,
     Source,
     SpomoryConfig,
     SpomorySource,
     SupermemoryConfig,
     credential_fingerprint,
+    file_source,
     supermemory_source,
 )
 from memscope.sources.embedded import EmbeddedSource
 
-KINDS = ("embedded", "supermemory", "spomory", "file")
+KINDS = ("embedded", "supermemory", "spomory", "mem0", "file")
 KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory API",
-               "spomory": "Spomory API", "file": "Snapshot file"}
-DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com"}
+               "spomory": "Spomory API", "mem0": "mem0 — platform API",
+               "file": "Snapshot file"}
+DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com",
+                "mem0": "https://api.mem0.ai"}
 #: Supermemory's two dialects, the Connection page's first (v5) being the default
 DIALECTS = ("v5", "legacy")
 DIALECT_LABELS = {"v5": "Supermemory — current API (v5)",
@@ -97,7 +101,7 @@ def configured_connection() -> Connection:
     """The connection named by secrets/environment; the embedded store otherwise."""
     cfg = _configured()
     kind = cfg.get("source", "embedded").lower()
-    if kind not in ("supermemory", "spomory") or not cfg.get("api_key"):
+    if kind not in ("supermemory", "spomory", "mem0") or not cfg.get("api_key"):
         return Connection("embedded", space=cfg.get("space"))
     try:
         dialect = configured_dialect(cfg)
@@ -153,7 +157,7 @@ def _build(conn: Connection) -> Source:
         files = [(name, blobs[digest]) for name, digest in conn.files if digest in blobs]
         if not files:
             raise ConnectionProblem("Open a snapshot file on the Connection page first.")
-        return FileSource.from_bytes(files)
+        return file_source(files)  # snapshot files, or a mem0 history.db
     key = api_key()
     if key is None:
         raise ConnectionProblem(f"Enter an API key for {conn.label} on the Connection page.")
@@ -166,6 +170,10 @@ def _build(conn: Connection) -> Source:
             return supermemory_source(SupermemoryConfig(
                 api_key=key, base_url=conn.base_url or DEFAULT_URLS["supermemory"],
                 container_tags=tags, dialect="legacy" if conn.dialect == "legacy" else "v5"))
+        if conn.kind == "mem0":  # a space is a mem0 entity: user:alice, agent:bot…
+            return Mem0Source(Mem0Config(api_key=key,
+                                         base_url=conn.base_url or DEFAULT_URLS["mem0"],
+                                         entities=tags))
         return SpomorySource(SpomoryConfig(api_key=key,
                                            base_url=conn.base_url or DEFAULT_URLS["spomory"]))
     except ValidationError as exc:
