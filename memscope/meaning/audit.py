@@ -29,7 +29,7 @@ from itertools import combinations
 import numpy as np
 
 from memscope.graph.analysis import Analysis
-from memscope.meaning.claims import Claim, Conflict, claim, conflict, related
+from memscope.meaning.claims import Claim, Conflict, claim, conflict, related, values
 from memscope.meaning.findings import KINDS, SemanticFinding
 from memscope.records.models import MemoryRecord
 
@@ -37,8 +37,10 @@ from memscope.records.models import MemoryRecord
 TOPIC = 0.25
 #: the least cosine similarity for two memories to state the same fact
 NEAR = 0.9
-#: an update whose texts are at least this close is never suspicious
+#: an update whose texts are at least this close is never suspicious (Chinese: WordLlama
+#: reads Chinese as byte pieces, so any two short Chinese texts score 0.4-0.9)
 UPDATE_RELATED = 0.45
+UPDATE_RELATED_ZH = 0.75
 #: a subject group up to this size is checked pair by pair; above it, neighbours only
 FULL_GROUP = 400
 #: neighbours per memory in a large subject group
@@ -106,14 +108,17 @@ class _Rows:
 
 def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows
                 ) -> set[tuple[str, str]]:
-    """Pairs of one subject group worth checking: sharing a claim word, or (in a large
-    group) among each other's nearest neighbours."""
+    """Pairs of one subject group worth checking: sharing a claim word or both short,
+    or (in a large group) among each other's nearest neighbours."""
     pairs: set[tuple[str, str]] = set()
     if len(group) <= FULL_GROUP:
         by_word: dict[str, list[str]] = defaultdict(list)
         for mem_id in group:
-            for word in set(claims[mem_id].core):
+            c = claims[mem_id]
+            for word in set(c.words):
                 by_word[word].append(mem_id)
+            if len(c.core) <= 3:  # "Jonas's manager is X": the value may be all there is
+                by_word["\x00short"].append(mem_id)
         for members in by_word.values():
             pairs.update(combinations(members, 2))
         return pairs
@@ -128,10 +133,6 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows
                 a, b = group[n], group[int(m)]
                 pairs.add((a, b) if a < b else (b, a))
     return pairs
-
-
-def _values(c: Claim) -> frozenset[str]:
-    return frozenset(w for w, k in zip(c.words, c.kinds, strict=True) if k != "word")
 
 
 class _Groups:
@@ -220,7 +221,7 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
             cos = vectors.cos(a, b)
             found = conflict(ca, cb)
             if found is None:
-                if (cos >= NEAR and _values(ca) == _values(cb)) or ca.words == cb.words:
+                if (cos >= NEAR and values(ca) == values(cb)) or ca.words == cb.words:
                     groups.union(a, b)
             elif cos >= TOPIC and not _linked(analysis, a, b):
                 out.append(_contradiction(memories[a], memories[b], found, cos, space))
@@ -269,7 +270,9 @@ def _contradiction(a: MemoryRecord, b: MemoryRecord, found: Conflict, cos: float
 def _suspicious(parent: MemoryRecord, child: MemoryRecord, claims: Mapping[str, Claim],
                 vectors: _Rows) -> SemanticFinding | None:
     cos = vectors.cos(parent.id, child.id)
-    if cos >= UPDATE_RELATED or related(claims[parent.id], claims[child.id]):
+    zh = claims[parent.id].zh or claims[child.id].zh
+    if cos >= (UPDATE_RELATED_ZH if zh else UPDATE_RELATED) or related(claims[parent.id],
+                                                                       claims[child.id]):
         return None
     if not parent.memory.strip() or not child.memory.strip():
         return None

@@ -41,8 +41,9 @@ def _set(words: str) -> frozenset[str]:
 
 _TOKEN = re.compile(
     r"(?P<num>\d+(?:[.,:/-]\d+)*(?:st|nd|rd|th|%|k|km|am|pm)?)"
-    r"|(?P<word>[^\W\d_]+(?:['’][^\W\d_]+)?)", re.UNICODE)
+    r"|(?P<word>[^\W_]*[^\W\d_][^\W_]*(?:['’][^\W\d_]+)?)", re.UNICODE)
 _DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|(?:19|20)\d\d")
+_LOCATED = re.compile(r"\b(?:is|are|was|were|will be)\s+(?:in|at)\b", re.IGNORECASE)
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 MONTHS = _set("january february march april may june july august september october "
@@ -90,8 +91,8 @@ _ZH_FUNCTIONAL = ("住", "搬", "生日", "出生", "工作", "上班", "老板"
                   "地址", "改到", "推迟", "提前", "在")
 _ZH_MULTI = ("过敏", "去过", "读", "看", "玩", "会说", "认识", "有")
 #: where a Chinese subject ends: the first predicate character after the name
-_ZH_PREDICATE = frozenset("住在是喜爱讨不没用使有要会将计打去来的把对于已正每吃喝从搬向给跟想"
-                          "最已经")
+_ZH_PREDICATE = frozenset("住在是喜爱讨不没用使有要会将计打去来把对于已正每吃喝从搬向给跟想最经定改"
+                          "目现今明昨常总一也还")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,8 @@ class Claim:
     kinds: tuple[str, ...]
     sign: int
     preference: bool
+    #: "… is in / at …": the subject is at one place at a time
+    located: bool = False
 
     @property
     def core(self) -> tuple[str, ...]:
@@ -241,7 +244,7 @@ def claim(text: str) -> Claim:
     base = -1 if negative and not positive else 1
     return Claim(text=text, zh=zh, subject=subject, words=words,
                  kinds=tuple(k for _w, k in rest), sign=-base if negated else base,
-                 preference=positive or negative)
+                 preference=positive or negative, located=bool(_LOCATED.search(cut)))
 
 
 _NAMES = frozenset(("place", "person", "name"))
@@ -263,17 +266,26 @@ def _dice(a: set[str] | frozenset[str], b: set[str] | frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
 
 
-def _functional(words: set[str], zh: bool) -> bool | None:
-    """True when the frame names a one-value attribute, False for a many-values one,
-    ``None`` when it names neither."""
+def _functional(shared: list[str], subject: tuple[str, ...], zh: bool) -> bool | None:
+    """True when the shared words (or the subject) name a one-value attribute, False for
+    a many-values one, ``None`` when they name neither."""
     if zh:
-        joined = "".join(words)
+        joined = "".join(shared) + "|" + "".join(subject)
         if any(c in joined for c in _ZH_FUNCTIONAL):
             return True
         return False if any(c in joined for c in _ZH_MULTI) else None
+    words = [*shared, *subject]
     if any(w.startswith(tuple(FUNCTIONAL)) for w in words):
         return True
     return False if any(w.startswith(tuple(MULTI)) for w in words) else None
+
+
+def values(c: Claim) -> frozenset[str]:
+    """The claim's names, dates and numbers."""
+    return frozenset(w for w, k in zip(c.words, c.kinds, strict=True) if k != "word")
+
+
+_values = values
 
 
 def same_subject(a: Claim, b: Claim) -> bool:
@@ -309,7 +321,22 @@ def conflict(a: Claim, b: Claim) -> Conflict | None:
         return None
     if a.sign < 0:  # two negative claims rarely exclude each other
         return None
-    return _slot_conflict(a, b)
+    return _slot_conflict(a, b) or _family_conflict(a, b)
+
+
+#: attribute families that hold one value at a time (one home, one employer)
+ONE_VALUE_FAMILIES = ("home", "work")
+
+
+def _family_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """The same one-value family in other words, each naming one place or employer, and
+    not the same one ("lives in Lisbon" / "moved to Berlin and lives there now")."""
+    shared = families(a) & families(b) & set(ONE_VALUE_FAMILIES)
+    names_a = [w for w, k in zip(a.words, a.kinds, strict=True) if k == "name"]
+    names_b = [w for w, k in zip(b.words, b.kinds, strict=True) if k == "name"]
+    if not shared or len(names_a) != 1 or len(names_b) != 1 or names_a == names_b:
+        return None
+    return Conflict("place" if "home" in shared else "name", names_a[0], names_b[0], 0.7)
 
 
 def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
@@ -341,17 +368,26 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     ops = SequenceMatcher(None, core_a, core_b, autojunk=False).get_opcodes()
     frame = [w for tag, i1, i2, _j1, _j2 in ops if tag == "equal" for w in core_a[i1:i2]]
     replaced = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
-    if not replaced or len(frame) < max(1, (min(len(core_a), len(core_b)) + 2) // 3):
+    shared = [w for w in a.words if w in set(b.words)]
+    functional = _functional(shared, a.subject, a.zh) is True
+    # "Jonas's manager is X" / "… is Y", "Diego prefers tea" / "… coffee": the attribute
+    # is in the subject or a preference word, and the rest is the value
+    bare = functional and max(len(core_a), len(core_b)) <= 3
+    if not replaced or len(frame) < (0 if bare else max(1, (min(len(core_a), len(core_b))
+                                                            + 2) // 3)):
         return None
     slots = _slots(a, b, replaced)
     if slots is None:
         return None
-    functional = _functional(set(frame) | set(a.subject), a.zh) is True
+    functional = functional or (a.located and b.located and all(s[0] in _NAMES
+                                                                 for s in slots))
     if not functional and (len(slots) > 1 or any(s[3] for s in slots)):
         return None  # another object, or several things differ: both may hold
     kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
     if not functional and kind not in ("date", "number"):
         return None
+    if kind == "value" and _values(a) and _values(a) == _values(b):
+        return None  # the same names, dates and numbers in other words: a rewording
     closeness = len(frame) / max(len(core_a), len(core_b))
     base = 0.75 if functional else 0.6
     return Conflict(kind, left, right, round(min(1.0, base + 0.25 * closeness), 3))
@@ -397,4 +433,4 @@ def related(a: Claim, b: Claim) -> bool:
         subject_shared and bool(set(a.core) & set(b.core)))
 
 
-__all__ = ["Claim", "Conflict", "claim", "conflict", "related", "same_subject", "stem"]
+__all__ = ["Claim", "Conflict", "claim", "conflict", "related", "same_subject", "stem", "values"]
