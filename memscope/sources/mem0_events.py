@@ -184,7 +184,8 @@ def _records(memory_id: str, versions: list[_Version], report: ParseReport,
             "mem0MemoryId": memory_id, "mem0Event": ver.event,
         }
         if last and deleted:
-            wire.update(isForgotten=True, forgetReason=DELETED)
+            wire.update(isForgotten=True, forgetReason=DELETED,
+                        forgottenAt=format_time(deleted_at))
         if last and isinstance(expiry, str) and expiry:
             wire["forgetAfter"] = expiry
         if ver.actor is not None:
