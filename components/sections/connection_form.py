@@ -51,16 +51,18 @@ def source_form(ctx: AppContext) -> None:
                  help="Supermemory's current API (v5) is namespace-scoped; choose the legacy "
                       "API (v3/v4) for a service that does not speak v5 yet. Memscope says so "
                       "when the service answers the other one.")
-        st.text_input("Base URL (Supermemory, Spomory or mem0; self-hosted URLs allowed)",
+        st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
                       value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
-                      placeholder="https://api.supermemory.ai")
+                      placeholder="https://api.supermemory.ai",
+                      help="mem0's platform is https://api.mem0.ai (empty: that one).")
         st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
                       help="Kept in this browser session's memory only; never logged, "
                            "cached under its value or written to disk. Leave empty to use "
                            ".streamlit/secrets.toml or MEMSCOPE_API_KEY.")
         _follow(session.CONN_SPACE, ctx.conn.space or "")
-        st.text_input("Space (container tag, or a mem0 entity such as user:alice; optional)",
-                      key=session.CONN_SPACE.name)
+        st.text_input("Space (container tag, optional)", key=session.CONN_SPACE.name,
+                      help="For mem0, an entity: user:alice, agent:support-bot, app:… or "
+                           "run:… (a bare name is a user); empty: every entity.")
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 
