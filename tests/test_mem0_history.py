@@ -19,6 +19,7 @@ from memscope.export.formats import to_graphml
 from memscope.graph.analysis import analyse
 from memscope.lenses.asof import as_of
 from memscope.sources import FileError, FileSource, Mem0HistorySource, file_source, mem0_history
+from memscope.sources.mem0_events import NO_DOCUMENTS
 
 #: mem0/memory/storage.py, SQLiteManager._create_history_table
 HISTORY_TABLE = """
@@ -76,7 +77,7 @@ def test_every_memory_is_its_chain(tmp_path):
     assert ds.memories["m-tea"].created_at == datetime(2025, 5, 1, 9, tzinfo=UTC)
     assert ds.memories["m-city"].is_forgotten
     assert ds.memories["m-tea"].extra["mem0ActorId"] == "alice"
-    assert ds.report.issues == [] and ds.report.skipped == []
+    assert [i.message for i in ds.report.issues] == [NO_DOCUMENTS] and not ds.report.skipped
     past = as_of(ds, datetime(2025, 4, 15, tzinfo=UTC))
     assert "m-tea" not in past.memories and past.memories["h2"].is_latest
     assert not past.memories["m-city"].is_forgotten  # deleted on June 1

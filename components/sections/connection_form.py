@@ -53,16 +53,16 @@ def source_form(ctx: AppContext) -> None:
                       "when the service answers the other one.")
         st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
                       value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
-                      placeholder="https://api.supermemory.ai",
-                      help="mem0's platform is https://api.mem0.ai (empty: that one).")
+                      placeholder="https://api.supermemory.ai")
         st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
                       help="Kept in this browser session's memory only; never logged, "
                            "cached under its value or written to disk. Leave empty to use "
                            ".streamlit/secrets.toml or MEMSCOPE_API_KEY.")
         _follow(session.CONN_SPACE, ctx.conn.space or "")
-        st.text_input("Space (container tag, optional)", key=session.CONN_SPACE.name,
-                      help="For mem0, an entity: user:alice, agent:support-bot, app:… or "
-                           "run:… (a bare name is a user); empty: every entity.")
+        st.text_input("Space (container tag, optional)", key=session.CONN_SPACE.name)
+        st.caption("mem0: the base URL is https://api.mem0.ai when left empty, and a space "
+                   "is an entity — user:alice, agent:support-bot, app:… or run:… (a bare name "
+                   "is a user); no space loads every entity.")
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 

@@ -28,30 +28,27 @@ from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord, ParseReport, SpaceRecord
 from memscope.records.text import counted
 from memscope.sources._http import ApiConfig, ambiguous, ensure
-from memscope.sources._remote import HttpSource
 from memscope.sources.base import (
     AddResult,
     Capabilities,
-    ForgetAllPreview,
-    ForgetAllResult,
-    ForgetReport,
-    ForgetResult,
     LoadProgress,
     LoadResult,
     ProgressCallback,
     SearchHit,
     SearchResult,
-    require_confirmation,
 )
-from memscope.sources.errors import BadRequest, SourceError, Unsupported
-from memscope.sources.mem0_events import DELETED, chain, entity_tag, memory_space, split_tag
+from memscope.sources.errors import BadRequest, SourceError
+from memscope.sources.mem0_events import (
+    NO_DOCUMENTS,
+    chain,
+    entity_tag,
+    memory_space,
+    split_tag,
+)
+from memscope.sources.mem0_forget import BATCH_LIMIT, Mem0Forgetting
 
 SERVICE = "mem0"
 LIST = "/v3/memories/"
-#: the most ids one ``DELETE /v1/batch/`` takes
-BATCH_LIMIT = 1000
-OLD_VERSION = ("mem0 deletes whole memories, not one version of one: forget the latest "
-               "version of this chain ({memory}) instead.")
 
 
 class Mem0Config(ApiConfig):
@@ -101,7 +98,7 @@ class _Tally:
         self.report()
 
 
-class Mem0Source(HttpSource):
+class Mem0Source(Mem0Forgetting):
     """mem0's platform over HTTP (httpx). Thread-safe for its pools."""
 
     kind = "mem0"
@@ -266,26 +263,14 @@ class Mem0Source(HttpSource):
                              space=memory_space(raw)):
                 ds.add_memory(rec, None)
         ds.spaces = spaces
+        if ds.memories:
+            ds.report.note("mem0", NO_DOCUMENTS)
         result = LoadResult(dataset=ds, source=self.kind, label=self.label,
                             calls=self.calls - calls0, notes=notes)
         self._last = result
         return result
 
-    def summary_counts(self) -> str:
-        """``N memories in M versions`` of the last load, for notes and the bench."""
-        if self._last is None:
-            return "nothing loaded"
-        ds = self._last.dataset
-        chains = sum(1 for m in ds.memories.values() if m.is_latest)
-        return f"{counted(chains, 'memory')} in {counted(len(ds.memories), 'version')}"
-
     # -- history ---------------------------------------------------------------------------
-
-    def _memory_of(self, target_id: str) -> str:
-        """The mem0 memory id behind a version id (itself when unknown)."""
-        mem = self._last.dataset.memories.get(target_id) if self._last else None
-        owner = mem.extra.get("mem0MemoryId") if mem is not None else None
-        return owner if isinstance(owner, str) and owner else target_id
 
     def history(self, memory_id: str, *, container_tag: str | None = None
                 ) -> list[MemoryRecord]:
@@ -352,98 +337,5 @@ class Mem0Source(HttpSource):
                          "platform; reload in a moment to see what it extracted.",
                          container_tag=tag, title=title,
                          raw=answer if isinstance(answer, dict) else {})
-
-    # -- forgetting ----------------------------------------------------------------------------
-
-    def _forgettable(self, target_id: str) -> None:
-        """Refuse, sending nothing, an id that is an older version of a loaded chain."""
-        owner = self._memory_of(target_id)
-        if owner != target_id:
-            raise Unsupported(OLD_VERSION.format(memory=owner))
-
-    def _mark_deleted(self, ids: Sequence[str]) -> None:
-        if self._last is None:
-            return
-        for mem_id in ids:
-            mem = self._last.dataset.memories.get(mem_id)
-            if mem is not None:
-                mem.is_forgotten, mem.forget_reason = True, DELETED
-
-    def forget(self, target_id: str, *, reason: str | None = None,
-               container_tag: str | None = None) -> ForgetResult:
-        """``DELETE /v1/memories/{id}/``: mem0 deletes the memory for good (mem0 takes no
-        reason; the ledger keeps it)."""
-        self._forgettable(target_id)
-        mem = self._last.dataset.memories.get(target_id) if self._last else None
-        with ambiguous(SERVICE, "delete request", "deleted the memory"):
-            answer = self._http.request("DELETE", f"/v1/memories/{_q(target_id)}/",
-                                        operation=f"delete memory {target_id}",
-                                        idempotent=False)
-        self._mark_deleted([target_id])
-        said = answer.get("message") if isinstance(answer, dict) else None
-        return ForgetResult(target_id, True, str(said or f"mem0 deleted memory {target_id}."),
-                            container_tag=mem.container_tag if mem else container_tag,
-                            snapshot=mem.memory if mem else None)
-
-    def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
-                    container_tag: str | None = None) -> ForgetReport:
-        """``DELETE /v1/batch/`` with ``{"memories": [{"memory_id"}…]}``, at most
-        :data:`BATCH_LIMIT` a request; an older version's id is refused, unsent."""
-        wanted = list(dict.fromkeys(ids))
-        errors: dict[str, str] = {}
-        send = []
-        for mem_id in wanted:
-            try:
-                self._forgettable(mem_id)
-                send.append(mem_id)
-            except Unsupported as exc:
-                errors[mem_id] = str(exc)
-        forgotten: list[str] = []
-        for start in range(0, len(send), BATCH_LIMIT):
-            part = send[start:start + BATCH_LIMIT]
-            try:
-                with ambiguous(SERVICE, "batch delete request", "deleted memories"):
-                    self._http.request("DELETE", "/v1/batch/", operation=f"delete "
-                                       f"{counted(len(part), 'memory')}", idempotent=False,
-                                       json={"memories": [{"memory_id": m} for m in part]})
-            except SourceError as exc:
-                errors.update({m: str(exc) for m in part})
-                continue
-            forgotten.extend(part)
-        self._mark_deleted(forgotten)
-        batches = -(-len(send) // BATCH_LIMIT)
-        return ForgetReport(requested=tuple(ids), forgotten=tuple(forgotten), errors=errors,
-                            note=f"Deleted in {counted(batches, 'batch request')} (at most "
-                                 f"{BATCH_LIMIT} ids each); mem0 takes no reason.",
-                            container_tag=container_tag)
-
-    def forget_all_preview(self, container_tag: str | None = None) -> ForgetAllPreview:
-        """The loaded, not deleted memories of one entity (latest versions); sends nothing."""
-        if not container_tag:
-            raise BadRequest("Choose an entity to forget everything in.", service=SERVICE)
-        ds = self.load().dataset
-        mine = [m for m in ds.memories.values() if m.container_tag == container_tag
-                and m.is_latest]
-        ids = [m.id for m in mine if not m.is_forgotten]
-        return ForgetAllPreview(
-            container_tag, len(ids), ids, already_forgotten=len(mine) - len(ids),
-            message=f"{counted(len(ids), 'memory')} of {container_tag} would be deleted (of "
-                    "the memories loaded), with their histories' versions.",
-            confirm_words=(container_tag, str(len(ids))))
-
-    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None) -> ForgetAllResult:
-        """Delete exactly the previewed ids with :meth:`forget_many`."""
-        require_confirmation(preview, confirm)
-        tag = preview.container_tag
-        if not preview.memory_ids:
-            return ForgetAllResult(tag, 0, f"There was nothing left to delete in {tag}.")
-        report = self.forget_many(preview.memory_ids, reason=reason, container_tag=tag)
-        message = f"mem0 deleted {counted(len(report.forgotten), 'memory')} of {tag}."
-        if report.errors:
-            message += f" {counted(len(report.errors), 'memory')} could not be deleted."
-        return ForgetAllResult(tag, len(report.forgotten), message,
-                               memory_ids=list(report.forgotten), report=report)
-
 
 __all__ = ["BATCH_LIMIT", "Mem0Config", "Mem0Source"]

@@ -38,6 +38,9 @@ from memscope.records.time import format_time, parse_time
 #: what a version made by mem0's DELETE is forgotten for
 DELETED = "Deleted in mem0."
 EVENTS = ("ADD", "UPDATE", "DELETE")
+#: said once in the parse report of every mem0 load (the Audit's ``orphan_memory`` rows)
+NO_DOCUMENTS = ("mem0 keeps no source documents: every memory is listed in the Audit as "
+                "having no loaded document, and its history stands for its provenance.")
 #: mem0's entity kinds, in the order a memory's space is chosen from them
 ENTITY_KEYS = ("user_id", "agent_id", "app_id", "run_id")
 
@@ -198,5 +201,5 @@ def _records(memory_id: str, versions: list[_Version], report: ParseReport,
     return out
 
 
-__all__ = ["DELETED", "ENTITY_KEYS", "chain", "entity_tag", "event_time", "memory_space",
-           "ordered", "split_tag"]
+__all__ = ["DELETED", "ENTITY_KEYS", "NO_DOCUMENTS", "chain", "entity_tag", "event_time",
+           "memory_space", "ordered", "split_tag"]

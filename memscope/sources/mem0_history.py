@@ -31,7 +31,7 @@ from memscope.sources.base import (
 )
 from memscope.sources.errors import FileError, NotFound
 from memscope.sources.files import FileSource
-from memscope.sources.mem0_events import chain
+from memscope.sources.mem0_events import NO_DOCUMENTS, chain
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 COLUMNS = ("id", "memory_id", "old_memory", "new_memory", "event", "created_at",
@@ -97,6 +97,8 @@ def dataset_of(rows: Sequence[dict[str, Any]], name: str) -> Dataset:
     for mem_id, events in by_memory.items():
         for rec in chain(mem_id, events, ds.report):
             ds.add_memory(rec, None)
+    if ds.memories:
+        ds.report.note(name, NO_DOCUMENTS)
     return ds
 
 
