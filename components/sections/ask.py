@@ -333,7 +333,7 @@ def _add_box(ctx: AppContext) -> None:
     pending = ADD_PENDING.get()
     if pending and pending["source"] != source.cache_key():
         pending = None
-    with st.expander("➕ Add a memory", expanded=bool(pending)):
+    with st.expander("Add a memory", icon=":material/add:", expanded=bool(pending)):
         reason = source.capabilities.reason("add")
         if reason:
             st.caption(f"Add is unavailable: {md_escape(reason)}")

@@ -14,13 +14,14 @@ from dataclasses import replace
 import streamlit as st
 
 from components.graph_view import graph_view, group_annotations
-from components.sections import ask, forget, legend, panels
+from components.sections import ask, forget, panels
 from components.sections import audit as audit_ui
 from components.sections.marks import graph_marks
-from components.sections.overview import overview_card
+from components.sections.overview import summary_strip
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.state.pipeline import pipeline
+from components.widgets import stage
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.filters import Match
@@ -29,7 +30,6 @@ from memscope.pipeline.request import ViewRequest
 from memscope.records.text import counted
 from memscope.sources import SourceError, merge_history
 from memscope.view.budget import cluster_of, is_cluster
-from memscope.view.build import ViewData
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 
@@ -69,9 +69,6 @@ def _on_select(node_id: str | None) -> None:
     session.select(node_id)
 
 
-GRAPH_HEIGHT = 700
-
-
 def _request(ctx: AppContext, query: str, marked: set[str]) -> ViewRequest | None:
     """This run's view request: the context's (the sidebar's settings) plus what the
     explorer itself holds in the session."""
@@ -83,15 +80,21 @@ def _request(ctx: AppContext, query: str, marked: set[str]) -> ViewRequest | Non
 
 @st.fragment
 def explorer(ctx: AppContext, analysis: Analysis) -> None:
-    """The explorer: a compact search-and-ask bar, then the graph with the panel beside it.
+    """The explorer: a compact search-and-ask bar, a one-line summary, then the graph
+    with the drawer over its right edge.
 
-    The side panel holds the search matches, the Ask answer and the selected node's panel.
+    The graph takes the page's width and the window's height below it
+    (:func:`components.widgets.stage.viewport`). The drawer (:func:`drawer`) holds the
+    search matches, the Ask answer and the selected node's panel; it is drawn after the
+    graph, inside the graph's stage, and placed over it by the page stylesheet, so
+    opening or closing it neither moves nor remounts the graph.
     A fragment: a click, a search or a legend pick reruns this part only, not the page
     (the router, the sidebar, the load). When an action changed the data meanwhile, the
     whole app reruns so everything shows the new data.
     """
     if data.is_stale(ctx.key, ctx.load_revision):
         st.rerun()
+    height = stage.viewport()  # first: nothing above the graph may come and go
     search_col, ask_col = st.columns(2, vertical_alignment="bottom")
     with search_col:
         query = search_input()
@@ -101,6 +104,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     if req is None:
         st.info("No data is loaded.")
         return
+    summary_strip(ctx, analysis)
     p = pipeline()
     try:
         if p.cached("base", req) and p.cached("derived", req):
@@ -110,29 +114,63 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
                 view = p.view(req)
     except LoadGone:  # another session changed the load just now: show the new data
         st.rerun()
-    legend_view: ViewData = {"nodes": [], "edges": [], "legend": view.legend}
-    graph_col, panel_col = st.columns([7, 3], gap="small")
-    with graph_col:  # the graph first: it reaches the browser before the panel is built
-        drawn = legend.only(view.drawn, legend.picked(legend_view))
+    with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
+        drawn = view.drawn
         fit_ids, fit_label = view.fit(drawn)
-        graph_view(drawn, key=session.GRAPH_STATE.name, height=GRAPH_HEIGHT,
+        graph_view(drawn, key=session.GRAPH_STATE.name, height=height,
                    physics=ctx.settings.physics, focus=view.focus(req.selected),
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
                    annotations=group_annotations(drawn))
-    with panel_col, st.container(height=GRAPH_HEIGHT + 40, border=False):
-        overview_card(ctx, analysis)
-        search_matches(view.matches, query)
-        ask.ask_results(ctx, analysis)
-        node_panel(ctx, analysis, req.selected, view.cluster_name)
-    with graph_col:
-        st.caption(f"{view.caption(req.budget)} "
-                   "Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
-        if req.expanded:  # below the graph, so showing it never moves (and remounts) it
-            st.button("Collapse all expanded clusters", key="collapse_all",
-                      on_click=session.EXPANDED.clear)
-        legend.legend(legend_view)
-        if view.comparison is not None:
-            audit_ui.changes_section(analysis, view.comparison)
+        drawer(ctx, analysis, req.selected, query, view.matches, view.cluster_name)
+    st.caption(f"{view.caption(req.budget)} Click a node to see its details, history and "
+               "profile. Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
+    if req.expanded:  # below the graph, so showing it never moves (and remounts) it
+        st.button("Collapse all expanded clusters", key="collapse_all",
+                  on_click=session.EXPANDED.clear)
+    if view.comparison is not None:
+        audit_ui.changes_section(analysis, view.comparison)
+
+
+def _answer_key(ctx: AppContext) -> tuple | None:
+    """The key of the Ask answer the drawer would show (the last question asked of this
+    source), or ``None``."""
+    source, current = ctx.source, session.ASK_CURRENT.get()
+    if source is None or not current or source.capabilities.reason("search"):
+        return None
+    if current[0] != source.cache_key() or current not in session.ASKED.get():
+        return None
+    return current
+
+
+def _close(topic: tuple) -> None:
+    """The drawer's close button (and Esc, which clicks it): the selection is cleared
+    and the search and answer shown are not shown again until they change."""
+    session.DRAWER_DISMISSED.set(topic)
+    session.select(None)
+
+
+def drawer(ctx: AppContext, analysis: Analysis, selected: str | None, query: str,
+           matches: list[Match], cluster: str | None) -> None:
+    """The drawer over the graph's right edge: open while a node is selected or a search
+    or an answer is shown (until closed), with a close button (Esc outside the graph
+    clicks it; the graph's own Esc clears the selection)."""
+    answer = _answer_key(ctx)
+    topic = (query, answer)
+    found = bool(query or answer) and topic != session.DRAWER_DISMISSED.get()
+    if not selected and not found:
+        return
+    parts = (["Matches"] if found and query else []) + (["Answer"] if found and answer else [])
+    title = " · ".join([*parts, *(["Selected node"] if selected else [])])
+    with st.container(key=stage.DRAWER_KEY):
+        with st.container(key="drawer_head", horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{title}**", width="stretch")
+            st.button("Close", key=stage.CLOSE_KEY, icon=":material/close:", type="tertiary",
+                      on_click=_close, args=(topic,), help="Close the panel (Esc)")
+        if found:
+            search_matches(matches, query)
+            ask.ask_results(ctx, analysis)
+        if selected:
+            node_panel(ctx, analysis, selected, cluster)
 
 
 def _fetch_history(ctx: AppContext, memory_id: str) -> None:

@@ -43,14 +43,27 @@ def prepare(key: tuple, revision: int, epoch: int, analysis: Analysis) -> None:
 
 
 def overview_card(ctx: AppContext, analysis: Analysis) -> None:
-    """The summary card at the top of the explorer's side panel: two or three plain
-    sentences computed from the analysis (in presenter mode a masked one) and the counts
-    in one line."""
+    """The summary card: two or three plain sentences computed from the analysis (in
+    presenter mode a masked one) and the counts in one line."""
     sentences = _sentences(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
                            analysis)
     with st.container(border=True, key="summary_card"):
         st.markdown(md_escape(" ".join(sentences)))
         st.caption(count_line(analysis))
+
+
+def summary_strip(ctx: AppContext, analysis: Analysis) -> None:
+    """One line above the explorer's graph that says what is loaded: the counts, and a
+    "Summary" button that opens the summary card (:func:`overview_card`) over the page.
+
+    A strip rather than the drawer's default content: the first view then shows the
+    whole graph with nothing over it, and still says what it is a graph of.
+    """
+    with st.container(key="summary_strip", horizontal=True, vertical_alignment="center",
+                      gap="small"):
+        st.caption(count_line(analysis), width="content")
+        with st.popover("Summary", icon=":material/info:", type="tertiary"):
+            overview_card(ctx, analysis)
 
 
 def memory_frame(analysis: Analysis) -> pd.DataFrame:

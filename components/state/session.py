@@ -218,9 +218,12 @@ EXPANDED = slot("expanded_clusters", "components.sections.explorer",
                 "Clusters of the overview the user expanded.", set)
 TEXT_SEARCH = slot("text_search", "components.sections.explorer",
                    "The explorer's text search (its widget's key).", str)
-
-LEGEND_PICK = slot("legend_pick", "components.sections.legend",
-                   "The legend table's selection (its widget key): the line shown alone.")
+# the explorer's layout: the drawer and the window height (issue 23, item 1)
+DRAWER_DISMISSED = slot("drawer_dismissed", "components.sections.explorer",
+                        "The search and answer the drawer was closed on: (query, answer key).")
+VIEWPORT = slot("graph_viewport", "components.widgets.stage",
+                "The stage element's own state: the window's height and where the graph "
+                "starts (so the graph reaches the window's bottom).")
 
 # -- ask and add (components.sections.ask) ----------------------------------------------
 ASK_QUERY = slot("ask_query", "components.sections.ask",

@@ -10,10 +10,21 @@ export function clearSelection(state) {
   updateToolbar(state);
 }
 
+// Full screen takes the page's stage around the graph when there is one (a Streamlit
+// container keyed `graph_stage`: the explorer's, whose drawer lies over the graph), so
+// what is drawn over the graph stays; otherwise the graph's own frame.
+const STAGE = ".st-key-graph_stage";
+
+function fullscreenTarget(state) {
+  const host = state.frame.getRootNode().host;
+  const stage = host && typeof host.closest === "function" ? host.closest(STAGE) : null;
+  return stage || state.frame;
+}
+
 export function isFullscreen(state) {
   const root = state.frame.getRootNode();
   return (root && root.fullscreenElement === state.frame)
-    || document.fullscreenElement === state.frame;
+    || document.fullscreenElement === fullscreenTarget(state);
 }
 
 function setMaximised(state, on) {
@@ -29,9 +40,9 @@ function toggleFullscreen(state) {
     setMaximised(state, false);
   } else if (isFullscreen(state)) {
     document.exitFullscreen().catch(() => {});
-  } else if (typeof state.frame.requestFullscreen === "function"
+  } else if (typeof fullscreenTarget(state).requestFullscreen === "function"
              && document.fullscreenEnabled !== false) {
-    state.frame.requestFullscreen().catch(() => setMaximised(state, true));
+    fullscreenTarget(state).requestFullscreen().catch(() => setMaximised(state, true));
   } else {
     setMaximised(state, true);
   }
@@ -103,6 +114,13 @@ export function updateToolbar(state) {
   b.fitFiltered.title = label;
   b.fitFiltered.setAttribute("aria-label", label);
   const full = state.maximised || isFullscreen(state);
+  // in a full-screen stage the frame fills the screen (as when maximised)
+  const filled = state.maximised || (full && fullscreenTarget(state) !== state.frame);
+  if (filled !== state.frame.classList.contains("ms-max")) {
+    state.frame.classList.toggle("ms-max", filled);
+    const canvas = state.network.canvas;
+    if (canvas && typeof canvas.setSize === "function") canvas.setSize(); // the new size now
+  }
   b.fullscreen.textContent = full ? "Exit full screen" : "Full screen";
   b.fullscreen.setAttribute("aria-pressed", String(full));
 }
