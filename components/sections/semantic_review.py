@@ -203,7 +203,7 @@ def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding) -> None
     label = "Open both in the graph" if pair else "Open them in the graph"
     if actions[2].button(label, key=KEYS.key(f"open-{finding.key}"),
                          on_click=_open, args=(ctx, finding)):
-        st.switch_page(nav.EXPLORER)
+        st.switch_page(nav.EXPLORER, query_params={"node": finding.nodes[0]})
 
 
 def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
