@@ -1,30 +1,47 @@
-"""Ranked text search of the embedded store: SQLite FTS5 with BM25, or a LIKE fallback.
+"""Ranked local search of the embedded store: words (SQLite FTS5 with BM25, or a LIKE
+fallback) fused with meaning (text embeddings, :mod:`memscope.store.vectors`).
 
 One FTS5 table ``search_index`` holds every memory's text and every document's title and
 summary, tokenised with ``porter unicode61`` (so "travelling" finds "travel" and accents
 do not matter). Triggers keep it in step with ``memories`` and ``documents`` inside the
 writing transaction itself. Only :mod:`memscope.store.store` uses this module.
 
-A question is reduced to its content words (:data:`memscope.records.words.STOP_WORDS`
+Words: a question is reduced to its content words (:data:`memscope.records.words.STOP_WORDS`
 dropped, unless nothing else is left); each word also matches as a prefix ("Lisb" finds
-"Lisbon"). Ranking: BM25 (title counts twice as much as body text) times the share of
-the question's words a text holds, squared (a text with all of them beats one that
-repeats a single word), weighted by the memory's state — a static fact ×1.25, a
-superseded version ×0.5, a forgotten memory ×0.4 — with memories listed before documents.
-Without FTS5 (or when FTS5 finds nothing, e.g. a substring inside a run of CJK
-characters) the same weights apply to "how many query words occur" (LIKE).
+"Lisbon"). BM25 (title counts twice as much as body text) times the share of the
+question's words a text holds, squared (a text with all of them beats one that repeats a
+single word). Without FTS5 (or when FTS5 finds nothing, e.g. a substring inside a run of
+CJK characters) "how many query words occur" (LIKE) ranks instead.
+
+Meaning: the question's content words are embedded (WordLlama, offline) and compared with
+the vectors of every text, computed once per data version; texts at a cosine of at least
+:data:`MEANING_FLOOR` count. "Where is Maya travelling?" finds "Maya flies to Lisbon"
+though no word is shared — no thesaurus is involved.
+
+The two rankings are fused by reciprocal rank (:func:`fuse`), a words hit counting by the
+squared share of the words it holds (a text that only shares a name counts little), and
+the result is weighted by the memory's state — a static fact ×1.25, a superseded version
+×0.5, a forgotten memory ×0.4 — with memories listed before documents. ``mode`` gives
+either ranking alone, for ``bench/ask.py``.
 
 An index built by an older Memscope (another tokenizer, or no version mark) is dropped
-and rebuilt from the tables when the store opens (:func:`install`).
+and rebuilt from the tables when the store opens (:func:`install`), which also starts
+computing the vectors in the background.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import sqlite3
 from typing import Any
 
+from memscope.meaning.embed import EmbedderUnavailable, embed
 from memscope.records.words import STOP_WORDS, tokens
+from memscope.store import vectors
 from memscope.store.schema import DOC_TAG_FILTER
+
+log = logging.getLogger("memscope")
 
 FTS5 = "fts5"
 LIKE = "like"
@@ -39,19 +56,16 @@ _TRIGGERS = ("search_mem_ai", "search_mem_au", "search_mem_ad", "search_doc_ai",
 #: query words shorter than this match whole words only (no prefix)
 PREFIX_MIN = 3
 WEIGHTS = {"forgotten": 0.4, "superseded": 0.5, "static": 1.25}
-#: A small thesaurus of everyday words people ask with but memories rarely use ("where is
-#: Maya travelling?" — the memory says "flies to Lisbon"): a query word that starts with a
-#: key also matches these words (whole words, stemmed), as one and the same query word.
-RELATED: dict[str, tuple[str, ...]] = {
-    "travel": ("trip", "flight", "flies", "journey", "holiday", "vacation", "itinerary"),
-    "trip": ("travel", "flight", "flies", "journey"),
-    "fly": ("flies", "flight", "trip"),
-    "flight": ("flies", "trip"),
-    "holiday": ("vacation", "trip"),
-    "vacation": ("holiday", "trip"),
-    "job": ("work", "role"),
-}
-
+#: what :func:`search` ranks by: both fused (the default), or one alone
+HYBRID, WORDS, MEANING = "hybrid", "words", "meaning"
+#: reciprocal rank fusion's constant: small, so the first few places of each list weigh
+#: most (10, 20 and 60 were tried on tests/fixtures/ask_eval.json; 10 ranked best)
+FUSION_K = 10
+#: a text this close in meaning (cosine) or closer counts as a meaning hit; unrelated
+#: texts score about 0.2 with WordLlama, the answers to the evaluation's questions 0.5
+MEANING_FLOOR = 0.3
+#: meaning hits fused, at most
+MEANING_POOL = 100
 FTS_SCHEMA = f"""
 CREATE VIRTUAL TABLE IF NOT EXISTS {_TABLE} USING fts5(
     kind UNINDEXED, ref UNINDEXED, title, body, tokenize='{TOKENIZE}');
@@ -88,22 +102,25 @@ INSERT INTO {_TABLE} (kind, ref, title, body)
 #: one plain sentence on how results are ranked (shown), and the technical detail (for a
 #: help tooltip): the screen never says "FTS5" or "BM25"
 NOTES = {
-    FTS5: "Best matches first; current memories rank above older versions and forgotten "
-          "ones.",
-    LIKE: "Texts holding more of your words first; current memories rank above older "
-          "versions and forgotten ones.",
-    "no_fts5": "Texts holding more of your words first; current memories rank above older "
-               "versions and forgotten ones.",
+    FTS5: "Best matches first, by the words you used and by what they mean; current "
+          "memories rank above older versions and forgotten ones.",
+    LIKE: "Texts holding more of your words, or close to them in meaning, first; current "
+          "memories rank above older versions and forgotten ones.",
+    "no_fts5": "Texts holding more of your words, or close to them in meaning, first; "
+               "current memories rank above older versions and forgotten ones.",
 }
 DETAILS = {
-    FTS5: "Ranked on this computer by SQLite FTS5 (BM25, Porter stemming, prefix matching, "
+    FTS5: "Ranked on this computer: SQLite FTS5 (BM25, Porter stemming, prefix matching, "
           "common words ignored) over memory text and document titles and summaries, "
-          "weighted by the memory's state; memories first.",
-    LIKE: "FTS5 found nothing (e.g. a word inside a run of CJK characters), so results are "
-          "ranked by how many of the query's words each text contains (SQLite LIKE); "
-          "memories first.",
-    "no_fts5": "This Python's SQLite has no FTS5, so results are ranked by how many of the "
-               "query's words each text contains (LIKE) instead of BM25.",
+          "fused by reciprocal rank with the similarity of WordLlama text embeddings "
+          "(offline), weighted by the memory's state; memories first.",
+    LIKE: "FTS5 found nothing (e.g. a word inside a run of CJK characters), so the words "
+          "are ranked by how many of the query's words each text contains (SQLite LIKE), "
+          "fused with the similarity of WordLlama text embeddings (offline); memories "
+          "first.",
+    "no_fts5": "This Python's SQLite has no FTS5, so the words are ranked by how many of "
+               "the query's words each text contains (LIKE) instead of BM25, fused with "
+               "the similarity of WordLlama text embeddings (offline).",
 }
 
 
@@ -120,6 +137,7 @@ def install(conn: sqlite3.Connection) -> str:
     a table with another tokenizer is dropped first. Without FTS5 the triggers are dropped
     so that writes keep working.
     """
+    vectors.install(conn)  # the meaning half, in the background
     if not fts5_available(conn):
         for name in _TRIGGERS:
             conn.execute(f"DROP TRIGGER IF EXISTS {name}")
@@ -195,33 +213,19 @@ def key_words(query: str) -> list[str]:
     return [t for t in terms if t not in STOP_WORDS] or terms
 
 
-def related(term: str) -> tuple[str, ...]:
-    """The thesaurus words a query word also matches (:data:`RELATED`).
-
-    >>> related("travelling"), related("maya")
-    (('trip', 'flight', 'flies', 'journey', 'holiday', 'vacation', 'itinerary'), ())
-    """
-    for key, also in RELATED.items():
-        if term.startswith(key):
-            return tuple(w for w in also if w != term)
-    return ()
-
-
 def _term_expression(term: str) -> str:
     """One query word for FTS5 (words are ``\\w+`` runs: no quote can occur in them)."""
-    own = f'"{term}" *' if len(term) >= PREFIX_MIN else f'"{term}"'
-    also = [f'"{word}"' for word in related(term)]
-    return "(" + " OR ".join([own, *also]) + ")" if also else own
+    return f'"{term}" *' if len(term) >= PREFIX_MIN else f'"{term}"'
 
 
 def match_expression(terms: list[str], *, every: bool = False) -> str:
-    """The FTS5 query: each term quoted, as a prefix when long enough (with its
-    :func:`related` words as alternatives), joined by ``OR`` (``AND`` with ``every``).
+    """The FTS5 query: each term quoted, as a prefix when long enough, joined by ``OR``
+    (``AND`` with ``every``).
 
     >>> match_expression(["maya", "to"])
     '"maya" * OR "to"'
     >>> match_expression(["flying", "maya"], every=True)
-    '("flying" * OR "flies" OR "flight" OR "trip") AND "maya" *'
+    '"flying" * AND "maya" *'
     """
     return (" AND " if every else " OR ").join(_term_expression(t) for t in terms)
 
@@ -249,10 +253,13 @@ def _tag_filter(container_tag: str | None) -> tuple[str, list[Any]]:
     return sql, [container_tag, container_tag, container_tag]
 
 
+Found = tuple[str, str, float, float]  # kind, ref, score, share of the terms held
+
+
 def _candidates_fts(conn: sqlite3.Connection, terms: list[str], container_tag: str | None,
-                    pool: int) -> list[tuple[str, str, float]]:
-    """The best ``pool`` rows holding any term, plus the best holding every term; each
-    BM25 score is multiplied by the squared share of the terms its row holds."""
+                    pool: int) -> list[Found]:
+    """The best ``pool`` rows holding any term, plus the best holding every term: BM25
+    times the squared share of the terms each row holds, and that share."""
     where, args = _tag_filter(container_tag)
     sql = (f"SELECT rowid, kind, ref, bm25({_TABLE}, 0.0, 0.0, 2.0, 1.0) AS rank "
            f"FROM {_TABLE} WHERE {_TABLE} MATCH ?{where} ORDER BY rank LIMIT ?")
@@ -263,8 +270,9 @@ def _candidates_fts(conn: sqlite3.Connection, terms: list[str], container_tag: s
     for match in queries:
         for r in conn.execute(sql, [match, *args, pool]):
             rows[r["rowid"]] = (r["kind"], r["ref"], -float(r["rank"]))
+    held = {rowid: len(terms) for rowid in rows}
     if len(terms) > 1 and rows:
-        held = {rowid: 0 for rowid in rows}
+        held = dict.fromkeys(rows, 0)
         ids = list(rows)
         marks = ", ".join("?" * len(ids))
         for term in terms:
@@ -272,13 +280,13 @@ def _candidates_fts(conn: sqlite3.Connection, terms: list[str], container_tag: s
                     f"SELECT rowid FROM {_TABLE} WHERE {_TABLE} MATCH ? AND rowid IN "
                     f"({marks})", [match_expression([term]), *ids]):
                 held[rowid] += 1
-        rows = {rowid: (kind, ref, score * (held[rowid] / len(terms)) ** 2)
-                for rowid, (kind, ref, score) in rows.items()}
-    return sorted(rows.values(), key=lambda f: -f[2])
+    found = [(kind, ref, score * (held[rowid] / len(terms)) ** 2, held[rowid] / len(terms))
+             for rowid, (kind, ref, score) in rows.items()]
+    return sorted(found, key=lambda f: -f[2])
 
 
 def _candidates_like(conn: sqlite3.Connection, terms: list[str], container_tag: str | None,
-                     pool: int) -> list[tuple[str, str, float]]:
+                     pool: int) -> list[Found]:
     def like(column: str) -> tuple[str, list[str]]:
         parts = " OR ".join(f"{column} LIKE ? ESCAPE '\\'" for _ in terms)
         return parts, [f"%{_escape(t)}%" for t in terms]
@@ -289,16 +297,20 @@ def _candidates_like(conn: sqlite3.Connection, terms: list[str], container_tag: 
     tag_mem = " AND m.container_tag = ?" if container_tag else ""
     tag_doc = (" AND " + DOC_TAG_FILTER.format(ph="?")) if container_tag else ""
     tags = [container_tag] if container_tag else []
-    found: list[tuple[str, str, float]] = []
-    for row in conn.execute(f"SELECT m.id, m.memory AS text FROM memories m WHERE "
-                            f"({mem_sql}){tag_mem}", [*mem_args, *tags]):
-        found.append(("memory", row["id"], _overlap(terms, row["text"])))
-    for row in conn.execute(
-            f"SELECT d.id, COALESCE(d.title, '') || ' ' || COALESCE(d.summary, '') AS text "
-            f"FROM documents d WHERE ({title_sql} OR {summary_sql}){tag_doc}",
-            [*title_args, *summary_args, *tags, *tags]):
-        found.append(("document", row["id"], _overlap(terms, row["text"])))
-    found = [f for f in found if f[2] > 0]
+    rows: list[tuple[str, str, str]] = [
+        ("memory", row["id"], row["text"]) for row in conn.execute(
+            f"SELECT m.id, m.memory AS text FROM memories m WHERE ({mem_sql}){tag_mem}",
+            [*mem_args, *tags])]
+    rows += [("document", row["id"], row["text"]) for row in conn.execute(
+        f"SELECT d.id, COALESCE(d.title, '') || ' ' || COALESCE(d.summary, '') AS text "
+        f"FROM documents d WHERE ({title_sql} OR {summary_sql}){tag_doc}",
+        [*title_args, *summary_args, *tags, *tags])]
+    found = []
+    for kind, ref, text in rows:
+        low = (text or "").casefold()
+        held = sum(t in low for t in terms)
+        if held:
+            found.append((kind, ref, _overlap(terms, low), held / len(terms)))
     found.sort(key=lambda f: -f[2])
     return found[:pool]
 
@@ -313,48 +325,144 @@ def _overlap(terms: list[str], text: str) -> float:
     return sum(1.0 + 0.1 * (low.count(t) - 1) for t in terms if t in low)
 
 
+def meaning_text(query: str) -> str:
+    """What is embedded for a question: its words without the common ones (a question's
+    "what does … do" says nothing about the memories it asks for).
+
+    >>> meaning_text("What does Maya eat?"), meaning_text("who is it")
+    ('maya eat', 'who is it')
+    """
+    kept = [t for t in tokens(query) if t not in STOP_WORDS]
+    return " ".join(kept) if kept else query.strip()
+
+
+def _meaning(conn: sqlite3.Connection, query: str, container_tag: str | None
+             ) -> list[tuple[str, str, float]]:
+    """The rows nearest the question in meaning (cosine ≥ :data:`MEANING_FLOOR`), best
+    first; nothing when the embedding model is unavailable (words alone then rank)."""
+    text = meaning_text(query)
+    if not text:
+        return []
+    try:
+        vecs = vectors.current(conn)
+        query_vec = embed([text])[0]
+    except EmbedderUnavailable as exc:
+        log.warning("%s Ask ranks by words alone.", exc)
+        return []
+    return vecs.nearest(query_vec, pool=MEANING_POOL, container_tag=container_tag,
+                        floor=MEANING_FLOOR)
+
+
+_POSSESSIVE = re.compile(r"(\w+)['’]s\b")
+
+
+def _subject_share(terms: list[str], row: sqlite3.Row, share: float) -> float:
+    """A memory's share of the question's words, less half a word for each word the text
+    holds only as a possessive: "Maya's sister Ana …" is about Ana, so for "where is Maya
+    travelling?" it holds "Maya" half as much as "Maya flies to Lisbon" does.
+
+    >>> _subject_share(["maya", "lisbon"], {"memory": "Maya's partner lives in Lisbon."}, 1.0)
+    0.75
+    >>> _subject_share(["maya"], {"memory": "Maya's partner and Maya."}, 1.0)
+    1.0
+    """
+    text = (row["memory"] or "").casefold()
+    owners = {m.group(1) for m in _POSSESSIVE.finditer(text)}
+    only = 0
+    for term in terms:
+        if any(o.startswith(term) for o in owners):
+            bare = re.search(rf"\b{re.escape(term)}\w*\b(?!['’]s\b)", text)
+            only += bare is None
+    return max(0.0, share - 0.5 * only / len(terms))
+
+
+def fuse(words_found: list[tuple[str, str, float, float]],
+         meaning_found: list[tuple[str, str, float]],
+         weight: dict[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    """Reciprocal rank fusion of the two rankings, each row's sum of ``share / (K + rank)``
+    — ``share`` being the squared share of the question's words a words hit holds (1 for
+    a meaning hit), so a text matched only by a name counts little — halved between the
+    two lists, times the row's state weight, scaled so that a row first in both with all
+    the words scores 1 (before its weight). ``rank`` starts at 1.
+
+    >>> w = {("memory", "a"): 1.0, ("memory", "b"): 1.0}
+    >>> fuse([("memory", "a", 9.0, 1.0)], [("memory", "a", .8), ("memory", "b", .5)], w)
+    {('memory', 'a'): 1.0, ('memory', 'b'): 0.4583}
+    """
+    scores: dict[tuple[str, str], float] = {}
+    ordered = sorted(words_found, key=lambda f: -f[2] * weight.get((f[0], f[1]), 1.0))
+    for rank, (kind, ref, _, share) in enumerate(ordered, start=1):
+        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 * share ** 2 / (FUSION_K + rank)
+    for rank, (kind, ref, _) in enumerate(meaning_found, start=1):
+        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 / (FUSION_K + rank)
+    top = 1.0 / (FUSION_K + 1)
+    return {key: _round(score / top * weight.get(key, 1.0)) for key, score in scores.items()}
+
+
 def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
-           container_tag: str | None = None, backend: str = FTS5) -> dict[str, Any]:
-    """``{"hits": [...], "method": "fts5" | "like"}``; each hit is ``{"kind": "memory" |
-    "document", "id", "text", "title", "containerTag", "score"}`` (higher is better)."""
+           container_tag: str | None = None, backend: str = FTS5,
+           mode: str = HYBRID) -> dict[str, Any]:
+    """``{"hits": [...], "method": "fts5" | "like"}`` — the words' ranking used; each hit
+    is ``{"kind": "memory" | "document", "id", "text", "title", "containerTag",
+    "score"}`` (higher is better). ``mode``: :data:`HYBRID` (words and meaning fused),
+    :data:`WORDS` (BM25 alone) or :data:`MEANING` (embeddings alone), for comparing."""
     terms = key_words(query)
     limit = min(limit, 200)
     if not terms or limit < 1:
         return {"hits": [], "method": backend}
     pool = max(40, 4 * limit)
     method = backend
-    found = _candidates_fts(conn, terms, container_tag, pool) if backend == FTS5 else []
-    if not found:
-        method = LIKE
-        found = _candidates_like(conn, terms, container_tag, pool)
-    hits = _details(conn, found)
+    words_found: list[Found] = []
+    if mode != MEANING:
+        words_found = _candidates_fts(conn, terms, container_tag, pool) \
+            if backend == FTS5 else []
+        if not words_found:
+            method = LIKE
+            words_found = _candidates_like(conn, terms, container_tag, pool)
+    meaning_found = _meaning(conn, query, container_tag) if mode != WORDS else []
+    keys = [(f[0], f[1]) for f in words_found] + [(f[0], f[1]) for f in meaning_found]
+    rows = _rows(conn, keys)
+    weight = {key: _weight(row) if key[0] == "memory" else 1.0
+              for key, row in rows.items()}
+    if mode == WORDS:
+        scores = {(k, r): _round(s * weight.get((k, r), 1.0)) for k, r, s, _ in words_found}
+    elif mode == MEANING:
+        scores = {(k, r): _round(s * weight.get((k, r), 1.0)) for k, r, s in meaning_found}
+    else:
+        words_found = [(k, r, sc, _subject_share(terms, rows[k, r], share))
+                       if k == "memory" and (k, r) in rows else (k, r, sc, share)
+                       for k, r, sc, share in words_found]
+        scores = fuse(words_found, meaning_found, weight)
+    hits = [_hit(key, rows[key], score) for key, score in scores.items() if key in rows]
     hits.sort(key=lambda h: (h["kind"] != "memory", -h["score"], h["id"]))
     return {"hits": hits[:limit], "method": method}
 
 
-def _details(conn: sqlite3.Connection,
-             found: list[tuple[str, str, float]]) -> list[dict[str, Any]]:
-    mem_ids = [ref for kind, ref, _ in found if kind == "memory"]
-    doc_ids = [ref for kind, ref, _ in found if kind == "document"]
-    mems = {r["id"]: r for r in conn.execute(
-        "SELECT id, memory, container_tag, is_latest, is_forgotten, is_static FROM memories "
-        f"WHERE id IN ({', '.join('?' * len(mem_ids))})", mem_ids)} if mem_ids else {}
-    docs = {r["id"]: r for r in conn.execute(
-        "SELECT id, title, summary, container_tag FROM documents "
-        f"WHERE id IN ({', '.join('?' * len(doc_ids))})", doc_ids)} if doc_ids else {}
-    hits = []
-    for kind, ref, score in found:
-        if kind == "memory" and ref in mems:
-            row = mems[ref]
-            hits.append({"kind": kind, "id": ref, "text": row["memory"], "title": None,
-                         "containerTag": row["container_tag"],
-                         "score": _round(score * _weight(row))})
-        elif kind == "document" and ref in docs:
-            row = docs[ref]
-            text = " — ".join(dict.fromkeys(t for t in (row["title"], row["summary"]) if t))
-            hits.append({"kind": kind, "id": ref, "text": text, "title": row["title"],
-                         "containerTag": row["container_tag"], "score": _round(score)})
-    return hits
+def _rows(conn: sqlite3.Connection, keys: list[tuple[str, str]]
+          ) -> dict[tuple[str, str], sqlite3.Row]:
+    """The memory and document rows named in ``keys`` (those that still exist)."""
+    mem_ids = list(dict.fromkeys(ref for kind, ref in keys if kind == "memory"))
+    doc_ids = list(dict.fromkeys(ref for kind, ref in keys if kind == "document"))
+    out: dict[tuple[str, str], sqlite3.Row] = {}
+    if mem_ids:
+        out.update((("memory", r["id"]), r) for r in conn.execute(
+            "SELECT id, memory, container_tag, is_latest, is_forgotten, is_static FROM "
+            f"memories WHERE id IN ({', '.join('?' * len(mem_ids))})", mem_ids))
+    if doc_ids:
+        out.update((("document", r["id"]), r) for r in conn.execute(
+            "SELECT id, title, summary, container_tag FROM documents "
+            f"WHERE id IN ({', '.join('?' * len(doc_ids))})", doc_ids))
+    return out
+
+
+def _hit(key: tuple[str, str], row: sqlite3.Row, score: float) -> dict[str, Any]:
+    kind, ref = key
+    if kind == "memory":
+        return {"kind": kind, "id": ref, "text": row["memory"], "title": None,
+                "containerTag": row["container_tag"], "score": score}
+    text = " — ".join(dict.fromkeys(t for t in (row["title"], row["summary"]) if t))
+    return {"kind": kind, "id": ref, "text": text, "title": row["title"],
+            "containerTag": row["container_tag"], "score": score}
 
 
 def _round(score: float) -> float:

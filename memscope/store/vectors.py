@@ -1,0 +1,316 @@
+"""The meaning half of local Ask: one embedding per memory text and per document title
+and summary of an embedded store, computed once per data version and kept.
+
+:func:`current` gives the vectors of a connection's current data (``<store uid>:<data
+version>``). Each text is embedded once: a new data version reuses every row whose text
+is unchanged (by a digest of the text) from the vectors of the version before, in this
+process or kept on disk, and embeds only the texts that are new — after an Add, one.
+:func:`install` (run when the store opens) starts building them in a background thread,
+so the first question does not wait for a large store's texts to be embedded.
+
+A build that embedded at least :data:`KEEP_MIN` texts is kept beside the store in
+``derived/vectors-<uid>.npz``: the text digests and their rows, nothing else, read with
+``allow_pickle=False`` (no code runs when it is read; a damaged or foreign file is only a
+cache miss). A fresh server reads it back in a fraction of the time embedding takes.
+
+>>> import sqlite3
+>>> from memscope.store.store import Store
+>>> import tempfile, pathlib
+>>> store = Store.create(pathlib.Path(tempfile.mkdtemp()) / "v.db")
+>>> _ = store.add_document("Maya flies to Lisbon on Friday.", "personal")
+>>> conn = sqlite3.connect(store.path)
+>>> vecs = current(conn)
+>>> len(vecs), vecs.embedded  # the memory and its document
+(2, 2)
+>>> current(conn) is vecs  # the same data version: the same vectors
+True
+>>> [kind for kind, _, _ in vecs.nearest(embed(["trip to Portugal"])[0], pool=5)]
+['memory', 'document']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import sqlite3
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from memscope.meaning.embed import CONFIG, DIM, EmbedderUnavailable, embed
+
+log = logging.getLogger("memscope")
+
+#: a build that embedded at least this many texts is kept on disk
+KEEP_MIN = 1_000
+#: stores whose vectors a process holds (the most recently used)
+HOLD = 8
+#: a store of at most this many texts has a new data version's vectors built before the
+#: question is answered (tens of milliseconds); a larger one answers with the previous
+#: version's while a thread builds them
+SYNC_MAX = 10_000
+#: bumped when what a kept file holds changes shape
+FORMAT = 2
+MODEL = f"wordllama {CONFIG} {DIM} format {FORMAT}"
+_DIGEST = 12
+
+_lock = threading.Lock()
+_held: OrderedDict[str, StoreVectors] = OrderedDict()
+_builders: dict[str, threading.Lock] = {}
+_refreshing: set[str] = set()
+
+
+@dataclass(frozen=True, eq=False)
+class StoreVectors:
+    """The vectors of one data version: row ``i`` is ``kinds[i]`` (``memory`` or
+    ``document``) ``refs[i]``; ``tags`` maps a container tag to the rows in it."""
+
+    stamp: str
+    kinds: tuple[str, ...]
+    refs: tuple[str, ...]
+    digests: np.ndarray
+    matrix: np.ndarray
+    tags: dict[str, np.ndarray] = field(repr=False)
+    #: how many texts this build embedded (the rest were reused)
+    embedded: int = 0
+
+    def __len__(self) -> int:
+        return len(self.refs)
+
+    def nearest(self, query: np.ndarray, *, pool: int, container_tag: str | None = None,
+                floor: float = -1.0) -> list[tuple[str, str, float]]:
+        """The ``pool`` rows most similar to the unit vector ``query`` (in
+        ``container_tag`` when given) with a similarity of at least ``floor``, best first:
+        ``(kind, ref, cosine)``."""
+        rows = self.tags.get(container_tag, np.zeros(0, np.int64)) if container_tag \
+            else None
+        matrix = self.matrix if rows is None else self.matrix[rows]
+        if len(matrix) == 0 or pool < 1:
+            return []
+        sims = matrix @ query
+        top = np.argpartition(-sims, pool - 1)[:pool] if pool < len(sims) \
+            else np.arange(len(sims))
+        top = top[np.argsort(-sims[top], kind="stable")]
+        out = []
+        for i in top:
+            sim = float(sims[i])
+            if sim < floor:
+                break
+            row = int(i) if rows is None else int(rows[i])
+            out.append((self.kinds[row], self.refs[row], sim))
+        return out
+
+
+def _stamp(conn: sqlite3.Connection) -> tuple[str, str]:
+    rows = dict(conn.execute(
+        "SELECT key, value FROM meta WHERE key IN ('store_uid', 'data_version')").fetchall())
+    return str(rows.get("store_uid") or ""), str(rows.get("data_version") or "0")
+
+
+def _db_path(conn: sqlite3.Connection) -> Path | None:
+    for row in conn.execute("PRAGMA database_list"):
+        if row[1] == "main":
+            return Path(row[2]) if row[2] else None
+    return None
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
+                           digest_size=_DIGEST).digest()
+
+
+def _texts(conn: sqlite3.Connection) -> tuple[list[str], list[str], list[str],
+                                              dict[str, list[int]]]:
+    """Every memory, then every document: kinds, ids, texts, and the rows of each tag (a
+    document is in its own tag and in each of its memories')."""
+    kinds: list[str] = []
+    refs: list[str] = []
+    texts: list[str] = []
+    tags: dict[str, list[int]] = {}
+    for ref, text, tag in conn.execute(
+            "SELECT id, memory, container_tag FROM memories ORDER BY rowid"):
+        if tag:
+            tags.setdefault(tag, []).append(len(refs))
+        kinds.append("memory")
+        refs.append(ref)
+        texts.append(text or "")
+    doc_tags: dict[str, set[str]] = {}
+    for doc_id, tag in conn.execute(
+            "SELECT f.document_id, m.container_tag FROM document_memories f "
+            "JOIN memories m ON m.id = f.memory_id WHERE m.container_tag IS NOT NULL"):
+        doc_tags.setdefault(doc_id, set()).add(tag)
+    for ref, title, summary, tag in conn.execute(
+            "SELECT id, title, summary, container_tag FROM documents ORDER BY rowid"):
+        row = len(refs)
+        for t in doc_tags.get(ref, set()) | ({tag} if tag else set()):
+            tags.setdefault(t, []).append(row)
+        kinds.append("document")
+        refs.append(ref)
+        texts.append(" — ".join(dict.fromkeys(t for t in (title, summary) if t)))
+    return kinds, refs, texts, tags
+
+
+def _build(conn: sqlite3.Connection, stamp: str, base: StoreVectors | None
+           ) -> StoreVectors:
+    kinds, refs, texts, tags = _texts(conn)
+    digests = [_digest(t) for t in texts]
+    known: dict[bytes, int] = {}
+    if base is not None:
+        known = {d.tobytes(): i for i, d in enumerate(base.digests)}
+    matrix = np.empty((len(texts), DIM), dtype=np.float32)
+    fresh = [i for i, d in enumerate(digests) if d not in known]
+    if base is not None and len(fresh) < len(texts):
+        reused = [i for i, d in enumerate(digests) if d in known]
+        matrix[reused] = base.matrix[[known[digests[i]] for i in reused]]
+    if fresh:
+        matrix[fresh] = embed([texts[i] for i in fresh])
+    return StoreVectors(stamp, tuple(kinds), tuple(refs),
+                        np.frombuffer(b"".join(digests), dtype=np.uint8).reshape(-1, _DIGEST),
+                        matrix,
+                        {t: np.array(rows, dtype=np.int64) for t, rows in tags.items()},
+                        embedded=len(fresh))
+
+
+def _kept_path(db: Path, uid: str) -> Path:
+    return db.resolve().parent / "derived" / f"vectors-{uid}.npz"
+
+
+def _read_kept(db: Path | None, uid: str) -> StoreVectors | None:
+    """The digests and rows kept for store ``uid``; None when absent or unusable."""
+    if db is None or not uid.isalnum():
+        return None
+    try:
+        with np.load(_kept_path(db, uid), allow_pickle=False) as kept:
+            if str(kept["model"]) != MODEL:
+                return None
+            digests, matrix = kept["digests"], kept["matrix"]
+    except (OSError, KeyError, ValueError):
+        return None
+    if matrix.ndim != 2 or matrix.shape[1] != DIM or len(digests) != len(matrix) \
+            or digests.ndim != 2 \
+            or matrix.dtype != np.float32 or digests.dtype != np.uint8 \
+            or digests.shape[1:] != (_DIGEST,):
+        return None
+    return StoreVectors("", (), (), digests, matrix, {})
+
+
+def _keep(db: Path | None, uid: str, vecs: StoreVectors) -> None:
+    """Write ``vecs``' digests and rows beside the store, atomically (a failure is
+    logged: it only costs the next server the embedding)."""
+    if db is None or not uid.isalnum():
+        return
+    target = _kept_path(db, uid)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".vectors-", suffix=".npz")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                np.savez(out, model=np.array(MODEL), digests=vecs.digests,
+                         matrix=vecs.matrix)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        log.warning("Could not keep the search vectors on disk: %s", exc.strerror or exc)
+
+
+def current(conn: sqlite3.Connection) -> StoreVectors:
+    """The vectors of ``conn``'s current data (read in ``conn``'s own transaction, so they
+    match what its other queries see), built at most once per data version and store.
+
+    After a write to a store of more than :data:`SYNC_MAX` texts, the previous version's
+    vectors answer while a thread builds the new ones (a text added a moment ago is then
+    found by its words only, for about a second). Raises
+    :class:`~memscope.meaning.embed.EmbedderUnavailable` without the model."""
+    uid, version = _stamp(conn)
+    stamp = f"{uid}:{version}"
+    with _lock:
+        held = _held.get(uid)
+        if held is not None:
+            _held.move_to_end(uid)
+        stale = held is not None and held.stamp != stamp and len(held) > SYNC_MAX
+        start = stale and uid not in _refreshing
+        if start:
+            _refreshing.add(uid)
+    if held is not None and held.stamp == stamp:
+        return held
+    if stale:
+        db = _db_path(conn)
+        if start and db is not None:
+            _in_thread(db, done=lambda: _refreshing.discard(uid))
+        elif start:
+            _refreshing.discard(uid)
+        assert held is not None
+        return held
+    return _ensure(conn, uid, stamp)
+
+
+def _ensure(conn: sqlite3.Connection, uid: str, stamp: str) -> StoreVectors:
+    """Build (or reuse) the vectors of ``stamp`` now; one build per store at a time."""
+    with _lock:
+        builder = _builders.setdefault(uid, threading.Lock())
+    with builder:  # a second caller waits for the first one's build
+        with _lock:
+            held = _held.get(uid)
+        if held is not None and held.stamp == stamp:
+            return held
+        db = _db_path(conn)
+        base = held if held is not None else _read_kept(db, uid)
+        built = _build(conn, stamp, base)
+        with _lock:
+            _held[uid] = built
+            _held.move_to_end(uid)
+            while len(_held) > HOLD:
+                _held.popitem(last=False)
+        if built.embedded >= KEEP_MIN:
+            _keep(db, uid, built)
+        return built
+
+
+def _in_thread(db: Path, done: Callable[[], None] | None = None) -> threading.Thread:
+    """Build the vectors of the store at ``db`` in a thread, through a read-only
+    connection of its own; a failure is only logged."""
+    def work() -> None:
+        try:
+            reader = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True,
+                                     timeout=30)
+            try:
+                reader.execute("BEGIN")
+                uid, version = _stamp(reader)
+                _ensure(reader, uid, f"{uid}:{version}")
+            finally:
+                reader.close()
+        except EmbedderUnavailable as exc:
+            log.warning("%s", exc)
+        except Exception:
+            log.exception("Could not prepare the search vectors")
+        finally:
+            if done is not None:
+                with _lock:
+                    done()
+
+    # not a daemon: a short-lived process (`memscope warm`) finishes (and keeps) them
+    thread = threading.Thread(target=work, name="memscope-vectors")
+    thread.start()
+    return thread
+
+
+def install(conn: sqlite3.Connection) -> threading.Thread | None:
+    """Start building the vectors of the store ``conn`` is open on in a thread of its
+    own (when it holds any text); returns the thread, or None when there is nothing to
+    do (an empty or in-memory store)."""
+    db = _db_path(conn)
+    if db is None or conn.execute("SELECT NOT EXISTS (SELECT 1 FROM memories) AND NOT "
+                                  "EXISTS (SELECT 1 FROM documents)").fetchone()[0]:
+        return None
+    return _in_thread(db)
+
+
+__all__ = ["KEEP_MIN", "SYNC_MAX", "StoreVectors", "current", "install"]
