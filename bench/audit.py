@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import defaultdict
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from memscope.graph.analysis import Analysis, analyse  # noqa: E402
 from memscope.meaning.audit import semantic_findings  # noqa: E402
+from memscope.meaning.claims import claim  # noqa: E402
 from memscope.records.dataset import from_feed_pages  # noqa: E402
 
 PAIRS = ROOT / "tests" / "fixtures" / "semantic_pairs.json"
@@ -109,23 +111,28 @@ def print_time(sizes: list[int]) -> None:
         analysis = analyse(from_feed_pages(data.to_feed_pages()), NOW)
         memories = analysis.dataset.memories
         embed(["warm the model"])
-        t0 = time.perf_counter()
+        claim.cache_clear()
+        t0, c0 = time.perf_counter(), time.process_time()
         found = semantic_findings(analysis)
-        cold = time.perf_counter() - t0
+        cold, cold_cpu = time.perf_counter() - t0, time.process_time() - c0
         ids = sorted(memories)
         t0 = time.perf_counter()
         rows = dict(zip(ids, embed([memories[i].memory for i in ids]), strict=True))
         embedding = time.perf_counter() - t0
-        t0 = time.perf_counter()
+        claim.cache_clear()
+        t0, c0 = time.perf_counter(), time.process_time()
         again = semantic_findings(analysis, rows)
-        given = time.perf_counter() - t0
+        given, given_cpu = time.perf_counter() - t0, time.process_time() - c0
         by_kind: dict[str, int] = defaultdict(int)
         for f in found:
             by_kind[f.kind] += 1
         latest = sum(1 for m in memories.values() if m.is_latest and not m.is_forgotten)
-        print(f"{len(memories):,} memories ({latest:,} latest, not forgotten): "
-              f"semantic_findings {cold:.2f} s cold (embedding included), {given:.2f} s with "
-              f"the rows given (embedding them alone: {embedding:.2f} s); "
+        distinct = len({m.memory for m in memories.values()})
+        print(f"{len(memories):,} memories ({latest:,} latest, not forgotten; {distinct:,} "
+              f"distinct texts): semantic_findings {cold:.2f} s cold, embedding included "
+              f"({cold_cpu:.2f} s CPU), {given:.2f} s with the rows given ({given_cpu:.2f} s "
+              f"CPU; embedding every memory alone: {embedding:.2f} s); load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
               f"{dict(sorted(by_kind.items()))}; same list both ways: {found == again}")
 
 

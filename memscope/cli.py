@@ -62,7 +62,12 @@ def _inspect(args: argparse.Namespace) -> int:
         _say(str(exc))
         return EXIT_INPUT
     analysis = analyse(dataset, now)
-    _write(dumps(analysis) + "\n")
+    semantic = []
+    if not args.no_semantic:
+        from memscope.meaning.audit import semantic_findings
+
+        semantic = [f.as_dict() for f in semantic_findings(analysis)]
+    _write(dumps(analysis, semantic) + "\n")
     if args.fail_on_findings and analysis.findings:
         return 1
     return 0
@@ -171,6 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_inspect.add_argument("--now", help="judge states at this ISO-8601 time (default: now)")
     p_inspect.add_argument("--fail-on-findings", action="store_true",
                            help="exit 1 when there are integrity findings")
+    p_inspect.add_argument("--no-semantic", action="store_true",
+                           help="leave out the semantic audit's findings (suspected "
+                           "contradictions, suspicious updates, near-duplicates)")
     p_inspect.set_defaults(func=_inspect)
     p_seed = sub.add_parser("seed", help="create and seed the embedded demo store if missing")
     p_seed.add_argument("--data-dir", help="where the store lives (default: $MEMSCOPE_DATA_DIR "

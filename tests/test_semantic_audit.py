@@ -5,6 +5,8 @@ updates and near-duplicates on small hand-made datasets, and the claim check
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from memscope.meaning.findings import SemanticFinding
 from memscope.records.dataset import from_feed_pages
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _doc(doc_id: str, *memories: dict[str, Any], day: int = 1) -> dict[str, Any]:
@@ -142,3 +145,28 @@ def test_english_recall_meets_the_target_on_the_development_pairs(labelled, kind
     _precision, recall = _rates([(p, g) for p, g in labelled if p["lang"] == "en"
                                  and p["kind"] == kind and p["set"] == "development"])
     assert recall >= 0.8
+
+
+def test_memscope_inspect_lists_the_semantic_findings_with_score_and_reason(tmp_path):
+    feed = {"documents": [
+        _doc("d1", {"id": "home1", "memory": "Maya lives in Lisbon."},
+             {"id": "fe1", "memory": "Maya prefers Vue for frontend work.", "isLatest": False}),
+        _doc("d2", {"id": "home2", "memory": "Maya lives in Berlin."},
+             {"id": "bad", "memory": "Maya is allergic to peanuts.", "parentMemoryId": "fe1"},
+             {"id": "dup1", "memory": "Maya keeps her notes in Obsidian."}, day=2),
+        _doc("d3", {"id": "dup2", "memory": "Maya keeps her notes in Obsidian."}, day=3)]}
+    path = tmp_path / "feed.json"
+    path.write_text(json.dumps(feed), encoding="utf-8")
+    run = [sys.executable, "-m", "memscope", "inspect", str(path), "--now", NOW.isoformat()]
+    proc = subprocess.run(run, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    semantic = {f["kind"]: f for f in json.loads(proc.stdout)["findings"]
+                if f["kind"] in KIND.values()}
+    assert semantic["suspected_contradiction"]["nodes"] == ["home1", "home2"]
+    assert semantic["suspicious_update"]["nodes"] == ["fe1", "bad"]
+    assert semantic["near_duplicate"]["nodes"] == ["dup1", "dup2"]
+    for f in semantic.values():
+        assert 0 < f["score"] <= 1 and f["reason"].endswith(".") and f["space"] == "personal"
+    quiet = subprocess.run([*run, "--no-semantic"], capture_output=True, text=True, cwd=ROOT,
+                           timeout=120)
+    assert not {f["kind"] for f in json.loads(quiet.stdout)["findings"]} & set(KIND.values())

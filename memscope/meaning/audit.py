@@ -29,7 +29,7 @@ from itertools import combinations
 import numpy as np
 
 from memscope.graph.analysis import Analysis
-from memscope.meaning.claims import Claim, Conflict, claim, conflict, related, values
+from memscope.meaning.claims import Claim, Conflict, claim, conflict, related
 from memscope.meaning.findings import KINDS, SemanticFinding
 from memscope.records.models import MemoryRecord
 
@@ -44,7 +44,7 @@ UPDATE_RELATED_ZH = 0.75
 #: a subject group up to this size is checked pair by pair; above it, neighbours only
 FULL_GROUP = 400
 #: neighbours per memory in a large subject group
-NEIGHBOURS = 24
+NEIGHBOURS = 12
 _LINKS = ("updates", "extends", "derives")
 _QUOTE = 80
 
@@ -82,13 +82,16 @@ def _order(mem: MemoryRecord) -> tuple:
 
 
 class _Rows:
-    """Embedding rows by memory id, computed for all ids at once."""
+    """Embedding rows by memory id, computed for all ids at once (each distinct text is
+    embedded once: the same text in many memories has one row)."""
 
     def __init__(self, memories: Mapping[str, MemoryRecord], ids: Sequence[str],
                  given: Mapping[str, np.ndarray] | None) -> None:
         given = given or {}
         missing = [i for i in ids if i not in given]
-        fresh = _embed([memories[i].memory for i in missing]) if missing else None
+        texts = sorted({memories[i].memory for i in missing})
+        fresh = _embed(texts) if texts else None
+        row_of = {text: n for n, text in enumerate(texts)}
         self.index = {mem_id: n for n, mem_id in enumerate(ids)}
         dim = fresh.shape[1] if fresh is not None else (
             len(next(iter(given.values()))) if given else 1)
@@ -97,10 +100,19 @@ class _Rows:
             if mem_id in given:
                 self.matrix[n] = given[mem_id]
         if fresh is not None:
-            self.matrix[[self.index[i] for i in missing]] = fresh
+            self.matrix[[self.index[i] for i in missing]] = fresh[
+                [row_of[memories[i].memory] for i in missing]]
 
     def cos(self, a: str, b: str) -> float:
         return float(self.matrix[self.index[a]] @ self.matrix[self.index[b]])
+
+    def pair_cos(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """The cosine of each pair, computed together."""
+        if not pairs:
+            return []
+        left = self.matrix[[self.index[a] for a, _b in pairs]]
+        right = self.matrix[[self.index[b] for _a, b in pairs]]
+        return np.einsum("ij,ij->i", left, right).tolist()
 
     def block(self, ids: Sequence[str]) -> np.ndarray:
         return self.matrix[[self.index[i] for i in ids]]
@@ -216,12 +228,12 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
             by_subject[subject].append(mem_id)
     out: list[SemanticFinding] = []
     for subject in sorted(by_subject):
-        for a, b in sorted(_candidates(by_subject[subject], claims, vectors)):
+        pairs = sorted(_candidates(by_subject[subject], claims, vectors))
+        for (a, b), cos in zip(pairs, vectors.pair_cos(pairs), strict=True):
             ca, cb = claims[a], claims[b]
-            cos = vectors.cos(a, b)
             found = conflict(ca, cb)
             if found is None:
-                if (cos >= NEAR and values(ca) == values(cb)) or ca.words == cb.words:
+                if ca.words == cb.words or (cos >= NEAR and ca.values == cb.values):
                     groups.union(a, b)
             elif cos >= TOPIC and not _linked(analysis, a, b):
                 out.append(_contradiction(memories[a], memories[b], found, cos, space))

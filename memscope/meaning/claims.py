@@ -28,9 +28,10 @@ deterministic.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 #: a text is read from its first characters only (a claim is a sentence or two)
 MAX_CHARS = 600
@@ -82,6 +83,9 @@ MULTI = _set(
     "allerg visit lik lov enjoy read play speak know has own asked want met friend tri eat "
     "learn evaluat track collect watch listen follow")
 
+_FUNCTIONAL_PREFIXES = tuple(sorted(FUNCTIONAL))
+_MULTI_PREFIXES = tuple(sorted(MULTI))
+
 _ZH_STOP = frozenset("的了着过也都很和与及把被吗呢吧啊呀就还又才")
 _ZH_NEGATION = frozenset("不没未别无非勿")
 _ZH_POSITIVE = ("喜欢", "喜爱", "热爱", "偏爱", "爱", "最爱")
@@ -95,11 +99,12 @@ _ZH_PREDICATE = frozenset("住在是喜爱讨不没用使有要会将计打去�
                           "目现今明昨常总一也还")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Claim:
     """A text read as a claim. ``words``: its normalised tokens after the subject, stop
     words dropped (negation and preference words kept); ``kinds``: per word, ``date``,
-    ``number``, ``name`` (a capitalised word inside a sentence) or ``word``."""
+    ``number``, ``name`` (a capitalised word inside a sentence) or ``word``. What is
+    derived from them is computed once (a claim is compared many times)."""
 
     text: str
     zh: bool
@@ -111,16 +116,57 @@ class Claim:
     #: "… is in / at …": the subject is at one place at a time
     located: bool = False
 
-    @property
+    @cached_property
     def core(self) -> tuple[str, ...]:
         """The words without negation and preference words: what is claimed."""
         return tuple(w for w in self.words if not _is_sign_word(w, self.zh))
 
-    @property
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        """The words, as a set."""
+        return frozenset(self.words)
+
+    @cached_property
+    def cues(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Its words that name a one-value attribute, and a many-values one (English)."""
+        return _cues(self.words)
+
+    @cached_property
+    def subject_cues(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The same for its subject ("Jonas's manager")."""
+        return _cues(self.subject)
+
+    @cached_property
+    def core_set(self) -> frozenset[str]:
+        """The words of :attr:`core`, as a set."""
+        return frozenset(self.core)
+
+    @cached_property
+    def core_kinds(self) -> tuple[str, ...]:
+        """The kind of each word of :attr:`core`."""
+        return tuple(k for w, k in zip(self.words, self.kinds, strict=True)
+                     if not _is_sign_word(w, self.zh))
+
+    @cached_property
     def attribute_words(self) -> frozenset[str]:
         """The words that are not values (no names, dates or numbers)."""
-        return frozenset(w for w, k in zip(self.words, self.kinds, strict=True)
-                         if k == "word" and not _is_sign_word(w, self.zh))
+        return frozenset(w for w, k in zip(self.core, self.core_kinds, strict=True)
+                         if k == "word")
+
+    @cached_property
+    def values(self) -> frozenset[str]:
+        """The claim's names, dates and numbers."""
+        return frozenset(w for w, k in zip(self.words, self.kinds, strict=True) if k != "word")
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The claim's names, in order."""
+        return tuple(w for w, k in zip(self.words, self.kinds, strict=True) if k == "name")
+
+    @cached_property
+    def families(self) -> frozenset[str]:
+        """The attribute families its words name (see :data:`FAMILIES`)."""
+        return families(self)
 
 
 def stem(word: str) -> str:
@@ -266,26 +312,30 @@ def _dice(a: set[str] | frozenset[str], b: set[str] | frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
 
 
-def _functional(shared: list[str], subject: tuple[str, ...], zh: bool) -> bool | None:
-    """True when the shared words (or the subject) name a one-value attribute, False for
-    a many-values one, ``None`` when they name neither."""
-    if zh:
-        joined = "".join(shared) + "|" + "".join(subject)
+def _functional(a: Claim, b: Claim) -> bool | None:
+    """True when the words both claims use (or their subject) name a one-value
+    attribute, False for a many-values one, ``None`` when they name neither."""
+    if a.zh:
+        shared = [w for w in a.words if w in b.word_set]
+        joined = "".join(shared) + "|" + "".join(a.subject)
         if any(c in joined for c in _ZH_FUNCTIONAL):
             return True
         return False if any(c in joined for c in _ZH_MULTI) else None
-    words = [*shared, *subject]
-    if any(w.startswith(tuple(FUNCTIONAL)) for w in words):
+    if a.subject_cues[0] or a.cues[0] & b.word_set:
         return True
-    return False if any(w.startswith(tuple(MULTI)) for w in words) else None
+    return False if a.subject_cues[1] or a.cues[1] & b.word_set else None
+
+
+def _cues(words: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that name a one-value attribute, and those that name a many-values one."""
+    one = frozenset(w for w in words if w.startswith(_FUNCTIONAL_PREFIXES))
+    many = frozenset(w for w in words if w.startswith(_MULTI_PREFIXES))
+    return one, many
 
 
 def values(c: Claim) -> frozenset[str]:
     """The claim's names, dates and numbers."""
-    return frozenset(w for w, k in zip(c.words, c.kinds, strict=True) if k != "word")
-
-
-_values = values
+    return c.values
 
 
 def same_subject(a: Claim, b: Claim) -> bool:
@@ -293,7 +343,7 @@ def same_subject(a: Claim, b: Claim) -> bool:
     return bool(a.subject) and a.subject == b.subject and a.subject != ("*",)
 
 
-def _value_kind(kinds: list[str], before: str | None, zh: bool) -> str:
+def _value_kind(kinds: Sequence[str], before: str | None, zh: bool) -> str:
     if "date" in kinds:
         return "date"
     if "number" in kinds:
@@ -331,9 +381,8 @@ ONE_VALUE_FAMILIES = ("home", "work")
 def _family_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The same one-value family in other words, each naming one place or employer, and
     not the same one ("lives in Lisbon" / "moved to Berlin and lives there now")."""
-    shared = families(a) & families(b) & set(ONE_VALUE_FAMILIES)
-    names_a = [w for w, k in zip(a.words, a.kinds, strict=True) if k == "name"]
-    names_b = [w for w, k in zip(b.words, b.kinds, strict=True) if k == "name"]
+    shared = a.families & b.families & set(ONE_VALUE_FAMILIES)
+    names_a, names_b = a.names, b.names
     if not shared or len(names_a) != 1 or len(names_b) != 1 or names_a == names_b:
         return None
     return Conflict("place" if "home" in shared else "name", names_a[0], names_b[0], 0.7)
@@ -344,8 +393,7 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
     """(kind, left, right, holds a name) per replaced span; ``None`` when a span is not a
     value (a whole predicate, or a date against a word)."""
     core_a, core_b = a.core, b.core
-    ka = [k for w, k in zip(a.words, a.kinds, strict=True) if not _is_sign_word(w, a.zh)]
-    kb = [k for w, k in zip(b.words, b.kinds, strict=True) if not _is_sign_word(w, b.zh)]
+    ka, kb = a.core_kinds, b.core_kinds
     width, sep = (6, "") if a.zh else (3, " ")
     slots = []
     for i1, i2, j1, j2 in replaced:
@@ -361,15 +409,38 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
     return slots
 
 
+def _align(core_a: tuple[str, ...], core_b: tuple[str, ...]
+           ) -> tuple[list[str], list[tuple[int, int, int, int]]]:
+    """The words both share in order, and the replaced spans ``(i1, i2, j1, j2)``: one
+    span between a common start and end when that is all that differs (the usual case,
+    and cheap), else difflib's alignment."""
+    n = min(len(core_a), len(core_b))
+    start = 0
+    while start < n and core_a[start] == core_b[start]:
+        start += 1
+    end = 0
+    while end < n - start and core_a[-1 - end] == core_b[-1 - end]:
+        end += 1
+    mid_a, mid_b = len(core_a) - start - end, len(core_b) - start - end
+    if mid_a <= 3 and mid_b <= 3:
+        frame = [*core_a[:start], *core_a[len(core_a) - end:]]
+        spans = [(start, start + mid_a, start, start + mid_b)] if mid_a and mid_b else []
+        return frame, spans
+    ops = SequenceMatcher(None, core_a, core_b, autojunk=False).get_opcodes()
+    frame = [w for tag, i1, i2, _j1, _j2 in ops if tag == "equal" for w in core_a[i1:i2]]
+    return frame, [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
+
+
 def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The same frame with one value replaced, under an attribute that holds one value
     (or a date or number under any attribute)."""
     core_a, core_b = a.core, b.core
-    ops = SequenceMatcher(None, core_a, core_b, autojunk=False).get_opcodes()
-    frame = [w for tag, i1, i2, _j1, _j2 in ops if tag == "equal" for w in core_a[i1:i2]]
-    replaced = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
-    shared = [w for w in a.words if w in set(b.words)]
-    functional = _functional(shared, a.subject, a.zh) is True
+    common = a.core_set & b.core_set
+    if core_a == core_b or len(a.core_set) - len(common) > 6 or (
+            len(b.core_set) - len(common) > 6):
+        return None  # nothing replaced, or more than two three-word values: cheap checks
+    frame, replaced = _align(core_a, core_b)
+    functional = _functional(a, b) is True
     # "Jonas's manager is X" / "… is Y", "Diego prefers tea" / "… coffee": the attribute
     # is in the subject or a preference word, and the rest is the value
     bare = functional and max(len(core_a), len(core_b)) <= 3
@@ -386,7 +457,7 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
     if not functional and kind not in ("date", "number"):
         return None
-    if kind == "value" and _values(a) and _values(a) == _values(b):
+    if kind == "value" and a.values and a.values == b.values:
         return None  # the same names, dates and numbers in other words: a rewording
     closeness = len(frame) / max(len(core_a), len(core_b))
     base = 0.75 if functional else 0.6
@@ -422,15 +493,12 @@ def families(c: Claim) -> frozenset[str]:
 
 
 def related(a: Claim, b: Claim) -> bool:
-    """True when two claims share a subject or an attribute word (an update's parent and
-    child should): the test behind a suspicious update."""
-    subject_shared = (a.subject == b.subject and bool(a.subject)) or "*" in (
-        *a.subject, *b.subject) or bool(set(a.subject) & set(b.subject) - set(_GLUE))
-    attributes = a.attribute_words & b.attribute_words
-    names = ({w for w, k in zip(a.words, a.kinds, strict=True) if k != "word"}
-             & {w for w, k in zip(b.words, b.kinds, strict=True) if k != "word"})
-    return bool(attributes or names or families(a) & families(b)) or (
-        subject_shared and bool(set(a.core) & set(b.core)))
+    """True when two claims share an attribute word, a value (name, date, number) or an
+    attribute family — as an update's parent and child should. A shared subject alone is
+    not enough: "Maya prefers Vue" updated by "Maya is allergic to peanuts" changed what
+    the memory is about."""
+    return bool(a.attribute_words & b.attribute_words or a.values & b.values
+                or a.families & b.families)
 
 
 __all__ = ["Claim", "Conflict", "claim", "conflict", "related", "same_subject", "stem", "values"]

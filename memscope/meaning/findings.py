@@ -33,6 +33,12 @@ class SemanticFinding:
     space: str | None
     texts: tuple[str, ...]
 
+    def as_dict(self) -> dict[str, object]:
+        """Plain JSON form, as ``memscope inspect`` lists it beside the integrity findings
+        (``message`` and ``reason`` are the same sentence: ``message`` as those have it)."""
+        return {"kind": self.kind, "nodes": list(self.nodes), "message": self.reason,
+                "reason": self.reason, "score": self.score, "space": self.space}
+
     @property
     def key(self) -> str:
         """A stable id: the kind, the ids and a digest of their texts. A "not a conflict"

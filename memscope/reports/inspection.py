@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from memscope.graph.analysis import Analysis
@@ -14,8 +15,15 @@ def _jsonable_version(value: Any) -> Any:
     return repr(value)
 
 
-def inspect_json(analysis: Analysis) -> dict[str, Any]:
-    """The inspect document: nodes, edges, chains, findings and skipped records."""
+def inspect_json(analysis: Analysis, semantic: Sequence[Mapping[str, Any]] = ()
+                 ) -> dict[str, Any]:
+    """The inspect document: nodes, edges, chains, findings and skipped records.
+
+    ``semantic``: the semantic audit's findings in their plain form
+    (:meth:`memscope.meaning.findings.SemanticFinding.as_dict`: suspected contradictions,
+    suspicious updates, near-duplicates, each with a score and a reason), listed after the
+    integrity findings.
+    """
     g = analysis.graph.graph
     nodes = []
     for node_id, attrs in g.nodes(data=True):
@@ -42,12 +50,12 @@ def inspect_json(analysis: Analysis) -> dict[str, Any]:
         "nodes": nodes,
         "edges": edges,
         "chains": chains,
-        "findings": [f.as_dict() for f in analysis.findings],
+        "findings": [*(f.as_dict() for f in analysis.findings), *(dict(f) for f in semantic)],
         "skipped": [{"record": s.record, "reason": s.reason} for s in report.skipped],
         "issues": [{"record": i.record, "message": i.message} for i in report.issues],
     }
 
 
-def dumps(analysis: Analysis) -> str:
+def dumps(analysis: Analysis, semantic: Sequence[Mapping[str, Any]] = ()) -> str:
     """The inspect document as indented JSON text (non-ASCII kept)."""
-    return json.dumps(inspect_json(analysis), ensure_ascii=False, indent=1)
+    return json.dumps(inspect_json(analysis, semantic), ensure_ascii=False, indent=1)
