@@ -10,10 +10,14 @@ import pytest
 from pydantic import SecretStr
 from sandbox_fixture import FAST, running_sandbox
 
+from memscope.export.formats import evidence_json, evidence_nodes
+from memscope.graph.analysis import analyse
 from memscope.graph.build import build_graph
+from memscope.lenses.presenter import mask_spaces, space_pseudonyms
 from memscope.records.models import ParseReport
+from memscope.reports.audit import chains_table
 from memscope.sandbox import Sandbox
-from memscope.sources import Mem0Config, Mem0Source, Unsupported, actions
+from memscope.sources import MalformedResponse, Mem0Config, Mem0Source, Unsupported, actions
 from memscope.sources.mem0_events import DELETED, chain
 from memscope.store.store import Store
 
@@ -153,3 +157,27 @@ def test_events_the_graph_cannot_show_are_said():
                                                                  report.skipped)
     assert "starts with an UPDATE" in said and "an event is missing" in said
     assert "NOOP" in said
+
+
+def test_the_audit_evidence_and_presenter_work_on_a_mem0_load_unchanged(sandbox):
+    ds = mem0(sandbox, entities=(TAG,)).load().dataset
+    analysis = analyse(ds)
+    table = chains_table(analysis)
+    longest = max(analysis.chains.chains, key=lambda c: len(c.ids))
+    assert len(table) == len(analysis.chains.chains) and len(longest.ids) >= 2
+    latest = longest.ids[-1] if ds.memories[longest.ids[-1]].is_latest else next(
+        i for i in longest.ids if ds.memories[i].is_latest)
+    pack = evidence_json(analysis, evidence_nodes(analysis, latest))
+    assert {n["id"] for n in pack["nodes"]} == set(longest.ids)
+    names = space_pseudonyms(ds)
+    assert TAG in names and TAG not in mask_spaces(f"forgot a memory of {TAG}", names)
+
+
+def test_dropped_connections_are_retried_and_a_cut_off_answer_is_one_sentence(sandbox):
+    sandbox.faults.update(drops=2, only_path="/mem0/v3/memories/")
+    src = mem0(sandbox, entities=(TAG,))
+    assert src.load().notes == []
+    sandbox.faults.update(drops=0, malformed=1)
+    with pytest.raises(MalformedResponse) as raised:
+        src.load(refresh=True)
+    assert str(raised.value).startswith("mem0 sent an answer that is not valid JSON")
