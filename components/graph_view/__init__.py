@@ -32,15 +32,16 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NotRequired, TypedDict, TypeGuard
 
 import streamlit as st
 
+from components.graph_view.compact import CompactView, compact_view
 from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
 from components.state.session import GRAPH_FOCUS
 from memscope.records.text import clip
-from memscope.view.build import ViewData
+from memscope.view.build import Legend, ViewData
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
            "compact_view", "graph_view", "group_annotations"]
@@ -49,12 +50,6 @@ __all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOp
 ANNOTATIONS_MAX = 500
 ANNOTATION_TEXT_MAX = 60
 _HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-#: the fields a node or an edge keeps itself in the payload; the rest is its style
-NODE_OWN = frozenset({"id", "label", "title", "x", "y", "state", "static", "highlighted",
-                      "change", "color_group"})
-EDGE_OWN = frozenset({"id", "from", "to", "title", "label"})
-#: item fields the browser never uses, left out of the payload
-EDGE_DROPPED = frozenset({"predicate"})
 
 
 class GraphOptions(TypedDict):
@@ -74,7 +69,8 @@ class Annotation(TypedDict):
     ``x``/``y`` are graph coordinates (the nodes' ``x``/``y``); ``size`` is the font
     size in graph units, so the text grows with the zoom, kept between 13 and 28 screen
     pixels (readable at the first, fitted view); ``color`` (``#rgb``/``#rrggbb``) draws a
-    swatch before the text. Larger annotations win where two would overlap.
+    swatch before the text. Larger annotations win where two would overlap. ``group`` (a
+    nodes' ``color_group``) hides the text while the legend shows only other groups.
     """
 
     text: str
@@ -82,88 +78,7 @@ class Annotation(TypedDict):
     y: float
     size: float
     color: NotRequired[str]
-
-
-class CompactView(TypedDict):
-    """The drawn part of a view as the payload carries it (see :func:`compact_view`)."""
-
-    nodes: list[dict[str, Any]]
-    edges: list[dict[str, Any]]
-    styles: dict[str, list[dict[str, Any]]]
-
-
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _frozen(value: Any) -> Hashable:
-    """A hashable twin of a JSON-like value."""
-    if isinstance(value, dict):
-        return tuple((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, list):
-        return ("[]", *(_frozen(v) for v in value))
-    return value
-
-
-def _split(items: Sequence[Mapping[str, Any]], own: frozenset[str],
-           dropped: frozenset[str] = frozenset()
-           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Each item's own fields plus ``s``, the index of its style in the returned table.
-
-    Two styles are one entry when their fields are equal in the same order (always the
-    case for items built by :mod:`memscope.view.build`; otherwise an entry is repeated,
-    which draws the same).
-    """
-    index: dict[Hashable, int] = {}
-    styles: list[dict[str, Any]] = []
-    rows: list[dict[str, Any]] = []
-    plain = _PLAIN
-    for item in items:
-        row: dict[str, Any] = {}
-        parts: list[Any] = []
-        for key, value in item.items():
-            if key in own:
-                row[key] = value
-            elif key not in dropped:
-                parts.append(key)
-                if type(value) is dict:
-                    value = tuple(value.items())
-                    try:
-                        hash(value)
-                    except TypeError:  # a list inside
-                        value = _frozen(dict(value))
-                elif type(value) not in plain:
-                    value = _frozen(value)
-                parts.append(value)
-        frozen = tuple(parts)
-        at = index.get(frozen)
-        if at is None:
-            at = index[frozen] = len(styles)
-            styles.append({k: v for k, v in item.items() if k not in own and k not in dropped})
-        row["s"] = at
-        rows.append(row)
-    return rows, styles
-
-
-def compact_view(view: ViewData) -> CompactView:
-    """The nodes and edges of ``view`` with their drawing style moved to a shared table.
-
-    A node keeps its id, label, title, position, colour group and state marks (``state``,
-    ``static``, ``highlighted``, ``change``); an edge its id, ends, title and label. Every
-    other field (``kind``, ``shape``, ``size``, ``color``, ``borderWidth``, dashes…) is
-    the item's style: ``styles["nodes"][item["s"]]`` (``styles["edges"]`` for an edge).
-    The browser merges them back. Deterministic: styles are numbered in order of first use.
-
-    >>> view = {"nodes": [{"id": "a", "label": "A", "kind": "memory", "size": 11},
-    ...                   {"id": "b", "label": "B", "kind": "memory", "size": 11}],
-    ...         "edges": [{"id": "e0", "from": "a", "to": "b", "kind": "updates"}]}
-    >>> small = compact_view(view)  # type: ignore[arg-type]
-    >>> small["nodes"][1], small["styles"]["nodes"]
-    ({'id': 'b', 'label': 'B', 's': 0}, [{'kind': 'memory', 'size': 11}])
-    """
-    nodes, node_styles = _split(view["nodes"], NODE_OWN)
-    edges, edge_styles = _split(view["edges"], EDGE_OWN, EDGE_DROPPED)
-    return {"nodes": nodes, "edges": edges,
-            "styles": {"nodes": node_styles, "edges": edge_styles}}
+    group: NotRequired[str]
 
 
 def _node_ids(nodes: list[Any]) -> set[str]:
@@ -244,6 +159,12 @@ def _annotation(item: Any) -> Annotation:
             raise ValueError(f"graph_view: annotation {text!r:.40} has color {color!r:.20}; "
                              "use '#rgb' or '#rrggbb'.")
         out["color"] = color
+    group = item.get("group")
+    if group is not None:
+        if not isinstance(group, str):
+            raise TypeError(f"graph_view: annotation {text!r:.40} has a group that is not a "
+                            "string.")
+        out["group"] = group
     return out
 
 
@@ -283,7 +204,7 @@ def group_annotations(view: ViewData, names: Mapping[str, str] | None = None, *,
     >>> nodes = [{"id": f"n{i}", "color_group": "c1", "kind": "memory", "x": x, "y": 0.0}
     ...          for i, x in enumerate((-100.0, 0.0, 100.0))]
     >>> group_annotations({"nodes": nodes, "edges": []}, {"c1": "travel"})  # type: ignore
-    [{'text': 'travel', 'x': 0.0, 'y': 0.0, 'size': 36.7}]
+    [{'text': 'travel', 'x': 0.0, 'y': 0.0, 'size': 36.7, 'group': 'c1'}]
     """
     if names is None:
         legend = view.get("legend") or {}
@@ -303,7 +224,7 @@ def group_annotations(view: ViewData, names: Mapping[str, str] | None = None, *,
         spread = math.sqrt(sum((p[0] - cx) ** 2 + (p[1] - cy) ** 2 for p in points)
                            / len(points))
         out.append({"text": text, "x": round(cx, 1), "y": round(cy, 1),
-                    "size": round(max(spread * scale, 1.0), 1)})
+                    "size": round(max(spread * scale, 1.0), 1), "group": key})
     out.sort(key=lambda a: -a["size"])
     return out
 
@@ -346,7 +267,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
                physics: bool = False, focus: str | None = None,
                on_select: Callable[[str | None], None] | None = None,
                fit_ids: Collection[str] = (), fit_label: str = "Fit matches",
-               annotations: Sequence[Annotation] = ()) -> str | None:
+               annotations: Sequence[Annotation] = (),
+               legend: Legend | None = None) -> str | None:
     """Draw ``view`` with vis-network; return the selected node id (or ``None``).
 
     A click on a node calls ``on_select(id)`` (``None`` for empty space) inside the
@@ -360,6 +282,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     ``fit_label`` button, which zooms to those nodes (ids not in the view are ignored).
     ``annotations`` are texts drawn large over the graph (see :class:`Annotation` and
     :func:`group_annotations`); at most ``ANNOTATIONS_MAX``, the largest, are sent.
+    ``legend`` (default: the view's own) is drawn as a panel over the canvas's top-left
+    corner: a click on a line shows only what it names, in the browser (``legend.js``).
 
     Example::
 
@@ -389,7 +313,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
         files(key=f"{key}-files", height="content")
         small = compact_view(view)
         payload = {"nodes": small["nodes"], "edges": small["edges"],
-                   "styles": small["styles"], "options": options, "annotations": notes}
+                   "styles": small["styles"], "options": options, "annotations": notes,
+                   "legend": legend if legend is not None else view.get("legend")}
         graph(key=key, data=payload, height=height,
               on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

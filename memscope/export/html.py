@@ -14,6 +14,11 @@ written ``:\\/\\/``, which is the same string to JavaScript (``\\/`` is ``/`` in
 and regular expressions; the header is a comment), so the licence header stays readable.
 The library's ``sourceMappingURL`` line is dropped.
 
+The legend is the graph component's own panel: its file (``legend.js``, in the same
+``memscope-graph-frontend`` package as vis-network) is inlined with its ``export``
+keywords dropped, so the page draws the same lines (swatch, name, count), collapses the
+same way and shows only one line's nodes or edges on a click, as the app does.
+
 Example::
 
     >>> page = offline_html({"nodes": [{"id": "a", "label": "<b>x</b>", "title": "t"}],
@@ -27,10 +32,15 @@ from __future__ import annotations
 import functools
 import html
 import json
+import re
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from memscope.view.build import ViewData
-from memscope.view.library import vis_network_js
+from memscope.view.library import PACKAGE, vis_network_js
+
+LEGEND_FILE = "legend.js"
 
 CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
        "img-src data:; base-uri 'none'; form-action 'none'")
@@ -40,16 +50,15 @@ body { margin: 0; font-family: system-ui, sans-serif; color: #31333F; background
 header { padding: 10px 16px; border-bottom: 1px solid #ddd; }
 h1 { font-size: 18px; margin: 0; }
 .meta { font-size: 12px; color: #666; }
+:root { --st-background-color: #ffffff; --st-secondary-background-color: #f0f2f6;
+        --st-text-color: #31333F; --st-primary-color: #ff4b4b; }
 main { display: flex; height: calc(100vh - 58px); }
-#graph { flex: 1; min-width: 0; }
+#stage { flex: 1; min-width: 0; position: relative; }
+#graph { position: absolute; inset: 0; }
 aside { width: 300px; overflow: auto; padding: 10px 14px; border-left: 1px solid #ddd;
         font-size: 13px; }
 #detail { white-space: pre-wrap; overflow-wrap: anywhere; background: #f5f4ed;
           padding: 8px; border-radius: 4px; min-height: 3em; }
-.row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
-.sub { margin-left: 12px; }
-.swatch { width: 12px; height: 12px; border-radius: 50%; flex: none;
-          border: 1px solid rgba(0,0,0,.3); }
 .vis-tooltip { position: absolute; visibility: hidden; z-index: 5; max-width: 360px;
   padding: 6px 8px; border: 1px solid #aaa; border-radius: 4px; background: #f5f4ed;
   font-size: 12px; pointer-events: none; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
@@ -59,6 +68,7 @@ aside { width: 300px; overflow: auto; padding: 10px 14px; border-left: 1px solid
 _SCRIPT = """
 (function () {
   "use strict";
+/*LEGEND*/
   var data = JSON.parse(document.getElementById("memscope-data").textContent);
   function tip(text) {
     var el = document.createElement("div");
@@ -102,38 +112,62 @@ _SCRIPT = """
     var n = p.nodes.length ? byId[p.nodes[0]] : null;
     detail.textContent = n ? (n.title || n.label || n.id) : "Click a node to read it.";
   });
-  var legend = document.getElementById("legend");
-  function row(text, color, indent) {
-    var div = document.createElement("div");
-    div.className = indent ? "row sub" : "row";
-    if (color && /^#[0-9A-Fa-f]{6}$/.test(color)) {
-      var sw = document.createElement("span");
-      sw.className = "swatch";
-      sw.style.background = color;
-      div.appendChild(sw);
-    }
-    var span = document.createElement("span");
-    span.textContent = text;
-    div.appendChild(span);
-    legend.appendChild(div);
-  }
+  var style = document.createElement("style");
+  style.textContent = LEGEND_CSS;
+  document.head.appendChild(style);
   var lg = data.legend || {};
-  function counts(title, obj) {
-    if (!obj) return;
-    var keys = Object.keys(obj).filter(function (k) { return obj[k] > 0; });
-    if (!keys.length) return;
-    row(title + ":");
-    keys.forEach(function (k) { row(k + " " + obj[k], null, true); });
+  var pick = null;
+  function hiddenChanges(dataset, keep) {
+    var out = [];
+    dataset.forEach(function (item) {
+      var hide = keep !== null && !keep(item);
+      if (Boolean(item.hidden) !== hide) out.push({ id: item.id, hidden: hide });
+    });
+    return out;
   }
-  counts("Nodes", lg.kinds);
-  counts("Memory states", lg.states);
-  counts("Edges", lg.edges);
-  if (lg.colors && lg.colors.length) {
-    row("Colour (" + (lg.color_by || "") + "):");
-    lg.colors.forEach(function (c) { row(c.label + " (" + c.count + ")", c.color, true); });
+  var panel = buildLegend(document, function (id) {
+    pick = id;
+    apply();
+  });
+  function apply() {
+    var line = panel.update(lg, pick, function (c) { return c; }, "#31333F");
+    pick = line ? line.id : null;
+    container.setAttribute("data-legend-pick", pick || "");
+    var filter = lineFilter(line, lg);
+    var n = hiddenChanges(nodes, filter.node);
+    var e = hiddenChanges(edges, filter.edge);
+    if (n.length) nodes.update(n);
+    if (e.length) edges.update(e);
   }
+  panel.element.id = "legend";
+  document.getElementById("stage").appendChild(panel.element);
+  apply();
 })();
 """
+
+
+@functools.lru_cache(maxsize=1)
+def legend_js() -> str:
+    """The graph component's legend module as plain script (its ``export`` keywords
+    dropped), to run inside the page's own function.
+
+    >>> "function buildLegend(" in legend_js()
+    True
+    >>> [line for line in legend_js().splitlines() if line.startswith(("export", "import"))]
+    []
+    """
+    try:
+        path = Path(str(resources.files(PACKAGE) / "assets" / LEGEND_FILE))
+    except ModuleNotFoundError:
+        path = None
+    if path is None or not path.is_file():
+        raise FileNotFoundError(f"the graph's legend is missing: the {PACKAGE} package is not "
+                                "installed; run `make install`.")
+    text = re.sub(r"^export (?=const |function )", "", path.read_text(encoding="utf-8"),
+                  flags=re.MULTILINE)
+    if re.search(r"^\s*(import|export)\b", text, re.MULTILINE) or "://" in text or "</" in text:
+        raise ValueError("legend.js must stay one self-contained module with no URL or tag")
+    return text
 
 
 @functools.lru_cache(maxsize=1)
@@ -179,10 +213,11 @@ def offline_html(view: ViewData, title: str = "Memscope graph") -> str:
         "<meta name=\"referrer\" content=\"no-referrer\">\n"
         f"<title>{_text(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         f"<header><h1>{_text(title)}</h1><div class=\"meta\">{_text(meta)}</div></header>\n"
-        "<main><div id=\"graph\" data-testid=\"memscope-graph\"></div>\n"
-        "<aside><strong>Selected</strong><div id=\"detail\">Click a node to read it.</div>"
-        "<p><strong>Legend</strong></p><div id=\"legend\"></div></aside></main>\n"
+        "<main><div id=\"stage\"><div id=\"graph\" data-testid=\"memscope-graph\"></div>"
+        "</div>\n<aside><strong>Selected</strong><div id=\"detail\">Click a node to read it."
+        "</div></aside></main>\n"
         "<script type=\"application/json\" id=\"memscope-data\">"
         f"{json_for_script(data)}</script>\n"
-        f"<script>\n{vendor_js()}\n</script>\n<script>{_SCRIPT}</script>\n</body>\n</html>\n"
+        f"<script>\n{vendor_js()}\n</script>\n"
+        f"<script>{_SCRIPT.replace('/*LEGEND*/', legend_js())}</script>\n</body>\n</html>\n"
     )

@@ -66,21 +66,31 @@ function haloText(ctx, theme, text, x, y, px) {
 
 // Cluster names (the caller's annotations) large over their clusters: their size follows
 // the zoom between ANNOTATION_MIN_PX and ANNOTATION_MAX_PX, and they fade once the user
-// has zoomed in far enough for the memory labels to take over.
+// has zoomed in far enough for the memory labels to take over. A name whose cluster is
+// in view is always drawn whole inside the canvas (moved in from an edge, and off the
+// legend panel); a name whose group the legend hides is not drawn.
 function drawAnnotations(state, ctx, view, boxes) {
   const theme = state.theme;
+  const shown = state.shownGroups; // null: every group
+  const placedBoxes = []; // for browser tests
   let drawn = 0;
   for (const a of state.annotations) {
-    const x = a.x * view.scale + view.x;
-    const y = a.y * view.scale + view.y;
-    if (x < -200 || y < -50 || x > view.w + 200 || y > view.h + 50) continue;
+    if (shown && typeof a.group === "string" && !shown.has(a.group)) continue;
+    const ax = a.x * view.scale + view.x;
+    const y0 = a.y * view.scale + view.y;
+    if (ax < 0 || y0 < 0 || ax > view.w || y0 > view.h) continue; // its cluster is not in view
     const natural = a.size * view.scale;
     const px = Math.min(ANNOTATION_MAX_PX, Math.max(ANNOTATION_MIN_PX, natural));
     ctx.font = `600 ${px.toFixed(1)}px ${theme.font}`;
     const width = ctx.measureText(a.text).width + (a.color ? px : 0);
-    const box = [x - width / 2 - 4, y - px * 0.65, x + width / 2 + 4, y + px * 0.65];
+    const half = width / 2 + 4;
+    const placed = inside(ax, y0, half, px * 0.65, view, state.obstacles);
+    if (placed === null) continue;
+    const [x, y] = placed;
+    const box = [x - half, y - px * 0.65, x + half, y + px * 0.65];
     if (boxes.hits(box)) continue;
     boxes.add(box);
+    placedBoxes.push(box);
     ctx.globalAlpha = view.scale >= ANNOTATION_FADE_SCALE ? 0.3 : 0.92;
     const tx = a.color ? x + px / 2 : x;
     if (a.color) {
@@ -96,7 +106,60 @@ function drawAnnotations(state, ctx, view, boxes) {
     drawn += 1;
   }
   ctx.globalAlpha = 1;
+  state.stats.annotationBoxes = placedBoxes;
   return drawn;
+}
+
+const EDGE_GAP = 4; // px kept between a name and the canvas's edge
+
+// Where a box of half-size (hw, hh) centred near (x, y) fits whole in the canvas and off
+// the panels over it (`obstacles`, screen boxes), or null when it cannot.
+export function inside(x, y, hw, hh, view, obstacles) {
+  if (2 * hw + 2 * EDGE_GAP > view.w || 2 * hh + 2 * EDGE_GAP > view.h) return null;
+  const clampX = (v) => Math.min(view.w - EDGE_GAP - hw, Math.max(EDGE_GAP + hw, v));
+  const clampY = (v) => Math.min(view.h - EDGE_GAP - hh, Math.max(EDGE_GAP + hh, v));
+  let cx = clampX(x);
+  let cy = clampY(y);
+  for (const o of obstacles || []) {
+    if (cx - hw >= o[2] || cx + hw <= o[0] || cy - hh >= o[3] || cy + hh <= o[1]) continue;
+    // beside the panel (right of it, else below it), whichever moves the name less
+    const right = clampX(o[2] + EDGE_GAP + hw);
+    const below = clampY(o[3] + EDGE_GAP + hh);
+    if (Math.abs(right - cx) <= Math.abs(below - cy) && right - hw >= o[2]) cx = right;
+    else if (below - hh >= o[3]) cy = below;
+    else return null;
+  }
+  for (const o of obstacles || []) {
+    if (!(cx - hw >= o[2] || cx + hw <= o[0] || cy - hh >= o[3] || cy + hh <= o[1])) return null;
+  }
+  return [cx, cy];
+}
+
+// The selection as a ring around each selected node, outside its border, so the node's
+// own state style (dashes, fill, opacity, state border) stays visible under it.
+function drawSelection(state, ctx, view) {
+  const ids = state.network.getSelectedNodes();
+  if (ids.length === 0) return;
+  const body = state.network.body.nodes;
+  const positions = state.network.getPositions(ids);
+  for (const id of ids) {
+    const node = body[id];
+    const pos = positions[id];
+    if (!node || !pos || node.options.hidden) continue;
+    const x = pos.x * view.scale + view.x;
+    const y = pos.y * view.scale + view.y;
+    const size = (node.options.size || 10) * view.scale;
+    const border = (node.options.borderWidth || 1) * view.scale;
+    const r = Math.max(7, size * (node.options.shape === "square" ? 1.42 : 1.15) + border + 4);
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.lineWidth = 5;
+    ctx.strokeStyle = state.theme.background;
+    ctx.stroke();
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = state.theme.primary;
+    ctx.stroke();
+  }
 }
 
 // Labels vis-network hides at this zoom, drawn at a readable fixed size where they fit:
@@ -107,6 +170,7 @@ function drawLandmarks(state, ctx, view, boxes) {
   const wanted = state.landmarks.filter((n) => selected.has(n.id)).concat(state.landmarks);
   const ids = wanted.slice(0, LANDMARK_EXAMINE).map((n) => n.id);
   const positions = state.network.getPositions(ids);
+  const body = state.network.body.nodes;
   const done = new Set();
   let drawn = 0;
   for (const node of wanted.slice(0, LANDMARK_EXAMINE)) {
@@ -116,7 +180,7 @@ function drawLandmarks(state, ctx, view, boxes) {
     const spec = KIND_LABELS[node.kind] || KIND_LABELS.memory;
     if (spec.size * view.scale >= spec.threshold - 1) continue; // vis draws this one
     const pos = positions[node.id];
-    if (!pos) continue;
+    if (!pos || (body[node.id] && body[node.id].options.hidden)) continue;
     const x = pos.x * view.scale + view.x;
     const top = pos.y * view.scale + view.y + node.size * view.scale + 2;
     if (x < -100 || top < -20 || x > view.w + 100 || top > view.h + 20) continue;
@@ -131,11 +195,28 @@ function drawLandmarks(state, ctx, view, boxes) {
     }
     const box = [x - width / 2 - 6, top, x + width / 2 + 6, top + px + 2];
     if (box[0] < 0 || box[2] > view.w || box[3] > view.h || boxes.hits(box)) continue;
+    if (state.obstacles.some((o) => box[0] < o[2] && o[0] < box[2] && box[1] < o[3]
+        && o[1] < box[3])) continue; // under the legend or the minimap
     boxes.add(box);
     haloText(ctx, theme, node.label, x, top + px / 2 + 1, px);
     drawn += 1;
   }
   return drawn;
+}
+
+// The panels over the canvas (legend, minimap) as boxes in canvas pixels.
+function overlayBoxes(state, canvas) {
+  const origin = canvas.getBoundingClientRect();
+  const out = [];
+  for (const el of state.overlays || []) {
+    if (el.hidden || !el.isConnected) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) {
+      out.push([r.left - origin.left, r.top - origin.top, r.right - origin.left,
+        r.bottom - origin.top]);
+    }
+  }
+  return out;
 }
 
 export function drawLayers(state, ctx) {
@@ -151,7 +232,9 @@ export function drawLayers(state, ctx) {
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.lineJoin = "round";
+  state.obstacles = overlayBoxes(state, canvas);
   const boxes = new Boxes();
+  drawSelection(state, ctx, view);
   state.stats.annotations = drawAnnotations(state, ctx, view, boxes);
   state.stats.landmarks = drawLandmarks(state, ctx, view, boxes);
   ctx.restore();

@@ -29,9 +29,11 @@ import {
 import {
   networkOptions, physicsOptions, stabilizationIterations, themeOptions,
 } from "./options.js";
+import { buildLegend, LEGEND_CSS, lineFilter } from "./legend.js";
+import { buildMinimap, drawMinimap, markMinimapDirty } from "./minimap.js";
 import { isPlaced, stylesOf, sync, toVisEdge, toVisNode } from "./payload.js";
-import { afterFrame, applyFocus } from "./selection.js";
-import { themeColors, watchTheme } from "./theme.js";
+import { afterFrame, applyFocus, fitView, jumpTo } from "./selection.js";
+import { readable, themeColors, watchTheme } from "./theme.js";
 import { buildToolbar, onKey, updateToolbar } from "./toolbar.js";
 
 const NETWORKS = new WeakMap();
@@ -104,6 +106,7 @@ function create(vis, parentElement, data) {
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
     plainDrag: false, plainGroups: null,
+    legendData: null, pick: null, shownGroups: null, overlays: [], obstacles: [],
     moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
     setStateValue: () => {},
     // for browser tests and benchmarks (performance.now() times)
@@ -129,6 +132,19 @@ function create(vis, parentElement, data) {
   state.fitted = added.length > 0 && !state.pendingLayout && !state.physics;
 
   frame.appendChild(buildToolbar(state));
+  if (!parentElement.querySelector("style[data-memscope-legend]")) {
+    const style = document.createElement("style");
+    style.setAttribute("data-memscope-legend", "");
+    style.textContent = LEGEND_CSS;
+    parentElement.prepend(style);
+  }
+  state.legend = buildLegend(document, (id) => {
+    state.pick = id;
+    batch(state, () => applyLegend(state));
+  });
+  const minimap = buildMinimap(state, (position) => jumpTo(state, position));
+  frame.append(state.legend.element, minimap);
+  state.overlays = [state.legend.element, minimap];
   network.on("click", (params) => {
     if (params.nodes.length > 0) {
       state.setStateValue("selected", String(params.nodes[0]));
@@ -142,12 +158,16 @@ function create(vis, parentElement, data) {
       network.setOptions({ physics: { enabled: false } });
     }
     if (!state.fitted) {
-      network.fit();
+      fitView(state, null, null);
       state.fitted = true;
     }
+    markMinimapDirty(state);
   });
   network.on("dragStart", () => plainDragStart(state));
-  network.on("dragEnd", () => plainDragEnd(state));
+  network.on("dragEnd", (params) => {
+    plainDragEnd(state);
+    if (params && params.nodes && params.nodes.length) markMinimapDirty(state); // moved
+  });
   network.on("afterDrawing", (ctx) => {
     if (state.plainDrag && network.renderer.dragging) drawPlain(state, ctx);
     state.stats.draws += 1;
@@ -159,6 +179,7 @@ function create(vis, parentElement, data) {
       state.stats.fittedFirst = state.fitted;
       container.setAttribute("data-drawn", "true");
     }
+    drawMinimap(state);
     drawLayers(state, ctx);
   });
   container.addEventListener("pointerdown", () => container.focus({ preventScroll: true }));
@@ -173,6 +194,45 @@ function create(vis, parentElement, data) {
   container.__network = network; // for browser tests (and the console)
   container.__stats = state.stats;
   return state;
+}
+
+// -- the legend's pick ---------------------------------------------------------------------
+
+// The changes that hide what `keep` leaves out (and show the rest); `seen(item)` is called
+// for every item kept.
+function hiddenChanges(dataset, keep, seen) {
+  const out = [];
+  dataset.forEach((item) => {
+    const hide = keep !== null && !keep(item);
+    if (!hide && seen) seen(item);
+    if (Boolean(item.hidden) !== hide) out.push({ id: item.id, hidden: hide });
+  });
+  return out;
+}
+
+// The legend panel drawn from this payload's legend, and the nodes and edges its picked
+// line leaves out hidden (a line the new legend no longer has is dropped). Returns
+// whether any item changed.
+function applyLegend(state) {
+  const theme = state.theme;
+  const line = state.legend.update(state.legendData, state.pick,
+    (color, min) => readable(theme, color, min), theme.text);
+  state.pick = line ? line.id : null;
+  state.container.setAttribute("data-legend-pick", state.pick || "");
+  const filter = lineFilter(line, state.legendData);
+  const groups = filter.node === null ? null : new Set();
+  const nodes = hiddenChanges(state.nodes, filter.node,
+    groups && ((item) => groups.add(item.color_group || "")));
+  const edges = hiddenChanges(state.edges, filter.edge, null);
+  state.shownGroups = groups;
+  if (nodes.length === 0 && edges.length === 0) return false;
+  indexOnce(state, () => {
+    if (nodes.length) state.nodes.update(nodes);
+    if (edges.length) state.edges.update(edges);
+  });
+  state.plainGroups = null;
+  markMinimapDirty(state);
+  return true;
 }
 
 // -- one payload -------------------------------------------------------------------------
@@ -246,6 +306,8 @@ function render(state, data) {
   closeShown(state);
   state.frame.style.height = `${options.height || 640}px`;
   state.annotations = (data.annotations || []).slice().sort((a, b) => b.size - a.size);
+  state.legendData = data.legend && typeof data.legend === "object" ? data.legend : null;
+  state.container.__legend = state.legendData; // for browser tests
   state.fitIds = Array.isArray(options.fit_ids) ? options.fit_ids : [];
   state.fitLabel = typeof options.fit_label === "string" && options.fit_label
     ? options.fit_label : "Fit matches";
@@ -268,6 +330,8 @@ function render(state, data) {
     });
     let changed = themed;
     changed = changed || nodes.touched || edges.touched || layers !== state.layers;
+    if (themed || nodes.touched || edges.touched) markMinimapDirty(state);
+    changed = applyLegend(state) || changed;
     state.layers = layers;
     // setOptions redraws the whole canvas: call it only when the value changes
     const hideOnZoom = state.edges.length > HIDE_EDGES_ON_ZOOM_MIN;
@@ -278,9 +342,12 @@ function render(state, data) {
     const layoutNeeded = state.pendingLayout || nodes.added.some((n) => !isPlaced(n));
     state.pendingLayout = false;
     stabilise = applyPhysics(state, Boolean(options.physics), layoutNeeded);
-    if (!state.fitted && !layoutNeeded && rawNodes.length > 0 && !stabilise) {
-      state.network.fit();
+    if (!layoutNeeded && rawNodes.length > 0 && !stabilise
+        && (!state.fitted || !state.fittedAround)) {
+      // the first fit (the constructor's) again, now clear of the legend panel
+      fitView(state, null, null);
       state.fitted = true;
+      state.fittedAround = true;
       changed = true;
     }
     return applyFocus(state, options) || changed;

@@ -52,9 +52,16 @@ export function themeOptions(theme) {
   };
 }
 
+// A selected or hovered node keeps how its state draws it (fill, border colour, dashes,
+// opacity): vis-network's default swaps in its highlight colours and doubles the border.
+// The selection is a ring drawn around the node instead (drawing.js, drawSelection).
+export function keepStateStyle(values, _id, selected, hovering) {
+  if (hovering && !selected) values.borderWidth += 1;
+}
+
 export function networkOptions(theme, physics, n) {
   const options = themeOptions(theme);
-  Object.assign(options.nodes, { borderWidth: 1 });
+  Object.assign(options.nodes, { borderWidth: 1, chosen: { node: keepStateStyle, label: true } });
   options.nodes.font.size = 12;
   Object.assign(options.edges, {
     smooth: false,

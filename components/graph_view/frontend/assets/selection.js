@@ -39,11 +39,67 @@ export function zoomBy(state, factor) {
   });
 }
 
+// The part of the canvas the graph is fitted into: right of the legend panel when the
+// panel is open and tall (so no node starts hidden under it), else the whole canvas.
+function freeArea(state) {
+  const w = state.container.clientWidth || 600;
+  const h = state.container.clientHeight || 400;
+  const el = state.legend && state.legend.element;
+  let left = 0;
+  if (el && !el.hidden && el.isConnected) {
+    const panel = el.getBoundingClientRect();
+    const canvas = state.container.getBoundingClientRect();
+    const right = panel.right - canvas.left + 8;
+    if (panel.height > h * 0.35 && right < w * 0.5) left = right;
+  }
+  return { left, w: w - left, h };
+}
+
+// The box around `ids` (graph units; each node's size and the label under it included),
+// hidden nodes left out; null when there is none.
+export function boundsOf(body, ids) {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const id of ids) {
+    const n = body.nodes[id];
+    if (!n || n.options.hidden) continue;
+    const r = n.options.size || 10;
+    if (n.x - r < minX) minX = n.x - r;
+    if (n.x + r > maxX) maxX = n.x + r;
+    if (n.y - r < minY) minY = n.y - r;
+    if (n.y + r + 14 > maxY) maxY = n.y + r + 14;
+  }
+  return Number.isFinite(minX) ? { minX, minY, maxX, maxY } : null;
+}
+
+const FIT_MARGIN = 24; // px around the drawing
+
+// The scale at which the box `b` fits the free area (what "fit" shows), and that area.
+export function fitScaleOf(state, b) {
+  const area = freeArea(state);
+  const scale = Math.max(MIN_SCALE, Math.min(1.5,
+    (area.w - 2 * FIT_MARGIN) / Math.max(b.maxX - b.minX, 1),
+    (area.h - 2 * FIT_MARGIN) / Math.max(b.maxY - b.minY, 1)));
+  return { scale, area };
+}
+
+// Show `ids` (default: every node drawn) whole in the free area: what "fit" means here.
+// Returns false when there is nothing to show.
+export function fitView(state, ids, animation) {
+  const b = boundsOf(state.network.body, ids || state.network.body.nodeIndices);
+  if (b === null) return false;
+  const { scale, area } = fitScaleOf(state, b);
+  const position = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+  const options = { position, scale, offset: { x: area.left / 2, y: 0 } };
+  if (animation) options.animation = animation;
+  state.network.moveTo(options);
+  return true;
+}
+
 export function fitAll(state) {
-  move(state, () => {
-    state.network.fit({ animation: ANIMATION });
-    return true;
-  });
+  move(state, () => fitView(state, null, ANIMATION));
 }
 
 // The selected node in the centre, zoomed so its neighbours are in view too.
@@ -75,8 +131,7 @@ export function fitFiltered(state) {
   move(state, () => {
     const ids = state.fitIds.filter((id) => state.nodes.get(id) !== null);
     if (ids.length === 0) return false;
-    state.network.fit({ nodes: ids, animation: ANIMATION });
-    return true;
+    return fitView(state, ids, ANIMATION);
   });
 }
 
@@ -99,3 +154,11 @@ export function applyFocus(state, options) {
   return true;
 }
 
+
+// Centre the view on `position` (graph units) at the same zoom: a click on the minimap.
+export function jumpTo(state, position) {
+  move(state, () => {
+    state.network.moveTo({ position, scale: state.network.getScale(), animation: ANIMATION });
+    return true;
+  });
+}

@@ -53,15 +53,32 @@ export function readable(theme, color, min) {
   return out;
 }
 
+// Faces that cover Chinese, Japanese and Korean where the system has one, tried (glyph by
+// glyph) before the generic family: canvas text finds no other fallback on some systems.
+export const CJK_FACES = ['"Noto Sans CJK SC"', '"Noto Sans CJK JP"', '"Noto Sans SC"',
+  '"Source Han Sans SC"', '"PingFang SC"', '"Hiragino Sans"', '"Microsoft YaHei"',
+  '"Malgun Gothic"', '"WenQuanYi Micro Hei"'];
+const GENERIC = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy",
+  "system-ui", "ui-sans-serif", "ui-serif"]);
+
+// The theme's font stack with CJK_FACES before its generic family.
+export function withCjk(stack) {
+  const faces = String(stack || "").split(",").map((f) => f.trim()).filter(Boolean);
+  const named = faces.filter((f) => !GENERIC.has(f.replace(/["']/g, "").toLowerCase()));
+  const generic = faces.filter((f) => GENERIC.has(f.replace(/["']/g, "").toLowerCase()));
+  return named.concat(CJK_FACES, generic.length ? generic : ["sans-serif"]).join(", ");
+}
+
 export function themeColors(el) {
   const css = getComputedStyle(el);
   const text = css.getPropertyValue("--st-text-color").trim() || "#31333F";
   const background = css.getPropertyValue("--st-background-color").trim() || "#FFFFFF";
-  const font = css.getPropertyValue("--st-font").trim() || "sans-serif";
+  const primary = css.getPropertyValue("--st-primary-color").trim() || "#FF4B4B";
+  const font = withCjk(css.getPropertyValue("--st-font").trim() || "sans-serif");
   const bg = parseColor(background) || [255, 255, 255];
   return {
-    text, background, font, bg, dark: luminance(bg) < 0.2,
-    key: `${text}|${background}|${font}`, cache: new Map(),
+    text, background, primary, font, bg, dark: luminance(bg) < 0.2,
+    key: `${text}|${background}|${primary}|${font}`, cache: new Map(),
   };
 }
 

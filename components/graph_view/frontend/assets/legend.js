@@ -1,0 +1,341 @@
+// The legend panel over the graph's top-left corner: one line per colour group, node
+// shape, state and edge kind (swatch, name, count), collapsible; a click on a line shows
+// only what it names, a second click (or "Show all") shows everything again.
+//
+// Self-contained (no imports, no globals): the graph component imports it, and the
+// offline HTML export (memscope/export/html.py) inlines the same file, so both draw the
+// same panel and filter by the same rule. The input is the view's `legend`
+// (memscope.view.build.Legend) as the server made it — in presenter mode its names are
+// already masked. Every text from the data is set with textContent or as a title
+// attribute, never as markup; swatches are drawn on small canvases from the legend's
+// own styles (colours checked against a strict pattern).
+//
+// Filtering happens here, in the browser, by hiding nodes and edges (vis-network's
+// `hidden`): it is instant at 50,000 nodes (no round trip, no payload sent again), it
+// works the same in the offline export, and the server's view, its counts and every
+// other section stay those of the whole view.
+
+export const LEGEND_CSS = `
+.ms-legend {
+  position: absolute; top: 8px; left: 8px; z-index: 4; box-sizing: border-box;
+  width: max-content; max-width: min(250px, calc(100% - 16px));
+  max-height: min(calc(100% - 16px), max(55%, 260px));
+  display: flex; flex-direction: column; overflow: hidden;
+  border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 6px;
+  background: color-mix(in srgb, var(--st-background-color, #ffffff) 90%, transparent);
+  color: var(--st-text-color, #31333f); font-family: inherit;
+  font-size: 12px; line-height: 1.3; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.15);
+}
+.ms-mini-on .ms-legend { max-height: min(calc(100% - 160px), max(55%, 260px)); }
+.ms-legend-head { display: flex; align-items: center; gap: 4px; padding: 3px 4px; flex: none; }
+.ms-legend button {
+  font: inherit; color: inherit; background: none; border: 1px solid transparent;
+  border-radius: 4px; cursor: pointer; text-align: left;
+}
+.ms-legend button:hover, .ms-legend button:focus-visible {
+  border-color: var(--st-primary-color, #ff4b4b); outline: none;
+}
+.ms-legend-toggle { font-weight: 600; padding: 2px 6px; flex: 1 1 auto; }
+.ms-legend-all { padding: 2px 6px; flex: none; white-space: nowrap;
+  background: var(--st-secondary-background-color, #f0f2f6) !important; }
+.ms-legend-all[hidden], .ms-legend-body[hidden], .ms-legend-status[hidden] { display: none; }
+.ms-legend-status { padding: 0 8px 4px; font-size: 11px; opacity: 0.85; flex: none; }
+.ms-legend-body { overflow-y: auto; overflow-x: hidden; padding: 0 4px 4px; min-height: 0; }
+.ms-legend-title { display: block; width: 100%; font-size: 11px; font-weight: 600;
+  padding: 3px 4px 1px; opacity: 0.8; }
+.ms-legend-lines[hidden] { display: none; }
+.ms-legend-line { display: flex; align-items: center; gap: 6px; width: 100%;
+  padding: 0 4px; box-sizing: border-box; min-height: 18px; }
+.ms-legend-line[aria-pressed="true"] {
+  background: var(--st-secondary-background-color, #f0f2f6);
+  border-color: var(--st-primary-color, #ff4b4b);
+}
+.ms-legend-dim .ms-legend-line[aria-pressed="false"] { opacity: 0.5; }
+.ms-legend-swatch { flex: none; width: 18px; height: 14px; }
+.ms-legend-name { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
+.ms-legend-count { flex: none; padding-left: 6px; font-variant-numeric: tabular-nums;
+  white-space: nowrap; opacity: 0.85; }
+`;
+
+const COLOR = /^(#[0-9A-Fa-f]{3,8}|rgba?\(\s*[\d.]+\s*(,\s*[\d.]+\s*){2,3}\))$/;
+const TITLES = { group: "Colour", shape: "Shapes", state: "States", edge: "Relations" };
+const COLOR_BY = { cluster: "cluster", space: "space", document_type: "document type" };
+const NEUTRAL_FILL = "#9E9E9E";
+
+function color(value, fallback) {
+  return typeof value === "string" && COLOR.test(value.trim()) ? value.trim() : fallback;
+}
+
+function number(value, fallback, lo, hi) {
+  return typeof value === "number" && Number.isFinite(value)
+    ? Math.min(hi, Math.max(lo, value)) : fallback;
+}
+
+function counted(list) {
+  return Array.isArray(list) ? list.filter((e) => e && typeof e.count === "number"
+    && e.count > 0) : [];
+}
+
+// The legend's sections and lines, in the order drawn: [{section, title, lines}], each
+// line {id, section, key, label, count, swatch}. Lines with nothing drawn are left out.
+export function legendSections(legend) {
+  if (!legend || typeof legend !== "object") return [];
+  const out = [];
+  const groups = (Array.isArray(legend.colors) ? legend.colors : []).map((c) => ({
+    id: `group:${c.key}`, section: "group", key: String(c.key), label: String(c.label),
+    count: c.count, swatch: { shape: "dot", background: c.color, border: c.border },
+  }));
+  if (legend.other && legend.other.count > 0) {
+    const o = legend.other;
+    groups.push({ id: "group:\u0000other", section: "group", key: "\u0000other",
+      label: String(o.label), count: o.count,
+      swatch: { shape: "dot", background: o.color, border: o.border } });
+  }
+  const by = COLOR_BY[legend.color_by] || legend.color_by;
+  out.push({ section: "group", title: by ? `${TITLES.group}: ${by}` : TITLES.group,
+    lines: counted(groups) });
+  const styled = (section, list, swatch) => ({
+    section, title: TITLES[section],
+    lines: counted(list).map((e) => ({ id: `${section}:${e.key}`, section, key: String(e.key),
+      label: String(e.label), count: e.count, swatch: swatch(e.style || {}) })),
+  });
+  out.push(styled("shape", legend.shapes, (s) => s));
+  out.push(styled("state", legend.state_styles, (s) => Object.assign({ shape: "dot" }, s)));
+  out.push(styled("edge", legend.edge_styles, (s) => Object.assign({ edge: true }, s)));
+  return out.filter((s) => s.lines.length > 0);
+}
+
+export function findLine(sections, id) {
+  for (const s of sections) for (const line of s.lines) if (line.id === id) return line;
+  return null;
+}
+
+// What a line shows: {node, edge}, each a predicate over a drawn item (its style merged
+// in), or null for "every one". A node line keeps the edges between its nodes (an edge
+// with a hidden end is not drawn); an edge line keeps every node.
+export function lineFilter(line, legend) {
+  if (!line) return { node: null, edge: null };
+  if (line.section === "edge") return { node: null, edge: (e) => e.kind === line.key };
+  if (line.section === "shape") return { node: (n) => n.kind === line.key, edge: null };
+  if (line.section === "state") {
+    if (line.key === "static" || line.key === "inferred") {
+      return { node: (n) => Boolean(n[line.key]), edge: null };
+    }
+    return { node: (n) => n.state === line.key, edge: null };
+  }
+  if (line.key === "\u0000other") {
+    const listed = new Set((legend && legend.colors || []).map((c) => String(c.key)));
+    return { node: (n) => !listed.has(n.color_group || ""), edge: null };
+  }
+  return { node: (n) => (n.color_group || "") === line.key, edge: null };
+}
+
+function shapePath(ctx, shape, x, y, r) {
+  ctx.beginPath();
+  if (shape === "square" || shape === "box") {
+    ctx.rect(x - r, y - r, 2 * r, 2 * r);
+  } else if (shape === "diamond") {
+    ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y);
+    ctx.closePath();
+  } else if (shape === "hexagon") {
+    for (let i = 0; i < 6; i++) {
+      const a = (Math.PI / 3) * i;
+      if (i === 0) ctx.moveTo(x + r * Math.cos(a), y + r * Math.sin(a));
+      else ctx.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
+    }
+    ctx.closePath();
+  } else {
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+  }
+}
+
+// One swatch: a node shape (fill, border, width, dashes, opacity, glow) or an edge (line,
+// width, dashes, arrow), from the legend's style; `colorOf(c, min)` adapts a colour to
+// the theme (the graph's own readable() in the app).
+export function drawSwatch(canvas, swatch, colorOf, ink) {
+  const ratio = Math.max(1, Math.round(globalThis.devicePixelRatio || 1));
+  const w = 18;
+  const h = 14;
+  canvas.width = w * ratio;
+  canvas.height = h * ratio;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  if (swatch.edge) {
+    const c = swatch.color && typeof swatch.color === "object" ? swatch.color.color
+      : swatch.color;
+    const stroke = colorOf(color(c, "#777777"), 2.4);
+    ctx.strokeStyle = stroke;
+    ctx.fillStyle = stroke;
+    ctx.lineWidth = number(swatch.width, 1.5, 0.5, 4);
+    const dashes = Array.isArray(swatch.dashes) ? swatch.dashes.map((d) => number(d, 2, 1, 8))
+      : [];
+    ctx.setLineDash(dashes);
+    ctx.beginPath();
+    ctx.moveTo(1, h / 2);
+    ctx.lineTo(swatch.arrows ? w - 6 : w - 1, h / 2);
+    ctx.stroke();
+    if (swatch.arrows) {
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(w - 1, h / 2); ctx.lineTo(w - 7, h / 2 - 4); ctx.lineTo(w - 7, h / 2 + 4);
+      ctx.closePath();
+      ctx.fill();
+    }
+    return;
+  }
+  const x = w / 2;
+  const y = h / 2;
+  const r = 5;
+  const shadow = swatch.shadow;
+  if (shadow && typeof shadow === "object" && shadow.enabled) {
+    ctx.beginPath();
+    ctx.arc(x, y, r + 1.5, 0, 2 * Math.PI);
+    ctx.strokeStyle = color(shadow.color, "#0072B2");
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+  ctx.globalAlpha = number(swatch.opacity, 1, 0.1, 1);
+  shapePath(ctx, swatch.shape, x, y, r);
+  ctx.fillStyle = colorOf(color(swatch.background, NEUTRAL_FILL), 2.0);
+  ctx.fill();
+  ctx.lineWidth = Math.min(number(swatch.borderWidth, 1.2, 0.5, 6), 3);
+  ctx.setLineDash(Array.isArray(swatch.borderDashes)
+    ? swatch.borderDashes.map((d) => number(d, 2, 1, 8) / 2) : []);
+  ctx.strokeStyle = colorOf(color(swatch.border, ink), 2.4);
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+}
+
+// The panel: `buildLegend(doc, onPick)` returns {element, update(legend, picked, colorOf,
+// ink)}; `onPick(id | null)` is called on a click (null: show all).
+export function buildLegend(doc, onPick) {
+  const el = doc.createElement("div");
+  el.className = "ms-legend";
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-label", "Legend");
+  el.setAttribute("data-testid", "memscope-legend");
+  const head = doc.createElement("div");
+  head.className = "ms-legend-head";
+  const toggle = doc.createElement("button");
+  toggle.type = "button";
+  toggle.className = "ms-legend-toggle";
+  toggle.setAttribute("aria-expanded", "true");
+  toggle.dataset.action = "legend-toggle";
+  const all = doc.createElement("button");
+  all.type = "button";
+  all.className = "ms-legend-all";
+  all.textContent = "Show all";
+  all.title = "Show every node and edge again";
+  all.dataset.action = "legend-all";
+  all.hidden = true;
+  head.append(toggle, all);
+  const status = doc.createElement("div");
+  status.className = "ms-legend-status";
+  status.hidden = true;
+  const body = doc.createElement("div");
+  body.className = "ms-legend-body";
+  el.append(head, status, body);
+  // which sections show their lines (the colours at first; a click on a title toggles)
+  const panel = { element: el, open: true, picked: null, sections: [],
+    shown: new Set(["group"]) };
+  const setOpen = (open) => {
+    panel.open = open;
+    body.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = `${open ? "\u25BE" : "\u25B8"} Legend`;
+    toggle.title = open ? "Collapse the legend" : "Expand the legend";
+  };
+  setOpen(true);
+  for (const node of [toggle, all, body]) {
+    // the canvas below must not take these clicks (no deselection, no drag)
+    node.addEventListener("pointerdown", (event) => event.stopPropagation());
+  }
+  toggle.addEventListener("click", (event) => {
+    event.stopPropagation();
+    setOpen(!panel.open);
+  });
+  all.addEventListener("click", (event) => {
+    event.stopPropagation();
+    onPick(null);
+  });
+  body.addEventListener("click", (event) => {
+    const title = event.target.closest && event.target.closest(".ms-legend-title");
+    if (title) {
+      event.stopPropagation();
+      const section = title.dataset.section;
+      const open = !panel.shown.has(section);
+      if (open) panel.shown.add(section);
+      else panel.shown.delete(section);
+      setSection(title, open);
+      return;
+    }
+    const button = event.target.closest && event.target.closest(".ms-legend-line");
+    if (!button) return;
+    event.stopPropagation();
+    const id = button.dataset.line;
+    onPick(panel.picked === id ? null : id);
+  });
+  el.addEventListener("wheel", (event) => event.stopPropagation(), { passive: true });
+  const setSection = (title, open) => {
+    const lines = title.nextElementSibling;
+    if (lines) lines.hidden = !open;
+    title.setAttribute("aria-expanded", String(open));
+    title.textContent = `${open ? "\u25BE" : "\u25B8"} ${title.dataset.title}`
+      + (open ? "" : ` (${title.dataset.lines})`);
+  };
+
+  panel.update = (legend, picked, colorOf, ink) => {
+    const sections = legendSections(legend);
+    panel.sections = sections;
+    const line = picked ? findLine(sections, picked) : null;
+    panel.picked = line ? line.id : null;
+    el.hidden = sections.length === 0;
+    el.classList.toggle("ms-legend-dim", line !== null);
+    all.hidden = line === null;
+    status.hidden = line === null;
+    status.textContent = line === null ? "" : `Showing only the selected legend line: ${
+      line.label}. Click it again or \u201CShow all\u201D to see everything.`;
+    body.textContent = "";
+    for (const s of sections) {
+      // the picked line's section stays open
+      if (line !== null && line.section === s.section) panel.shown.add(s.section);
+      const title = doc.createElement("button");
+      title.type = "button";
+      title.className = "ms-legend-title";
+      title.dataset.section = s.section;
+      title.dataset.title = s.title;
+      title.dataset.lines = String(s.lines.length);
+      title.dataset.action = `legend-section-${s.section}`;
+      const lines = doc.createElement("div");
+      lines.className = "ms-legend-lines";
+      body.append(title, lines);
+      setSection(title, panel.shown.has(s.section));
+      for (const item of s.lines) {
+        const button = doc.createElement("button");
+        button.type = "button";
+        button.className = "ms-legend-line";
+        button.dataset.line = item.id;
+        button.dataset.section = item.section;
+        button.setAttribute("aria-pressed", String(item.id === panel.picked));
+        const count = item.count.toLocaleString("en-US");
+        button.title = `${item.label}: ${count}. Click to show only these.`;
+        const swatch = doc.createElement("canvas");
+        swatch.className = "ms-legend-swatch";
+        drawSwatch(swatch, item.swatch, colorOf, ink);
+        const name = doc.createElement("span");
+        name.className = "ms-legend-name";
+        name.textContent = item.label;
+        const number_ = doc.createElement("span");
+        number_.className = "ms-legend-count";
+        number_.textContent = count;
+        button.append(swatch, name, number_);
+        lines.appendChild(button);
+      }
+    }
+    return line;
+  };
+  return panel;
+}
