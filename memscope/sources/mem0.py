@@ -338,4 +338,5 @@ class Mem0Source(Mem0Forgetting):
                          container_tag=tag, title=title,
                          raw=answer if isinstance(answer, dict) else {})
 
+
 __all__ = ["BATCH_LIMIT", "Mem0Config", "Mem0Source"]

@@ -134,5 +134,4 @@ class Mem0Forgetting(HttpSource):
                                memory_ids=list(report.forgotten), report=report)
 
 
-
 __all__ = ["BATCH_LIMIT", "OLD_VERSION", "Mem0Forgetting"]
