@@ -4,9 +4,11 @@ and summary of an embedded store, computed once per data version and kept.
 :func:`current` gives the vectors of a connection's current data (``<store uid>:<data
 version>``). Each text is embedded once: a new data version reuses every row whose text
 is unchanged (by a digest of the text) from the vectors of the version before, in this
-process or kept on disk, and embeds only the texts that are new — after an Add, one.
-:func:`install` (run when the store opens) starts building them in a background thread,
-so the first question does not wait for a large store's texts to be embedded.
+process or kept on disk, and embeds only the texts that are new — after an Add, two (the
+memory and its document). :func:`install` (run when the store opens) starts building
+them in a background thread, so no question waits for a store's texts to be embedded;
+after a write to a store of more than :data:`SYNC_MAX` texts, questions are answered with
+the previous version's vectors while a thread builds the new ones.
 
 A build that embedded at least :data:`KEEP_MIN` texts is kept beside the store in
 ``derived/vectors-<uid>.npz``: the text digests and their rows, nothing else, read with
