@@ -121,3 +121,17 @@ def test_an_sqlite_file_that_is_not_mem0s_is_one_sentence(tmp_path):
     assert str(raised.value) == "other.db is an SQLite file without mem0's history table."
     with pytest.raises(FileError, match=r"history\.db cannot be read"):
         Mem0HistorySource(name="history.db", data=b"SQLite format 3\x00" + b"\x00" * 50).load()
+
+
+def test_a_history_db_in_wal_mode_opens_from_its_bytes(tmp_path):
+    db = tmp_path / "wal.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(HISTORY_TABLE)
+        conn.executemany("INSERT INTO history VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", ROWS)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the rows into the file itself
+    conn.close()
+    data = db.read_bytes()
+    assert data[18:20] == b"\x02\x02"  # the header says WAL
+    assert len(file_source([("wal.db", data)]).load().dataset.memories) == 5
+    assert db.read_bytes() == data

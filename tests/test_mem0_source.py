@@ -181,3 +181,12 @@ def test_dropped_connections_are_retried_and_a_cut_off_answer_is_one_sentence(sa
     with pytest.raises(MalformedResponse) as raised:
         src.load(refresh=True)
     assert str(raised.value).startswith("mem0 sent an answer that is not valid JSON")
+
+
+def test_a_list_page_that_still_fails_is_named_and_the_rest_loads(sandbox):
+    sandbox.faults.update(fail_pages={2}, fail_status=503)
+    result = mem0(sandbox, entities=(TAG,), page_size=3, max_attempts=2).load()
+    assert [n.split(" could not")[0] for n in result.notes] == [f"Page 2 of {TAG}"]
+    failed = [r for r in sandbox.requests if r.query.get("page") == "2"]
+    assert [r.status for r in failed] == [503, 503]
+    assert sum(1 for m in result.dataset.memories.values() if m.is_latest) > 3
