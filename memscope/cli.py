@@ -16,10 +16,14 @@ import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from memscope.records.time import read_time
+
+if TYPE_CHECKING:
+    from memscope.meaning.findings import SemanticFinding
 
 #: exit codes: 0 fine, 1 findings (with ``--fail-on-findings``), 2 unusable input or
 #: arguments, 3 a fault of Memscope itself (one line; please report it)
@@ -66,26 +70,58 @@ def _inspect(args: argparse.Namespace) -> int:
     if not args.no_semantic:
         from memscope.meaning.audit import semantic_findings
 
-        semantic = [f.as_dict() for f in semantic_findings(analysis)]
+        found = semantic_findings(analysis)
+        if args.judge:
+            judged = _judge(found)
+            if judged is None:
+                return EXIT_INPUT
+            found = judged
+        semantic = [f.as_dict() for f in found]
     _write(dumps(analysis, semantic) + "\n")
     if args.fail_on_findings and analysis.findings:
         return 1
     return 0
 
 
-def _configured(name: str) -> str | None:
+def _judge(found: list[SemanticFinding]) -> list[SemanticFinding] | None:
+    """The findings after the configured judge (``None``, said in one line, when no judge
+    is configured or its settings are refused)."""
+    from memscope.meaning.judge import JudgeConfig, judge_findings
+
+    url, model, key = (_configured(name, table="judge") for name in ("url", "model", "key"))
+    if not url or not model:
+        _say("--judge needs MEMSCOPE_JUDGE_URL and MEMSCOPE_JUDGE_MODEL (or url and model in "
+             ".streamlit/secrets.toml's [judge] table); the key comes from "
+             "MEMSCOPE_JUDGE_KEY or key there, never from the command line")
+        return None
+    try:
+        config = JudgeConfig.model_validate({"base_url": url, "model": model, "api_key": key})
+    except ValidationError as exc:
+        _say(_first_error(exc))
+        return None
+    judged = judge_findings(found, config)
+    _say(f"the judge confirmed {judged.confirmed} and rejected {judged.rejected} suspected "
+         "contradictions")
+    if judged.failed:
+        _say(judged.failed)
+    return judged.findings
+
+
+def _configured(name: str, table: str = "memory_api") -> str | None:
     """``$MEMSCOPE_<NAME>``, else ``[memory_api] <name>`` of ``.streamlit/secrets.toml``
-    (here, then in the home folder) — as the app reads them."""
-    env = os.environ.get(f"MEMSCOPE_{name.upper()}")
+    (here, then in the home folder) — as the app reads them; for another ``table``
+    (``judge``), ``$MEMSCOPE_JUDGE_<NAME>``, else ``[judge] <name>``."""
+    prefix = "" if table == "memory_api" else f"{table.upper()}_"
+    env = os.environ.get(f"MEMSCOPE_{prefix}{name.upper()}")
     if env:
         return env
     for folder in (Path.cwd(), Path.home()):
         path = folder / ".streamlit" / "secrets.toml"
         try:
-            table = tomllib.loads(path.read_text(encoding="utf-8")).get("memory_api", {})
+            found = tomllib.loads(path.read_text(encoding="utf-8")).get(table, {})
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             continue
-        value = table.get(name) if isinstance(table, dict) else None
+        value = found.get(name) if isinstance(found, dict) else None
         if value:
             return str(value)
     return None
@@ -179,6 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_inspect.add_argument("--no-semantic", action="store_true",
                            help="leave out the semantic audit's findings (suspected "
                            "contradictions, suspicious updates, near-duplicates)")
+    p_inspect.add_argument("--judge", action="store_true",
+                           help="confirm or reject suspected contradictions with an "
+                           "OpenAI-compatible chat endpoint: MEMSCOPE_JUDGE_URL, "
+                           "MEMSCOPE_JUDGE_MODEL, MEMSCOPE_JUDGE_KEY (or [judge] url, model, "
+                           "key in .streamlit/secrets.toml)")
     p_inspect.set_defaults(func=_inspect)
     p_seed = sub.add_parser("seed", help="create and seed the embedded demo store if missing")
     p_seed.add_argument("--data-dir", help="where the store lives (default: $MEMSCOPE_DATA_DIR "

@@ -5,13 +5,19 @@ updates and near-duplicates on small hand-made datasets, and the claim check
 from __future__ import annotations
 
 import json
+import os
+import socket
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+from pydantic import SecretStr
 
 from memscope.graph.analysis import Analysis, analyse
 from memscope.meaning.audit import semantic_findings
@@ -170,3 +176,113 @@ def test_memscope_inspect_lists_the_semantic_findings_with_score_and_reason(tmp_
     quiet = subprocess.run([*run, "--no-semantic"], capture_output=True, text=True, cwd=ROOT,
                            timeout=120)
     assert not {f["kind"] for f in json.loads(quiet.stdout)["findings"]} & set(KIND.values())
+
+
+class _FakeChat(BaseHTTPRequestHandler):
+    """An OpenAI-compatible chat endpoint on 127.0.0.1: a conflict when statement B says
+    Berlin, none otherwise, garbage for "Porto"; it records what it was sent."""
+
+    seen: ClassVar[list[tuple[str, str | None, dict[str, Any]]]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        _FakeChat.seen.append((self.path, self.headers.get("Authorization"), body))
+        text = body["messages"][-1]["content"]
+        if "Porto" in text:
+            content = "I think so?"
+        else:
+            conflict = "Berlin" in text
+            content = json.dumps({"conflict": conflict, "reason": "One home at a time."
+                                  if conflict else "Both can hold."})
+        answer = json.dumps({"choices": [{"message": {"role": "assistant",
+                                                      "content": content}}]}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_chat() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeChat)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _FakeChat.seen = []
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+    server.server_close()
+
+
+def _finding(nodes: tuple[str, str], texts: tuple[str, str], score: float = 0.8
+             ) -> SemanticFinding:
+    return SemanticFinding("suspected_contradiction", nodes, score, "Offline reason.",
+                           "personal", texts)
+
+
+def test_a_judge_confirms_or_rejects_candidates_and_the_rest_is_kept(fake_chat):
+    from memscope.meaning.judge import JudgeConfig, judge_findings
+
+    berlin = _finding(("a", "b"), ("Maya lives in Lisbon.", "Maya lives in Berlin."))
+    kyoto = _finding(("c", "d"), ("Maya lives in Lisbon.", "Maya lives in Kyoto."), 0.7)
+    porto = _finding(("e", "f"), ("Maya lives in Lisbon.", "Maya lives in Porto."), 0.6)
+    dup = SemanticFinding("near_duplicate", ("g", "h"), 1.0, "Same.", "personal",
+                          ("x", "x"))
+    config = JudgeConfig(base_url=fake_chat, model="tiny", api_key=SecretStr("sk-judge-secret"))
+    judged = judge_findings([berlin, kyoto, porto, dup], config)
+    assert [f.nodes for f in judged.findings] == [("a", "b"), ("e", "f"), ("g", "h")]
+    assert judged.findings[0].reason == ("Offline reason. The judge (tiny) agreed: One home "
+                                         "at a time.")
+    assert judged.findings[0].key == berlin.key  # the review key does not change
+    assert judged.findings[1:] == [porto, dup]
+    assert (judged.confirmed, judged.rejected) == (1, 1)
+    assert judged.failed is not None and "1 of 3" in judged.failed
+    assert "sk-judge-secret" not in judged.failed + repr(config)
+    assert {(path, auth) for path, auth, _body in _FakeChat.seen} == {
+        ("/v1/chat/completions", "Bearer sk-judge-secret")}
+    assert _FakeChat.seen[0][2]["model"] == "tiny"
+
+
+def test_an_unreachable_judge_keeps_the_offline_findings_and_says_so_in_one_sentence():
+    from memscope.meaning.judge import JudgeConfig, judge_findings
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    berlin = _finding(("a", "b"), ("Maya lives in Lisbon.", "Maya lives in Berlin."))
+    judged = judge_findings([berlin], JudgeConfig(base_url=f"http://127.0.0.1:{port}",
+                                                  model="m", timeout_s=2))
+    assert judged.findings == [berlin] and (judged.confirmed, judged.rejected) == (0, 0)
+    assert judged.failed == ("The judge could not check 1 of 1 suspected contradictions (it "
+                             "could not be reached); they are kept as the offline rule found "
+                             "them.")
+
+
+def test_memscope_inspect_judge_uses_the_configured_endpoint_or_says_what_is_missing(
+        tmp_path, fake_chat):
+    feed = {"documents": [_doc("d1", {"id": "home1", "memory": "Maya lives in Lisbon."}),
+                          _doc("d2", {"id": "home2", "memory": "Maya lives in Berlin."}, day=2)]}
+    path = tmp_path / "feed.json"
+    path.write_text(json.dumps(feed), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSCOPE_")}
+    env["HOME"] = str(tmp_path)  # no secrets.toml of the person running the tests
+    run = [sys.executable, "-m", "memscope", "inspect", str(path), "--judge"]
+    missing = subprocess.run(run, capture_output=True, text=True, cwd=tmp_path, env=env,
+                             timeout=120)
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert len(missing.stderr.strip().splitlines()) == 1
+    assert "MEMSCOPE_JUDGE_URL" in missing.stderr
+    env.update(MEMSCOPE_JUDGE_URL=fake_chat, MEMSCOPE_JUDGE_MODEL="tiny",
+               MEMSCOPE_JUDGE_KEY="sk-judge-secret")
+    proc = subprocess.run(run, capture_output=True, text=True, cwd=tmp_path, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    found = [f for f in json.loads(proc.stdout)["findings"]
+             if f["kind"] == "suspected_contradiction"]
+    assert [f["nodes"] for f in found] == [["home1", "home2"]]
+    assert found[0]["reason"].endswith("The judge (tiny) agreed: One home at a time.")
+    assert "confirmed 1 and rejected 0" in proc.stderr
+    assert "sk-judge-secret" not in proc.stdout + proc.stderr
