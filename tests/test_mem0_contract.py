@@ -14,6 +14,12 @@ refuses (and lists) every connection or name look-up beyond loopback:
     delete, batch delete): both requests are logged by the sandbox and compared;
 (c) nothing left the machine: no posthog client was made, and the only hosts the guard
     saw are the two the test itself probes (which proves it watches).
+
+Both halves were seen to fail when a detail is changed (locally, run, reverted): Memscope's
+search sending ``limit`` instead of ``top_k`` fails ``test_memscope_sends_what_the_client_
+sends`` ("search … 'top_k': 5} != … 'limit': 5}"); the sandbox answering a history as
+``{"results": [...]}`` instead of the bare list the client returns fails
+``test_the_client_reads_every_answer_and_memscope_reads_them_alike``.
 """
 
 from __future__ import annotations
