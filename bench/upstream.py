@@ -54,13 +54,19 @@ what does not finish prints as ``timeout``. Prints figures; asserts nothing.
 
     .venv/bin/python bench/upstream.py [--sizes 1000,5000,16000,50000] [--rounds 2]
                                        [--minutes 20]
+
+Side by side, no timing: ``.venv/bin/python bench/upstream.py --shots`` seeds the demo
+store (as ``make run`` does), bundles the upstream page if needed (``npm ci``, once) and
+writes ``test-screenshots/map-upstream-1400x900.png`` and ``-1920x1080.png`` beside
+Memscope's first view ``map-<w>x<h>-<light|dark>.png``. After that, ``make test``
+(``tests/test_map_browser.py``) writes the upstream pair too, with no network.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -68,12 +74,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -96,17 +98,30 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from scale import cached_store  # noqa: E402
 
-from memscope.sandbox.faults import Faults  # noqa: E402
-from memscope.sandbox.supermemory_api import SupermemoryApi  # noqa: E402
+from memscope.demo.seeding import seed_if_missing  # noqa: E402
 from memscope.settings import STORE_FILE  # noqa: E402
-from memscope.store.store import Store  # noqa: E402
 
 SOURCES = ROOT / "bench" / "upstream"
 OUT = ROOT / "bench" / "out" / "upstream"
 WWW = OUT / "www"
 #: our files, copied next to node_modules and built there
 SOURCE_FILES = ("package.json", "package-lock.json", "main.jsx", "index.html")
-PAGE_SIZE = 1100  # the largest page the feed answers
+def _shots() -> Any:
+    """``bench/upstream/shots.py`` (the feed, the static server, the upstream shot)."""
+    spec = importlib.util.spec_from_file_location("upstream_shots",
+                                                  ROOT / "bench" / "upstream" / "shots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_SHOTS_MODULE = _shots()
+feed_documents = _SHOTS_MODULE.feed_documents
+serving = _SHOTS_MODULE.serving
+shoot_upstream = _SHOTS_MODULE.shoot
+SHOTS = ROOT / "test-screenshots"
+SHOT_VIEWPORTS = ((1400, 900), (1920, 1080))
 STILL_MS = 1500
 STILL_FRAMES = 20
 
@@ -255,21 +270,6 @@ def ensure_bundle() -> None:
 # -- the data --------------------------------------------------------------------------
 
 
-def feed_documents(store_path: Path) -> list[dict[str, Any]]:
-    """Every page of the sandbox's ``POST /v3/documents/documents`` for the store, merged
-    into one list (the exact JSON the API would give, page by page)."""
-    api = SupermemoryApi(Store(store_path), Faults())
-    documents: list[dict[str, Any]] = []
-    page = 1
-    while True:
-        reply = api.documents({"page": page, "limit": PAGE_SIZE})
-        body = json.loads(reply.body) if isinstance(reply.body, bytes) else reply.body
-        documents.extend(body["documents"])
-        if page >= body["pagination"]["totalPages"]:
-            return documents
-        page += 1
-
-
 def ensure_data(size: int) -> tuple[str, int, int]:
     """``data-<n>.json`` in the served folder (written once): (file name, documents,
     memories)."""
@@ -289,28 +289,6 @@ def ensure_data(size: int) -> tuple[str, int, int]:
           f"{path.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - t0:.1f} s)",
           flush=True)
     return name, len(docs), memories
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    """Static files, no request log."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Say nothing."""
-
-
-@contextmanager
-def serving(folder: Path) -> Iterator[str]:
-    """``folder`` over HTTP on 127.0.0.1 (a free port, a daemon thread); yields the URL."""
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 # -- the runs --------------------------------------------------------------------------
@@ -513,6 +491,39 @@ def print_table(sizes: list[int], batch: Batch) -> None:
         print("  " + raw_line(run))
 
 
+def side_by_side() -> None:
+    """``--shots``: the demo store (as ``make run`` seeds it) drawn by the upstream and by
+    Memscope's first view, at 1400×900 and 1920×1080 (Memscope light and dark), into
+    ``test-screenshots/map-upstream-<w>x<h>.png`` and ``map-<w>x<h>-<scheme>.png`` — the
+    same files ``tests/test_map_browser.py`` writes once the bundle exists."""
+    ensure_bundle()
+    SHOTS.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="memscope-shots-") as tmp, \
+            sync_playwright() as pw:
+        folder = Path(tmp)
+        seed_if_missing(folder / STORE_FILE)
+        browser = launch(pw)
+        server, _log = start_server(folder, timeout=120)
+        try:
+            fed = shoot_upstream(browser, folder / STORE_FILE, {
+                SHOTS / f"map-upstream-{w}x{h}.png": (w, h) for w, h in SHOT_VIEWPORTS})
+            print(f"upstream: {fed['documents']} documents, {fed['memories']} memories")
+            for w, h in SHOT_VIEWPORTS:
+                for scheme in ("light", "dark"):
+                    page = browser.new_page(viewport={"width": w, "height": h},
+                                            color_scheme=scheme)
+                    page.goto(server.url)
+                    page.wait_for_selector(DRAWN, timeout=120_000)
+                    page.wait_for_timeout(1500)
+                    page.screenshot(path=str(SHOTS / f"map-{w}x{h}-{scheme}.png"))
+                    page.close()
+            print(f"screenshots in {SHOTS.relative_to(ROOT)}/: map-upstream-*.png beside "
+                  "map-<w>x<h>-<light|dark>.png")
+        finally:
+            server.stop()
+            browser.close()
+
+
 def main() -> None:
     """Parse arguments, build the upstream page once, run every size, print."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -524,7 +535,13 @@ def main() -> None:
                              "cold and warm once (default 2)")
     parser.add_argument("--minutes", type=float, default=20.0,
                         help="deadline for the whole run (default 20)")
+    parser.add_argument("--shots", action="store_true",
+                        help="only the side-by-side screenshots of the demo store "
+                             "(test-screenshots/map-*.png), no timing")
     args = parser.parse_args()
+    if args.shots:
+        side_by_side()
+        return
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     dl = Deadline(time.monotonic() + 60 * args.minutes)
     print(f"bench/upstream.py: sizes {sizes}, {args.rounds} round(s), deadline "

@@ -85,7 +85,8 @@ def test_documents_are_labelled_cards(demo: Analysis) -> None:
     view = build_view(demo)
     docs = [n for n in view["nodes"] if n["kind"] == "document"]
     assert docs and all(n["shape"] == "box" for n in docs)
-    assert all(n.get("widthConstraint") == {"maximum": CARD_WIDTH} for n in docs)
+    assert all(n.get("widthConstraint") == {"minimum": CARD_WIDTH, "maximum": CARD_WIDTH}
+               for n in docs)
     titled = {d: r.title for d, r in demo.dataset.documents.items() if r.title}
     for node in docs:  # the title (cut, never lost) is the card's own label
         title = titled.get(node["id"], node["id"])

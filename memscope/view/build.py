@@ -67,6 +67,7 @@ OTHER_COLOR = "#9E9E9E"  # the groups past the palette, together
 SHAPES = {"document": "box", "memory": "dot", "entity": "diamond", "cluster": "hexagon"}
 SIZES = {"document": 16, "memory": 11, "entity": 14}
 CARD_WIDTH = 120
+CARD_MARGIN = 8
 CARD_LABEL_MAX = 40
 #: a memory's size grows by this much per doubling of what depends on it (its later
 #: versions, the memories extending or derived from it, transitively), up to
@@ -113,9 +114,9 @@ LEGEND_STATES = ("latest", "recent", "superseded", "forgotten", "expiring", "exp
 #: would double the edge payload.
 EDGE_STYLES: dict[str, EdgeStyle] = {
     "source": {"color": {"color": "#BBBBBB"}, "width": 1},
-    "updates": {"color": {"color": "#0072B2"}, "width": 3, "arrows": "to"},
-    "extends": {"color": {"color": "#009E73"}, "width": 2.5, "dashes": [8, 5], "arrows": "to"},
-    "derives": {"color": {"color": "#CC79A7"}, "width": 2.5, "dashes": [2, 4], "arrows": "to"},
+    "updates": {"color": {"color": "#0072B2"}, "width": 4, "arrows": "to"},
+    "extends": {"color": {"color": "#009E73"}, "width": 4, "dashes": [8, 5], "arrows": "to"},
+    "derives": {"color": {"color": "#CC79A7"}, "width": 4, "dashes": [2, 4], "arrows": "to"},
     "relation": {"color": {"color": "#777777"}, "width": 1.5, "arrows": "to"},
 }
 EDGE_MEANING = {"source": "source document", "updates": "newer version",
@@ -163,7 +164,8 @@ class VisNode(TypedDict):
     font: NotRequired[dict[str, Any]]
     x: NotRequired[float]
     y: NotRequired[float]
-    widthConstraint: NotRequired[dict[str, int]]  # a document card's wrapping width
+    widthConstraint: NotRequired[dict[str, int]]  # a document card's width
+    margin: NotRequired[int]  # a document card's padding around its title
     highlighted: NotRequired[bool]  # set by :func:`highlight`
     change: NotRequired[str]  # set by :func:`memscope.view.changes.mark_changes`
 
@@ -480,8 +482,9 @@ def _node(node_id: Hashable, attrs: Mapping[str, Any], state: str | None, group:
         "size": memory_size(depending) if kind == "memory" else SIZES[kind],
         "color": {"background": fill, "border": _darker(fill)},
     }
-    if kind == "document":
-        node["widthConstraint"] = {"maximum": CARD_WIDTH}
+    if kind == "document":  # every card as wide, its title wrapped inside
+        node["widthConstraint"] = {"minimum": CARD_WIDTH, "maximum": CARD_WIDTH}
+        node["margin"] = CARD_MARGIN
     if kind == "memory" and state is not None:
         node["state"] = state
         node.update(_fresh(STATE_STYLES[state]))

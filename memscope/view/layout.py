@@ -31,7 +31,7 @@ import networkx as nx
 Position = tuple[float, float]
 
 #: pixels for a typical edge in vis-network coordinates (node sizes are 10–16 px)
-EDGE_PX = 120.0
+EDGE_PX = 100.0
 #: components at least this large use igraph's grid FR (much faster, slightly rougher)
 GRID_MIN = 500
 #: free space between packed components, in edge lengths
@@ -179,6 +179,8 @@ def _cells(coords: list[list[float]], edges: list[tuple[int, int]]) -> list[tupl
     return out
 
 
+#: how far back along the spiral (in cells of arc) the next component's search starts
+BACK = 24
 #: the packing's grid cell, in edge lengths: a component keeps at least one cell (and at
 #: most about two) away from every node and edge of the others
 CELL = 0.5
@@ -190,8 +192,9 @@ def _pack(parts: list[tuple[list[Hashable], list[list[float]], list[tuple[int, i
     middle, each next one at the first place along a wide spiral (x stretched by
     ``sqrt(ASPECT)``, y squeezed by as much) where none of its nodes and edges falls in a
     cell next to another component's (so small components settle into the bays of big
-    ones instead of keeping a box around each). The spiral resumes a turn before where
-    the last component was set, so the search stays short."""
+    ones instead of keeping a box around each). The spiral resumes :data:`BACK` cells
+    (of arc) before where the last component was set, so the search stays short: it
+    fills the gaps just behind, not a whole turn again."""
     taken: set[tuple[int, int]] = set()
     sx, sy = math.sqrt(ASPECT), 1 / math.sqrt(ASPECT)
     out: dict[Hashable, Position] = {}
@@ -199,7 +202,7 @@ def _pack(parts: list[tuple[list[Hashable], list[list[float]], list[tuple[int, i
     for ids, coords, edges in parts:
         coords = _turned_wide(coords)
         cells = _cells(coords, edges)
-        t = max(0.0, t_last - 2 * math.pi)
+        t = max(0.0, t_last - BACK / max(t_last / (2 * math.pi), 1.0))
         last: tuple[int, int] | None = None
         while True:  # the spiral: one cell further out per turn
             rho = CELL * t / (2 * math.pi)
