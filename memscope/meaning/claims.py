@@ -63,6 +63,8 @@ STOP = _set(
     "than then so up out any anymore again usually always often since")
 #: words that flip a claim's sign (stems; "n't" is read as "not")
 NEGATION = _set("not no never none nobody nothing neither nor cannot stop quit longer")
+_NEGATION_FORMS = _set("not no never none nobody nothing neither nor cannot stop stops "
+                       "stopped stopping quit quits quitting longer")
 _POSITIVE = _set("like lov enjoy prefer ador fan favourit favorit keen")
 _NEGATIVE = _set("dislik hat detest loath avoid")
 #: words that may stand in a subject after its first name ("Maya's sister Ana")
@@ -72,19 +74,31 @@ _GLUE = _set(
     "uncle grandmother grandfather grandma grandpa team user project company family kid "
     "child niece nephew")
 _PRONOUNS = _set("she he they i we it you")
-#: attribute stems that hold one value at a time
+#: attribute stems that hold one value at a time (a stem of four letters or fewer must
+#: match a word exactly, a longer one may start it: "report" covers reports, reporting)
 FUNCTIONAL = _set(
     "liv based mov relocat born birthday age old work employ job role title report manag "
-    "boss marri wife husband main primary favourit favorit prefer set schedul due "
+    "boss marri wife husband main primary favourit favorit prefer schedul due "
     "deadline launch start begin end cost price budget salary standup deploy phone email "
-    "address call named timezone default capital headquarter hq owner")
+    "address named timezone default capital headquarter hq owner")
 #: attribute stems that hold many values (a replaced name is then another object)
 MULTI = _set(
     "allerg visit lik lov enjoy read play speak know has own asked want met friend tri eat "
     "learn evaluat track collect watch listen follow")
 
-_FUNCTIONAL_PREFIXES = tuple(sorted(FUNCTIONAL))
-_MULTI_PREFIXES = tuple(sorted(MULTI))
+
+def _matcher(cues: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    return (frozenset(c for c in cues if len(c) <= 4),
+            tuple(sorted(c for c in cues if len(c) > 4)))
+
+
+_FUNCTIONAL_MATCH = _matcher(FUNCTIONAL)
+_MULTI_MATCH = _matcher(MULTI)
+
+
+def _cue(word: str, match: tuple[frozenset[str], tuple[str, ...]]) -> bool:
+    return word in match[0] or word.startswith(match[1])
+
 
 _ZH_STOP = frozenset("的了着过也都很和与及把被吗呢吧啊呀就还又才")
 _ZH_NEGATION = frozenset("不没未别无非勿")
@@ -154,6 +168,14 @@ class Claim:
                          if k == "word")
 
     @cached_property
+    def preferences(self) -> frozenset[str]:
+        """Its preference words (likes, prefers, hates, 喜欢 …)."""
+        if self.zh:
+            joined = "".join(self.words)
+            return frozenset(p for p in (*_ZH_POSITIVE, *_ZH_NEGATIVE) if p in joined)
+        return frozenset(w for w in self.words if w in _POSITIVE or w in _NEGATIVE)
+
+    @cached_property
     def values(self) -> frozenset[str]:
         """The claim's names, dates and numbers."""
         return frozenset(w for w, k in zip(self.words, self.kinds, strict=True) if k != "word")
@@ -209,6 +231,8 @@ def _en_tokens(text: str) -> list[tuple[str, str]]:
             base = low[:-2] if low.endswith("'s") else low
             if (base in MONTHS and (raw[0].isupper() or base != "may")) or base in WEEKDAYS:
                 kind = "date"
+            elif base[:-1] in WEEKDAYS and base.endswith("s"):
+                kind = "word"  # "on Fridays": a recurring day, one value among several
             elif base in _NUMBER_WORDS:
                 kind = "number"
             elif raw[0].isupper() and not first and base not in _PRONOUNS:
@@ -218,7 +242,10 @@ def _en_tokens(text: str) -> list[tuple[str, str]]:
             if base == "cannot":
                 out += [("can", "word"), ("not", "word")]
             else:
-                out.append((base if kind in ("name", "date") else stem(base), kind))
+                word = base if kind in ("name", "date") else stem(base)
+                if word in NEGATION and base not in _NEGATION_FORMS:
+                    word = base  # "notes" is no "not"
+                out.append((word, kind))
             if low.endswith("'s"):
                 out.append(("'s", "word"))
         first = False
@@ -328,8 +355,8 @@ def _functional(a: Claim, b: Claim) -> bool | None:
 
 def _cues(words: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The words that name a one-value attribute, and those that name a many-values one."""
-    one = frozenset(w for w in words if w.startswith(_FUNCTIONAL_PREFIXES))
-    many = frozenset(w for w in words if w.startswith(_MULTI_PREFIXES))
+    one = frozenset(w for w in words if _cue(w, _FUNCTIONAL_MATCH))
+    many = frozenset(w for w in words if _cue(w, _MULTI_MATCH))
     return one, many
 
 
@@ -400,6 +427,9 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
         if max(i2 - i1, j2 - j1) > width:
             return None  # a whole predicate replaced: another attribute, not a value
         before = core_a[i1 - 1] if i1 > 0 else None
+        if any("name" in kinds and ("number" in kinds or "date" in kinds)
+               for kinds in (ka[i1:i2], kb[j1:j2])):
+            return None  # "$90k for Q2" / "$60k for Q3": two values side by side
         kind_a = _value_kind(ka[i1:i2], before, a.zh)
         kind_b = _value_kind(kb[j1:j2], before, b.zh)
         if kind_a != kind_b and not {kind_a, kind_b} <= _NAMES:
@@ -431,6 +461,23 @@ def _align(core_a: tuple[str, ...], core_b: tuple[str, ...]
     return frame, [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
 
 
+def _merge_dates(spans: list[tuple[int, int, int, int]], kinds_a: Sequence[str],
+                 kinds_b: Sequence[str]) -> list[tuple[int, int, int, int]]:
+    """Join replaced spans that only date parts separate (三月三日 / 七月十四日: the
+    month and the day of one date)."""
+    out: list[tuple[int, int, int, int]] = []
+    for span in spans:
+        if out:
+            i1, i2, j1, j2 = out[-1]
+            gap_a, gap_b = kinds_a[i2:span[0]], kinds_b[j2:span[2]]
+            if all(k in ("date", "number") for k in (*gap_a, *gap_b, *kinds_a[span[0]:span[1]],
+                                                       *kinds_a[i1:i2])):
+                out[-1] = (i1, span[1], j1, span[3])
+                continue
+        out.append(span)
+    return out
+
+
 def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The same frame with one value replaced, under an attribute that holds one value
     (or a date or number under any attribute)."""
@@ -447,13 +494,13 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     if not replaced or len(frame) < (0 if bare else max(1, (min(len(core_a), len(core_b))
                                                             + 2) // 3)):
         return None
-    slots = _slots(a, b, replaced)
+    slots = _slots(a, b, _merge_dates(replaced, a.core_kinds, b.core_kinds))
     if slots is None:
         return None
     functional = functional or (a.located and b.located and all(s[0] in _NAMES
                                                                  for s in slots))
-    if not functional and (len(slots) > 1 or any(s[3] for s in slots)):
-        return None  # another object, or several things differ: both may hold
+    if len(slots) > 1 or (not functional and slots[0][3]):
+        return None  # several things differ, or another object: both may hold
     kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
     if not functional and kind not in ("date", "number"):
         return None
@@ -498,7 +545,7 @@ def related(a: Claim, b: Claim) -> bool:
     not enough: "Maya prefers Vue" updated by "Maya is allergic to peanuts" changed what
     the memory is about."""
     return bool(a.attribute_words & b.attribute_words or a.values & b.values
-                or a.families & b.families)
+                or a.families & b.families or a.preferences & b.preferences)
 
 
 __all__ = ["Claim", "Conflict", "claim", "conflict", "related", "same_subject", "stem", "values"]
