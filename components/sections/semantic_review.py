@@ -35,7 +35,7 @@ from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.diff import word_diff
 from memscope.meaning.findings import SemanticFinding
-from memscope.records.text import CELL_MAX, FULL_MAX, clip, counted
+from memscope.records.text import CELL_MAX, FULL_MAX, LINE_MAX, clip, counted
 from memscope.sources import Source
 from memscope.storage import LOCAL_ACTOR, Storage, StorageError
 
@@ -129,7 +129,7 @@ def _open(ctx: AppContext, finding: SemanticFinding) -> None:
 def _space(ctx: AppContext, space: str | None) -> str:
     if space is None:
         return "no space"
-    return ctx.space_names.get(space, "another space") if ctx.presenter else space
+    return ctx.space_names.get(space, "another space") if ctx.presenter else clip(space, 60)
 
 
 def _text(ctx: AppContext, analysis: Analysis, finding: SemanticFinding, i: int) -> str:
@@ -157,9 +157,9 @@ def _member(ctx: AppContext, analysis: Analysis, finding: SemanticFinding, i: in
         docs = "; ".join(clip(t, 60) for t in titles[:3]) or "no document"
         if len(titles) > 3:
             docs += f" and {len(titles) - 3} more"
-        st.caption(md_escape(f"{mem_id} · created {when} · {_space(ctx, finding.space)} · "
-                             f"{docs}"))
-        _forget_button(ctx, finding, mem_id, "Forget this one", "this")
+        st.caption(md_escape(f"{clip(mem_id, 80)} · created {when} · "
+                             f"{_space(ctx, finding.space)} · {docs}"))
+        _forget_button(ctx, finding, mem_id, "Forget this one", f"this{i}")
 
 
 def _forget_button(ctx: AppContext, finding: SemanticFinding, mem_id: str, label: str,
@@ -169,7 +169,7 @@ def _forget_button(ctx: AppContext, finding: SemanticFinding, mem_id: str, label
         return
     if ctx.source.capabilities.reason("forget"):
         return  # said once, above the queue
-    st.button(label, key=KEYS.key(f"forget-{tag}-{mem_id}-{finding.key}"),
+    st.button(label, key=KEYS.key(f"forget-{tag}-{finding.key}"),
               on_click=forget.request, args=(mem_id,),
               help="Opens the usual confirmation, which shows what else this touches.")
 
@@ -179,7 +179,7 @@ def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding) -> None
     st.markdown(f"**{md_escape(title)}** · score {finding.score:.2f} · "
                 f"{md_escape(_space(ctx, finding.space))}")
     st.caption(md_escape(MASKED_REASONS.get(finding.kind, "")
-                         if ctx.presenter else finding.reason))
+                         if ctx.presenter else clip(finding.reason, 2 * LINE_MAX)))
     texts = [_text(ctx, analysis, finding, i) for i in range(len(finding.nodes))]
     pair = len(texts) == 2
     diffable = pair and not ctx.presenter and max(map(len, texts)) <= FULL_MAX
