@@ -99,6 +99,8 @@ def test_one_model_per_process_under_concurrent_first_use(monkeypatch):
         time.sleep(0.05)
         return object()
 
+    for thread in [t for t in threading.enumerate() if t.name == "memscope-vectors"]:
+        thread.join()  # a store opened by an earlier test may still be embedding
     monkeypatch.setattr(embed_module, "_model", None)
     monkeypatch.setattr(embed_module, "_load", slow_load)
     got: list[object] = []

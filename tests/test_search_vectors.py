@@ -5,6 +5,7 @@ when the store opens rather than on a question, and a question found by meaning 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,6 +25,8 @@ TEXTS = ["Maya flies to Lisbon on Friday for the conference.",
 @pytest.fixture
 def counted(monkeypatch) -> list[int]:
     """How many texts each call of the embedder got (the real embedder still runs)."""
+    for thread in [t for t in threading.enumerate() if t.name == "memscope-vectors"]:
+        thread.join()  # a store opened by an earlier test may still be embedding
     calls: list[int] = []
     real = vectors.embed
 
