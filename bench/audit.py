@@ -1,6 +1,6 @@
 """Semantic audit figures: precision and recall per kind on the labelled pairs, and time.
 
-(a) ``tests/fixtures/semantic_pairs.json``: each pair is put in a dataset of its own (a
+(a) ``tests/labelled/semantic_pairs.json``: each pair is put in a dataset of its own (a
     contradiction: two latest memories in two documents of one space; an update: the
     second updates the first; a duplicate: the same in two documents) and
     ``semantic_findings`` runs on it; a pair counts as flagged when a finding of its kind
@@ -34,7 +34,7 @@ from memscope.meaning.audit import semantic_findings  # noqa: E402
 from memscope.meaning.claims import claim  # noqa: E402
 from memscope.records.dataset import from_feed_pages  # noqa: E402
 
-PAIRS = ROOT / "tests" / "fixtures" / "semantic_pairs.json"
+PAIRS = ROOT / "tests" / "labelled" / "semantic_pairs.json"
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 KIND = {"contradiction": "suspected_contradiction", "update": "suspicious_update",
         "duplicate": "near_duplicate"}

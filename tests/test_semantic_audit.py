@@ -1,6 +1,6 @@
 """The semantic audit (memscope.meaning.audit): suspected contradictions, suspicious
 updates and near-duplicates on small hand-made datasets, and the claim check
-(memscope.meaning.claims) on the labelled pairs of tests/fixtures/semantic_pairs.json."""
+(memscope.meaning.claims) on the labelled pairs of tests/labelled/semantic_pairs.json."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_the_same_analysis_gives_the_same_list_and_keys(story):
     assert [f.key for f in again] == [f.key for f in story if f.nodes == ("home1", "home2")]
 
 
-PAIRS = Path(__file__).parent / "fixtures" / "semantic_pairs.json"
+PAIRS = Path(__file__).parent / "labelled" / "semantic_pairs.json"
 KIND = {"contradiction": "suspected_contradiction", "update": "suspicious_update",
         "duplicate": "near_duplicate"}
 
