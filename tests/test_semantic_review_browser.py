@@ -103,6 +103,10 @@ def test_flag_review_forget_and_the_edge_on_the_graph(tmp_path: Path) -> None:
         page.mouse.move(5, 5)
         page.wait_for_timeout(800)
         page.screenshot(path=str(SHOTS / "semantic-review-graph-light.png"))
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_timeout(1200)
+        page.screenshot(path=str(SHOTS / "semantic-review-graph-dark.png"))
+        page.emulate_media(color_scheme="light")
 
         # not a conflict: hidden, after a reload too, and in the ledger
         audit(page)

@@ -11,9 +11,11 @@ from memscope.view.build import EdgeStyle, Legend, LegendEntry, ViewData, VisEdg
 #: a suspected contradiction: (older memory id, newer memory id, score in [0, 1])
 Pair = tuple[str, str, float]
 #: how a suspected contradiction is drawn: thick, dashed, no arrow (neither side is the
-#: newer truth); orange, apart from every kind the graph itself holds
-CONTRADICTS_STYLE: EdgeStyle = {"color": {"color": "#E69F00"}, "width": 3,
-                                "dashes": [10, 4]}
+#: newer truth); orange, apart from every kind the graph itself holds, and still orange
+#: when one of its memories is selected (vis-network would turn it grey)
+_ORANGE = "#E69F00"
+CONTRADICTS_STYLE: EdgeStyle = {"color": {"color": _ORANGE, "highlight": _ORANGE,
+                                          "hover": _ORANGE}, "width": 3, "dashes": [10, 4]}
 CONTRADICTS_MEANING = "suspected contradiction"
 
 
