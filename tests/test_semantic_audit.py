@@ -286,3 +286,12 @@ def test_memscope_inspect_judge_uses_the_configured_endpoint_or_says_what_is_mis
     assert found[0]["reason"].endswith("The judge (tiny) agreed: One home at a time.")
     assert "confirmed 1 and rejected 0" in proc.stderr
     assert "sk-judge-secret" not in proc.stdout + proc.stderr
+
+
+def test_texts_without_words_state_nothing():
+    found = semantic_findings(_analysis(
+        _doc("d1", {"id": "a", "memory": ""}, {"id": "b", "memory": "🙂🙂"},
+             {"id": "c", "memory": "Maya plays chess.", "isLatest": False}),
+        _doc("d2", {"id": "x", "memory": "   "}, {"id": "y", "memory": "🙂", "parentMemoryId": "b"},
+             {"id": "z", "memory": "…", "parentMemoryId": "c"}, day=2)))
+    assert found == []

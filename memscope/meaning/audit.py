@@ -199,6 +199,11 @@ def semantic_findings(analysis: Analysis, rows: Mapping[str, np.ndarray] | None 
                                         -f.score, f.nodes))
 
 
+def _readable(c: Claim) -> bool:
+    """Whether a text has any word to read (not empty, not only symbols or emoji)."""
+    return bool(c.words or c.subject)
+
+
 def _linked(analysis: Analysis, a: str, b: str) -> bool:
     g = analysis.graph.graph
     for u, v in ((a, b), (b, a)):
@@ -215,7 +220,8 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
     # the same text twice is one statement: checked once, grouped as a near-duplicate
     same_text: dict[str, list[str]] = defaultdict(list)
     for mem_id in ids:
-        same_text[" ".join(memories[mem_id].memory.split()).casefold()].append(mem_id)
+        if _readable(claims[mem_id]):  # a text with no words states nothing
+            same_text[" ".join(memories[mem_id].memory.split()).casefold()].append(mem_id)
     groups = _Groups()
     for members in same_text.values():
         for other in members[1:]:
@@ -286,7 +292,7 @@ def _suspicious(parent: MemoryRecord, child: MemoryRecord, claims: Mapping[str, 
     if cos >= (UPDATE_RELATED_ZH if zh else UPDATE_RELATED) or related(claims[parent.id],
                                                                        claims[child.id]):
         return None
-    if not parent.memory.strip() or not child.memory.strip():
+    if not _readable(claims[parent.id]) or not _readable(claims[child.id]):
         return None
     reason = (f"“{_quote(child.memory)}” updated “{_quote(parent.memory)}”, but the two share "
               "no attribute or value: the service may have retired a fact by mistake.")
