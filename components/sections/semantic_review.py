@@ -21,6 +21,7 @@ spaces are named by their pseudonyms and the reason is a sentence of the finding
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection, Iterable
 
 import streamlit as st
@@ -56,6 +57,10 @@ MASKED_REASONS = {
 }
 MARKS = session.SEMANTIC_REVIEW_MARKS
 KEYS = session.SEMANTIC_REVIEW_KEYS
+#: what the page says when the audit itself fails (the rest of the page still works)
+FAILED = ("The review queue is unavailable: the semantic audit failed on this data (the "
+          "details are in the server's log).")
+log = logging.getLogger("memscope.app")
 
 
 # -- the ledger ----------------------------------------------------------------------------
@@ -212,10 +217,15 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
         st.info("No data is loaded.")
         return
     p = pipeline()
-    if p.semantic(ctx.request, wait=False) is None:
-        with st.spinner("Reading what the memories claim…"):
-            p.semantic(ctx.request)
-    findings = p.semantic(ctx.request) or []
+    try:
+        if p.semantic(ctx.request, wait=False) is None:
+            with st.spinner("Reading what the memories claim…"):
+                p.semantic(ctx.request)
+        findings = p.semantic(ctx.request) or []
+    except Exception:  # one sentence here; the integrity findings and chains still show
+        log.exception("the semantic audit failed")
+        st.warning(FAILED)
+        return
     analysis = ctx.analysis or ctx.current
     reviewed: set[str] = set()
     if ctx.source is not None:

@@ -279,10 +279,14 @@ class Pipeline:
 
     def prewarm(self, source: Source, now: datetime | None = None) -> ViewRequest:
         """What a first visit draws, ahead of it (the server's warm-up): the load, the
-        semantic audit, the derived data and the first view — exactly what the page asks for; returns the
-        first request (the caller then settles the heap, :func:`memscope.kept.settle_heap`)."""
+        semantic audit, the derived data and the first view — exactly what the page asks
+        for; returns the first request (the caller then settles the heap,
+        :func:`memscope.kept.settle_heap`)."""
         req = self.first(self.loads.load(source), source.identity(), now)
-        self.semantic(req)  # before the view, so the first view draws its edges
+        try:  # before the view, so the first view draws its edges; never stops a warm-up
+            self.semantic(req)
+        except Exception as exc:  # the Audit page computes it again, and says why it failed
+            log.warning("semantic audit not warmed (%s: %s)", type(exc).__name__, exc)
         self.view(req)
         return req
 
