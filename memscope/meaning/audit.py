@@ -190,10 +190,8 @@ def semantic_findings(analysis: Analysis, rows: Mapping[str, np.ndarray] | None 
         by_space[memories[mem_id].space].append(mem_id)
     for space in sorted(by_space, key=lambda s: (s is not None, s or "")):
         found.extend(_space_findings(analysis, space, by_space[space], claims, vectors))
-    for parent, child in updates:
-        finding = _suspicious(memories[parent], memories[child], claims, vectors)
-        if finding is not None:
-            found.append(finding)
+    found.extend(_suspicious_updates([(memories[p], memories[c]) for p, c in updates],
+                                     claims, vectors))
     rank = {kind: n for n, kind in enumerate(KINDS)}
     return sorted(found, key=lambda f: (rank[f.kind], f.space is not None, f.space or "",
                                         -f.score, f.nodes))
@@ -285,20 +283,47 @@ def _contradiction(a: MemoryRecord, b: MemoryRecord, found: Conflict, cos: float
                            space, (first.memory, second.memory))
 
 
-def _suspicious(parent: MemoryRecord, child: MemoryRecord, claims: Mapping[str, Claim],
-                vectors: _Rows) -> SemanticFinding | None:
-    cos = vectors.cos(parent.id, child.id)
-    zh = claims[parent.id].zh or claims[child.id].zh
-    if cos >= (UPDATE_RELATED_ZH if zh else UPDATE_RELATED) or related(claims[parent.id],
-                                                                       claims[child.id]):
-        return None
-    if not _readable(claims[parent.id]) or not _readable(claims[child.id]):
-        return None
-    reason = (f"“{_quote(child.memory)}” updated “{_quote(parent.memory)}”, but the two share "
-              "no attribute or value: the service may have retired a fact by mistake.")
-    score = round(min(1.0, max(0.0, 1.0 - max(cos, 0.0) / UPDATE_RELATED) * 0.5 + 0.5), 3)
-    return SemanticFinding("suspicious_update", (parent.id, child.id), score, reason,
-                           child.space, (parent.memory, child.memory))
+def _after_common_start(a: str, b: str) -> tuple[str, str]:
+    """Both texts without the words they start with in common ("Maya's colleague Omar
+    plays …" / "Maya's colleague Omar parks …" → "plays …" / "parks …"; Chinese: the
+    characters), so a shared subject does not make two claims look alike."""
+    if claim(a).zh or claim(b).zh:
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        return a[n:], b[n:]
+    wa, wb = a.split(), b.split()
+    n = 0
+    while n < min(len(wa), len(wb)) and wa[n].casefold() == wb[n].casefold():
+        n += 1
+    return " ".join(wa[n:]), " ".join(wb[n:])
+
+
+def _suspicious_updates(pairs: list[tuple[MemoryRecord, MemoryRecord]],
+                        claims: Mapping[str, Claim], vectors: _Rows) -> list[SemanticFinding]:
+    """The ``updates`` steps whose two texts share no attribute or value and are not
+    close in meaning once their common subject is set aside."""
+    candidates = [(p, c) for p, c in pairs
+                  if _readable(claims[p.id]) and _readable(claims[c.id])
+                  and not related(claims[p.id], claims[c.id])]
+    if not candidates:
+        return []
+    rests = [_after_common_start(p.memory, c.memory) for p, c in candidates]
+    rows = _embed([text for pair in rests for text in pair])
+    out: list[SemanticFinding] = []
+    for n, (parent, child) in enumerate(candidates):
+        cos = float(rows[2 * n] @ rows[2 * n + 1])
+        zh = claims[parent.id].zh or claims[child.id].zh
+        limit = UPDATE_RELATED_ZH if zh else UPDATE_RELATED
+        if cos >= limit:
+            continue
+        reason = (f"“{_quote(child.memory)}” updated “{_quote(parent.memory)}”, but the two "
+                  "share no attribute or value: the service may have retired a fact by "
+                  "mistake.")
+        score = round(0.5 + 0.5 * (1.0 - max(cos, 0.0) / limit), 3)
+        out.append(SemanticFinding("suspicious_update", (parent.id, child.id), score, reason,
+                                   child.space, (parent.memory, child.memory)))
+    return out
 
 
 __all__ = ["NEAR", "TOPIC", "UPDATE_RELATED", "semantic_findings"]

@@ -211,6 +211,10 @@ def stem(word: str) -> str:
     return w
 
 
+#: the subject words as tokens are read (stemmed: "colleague" → "colleagu")
+_GLUE_STEMS = frozenset(_GLUE | {stem(g) for g in _GLUE})
+
+
 def _is_sign_word(word: str, zh: bool) -> bool:
     if zh:
         return word in _ZH_NEGATION or word in "喜欢爱厌恨讨"
@@ -272,10 +276,10 @@ def _en_subject(tokens: list[tuple[str, str]], text: str) -> int:
     starts_upper = text.lstrip()[:1].isupper()
     n = 0
     for i, (w, k) in enumerate(tokens):
-        if i == 0 and (starts_upper or w in _GLUE) and w not in _PRONOUNS:
+        if i == 0 and (starts_upper or w in _GLUE_STEMS) and w not in _PRONOUNS:
             n = 1
             continue
-        if k == "name" or w in _GLUE:
+        if k == "name" or w in _GLUE_STEMS:
             n = i + 1
             continue
         break
@@ -427,6 +431,9 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
         if max(i2 - i1, j2 - j1) > width:
             return None  # a whole predicate replaced: another attribute, not a value
         before = core_a[i1 - 1] if i1 > 0 else None
+        if before in MONTHS and {*ka[i1:i2], *kb[j1:j2]} == {"number"}:
+            ka, kb = (*ka[:i1], *("date",) * (i2 - i1), *ka[i2:]), (
+                *kb[:j1], *("date",) * (j2 - j1), *kb[j2:])  # "March 10" / "March 14"
         if any("name" in kinds and ("number" in kinds or "date" in kinds)
                for kinds in (ka[i1:i2], kb[j1:j2])):
             return None  # "$90k for Q2" / "$60k for Q3": two values side by side
