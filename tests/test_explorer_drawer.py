@@ -48,3 +48,14 @@ def test_a_closed_search_stays_closed_until_the_search_changes(fresh_data_dir) -
     assert close_buttons(at) == []
     at.text_input(key=session.TEXT_SEARCH.name).set_value("Maya").run()
     assert len(close_buttons(at)) == 1
+
+
+def test_an_answer_opens_the_drawer(fresh_data_dir) -> None:
+    at = run_page("explorer.py")
+    at.text_input(key=session.ASK_QUERY.name).set_value("Lisbon")
+    next(b for b in at.button if b.label == "Ask").click().run()
+    assert not at.exception, at.exception
+    assert len(close_buttons(at)) == 1
+    assert any("Answer" in m.value for m in at.markdown)  # the drawer's title
+    close_buttons(at)[0].click().run()
+    assert close_buttons(at) == []
