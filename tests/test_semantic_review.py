@@ -249,3 +249,14 @@ def test_a_failing_audit_never_stops_the_warm_up(pipe: Pipeline, store: Store, m
     req = pipe.prewarm(EmbeddedSource(store))
     assert pipe.memo.calls["overview"] == 1  # the first view was still drawn
     assert pipe.semantic(req, wait=False) is None
+
+
+def test_a_viewer_sees_the_queue_but_no_action_that_changes_anything(fresh_data_dir: Path):
+    from test_sign_in import app
+
+    seed(fresh_data_dir / STORE_FILE)
+    at = app({"is_logged_in": True, "email": "viewer@example.com"}, "audit.py")
+    assert "2 suspected contradictions" in _texts(at)
+    labels = {b.label for b in at.button}
+    assert "Open both in the graph" in labels
+    assert not labels & {"Not a conflict", "Forget the older", "Forget this one"}
