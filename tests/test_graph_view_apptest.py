@@ -53,7 +53,9 @@ def test_the_element_and_its_payload() -> None:
     at = _run_demo()
     element = _element(at)
     payload = _payload(at)
-    assert set(payload) == {"nodes", "edges", "styles", "options", "annotations"}
+    assert set(payload) == {"nodes", "edges", "styles", "options", "annotations", "legend"}
+    # the legend panel's data is the view's legend, as the page's JSON shows it
+    assert payload["legend"]["colors"] == payload_legend(at)
     assert len(payload["nodes"]) == 36 and len(payload["edges"]) == 32
     # how items are drawn is shared: a handful of styles, each item points at one
     styles = payload["styles"]

@@ -217,14 +217,16 @@ def test_the_mark_legend_line_and_badge_in_a_browser(server, data_dir) -> None:
             badge = page.get_by_text(f"≈ {PANEL_BADGE}", exact=True)
             badge.wait_for(timeout=20_000)
             page.screenshot(path=str(shots / f"inferred-page-{name}.png"))
-            legend = page.locator("[data-testid='stExpander']").filter(has_text="Legend").first
-            legend.scroll_into_view_if_needed()
-            grid = legend.locator("[data-testid='stDataFrame']").first
-            box = grid.bounding_box()
+            # the legend is a panel on the canvas: its States section, opened
+            legend = page.locator("[data-testid='memscope-legend']")
+            states = legend.locator("button[data-action='legend-section-state']")
+            if states.get_attribute("aria-expanded") == "false":
+                states.click()
+            line = legend.locator("button[data-line='state:inferred']")
+            line.scroll_into_view_if_needed()
+            box = line.bounding_box()
             assert box is not None
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.mouse.wheel(0, 3000)  # the state lines are near the end of the table
-            page.wait_for_timeout(800)
+            page.wait_for_timeout(300)
             legend.screenshot(path=str(shots / f"inferred-legend-{name}.png"))
             page.close()
 
