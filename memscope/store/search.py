@@ -15,14 +15,14 @@ CJK characters) "how many query words occur" (LIKE) ranks instead.
 
 Meaning: the question's content words are embedded (WordLlama, offline) and compared with
 the vectors of every text, computed once per data version; texts at a cosine of at least
-:data:`MEANING_FLOOR` count. "Where is Maya travelling?" finds "Maya flies to Lisbon"
-though no word is shared — no thesaurus is involved.
+``MEANING_FLOOR`` count (:mod:`memscope.store.fusion`). "Where is Maya travelling?" finds
+"Maya flies to Lisbon" though no word is shared — no thesaurus is involved.
 
-The two rankings are fused by reciprocal rank (:func:`fuse`), a words hit counting by the
-squared share of the words it holds (a text that only shares a name counts little), and
-the result is weighted by the memory's state — a static fact ×1.25, a superseded version
-×0.5, a forgotten memory ×0.4 — with memories listed before documents. ``mode`` gives
-either ranking alone, for ``bench/ask.py``.
+The two rankings are fused by reciprocal rank (:func:`memscope.store.fusion.fuse`), a
+words hit counting by the squared share of the words it holds (a text that only shares a
+name counts little), and the result is weighted by the memory's state — a static fact
+×1.25, a superseded version ×0.5, a forgotten memory ×0.4 — with memories listed before
+documents. ``mode`` gives either ranking alone, for ``bench/ask.py``.
 
 An index built by an older Memscope (another tokenizer, or no version mark) is dropped
 and rebuilt from the tables when the store opens (:func:`install`), which also starts
@@ -31,17 +31,13 @@ computing the vectors in the background.
 
 from __future__ import annotations
 
-import logging
-import re
 import sqlite3
 from typing import Any
 
-from memscope.meaning.embed import EmbedderUnavailable, embed
 from memscope.records.words import STOP_WORDS, tokens
-from memscope.store import vectors
+from memscope.store import fusion, vectors
+from memscope.store.fusion import round_score
 from memscope.store.schema import DOC_TAG_FILTER
-
-log = logging.getLogger("memscope")
 
 FTS5 = "fts5"
 LIKE = "like"
@@ -58,14 +54,6 @@ PREFIX_MIN = 3
 WEIGHTS = {"forgotten": 0.4, "superseded": 0.5, "static": 1.25}
 #: what :func:`search` ranks by: both fused (the default), or one alone
 HYBRID, WORDS, MEANING = "hybrid", "words", "meaning"
-#: reciprocal rank fusion's constant: small, so the first few places of each list weigh
-#: most (10, 20 and 60 were tried on tests/fixtures/ask_eval.json; 10 ranked best)
-FUSION_K = 10
-#: a text this close in meaning (cosine) or closer counts as a meaning hit; unrelated
-#: texts score about 0.2 with WordLlama, the answers to the evaluation's questions 0.5
-MEANING_FLOOR = 0.3
-#: meaning hits fused, at most
-MEANING_POOL = 100
 FTS_SCHEMA = f"""
 CREATE VIRTUAL TABLE IF NOT EXISTS {_TABLE} USING fts5(
     kind UNINDEXED, ref UNINDEXED, title, body, tokenize='{TOKENIZE}');
@@ -325,80 +313,6 @@ def _overlap(terms: list[str], text: str) -> float:
     return sum(1.0 + 0.1 * (low.count(t) - 1) for t in terms if t in low)
 
 
-def meaning_text(query: str) -> str:
-    """What is embedded for a question: its words without the common ones (a question's
-    "what does … do" says nothing about the memories it asks for).
-
-    >>> meaning_text("What does Maya eat?"), meaning_text("who is it")
-    ('maya eat', 'who is it')
-    """
-    kept = [t for t in tokens(query) if t not in STOP_WORDS]
-    return " ".join(kept) if kept else query.strip()
-
-
-def _meaning(conn: sqlite3.Connection, query: str, container_tag: str | None
-             ) -> list[tuple[str, str, float]]:
-    """The rows nearest the question in meaning (cosine ≥ :data:`MEANING_FLOOR`), best
-    first; nothing when the embedding model is unavailable (words alone then rank)."""
-    text = meaning_text(query)
-    if not text:
-        return []
-    try:
-        vecs = vectors.current(conn)
-        query_vec = embed([text])[0]
-    except EmbedderUnavailable as exc:
-        log.warning("%s Ask ranks by words alone.", exc)
-        return []
-    return vecs.nearest(query_vec, pool=MEANING_POOL, container_tag=container_tag,
-                        floor=MEANING_FLOOR)
-
-
-_POSSESSIVE = re.compile(r"(\w+)['’]s\b")
-
-
-def _subject_share(terms: list[str], row: sqlite3.Row, share: float) -> float:
-    """A memory's share of the question's words, less half a word for each word the text
-    holds only as a possessive: "Maya's sister Ana …" is about Ana, so for "where is Maya
-    travelling?" it holds "Maya" half as much as "Maya flies to Lisbon" does.
-
-    >>> _subject_share(["maya", "lisbon"], {"memory": "Maya's partner lives in Lisbon."}, 1.0)
-    0.75
-    >>> _subject_share(["maya"], {"memory": "Maya's partner and Maya."}, 1.0)
-    1.0
-    """
-    text = (row["memory"] or "").casefold()
-    owners = {m.group(1) for m in _POSSESSIVE.finditer(text)}
-    only = 0
-    for term in terms:
-        if any(o.startswith(term) for o in owners):
-            bare = re.search(rf"\b{re.escape(term)}\w*\b(?!['’]s\b)", text)
-            only += bare is None
-    return max(0.0, share - 0.5 * only / len(terms))
-
-
-def fuse(words_found: list[tuple[str, str, float, float]],
-         meaning_found: list[tuple[str, str, float]],
-         weight: dict[tuple[str, str], float]) -> dict[tuple[str, str], float]:
-    """Reciprocal rank fusion of the two rankings, each row's sum of ``share / (K + rank)``
-    — ``share`` being the squared share of the question's words a words hit holds (1 for
-    a meaning hit), so a text matched only by a name counts little — halved between the
-    two lists, times the row's state weight, scaled so that a row first in both with all
-    the words scores 1 (before its weight). ``rank`` starts at 1.
-
-    >>> w = {("memory", "a"): 1.0, ("memory", "b"): 1.0}
-    >>> fuse([("memory", "a", 9.0, 1.0)], [("memory", "a", .8), ("memory", "b", .5)], w)
-    {('memory', 'a'): 1.0, ('memory', 'b'): 0.4583}
-    """
-    scores: dict[tuple[str, str], float] = {}
-    ordered = sorted(words_found, key=lambda f: -f[2] * weight.get((f[0], f[1]), 1.0))
-    for rank, (kind, ref, _, share) in enumerate(ordered, start=1):
-        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 * share ** 2 / (FUSION_K + rank)
-    for rank, (kind, ref, _) in enumerate(meaning_found, start=1):
-        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 / (FUSION_K + rank)
-    top = 1.0 / (FUSION_K + 1)
-    return {key: _round(score / top * weight.get(key, 1.0)) for key, score in scores.items()}
-
-
 def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
            container_tag: str | None = None, backend: str = FTS5,
            mode: str = HYBRID) -> dict[str, Any]:
@@ -419,20 +333,20 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
         if not words_found:
             method = LIKE
             words_found = _candidates_like(conn, terms, container_tag, pool)
-    meaning_found = _meaning(conn, query, container_tag) if mode != WORDS else []
+    meaning_found = fusion.nearest(conn, query, container_tag) if mode != WORDS else []
     keys = [(f[0], f[1]) for f in words_found] + [(f[0], f[1]) for f in meaning_found]
     rows = _rows(conn, keys)
     weight = {key: _weight(row) if key[0] == "memory" else 1.0
               for key, row in rows.items()}
     if mode == WORDS:
-        scores = {(k, r): _round(s * weight.get((k, r), 1.0)) for k, r, s, _ in words_found}
+        scores = {(k, r): round_score(s * weight.get((k, r), 1.0)) for k, r, s, _ in words_found}
     elif mode == MEANING:
-        scores = {(k, r): _round(s * weight.get((k, r), 1.0)) for k, r, s in meaning_found}
+        scores = {(k, r): round_score(s * weight.get((k, r), 1.0)) for k, r, s in meaning_found}
     else:
-        words_found = [(k, r, sc, _subject_share(terms, rows[k, r], share))
+        words_found = [(k, r, sc, fusion.subject_share(terms, rows[k, r], share))
                        if k == "memory" and (k, r) in rows else (k, r, sc, share)
                        for k, r, sc, share in words_found]
-        scores = fuse(words_found, meaning_found, weight)
+        scores = fusion.fuse(words_found, meaning_found, weight)
     hits = [_hit(key, rows[key], score) for key, score in scores.items() if key in rows]
     hits.sort(key=lambda h: (h["kind"] != "memory", -h["score"], h["id"]))
     return {"hits": hits[:limit], "method": method}
@@ -463,12 +377,3 @@ def _hit(key: tuple[str, str], row: sqlite3.Row, score: float) -> dict[str, Any]
     text = " — ".join(dict.fromkeys(t for t in (row["title"], row["summary"]) if t))
     return {"kind": kind, "id": ref, "text": text, "title": row["title"],
             "containerTag": row["container_tag"], "score": score}
-
-
-def _round(score: float) -> float:
-    """Four significant digits (a tiny BM25 score in a small store keeps its order).
-
-    >>> _round(3.14159265), _round(0.0000123456)
-    (3.142, 1.235e-05)
-    """
-    return float(f"{score:.4g}")

@@ -1,0 +1,113 @@
+"""The meaning half of local Ask and how it is fused with the words half (used by
+:mod:`memscope.store.search`): what of a question is embedded, the texts nearest it in
+meaning, and reciprocal rank fusion of the two rankings.
+
+The constants were chosen on ``tests/fixtures/ask_eval.json`` (``bench/ask.py``), on few
+trials (the fusion constant 10, 20 and 60; the floor 0.2 to 0.35; fusion by normalised
+scores instead of ranks), so they may fit that set better than other data.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from collections.abc import Mapping
+
+from memscope.meaning.embed import EmbedderUnavailable, embed
+from memscope.records.words import STOP_WORDS, tokens
+from memscope.store import vectors
+
+log = logging.getLogger("memscope")
+
+#: reciprocal rank fusion's constant: small, so the first few places of each list weigh
+#: most (10, 20 and 60 were tried on tests/fixtures/ask_eval.json; 10 ranked best)
+FUSION_K = 10
+#: a text this close in meaning (cosine) or closer counts as a meaning hit; unrelated
+#: texts score about 0.2 with WordLlama, the answers to the evaluation's questions 0.5
+MEANING_FLOOR = 0.3
+#: meaning hits fused, at most
+MEANING_POOL = 100
+
+
+def meaning_text(query: str) -> str:
+    """What is embedded for a question: its words without the common ones (a question's
+    "what does … do" says nothing about the memories it asks for).
+
+    >>> meaning_text("What does Maya eat?"), meaning_text("who is it")
+    ('maya eat', 'who is it')
+    """
+    kept = [t for t in tokens(query) if t not in STOP_WORDS]
+    return " ".join(kept) if kept else query.strip()
+
+
+def nearest(conn: sqlite3.Connection, query: str, container_tag: str | None
+             ) -> list[tuple[str, str, float]]:
+    """The rows nearest the question in meaning (cosine ≥ :data:`MEANING_FLOOR`), best
+    first; nothing when the embedding model is unavailable (words alone then rank)."""
+    text = meaning_text(query)
+    if not text:
+        return []
+    try:
+        vecs = vectors.current(conn)
+        query_vec = embed([text])[0]
+    except EmbedderUnavailable as exc:
+        log.warning("%s Ask ranks by words alone.", exc)
+        return []
+    return vecs.nearest(query_vec, pool=MEANING_POOL, container_tag=container_tag,
+                        floor=MEANING_FLOOR)
+
+
+_POSSESSIVE = re.compile(r"(\w+)['’]s\b")
+
+
+def subject_share(terms: list[str], row: sqlite3.Row, share: float) -> float:
+    """A memory's share of the question's words, less half a word for each word the text
+    holds only as a possessive: "Maya's sister Ana …" is about Ana, so for "where is Maya
+    travelling?" it holds "Maya" half as much as "Maya flies to Lisbon" does.
+
+    >>> subject_share(["maya", "lisbon"], {"memory": "Maya's partner lives in Lisbon."}, 1.0)
+    0.75
+    >>> subject_share(["maya"], {"memory": "Maya's partner and Maya."}, 1.0)
+    1.0
+    """
+    text = (row["memory"] or "").casefold()
+    owners = {m.group(1) for m in _POSSESSIVE.finditer(text)}
+    only = 0
+    for term in terms:
+        if any(o.startswith(term) for o in owners):
+            bare = re.search(rf"\b{re.escape(term)}\w*\b(?!['’]s\b)", text)
+            only += bare is None
+    return max(0.0, share - 0.5 * only / len(terms))
+
+
+def fuse(words_found: list[tuple[str, str, float, float]],
+         meaning_found: list[tuple[str, str, float]],
+         weight: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    """Reciprocal rank fusion of the two rankings, each row's sum of ``share / (K + rank)``
+    — ``share`` being the squared share of the question's words a words hit holds (1 for
+    a meaning hit), so a text matched only by a name counts little — halved between the
+    two lists, times the row's state weight, scaled so that a row first in both with all
+    the words scores 1 (before its weight). ``rank`` starts at 1.
+
+    >>> w = {("memory", "a"): 1.0, ("memory", "b"): 1.0}
+    >>> fuse([("memory", "a", 9.0, 1.0)], [("memory", "a", .8), ("memory", "b", .5)], w)
+    {('memory', 'a'): 1.0, ('memory', 'b'): 0.4583}
+    """
+    scores: dict[tuple[str, str], float] = {}
+    ordered = sorted(words_found, key=lambda f: -f[2] * weight.get((f[0], f[1]), 1.0))
+    for rank, (kind, ref, _, share) in enumerate(ordered, start=1):
+        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 * share ** 2 / (FUSION_K + rank)
+    for rank, (kind, ref, _) in enumerate(meaning_found, start=1):
+        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 / (FUSION_K + rank)
+    top = 1.0 / (FUSION_K + 1)
+    return {key: round_score(score / top * weight.get(key, 1.0)) for key, score in scores.items()}
+
+
+def round_score(score: float) -> float:
+    """Four significant digits (a tiny BM25 score in a small store keeps its order).
+
+    >>> round_score(3.14159265), round_score(0.0000123456)
+    (3.142, 1.235e-05)
+    """
+    return float(f"{score:.4g}")
