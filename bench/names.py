@@ -1,4 +1,4 @@
-"""Benchmark: naming every cluster of a 50k-memory demo (TF-IDF, memscope.view.names).
+"""Benchmark: naming every cluster of a 50k-memory demo (phrases, memscope.view.names).
 
 Prints figures, asserts nothing::
 
@@ -6,7 +6,8 @@ Prints figures, asserts nothing::
     .venv/bin/python bench/names.py 2000 10000       # other sizes (documents memories)
 
 The demo generator's data goes through the real core (feed pages → analysis → the
-explorer's cluster grouping); the figure is :func:`cluster_names` alone, best of three.
+explorer's cluster grouping); the figure is :func:`cluster_names` alone, best of three,
+then how many names are distinct, how many needed a number, and the longest.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def main(n_documents: int = 10_000, n_memories: int = 50_000) -> None:
     print(f"{'cluster_names (best of 3)':<34} {best:8.3f} s")
     print(f"{len(an.dataset.memories)} memories, {len(an.dataset.documents)} documents, "
           f"{len(sizes)} clusters, {sum(1 for v in clusters.values() if not v)} unlinked")
+    named = [names[k] for k in sizes]
+    print(f"{len({n.casefold() for n in named})} distinct names, "
+          f"{sum(1 for n in named if n.endswith(')'))} with a number, "
+          f"{sum(1 for n in named if ': ' in n)} with a colon, "
+          f"longest {max(map(len, named), default=0)} characters")
     for key, size in sizes.most_common(8):
         print(f"  {key:>6} ({size:>4} nodes): {names[key]}")
 

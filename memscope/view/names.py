@@ -258,7 +258,8 @@ def _candidates(phrases: _Phrases, keys: list[str]) -> dict[str, list[tuple[floa
     """Each cluster's :data:`CANDIDATES` heaviest phrases, heaviest first (the weight and
     which phrases may be names: see the module docstring). Phrases are read most used
     first; the reading stops when no phrase left could weigh more than the lightest
-    candidate."""
+    candidate. A phrase only ever said inside a longer candidate (as often as it) is
+    dropped: "Cobalt ticket" of "Cobalt ticket classifier" reads cut off."""
     df, uses, common = phrases.df, phrases.uses, phrases.common
     idf = {n: math.log((1 + len(keys)) / (1 + n)) + 1 for n in set(df.values())}
     bonus = [0.0] + [_length_bonus(("",) * n) for n in range(1, phrases.words + 1)]
@@ -277,17 +278,22 @@ def _candidates(phrases: _Phrases, keys: list[str]) -> dict[str, list[tuple[floa
         floor = 2 if ranked[0][1] >= 2 else 1
         heap: list[tuple[float, int, _Reversed]] = []  # the lightest candidate on top
         for phrase, count in ranked:
-            if count < floor or (len(heap) == CANDIDATES and count * most < heap[0][0]):
+            if count < floor or (len(heap) == 2 * CANDIDATES and count * most < heap[0][0]):
                 break
             w = weight(phrase, count)
             if w <= 0:
                 continue
             item = (w, count, _Reversed(phrase))
-            if len(heap) < CANDIDATES:
+            if len(heap) < 2 * CANDIDATES:  # twice: some may be inside others
                 heapq.heappush(heap, item)
             elif item > heap[0]:
                 heapq.heapreplace(heap, item)
-        out[key] = [(w, r.phrase) for w, _, r in sorted(heap, reverse=True)]
+        best = sorted(heap, reverse=True)
+        inside = {(r.phrase[i:j], c) for _, c, r in best if len(r.phrase) > 1
+                  for i in range(len(r.phrase)) for j in range(i + 1, len(r.phrase) + 1)
+                  if j - i < len(r.phrase)}
+        out[key] = [(w, r.phrase) for w, c, r in best
+                    if (r.phrase, c) not in inside][:CANDIDATES]
     return out
 
 
