@@ -20,18 +20,20 @@ ALLOWED: dict[str, set[str]] = {
     "records": set(),
     "graph": {"records"},
     "lenses": {"records", "graph"},
+    # meaning, offline: the shipped embedder and the semantic audit over an analysis
+    "meaning": {"records", "graph"},
     "view": {"records", "graph", "lenses"},
-    "reports": {"records", "graph", "lenses", "sources"},
+    "reports": {"records", "graph", "lenses", "meaning", "sources"},
     "export": {"records", "graph", "lenses", "view"},
     # what Memscope owns (ledger, cached layouts): below the embedded store, which writes
     # its own ledger rows into it in the same transaction as its changes
     "storage": {"records"},
-    "store": {"records", "storage"},
+    "store": {"records", "storage", "meaning"},  # Ask fuses words with the embedder
     "demo": {"records", "store"},
     "sources": {"records", "store", "storage"},
     "sandbox": {"records", "store", "demo", "sources"},
     # the explorer's view pipeline: from a shared load to what the graph draws
-    "pipeline": {"records", "graph", "lenses", "view", "storage", "sources"},
+    "pipeline": {"records", "graph", "lenses", "meaning", "view", "storage", "sources"},
 }
 #: top-level helpers a core package may import (besides memscope.settings): the view
 #: pipeline reads and writes kept loads through memscope.kept
