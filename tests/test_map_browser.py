@@ -4,7 +4,8 @@ One server, one browser. At 1400×900 and 1920×1080, light and dark, the explor
 view is checked in the page (physics off and every node where the payload put it,
 documents drawn as labelled boxes, arrows on every chain edge and long enough to see at
 the fitted zoom, the map filling the canvas) and saved to
-``test-screenshots/map-<w>x<h>-<scheme>.png``. When ``bench/upstream.py`` has bundled the
+``test-screenshots/map-<w>x<h>-<scheme>.png`` (and ``map-1400x900-presenter.png`` in
+presenter mode). When ``bench/upstream.py`` has bundled the
 upstream ``@supermemory/memory-graph`` page (it needs npm once; a test installs nothing),
 the same demo data drawn by it is saved beside ours as ``map-upstream-<w>x<h>.png``.
 """
@@ -16,7 +17,14 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from browser_support import GRAPH, assert_loopback_only, chromium, open_app
+from browser_support import (
+    GRAPH,
+    assert_loopback_only,
+    chromium,
+    open_app,
+    wait_graph,
+    wait_idle,
+)
 
 from memscope.settings import STORE_FILE
 
@@ -52,9 +60,11 @@ STATE_JS = """el => {
   const dom = nodes.map(n => net.canvasToDOM({x: n.x, y: n.y}));
   const xs = dom.map(p => p.x), ys = dom.map(p => p.y);
   const docs = nodes.filter(n => n.options.kind === "document");
+  const inside = dom.filter(p => p.x >= 0 && p.y >= 0 && p.x <= box.width
+                                 && p.y <= box.height).length / dom.length;
   return {physics: net.physics.options.enabled, moved: moved.length, total: raw.length,
           kinds, chain: chain.length, arrowed: arrowed.length, arrowPx, scale,
-          width: box.width, height: box.height,
+          width: box.width, height: box.height, inside,
           spanX: (Math.max(...xs) - Math.min(...xs)) / box.width,
           spanY: (Math.max(...ys) - Math.min(...ys)) / box.height,
           labelled: docs.filter(n => typeof n.options.label === "string"
@@ -102,6 +112,15 @@ def test_the_first_view_is_one_map(server, data_dir) -> None:
                 page.emulate_media(color_scheme=scheme)
                 page.wait_for_timeout(700)
                 page.screenshot(path=str(SHOTS / f"map-{width}x{height}-{scheme}.png"))
+            if width == VIEWPORTS[0][0]:  # the demo's first view as presented
+                page.emulate_media(color_scheme="light")
+                page.locator("[data-testid='stSidebar']").get_by_text("Presenter mode").click()
+                wait_idle(page, 1500)
+                wait_graph(page)
+                page.wait_for_timeout(800)
+                presented = page.locator(GRAPH).evaluate(STATE_JS)
+                assert presented["moved"] == 0 and presented["docs"] == st["docs"]
+                page.screenshot(path=str(SHOTS / f"map-{width}x{height}-presenter.png"))
             page.close()
         assert_loopback_only(urls)
         shots = _shots_module()

@@ -652,7 +652,7 @@ def legend_styles() -> tuple[list[LegendEntry], list[LegendEntry], list[LegendEn
 
     >>> shapes, states, edges = legend_styles()
     >>> [s["style"]["shape"] for s in shapes]
-    ['square', 'dot', 'diamond', 'hexagon']
+    ['box', 'dot', 'diamond', 'hexagon']
     >>> [(s["key"], s["style"].get("borderDashes")) for s in states if "expir" in s["key"]]
     [('expiring', None), ('expired', [3, 2])]
     """

@@ -25,7 +25,7 @@ from these in a fraction of a second.
 ...     "memoryEntries": [{"id": "m", "memory": "Maya flies to Lisbon."}]}]}]))
 >>> d = compute(an)
 >>> sorted(d.positions), d.clusters, d.labels["c1"]
-(['d', 'm'], {'d': 'c1', 'm': 'c1'}, 'Lisbon · trip · flies')
+(['d', 'm'], {'d': 'c1', 'm': 'c1'}, 'Lisbon')
 >>> d.digest == digest_of(an) and len(d.digest) == 64
 True
 """

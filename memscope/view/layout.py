@@ -30,11 +30,13 @@ import networkx as nx
 
 Position = tuple[float, float]
 
-#: pixels for a typical edge in vis-network coordinates (node sizes are 10–16 px)
+#: pixels for a typical edge in vis-network coordinates (memories are 11–23 px, a
+#: document card about 136 px wide: a memory clears its document's card)
 EDGE_PX = 100.0
 #: components at least this large use igraph's grid FR (much faster, slightly rougher)
 GRID_MIN = 500
-#: free space between packed components, in edge lengths
+#: free space between the drawing and a new component set beside it
+#: (:func:`extend_positions`), in edge lengths; the map itself keeps :data:`CELL` apart
 GAP = 1.0
 #: width : height of the packed drawing (the graph canvas is wider than tall)
 ASPECT = 1.6
