@@ -277,16 +277,19 @@ class Pipeline:
                     scoped.graph.graph.number_of_nodes(), ov.total_edges,
                     labels.get(group) if group else None, scoped, comparison)
 
-    def prewarm(self, source: Source, now: datetime | None = None) -> ViewRequest:
+    def prewarm(self, source: Source, now: datetime | None = None, *,
+                semantic: bool = True) -> ViewRequest:
         """What a first visit draws, ahead of it (the server's warm-up): the load, the
         semantic audit, the derived data and the first view — exactly what the page asks
         for; returns the first request (the caller then settles the heap,
-        :func:`memscope.kept.settle_heap`)."""
+        :func:`memscope.kept.settle_heap`). ``semantic=False`` (``memscope warm``, whose
+        process ends and keeps only the derived data): no semantic audit."""
         req = self.first(self.loads.load(source), source.identity(), now)
-        try:  # before the view, so the first view draws its edges; never stops a warm-up
-            self.semantic(req)
-        except Exception as exc:  # the Audit page computes it again, and says why it failed
-            log.warning("semantic audit not warmed (%s: %s)", type(exc).__name__, exc)
+        if semantic:
+            try:  # before the view, so the first view draws its edges; never stops a warm-up
+                self.semantic(req)
+            except Exception as exc:  # the Audit page computes it again and says why
+                log.warning("semantic audit not warmed (%s: %s)", type(exc).__name__, exc)
         self.view(req)
         return req
 
