@@ -97,8 +97,9 @@ def test_the_file_is_opened_read_only_and_never_written(tmp_path):
     ro.close()
     assert digest(db) == before and db.stat().st_mtime_ns == mtime
     assert sorted(p.name for p in tmp_path.iterdir()) == ["history.db"]  # no journal left
-    for action in ("forget", "add", "search"):
+    for action in ("forget", "add"):
         assert src.capabilities.reason(action)
+    assert src.capabilities.can("search")  # a local Ask (tests/test_file_ask.py)
 
 
 def test_the_registry_picks_by_content(tmp_path):

@@ -43,10 +43,12 @@ from memscope.sources.base import (
     LoadProgress,
     LoadResult,
     ProgressCallback,
+    SearchResult,
     Source,
     merge_history,
 )
 from memscope.sources.errors import FileError
+from memscope.sources.file_ask import KeptAsk
 from memscope.sources.worker import dumps, loads, offload, run_in_worker
 
 EXTRA_KEY = "x-memscope"
@@ -233,9 +235,9 @@ class FileSource(Source):
             ("forget", READ_ONLY), ("forget_all", READ_ONLY), ("restore", READ_ONLY),
             ("history", "A snapshot holds only the versions that were saved; connect to the "
                         "live service to read more history."),
-            ("search", "Search needs the live service; use the graph's text filter."),
             ("add", READ_ONLY),
         ),
+        search=True,  # local: words and meaning over the loaded records (file_ask)
     )
 
     def __init__(self, paths: Sequence[str | Path] = (), *,
@@ -246,6 +248,7 @@ class FileSource(Source):
         self._contents = list(contents)
         self._last: LoadResult | None = None
         self._digest: str | None = None
+        self._ask = KeptAsk()
         if not self._paths and not self._contents:
             raise FileError("Choose at least one snapshot file to open.")
 
@@ -310,4 +313,16 @@ class FileSource(Source):
     def profile(self, container_tag: str) -> Profile:
         """The saved profile of a space (empty when the file has none)."""
         return self.load().dataset.profiles.get(container_tag, Profile(container_tag))
+
+    def search(self, query: str, *, container_tag: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Ask over the loaded records, ranked on this computer as the embedded store
+        ranks (words and meaning fused; :mod:`memscope.sources.file_ask`); the index is
+        built on the first question about a load and kept."""
+        result = self.load()
+        return self._ask.search(result, query, container_tag=container_tag, limit=limit)
+
+    def close(self) -> None:
+        """Drop the kept Ask index."""
+        self._ask.close()
 

@@ -27,9 +27,11 @@ from memscope.sources.base import (
     LoadProgress,
     LoadResult,
     ProgressCallback,
+    SearchResult,
     Source,
 )
 from memscope.sources.errors import FileError, NotFound
+from memscope.sources.file_ask import KeptAsk
 from memscope.sources.files import FileSource
 from memscope.sources.mem0_events import NO_DOCUMENTS, chain
 
@@ -114,8 +116,8 @@ class Mem0HistorySource(Source):
             ("spaces", "A mem0 history file does not say whose memory (user, agent) each one "
                        "is: mem0 keeps that in its vector store."),
             ("profile", "A mem0 history file holds no profile."),
-            ("search", "Search needs mem0 itself; use the graph's text filter."),
         ),
+        search=True,  # local: words and meaning over the loaded chains (file_ask)
     )
 
     def __init__(self, path: str | Path | None = None, *, name: str | None = None,
@@ -126,6 +128,7 @@ class Mem0HistorySource(Source):
         self._data = data
         self._name = name or (self._path.name if self._path else "history.db")
         self._last: LoadResult | None = None
+        self._ask = KeptAsk()
 
     @property
     def label(self) -> str:
@@ -175,6 +178,17 @@ class Mem0HistorySource(Source):
         if not found:
             raise NotFound(f"{self._name} holds no memory {memory_id}.")
         return sorted(found, key=lambda m: m.version if isinstance(m.version, int) else 0)
+
+    def search(self, query: str, *, container_tag: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Ask over every version in the file, ranked on this computer (words and
+        meaning; :mod:`memscope.sources.file_ask`), the latest versions first."""
+        return self._ask.search(self.load(), query, container_tag=container_tag,
+                                limit=limit)
+
+    def close(self) -> None:
+        """Drop the kept Ask index."""
+        self._ask.close()
 
 
 def file_source(files: Sequence[tuple[str, bytes]]) -> Source:
