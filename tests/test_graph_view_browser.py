@@ -134,8 +134,8 @@ def test_new_data_updates_the_same_network(app_page: tuple[Page, Traffic]) -> No
     # new data re-sends the payload and our small module, never the 470 KB library
     assert traffic.ws_bytes - before < 150_000
     assert graph.get_attribute("data-node-count") == "36"
-    assert graph.evaluate("el => el.parentElement.parentNode.querySelectorAll('canvas').length"
-                          ) == 1
+    assert graph.evaluate("el => el.parentElement.parentNode"
+                          ".querySelectorAll('.vis-network canvas').length") == 1
     assert graph.evaluate(entity_colour) == "#DDDDDD"  # entities have no space
 
     assert graph.evaluate("el => el.__network.physics.options.enabled") is False

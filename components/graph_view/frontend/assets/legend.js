@@ -265,7 +265,7 @@ export function buildLegend(doc, onPick) {
     const title = event.target.closest && event.target.closest(".ms-legend-title");
     if (title) {
       event.stopPropagation();
-      const section = title.dataset.section;
+      const section = title.dataset.toggles;
       const open = !panel.shown.has(section);
       if (open) panel.shown.add(section);
       else panel.shown.delete(section);
@@ -305,7 +305,7 @@ export function buildLegend(doc, onPick) {
       const title = doc.createElement("button");
       title.type = "button";
       title.className = "ms-legend-title";
-      title.dataset.section = s.section;
+      title.dataset.toggles = s.section;
       title.dataset.title = s.title;
       title.dataset.lines = String(s.lines.length);
       title.dataset.action = `legend-section-${s.section}`;

@@ -55,8 +55,8 @@ function freeArea(state) {
   return { left, w: w - left, h };
 }
 
-// The box around `ids` (graph units; each node's size and the label under it included),
-// hidden nodes left out; null when there is none.
+// The box around `ids` (graph units; each node's label included, as vis-network's own fit
+// measures it), hidden nodes left out; null when there is none.
 export function boundsOf(body, ids) {
   let minX = Infinity;
   let minY = Infinity;
@@ -65,29 +65,36 @@ export function boundsOf(body, ids) {
   for (const id of ids) {
     const n = body.nodes[id];
     if (!n || n.options.hidden) continue;
-    const r = n.options.size || 10;
-    if (n.x - r < minX) minX = n.x - r;
-    if (n.x + r > maxX) maxX = n.x + r;
-    if (n.y - r < minY) minY = n.y - r;
-    if (n.y + r + 14 > maxY) maxY = n.y + r + 14;
+    const bb = n.shape && n.shape.boundingBox;
+    let left = n.x - (n.options.size || 10);
+    let right = n.x + (n.options.size || 10);
+    let top = n.y - (n.options.size || 10);
+    let bottom = n.y + (n.options.size || 10);
+    if (bb && bb.right > bb.left && bb.bottom > bb.top) {
+      left = bb.left; right = bb.right; top = bb.top; bottom = bb.bottom;
+    }
+    if (left < minX) minX = left;
+    if (right > maxX) maxX = right;
+    if (top < minY) minY = top;
+    if (bottom > maxY) maxY = bottom;
   }
   return Number.isFinite(minX) ? { minX, minY, maxX, maxY } : null;
 }
 
-const FIT_MARGIN = 24; // px around the drawing
-
-// The scale at which the box `b` fits the free area (what "fit" shows), and that area.
+// The scale at which the box `b` fits the free area (vis-network's fit: 10% to spare, at
+// most 1), and that area.
 export function fitScaleOf(state, b) {
   const area = freeArea(state);
-  const scale = Math.max(MIN_SCALE, Math.min(1.5,
-    (area.w - 2 * FIT_MARGIN) / Math.max(b.maxX - b.minX, 1),
-    (area.h - 2 * FIT_MARGIN) / Math.max(b.maxY - b.minY, 1)));
+  const scale = Math.max(MIN_SCALE, Math.min(1,
+    area.w / (1.1 * Math.max(b.maxX - b.minX, 1)),
+    area.h / (1.1 * Math.max(b.maxY - b.minY, 1))));
   return { scale, area };
 }
 
 // Show `ids` (default: every node drawn) whole in the free area: what "fit" means here.
 // Returns false when there is nothing to show.
 export function fitView(state, ids, animation) {
+  state.network.body.emitter.emit("_resizeNodes"); // every label measured, as vis's fit does
   const b = boundsOf(state.network.body, ids || state.network.body.nodeIndices);
   if (b === null) return false;
   const { scale, area } = fitScaleOf(state, b);
