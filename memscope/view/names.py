@@ -32,7 +32,7 @@ in :data:`NAME_MAX` characters, never cut inside a word), else ``cluster N``; a 
 taken gets a number: ``"Lisbon trip (2)"``. A name is at most :data:`NAME_MAX` characters
 (a number may add a few) and is sent whole: nothing is cut with an ellipsis.
 
-Words are shown as most often written in the cluster, the first letter raised ("Lisbon
+Each word is shown as it is written in the most clusters, the first letter raised ("Lisbon
 trip", "Reading group"; "iPhone" stays). A run of Chinese characters is one word (``\\w+``),
 so a Chinese entity names its cluster as written ("张三"). In presenter mode the analysis is
 masked: its placeholders ("Memory 12 (34 chars)", "Document 3", "Entity 4") give no phrase
@@ -126,8 +126,8 @@ def _bare(word: str) -> str:
 
 class _Phrases:
     """The phrases of every cluster, counted: per cluster ``{phrase: count}`` (a phrase
-    is its case-folded words), how often each word is written each way there, and over
-    all clusters how often each phrase is used and by how many clusters.
+    is its case-folded words); over all clusters how often each phrase is used and by how
+    many clusters, and in how many clusters each word is written each way.
 
     Counting runs in C (``Counter`` over ``zip`` and ``compress``); Python only judges
     each distinct word once (:func:`_flags`)."""
@@ -246,12 +246,6 @@ class _Reversed:
 
     def __lt__(self, other: _Reversed) -> bool:
         return self.phrase > other.phrase
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Reversed) and self.phrase == other.phrase
-
-    def __hash__(self) -> int:
-        return hash(self.phrase)
 
 
 def _candidates(phrases: _Phrases, keys: list[str]) -> dict[str, list[tuple[float, Gram]]]:
