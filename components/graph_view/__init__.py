@@ -25,6 +25,12 @@ zooming: the caller's ``annotations`` (e.g. cluster names, see :func:`group_anno
 are drawn large over the graph, document, entity and cluster labels that vis-network
 would hide at this zoom are drawn at a fixed size where they fit, and memory labels
 appear as the user zooms in. Colours follow Streamlit's light or dark theme.
+
+Over the canvas's top-left corner, the view's legend as a panel (``legend.js``: swatch,
+name and count per colour group, shape, state and edge kind; a click shows only that
+line, in the browser); zoomed past 2× the fitted view, a minimap in the bottom-left
+corner (``minimap.js``; a click centres the view there). A selected node keeps its
+state's style under a ring.
 """
 
 from __future__ import annotations
