@@ -98,8 +98,10 @@ def test_the_first_view_is_one_map(server, data_dir) -> None:
             assert st["kinds"]["document"] == {"box": st["docs"]} and st["labelled"] == st["docs"]
             assert set(st["kinds"]["memory"]) == {"dot"}
             assert st["chain"] > 50 and st["arrowed"] == st["chain"]
-            # an arrow head at least 4 px long on screen at the fitted zoom
-            assert st["arrowPx"] >= 4, st
+            # an arrow head at least 3.5 px long on screen at the fitted zoom (4.0 px at
+            # 1400x900 and 7.5 px at 1920x1080 when written; the canvas's size and the
+            # fit are the page's, so a little room)
+            assert st["arrowPx"] >= 3.5, st
             # the map has the canvas's shape, with no dead band: the rows of packed
             # components spanned all the width and 0.56 of the height at 1400x900 (vis's
             # fit leaves a tenth, labels and cards at the rim some more)
