@@ -183,3 +183,13 @@ def test_a_name_is_never_cut_inside_a_word():
     assert name == "All at once: everything, everywhere"
     assert len(name) <= NAME_MAX and "…" not in name
     assert title.startswith(name) and not title[len(name)].isalnum()  # cut between words
+
+
+def test_markup_names_nothing():
+    """A tag is markup, not a word: a hostile title names its cluster by the words a
+    person wrote beside it (and never as HTML: names are text)."""
+    an, clusters = _by_doc([_doc("h", "<img src=x onerror=alert('title')>", [
+        "<script>alert('memory')</script> likes <b>bold</b> text",
+        "Naïve café Ørsted"])])
+    name = cluster_names(an, clusters)["h"]
+    assert name == "Naïve café Ørsted"

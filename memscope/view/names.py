@@ -76,9 +76,10 @@ NAME_MAX = 40
 #: how many phrases of each cluster stay candidates when names are handed out
 CANDIDATES = 8
 _NUMBERED = re.compile(r"c(\d+)")
-#: a word (hyphens and apostrophes inside: "meeting-notes", "Maya's"), a run of
-#: punctuation, or a line break; anything but a word ends a phrase
-_TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]+|\n")
+#: an HTML tag's start ("<img", "</b": markup, not a word), a word (hyphens and
+#: apostrophes inside: "meeting-notes", "Maya's"), a run of punctuation, or a line break;
+#: anything but a word ends a phrase
+_TOKEN = re.compile(r"</?[A-Za-z]\w*|\w+(?:['’-]\w+)*|[^\w\s]+|\n")
 _POSSESSIVE = ("'s", "’s")
 #: words that say what someone does (memories are sentences: "Maya prefers React"); a
 #: name never holds one, so it never reads as a clause cut in the middle
@@ -102,12 +103,14 @@ def _flags(token: str) -> int:
     :data:`_END`, :data:`_ALONE`; see the module docstring). A possessive is judged by
     its word ("Leo's" as "Leo"; "it's" never) and never stands alone.
 
-    >>> [_flags(t) for t in ("Lisbon", "notes", "Leo's", "it's", "and", "the", "42", "张三")]
+    >>> [_flags(t) for t in ("Lisbon", "notes", "Leo's", "it's", "and", "42", "<img", "张三")]
     [15, 6, 7, 0, 2, 0, 0, 15]
     """
     word = token.casefold()
     if word in LINK_WORDS:
         return _INNER
+    if not word[:1].isalnum():  # punctuation, a line break, a tag's start ("<img")
+        return 0
     possessive = word.endswith(_POSSESSIVE)
     if possessive:
         word = word[:-2]
@@ -266,10 +269,8 @@ def _candidates(phrases: _Phrases, keys: list[str]) -> dict[str, list[tuple[floa
             return 0.0
         return count * math.sqrt(count / uses[phrase]) * bonus[len(phrase)] * idf[df[phrase]]
 
-    out: dict[str, list[tuple[float, Gram]]] = {}
-    for key in keys:
-        ranked = phrases.counts[key].most_common()
-        floor = 2 if ranked[0][1] >= 2 else 1
+    def heaviest(ranked: list[tuple[Gram, int]], floor: int
+                 ) -> list[tuple[float, int, _Reversed]]:
         heap: list[tuple[float, int, _Reversed]] = []  # the lightest candidate on top
         for phrase, count in ranked:
             if count < floor or (len(heap) == 2 * CANDIDATES and count * most < heap[0][0]):
@@ -282,6 +283,12 @@ def _candidates(phrases: _Phrases, keys: list[str]) -> dict[str, list[tuple[floa
                 heapq.heappush(heap, item)
             elif item > heap[0]:
                 heapq.heapreplace(heap, item)
+        return heap
+
+    out: dict[str, list[tuple[float, Gram]]] = {}
+    for key in keys:
+        ranked = phrases.counts[key].most_common()
+        heap = heaviest(ranked, 2) or heaviest(ranked, 1)  # used twice, else once
         best = sorted(heap, reverse=True)
         inside = {(r.phrase[i:j], c) for _, c, r in best if len(r.phrase) > 1
                   for i in range(len(r.phrase)) for j in range(i + 1, len(r.phrase) + 1)
