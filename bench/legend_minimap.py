@@ -14,6 +14,7 @@ p95 frame interval during a 2 s pan at 3× zoom with the minimap shown. Asserts 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 from pathlib import Path
@@ -96,7 +97,7 @@ def run(size: int) -> None:
         gaps = sorted(page.evaluate(PAN))
         draw = graph.evaluate("el => el.__stats.minimapDrawMs")
         builds = graph.evaluate("el => el.__stats.minimapBuilds")
-        p95 = gaps[int(0.95 * (len(gaps) - 1))]
+        p95 = gaps[min(len(gaps) - 1, math.ceil(0.95 * len(gaps)) - 1)]
         print(f"{size:>7,} nodes | first frame {first:7.0f} ms | legend pick {pick:6.0f} ms "
               f"({shown:,} drawn) | show all {back:6.0f} ms ({everything:,}) | minimap "
               f"overview {build:6.1f} ms (drawn {builds}x) | minimap per frame {draw:5.2f} ms"
