@@ -310,7 +310,8 @@ def test_seed_store_and_main_seed(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "memscope.sqlite"
     assert main_seed(path, now=NOW) is True
     assert main_seed(path, now=NOW) is False  # kept as is
-    assert Store(path).list_documents(limit=1)["pagination"]["totalItems"] == 72
+    # the 72 generated documents and the 5 of the semantic audit's planted cases
+    assert Store(path).list_documents(limit=1)["pagination"]["totalItems"] == 77
     assert len(Store(path).ledger()) == 1
 
 

@@ -295,3 +295,51 @@ def test_texts_without_words_state_nothing():
         _doc("d2", {"id": "x", "memory": "   "}, {"id": "y", "memory": "🙂", "parentMemoryId": "b"},
              {"id": "z", "memory": "…", "parentMemoryId": "c"}, day=2)))
     assert found == []
+
+
+DEMO_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def planted_demo() -> tuple[Any, list[SemanticFinding]]:
+    from memscope.demo.generator import generate
+
+    data = generate(7, now=DEMO_NOW, planted=True)
+    analysis = analyse(from_feed_pages(data.to_feed_pages()), DEMO_NOW)
+    return data, semantic_findings(analysis)
+
+
+def _by_text(found: list[SemanticFinding], kind: str) -> set[tuple[str, ...]]:
+    return {f.texts for f in found if f.kind == kind}
+
+
+def test_the_planted_demo_cases_are_found_and_their_look_alikes_are_not(planted_demo):
+    _data, found = planted_demo
+    omar, nimbus = "Maya's colleague Omar", "The Nimbus"
+    contradictions = _by_text(found, "suspected_contradiction")
+    assert {(f"{omar} lives in Porto.", f"{omar} lives in Seville."),
+            (f"{omar} drinks rooibos tea every evening.", f"{omar} does not drink rooibos tea.")
+            } <= contradictions
+    assert any(a.startswith(f"{nimbus} design review is on")
+               and b.startswith(f"{nimbus} design review is on") for a, b in contradictions)
+    flagged = {text for pair in contradictions for text in pair}
+    assert not {f"{omar} is allergic to dust mites.", "The Nimbus team uses Miro for workshops.",
+                "The Nimbus team uses Figma for design."} & flagged
+    assert not any("beta" in text for text in flagged)  # the resolved chain
+    assert {(f"{omar} plays the cello on Sundays.", f"{omar} parks his car at the station."),
+            ("Nimbus runs its CI on Buildkite.", "The Nimbus office plants are watered on "
+             "Fridays.")} <= _by_text(found, "suspicious_update")
+    backups = [f for f in found if f.kind == "near_duplicate" and "backups" in f.texts[0]]
+    assert len(backups) == 1 and len(backups[0].nodes) == 3
+
+
+def test_planting_leaves_the_rest_of_the_demo_as_it_was(planted_demo):
+    from memscope.demo.generator import generate
+
+    data, _found = planted_demo
+    plain = generate(7, now=DEMO_NOW)
+    planted_titles = {"Chat: catching up with Omar", "Notes: Omar's new flat", "Nimbus kickoff",
+                      "Nimbus planning", "#nimbus-ops"}
+    kept = [d for d in data.documents if d["title"] not in planted_titles]
+    assert kept == plain.documents
+    assert len(data.documents) == len(plain.documents) + len(planted_titles)

@@ -147,8 +147,8 @@ class _Builder:
         return _DATE_MARK.sub(lambda m: _day(self.now + int(m.group(1)) * _DAY), text)
 
     # -- the hand-written story ------------------------------------------------------
-    def add_hero(self) -> None:
-        for spec in T.HERO:
+    def add_hero(self, specs: tuple[dict[str, Any], ...] = T.HERO) -> None:
+        for spec in specs:
             doc = _Doc(self.new_id("doc_"), spec["space"], spec["type"],
                        self.now - spec["ago"] * _HOUR)
             doc.spec = spec
@@ -173,6 +173,15 @@ class _Builder:
                 self.hero[ms["key"]] = mem
                 self.mems.append(mem)
                 self._link(mem, doc)
+
+    def add_planted(self, seed: int) -> None:
+        """The planted cases, their ids drawn from their own random source (the main one
+        is left exactly where it was)."""
+        main, self.rng = self.rng, random.Random(f"planted-{seed}")
+        try:
+            self.add_hero(T.PLANTED)
+        finally:
+            self.rng = main
 
     @staticmethod
     def _link(mem: _Mem, doc: _Doc) -> None:
@@ -468,11 +477,16 @@ _SPACE_IDS = {s["containerTag"]: s["id"] for s in T.SPACES}
 
 
 def generate(seed: int = 7, *, now: datetime, n_documents: int = 72, n_memories: int = 360,
-             shared_rate: float = 0.01, relation_rate: float = 0.12) -> DemoDataset:
+             shared_rate: float = 0.01, relation_rate: float = 0.12,
+             planted: bool = False) -> DemoDataset:
     """Generate the demo dataset; identical output for identical arguments.
 
     ``n_documents`` and ``n_memories`` are exact. The hand-written story needs
     ``len(demo_text.HERO) + 3`` documents, and every document gets at least one memory.
+    ``planted`` adds the semantic audit's planted cases (:data:`demo_text.PLANTED`: a few
+    contradictions, compatible look-alikes, a resolved chain, bad updates, near-duplicates)
+    as documents of their own on top of those counts, with ids from a random source of
+    their own, so everything else is exactly as without them.
     """
     if now.tzinfo is None:
         now = now.replace(tzinfo=UTC)
@@ -489,6 +503,8 @@ def generate(seed: int = 7, *, now: datetime, n_documents: int = 72, n_memories:
     b.add_chains(n_gen_mems, docs)
     b.add_shared(shared_rate)
     b.add_relations(relation_rate)
+    if planted:
+        b.add_planted(seed)
     entries = {m.id: b.entry(m) for m in b.mems}
     feed = sorted((b.document(d, entries) for d in b.docs),
                   key=lambda d: (d["createdAt"], d["id"]), reverse=True)

@@ -13,10 +13,12 @@ _seed_lock = threading.Lock()
 
 
 def seed_store(store: Store, *, seed: int = 7, now: datetime | None = None,
-               n_documents: int = 72, n_memories: int = 360) -> DemoDataset:
-    """Generate the demo (``now`` defaults to the current time) and load it into ``store``."""
+               n_documents: int = 72, n_memories: int = 360,
+               planted: bool = False) -> DemoDataset:
+    """Generate the demo (``now`` defaults to the current time) and load it into ``store``
+    (``planted``: with the semantic audit's planted cases, as the app's demo store has)."""
     data = generate(seed, now=now or datetime.now(UTC), n_documents=n_documents,
-                    n_memories=n_memories)
+                    n_memories=n_memories, planted=planted)
     store.seed(data)
     return data
 
@@ -29,7 +31,7 @@ def main_seed(path: str | Path, *, seed: int = 7, now: datetime | None = None) -
     store = Store.create(path)
     if not store.is_empty():
         return False
-    seed_store(store, seed=seed, now=now)
+    seed_store(store, seed=seed, now=now, planted=True)
     return True
 
 
@@ -44,5 +46,5 @@ def seed_if_missing(path: Path, *, seed: int = 7) -> bool:
         store.init()
         if not store.is_empty():
             return False
-        seed_store(store, seed=seed)
+        seed_store(store, seed=seed, planted=True)
         return True

@@ -489,6 +489,59 @@ HERO: tuple[dict[str, Any], ...] = (
           "text": "Maya wants a reminder to pack her physio resistance band."})},
 )
 
+# Planted semantic-audit cases: their own documents, added after everything random (no
+# draw before them changes), so the generated demo stays as it was. Subjects of their own
+# (Maya's colleague Omar, the Nimbus project) keep them apart from the hand-written story.
+PLANTED: tuple[dict[str, Any], ...] = (
+    {"space": PERSONAL, "type": "conversation", "ago": 700,
+     "title": "Chat: catching up with Omar",
+     "summary": "Conversation with the assistant about Maya's colleague Omar.",
+     "memories": (
+         {"key": "omar_home1", "text": "Maya's colleague Omar lives in Porto."},
+         {"key": "omar_allergy1", "text": "Maya's colleague Omar is allergic to cats."},
+         {"key": "omar_tea1", "text": "Maya's colleague Omar drinks rooibos tea every evening."},
+         {"key": "omar_cello", "text": "Maya's colleague Omar plays the cello on Sundays."})},
+    {"space": PERSONAL, "type": "text", "ago": 310, "title": "Notes: Omar's new flat",
+     "summary": "Notes on Omar's move.",
+     "memories": (
+         # contradicts omar_home1 (another place) and omar_tea1 (a negation): nothing links them
+         {"key": "omar_home2", "text": "Maya's colleague Omar lives in Seville."},
+         # a compatible look-alike of omar_allergy1: allergies add up
+         {"key": "omar_allergy2", "text": "Maya's colleague Omar is allergic to dust mites."},
+         {"key": "omar_tea2", "text": "Maya's colleague Omar does not drink rooibos tea."},
+         # a bad update: it retired the cello fact for one about parking
+         {"key": "omar_parking", "parent": "omar_cello",
+          "text": "Maya's colleague Omar parks his car at the station."})},
+    {"space": WORK, "type": "google_doc", "ago": 900, "title": "Nimbus kickoff",
+     "summary": "Scope, dates and tooling for Nimbus.",
+     "memories": (
+         {"key": "nimbus_beta1", "text": "The Nimbus beta ships on {d+30}."},
+         {"key": "nimbus_review1", "text": "The Nimbus design review is on {d+5}."},
+         {"key": "nimbus_backup1", "text": "Nimbus stores its backups in a Frankfurt data centre."},
+         {"key": "nimbus_ci", "text": "Nimbus runs its CI on Buildkite."},
+         {"key": "nimbus_figma", "text": "The Nimbus team uses Figma for design."})},
+    {"space": WORK, "type": "notion_doc", "ago": 420, "title": "Nimbus planning",
+     "summary": "Notion page tracking the Nimbus plan.",
+     "memories": (
+         # a resolved chain: the new date updates the old one, so no contradiction
+         {"key": "nimbus_beta2", "parent": "nimbus_beta1",
+          "text": "The Nimbus beta now ships on {d+45}, after the load tests."},
+         # contradicts nimbus_review1 (another date)
+         {"key": "nimbus_review2", "text": "The Nimbus design review is on {d+9}."},
+         {"key": "nimbus_backup2", "text": "Nimbus stores its backups in a Frankfurt data centre."},
+         # a bad update: CI retired by a note about office plants
+         {"key": "nimbus_plants", "parent": "nimbus_ci",
+          "text": "The Nimbus office plants are watered on Fridays."},
+         # a compatible look-alike of nimbus_figma: another tool for another use
+         {"key": "nimbus_miro", "text": "The Nimbus team uses Miro for workshops."})},
+    {"space": WORK, "type": "text", "ago": 100, "title": "#nimbus-ops",
+     "summary": "Slack thread about Nimbus operations.",
+     "memories": (
+         # with nimbus_backup1 and 2: one near-duplicate group over three documents
+         {"key": "nimbus_backup3",
+          "text": "Nimbus keeps its backups in a Frankfurt data centre."},)},
+)
+
 HERO_PROFILES: dict[str, dict[str, tuple[tuple[str, tuple[str, ...]], ...]]] = {
     PERSONAL: {
         "static": (("Prefers React with TypeScript for new frontend work", ("fe3", "fe2")),
