@@ -48,9 +48,10 @@ NEIGHBOURS = 12
 _LINKS = ("updates", "extends", "derives")
 _QUOTE = 80
 
-_WHAT = {"negation": "one negates the other", "preference": "opposite preferences",
-         "date": "another date", "number": "another number", "place": "another place",
-         "person": "another person", "name": "another name", "value": "another value"}
+_WHAT = {"negation": "one negates the other", "preference": "they state opposite preferences",
+         "date": "say another date", "number": "say another number",
+         "place": "say another place", "person": "say another person",
+         "name": "say another name", "value": "say another value"}
 
 
 def _embed(texts: Sequence[str]) -> np.ndarray:
@@ -276,7 +277,7 @@ def _contradiction(a: MemoryRecord, b: MemoryRecord, found: Conflict, cos: float
     if found.left:
         left, right = (found.left, found.right) if first is a else (found.right, found.left)
         what += f" (“{_original(left, first.memory)}” / “{_original(right, second.memory)}”)"
-    reason = (f"Both are about the same subject and attribute but say {what}, and no update "
+    reason = (f"Both are about the same subject and attribute but {what}, and no update "
               "links them.")
     score = round(min(1.0, 0.8 * found.score + 0.2 * max(cos, 0.0)), 3)
     return SemanticFinding("suspected_contradiction", (first.id, second.id), score, reason,

@@ -442,7 +442,10 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
         if kind_a != kind_b and not {kind_a, kind_b} <= _NAMES:
             return None  # a date against a word: not one slot
         named = kind_a in _NAMES or "name" in (*ka[i1:i2], *kb[j1:j2])
-        slots.append((kind_a, sep.join(core_a[i1:i2]), sep.join(core_b[j1:j2]), named))
+        left, right = sep.join(core_a[i1:i2]), sep.join(core_b[j1:j2])
+        if before in MONTHS and kind_a == "date":
+            left, right = f"{before} {left}", f"{before} {right}"  # "December 7"
+        slots.append((kind_a, left, right, named))
     return slots
 
 
