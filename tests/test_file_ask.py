@@ -4,6 +4,7 @@ no socket."""
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -141,3 +142,22 @@ def test_asking_a_snapshot_opens_no_socket(tmp_path):
         "print('FIRST', src.search('SQL server choice').hits[0].id)\n")
     assert "FIRST m-atlas" in out
     assert "SOCKETS 0" in out
+
+
+def test_the_explorer_asks_a_snapshot_file(fresh_data_dir, tmp_path):
+    """The real home page on a snapshot file: the Ask box is there and answers by
+    meaning; the answer is highlighted in the graph."""
+    from apptest_support import run_page
+    from test_ask_add_apptest import ask, highlighted
+
+    from components.state.connection import Connection
+
+    blob = write_snapshot(tmp_path / "snap.json").read_bytes()
+    digest = hashlib.sha256(blob).hexdigest()
+    at = run_page(connection=Connection("file", files=(("snap.json", digest),)),
+                  file_blobs={digest: blob})
+    assert not [c for c in at.caption if c.value.startswith("Ask is unavailable")]
+    ask(at, "SQL server choice")
+    hits = [str(b.key) for b in at.button if b.key and b.key.startswith("ask-hit-")]
+    assert hits and hits[0].endswith("m-atlas")
+    assert "m-atlas" in highlighted(at)
