@@ -30,7 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "storage": {"records"},
     "store": {"records", "storage", "meaning"},  # Ask fuses words with the embedder
     "demo": {"records", "store"},
-    "sources": {"records", "store", "storage"},
+    "sources": {"records", "store", "storage", "meaning"},  # a file's Ask, as the store's
     "sandbox": {"records", "store", "demo", "sources"},
     # the explorer's view pipeline: from a shared load to what the graph draws
     "pipeline": {"records", "graph", "lenses", "meaning", "view", "storage", "sources"},

@@ -175,6 +175,17 @@ def test_a_memory_in_a_two_memory_parent_cycle_opens_its_panel(tmp_path) -> None
 
 
 SCALE = "el => el.__network.getScale()"
+#: the share of the canvas's width and height the highlighted nodes span, on screen
+HIGHLIGHT_SPAN = """el => {
+  const net = el.__network, box = el.getBoundingClientRect();
+  const ids = net.body.data.nodes.get().filter(n => n.highlighted).map(n => n.id);
+  const pos = Object.values(net.getPositions(ids)).map(p => net.canvasToDOM(p));
+  const xs = pos.map(p => p.x), ys = pos.map(p => p.y);
+  return {n: ids.length, inside: pos.every(p => p.x >= 0 && p.y >= 0 && p.x <= box.width
+            && p.y <= box.height),
+          w: (Math.max(...xs) - Math.min(...xs)) / box.width,
+          h: (Math.max(...ys) - Math.min(...ys)) / box.height};
+}"""
 
 
 def test_search_then_fit_matches_zooms_to_them(server) -> None:
@@ -189,9 +200,15 @@ def test_search_then_fit_matches_zooms_to_them(server) -> None:
         wait_idle(page, 800)
         fit = page.locator("button[data-action='fit-filtered']")
         fit.wait_for(timeout=20_000)
+        spread = graph.evaluate(HIGHLIGHT_SPAN)
         fit.click()
         page.wait_for_timeout(1500)  # the move is animated
-        assert graph.evaluate(SCALE) > before * 1.5  # the few matches fill the canvas
+        framed = graph.evaluate(HIGHLIGHT_SPAN)
+        assert framed["n"] >= 2 and framed["inside"]  # every match in view
+        # the matches fill the canvas: zoomed in, and they span far more of it than before
+        assert graph.evaluate(SCALE) > before * 1.2
+        assert max(framed["w"], framed["h"]) > 0.6 > max(spread["w"], spread["h"]) * 1.2, \
+            (spread, framed)
         assert fit.inner_text() == "Fit matches"
         page.locator("button[data-action='fit-all']").click()
         page.wait_for_timeout(1500)
