@@ -163,7 +163,8 @@ function create(vis, parentElement, data) {
     }
     markMinimapDirty(state);
   });
-  network.on("dragStart", () => plainDragStart(state));
+  network.on("dragStart", () => { state.viewTouched = true; plainDragStart(state); });
+  network.on("zoom", () => { state.viewTouched = true; });
   network.on("dragEnd", (params) => {
     plainDragEnd(state);
     if (params && params.nodes && params.nodes.length) markMinimapDirty(state); // moved
@@ -308,7 +309,11 @@ function render(state, data) {
   const rawEdges = data.edges || [];
   state.lastData = data;
   closeShown(state);
-  state.frame.style.height = `${options.height || 640}px`;
+  const height = `${options.height || 640}px`;
+  // the page gives the graph the window's height once it has drawn: fit again to the new
+  // size, unless the person has moved the view since the last fit
+  const refit = state.fitted && state.frame.style.height !== height && !state.viewTouched;
+  state.frame.style.height = height;
   state.annotations = (data.annotations || []).slice().sort((a, b) => b.size - a.size);
   state.legendData = data.legend && typeof data.legend === "object" ? data.legend : null;
   state.container.__legend = state.legendData; // for browser tests
@@ -352,6 +357,9 @@ function render(state, data) {
       fitView(state, null, null);
       state.fitted = true;
       state.fittedAround = true;
+      changed = true;
+    } else if (refit && !layoutNeeded && !stabilise) {
+      fitView(state, null, null);
       changed = true;
     }
     return applyFocus(state, options) || changed;

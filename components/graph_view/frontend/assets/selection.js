@@ -10,6 +10,7 @@ const ANIMATION = { duration: 350, easingFunction: "easeInOutQuad" };
 // drawn a frame (its frame handler stays registered and later pulls the view back), so a
 // move asked for in that window waits for the next frame; only the latest one is kept.
 export function move(state, start) {
+  state.viewTouched = true; // a toolbar or key move: no automatic fit after it
   if (state.moving && performance.now() - state.moving < 1000) {
     state.pendingMove = start;
     return;
@@ -107,6 +108,7 @@ export function fitView(state, ids, animation) {
 
 export function fitAll(state) {
   move(state, () => fitView(state, null, ANIMATION));
+  state.viewTouched = false; // the whole graph again: a resize fits it again too
 }
 
 // The selected node in the centre, zoomed so its neighbours are in view too.
