@@ -302,9 +302,9 @@ DEMO_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def planted_demo() -> tuple[Any, list[SemanticFinding]]:
-    from memscope.demo.generator import generate
+    from memscope.demo.generator import generate_planted
 
-    data = generate(7, now=DEMO_NOW, planted=True)
+    data = generate_planted(7, now=DEMO_NOW)
     analysis = analyse(from_feed_pages(data.to_feed_pages()), DEMO_NOW)
     return data, semantic_findings(analysis)
 

@@ -477,17 +477,28 @@ _SPACE_IDS = {s["containerTag"]: s["id"] for s in T.SPACES}
 
 
 def generate(seed: int = 7, *, now: datetime, n_documents: int = 72, n_memories: int = 360,
-             shared_rate: float = 0.01, relation_rate: float = 0.12,
-             planted: bool = False) -> DemoDataset:
+             shared_rate: float = 0.01, relation_rate: float = 0.12) -> DemoDataset:
     """Generate the demo dataset; identical output for identical arguments.
 
     ``n_documents`` and ``n_memories`` are exact. The hand-written story needs
     ``len(demo_text.HERO) + 3`` documents, and every document gets at least one memory.
-    ``planted`` adds the semantic audit's planted cases (:data:`demo_text.PLANTED`: a few
-    contradictions, compatible look-alikes, a resolved chain, bad updates, near-duplicates)
-    as documents of their own on top of those counts, with ids from a random source of
-    their own, so everything else is exactly as without them.
     """
+    return _generate(seed, now, n_documents, n_memories, shared_rate, relation_rate,
+                     planted=False)
+
+
+def generate_planted(seed: int = 7, *, now: datetime, n_documents: int = 72,
+                     n_memories: int = 360) -> DemoDataset:
+    """:func:`generate` and the semantic audit's planted cases (:data:`demo_text.PLANTED`:
+    a few contradictions, compatible look-alikes, a resolved chain, bad updates,
+    near-duplicates) as documents of their own on top of those counts, with ids from a
+    random source of their own, so everything else is exactly as :func:`generate` makes
+    it. The app's demo store is this."""
+    return _generate(seed, now, n_documents, n_memories, 0.01, 0.12, planted=True)
+
+
+def _generate(seed: int, now: datetime, n_documents: int, n_memories: int,
+              shared_rate: float, relation_rate: float, *, planted: bool) -> DemoDataset:
     if now.tzinfo is None:
         now = now.replace(tzinfo=UTC)
     n_hero_docs = len(T.HERO)

@@ -6,7 +6,7 @@ import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
-from memscope.demo.generator import DemoDataset, generate
+from memscope.demo.generator import DemoDataset, generate, generate_planted
 from memscope.store.store import Store
 
 _seed_lock = threading.Lock()
@@ -17,8 +17,9 @@ def seed_store(store: Store, *, seed: int = 7, now: datetime | None = None,
                planted: bool = False) -> DemoDataset:
     """Generate the demo (``now`` defaults to the current time) and load it into ``store``
     (``planted``: with the semantic audit's planted cases, as the app's demo store has)."""
-    data = generate(seed, now=now or datetime.now(UTC), n_documents=n_documents,
-                    n_memories=n_memories, planted=planted)
+    make = generate_planted if planted else generate
+    data = make(seed, now=now or datetime.now(UTC), n_documents=n_documents,
+                n_memories=n_memories)
     store.seed(data)
     return data
 
