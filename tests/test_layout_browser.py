@@ -75,10 +75,12 @@ def box(locator: Locator) -> dict[str, float]:
 def settle_height(page: Page, graph: Locator, window_height: int) -> dict[str, float]:
     """The graph's box once its bottom edge has reached the window's (the height arrives
     with the run that follows the window's report)."""
+    last = None
     for _ in range(60):
         b = box(graph)
-        if abs(b["y"] + b["height"] - window_height) <= 30:
-            return b
+        if abs(b["y"] + b["height"] - window_height) <= 30 and b == last:
+            return b  # reached, and held for 250 ms (a rerun in flight moves it a moment)
+        last = b
         page.wait_for_timeout(250)
     return box(graph)
 

@@ -165,6 +165,10 @@ function create(vis, parentElement, data) {
   });
   network.on("dragStart", () => { state.viewTouched = true; plainDragStart(state); });
   network.on("zoom", () => { state.viewTouched = true; });
+  network.on("resize", () => { // vis has taken the frame's new size (see render)
+    if (state.pendingRefit && !state.viewTouched) fitView(state, null, null);
+    state.pendingRefit = false;
+  });
   network.on("dragEnd", (params) => {
     plainDragEnd(state);
     if (params && params.nodes && params.nodes.length) markMinimapDirty(state); // moved
@@ -359,9 +363,8 @@ function render(state, data) {
       state.fittedAround = true;
       changed = true;
     } else if (refit && !layoutNeeded && !stabilise) {
-      fitView(state, null, null);
-      changed = true;
-    }
+      state.pendingRefit = true; // fitted once vis has the new size: its resize keeps the
+    }                            // centre and would move a fit made before it
     return applyFocus(state, options) || changed;
   });
   if (stabilise) state.network.stabilize(stabilizationIterations(state.nodes.length));
