@@ -1,4 +1,4 @@
-"""Local Ask's quality and speed: recall@5 and MRR on tests/fixtures/ask_eval.json for
+"""Local Ask's quality and speed: recall@5 and MRR on tests/labelled/ask_eval.json for
 words alone (BM25), meaning alone (embeddings) and the hybrid; then, on a store of
 50,000 memories, the time to embed every text once and the time of one Ask.
 
@@ -38,7 +38,7 @@ from memscope.store import search as store_search  # noqa: E402
 from memscope.store import vectors  # noqa: E402
 from memscope.store.store import Store  # noqa: E402
 
-EVAL = ROOT / "tests" / "fixtures" / "ask_eval.json"
+EVAL = ROOT / "tests" / "labelled" / "ask_eval.json"
 OUT = ROOT / "bench" / "out"
 MODES = (store_search.WORDS, store_search.MEANING, store_search.HYBRID)
 KINDS = ("literal", "paraphrase", "chinese")

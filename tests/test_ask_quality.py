@@ -1,6 +1,6 @@
 """Local Ask on the demo store answers the demo's own questions (issue 12, item 13), and
 the hybrid ranking (words and meaning) beats words alone on the evaluation set
-(issue 24, item 1: tests/fixtures/ask_eval.json, measured by bench/ask.py).
+(issue 24, item 1: tests/labelled/ask_eval.json, measured by bench/ask.py).
 
 Each demo question comes from the demo texts (memscope/demo/texts.py); what a good answer
 is is written as a property of the hits' text (it mentions Lisbon and a trip, …), never as

@@ -2,7 +2,7 @@
 
 One journey on one server: the graph's legend names each cluster with the whole phrase the
 core gave it (no " · " triple, no ellipsis), each a name written by hand as acceptable in
-``fixtures/cluster_names_demo.json``, and the canvas draws cluster names; with presenter
+``labelled/cluster_names_demo.json``, and the canvas draws cluster names; with presenter
 mode on every name is neutral and no accepted name is left on the page. Screenshots
 (light, dark, presenter) go to ``test-screenshots/``.
 """

@@ -1,6 +1,6 @@
 """The demo's cluster names against names a person would accept (issue 23 item 3).
 
-``fixtures/cluster_names_demo.json`` was written by hand before the naming changed: for
+``labelled/cluster_names_demo.json`` was written by hand before the naming changed: for
 each demo cluster a few of its members (id → text) and the names a person would title it
 with. A cluster is found by its members — their ids, or their texts should the ids change —
 so planted demo memories added later move no cluster out from under its names.
@@ -22,7 +22,8 @@ from memscope.records.dataset import from_feed_pages, read_files
 from memscope.view.build import cluster_groups
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-EXPECTED = json.loads((FIXTURES / "cluster_names_demo.json").read_text("utf-8"))
+LABELLED = Path(__file__).resolve().parent / "labelled"  # written by hand, not by the script
+EXPECTED = json.loads((LABELLED / "cluster_names_demo.json").read_text("utf-8"))
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 
 

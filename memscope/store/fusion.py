@@ -2,7 +2,7 @@
 :mod:`memscope.store.search`): what of a question is embedded, the texts nearest it in
 meaning, and reciprocal rank fusion of the two rankings.
 
-The constants were chosen on ``tests/fixtures/ask_eval.json`` (``bench/ask.py``), on few
+The constants were chosen on ``tests/labelled/ask_eval.json`` (``bench/ask.py``), on few
 trials (the fusion constant 10, 20 and 60; the floor 0.2 to 0.35; fusion by normalised
 scores instead of ranks), so they may fit that set better than other data.
 """
@@ -21,7 +21,7 @@ from memscope.store import vectors
 log = logging.getLogger("memscope")
 
 #: reciprocal rank fusion's constant: small, so the first few places of each list weigh
-#: most (10, 20 and 60 were tried on tests/fixtures/ask_eval.json; 10 ranked best)
+#: most (10, 20 and 60 were tried on tests/labelled/ask_eval.json; 10 ranked best)
 FUSION_K = 10
 #: a text this close in meaning (cosine) or closer counts as a meaning hit; unrelated
 #: texts score about 0.2 with WordLlama, the answers to the evaluation's questions 0.5
