@@ -9,7 +9,6 @@ list pages), and ``Authorization: Token <key>`` is checked against ``mem0_keys``
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from memscope.sandbox.mem0_api import PREFIX, Mem0Api
@@ -29,13 +28,6 @@ class Mem0Sandbox(BaseSandbox):
         super().__init__(*args, **kwargs)
         self.mem0_keys = tuple(mem0_keys)
         self._mem0 = Mem0Api(self._sm, self.faults)
-
-    @classmethod
-    def create(cls, folder: str | Path | None = None, **kwargs: Any) -> Mem0Sandbox:
-        """:meth:`Sandbox.create <memscope.sandbox.server.Sandbox.create>`, typed."""
-        made = super().create(folder, **kwargs)
-        assert isinstance(made, Mem0Sandbox)
-        return made
 
     @property
     def mem0_key(self) -> str:

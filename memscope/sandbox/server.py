@@ -16,7 +16,7 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from urllib.parse import parse_qsl, urlsplit
 
 from memscope.sandbox.data import default_passport, seed
@@ -100,7 +100,7 @@ class Sandbox:
     def create(cls, folder: str | Path | None = None, *, data: str = "demo",
                documents: int | None = None, memories: int | None = None,
                passport: dict[str, Any] | None = None, fixtures: str | Path | None = None,
-               **kwargs: Any) -> Sandbox:
+               **kwargs: Any) -> Self:
         """A sandbox over a fresh store in ``folder`` (a temporary one if ``None``)
         seeded with ``data`` (``demo``, ``synthetic``, or ``fixtures`` read from the
         ``fixtures`` folder), and ``passport`` as its Spomory graph (default: the fixtures'
@@ -131,7 +131,7 @@ class Sandbox:
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}"
 
-    def bind(self) -> Sandbox:
+    def bind(self) -> Self:
         """Open the listening socket (port 0 = a free port); :attr:`url` is then known."""
         if self._server is None:
             server = _Server((self._host, self._port), _Handler)
@@ -139,7 +139,7 @@ class Sandbox:
             self._server = server
         return self
 
-    def start(self) -> Sandbox:
+    def start(self) -> Self:
         """Listen and serve in a daemon thread (once)."""
         if self._thread is not None:
             return self
@@ -163,7 +163,7 @@ class Sandbox:
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    def __enter__(self) -> Sandbox:
+    def __enter__(self) -> Self:
         return self if self._thread is not None else self.start()
 
     def __exit__(self, *exc: object) -> None:
