@@ -137,6 +137,19 @@ def test_the_graph_draws_each_suspected_contradiction_once_audited(pipe: Pipelin
     assert drawn(replace(req, budget=2)) <= CONTRADICTIONS
 
 
+def test_a_pair_reviewed_as_not_a_conflict_draws_no_edge(pipe: Pipeline, store: Store):
+    source = EmbeddedSource(store)
+    req = pipe.first(pipe.loads.load(source), source.identity())
+    findings = pipe.semantic(req) or []
+    lisbon = next(f for f in findings if f.kind == "suspected_contradiction"
+                  and "m_lisbon" in f.nodes)
+    reviewed = replace(req, dismissed=frozenset({lisbon.key}))
+    view = pipe.view(reviewed)
+    drawn = {(e["from"], e["to"]) for e in view.drawn["edges"] if e["kind"] == CONTRADICTS}
+    assert drawn == CONTRADICTIONS - {lisbon.nodes}
+    assert view.legend["edges"][CONTRADICTS] == len(CONTRADICTIONS) - 1
+
+
 def _finding(text_b: str = "Maya lives in Berlin.") -> SemanticFinding:
     return SemanticFinding("suspected_contradiction", ("m_lisbon", "m_berlin"), 0.8,
                            "Another place.", HOME, ("Maya lives in Lisbon.", text_b))

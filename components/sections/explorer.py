@@ -14,7 +14,7 @@ from dataclasses import replace
 import streamlit as st
 
 from components.graph_view import graph_view, group_annotations
-from components.sections import ask, forget, panels
+from components.sections import ask, forget, panels, semantic_review
 from components.sections import audit as audit_ui
 from components.sections.marks import graph_marks
 from components.sections.overview import summary_strip
@@ -75,7 +75,8 @@ def _request(ctx: AppContext, query: str, marked: set[str]) -> ViewRequest | Non
     if ctx.request is None:
         return None
     return replace(ctx.request, query=query, selected=session.selected(),
-                   expanded=frozenset(session.EXPANDED.get()), marked=frozenset(marked))
+                   expanded=frozenset(session.EXPANDED.get()), marked=frozenset(marked),
+                   dismissed=semantic_review.dismissed(ctx))
 
 
 @st.fragment

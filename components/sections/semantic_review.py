@@ -56,6 +56,7 @@ MASKED_REASONS = {
     "near_duplicate": "These memories state the same fact in several documents.",
 }
 MARKS = session.SEMANTIC_REVIEW_MARKS
+HELD = session.SEMANTIC_REVIEW_HELD
 KEYS = session.SEMANTIC_REVIEW_KEYS
 #: what the page says when the audit itself fails (the rest of the page still works)
 FAILED = ("The review queue is unavailable: the semantic audit failed on this data (the "
@@ -70,6 +71,23 @@ def reviewed_keys(storage: Storage, scope: str) -> set[str]:
     """The finding keys marked "not a conflict" under ``scope`` (a source identity)."""
     return {str(e.target_id) for e in storage.ledger(scope=scope)
             if e.action == REVIEWED and e.outcome == "ok" and e.target_id}
+
+
+def dismissed(ctx: AppContext) -> frozenset[str]:
+    """The keys this source's findings were reviewed under as "not a conflict" (so the
+    graph draws no ``contradicts`` edge for them): read from the ledger once per session
+    and source, then kept in step by the review itself and by the Audit page."""
+    if ctx.source is None:
+        return frozenset()
+    identity = ctx.source.identity()
+    held = HELD.get()
+    if not held or held[0] != identity:
+        try:
+            held = (identity, frozenset(reviewed_keys(ctx.ledger, identity)))
+        except StorageError:  # the Audit page says so; the graph draws every edge
+            return frozenset()
+        HELD.set(held)
+    return held[1]
 
 
 def not_a_conflict(storage: Storage, source: Source, finding: SemanticFinding, *,
@@ -121,6 +139,7 @@ def _review(ctx: AppContext, finding: SemanticFinding) -> None:
         return
     message = not_a_conflict(ctx.ledger, ctx.source, finding, **ctx.acting())
     flash(message, "success" if message.startswith("Marked") else "error")
+    HELD.clear()  # read again from the ledger, which now holds this review
 
 
 def _open(ctx: AppContext, finding: SemanticFinding) -> None:
@@ -231,6 +250,7 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
     if ctx.source is not None:
         try:
             reviewed = reviewed_keys(ctx.ledger, ctx.source.identity())
+            HELD.set((ctx.source.identity(), frozenset(reviewed)))
         except StorageError as exc:
             st.warning(md_escape(f"Reviews could not be read from the ledger: {exc}"))
     items = queue(findings, reviewed, visible, ctx.current.dataset.memories)

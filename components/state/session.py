@@ -292,6 +292,9 @@ MIGRATION_REPORT = slot("migration_report", "components.sections.migration",
                         "differing ids are marked on the graph.")
 
 # -- the Audit page's review queue (components.sections.semantic_review) -----------------
+SEMANTIC_REVIEW_HELD = slot("semantic_review_held", "components.sections.semantic_review",
+                            "(source identity, finding keys) reviewed as not a conflict: "
+                            "read from the ledger once, kept in step by the review.")
 SEMANTIC_REVIEW_MARKS = slot("semantic_review_marks", "components.sections.semantic_review",
                              "(source key, memory ids) 'Open both in the graph' asked the "
                              "explorer to mark.")

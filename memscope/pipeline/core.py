@@ -98,10 +98,13 @@ def _keep(analysis: Analysis, selected: str | None, marked: Collection[str],
 SEMANTIC_KEEP = 4
 
 
-def contradiction_pairs(findings: Collection[SemanticFinding] | None) -> list[Pair]:
-    """The suspected contradictions of ``findings`` as drawable pairs."""
+def contradiction_pairs(findings: Collection[SemanticFinding] | None,
+                        dismissed: Collection[str] = ()) -> list[Pair]:
+    """The suspected contradictions of ``findings`` as drawable pairs, less those
+    reviewed as not a conflict (their keys in ``dismissed``)."""
     return [(f.nodes[0], f.nodes[1], f.score) for f in findings or ()
-            if f.kind == "suspected_contradiction" and len(f.nodes) == 2]
+            if f.kind == "suspected_contradiction" and len(f.nodes) == 2
+            and f.key not in dismissed]
 
 
 class Pipeline:
@@ -259,7 +262,7 @@ class Pipeline:
                               groups)
             ov = with_extra(ov, painter, hidden, visible=visible, edge_kinds=req.edge_kinds)
         marked = frozenset(({m.node_id for m in matches} | req.marked) & shown)
-        pairs = contradiction_pairs(self.semantic(req, wait=False))
+        pairs = contradiction_pairs(self.semantic(req, wait=False), req.dismissed)
         drawn, info = with_kept(ov, _keep(scoped, req.selected, marked, pairs))
         drawn = with_contradictions(drawn, pairs, req.edge_kinds)
         if marked:

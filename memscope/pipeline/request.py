@@ -53,6 +53,8 @@ class ViewRequest:
     selected: str | None = None
     #: what other sections ask to highlight (the Ask answer …); only the drawn step
     marked: frozenset[str] = frozenset()
+    #: semantic findings reviewed as "not a conflict" (their keys): no edge drawn for them
+    dismissed: frozenset[str] = frozenset()
 
     @classmethod
     def first(cls, load: LoadRef, identity: str, now: datetime, epoch: int) -> ViewRequest:
