@@ -1,4 +1,4 @@
-"""Ask (server-side search) and Add (a new memory) on the home page, for every source.
+"""Ask (the source's own search) and Add (a new memory) on the home page, for every source.
 
 Ask: only the form's submit button sends a request; answers are kept in session state per
 (connection, query), so reruns — clicks, filters, selections — never send it again.
@@ -94,8 +94,11 @@ def ask_form(ctx: AppContext) -> None:
         left, right = st.columns([5, 1], vertical_alignment="bottom")
         left.text_input("Ask your memories", key=session.ASK_QUERY.name,
                         placeholder="e.g. where is Maya travelling?", max_chars=500,
-                        help="Searched by the memory service itself (server-side), so "
-                             "results can differ from the search box beside it.")
+                        help="Answered by the source's own search: the memory service's "
+                             "(Supermemory, Spomory, mem0), or, for the demo store and "
+                             "opened files, words and meaning together, offline. Results "
+                             "can differ from the search box beside it, which matches "
+                             "words in what is drawn.")
         submitted = right.form_submit_button("Ask", width="stretch")
     if source.search_note:  # e.g. a search that changes the service's state: said first
         st.caption(md_escape(source.search_note))

@@ -37,7 +37,7 @@ from memscope.sources.embedded import EmbeddedSource
 KINDS = ("embedded", "supermemory", "spomory", "mem0", "file")
 KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory API",
                "spomory": "Spomory API", "mem0": "mem0 — platform API",
-               "file": "Snapshot file"}
+               "file": "Files (snapshots or a mem0 history.db)"}
 DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com",
                 "mem0": "https://api.mem0.ai"}
 #: Supermemory's two dialects, the Connection page's first (v5) being the default
@@ -66,6 +66,8 @@ class Connection:
         """Human name of the source kind (and, for Supermemory, of its dialect)."""
         if self.kind == "supermemory":
             return DIALECT_LABELS.get(self.dialect, KIND_LABELS["supermemory"])
+        if self.kind == "file":  # snapshots, or a mem0 history.db
+            return "Opened file" if len(self.files) <= 1 else f"Opened files ({len(self.files)})"
         return KIND_LABELS.get(self.kind, self.kind)
 
 

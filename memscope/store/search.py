@@ -4,7 +4,8 @@ fallback) fused with meaning (text embeddings, :mod:`memscope.store.vectors`).
 One FTS5 table ``search_index`` holds every memory's text and every document's title and
 summary, tokenised with ``porter unicode61`` (so "travelling" finds "travel" and accents
 do not matter). Triggers keep it in step with ``memories`` and ``documents`` inside the
-writing transaction itself. Only :mod:`memscope.store.store` uses this module.
+writing transaction itself. :mod:`memscope.store.store` uses this module, and
+:mod:`memscope.sources.file_ask` over an in-memory copy of a loaded file.
 
 Words: a question is reduced to its content words (:data:`memscope.records.words.STOP_WORDS`
 dropped, unless nothing else is left); each word also matches as a prefix ("Lisb" finds
