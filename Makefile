@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(FRONTE
 LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
-.PHONY: run test install lint bench chromium postgresql clean help lock sdk5 mem0
+.PHONY: run test install lint bench chromium postgresql clean help lock sdk5 mem0 upstream
 
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
@@ -84,7 +84,19 @@ $(MEM0_STAMP): | $(PY)
 
 mem0: $(MEM0_STAMP)
 
-test: install chromium postgresql lint sdk5 mem0
+# The upstream graph (@supermemory/memory-graph 0.2.3, React, esbuild from the npm
+# registry, bundled into the git-ignored bench/out/upstream/ once) for the side-by-side
+# screenshots tests/test_map_browser.py writes beside ours. Optional: without npm, or
+# when the registry cannot be reached, the test says it skipped the pair.
+upstream: install
+	@if command -v npm >/dev/null 2>&1; then \
+	  $(PY) -c "import sys; sys.path.insert(0, 'bench'); import upstream; upstream.ensure_bundle()" \
+	  || echo "The upstream graph could not be bundled: its side-by-side screenshots are skipped."; \
+	else \
+	  echo "npm is missing: the upstream side-by-side screenshots are skipped (install nodejs and npm)."; \
+	fi
+
+test: install chromium postgresql lint sdk5 mem0 upstream
 	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest
 
 lint: install
