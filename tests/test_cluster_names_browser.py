@@ -66,10 +66,10 @@ def test_the_demo_shows_cluster_names_a_person_would_give(server, data_dir) -> N
         wait_graph(page)
         for _ in range(80):  # the new payload lands a moment after the script run
             masked = {k: v for k, v in sent(page)["names"].items() if k}
-            if masked and all(v.startswith(("Document ", "cluster ")) for v in masked.values()):
+            if masked and all(v.startswith("Cluster ") for v in masked.values()):
                 break
             page.wait_for_timeout(250)
-        assert masked and all(v.startswith(("Document ", "cluster ")) for v in masked.values())
+        assert masked and all(v.startswith("Cluster ") for v in masked.values())
         assert len(set(masked.values())) == len(masked)
         text = page.locator("body").inner_text()
         assert not [v for v in names.values() if len(v) > 4 and v in text]

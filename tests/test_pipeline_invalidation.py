@@ -236,7 +236,7 @@ GOLDEN = {
     "positions": ("derived", "preview"),
     "today_labels": ("derived",),
     "masked": ("entry",),
-    "masked_labels": ("masked", "derived"),
+    "masked_labels": ("derived",),
     "labels": ("presenter", "|", "today_labels", "masked_labels"),
     "groups": ("derived", "labels"),
     "today": ("base", "epoch"),

@@ -40,7 +40,6 @@ from memscope.view.budget import Overview, OverviewBase, overview_base, overview
 from memscope.view.build import ColorBy, Groups
 from memscope.view.derived import LAYOUT_SEED, Derived, digest_of
 from memscope.view.layout import extend_positions
-from memscope.view.names import cluster_names
 
 #: the request's fields a step may name (``now`` only unkeyed)
 FIELDS = frozenset(f.name for f in fields(ViewRequest))
@@ -159,10 +158,11 @@ def masked(entry: Entry) -> Analysis:
 
 
 @step(keep=4)
-def masked_labels(masked: Analysis, derived: Derived) -> dict[str, str]:
-    """Today's clusters named from the masked texts (no word of the data)."""
-    names = cluster_names(masked, {k: v for k, v in derived.clusters.items() if v})
-    return {"": "unlinked", **{k: names.get(k, k) for k in derived.order}}
+def masked_labels(derived: Derived) -> dict[str, str]:
+    """Today's clusters numbered by size ("Cluster 1" the largest), no word of the data:
+    the masked texts give no phrase, and a masked document's stand-in ("Document 29")
+    would read as the name of that document's card beside it."""
+    return {"": "unlinked", **{k: f"Cluster {i}" for i, k in enumerate(derived.order, 1)}}
 
 
 @choice("today_labels", "masked_labels")
