@@ -1048,7 +1048,8 @@ def running(folder: Path, res: SizeResult, dl: Deadline, label: str
     """A server on ``folder``; its pages' shown exceptions are collected at the end."""
     t0 = time.perf_counter()
     server, log = start_server(folder, timeout=min(90, max(5, dl.remaining())))
-    res.add(f"{label}: start → healthy", secs(time.perf_counter() - t0))
+    res.add(f"{label}: start → healthy", secs(time.perf_counter() - t0), "",
+            "healthy" if "nothing" in label else "healthy_pers")
     res.pages = []
     try:
         yield server, log
@@ -1249,7 +1250,7 @@ def measure(server: StreamlitServer, log: RunLog, browser: Browser, store: Store
         pan_frames(page2, res, dl)
     else:
         res.add("pan: frame interval", "n/a", "not every node is drawn", "pan")
-    res.add("server RSS at the end", f"{rss_mb(server.process.pid):.0f} MB")
+    res.add("server RSS at the end", f"{rss_mb(server.process.pid):.0f} MB", "", "rss_end")
 
 
 def measure_persisted(server: StreamlitServer, log: RunLog, browser: Browser,
@@ -1267,6 +1268,125 @@ def measure_persisted(server: StreamlitServer, log: RunLog, browser: Browser,
         drawn, _ = first_load(page, server.url, dl, 120)
         load_rows(page, res, "persisted 2nd", "pers2", log, t_py, drawn, dl,
                   "second session; ")
+
+
+BARE_APP = """import streamlit as st
+
+st.title("Memscope floor")
+st.write("A bare Streamlit page: a title and one line.")
+"""
+BARE_FIRST = "h1:has-text('Memscope floor')"
+
+
+@dataclass
+class Floor:
+    """A bare Streamlit page's first element (nav → its title visible, wall clock)."""
+
+    fresh: list[float] = field(default_factory=list)
+    second: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The floor as one printed line."""
+        med = statistics.median
+        parts = []
+        if self.fresh:
+            parts.append(f"fresh server median {med(self.fresh):.2f} s (n={len(self.fresh)}:"
+                         f" {', '.join(f'{v:.2f}' for v in self.fresh)})")
+        if self.second:
+            parts.append(f"second session median {med(self.second):.2f} s (n="
+                         f"{len(self.second)}: {', '.join(f'{v:.2f}' for v in self.second)})")
+        return "; ".join(parts) or "not measured"
+
+
+def bare_floor(browser: Browser, dl: Deadline, servers: int = 3, tabs: int = 5) -> Floor:
+    """A bare page (a title and one line, its own ``streamlit run`` on a free port, the
+    same browser set-up): the first session on each of ``servers`` fresh servers, then
+    ``tabs`` more sessions as tabs of the last one's browser profile."""
+    floor = Floor()
+    errors: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="memscope-floor-") as tmp:
+        app = Path(tmp) / "bare.py"
+        app.write_text(BARE_APP, encoding="utf-8")
+        for i in range(servers):
+            server = start_streamlit(app, free_port(), timeout=min(60, max(5, dl.remaining())))
+            try:
+                page = new_page(browser, errors)
+                t0 = time.perf_counter()
+                page.goto(server.url, wait_until="commit", timeout=dl.ms(60))
+                page.wait_for_selector(BARE_FIRST, timeout=dl.ms(60))
+                floor.fresh.append(time.perf_counter() - t0)
+                page.wait_for_selector(IDLE, timeout=dl.ms(60))
+                if i == servers - 1:
+                    for _ in range(tabs):
+                        tab = new_page(browser, errors, page.context)
+                        t0 = time.perf_counter()
+                        tab.goto(server.url, wait_until="commit", timeout=dl.ms(60))
+                        tab.wait_for_selector(BARE_FIRST, timeout=dl.ms(60))
+                        floor.second.append(time.perf_counter() - t0)
+                        tab.wait_for_selector(IDLE, timeout=dl.ms(60))
+                        tab.close()
+                page.context.close()
+            finally:
+                server.stop()
+    return floor
+
+
+def ratio_rows(results: list[SizeResult], floor: Floor) -> None:
+    """Each first-drawn figure as a ratio to the bare page's first element (issue 20's
+    targets: second session ≤ 1.3 ×, fresh server after ``memscope warm`` ≤ 1.5 × the
+    second-session floor)."""
+    if not floor.second:
+        return
+    base2 = statistics.median(floor.second)
+    base1 = statistics.median(floor.fresh) if floor.fresh else None
+    print(f"\n== ratio to the bare page's first element ==\n  floor: {floor.line()}")
+    for r in results:
+        cells = []
+        for label, key, target in (("cold", "cold", None), ("2nd session", "second", 1.3),
+                                   ("2nd ×N median", "tabs", 1.3),
+                                   ("persisted (fresh server after warm)", "pers", 1.5),
+                                   ("persisted 2nd", "pers2", 1.3)):
+            value = r.summary.get(key, "")
+            if not value.endswith(" s"):
+                continue
+            v = float(value[:-2])
+            text = f"{label} {v:.2f} s = {v / base2:.2f} ×"
+            if key == "pers" and base1:
+                text += f" ({v / base1:.2f} × the fresh-server floor)"
+            if target:
+                text += " ok" if v / base2 <= target else f" (target ≤ {target} ×: missed)"
+            cells.append(text)
+        print(f"  {r.size:>7}: " + "; ".join(cells))
+
+
+#: summary figures compared across sizes by :func:`growth_rows`
+GROWTH = [("cold drawn", "cold"), ("2nd drawn", "second"), ("pers. drawn", "pers"),
+          ("pers. 2nd", "pers2"), ("server RSS 1st", "rss1"), ("start → healthy", "healthy"),
+          ("healthy (persisted)", "healthy_pers"), ("memscope warm", "warm_cmd"),
+          ("server RSS at the end", "rss_end")]
+
+
+def _number(value: str) -> float | None:
+    """The leading number of a printed figure (``"3.21 s"``, ``"812 MB"``), if any."""
+    match = re.match(r"[-+]?\d+(\.\d+)?", value)
+    return float(match.group(0)) if match else None
+
+
+def growth_rows(results: list[SizeResult]) -> None:
+    """Each size's figures over 50k as a ratio to the 50k figure of the same run."""
+    base = next((r for r in results if r.size == 50_000), None)
+    if base is None:
+        return
+    print("\n== growth: ratio to the 50k figure (linear 50k → 200k is 4 ×; bound 4.5 ×) ==")
+    for r in results:
+        if r.size <= 50_000:
+            continue
+        cells = []
+        for title, key in GROWTH:
+            b, v = _number(base.summary.get(key, "")), _number(r.summary.get(key, ""))
+            if b and v is not None:
+                cells.append(f"{title} {r.summary[key]} = {v / b:.2f} ×")
+        print(f"  {r.size:>7}: " + "; ".join(cells))
 
 
 SUMMARY = [("memories", "size"), ("nodes", "nodes"),
@@ -1318,6 +1438,9 @@ def main() -> None:
     parser.add_argument("--tabs", type=int, default=0, metavar="N",
                         help="after the 2nd session, N more (each a new tab of the first "
                              "session's browser), printed as medians (default 0)")
+    parser.add_argument("--no-floor", action="store_true",
+                        help="skip the bare Streamlit page measured first (the floor the "
+                             "first-drawn figures are printed as ratios to)")
     args = parser.parse_args()
     opts = Options(args.budget, args.clicks, args.background, args.tabs)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -1326,9 +1449,16 @@ def main() -> None:
           f"sessions {args.background}, "
           f"deadline {args.minutes:g} min; Chromium {CHROMIUM} headless", flush=True)
     results: list[SizeResult] = []
+    floor = Floor()
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
+            if not args.no_floor:
+                t0 = time.perf_counter()
+                floor = bare_floor(browser, dl)
+                print(f"\n== bare Streamlit page (the floor) ==\n  {floor.line()}; "
+                      f"load average {os.getloadavg()[0]:.1f}; "
+                      f"{time.perf_counter() - t0:.1f} s", flush=True)
             for size in sizes:
                 if dl.remaining() < 20:
                     print(f"\n== {size} memories == skipped: run deadline reached", flush=True)
@@ -1341,6 +1471,8 @@ def main() -> None:
         finally:
             browser.close()
     print_summary(results)
+    ratio_rows(results, floor)
+    growth_rows(results)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,13 @@ The stores are generated once and kept in ``bench/out/scale-<n>/`` (git-ignored)
 ``--apptest`` adds the real home page under AppTest (first run, click, filter). Prints
 figures; asserts nothing.
 
-    .venv/bin/python bench/scale.py [--sizes 1000,10000,50000] [--budget 3000] [--apptest]
+``--sizes`` may include 100000 and 200000 (the same demo generator at that size); each row
+also prints this process's RSS after the size (``VmRSS``; the stores of earlier sizes are
+freed first) and, when 50000 is among the sizes, a ``growth`` line: each step's figure as a
+ratio to its 50k figure (linear from 50k to 200k is 4 ×; issue 20's bound is 4.5 ×).
+
+    .venv/bin/python bench/scale.py [--sizes 1000,10000,50000,100000,200000] [--budget 3000]
+                                    [--apptest]
 """
 
 from __future__ import annotations
@@ -55,6 +61,29 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     t0 = time.perf_counter()
     out = fn()
     return time.perf_counter() - t0, out
+
+
+def rss_mb() -> float:
+    """This process's resident set size in MB (``VmRSS``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def growth(size: int, now: dict[str, float], base: dict[str, float]) -> str:
+    """Each figure of ``now`` as a ratio to the 50k ``base``; ``!`` marks > 4.5 × from
+    50k to 200k (scaled linearly for other sizes)."""
+    bound = 4.5 * size / 50_000 / 4
+    cells = []
+    for key, value in now.items():
+        b = base.get(key, 0.0)
+        if b <= 0.005:  # too small to divide by
+            continue
+        r = value / b
+        cells.append(f"{key} {r:.2f}×{'!' if r > bound else ''}")
+    return (f"{'':>8} growth {size}/50000 (linear {size / 50_000:.0f} ×; ! = over "
+            f"{bound:.2f} ×): " + ", ".join(cells))
 
 
 def cached_store(memories: int) -> Path:
@@ -177,7 +206,9 @@ def main() -> None:
     print(f"{'memories':>8} {'nodes':>7} {'path':<9} "
           + " ".join(f"{c:>7}" for c in COLUMNS)
           + f" {'total':>7} {'drawn':>6} {'fits':>4} {'sent MB':>7}")
+    base: dict[str, float] = {}
     for size in (int(s) for s in args.sizes.split(",")):
+        gc.collect()
         folder = cached_store(size)
         t_load, load = timed(EmbeddedSource(folder / STORE_FILE).load)
         ds = load.dataset
@@ -195,6 +226,17 @@ def main() -> None:
         nodes = old["ov"].info.total_nodes
         for name, figures in (("old", old), ("new cold", cold), ("new warm", warm)):
             print(_row(size, nodes, name, t_load, figures, args.budget), flush=True)
+        now = {"load": t_load, "analyse": cold["analyse"], "layout": cold["layout"],
+               "clusters": cold["clusters"], "overview": cold["overview"],
+               "derived warm": warm["derived"],
+               "warm total": t_load + sum(warm[c] for c in COLUMNS[1:]),
+               "cold total": t_load + sum(cold[c] for c in COLUMNS[1:]), "rss": rss_mb()}
+        print(f"{'':>8} {'':>7} RSS of this process {now['rss']:.0f} MB (store, analysis "
+              f"and the three paths' results held)", flush=True)
+        if size == 50_000:
+            base = now
+        elif base and size > 50_000:
+            print(growth(size, now, base), flush=True)
         print(f"{'':>8} {'':>7} the old path builds a full view of {old['full_mb']:.1f} MB; "
               f"server total old → new cold → new warm: "
               f"{t_load + sum(old[c] for c in COLUMNS[1:]):.2f} → "
