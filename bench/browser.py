@@ -1047,7 +1047,7 @@ def running(folder: Path, res: SizeResult, dl: Deadline, label: str
             ) -> Iterator[tuple[StreamlitServer, RunLog]]:
     """A server on ``folder``; its pages' shown exceptions are collected at the end."""
     t0 = time.perf_counter()
-    server, log = start_server(folder, timeout=min(90, max(5, dl.remaining())))
+    server, log = start_server(folder, timeout=min(900, max(5, dl.remaining())))
     res.add(f"{label}: start → healthy", secs(time.perf_counter() - t0), "",
             "healthy" if "nothing" in label else "healthy_pers")
     res.pages = []
