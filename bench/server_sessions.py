@@ -25,6 +25,11 @@ fetched; the page's own reruns, e.g. when the graph reports its height, do not h
 the clicks are on memories picked from the store, not on drawn nodes (in the overview the
 browser's click would be on a hexagon first).
 
+Known limit (2 Dec 2026): with 8 or more sessions at once (10k memories) not every session
+saw its first ``script_finished`` and the run stopped at that N (the client's event loop
+idle, waiting on the sockets); 1, 2 and 5 sessions ran. Not yet explained; a session that
+fails to load now ends the sweep with one line instead of hanging.
+
 Loopback only. Prints figures; asserts nothing.
 
     .venv/bin/python bench/server_sessions.py [--memories 10000] [--sessions 1,5,10,20,30]
@@ -116,7 +121,8 @@ async def run_once(ws: object, s: Session, kind: str, timeout: float = 120) -> N
         msg.ParseFromString(data)
         s.note(msg)
         if msg.WhichOneof("type") == "script_finished" and msg.script_finished in (
-                ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR):
+                ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+                ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY):
             break
     s.trips.append((kind, t0, time.monotonic()))
 
@@ -176,7 +182,16 @@ async def phase(url: str, pid: int, log: RunLog, n: int, seconds: float,
     far = t_start + 3600
     tasks = [asyncio.create_task(drive(url, s, 1000 * n + i, memories, far, think, e))
              for i, (s, e) in enumerate(zip(sessions, events, strict=True))]
-    await asyncio.wait_for(asyncio.gather(*(e.wait() for e in events)), 600)
+    waits = [asyncio.create_task(e.wait()) for e in events]
+    await asyncio.wait([*waits, *tasks], timeout=90,
+                       return_when=asyncio.FIRST_EXCEPTION)
+    failed = [t for t in tasks if t.done()]  # a session ended before acting: it failed
+    if failed or not all(e.is_set() for e in events):
+        for task in tasks:
+            task.cancel()
+        why = [repr(t.exception())[:160] for t in failed if not t.cancelled()]
+        raise RuntimeError(f"{n} sessions: {sum(e.is_set() for e in events)} loaded; "
+                           f"{len(failed)} ended early: {'; '.join(why) or 'timeout'}")
     loads = [s.trips[0][2] - s.trips[0][1] for s in sessions]
     t0, c0 = time.monotonic(), cpu_s(pid)
     end = t0 + seconds
@@ -244,8 +259,14 @@ async def main_async(args: argparse.Namespace) -> None:
         results = []
         try:
             for n in sizes:
-                results.append(await phase(server.url, server.process.pid, log, n,
-                                           args.seconds, think, memories))  # type: ignore[arg-type]
+                print(f"(starting {n} sessions at load average {os.getloadavg()[0]:.1f})",
+                      flush=True)
+                try:
+                    results.append(await phase(server.url, server.process.pid, log, n,
+                                               args.seconds, think, memories))  # type: ignore[arg-type]
+                except RuntimeError as exc:
+                    print(f"\n{exc}", flush=True)
+                    break
                 if results[-1]["p95"] > args.stop_over:
                     break
         finally:
