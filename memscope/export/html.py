@@ -33,12 +33,10 @@ import functools
 import html
 import json
 import re
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from memscope.view.build import ViewData
-from memscope.view.library import PACKAGE, vis_network_js
+from memscope.view.library import asset_file, vis_network_js
 
 LEGEND_FILE = "legend.js"
 
@@ -156,13 +154,7 @@ def legend_js() -> str:
     >>> [line for line in legend_js().splitlines() if line.startswith(("export", "import"))]
     []
     """
-    try:
-        path = Path(str(resources.files(PACKAGE) / "assets" / LEGEND_FILE))
-    except ModuleNotFoundError:
-        path = None
-    if path is None or not path.is_file():
-        raise FileNotFoundError(f"the graph's legend is missing: the {PACKAGE} package is not "
-                                "installed; run `make install`.")
+    path = asset_file(LEGEND_FILE, "the graph's legend")
     text = re.sub(r"^export (?=const |function )", "", path.read_text(encoding="utf-8"),
                   flags=re.MULTILINE)
     if re.search(r"^\s*(import|export)\b", text, re.MULTILINE) or "://" in text or "</" in text:

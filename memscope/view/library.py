@@ -17,16 +17,22 @@ PACKAGE = "memscope_graph_frontend"
 FILE_NAME = "vis-network.min.js"
 
 
-def vendor_file() -> Path:
-    """Where vis-network's standalone UMD build is; one sentence when it is missing."""
+def asset_file(name: str, what: str) -> Path:
+    """Where the graph's browser file ``name`` is (in the package's ``assets/``); one
+    sentence naming ``what`` is missing when it is not there."""
     try:
-        path = Path(str(resources.files(PACKAGE) / "assets" / FILE_NAME))
+        path = Path(str(resources.files(PACKAGE) / "assets" / name))
     except ModuleNotFoundError:
         path = None
     if path is None or not path.is_file():
-        raise FileNotFoundError(f"vis-network is missing: the {PACKAGE} package is not "
+        raise FileNotFoundError(f"{what} is missing: the {PACKAGE} package is not "
                                 "installed; run `make install`.")
     return path
+
+
+def vendor_file() -> Path:
+    """Where vis-network's standalone UMD build is; one sentence when it is missing."""
+    return asset_file(FILE_NAME, "vis-network")
 
 
 @functools.lru_cache(maxsize=1)
