@@ -2,8 +2,10 @@
 and current (v5) APIs, compared record by record.
 
 :func:`compare` is pure: two loads (a :class:`~memscope.sources.base.LoadResult` or a
-:class:`~memscope.records.dataset.Dataset` each) in, a :class:`MigrationReport` out. It
-compares what both APIs are supposed to say the same way:
+:class:`~memscope.records.dataset.Dataset` each) in, a :class:`MigrationReport` out. It is
+the one comparison of two datasets (:func:`memscope.lenses.compare.compare`, which the
+Compare page draws too), its differences read as rows of what both APIs are supposed to
+say the same way:
 
 * ``memory`` — a memory present in one load and not the other;
 * ``text``, ``version``, ``latest``, ``forgotten`` — a memory in both whose text, stored
@@ -31,14 +33,14 @@ The legacy (v3/v4) and current (v5) APIs return the same 2 memories, 1 document 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from memscope.graph.build import build_graph
+from memscope.lenses.compare import Counts, DatasetDiff
+from memscope.lenses.compare import compare as compare_datasets
 from memscope.lenses.presenter import mask_text
 from memscope.records.dataset import Dataset
-from memscope.records.models import MemoryRecord
 from memscope.records.text import counted
 from memscope.sources.base import LoadProgress, LoadResult
 
@@ -56,7 +58,6 @@ ROW_MEANINGS = {
     "edge": "a chain edge (updates, extends, derives) one API implies and the other does not",
     "document": "a document one API returns and the other does not",
 }
-CHAIN_KINDS = ("updates", "extends", "derives")
 PRESENT, MISSING = "present", "missing"
 LEGACY_NAME, V5_NAME = "legacy (v3/v4)", "current (v5)"
 
@@ -80,15 +81,6 @@ class Difference:
         """The row as JSON-ready values."""
         return {"kind": self.kind, "id": self.id, "legacy": self.legacy, "v5": self.v5,
                 "nodes": list(self.nodes)}
-
-
-@dataclass(frozen=True)
-class Counts:
-    """What one load holds: memories, documents, chain edges."""
-
-    memories: int
-    documents: int
-    edges: int
 
 
 @dataclass(frozen=True)
@@ -154,66 +146,39 @@ def _dataset(load: Load) -> Dataset:
     return load.dataset if isinstance(load, LoadResult) else load
 
 
-def _version(value: Any) -> Value:
-    """A stored version as one comparable value: ``2``, ``2.0`` and ``"2"`` are ``2``."""
-    if isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    return repr(value)
+def _side(present: bool) -> str:
+    return PRESENT if present else MISSING
 
 
-def chain_edges(dataset: Dataset) -> set[tuple[str, str, str]]:
-    """``(older, newer, kind)`` of every chain edge the graph draws for ``dataset``."""
-    g = build_graph(dataset).graph
-    return {(str(u), str(v), str(d["kind"])) for u, v, d in g.edges(data=True)
-            if d["kind"] in CHAIN_KINDS}
-
-
-def _presence(kind: RowKind, legacy: set[Hashable], v5: set[Hashable]) -> Iterator[Difference]:
-    for key in sorted(legacy ^ v5, key=str):
-        yield Difference(kind, str(key), PRESENT if key in legacy else MISSING,
-                         PRESENT if key in v5 else MISSING, (str(key),))
-
-
-def _fields(mem_id: str, a: MemoryRecord, b: MemoryRecord) -> Iterator[Difference]:
-    pairs: tuple[tuple[RowKind, Value, Value], ...] = (
-        ("text", a.memory, b.memory),
-        ("version", _version(a.version), _version(b.version)),
-        ("latest", a.is_latest, b.is_latest),
-        ("forgotten", a.is_forgotten, b.is_forgotten),
-    )
-    for kind, left, right in pairs:
-        if left != right:
-            yield Difference(kind, mem_id, left, right, (mem_id,))
+def _rows(diff: DatasetDiff) -> list[Difference]:
+    """The comparison's differences as the migration check's rows (its kinds, its
+    order: kind by kind, each kind's rows by id; a document's title is not compared)."""
+    records = diff.differences
+    rows = [Difference("memory", d.id, _side(d.change == "removed"),
+                       _side(d.change == "added"), d.nodes)
+            for d in records if d.record == "memory" and d.change != "changed"]
+    fields = [Difference(f.field, d.id, f.a, f.b, d.nodes)
+              for d in records if d.record == "memory" and d.change == "changed"
+              for f in d.fields if f.field in ROW_KINDS]
+    rows += sorted(fields, key=lambda r: ROW_KINDS.index(r.kind))  # stable: ids sorted
+    rows += [Difference("edge", d.id, _side(d.change == "removed"), _side(d.change == "added"),
+                        d.nodes) for d in records if d.record == "edge"]
+    rows += [Difference("document", d.id, _side(d.change == "removed"),
+                        _side(d.change == "added"), d.nodes)
+             for d in records if d.record == "document" and d.change != "changed"]
+    return rows
 
 
 def compare(legacy: Load, v5: Load, *, space: str | None = None,
             sources: tuple[str, str] = (LEGACY_NAME, V5_NAME)) -> MigrationReport:
-    """Compare two loads of the same space (``legacy`` through v3/v4, ``v5`` through v5).
+    """Compare two loads of the same space (``legacy`` through v3/v4, ``v5`` through v5)
+    with :func:`memscope.lenses.compare.compare` (the legacy side as A).
 
     Rows come kind by kind (:data:`ROW_KINDS`), each kind's rows sorted by id; the inputs
     are not changed.
     """
-    a, b = _dataset(legacy), _dataset(v5)
-    rows: list[Difference] = list(_presence("memory", set(a.memories), set(b.memories)))
-    both = [m for m in a.memories if m in b.memories]
-    field_rows = [row for m in sorted(both) for row in _fields(m, a.memories[m], b.memories[m])]
-    rows += sorted(field_rows, key=lambda r: ROW_KINDS.index(r.kind))  # stable: ids sorted
-    edges_a, edges_b = chain_edges(a), chain_edges(b)
-    for edge in sorted(edges_a ^ edges_b):
-        older, newer, kind = edge
-        rows.append(Difference("edge", f"{older} → {newer} ({kind})",
-                               PRESENT if edge in edges_a else MISSING,
-                               PRESENT if edge in edges_b else MISSING, (older, newer)))
-    rows += _presence("document", set(a.documents), set(b.documents))
-    return MigrationReport(Counts(len(a.memories), len(a.documents), len(edges_a)),
-                           Counts(len(b.memories), len(b.documents), len(edges_b)),
-                           tuple(rows), space, sources)
+    diff = compare_datasets(_dataset(legacy), _dataset(v5))
+    return MigrationReport(diff.a, diff.b, tuple(_rows(diff)), space, sources)
 
 
 # -- loading one space both ways ---------------------------------------------------------------

@@ -1,0 +1,298 @@
+"""Two datasets compared record by record: the one comparison of two moments or two sources.
+
+The Compare page (a snapshot against what is live now, "as of A" against "as of B", two
+snapshots) and the migration check (:mod:`memscope.reports.migration`, the legacy and the
+v5 load of one space) both call :func:`compare`. The rules:
+
+* **Memories**, by id: *added* (only in B), *removed* (only in A), *changed* (in both,
+  with one or more of these fields different, in this order): ``text`` (the memory's
+  text), ``version`` (the stored version; ``2``, ``2.0`` and ``"2"`` are one version),
+  ``latest`` (``isLatest``), ``forgotten`` (``isForgotten``).
+* **Documents**, by id: added, removed, changed (``title``).
+* **Chain edges** — ``updates``, ``extends`` and ``derives`` as the graph draws them
+  (graph-rules.md §2), named ``"older → newer (kind)"``: added, removed.
+* The order is stable: memories, then documents, then edges, each by id.
+
+Two moments of one dataset are two datasets: :func:`compare_moments` turns each side
+into the data as it stood (:func:`memscope.lenses.asof.as_of`) and compares those.
+
+>>> from memscope.records.dataset import from_feed_pages
+>>> a = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+...     {"id": "m1", "memory": "Likes tea."}, {"id": "m2", "memory": "Lives in Lisbon."}]}]}])
+>>> b = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+...     {"id": "m1", "memory": "Likes green tea."}, {"id": "m3", "memory": "Has a cat."}]}]}])
+>>> [(d.change, d.record, d.id, [f.field for f in d.fields]) for d in compare(a, b).differences]
+[('changed', 'memory', 'm1', ['text']), ('removed', 'memory', 'm2', []), ('added', 'memory', 'm3', [])]
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Iterator
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Literal
+
+from memscope.graph.build import build_graph
+from memscope.lenses.asof import as_of
+from memscope.lenses.presenter import mask_text
+from memscope.records.dataset import Dataset
+from memscope.records.models import MemoryRecord
+from memscope.records.text import counted
+
+ChangeKind = Literal["added", "removed", "changed"]
+RecordKind = Literal["memory", "document", "edge"]
+FieldName = Literal["text", "version", "latest", "forgotten", "title"]
+Value = str | int | bool | None
+
+CHANGES: tuple[ChangeKind, ...] = ("added", "removed", "changed")
+RECORDS: tuple[RecordKind, ...] = ("memory", "document", "edge")
+#: the fields compared on a memory, in the order a difference lists them
+MEMORY_FIELDS: tuple[FieldName, ...] = ("text", "version", "latest", "forgotten")
+DOCUMENT_FIELDS: tuple[FieldName, ...] = ("title",)
+#: what a difference can be, as the page's filter offers it
+KINDS = ("added", "removed", *(f"changed: {f}" for f in (*MEMORY_FIELDS, *DOCUMENT_FIELDS)))
+KIND_MEANINGS = {
+    "added": "only side B has it",
+    "removed": "only side A has it",
+    "changed: text": "the memory's text differs",
+    "changed: version": "the memory's stored version differs",
+    "changed: latest": "the memory's isLatest flag differs",
+    "changed: forgotten": "the memory's isForgotten flag differs",
+    "changed: title": "the document's title differs",
+}
+#: the graph's chain edges, the ones compared
+CHAIN_KINDS = ("updates", "extends", "derives")
+#: the labels presenter mode puts in place of a memory text and a document title
+MASK_LABELS = {"memory": "Memory text", "document": "Document title"}
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    """One field of a record both sides hold, with each side's value."""
+
+    field: FieldName
+    a: Value
+    b: Value
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One record that differs: which (``record``, ``id``), how (``change``), the fields
+    that changed (for ``changed``), the record's text on each side that has it (a
+    memory's text, a document's title) and the graph nodes it concerns."""
+
+    record: RecordKind
+    id: str
+    change: ChangeKind
+    fields: tuple[FieldChange, ...] = ()
+    a_text: str | None = None
+    b_text: str | None = None
+    nodes: tuple[str, ...] = ()
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """What it counts as in :data:`KINDS` (one per changed field for ``changed``)."""
+        if self.change != "changed":
+            return (self.change,)
+        return tuple(f"changed: {f.field}" for f in self.fields)
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What one side holds: memories, documents, chain edges."""
+
+    memories: int
+    documents: int
+    edges: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """A difference flattened for a table or a CSV file: one row per changed field."""
+
+    change: ChangeKind
+    record: RecordKind
+    id: str
+    field: str
+    a: Value
+    b: Value
+
+
+@dataclass(frozen=True)
+class DatasetDiff:
+    """Side A against side B: their counts and every difference, in a stable order."""
+
+    a: Counts
+    b: Counts
+    differences: tuple[Difference, ...]
+
+    @property
+    def identical(self) -> bool:
+        """True when nothing differs."""
+        return not self.differences
+
+    def counts(self) -> dict[str, int]:
+        """How many differences of each kind of :data:`KINDS` (every kind, zeros too)."""
+        out = dict.fromkeys(KINDS, 0)
+        for d in self.differences:
+            for kind in d.kinds:
+                out[kind] += 1
+        return out
+
+    def of_kinds(self, kinds: Collection[str]) -> tuple[Difference, ...]:
+        """The differences of any of ``kinds`` (a changed record stays whole)."""
+        wanted = set(kinds)
+        return tuple(d for d in self.differences if wanted.intersection(d.kinds))
+
+    def node_changes(self) -> dict[str, ChangeKind]:
+        """Each graph node a difference concerns → ``added``, ``removed`` or ``changed``
+        (a memory's or document's own change first; the ends of a changed edge that have
+        none of their own count as ``changed``)."""
+        out: dict[str, ChangeKind] = {}
+        for d in self.differences:
+            if d.record != "edge":
+                out[d.id] = d.change
+        for d in self.differences:
+            if d.record == "edge":
+                for node in d.nodes:
+                    out.setdefault(node, "changed")
+        return out
+
+    def rows(self, kinds: Collection[str] | None = None) -> list[Row]:
+        """The differences (of ``kinds``, default all) as rows: an added or removed record
+        is one row with its text on its side; a changed one is one row per field."""
+        out: list[Row] = []
+        for d in self.differences if kinds is None else self.of_kinds(kinds):
+            if d.change != "changed":
+                out.append(Row(d.change, d.record, d.id, "", d.a_text, d.b_text))
+                continue
+            out.extend(Row(d.change, d.record, d.id, f.field, f.a, f.b) for f in d.fields
+                       if kinds is None or f"changed: {f.field}" in kinds)
+        return out
+
+    def sentence(self, names: tuple[str, str] = ("A", "B")) -> str:
+        """The outcome in one sentence (``names``: what to call the two sides)."""
+        a, b = names
+        if self.identical:
+            c = self.b
+            return (f"{a} and {b} hold the same {counted(c.memories, 'memory', 'memories')}, "
+                    f"{counted(c.documents, 'document')} and {counted(c.edges, 'chain edge')}.")
+        by = {k: n for k, n in self.counts().items() if n}
+        parts = ", ".join(f"{n} {kind}" for kind, n in by.items())
+        return (f"{b} differs from {a} in {counted(len(self.differences), 'record')}: "
+                f"{parts}.")
+
+    def masked(self) -> DatasetDiff:
+        """The same comparison with every memory text and document title replaced by its
+        length (presenter mode); ids, versions and flags stay."""
+        return replace(self, differences=tuple(_masked(d) for d in self.differences))
+
+
+def _masked(d: Difference) -> Difference:
+    if d.record == "edge":
+        return d
+    label = MASK_LABELS[d.record]
+    fields = tuple(replace(f, a=_mask(f.a, label), b=_mask(f.b, label))
+                   if f.field in ("text", "title") else f for f in d.fields)
+    return replace(d, fields=fields, a_text=_mask(d.a_text, label),
+                   b_text=_mask(d.b_text, label))
+
+
+def _mask(value: Value, label: str) -> Value:
+    return mask_text(value, label) if isinstance(value, str) else value
+
+
+def version_value(value: Any) -> Value:
+    """A stored version as one comparable value: ``2``, ``2.0`` and ``"2"`` are ``2``.
+
+    >>> version_value("2"), version_value(2.0), version_value(True), version_value(None)
+    (2, 2, 'True', 'None')
+    """
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return repr(value)
+
+
+def chain_edges(dataset: Dataset) -> set[tuple[str, str, str]]:
+    """``(older, newer, kind)`` of every chain edge the graph draws for ``dataset``."""
+    g = build_graph(dataset).graph
+    return {(str(u), str(v), str(d["kind"])) for u, v, d in g.edges(data=True)
+            if d["kind"] in CHAIN_KINDS}
+
+
+def edge_name(edge: tuple[str, str, str]) -> str:
+    """``"older → newer (kind)"``: how a chain edge is named in a difference."""
+    older, newer, kind = edge
+    return f"{older} → {newer} ({kind})"
+
+
+def _memory_fields(a: MemoryRecord, b: MemoryRecord) -> Iterator[FieldChange]:
+    pairs: tuple[tuple[FieldName, Value, Value], ...] = (
+        ("text", a.memory, b.memory),
+        ("version", version_value(a.version), version_value(b.version)),
+        ("latest", a.is_latest, b.is_latest),
+        ("forgotten", a.is_forgotten, b.is_forgotten),
+    )
+    for name, left, right in pairs:
+        if left != right:
+            yield FieldChange(name, left, right)
+
+
+def _sorted(keys: Collection[Hashable]) -> list[Any]:
+    return sorted(keys, key=str)
+
+
+def compare(a: Dataset, b: Dataset) -> DatasetDiff:
+    """Every difference between side ``a`` and side ``b`` (rules in the module
+    docstring); the inputs are not changed."""
+    out: list[Difference] = []
+    ma, mb = a.memories, b.memories
+    for mem_id in _sorted(ma.keys() | mb.keys()):
+        left, right = ma.get(mem_id), mb.get(mem_id)
+        if left is None and right is not None:
+            out.append(Difference("memory", mem_id, "added", b_text=right.memory,
+                                  nodes=(mem_id,)))
+        elif right is None and left is not None:
+            out.append(Difference("memory", mem_id, "removed", a_text=left.memory,
+                                  nodes=(mem_id,)))
+        elif left is not None and right is not None:
+            fields = tuple(_memory_fields(left, right))
+            if fields:
+                out.append(Difference("memory", mem_id, "changed", fields, left.memory,
+                                      right.memory, (mem_id,)))
+    da, db = a.documents, b.documents
+    for doc_id in _sorted(da.keys() | db.keys()):
+        left_doc, right_doc = da.get(doc_id), db.get(doc_id)
+        if left_doc is None and right_doc is not None:
+            out.append(Difference("document", doc_id, "added", b_text=right_doc.title,
+                                  nodes=(doc_id,)))
+        elif right_doc is None and left_doc is not None:
+            out.append(Difference("document", doc_id, "removed", a_text=left_doc.title,
+                                  nodes=(doc_id,)))
+        elif left_doc is not None and right_doc is not None \
+                and left_doc.title != right_doc.title:
+            out.append(Difference("document", doc_id, "changed",
+                                  (FieldChange("title", left_doc.title, right_doc.title),),
+                                  left_doc.title, right_doc.title, (doc_id,)))
+    ea, eb = chain_edges(a), chain_edges(b)
+    for edge in sorted(ea ^ eb):
+        out.append(Difference("edge", edge_name(edge), "removed" if edge in ea else "added",
+                              nodes=(edge[0], edge[1])))
+    return DatasetDiff(Counts(len(ma), len(da), len(ea)), Counts(len(mb), len(db), len(eb)),
+                       tuple(out))
+
+
+def compare_moments(dataset: Dataset, t1: datetime, t2: datetime) -> DatasetDiff:
+    """``dataset`` as it stood at ``t1`` (side A) against as it stood at ``t2`` (side B)."""
+    return compare(as_of(dataset, t1), as_of(dataset, t2))
+
+
+__all__ = ["CHANGES", "KINDS", "KIND_MEANINGS", "MEMORY_FIELDS", "RECORDS", "Counts",
+           "DatasetDiff", "Difference", "FieldChange", "Row", "chain_edges", "compare",
+           "compare_moments", "edge_name", "version_value"]
