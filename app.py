@@ -24,6 +24,7 @@ PAGES = [
     st.Page("pages/audit.py", title="Audit", icon=":material/fact_check:"),
     st.Page("pages/profile.py", title="Profile", icon=":material/person:"),
     st.Page("pages/insights.py", title="Insights", icon=":material/insights:"),
+    st.Page("pages/slideshow.py", title="Slideshow", icon=":material/slideshow:"),
     st.Page("pages/expiry.py", title="Expiry queue", icon=":material/hourglass_bottom:"),
     st.Page("pages/export.py", title="Export", icon=":material/download:"),
     st.Page("pages/ledger.py", title="Ledger", icon=":material/receipt_long:"),

@@ -48,6 +48,7 @@ from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
 from components.state.session import GRAPH_FOCUS
 from memscope.records.text import clip
 from memscope.view.build import Legend, ViewData
+from memscope.view.slideshow import PlayPayload, checked_payload
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
            "compact_view", "graph_view", "group_annotations"]
@@ -274,7 +275,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
                on_select: Callable[[str | None], None] | None = None,
                fit_ids: Collection[str] = (), fit_label: str = "Fit matches",
                annotations: Sequence[Annotation] = (),
-               legend: Legend | None = None) -> str | None:
+               legend: Legend | None = None,
+               slideshow: PlayPayload | None = None) -> str | None:
     """Draw ``view`` with vis-network; return the selected node id (or ``None``).
 
     A click on a node calls ``on_select(id)`` (``None`` for empty space) inside the
@@ -290,6 +292,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     :func:`group_annotations`); at most ``ANNOTATIONS_MAX``, the largest, are sent.
     ``legend`` (default: the view's own) is drawn as a panel over the canvas's top-left
     corner: a click on a line shows only what it names, in the browser (``legend.js``).
+    ``slideshow`` (:func:`memscope.view.slideshow.play_payload`) is a show the browser
+    plays full screen when its play token is new (``slideshow.js``).
 
     Example::
 
@@ -321,6 +325,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
         payload = {"nodes": small["nodes"], "edges": small["edges"],
                    "styles": small["styles"], "options": options, "annotations": notes,
                    "legend": legend if legend is not None else view.get("legend")}
+        if slideshow is not None:
+            payload["slideshow"] = checked_payload(slideshow, ids)
         graph(key=key, data=payload, height=height,
               on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

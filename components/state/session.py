@@ -302,6 +302,30 @@ SEMANTIC_REVIEW_KEYS = Family("semantic_review_", "components.sections.semantic_
                               "The review queue's buttons (not a conflict, forget, open), "
                               "per action and finding key.")
 
+# -- the Slideshow page (components.sections.slideshow; issue 19, item 3) ------------------
+SLIDESHOW = slot("slideshow", "components.sections.slideshow",
+                 "The slideshow being built or opened (memscope.view.slideshow.Slideshow).")
+SLIDESHOW_PICK = slot("slideshow_pick", "components.sections.slideshow",
+                      "The node picked on the Slideshow page's graph (the next step's).")
+SLIDESHOW_GRAPH = slot("slideshow_graph", "components.graph_view",
+                       "The Slideshow page's graph component state (what it selected).")
+SLIDESHOW_EXPANDED = slot("slideshow_expanded", "components.sections.slideshow",
+                          "Clusters of the Slideshow page's overview the user opened.", set)
+SLIDESHOW_CAPTION = slot("slideshow_caption", "components.sections.slideshow",
+                         "The next step's caption (widget key).", str)
+SLIDESHOW_TITLE = slot("slideshow_title", "components.sections.slideshow",
+                       "The slideshow's title (widget key).", str)
+SLIDESHOW_ADVANCE = slot("slideshow_advance", "components.sections.slideshow",
+                         "Seconds a step stays while playing, 0 by hand (widget key).")
+SLIDESHOW_UPLOAD = slot("slideshow_upload", "components.sections.slideshow",
+                        "The slideshow file being opened (widget key).")
+SLIDESHOW_NOTE = slot("slideshow_note", "components.sections.slideshow",
+                      "(kind, sentences) of the last open: what was left out or refused.")
+SLIDESHOW_PLAY = slot("slideshow_play", "components.sections.slideshow",
+                      "(token, monotonic time) of the last Play click.")
+SLIDESHOW_STEP_KEYS = Family("slideshow_step_", "components.sections.slideshow",
+                             "The step list's buttons (up, down, remove), per action and row.")
+
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
                      "What the graph component last asked the browser to focus.")

@@ -33,6 +33,7 @@ import { buildLegend, LEGEND_CSS, lineFilter } from "./legend.js";
 import { buildMinimap, drawMinimap, markMinimapDirty } from "./minimap.js";
 import { isPlaced, stylesOf, sync, toVisEdge, toVisNode } from "./payload.js";
 import { afterFrame, applyFocus, fitView, jumpTo } from "./selection.js";
+import { applySlideshow, stopSlideshow } from "./slideshow.js";
 import { readable, themeColors, watchTheme } from "./theme.js";
 import { buildToolbar, onKey, updateToolbar } from "./toolbar.js";
 
@@ -370,6 +371,7 @@ function render(state, data) {
   if (stabilise) state.network.stabilize(stabilizationIterations(state.nodes.length));
   state.container.setAttribute("data-node-count", String(state.nodes.length));
   updateToolbar(state);
+  applySlideshow(state, data.slideshow); // the Slideshow page's steps (slideshow.js)
 }
 
 export default function graphView(component) {
@@ -387,6 +389,7 @@ export default function graphView(component) {
   render(state, data || {});
   // Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
   return () => {
+    stopSlideshow(state, false);
     state.themeObserver.disconnect();
     document.removeEventListener("fullscreenchange", state.onFullscreen);
     state.network.destroy();
