@@ -1,4 +1,5 @@
-"""Command line: ``python -m memscope inspect FILE…``, ``seed``, ``warm`` and ``diff``.
+"""Command line: ``python -m memscope inspect FILE…``, ``seed``, ``warm``, ``diff`` and
+``why MEMORY_ID FILE…`` (the provenance trail of one memory, as text or ``--json``).
 
 ``memscope diff`` loads one Supermemory space through the legacy (v3/v4) and the current
 (v5) API with one key — from ``$MEMSCOPE_API_KEY`` or ``.streamlit/secrets.toml``'s
@@ -187,6 +188,44 @@ def _first_error(exc: ValidationError) -> str:
     return f"the {where} is not valid: {first.get('msg')}"
 
 
+# -- memscope why (the provenance trail of one memory) ------------------------------------
+
+
+def _why_say(message: str) -> None:
+    print(f"memscope why: {message}", file=sys.stderr)
+
+
+def _why(args: argparse.Namespace) -> int:
+    from memscope.graph.analysis import analyse
+    from memscope.lenses.presenter import mask
+    from memscope.records.dataset import UnrecognisedInput, read_files
+    from memscope.reports.why import UnknownTrail, trail
+
+    now = None
+    if args.now:
+        now, reason = read_time(args.now)
+        if now is None:
+            _why_say(f"--now {args.now!r} {reason or 'is not an ISO-8601 time'}")
+            return EXIT_INPUT
+    try:
+        dataset = read_files(args.files)
+    except OSError as exc:
+        _why_say(f"cannot read {exc.filename or 'input'}: {exc.strerror or exc}")
+        return EXIT_INPUT
+    except UnrecognisedInput as exc:
+        _why_say(str(exc))
+        return EXIT_INPUT
+    analysis = analyse(mask(dataset) if args.presenter else dataset, now)
+    try:
+        found = trail(analysis, args.memory_id, masked=args.presenter)
+    except UnknownTrail as exc:
+        _why_say(str(exc))
+        return EXIT_INPUT
+    _write(json.dumps(found.as_json(), ensure_ascii=False, indent=2) + "\n" if args.json
+           else found.as_text())
+    return 0
+
+
 def _seed(args: argparse.Namespace) -> int:
     from memscope.demo.seeding import seed_if_missing
     from memscope.settings import store_path
@@ -241,6 +280,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_diff.add_argument("--base-url", help="the service (default: $MEMSCOPE_BASE_URL, else "
                         "https://api.supermemory.ai)")
     p_diff.set_defaults(func=_diff)
+    p_why = sub.add_parser(
+        "why", help="print why the memory service believes one memory: its statement, "
+        "versions, source documents, relations, citing profile lines and forget impact",
+        description="The provenance trail of one memory (or Spomory fact) of saved files. "
+        "Exit 0: printed, 2: unusable input or an id that is not loaded.")
+    p_why.add_argument("memory_id", help="the memory's id (a Spomory fact: its relation id)")
+    p_why.add_argument("files", nargs="+", help="JSON files, read as one dataset")
+    p_why.add_argument("--json", action="store_true", help="print the trail as JSON")
+    p_why.add_argument("--now", help="judge states at this ISO-8601 time (default: now)")
+    p_why.add_argument("--presenter", action="store_true",
+                       help="mask every text of the data, as presenter mode does")
+    p_why.set_defaults(func=_why)
     args = parser.parse_args(args_in)
     try:
         return args.func(args)
