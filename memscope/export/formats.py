@@ -31,7 +31,7 @@ import io
 import json
 import re
 import zipfile
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Hashable, Mapping
 from typing import Any
 
 import networkx as nx
@@ -45,7 +45,7 @@ from memscope.view.build import ViewData
 
 __all__ = [
     "CSV_COLUMNS", "csv_safe", "evidence_json", "evidence_nodes", "evidence_pack", "flat_graph",
-    "memories_csv", "offline_html", "to_gexf", "to_graphml", "to_node_link",
+    "memories_csv", "offline_html", "to_gexf", "to_graphml", "to_node_link", "trail_file",
 ]
 
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -285,10 +285,27 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def trail_file(node_id: str) -> str:
+    """The pack's file name of the trail of ``node_id``: ``why-<id>.txt``, the id's
+    characters outside ``[A-Za-z0-9_-]`` made ``_`` (then a digest, so two ids stay two).
+
+    >>> trail_file("mem_fe_v3"), trail_file("a/b")[:8]
+    ('why-mem_fe_v3.txt', 'why-a_b-')
+    """
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_"
+                   for c in node_id[:60])
+    if safe != node_id:
+        safe += "-" + hashlib.sha256(node_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"why-{safe}.txt"
+
+
 def evidence_pack(analysis: Analysis, node_ids: Collection[str], view: ViewData, *,
-                  title: str = "Memscope evidence") -> bytes:
+                  title: str = "Memscope evidence",
+                  trails: Mapping[str, str] | None = None) -> bytes:
     """A ZIP: ``evidence.json`` (:func:`evidence_json`), ``memories.csv`` (the memories
-    among ``node_ids``), ``view.html`` (:func:`offline_html` of ``view``) and
+    among ``node_ids``), ``view.html`` (:func:`offline_html` of ``view``), one
+    ``why-<id>.txt`` per entry of ``trails`` (id → the plain text of its provenance trail,
+    :func:`memscope.reports.why.pack_trails`: readable without Memscope) and
     ``MANIFEST.sha256`` (``sha256sum`` format: ``<hex>  <name>`` for each other file).
 
     Deterministic: the same input gives the same bytes (fixed file times, ``judgedAt`` is
@@ -300,6 +317,8 @@ def evidence_pack(analysis: Analysis, node_ids: Collection[str], view: ViewData,
         "memories.csv": memories_csv(analysis, set(node_ids)),
         "view.html": offline_html(view, title).encode("utf-8"),
     }
+    for node_id, text in (trails or {}).items():
+        files[trail_file(node_id)] = text.encode("utf-8")
     files["MANIFEST.sha256"] = "".join(
         f"{_sha256(data)}  {name}\n" for name, data in files.items()).encode("ascii")
     buf = io.BytesIO()
