@@ -26,6 +26,7 @@ PAGES = [
     st.Page("pages/insights.py", title="Insights", icon=":material/insights:"),
     st.Page("pages/slideshow.py", title="Slideshow", icon=":material/slideshow:"),
     st.Page("pages/expiry.py", title="Expiry queue", icon=":material/hourglass_bottom:"),
+    st.Page("pages/compare.py", title="Compare", icon=":material/compare_arrows:"),
     st.Page("pages/export.py", title="Export", icon=":material/download:"),
     st.Page("pages/ledger.py", title="Ledger", icon=":material/receipt_long:"),
     st.Page("pages/forget_all.py", title="Forget all", icon=":material/delete_sweep:"),

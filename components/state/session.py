@@ -291,6 +291,30 @@ MIGRATION_REPORT = slot("migration_report", "components.sections.migration",
                         "The last v4 ↔ v5 migration check: (source key, report) — its "
                         "differing ids are marked on the graph.")
 
+# -- the Compare page (components.sections.compare) --------------------------------------
+COMPARE_KIND_A = slot("compare_kind_a", "components.sections.compare",
+                      "What side A of the Compare page is: live now, live as of a day or a "
+                      "snapshot file.", lambda: "asof", widget=True)
+COMPARE_KIND_B = slot("compare_kind_b", "components.sections.compare",
+                      "What side B of the Compare page is.", lambda: "live", widget=True)
+COMPARE_DAY_A = slot("compare_day_a", "components.sections.compare",
+                     "Side A's as-of day on the Compare page.", widget=True)
+COMPARE_DAY_B = slot("compare_day_b", "components.sections.compare",
+                     "Side B's as-of day on the Compare page.", widget=True)
+COMPARE_FILES = slot("compare_files", "components.sections.compare",
+                     "The snapshot file chosen for each side of the Compare page: side → "
+                     "(file name, bytes); this session only.", dict)
+COMPARE_UPLOADS = Family("compare_upload_", "components.sections.compare",
+                         "The Compare page's file pickers, per side (widget keys).")
+COMPARE_SHOW = slot("compare_show", "components.sections.compare",
+                    "The kinds of difference the Compare page's table lists (none: all).",
+                    list, widget=True)
+COMPARE_RESULT = slot("compare_result", "components.sections.compare",
+                      "The last comparison: (what both sides were, the comparison), kept "
+                      "until a side or the live data changes.")
+COMPARE_GRAPH = slot("compare_graph", "components.sections.compare",
+                     "The Compare page's graph component's own state (its key).")
+
 # -- the Audit page's review queue (components.sections.semantic_review) -----------------
 SEMANTIC_REVIEW_HELD = slot("semantic_review_held", "components.sections.semantic_review",
                             "(source identity, finding keys) reviewed as not a conflict: "

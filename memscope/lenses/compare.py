@@ -9,9 +9,12 @@ v5 load of one space) both call :func:`compare`. The rules:
   text), ``version`` (the stored version; ``2``, ``2.0`` and ``"2"`` are one version),
   ``latest`` (``isLatest``), ``forgotten`` (``isForgotten``).
 * **Documents**, by id: added, removed, changed (``title``).
+* **Entities** (Spomory), by id: added, removed, changed (``name``); **facts** (Spomory
+  relations), by id: added, removed, changed (``predicate``, ``ends``: the subject and
+  object ids).
 * **Chain edges** — ``updates``, ``extends`` and ``derives`` as the graph draws them
   (graph-rules.md §2), named ``"older → newer (kind)"``: added, removed.
-* The order is stable: memories, then documents, then edges, each by id.
+* The order is stable: memories, documents, entities, facts, then edges, each by id.
 
 Two moments of one dataset are two datasets: :func:`compare_moments` turns each side
 into the data as it stood (:func:`memscope.lenses.asof.as_of`) and compares those.
@@ -27,30 +30,36 @@ into the data as it stood (:func:`memscope.lenses.asof.as_of`) and compares thos
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterator
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from memscope.graph.build import build_graph
 from memscope.lenses.asof import as_of
 from memscope.lenses.presenter import mask_text
 from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord
+from memscope.records.passport import RelationRecord
 from memscope.records.text import counted
 
 ChangeKind = Literal["added", "removed", "changed"]
-RecordKind = Literal["memory", "document", "edge"]
-FieldName = Literal["text", "version", "latest", "forgotten", "title"]
+RecordKind = Literal["memory", "document", "entity", "fact", "edge"]
+FieldName = Literal["text", "version", "latest", "forgotten", "title", "name", "predicate",
+                    "ends"]
 Value = str | int | bool | None
+R = TypeVar("R")
 
 CHANGES: tuple[ChangeKind, ...] = ("added", "removed", "changed")
-RECORDS: tuple[RecordKind, ...] = ("memory", "document", "edge")
+RECORDS: tuple[RecordKind, ...] = ("memory", "document", "entity", "fact", "edge")
 #: the fields compared on a memory, in the order a difference lists them
 MEMORY_FIELDS: tuple[FieldName, ...] = ("text", "version", "latest", "forgotten")
 DOCUMENT_FIELDS: tuple[FieldName, ...] = ("title",)
+ENTITY_FIELDS: tuple[FieldName, ...] = ("name",)
+FACT_FIELDS: tuple[FieldName, ...] = ("predicate", "ends")
 #: what a difference can be, as the page's filter offers it
-KINDS = ("added", "removed", *(f"changed: {f}" for f in (*MEMORY_FIELDS, *DOCUMENT_FIELDS)))
+KINDS = ("added", "removed", *(f"changed: {f}" for f in (
+    *MEMORY_FIELDS, *DOCUMENT_FIELDS, *ENTITY_FIELDS, *FACT_FIELDS)))
 KIND_MEANINGS = {
     "added": "only side B has it",
     "removed": "only side A has it",
@@ -59,11 +68,19 @@ KIND_MEANINGS = {
     "changed: latest": "the memory's isLatest flag differs",
     "changed: forgotten": "the memory's isForgotten flag differs",
     "changed: title": "the document's title differs",
+    "changed: name": "the entity's name differs",
+    "changed: predicate": "the fact's predicate differs",
+    "changed: ends": "the fact links other entities",
 }
+#: the records that link two nodes rather than being one
+LINKS = frozenset({"fact", "edge"})
 #: the graph's chain edges, the ones compared
 CHAIN_KINDS = ("updates", "extends", "derives")
 #: the labels presenter mode puts in place of a memory text and a document title
-MASK_LABELS = {"memory": "Memory text", "document": "Document title"}
+MASK_LABELS = {"memory": "Memory text", "document": "Document title",
+               "entity": "Entity name", "fact": "Fact"}
+#: the fields that hold text from the data (masked in presenter mode)
+TEXT_FIELDS = frozenset({"text", "title", "name", "predicate"})
 
 
 @dataclass(frozen=True)
@@ -99,11 +116,22 @@ class Difference:
 
 @dataclass(frozen=True)
 class Counts:
-    """What one side holds: memories, documents, chain edges."""
+    """What one side holds: memories, documents, chain edges, entities, facts."""
 
     memories: int
     documents: int
     edges: int
+    entities: int = 0
+    facts: int = 0
+
+    def words(self) -> str:
+        """What it holds, in words (entities and facts only when there are some)."""
+        parts = [counted(self.memories, "memory", "memories"),
+                 counted(self.documents, "document"), counted(self.edges, "chain edge")]
+        if self.entities or self.facts:
+            parts += [counted(self.entities, "entity", "entities"),
+                      counted(self.facts, "fact")]
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 @dataclass(frozen=True)
@@ -146,14 +174,14 @@ class DatasetDiff:
 
     def node_changes(self) -> dict[str, ChangeKind]:
         """Each graph node a difference concerns → ``added``, ``removed`` or ``changed``
-        (a memory's or document's own change first; the ends of a changed edge that have
-        none of their own count as ``changed``)."""
+        (a memory's, document's or entity's own change first; the ends of an edge or a
+        fact that differs count as ``changed`` when they have none of their own)."""
         out: dict[str, ChangeKind] = {}
         for d in self.differences:
-            if d.record != "edge":
+            if d.record not in LINKS:
                 out[d.id] = d.change
         for d in self.differences:
-            if d.record == "edge":
+            if d.record in LINKS:
                 for node in d.nodes:
                     out.setdefault(node, "changed")
         return out
@@ -174,13 +202,16 @@ class DatasetDiff:
         """The outcome in one sentence (``names``: what to call the two sides)."""
         a, b = names
         if self.identical:
-            c = self.b
-            return (f"{a} and {b} hold the same {counted(c.memories, 'memory', 'memories')}, "
-                    f"{counted(c.documents, 'document')} and {counted(c.edges, 'chain edge')}.")
-        by = {k: n for k, n in self.counts().items() if n}
-        parts = ", ".join(f"{n} {kind}" for kind, n in by.items())
+            return f"{a} and {b} hold the same {self.b.words()}."
+        by = self.counts()
+        changed = sum(1 for d in self.differences if d.change == "changed")
+        fields = ", ".join(f"{n} {k.removeprefix('changed: ')}" for k, n in by.items()
+                           if k.startswith("changed: ") and n)
+        parts = [f"{by['added']} added"] * bool(by["added"]) \
+            + [f"{by['removed']} removed"] * bool(by["removed"]) \
+            + [f"{changed} changed ({fields})"] * bool(changed)
         return (f"{b} differs from {a} in {counted(len(self.differences), 'record')}: "
-                f"{parts}.")
+                f"{', '.join(parts)}.")
 
     def masked(self) -> DatasetDiff:
         """The same comparison with every memory text and document title replaced by its
@@ -193,7 +224,7 @@ def _masked(d: Difference) -> Difference:
         return d
     label = MASK_LABELS[d.record]
     fields = tuple(replace(f, a=_mask(f.a, label), b=_mask(f.b, label))
-                   if f.field in ("text", "title") else f for f in d.fields)
+                   if f.field in TEXT_FIELDS else f for f in d.fields)
     return replace(d, fields=fields, a_text=_mask(d.a_text, label),
                    b_text=_mask(d.b_text, label))
 
@@ -232,60 +263,78 @@ def edge_name(edge: tuple[str, str, str]) -> str:
     return f"{older} → {newer} ({kind})"
 
 
-def _memory_fields(a: MemoryRecord, b: MemoryRecord) -> Iterator[FieldChange]:
-    pairs: tuple[tuple[FieldName, Value, Value], ...] = (
-        ("text", a.memory, b.memory),
-        ("version", version_value(a.version), version_value(b.version)),
-        ("latest", a.is_latest, b.is_latest),
-        ("forgotten", a.is_forgotten, b.is_forgotten),
-    )
-    for name, left, right in pairs:
-        if left != right:
-            yield FieldChange(name, left, right)
+def _memory_fields(a: MemoryRecord, b: MemoryRecord
+                   ) -> tuple[tuple[FieldName, Value, Value], ...]:
+    return (("text", a.memory, b.memory),
+            ("version", version_value(a.version), version_value(b.version)),
+            ("latest", a.is_latest, b.is_latest),
+            ("forgotten", a.is_forgotten, b.is_forgotten))
 
 
 def _sorted(keys: Collection[Hashable]) -> list[Any]:
     return sorted(keys, key=str)
 
 
+def _fact(ds: Dataset) -> Callable[[RelationRecord], str]:
+    names = {e_id: e.name for e_id, e in ds.entities.items()}
+    return lambda r: r.sentence(names)
+
+
+def _fact_fields(x: RelationRecord, y: RelationRecord
+                 ) -> tuple[tuple[FieldName, Value, Value], ...]:
+    return (("predicate", x.predicate, y.predicate),
+            ("ends", f"{x.subject_id} → {x.object_id}", f"{y.subject_id} → {y.object_id}"))
+
+
+def _keyed(record: RecordKind, left: Mapping[str, R], right: Mapping[str, R],
+           text: Callable[[R], str | None],
+           fields: Callable[[R, R], tuple[tuple[FieldName, Value, Value], ...]], *,
+           text_b: Callable[[R], str | None] | None = None) -> list[Difference]:
+    """Records of one kind matched by id: added, removed, changed in ``fields``."""
+    text_b = text_b or text
+    out: list[Difference] = []
+    for key in _sorted(left.keys() | right.keys()):
+        x, y = left.get(key), right.get(key)
+        nodes = _ends(record, x if x is not None else y, key)
+        if x is None and y is not None:
+            out.append(Difference(record, key, "added", b_text=text_b(y), nodes=nodes))
+        elif y is None and x is not None:
+            out.append(Difference(record, key, "removed", a_text=text(x), nodes=nodes))
+        elif x is not None and y is not None:
+            changed = tuple(FieldChange(n, u, v) for n, u, v in fields(x, y) if u != v)
+            if changed:
+                out.append(Difference(record, key, "changed", changed, text(x), text_b(y),
+                                      nodes))
+    return out
+
+
+def _ends(record: RecordKind, rec: Any, key: str) -> tuple[str, ...]:
+    """The graph nodes a record is: itself, or a fact's two entities."""
+    if record == "fact" and isinstance(rec, RelationRecord):
+        return (rec.subject_id, rec.object_id)
+    return (key,)
+
+
 def compare(a: Dataset, b: Dataset) -> DatasetDiff:
     """Every difference between side ``a`` and side ``b`` (rules in the module
     docstring); the inputs are not changed."""
-    out: list[Difference] = []
-    ma, mb = a.memories, b.memories
-    for mem_id in _sorted(ma.keys() | mb.keys()):
-        left, right = ma.get(mem_id), mb.get(mem_id)
-        if left is None and right is not None:
-            out.append(Difference("memory", mem_id, "added", b_text=right.memory,
-                                  nodes=(mem_id,)))
-        elif right is None and left is not None:
-            out.append(Difference("memory", mem_id, "removed", a_text=left.memory,
-                                  nodes=(mem_id,)))
-        elif left is not None and right is not None:
-            fields = tuple(_memory_fields(left, right))
-            if fields:
-                out.append(Difference("memory", mem_id, "changed", fields, left.memory,
-                                      right.memory, (mem_id,)))
-    da, db = a.documents, b.documents
-    for doc_id in _sorted(da.keys() | db.keys()):
-        left_doc, right_doc = da.get(doc_id), db.get(doc_id)
-        if left_doc is None and right_doc is not None:
-            out.append(Difference("document", doc_id, "added", b_text=right_doc.title,
-                                  nodes=(doc_id,)))
-        elif right_doc is None and left_doc is not None:
-            out.append(Difference("document", doc_id, "removed", a_text=left_doc.title,
-                                  nodes=(doc_id,)))
-        elif left_doc is not None and right_doc is not None \
-                and left_doc.title != right_doc.title:
-            out.append(Difference("document", doc_id, "changed",
-                                  (FieldChange("title", left_doc.title, right_doc.title),),
-                                  left_doc.title, right_doc.title, (doc_id,)))
+    out = _keyed("memory", a.memories, b.memories, lambda m: m.memory, _memory_fields)
+    out += _keyed("document", a.documents, b.documents, lambda d: d.title,
+                  lambda x, y: (("title", x.title, y.title),))
+    out += _keyed("entity", a.entities, b.entities,
+                  lambda e: e.name, lambda x, y: (("name", x.name, y.name),))
+    out += _keyed("fact", a.relations, b.relations, _fact(a), _fact_fields,
+                  text_b=_fact(b))
     ea, eb = chain_edges(a), chain_edges(b)
     for edge in sorted(ea ^ eb):
         out.append(Difference("edge", edge_name(edge), "removed" if edge in ea else "added",
                               nodes=(edge[0], edge[1])))
-    return DatasetDiff(Counts(len(ma), len(da), len(ea)), Counts(len(mb), len(db), len(eb)),
-                       tuple(out))
+    return DatasetDiff(_counts(a, ea), _counts(b, eb), tuple(out))
+
+
+def _counts(ds: Dataset, edges: set[tuple[str, str, str]]) -> Counts:
+    return Counts(len(ds.memories), len(ds.documents), len(edges), len(ds.entities),
+                  len(ds.relations))
 
 
 def compare_moments(dataset: Dataset, t1: datetime, t2: datetime) -> DatasetDiff:

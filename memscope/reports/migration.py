@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from memscope.lenses.compare import Counts, DatasetDiff
+from memscope.lenses.compare import DatasetDiff
 from memscope.lenses.compare import compare as compare_datasets
 from memscope.lenses.presenter import mask_text
 from memscope.records.dataset import Dataset
@@ -81,6 +81,15 @@ class Difference:
         """The row as JSON-ready values."""
         return {"kind": self.kind, "id": self.id, "legacy": self.legacy, "v5": self.v5,
                 "nodes": list(self.nodes)}
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What one load holds: memories, documents, chain edges."""
+
+    memories: int
+    documents: int
+    edges: int
 
 
 @dataclass(frozen=True)
@@ -178,7 +187,9 @@ def compare(legacy: Load, v5: Load, *, space: str | None = None,
     are not changed.
     """
     diff = compare_datasets(_dataset(legacy), _dataset(v5))
-    return MigrationReport(diff.a, diff.b, tuple(_rows(diff)), space, sources)
+    legacy_counts, v5_counts = (Counts(c.memories, c.documents, c.edges)
+                                for c in (diff.a, diff.b))
+    return MigrationReport(legacy_counts, v5_counts, tuple(_rows(diff)), space, sources)
 
 
 # -- loading one space both ways ---------------------------------------------------------------

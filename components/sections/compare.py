@@ -1,0 +1,337 @@
+"""The Compare page's pieces: pick two sides, see what differs as a table, as counts, as a
+CSV file and as marks on the graph.
+
+A side is one of: the connected data as it is now ("live now"), as it stood at the end of
+a day ("live as of", the pipeline's as-of step), or a saved snapshot file (uploaded here,
+parsed by :class:`~memscope.sources.FileSource`). Both become datasets and go through the
+one comparison, :func:`memscope.lenses.compare.compare` (the migration check uses it
+too). The result is kept in a slot with what both sides were, so a rerun (a filter, a
+click) compares nothing again.
+
+The graph is the live view from the process's pipeline (side B's moment when side B is
+live, else side A's, else now; the sidebar's filters and presenter mode apply), with each
+difference recoloured in the change-mark colours of "changes since" (added, changed,
+removed) and everything else faded; a legend line per kind filters in the browser.
+Differences the graph does not draw (a removed memory is not in the live data) are listed
+under it. Presenter mode masks every text: the table, the list, the CSV, file names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta
+
+import pandas as pd
+import streamlit as st
+
+from components.graph_view import Annotation, graph_view, group_annotations
+from components.state import session
+from components.state.context import AppContext
+from components.state.pipeline import pipeline
+from components.widgets.safe import md_escape, short
+from memscope.export.compare import cell, comparison_csv
+from memscope.lenses.compare import KIND_MEANINGS, KINDS, ChangeKind, DatasetDiff, compare
+from memscope.pipeline.loads import LoadGone
+from memscope.records.dataset import Dataset
+from memscope.records.text import counted
+from memscope.sources import FileSource, SourceError
+from memscope.view.build import Legend, LegendColor, ViewData, VisNode
+from memscope.view.changes import CHANGE_COLORS, UNCHANGED_OPACITY
+
+LIVE, ASOF, FILE = "live", "asof", "file"
+KIND_WORDS = {LIVE: "Live now", ASOF: "Live as of a day", FILE: "A snapshot file"}
+SLOTS = {"a": (session.COMPARE_KIND_A, session.COMPARE_DAY_A),
+         "b": (session.COMPARE_KIND_B, session.COMPARE_DAY_B)}
+#: a difference's colour on the graph: the change marks of "changes since"
+MARK_COLORS: dict[ChangeKind, str] = {"added": CHANGE_COLORS["added"],
+                                      "changed": CHANGE_COLORS["updated"],
+                                      "removed": CHANGE_COLORS["forgotten"]}
+MARK_WORDS: dict[ChangeKind, str] = {"added": "Added (only in B)", "changed": "Changed",
+                                     "removed": "Removed (only in A)"}
+UNCHANGED_FILL = "#9E9E9E"
+#: the longest text a table cell shows
+CELL_MAX = 200
+#: at most this many undrawn differences are listed under the graph
+UNDRAWN_MAX = 200
+GRAPH_HEIGHT = 560
+
+
+@dataclass(frozen=True)
+class Side:
+    """What one side is: live now, live as of ``day``, or a snapshot file (its name and
+    the SHA-256 of its bytes)."""
+
+    kind: str
+    letter: str
+    day: date | None = None
+    name: str | None = None
+    digest: str | None = None
+
+    @property
+    def key(self) -> tuple[str | None, ...]:
+        """What identifies the side's data (never the bytes)."""
+        return (self.kind, self.day.isoformat() if self.day else None, self.digest)
+
+    def label(self, presenter: bool) -> str:
+        """The side in a few words (a file's name hidden in presenter mode)."""
+        if self.kind == LIVE:
+            return "live now"
+        if self.kind == ASOF and self.day is not None:
+            return f"live as of {self.day.isoformat()}"
+        if presenter:
+            return "the snapshot file"
+        return f"the snapshot {short(self.name or 'file', 40)}"
+
+
+def _default_day(side: str) -> date:
+    today = datetime.now(UTC).date()
+    return today - timedelta(days=7) if side == "a" else today
+
+
+def _keep_upload(side: str) -> None:
+    """The file picker changed: keep the chosen file's bytes (or forget them)."""
+    up = session.COMPARE_UPLOADS.get(side)
+    files: dict[str, tuple[str, bytes]] = dict(session.COMPARE_FILES.get())
+    if up is None:
+        files.pop(side, None)
+    else:
+        files[side] = (str(up.name), bytes(up.getvalue()))
+    session.COMPARE_FILES.set(files)
+
+
+def _forget_file(side: str) -> None:
+    files = dict(session.COMPARE_FILES.get())
+    files.pop(side, None)
+    session.COMPARE_FILES.set(files)
+
+
+def side_picker(side: str, presenter: bool) -> Side | None:
+    """One side's choice (kind, then its day or its file); ``None`` until it is complete."""
+    kind_slot, day_slot = SLOTS[side]
+    letter = side.upper()
+    kind = st.radio(f"Side {letter}", list(KIND_WORDS), format_func=KIND_WORDS.__getitem__,
+                    horizontal=True, **session.bind(kind_slot))
+    if kind == ASOF:
+        if not isinstance(day_slot.get(), date):
+            day_slot.set(_default_day(side))
+        day = st.date_input(f"Side {letter} as of the end of", format="YYYY-MM-DD",
+                            **session.bind(day_slot))
+        return Side(ASOF, side, day) if isinstance(day, date) else None
+    if kind == FILE:
+        held = session.COMPARE_FILES.get().get(side)
+        st.file_uploader(f"Side {letter}: a snapshot file (saved on the Connection page)",
+                         type=["json"], key=session.COMPARE_UPLOADS.key(side),
+                         on_change=_keep_upload, args=(side,))
+        if held is None:
+            st.caption(md_escape(f"Choose a snapshot file for side {letter}."))
+            return None
+        name, blob = held
+        shown = "a snapshot file" if presenter else short(name, 60)
+        st.caption(md_escape(f"Side {letter} is {shown} ({len(blob):,} bytes)."))
+        st.button("Use another file", key=f"compare_forget_{side}", on_click=_forget_file,
+                  args=(side,), type="tertiary")
+        return Side(FILE, side, name=name, digest=hashlib.sha256(blob).hexdigest())
+    return Side(LIVE, side)
+
+
+def side_dataset(ctx: AppContext, side: Side) -> Dataset:
+    """The side's data, unmasked. Raises :class:`SourceError` (one sentence) when a file
+    cannot be read, or ``ValueError`` when the live data is not loaded."""
+    if side.kind == FILE:
+        held = session.COMPARE_FILES.get().get(side.letter)
+        if held is None or hashlib.sha256(held[1]).hexdigest() != side.digest:
+            raise ValueError("The snapshot file is no longer held; choose it again.")
+        return FileSource.from_bytes([held]).load().dataset
+    if ctx.current is None or ctx.request is None:
+        raise ValueError(f"The live data did not load ({ctx.error or 'no data'}), so only "
+                         "snapshot files can be compared.")
+    if side.kind == ASOF and side.day is not None:
+        req = replace(ctx.request, as_of=side.day, presenter=False)
+        return pipeline().get("past", req).dataset
+    return ctx.current.dataset
+
+
+def comparison(ctx: AppContext, a: Side, b: Side) -> DatasetDiff | None:
+    """The comparison of side A with side B (kept until a side or the live data
+    changes), or ``None`` after saying in one sentence why it cannot be made."""
+    live = ctx.request.load if ctx.request is not None else None
+    key = (a.key, b.key, live if LIVE in (a.kind, b.kind) or ASOF in (a.kind, b.kind)
+           else None)
+    held = session.COMPARE_RESULT.get()
+    if isinstance(held, tuple) and len(held) == 2 and held[0] == key:
+        return held[1]
+    try:
+        with st.spinner("Comparing…"):
+            diff = compare(side_dataset(ctx, a), side_dataset(ctx, b))
+    except (SourceError, ValueError, LoadGone) as exc:
+        st.error(md_escape(str(exc) or "The comparison could not be made."))
+        return None
+    session.COMPARE_RESULT.set((key, diff))
+    return diff
+
+
+def table(diff: DatasetDiff, names: tuple[str, str], kinds: Collection[str] | None
+          ) -> pd.DataFrame:
+    """The differences (of ``kinds``) as a table of text: one row per changed field."""
+    rows = diff.rows(kinds)
+    return pd.DataFrame({
+        "change": [r.change for r in rows],
+        "record": [r.record for r in rows],
+        "id": [short(r.id, CELL_MAX) for r in rows],
+        "field": [r.field for r in rows],
+        names[0]: [short(cell(r.a), CELL_MAX) for r in rows],
+        names[1]: [short(cell(r.b), CELL_MAX) for r in rows],
+    })
+
+
+def mark_differences(view: ViewData, changes: dict[str, ChangeKind]) -> ViewData:
+    """A copy of ``view`` with each node of ``changes`` in its kind's colour (and in a
+    colour group of its own, so a legend line shows only those) and the rest faded, with
+    a legend of the marks."""
+    nodes: list[VisNode] = []
+    counts: dict[ChangeKind, int] = dict.fromkeys(MARK_COLORS, 0)
+    unchanged = 0
+    for node in view["nodes"]:
+        copy = node.copy()
+        kind = changes.get(node["id"])
+        if kind is None:
+            copy["opacity"] = UNCHANGED_OPACITY
+            copy["color_group"] = ""
+            unchanged += 1
+        else:
+            color = MARK_COLORS[kind]
+            copy["change"] = kind
+            copy["opacity"] = 1.0
+            copy["borderWidth"] = 3
+            copy["color"] = {"background": color, "border": color}
+            copy["color_group"] = f"difference:{kind}"
+            counts[kind] += 1
+        nodes.append(copy)
+    colors: list[LegendColor] = [
+        {"key": f"difference:{k}", "label": MARK_WORDS[k], "color": MARK_COLORS[k],
+         "border": MARK_COLORS[k], "count": n} for k, n in counts.items() if n]
+    colors.append({"key": "", "label": "The same on both sides", "color": UNCHANGED_FILL,
+                   "border": UNCHANGED_FILL, "count": unchanged})
+    legend: Legend = {**view["legend"], "color_by": "difference", "colors": colors,
+                      "other": None, "other_colors": 0}
+    return {"nodes": nodes, "edges": [e.copy() for e in view["edges"]], "legend": legend}
+
+
+def _graph_day(a: Side, b: Side) -> tuple[date | None, str]:
+    """The moment the graph shows and the words for it."""
+    for letter, side in (("B", b), ("A", a)):
+        if side.kind == ASOF and side.day is not None:
+            return side.day, f"side {letter} (live as of {side.day.isoformat()})"
+        if side.kind == LIVE:
+            return None, f"side {letter} (live now)"
+    return None, "the live data now (neither side is live)"
+
+
+def graph(ctx: AppContext, diff: DatasetDiff, a: Side, b: Side) -> None:
+    """The live graph with each difference marked; what it does not draw, listed."""
+    if ctx.request is None:
+        st.caption("The graph needs the live data, which did not load.")
+        return
+    day, words = _graph_day(a, b)
+    changes = diff.node_changes()
+    p = pipeline()
+    base = replace(ctx.request, as_of=day, since=None, query="", selected=None,
+                   expanded=frozenset())
+    present = set(p.scoped(base).graph.graph) & set(changes)
+    marked = frozenset(present) if len(present) <= base.budget else frozenset()
+    try:
+        view = p.view(replace(base, marked=marked))
+    except LoadGone:
+        st.rerun()
+    drawn = mark_differences(view.drawn, changes)
+    notes: list[Annotation] = []
+    for note in group_annotations(view.drawn):  # cluster names, kept whatever is shown
+        note.pop("group", None)
+        notes.append(note)
+    ids = {n["id"] for n in drawn["nodes"]}
+    graph_view(drawn, key=session.COMPARE_GRAPH.name, height=GRAPH_HEIGHT,
+               fit_ids=sorted(ids & set(changes)), fit_label="Fit differences",
+               annotations=notes)
+    shown = len(ids & set(changes))
+    st.caption(md_escape(f"The graph shows {words}: {counted(shown, 'difference')} marked "
+                         "(green added, blue changed, vermillion removed; the rest faded). "
+                         "A legend line shows only that kind."))
+    undrawn(diff, ids, ctx.presenter)
+
+
+def undrawn(diff: DatasetDiff, drawn: set[str], presenter: bool) -> None:
+    """The differences whose nodes the graph does not draw (e.g. removed ones)."""
+    shown = diff.masked() if presenter else diff
+    missing = [d for d in shown.differences if d.record != "edge"
+               and not set(d.nodes) & drawn]
+    if not missing:
+        return
+    st.markdown(md_escape(f"Not on this graph: {counted(len(missing), 'difference')} "
+                          "(not in the data it shows, or hidden by the filters)"))
+    for d in missing[:UNDRAWN_MAX]:
+        text = d.b_text if d.b_text is not None else d.a_text
+        st.text(f"{d.change} {d.record} {short(d.id, 60)}: {short(cell(text), 120)}")
+    if len(missing) > UNDRAWN_MAX:
+        st.caption(f"… and {len(missing) - UNDRAWN_MAX} more (all are in the CSV file).")
+
+
+def counts_line(diff: DatasetDiff) -> None:
+    """The counts per kind of change, as three figures and a sentence."""
+    by = diff.counts()
+    changed = sum(1 for d in diff.differences if d.change == "changed")
+    cols = st.columns(3)
+    for col, (label, n) in zip(cols, (("Added", by["added"]), ("Removed", by["removed"]),
+                                      ("Changed", changed)), strict=True):
+        col.metric(label, n)
+    fields = ", ".join(f"{n} {k.removeprefix('changed: ')}" for k, n in by.items()
+                       if k.startswith("changed: ") and n)
+    if fields:
+        st.caption(md_escape(f"Changed fields: {fields}."))
+
+
+def section(ctx: AppContext) -> None:
+    """The whole page: both sides, the outcome, counts, the table, the CSV and the graph."""
+    st.caption("Compare two moments or two sources: a snapshot against what is live now, "
+               "the live data as of one day against another, or two snapshots. Memories "
+               "and documents are matched by id; chain edges by their two ends.")
+    presenter = ctx.presenter
+    col_a, col_b = st.columns(2)
+    with col_a:
+        a = side_picker("a", presenter)
+    with col_b:
+        b = side_picker("b", presenter)
+    if a is None or b is None:
+        return
+    if a.key == b.key:
+        st.info("Both sides are the same; choose something else for one of them.")
+        return
+    diff = comparison(ctx, a, b)
+    if diff is None:
+        return
+    names = (f"A: {a.label(presenter)}", f"B: {b.label(presenter)}")
+    shown = diff.masked() if presenter else diff
+    sentence = shown.sentence((f"Side A ({a.label(presenter)})",
+                               f"side B ({b.label(presenter)})"))
+    if diff.identical:
+        st.success(md_escape(sentence[0].upper() + sentence[1:]))
+        return
+    st.warning(md_escape(sentence[0].upper() + sentence[1:]))
+    counts_line(diff)
+    by = diff.counts()
+    offered = [k for k in KINDS if by[k]]
+    held = session.COMPARE_SHOW.get()
+    if any(k not in offered for k in held):  # kinds this comparison has none of
+        session.COMPARE_SHOW.set([k for k in held if k in offered])
+    picked = st.pills("Show only", offered, selection_mode="multi",
+                      format_func=lambda k: f"{k} ({by[k]})", help="; ".join(
+                          f"{k}: {KIND_MEANINGS[k]}" for k in offered),
+                      **session.bind(session.COMPARE_SHOW))
+    kinds = [k for k in picked or () if k in offered] or None
+    st.dataframe(table(shown, names, kinds), hide_index=True, width="stretch")
+    st.download_button("Download the differences (CSV)",
+                       data=lambda: comparison_csv(shown, names, kinds),
+                       file_name="memscope-comparison.csv", mime="text/csv",
+                       key="compare_csv", on_click="ignore")
+    graph(ctx, diff, a, b)
