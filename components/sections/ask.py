@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from components.sections import why
 from components.sections.forget_all import pseudonyms
 from components.state import data, session
 from components.state.context import AppContext, flash
@@ -135,6 +136,8 @@ def ask_results(ctx: AppContext, analysis: Analysis) -> None:
         return
     _calls_note(ctx.source)
     _results(analysis, entry, hide=ctx.presenter)
+    if not session.selected():  # with a node selected, its panel draws the dialog
+        why.dialog(ctx, analysis)
 
 
 def _label(view: HitView, hide: bool) -> str:
@@ -168,9 +171,12 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> None:
                 continue
             view = describe(hit, analysis)
             if view.node_id:
-                st.button(md_escape(_label(view, hide)), key=f"ask-hit-{i}-{view.node_id}",
-                          on_click=session.select, args=(view.node_id,), type="tertiary",
-                          help=f"Select {md_escape(view.node_id)}")
+                with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                    st.button(md_escape(_label(view, hide)), key=f"ask-hit-{i}-{view.node_id}",
+                              on_click=session.select, args=(view.node_id,), type="tertiary",
+                              help=f"Select {md_escape(view.node_id)}", width="stretch")
+                    if view.node_id in analysis.dataset.memories:
+                        why.button(view.node_id, where=f"ask-{i}", label="Why?")
             else:
                 st.text(_label(view, hide))
                 if view.note:
@@ -187,9 +193,12 @@ def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:
         st.caption("None of the facts it quotes is in the loaded graph.")
     for rel_id in rels:
         subject = analysis.dataset.relations[rel_id].subject_id
-        st.button(md_escape(relation_label(analysis, rel_id)), key=f"ask-rel-{index}-{rel_id}",
-                  on_click=session.select, args=(subject,), type="tertiary",
-                  help="Select the fact's subject")
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.button(md_escape(relation_label(analysis, rel_id)),
+                      key=f"ask-rel-{index}-{rel_id}", on_click=session.select,
+                      args=(subject,), type="tertiary", help="Select the fact's subject",
+                      width="stretch")
+            why.button(rel_id, where=f"ask-rel-{index}", label="Why?")
 
 
 # -- add ----------------------------------------------------------------------------------

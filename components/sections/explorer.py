@@ -14,7 +14,7 @@ from dataclasses import replace
 import streamlit as st
 
 from components.graph_view import graph_view, group_annotations
-from components.sections import ask, forget, panels, semantic_review
+from components.sections import ask, forget, panels, semantic_review, why
 from components.sections import audit as audit_ui
 from components.sections.marks import graph_marks
 from components.sections.overview import summary_strip
@@ -207,6 +207,8 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None,
         _fetch_history(ctx, memory_id)
 
     can_fetch = ctx.source is not None and ctx.source.capabilities.can("history")
+    if node_id in analysis.dataset.memories:
+        why.button(node_id, where="panel")
     panels.node_panel(analysis, node_id, fetch_history=fetch if can_fetch else None)
     ds = analysis.dataset
     mem = ds.memories.get(node_id)
@@ -228,4 +230,6 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None,
             for rel in facts:
                 sentence = short(rel.sentence(names), 60)
                 forget.button(ctx, rel.id, label=f"Forget: {md_escape(sentence)}")
+        why.fact_buttons(analysis, node_id)
     forget.dialog(ctx)
+    why.dialog(ctx, analysis)  # the one call of a run with a node selected (else ask's)

@@ -243,6 +243,10 @@ ADD_TRACK = slot("add_track", "components.sections.ask",
                  "A Supermemory document being processed after an add.")
 ADD_LAST = slot("add_last", "components.sections.ask", "The last add's outcome sentence.")
 
+# -- the provenance trail (components.sections.why; issue 19, item 1) --------------------
+WHY_OPEN = slot("why_open", "components.sections.why",
+                "The memory or fact whose “Why does it believe this?” trail is open.")
+
 # -- destructive actions ----------------------------------------------------------------
 FORGET_PENDING = slot("forget_pending", "components.sections.forget",
                       "A forget waiting for its confirmation (with its once-token).")
