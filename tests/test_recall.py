@@ -147,7 +147,7 @@ def test_counts_never_and_nearly_every_question():
     answers = {"q1": ["new", "tea", "tea"], "q2": ["new", "tea"], "q3": ["new", "x_unloaded"],
                "q4": ["new"], "q5": ["new", "gone"]}
     fake = Recorder(answers, fail={"q6": SourceError("Down.")})
-    rmap = recall.recall_map(an, recall.run_questions(list(answers) + ["q6"], fake))
+    rmap = recall.recall_map(an, recall.run_questions([*answers, "q6"], fake))
     assert rmap.counts == {"old": 0, "new": 5, "gone": 1, "tea": 2, "jazz": 0}
     assert rmap.outside == {"x_unloaded"}
     # the latest memories never recalled, newest first: not the superseded nor the forgotten
