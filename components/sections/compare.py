@@ -255,9 +255,9 @@ def graph(ctx: AppContext, diff: DatasetDiff, a: Side, b: Side) -> None:
                fit_ids=sorted(ids & set(changes)), fit_label="Fit differences",
                annotations=notes)
     shown = len(ids & set(changes))
-    st.caption(md_escape(f"The graph shows {words}: {counted(shown, 'difference')} marked "
-                         "(green added, blue changed, vermillion removed; the rest faded). "
-                         "A legend line shows only that kind."))
+    st.caption(md_escape(f"The graph shows {words}: {counted(shown, 'node')} marked (green "
+                         "added, blue changed, vermillion removed; the rest faded). A "
+                         "legend line shows only that kind."))
     undrawn(diff, ids, ctx.presenter)
 
 

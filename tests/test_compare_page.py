@@ -1,0 +1,73 @@
+"""The Compare page under AppTest: a snapshot against the live data on the demo store, a
+snapshot file, the sandbox's Supermemory and Spomory; presenter mode hides every text;
+a bad file is one sentence."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from apptest_support import graph_payload, run_page
+from test_every_page import data_texts, rendered_text, source_state
+
+from components.state import session
+from memscope.sources import snapshot_bytes
+
+
+def _without_one(data: bytes) -> tuple[bytes, str]:
+    """A snapshot with one record left out (a memory, or a Spomory fact): its id."""
+    obj: dict[str, Any] = json.loads(data)
+    for doc in obj.get("documents") or []:
+        if doc.get("memoryEntries"):
+            gone = doc["memoryEntries"].pop()
+            return json.dumps(obj).encode(), gone["id"]
+    gone = obj["relations"].pop()
+    return json.dumps(obj).encode(), gone["id"]
+
+
+def _state(snapshot: bytes, **more: Any) -> dict[str, Any]:
+    return {session.COMPARE_KIND_A.name: "file", session.COMPARE_KIND_B.name: "live",
+            session.COMPARE_FILES.name: {"a": ("before.json", snapshot)}, **more}
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["plain", "presenter"])
+@pytest.mark.parametrize("kind", ["embedded", "file", "supermemory", "spomory"])
+def test_a_snapshot_against_the_live_data(kind: str, presenter: bool, fresh_data_dir,
+                                          tmp_path) -> None:
+    with source_state(kind, tmp_path) as (state, dataset):
+        snapshot, gone = _without_one(snapshot_bytes(dataset))
+        at = run_page("compare.py", **state, **_state(snapshot),
+                      **{session.PRESENTER.name: presenter})
+        assert not at.error, [e.value for e in at.error]
+        (warning,) = at.warning
+        assert "differs from" in warning.value and "added" in warning.value
+        table = at.dataframe[0].value
+        records = table[table["record"] != "edge"]
+        assert list(records["change"]) == ["added"] and list(records["id"]) == [gone]
+        edges = table[table["record"] == "edge"]  # its chain edges went with it
+        assert set(edges["change"]) <= {"added"} and all(gone in i for i in edges["id"])
+        shown = rendered_text(at).replace("\\", "")  # markdown escapes: before\\.json
+        if presenter:
+            leaked = sorted(t for t in data_texts(dataset) if t in shown)
+            assert leaked == [], leaked[:3]
+            assert "before.json" not in shown  # a file's name may be personal too
+        else:
+            assert "before.json" in shown
+        if kind != "spomory":  # a fact is an edge: its two entities are marked instead
+            nodes = {n["id"]: n for n in graph_payload(at)["nodes"]}
+            assert nodes[gone]["change"] == "added"
+            linked = {e for i in edges["id"] for e in i.split(" (")[0].split(" → ")}
+            assert {i for i, n in nodes.items() if "change" in n} <= {gone} | linked
+
+
+def test_a_bad_file_is_one_sentence(fresh_data_dir) -> None:
+    at = run_page("compare.py", **_state(b"{not json"))
+    (error,) = at.error
+    said = error.value.replace("\\", "")  # markdown escapes
+    assert said.startswith("before.json is not JSON (") and said.endswith(").")
+    assert "Traceback" not in said and not at.dataframe
+    other = run_page("compare.py", **_state(b'{"hello": "world"}'))
+    (error,) = other.error
+    assert error.value.replace("\\", "") == ("before.json is neither a Supermemory "
+                                              "documents page nor a Spomory passport.")
