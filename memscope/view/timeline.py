@@ -1,0 +1,416 @@
+"""The memory's history played back: for each drawn node, the days it appears and changes.
+
+:func:`build_timeline` reads a drawn view and the analysis it was drawn from, and says for
+every node on which day it appears, which look (state) it has from which day on, and on
+which day it was forgotten; for every day from the first to the last date in the data, how
+many memories existed and how many were superseded and forgotten. Days are ints: days
+since the first date (``start``). The browser (``playback.js``) steps through them by day
+or week (:func:`steps`) with no rerun, hiding what did not exist yet and drawing each
+memory as it stood; after the last step it rests on the view as drawn (today).
+
+"As of" has one owner, :mod:`memscope.lenses.asof`: a memory's record at a day is what its
+rules make of it (``_memory_as_of``, with the children that existed then) and its state is
+:func:`memscope.graph.states.memory_state` of that record at the end of that day, so a
+node's state at day ``d`` is the state the as-of lens gives at ``day_end(d)``. States only
+change at a record's own instants (created, forgotten, a child created, the thresholds of
+:func:`~memscope.graph.states.transition_times`), so each memory is judged on those days
+only. A node's look in each state is drawn by :mod:`memscope.view.build` (its own node
+function) and a step's changes get the marks of :func:`memscope.view.changes.mark_changes`
+(added, updated — a new version —, forgotten; what :func:`~memscope.lenses.asof.compare`
+lists for that step).
+
+The payload holds no text of the data: node and edge ids (already in the graph payload),
+dates, counts and vis-network style fragments.
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> from memscope.view.build import build_view
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "createdAt": "2026-01-01T09:00:00Z",
+    ...     "memoryEntries": [
+    ...     {"id": "a", "memory": "v1", "isLatest": False, "createdAt": "2026-01-01T09:00:00Z"},
+    ...     {"id": "b", "memory": "v2", "parentMemoryId": "a",
+    ...      "createdAt": "2026-01-03T09:00:00Z"}]}]}])
+    >>> an = analyse(ds, now=datetime(2026, 1, 10, tzinfo=UTC))
+    >>> tl = build_timeline(an, build_view(an))
+    >>> tl["start"], tl["days"], tl["counts"][0], tl["counts"][2]
+    ('2026-01-01', 2, [1, 0, 0], [2, 1, 0])
+    >>> steps(tl["days"], "week")
+    [0, 2]
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Collection, Mapping
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, Literal, TypedDict
+
+from memscope.graph.analysis import Analysis
+from memscope.graph.states import memory_state, transition_times
+from memscope.lenses.asof import (
+    CHANGE_KINDS,
+    Comparison,
+    _children,  # pyright: ignore[reportPrivateUsage]
+    _memory_as_of,  # pyright: ignore[reportPrivateUsage]
+    existed,
+    forgotten_at,
+)
+from memscope.records.models import MemoryRecord
+from memscope.records.time import day_end
+from memscope.view.build import (
+    NEUTRAL,
+    OTHER_COLOR,
+    ViewData,
+    VisNode,
+    _node,  # pyright: ignore[reportPrivateUsage]
+)
+from memscope.view.changes import mark_changes
+
+Unit = Literal["day", "week"]
+#: days per step of each unit
+UNITS: dict[str, int] = {"day": 1, "week": 7}
+#: the node fields a look sets (a missing one is sent as ``None``: reset to the default)
+LOOK_KEYS = ("color", "opacity", "borderWidth", "shapeProperties", "shadow", "font")
+#: a node always there (no creation date) or a look that is the node as drawn
+ALWAYS = -1
+AS_DRAWN = -1
+#: the most days a timeline spans (about 30 years; a date past it is clamped)
+DAYS_MAX = 11_000
+
+
+class TodayRest(TypedDict):
+    """Where the playback rests after its last step: the view as drawn."""
+
+    label: str
+    counts: list[int]
+
+
+class Timeline(TypedDict):
+    """What ``playback.js`` plays (all days are ints since ``start``).
+
+    ``nodes``: one row per drawn memory, and per other drawn node with a date:
+    ``[id, appear, updated, forgotten, day, look, day, look, …]`` — ``appear`` the day it
+    appears (:data:`ALWAYS`: from the start), ``updated`` 1 when it is a new version (its
+    appearance is marked "updated", else "added"), ``forgotten`` the day it was forgotten
+    (``-1``: not in the played days), then from each ``day`` on its ``looks`` index
+    (:data:`AS_DRAWN`: as in the graph payload). ``edges``: ``[id, day]`` for edges that
+    appear after both their ends (a relation stated later). ``counts[d]``: memories,
+    superseded and forgotten at the end of day ``d``.
+    """
+
+    start: str
+    days: int
+    looks: list[dict[str, Any]]
+    marks: dict[str, dict[str, Any]]
+    nodes: list[list[Any]]
+    edges: list[list[Any]]
+    counts: list[list[int]]
+    today: TodayRest
+
+
+def steps(days: int, unit: Unit | str) -> list[int]:
+    """The days a playback stops on: every ``unit`` from day 0, and always the last.
+
+    >>> steps(15, "week"), steps(3, "day"), steps(0, "week")
+    ([0, 7, 14, 15], [0, 1, 2, 3], [0])
+    """
+    if unit not in UNITS:
+        raise ValueError(f"A playback steps by {' or '.join(UNITS)}, not {unit!r}.")
+    out = list(range(0, days + 1, UNITS[unit]))
+    if out[-1] != days:
+        out.append(days)
+    return out
+
+
+def day_label(start: date, day: int) -> str:
+    """How a step's date is shown (``playback.js`` writes the same).
+
+    >>> day_label(date(2026, 3, 1), 11)
+    '12 Mar 2026'
+    """
+    d = date.fromordinal(start.toordinal() + day)
+    return f"{d.day} {d:%b} {d.year}"
+
+
+def status_line(label: str, counts: list[int]) -> str:
+    """The line under the slider (``playback.js`` writes the same).
+
+    >>> status_line("12 Mar 2026", [230, 41, 1])
+    '12 Mar 2026 · 230 memories · 41 superseded · 1 forgotten'
+    """
+    n, superseded, forgotten = counts
+    return (f"{label} · {n} {'memory' if n == 1 else 'memories'} · {superseded} superseded"
+            f" · {forgotten} forgotten")
+
+
+_ONE_DAY = timedelta(days=1)
+
+
+def _day(when: datetime, start: date) -> int:
+    """The UTC day of ``when``, counted from ``start`` (negative before it)."""
+    return (when - datetime(start.year, start.month, start.day, tzinfo=UTC)) // _ONE_DAY
+
+
+def _bounds(an: Analysis, mems: Collection[MemoryRecord]) -> tuple[date, int] | None:
+    """The first date in the data and the last played day (no later than ``an.now``)."""
+    if an.date_range is None:
+        return None
+    start = an.date_range[0]
+    today = _day(an.now, start)
+    last = _day(datetime.combine(an.date_range[1], datetime.min.time(), UTC), start)
+    later = [t for m in mems for t in (forgotten_at(m), m.forget_after)]
+    later += [r.created_at for r in an.dataset.relations.values()]
+    for when in later:  # a forgetting, an expiry or a relation after the last creation
+        if when is not None and when.year > 1 and when <= an.now:
+            last = max(last, _day(when, start))
+    return start, max(0, min(last, today, DAYS_MAX))
+
+
+class _Judge:
+    """Each memory's state on the played days, by the as-of lens's rules."""
+
+    def __init__(self, an: Analysis, start: date, days: int) -> None:
+        self.memories = an.dataset.memories
+        self.kids = _children(self.memories)
+        self.start, self.days = start, days
+
+    def appear(self, created: datetime | None) -> int:
+        """The day a record created at ``created`` appears (:data:`ALWAYS`: undated)."""
+        return ALWAYS if created is None else max(0, _day(created, self.start))
+
+    def state_at(self, mem: MemoryRecord, day: int) -> str:
+        """The state the as-of lens gives ``mem`` at the end of ``day``."""
+        when = day_end(date.fromordinal(self.start.toordinal() + day))
+        kids = self.kids.get(mem.id, [])
+        kept = {k: self.memories[k] for k in kids if existed(self.memories[k].created_at, when)}
+        return memory_state(_memory_as_of(mem, when, kids, kept, set()), when)
+
+    def states(self, mem: MemoryRecord) -> list[tuple[int, str]]:
+        """``(day, state)`` from its appearance on, a pair where the state changes."""
+        first = max(0, self.appear(mem.created_at))
+        instants = [*transition_times([mem]),
+                    *(t for t in (mem.created_at, forgotten_at(mem)) if t is not None),
+                    *(t for k in self.kids.get(mem.id, [])
+                      if (t := self.memories[k].created_at) is not None)]
+        days = sorted({first} | {d for t in instants if t.year > 1
+                                 and first < (d := _day(t, self.start)) <= self.days})
+        out: list[tuple[int, str]] = []
+        for day in days:
+            state = self.state_at(mem, day)
+            if not out or out[-1][1] != state:
+                out.append((day, state))
+        return out
+
+
+#: each graph's memory states by (start, days): they depend on the data only, so a rerun
+#: (a click, another session on the same load) judges nothing again
+_STATES: weakref.WeakKeyDictionary[Any, tuple[tuple[date, int], dict[str, list[tuple[int, str]]]]]
+_STATES = weakref.WeakKeyDictionary()
+_STATES_LOCK = threading.Lock()
+
+
+def _all_states(an: Analysis, judge: _Judge) -> dict[str, list[tuple[int, str]]]:
+    """Every memory's ``(day, state)`` pairs (remembered per graph and played days)."""
+    graph, key = an.graph.graph, (judge.start, judge.days)
+    with _STATES_LOCK:
+        known = _STATES.get(graph)
+    if known is not None and known[0] == key:
+        return known[1]
+    states = {m.id: judge.states(m) for m in an.dataset.memories.values()}
+    with _STATES_LOCK:
+        _STATES[graph] = (key, states)
+    return states
+
+
+def memory_states(an: Analysis) -> dict[str, list[tuple[int, str]]]:
+    """Every memory's ``(day, state)`` pairs, as :func:`build_timeline` plays them (a pair
+    where the state changes, the first on its appearance); empty when nothing has a date."""
+    bounds = _bounds(an, an.dataset.memories.values())
+    return {} if bounds is None else _all_states(an, _Judge(an, *bounds))
+
+
+def state_on(pairs: list[tuple[int, str]], day: int) -> str | None:
+    """The state on ``day`` of a memory with these ``(day, state)`` pairs (``None``: it did
+    not exist yet).
+
+    >>> state_on([(2, "recent"), (3, "latest")], 1), state_on([(2, "recent"), (3, "latest")], 9)
+    (None, 'latest')
+    """
+    out = None
+    for start, state in pairs:
+        if start > day:
+            break
+        out = state
+    return out
+
+
+def _counts(judge: _Judge, counted: list[MemoryRecord],
+            states: Mapping[str, list[tuple[int, str]]], days: int) -> list[list[int]]:
+    """Memories, superseded and forgotten at each day (difference arrays)."""
+    diff = [[0, 0, 0] for _ in range(days + 2)]
+    tracked = ("superseded", "forgotten")
+    for mem in counted:
+        first = max(0, judge.appear(mem.created_at))
+        if first > days:  # created after the last played day
+            continue
+        diff[first][0] += 1
+        segments = states[mem.id]
+        for i, (day, state) in enumerate(segments):
+            if state in tracked and day <= days:
+                col = 1 + tracked.index(state)
+                end = min(segments[i + 1][0], days + 1) if i + 1 < len(segments) else days + 1
+                diff[day][col] += 1
+                diff[end][col] -= 1
+    out: list[list[int]] = []
+    run = [0, 0, 0]
+    for d in range(days + 1):
+        run = [run[i] + diff[d][i] for i in range(3)]
+        out.append(list(run))
+    return out
+
+
+def _fills(view: ViewData) -> tuple[dict[str, str], str]:
+    """Each colour group's fill (from the legend) and the fill of the groups past it."""
+    legend = view.get("legend") or {}
+    fills = {c["key"]: c["color"] for c in legend.get("colors", [])}
+    other = legend.get("other")
+    return fills, other["color"] if other else OTHER_COLOR
+
+
+def _look(node: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: node.get(k) for k in LOOK_KEYS}
+
+
+class _Looks:
+    """The looks table: each distinct style fragment once."""
+
+    def __init__(self) -> None:
+        self.table: list[dict[str, Any]] = []
+        self.index: dict[str, int] = {}
+
+    def add(self, look: dict[str, Any]) -> int:
+        key = repr(sorted(look.items()))
+        if key not in self.index:
+            self.index[key] = len(self.table)
+            self.table.append(look)
+        return self.index[key]
+
+
+def _marks() -> dict[str, dict[str, Any]]:
+    """The fields :func:`mark_changes` sets on a node of each change kind."""
+    probe: VisNode = {"id": "m", "label": "", "title": "", "kind": "memory", "color_group": "",
+                      "shape": "dot", "size": 11, "color": {"background": NEUTRAL,
+                                                            "border": NEUTRAL}}
+    out: dict[str, dict[str, Any]] = {}
+    when = datetime(2000, 1, 1, tzinfo=UTC)
+    for kind in CHANGE_KINDS:
+        change = Comparison(when, when, added=["m"] if kind == "added" else [],
+                            updated=["m"] if kind == "updated" else [],
+                            forgotten=["m"] if kind == "forgotten" else [])
+        view: ViewData = {"nodes": [probe], "edges": [], "legend": {}}  # type: ignore[typeddict-item]
+        marked = mark_changes(view, change)["nodes"][0]
+        out[kind] = {k: v for k, v in marked.items() if k in LOOK_KEYS}
+    return out
+
+
+def _edge_rows(an: Analysis, view: ViewData, appear: Mapping[str, int],
+               judge: _Judge) -> list[list[Any]]:
+    """Relation edges stated after both their entities: ``[id, day]``."""
+    stated: dict[tuple[str, str, str], int] = {}
+    for rel in an.dataset.relations.values():
+        key = (rel.subject_id, rel.object_id, rel.predicate or "")
+        day = judge.appear(rel.created_at)
+        stated[key] = min(stated.get(key, day), day)
+    rows: list[list[Any]] = []
+    for edge in view["edges"]:
+        if edge.get("kind") != "relation":
+            continue
+        day = stated.get((edge["from"], edge["to"], edge.get("predicate") or ""), ALWAYS)
+        if day > max(appear.get(edge["from"], ALWAYS), appear.get(edge["to"], ALWAYS)):
+            rows.append([edge["id"], day])
+    return rows
+
+
+def build_timeline(an: Analysis, view: ViewData,
+                   counted: Collection[str] | None = None) -> Timeline | None:
+    """The playback of ``view`` (drawn from ``an``); ``None`` when nothing has a date.
+
+    ``counted``: the node ids whose memories the counts cover (e.g. every node the
+    filters let through, drawn or inside a collapsed cluster; default: every memory of
+    ``an``). The last played day is the last date in the data (creations, forgettings,
+    expiries) but never after ``an.now``; the rest after it is the view as drawn, counted
+    at ``an.now``.
+    """
+    memories = an.dataset.memories
+    bounds = _bounds(an, memories.values())
+    if bounds is None:
+        return None
+    start, days = bounds
+    judge = _Judge(an, start, days)
+    drawn = {n["id"]: n for n in view["nodes"]}
+    counted_mems = [memories[i] for i in (memories if counted is None else counted)
+                    if i in memories]
+    states = _all_states(an, judge)
+    fills, other = _fills(view)
+    looks = _Looks()
+    drawn_as: dict[tuple[Any, ...], tuple[dict[str, Any], int]] = {}
+    rows: list[list[Any]] = []
+    appear: dict[str, int] = {}
+    graph = an.graph.graph
+    for node_id, node in drawn.items():
+        attrs = graph.nodes[node_id] if node_id in graph else None
+        record = attrs.get("record") if attrs is not None else None
+        day = judge.appear(getattr(record, "created_at", None))
+        appear[node_id] = day
+        mem = memories.get(node_id)
+        if mem is None or attrs is None:
+            if day != ALWAYS:
+                rows.append([node_id, day, 0, -1])
+            continue
+        group = node.get("color_group", "")
+        fill = fills.get(group, other if group else NEUTRAL)
+        shown = _look(node)
+        row: list[Any] = [node_id, day, int(mem.parent_id is not None), -1]
+        gone = forgotten_at(mem)  # marked on that day's step if the memory exists by then
+        if gone is not None and gone.year > 1 and 0 <= _day(gone, start) <= days:
+            row[3] = _day(gone, start)
+        high = (node.get("borderWidth"), node["color"]["border"]) if node.get("highlighted") \
+            else None
+        for seg_day, state in states[node_id]:
+            key = (state, fill, mem.is_inference, high)  # a look depends on these only
+            if key not in drawn_as:
+                look = _look(_node(node_id, attrs, state, group, fill, an.now))
+                if high is not None:  # a search hit keeps its heavy border
+                    look["borderWidth"] = high[0]
+                    look["color"] = {"background": look["color"]["background"],
+                                     "border": high[1]}
+                drawn_as[key] = (look, looks.add(look))
+            look, index = drawn_as[key]
+            row += [seg_day, AS_DRAWN if look == shown else index]
+        rows.append(row)
+    today = [len(counted_mems), 0, 0]
+    for mem in counted_mems:
+        state = an.state(mem.id)
+        if state in ("superseded", "forgotten"):
+            today[1 if state == "superseded" else 2] += 1
+    return {"start": start.isoformat(), "days": days, "looks": looks.table,
+            "marks": _marks(), "nodes": rows, "edges": _edge_rows(an, view, appear, judge),
+            "counts": _counts(judge, counted_mems, states, days),
+            "today": {"label": "Today", "counts": today}}
+
+
+def for_view(timeline: Any, ids: Collection[str]) -> Timeline:
+    """``timeline`` checked for the graph payload: the rows of nodes not in ``ids`` left
+    out. Raises ``TypeError`` with one sentence when it is not a :class:`Timeline`."""
+    keys = set(Timeline.__annotations__)
+    if not isinstance(timeline, Mapping) or not keys <= set(timeline):
+        raise TypeError("graph_view: timeline must be what "
+                        "memscope.view.timeline.build_timeline returns.")
+    out: dict[str, Any] = dict(timeline)
+    out["nodes"] = [r for r in timeline["nodes"] if r and r[0] in ids]
+    return out  # type: ignore[return-value]
+
+
+__all__ = ["AS_DRAWN", "UNITS", "Timeline", "build_timeline", "day_label", "for_view",
+           "memory_states", "state_on", "status_line", "steps"]
