@@ -224,25 +224,27 @@ def _steps(show: Slideshow, labels: dict[str, tuple[str, str]], cover: Coverage)
         return
     skipped = {*cover.missing, *cover.hidden}
     keys = session.SLIDESHOW_STEP_KEYS
-    with st.container(height=min(360, 30 + 74 * len(show.steps)), border=True):
+    with st.container(height=min(380, 24 + 80 * len(show.steps)), border=True):
         for i, step in enumerate(show.steps):
             n = i + 1
             where = ("not in this data" if n in cover.missing else
                      "hidden here" if n in cover.hidden else _named(labels, step.node))
-            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            text, up, down, remove = st.columns([7, 1, 1, 1], gap="small",
+                                                vertical_alignment="top")
+            with text:
                 st.markdown(f"**{n}.** {md_escape(where)}"
-                            + (" — skipped" if n in skipped else ""), width="stretch")
-                st.button("", key=keys.key(f"up-{i}"), icon=":material/arrow_upward:",
-                          on_click=_move, args=(i, -1), disabled=i == 0,
-                          help="Move up", type="tertiary")
-                st.button("", key=keys.key(f"down-{i}"), icon=":material/arrow_downward:",
-                          on_click=_move, args=(i, 1), disabled=i == len(show.steps) - 1,
-                          help="Move down", type="tertiary")
-                st.button("", key=keys.key(f"remove-{i}"), icon=":material/close:",
+                            + (" — skipped" if n in skipped else ""))
+                if step.caption:
+                    st.text(step.caption)  # the user's own words, as text
+            up.button("", key=keys.key(f"up-{i}"), icon=":material/arrow_upward:",
+                      on_click=_move, args=(i, -1), disabled=i == 0, help="Move up",
+                      type="tertiary")
+            down.button("", key=keys.key(f"down-{i}"), icon=":material/arrow_downward:",
+                        on_click=_move, args=(i, 1), disabled=i == len(show.steps) - 1,
+                        help="Move down", type="tertiary")
+            remove.button("", key=keys.key(f"remove-{i}"), icon=":material/close:",
                           on_click=_remove, args=(i,), help="Remove this step",
                           type="tertiary")
-            if step.caption:
-                st.text(step.caption)  # the user's own words, as text
 
 
 def _note() -> None:

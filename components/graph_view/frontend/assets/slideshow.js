@@ -176,27 +176,28 @@ function fillWindow(state, on) {
   updateToolbar(state);
 }
 
+// Resolves once the frame fills the screen (or the window).
 function enterFullscreen(state, show) {
   const frame = state.frame;
-  if (typeof frame.requestFullscreen === "function" && document.fullscreenEnabled !== false) {
-    let request;
-    try {
-      request = frame.requestFullscreen();
-    } catch (error) {
-      request = Promise.reject(error);
-    }
-    Promise.resolve(request).then(() => {
-      if (state.show !== show) document.exitFullscreen().catch(() => {}); // ended meanwhile
-      else show.fullscreen = true;
-      updateToolbar(state);
-    }).catch(() => {
-      if (state.show === show) fillWindow(state, true);
-      show.filled = true;
-    });
-  } else {
-    fillWindow(state, true);
+  const fill = () => {
+    if (state.show === show) fillWindow(state, true);
     show.filled = true;
+  };
+  if (typeof frame.requestFullscreen !== "function" || document.fullscreenEnabled === false) {
+    fill();
+    return Promise.resolve();
   }
+  let request;
+  try {
+    request = frame.requestFullscreen();
+  } catch (error) {
+    request = Promise.reject(error);
+  }
+  return Promise.resolve(request).then(() => {
+    if (state.show !== show) document.exitFullscreen().catch(() => {}); // ended meanwhile
+    else show.fullscreen = true;
+    updateToolbar(state);
+  }).catch(fill);
 }
 
 // -- playing -------------------------------------------------------------------------------
@@ -228,10 +229,24 @@ export function startSlideshow(state) {
     }
   };
   document.addEventListener("fullscreenchange", show.onFullscreen);
-  if (!show.before.wasFull && !show.before.maximised) enterFullscreen(state, show);
+  // a resize (full screen entered or left, the window) moves the view's centre: land
+  // on the step's node again
+  show.onResize = () => {
+    clearTimeout(show.resized);
+    show.resized = setTimeout(() => {
+      if (state.show === show && show.started) goTo(state, show.index, true);
+    }, 150);
+  };
+  network.on("resize", show.onResize);
+  const entered = show.before.wasFull || show.before.maximised ? Promise.resolve()
+    : enterFullscreen(state, show);
   show.layer.focus({ preventScroll: true });
-  // once the frame has its full-screen size
-  setTimeout(() => { if (state.show === show) goTo(state, 0, true); }, 120);
+  // the first flight once the frame has its full-screen size
+  entered.then(() => setTimeout(() => {
+    if (state.show !== show) return;
+    show.started = true;
+    goTo(state, 0, true);
+  }, 150));
   show.countEl.textContent = `Step 1 of ${show.steps.length}`;
   state.frame.setAttribute("data-slideshow", "playing");
 }
@@ -348,6 +363,8 @@ export function stopSlideshow(state, restore = true) {
   if (!show) return;
   state.show = null;
   clearTimeout(show.timer);
+  clearTimeout(show.resized);
+  if (state.network) state.network.off("resize", show.onResize);
   document.removeEventListener("keydown", show.onKey, true);
   document.removeEventListener("fullscreenchange", show.onFullscreen);
   show.layer.remove();
