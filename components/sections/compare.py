@@ -51,6 +51,8 @@ MARK_COLORS: dict[ChangeKind, str] = {"added": CHANGE_COLORS["added"],
 MARK_WORDS: dict[ChangeKind, str] = {"added": "Added (only in B)", "changed": "Changed",
                                      "removed": "Removed (only in A)"}
 UNCHANGED_FILL = "#9E9E9E"
+#: a marked memory dot is drawn this much larger (and at least this size) to stand out
+MARK_GROWTH, MARK_MIN_SIZE = 1.8, 14.0
 #: the longest text a table cell shows
 CELL_MAX = 200
 #: at most this many undrawn differences are listed under the graph
@@ -121,10 +123,10 @@ def side_picker(side: str, presenter: bool) -> Side | None:
         return Side(ASOF, side, day) if isinstance(day, date) else None
     if kind == FILE:
         held = session.COMPARE_FILES.get().get(side)
-        st.file_uploader(f"Side {letter}: a snapshot file (saved on the Connection page)",
-                         type=["json"], key=session.COMPARE_UPLOADS.key(side),
-                         on_change=_keep_upload, args=(side,))
-        if held is None:
+        if held is None:  # once one is held the picker goes: it would show the file's name
+            st.file_uploader(f"Side {letter}: a snapshot file (saved on the Connection page)",
+                             type=["json"], key=session.COMPARE_UPLOADS.key(side),
+                             on_change=_keep_upload, args=(side,))
             st.caption(md_escape(f"Choose a snapshot file for side {letter}."))
             return None
         name, blob = held
@@ -187,9 +189,9 @@ def table(diff: DatasetDiff, names: tuple[str, str], kinds: Collection[str] | No
 
 
 def mark_differences(view: ViewData, changes: dict[str, ChangeKind]) -> ViewData:
-    """A copy of ``view`` with each node of ``changes`` in its kind's colour (and in a
-    colour group of its own, so a legend line shows only those) and the rest faded, with
-    a legend of the marks."""
+    """A copy of ``view`` with each node of ``changes`` in its kind's colour (a memory dot
+    larger; each kind a colour group of its own, so a legend line shows only those) and
+    the rest grey and faded, with a legend of the marks."""
     nodes: list[VisNode] = []
     counts: dict[ChangeKind, int] = dict.fromkeys(MARK_COLORS, 0)
     unchanged = 0
@@ -198,6 +200,7 @@ def mark_differences(view: ViewData, changes: dict[str, ChangeKind]) -> ViewData
         kind = changes.get(node["id"])
         if kind is None:
             copy["opacity"] = UNCHANGED_OPACITY
+            copy["color"] = {"background": UNCHANGED_FILL, "border": UNCHANGED_FILL}
             copy["color_group"] = ""
             unchanged += 1
         else:
@@ -207,6 +210,9 @@ def mark_differences(view: ViewData, changes: dict[str, ChangeKind]) -> ViewData
             copy["borderWidth"] = 3
             copy["color"] = {"background": color, "border": color}
             copy["color_group"] = f"difference:{kind}"
+            size = node.get("size")
+            if isinstance(size, int | float) and node.get("kind") == "memory":
+                copy["size"] = max(float(size) * MARK_GROWTH, MARK_MIN_SIZE)
             counts[kind] += 1
         nodes.append(copy)
     colors: list[LegendColor] = [
