@@ -301,8 +301,7 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
     buckets = rmap.buckets()
     word = rmap.unit
     st.caption(f"Of {counted(len(rmap.counts), word)}: "
-               + "; ".join(f"{n} {label}" for (key, _, label), n in
-                           ((b, buckets[b[0]]) for b in core.BUCKETS))
+               + "; ".join(f"{buckets[key]} {label}" for key, _, label in core.BUCKETS)
                + f". {view.caption(req.budget)}")
     if clicked and clicked in counts:
         st.caption(f"Selected: {md_escape(short(core.text_of(analysis, clicked), 80))} — "
@@ -311,10 +310,19 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
         nav.open_node(clicked)
 
 
-def _table(analysis: Analysis, rmap: core.RecallMap, ids: list[str]) -> None:
-    table = [{"memory" if rmap.unit == "memory" else "fact": r.text, "state": r.state,
-              "recalled by": r.count, "share": round(100 * r.share), "id": r.id}
-             for r in core.rows(analysis, rmap, ids[:TABLE_ROWS])]
+def _table(analysis: Analysis, rmap: core.RecallMap, ids: list[str], *,
+           never: bool = False) -> None:
+    """A table of ``ids``: the never recalled with the day each was added, the others
+    with their count and share."""
+    unit = "memory" if rmap.unit == "memory" else "fact"
+    table: list[dict[str, Any]] = []
+    for r in core.rows(analysis, rmap, ids[:TABLE_ROWS]):
+        line: dict[str, Any] = {unit: r.text, "state": r.state}
+        if never:
+            line["added"] = r.created_at.date().isoformat() if r.created_at else ""
+        else:
+            line |= {"recalled by": r.count, "share": round(100 * r.share)}
+        table.append(line | {"id": r.id})
     st.dataframe(table, hide_index=True, width="stretch",
                  column_config={"share": st.column_config.NumberColumn(
                      "share", format="%d %%", help="Of the questions answered")})
@@ -358,7 +366,7 @@ def results(ctx: AppContext, analysis: Analysis) -> None:
     never = rmap.never()
     st.subheader(f"Latest {many} never recalled ({len(never)})")
     if never:
-        _table(analysis, rmap, never)
+        _table(analysis, rmap, never, never=True)
     else:
         st.caption(f"Every latest {word} came back for at least one question.")
     nearly = rmap.nearly_all()
