@@ -71,3 +71,55 @@ def test_a_bad_file_is_one_sentence(fresh_data_dir) -> None:
     (error,) = other.error
     assert error.value.replace("\\", "") == ("before.json is neither a Supermemory "
                                               "documents page nor a Spomory passport.")
+
+
+def test_as_of_one_day_against_another_day(fresh_data_dir) -> None:
+    """Two moments of the demo store: the page's counts are those of the core's
+    comparison of the store as of each day's end."""
+    from datetime import UTC, datetime, timedelta
+
+    from memscope.demo.seeding import seed_if_missing
+    from memscope.lenses.compare import compare_moments
+    from memscope.records.time import day_end
+    from memscope.settings import store_path
+    from memscope.sources.embedded import EmbeddedSource
+
+    seed_if_missing(store_path())
+    ds = EmbeddedSource(store_path()).load().dataset
+    today = datetime.now(UTC).date()
+    first, second = today - timedelta(days=20), today - timedelta(days=5)
+    expected = compare_moments(ds, day_end(first), day_end(second))
+    assert not expected.identical
+    at = run_page("compare.py", **{session.COMPARE_KIND_A.name: "asof",
+                                   session.COMPARE_DAY_A.name: first,
+                                   session.COMPARE_KIND_B.name: "asof",
+                                   session.COMPARE_DAY_B.name: second})
+    assert not at.error, [e.value for e in at.error]
+    metrics = {m.label: int(m.value) for m in at.metric}
+    changed = sum(1 for d in expected.differences if d.change == "changed")
+    assert metrics == {"Added": expected.counts()["added"],
+                       "Removed": expected.counts()["removed"], "Changed": changed}
+    assert len(at.dataframe[0].value) == len(expected.rows())
+    caption = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert f"side B (live as of {second.isoformat()})" in caption
+
+
+def test_two_snapshot_files(fresh_data_dir) -> None:
+    from conftest import SM
+
+    pages = [SM / f"documents_page{i}.json" for i in (1, 2, 3)]
+    one = pages[0].read_bytes()
+    snapshot, gone = _without_one(one)
+    at = run_page("compare.py", **{session.COMPARE_KIND_A.name: "file",
+                                   session.COMPARE_KIND_B.name: "file",
+                                   session.COMPARE_FILES.name: {"a": ("a.json", one),
+                                                                "b": ("b.json", snapshot)}})
+    assert not at.error, [e.value for e in at.error]
+    table = at.dataframe[0].value
+    records = table[table["record"] != "edge"]
+    assert list(zip(records["change"], records["id"], strict=True)) == [("removed", gone)]
+    same = run_page("compare.py", **{session.COMPARE_KIND_A.name: "file",
+                                     session.COMPARE_KIND_B.name: "file",
+                                     session.COMPARE_FILES.name: {"a": ("a.json", one),
+                                                                  "b": ("a.json", one)}})
+    assert next(i.value for i in same.info).startswith("Both sides are the same")
