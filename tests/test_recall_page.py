@@ -86,3 +86,27 @@ def test_presenter_mode_shows_no_text_of_the_data(fresh_data_dir):
     cells = _cells(at)
     assert "Memory " in cells and sorted(t for t in texts if t[:40] in cells) == []
     assert not [q for q in ui.demo_questions() if q in shown]  # numbered, not shown
+
+
+def test_stop_keeps_the_rest_of_the_questions_from_being_sent(fresh_data_dir):
+    """Typed questions, Run, then Stop while the run is going: the result says how many
+    ran and how many were not sent."""
+    seed_if_missing(store_path())
+    questions = [f"Where is Maya travelling in week {i}?" for i in range(1000)]
+    at = run_page("recall.py", **{session.RECALL_FROM.name: "typed",
+                                  session.RECALL_TEXT.name: "\n".join(questions),
+                                  session.RECALL_WORKERS.name: 1})
+    next(b for b in at.button if b.label == "Run").click().run()
+    assert not at.exception, at.exception
+    at.button(key="recall-stop").click().run()
+    job = at.session_state[session.RECALL_JOB.name]
+    assert job.stop.is_set()
+    deadline = time.monotonic() + 60
+    while job.running and time.monotonic() < deadline:
+        time.sleep(0.05)
+    at.run()
+    run = job.run
+    assert run.stopped and 0 < run.ran < len(questions)
+    assert run.ran + run.not_sent == len(questions)
+    assert any(f"{run.ran} of {len(questions)} questions ran" in w.value and
+               "not sent" in w.value for w in at.warning)
