@@ -1,20 +1,30 @@
-"""The Recall map page under AppTest on the demo store: Run starts the real thread over the
+"""The Recall map page under AppTest — on the demo store: Run starts the real thread over the
 embedded store's own search with the demo's question set; the page then shows the map —
 the graph recoloured by recall count with a legend of the counts, the latest memories
-never recalled, the CSV — and in presenter mode none of the data's text."""
+never recalled, the CSV — and in presenter mode none of the data's text; Stop; and the same page on a
+snapshot file and on the sandbox's Supermemory (legacy and v5) and Spomory."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
+import pytest
 from apptest_support import graph_payload, run_page
+from pydantic import SecretStr
+from sandbox_fixture import running_sandbox, spomory, supermemory, supermemory_v5
 from streamlit.testing.v1 import AppTest
-from test_every_page import data_texts, rendered_text
+from test_every_page import data_texts, rendered_text, source_state
 
 from components.sections import recall as ui
 from components.state import session
+from components.state.connection import Connection
 from memscope.demo.seeding import seed_if_missing
 from memscope.graph.analysis import analyse
+from memscope.records.dataset import Dataset
 from memscope.reports import recall
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
@@ -110,3 +120,49 @@ def test_stop_keeps_the_rest_of_the_questions_from_being_sent(fresh_data_dir):
     assert run.ran + run.not_sent == len(questions)
     assert any(f"{run.ran} of {len(questions)} questions ran" in w.value and
                "not sent" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("kind", ["file", "supermemory", "supermemory-v5", "spomory"])
+def test_the_page_maps_a_snapshot_and_the_sandbox_services(kind, fresh_data_dir, tmp_path):
+    """Typed questions on a snapshot file and on the sandbox's Supermemory (legacy, v5)
+    and Spomory, presenter mode on: the run answers every question, the map is drawn
+    (facts for Spomory) and no text of the data is on the page or in its tables."""
+    with _connected(kind, tmp_path) as (state, dataset):
+        texts = data_texts(dataset)
+        questions = "Lisbon trip\ncoffee\n张三住在哪里\nfrontend framework"
+        at = _run_to_the_end(run_page("recall.py", **state, **{
+            session.PRESENTER.name: True, session.RECALL_FROM.name: "typed",
+            session.RECALL_TEXT.name: questions}))
+        job = at.session_state[session.RECALL_JOB.name]
+        assert job.run.ran == 4 and job.run.failed == 0, [o.error for o in job.run.outcomes]
+        unit = "facts" if kind == "spomory" else "memories"
+        shown = rendered_text(at)
+        assert f"Latest {unit} never recalled" in shown
+        assert sorted(t for t in texts if t in shown) == []
+        cells = _cells(at)
+        assert sorted(t for t in texts if t[:40] in cells) == []
+        assert graph_payload(at)["legend"]["color_by"] == "times recalled"
+
+
+@contextmanager
+def _connected(kind: str, tmp_path: Path) -> Iterator[tuple[dict[str, Any], Dataset]]:
+    """Session state connecting the app to ``kind``, and that source's data."""
+    if kind == "file":
+        with source_state("file", tmp_path) as found:
+            yield found
+        return
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        if kind == "spomory":
+            key, source = sandbox.spomory_key, spomory(sandbox)
+            conn = Connection("spomory", base_url=sandbox.url)
+        else:
+            v5 = kind == "supermemory-v5"
+            key = sandbox.supermemory_key
+            source = supermemory_v5(sandbox) if v5 else supermemory(sandbox)
+            conn = Connection("supermemory", base_url=sandbox.url,
+                              dialect="v5" if v5 else "legacy")
+        try:
+            dataset = source.load().dataset
+        finally:
+            source.close()
+        yield {session.CONNECTION.name: conn, session.API_KEY.name: SecretStr(key)}, dataset
