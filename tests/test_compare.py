@@ -253,3 +253,13 @@ def test_a_snapshot_compared_with_itself_is_identical() -> None:
     ds = read_files([SM / f"documents_page{i}.json" for i in (1, 2, 3)])
     again = FileSource.from_bytes([("s.json", snapshot_bytes(ds))]).load().dataset
     assert compare(ds, again).identical
+
+
+def test_a_side_s_own_graph_gives_the_same_comparison() -> None:
+    from memscope.graph.analysis import analyse
+
+    ds, t1, t2 = _instants()
+    a, b = as_of(ds, t1), as_of(ds, t2)
+    built = compare(a, b)
+    given = compare(a, b, graph_a=analyse(a).graph.graph, graph_b=analyse(b).graph.graph)
+    assert given == built and any(d.record == "edge" for d in built.differences)

@@ -23,6 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
+import networkx as nx
 import pandas as pd
 import streamlit as st
 
@@ -138,21 +139,23 @@ def side_picker(side: str, presenter: bool) -> Side | None:
     return Side(LIVE, side)
 
 
-def side_dataset(ctx: AppContext, side: Side) -> Dataset:
-    """The side's data, unmasked. Raises :class:`SourceError` (one sentence) when a file
-    cannot be read, or ``ValueError`` when the live data is not loaded."""
+def side_data(ctx: AppContext, side: Side) -> tuple[Dataset, nx.MultiDiGraph | None]:
+    """The side's data, unmasked, and its graph when one is already built (the live
+    analyses'). Raises :class:`SourceError` (one sentence) when a file cannot be read, or
+    ``ValueError`` when the live data is not loaded."""
     if side.kind == FILE:
         held = session.COMPARE_FILES.get().get(side.letter)
         if held is None or hashlib.sha256(held[1]).hexdigest() != side.digest:
             raise ValueError("The snapshot file is no longer held; choose it again.")
-        return FileSource.from_bytes([held]).load().dataset
+        return FileSource.from_bytes([held]).load().dataset, None
     if ctx.current is None or ctx.request is None:
         raise ValueError(f"The live data did not load ({ctx.error or 'no data'}), so only "
                          "snapshot files can be compared.")
+    analysis = ctx.current
     if side.kind == ASOF and side.day is not None:
-        req = replace(ctx.request, as_of=side.day, presenter=False)
-        return pipeline().get("past", req).dataset
-    return ctx.current.dataset
+        analysis = pipeline().get("past", replace(ctx.request, as_of=side.day,
+                                                  presenter=False))
+    return analysis.dataset, analysis.graph.graph
 
 
 def comparison(ctx: AppContext, a: Side, b: Side) -> DatasetDiff | None:
@@ -166,7 +169,8 @@ def comparison(ctx: AppContext, a: Side, b: Side) -> DatasetDiff | None:
         return held[1]
     try:
         with st.spinner("Comparing…"):
-            diff = compare(side_dataset(ctx, a), side_dataset(ctx, b))
+            (left, graph_a), (right, graph_b) = side_data(ctx, a), side_data(ctx, b)
+            diff = compare(left, right, graph_a=graph_a, graph_b=graph_b)
     except (SourceError, ValueError, LoadGone) as exc:
         st.error(md_escape(str(exc) or "The comparison could not be made."))
         return None

@@ -35,6 +35,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 
+import networkx as nx
+
 from memscope.graph.build import build_graph
 from memscope.lenses.asof import as_of
 from memscope.lenses.presenter import mask_text
@@ -250,9 +252,11 @@ def version_value(value: Any) -> Value:
     return repr(value)
 
 
-def chain_edges(dataset: Dataset) -> set[tuple[str, str, str]]:
-    """``(older, newer, kind)`` of every chain edge the graph draws for ``dataset``."""
-    g = build_graph(dataset).graph
+def chain_edges(dataset: Dataset, graph: nx.MultiDiGraph | None = None
+                ) -> set[tuple[str, str, str]]:
+    """``(older, newer, kind)`` of every chain edge the graph draws for ``dataset``
+    (``graph``: the graph already built for it, e.g. an analysis's, read instead)."""
+    g = build_graph(dataset).graph if graph is None else graph
     return {(str(u), str(v), str(d["kind"])) for u, v, d in g.edges(data=True)
             if d["kind"] in CHAIN_KINDS}
 
@@ -315,9 +319,11 @@ def _ends(record: RecordKind, rec: Any, key: str) -> tuple[str, ...]:
     return (key,)
 
 
-def compare(a: Dataset, b: Dataset) -> DatasetDiff:
+def compare(a: Dataset, b: Dataset, *, graph_a: nx.MultiDiGraph | None = None,
+            graph_b: nx.MultiDiGraph | None = None) -> DatasetDiff:
     """Every difference between side ``a`` and side ``b`` (rules in the module
-    docstring); the inputs are not changed."""
+    docstring); the inputs are not changed. ``graph_a``/``graph_b``: the graph already
+    built for a side (its analysis's), so its chain edges are read, not built again."""
     out = _keyed("memory", a.memories, b.memories, lambda m: m.memory, _memory_fields)
     out += _keyed("document", a.documents, b.documents, lambda d: d.title,
                   lambda x, y: (("title", x.title, y.title),))
@@ -325,7 +331,7 @@ def compare(a: Dataset, b: Dataset) -> DatasetDiff:
                   lambda e: e.name, lambda x, y: (("name", x.name, y.name),))
     out += _keyed("fact", a.relations, b.relations, _fact(a), _fact_fields,
                   text_b=_fact(b))
-    ea, eb = chain_edges(a), chain_edges(b)
+    ea, eb = chain_edges(a, graph_a), chain_edges(b, graph_b)
     for edge in sorted(ea ^ eb):
         out.append(Difference("edge", edge_name(edge), "removed" if edge in ea else "added",
                               nodes=(edge[0], edge[1])))
