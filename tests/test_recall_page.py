@@ -1,8 +1,9 @@
 """The Recall map page under AppTest — on the demo store: Run starts the real thread over the
 embedded store's own search with the demo's question set; the page then shows the map —
 the graph recoloured by recall count with a legend of the counts, the latest memories
-never recalled, the CSV — and in presenter mode none of the data's text; Stop; and the same page on a
-snapshot file and on the sandbox's Supermemory (legacy and v5) and Spomory."""
+never recalled, the CSV — and in presenter mode none of the data's text; Stop; and the
+same page on a snapshot file and on the sandbox's Supermemory (legacy and v5) and
+Spomory."""
 
 from __future__ import annotations
 
