@@ -198,8 +198,8 @@ def _why_say(message: str) -> None:
 def _why(args: argparse.Namespace) -> int:
     from memscope.graph.analysis import analyse
     from memscope.lenses.presenter import mask
-    from memscope.records.dataset import UnrecognisedInput, read_files
     from memscope.reports.why import UnknownTrail, trail
+    from memscope.sources import FileSource, SourceError
 
     now = None
     if args.now:
@@ -207,12 +207,9 @@ def _why(args: argparse.Namespace) -> int:
         if now is None:
             _why_say(f"--now {args.now!r} {reason or 'is not an ISO-8601 time'}")
             return EXIT_INPUT
-    try:
-        dataset = read_files(args.files)
-    except OSError as exc:
-        _why_say(f"cannot read {exc.filename or 'input'}: {exc.strerror or exc}")
-        return EXIT_INPUT
-    except UnrecognisedInput as exc:
+    try:  # as the app opens them: a snapshot's saved profiles and spaces come along
+        dataset = FileSource(args.files).load().dataset
+    except SourceError as exc:
         _why_say(str(exc))
         return EXIT_INPUT
     analysis = analyse(mask(dataset) if args.presenter else dataset, now)

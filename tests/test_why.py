@@ -231,3 +231,14 @@ def test_the_evidence_pack_holds_one_trail_file_per_chain(an):
     manifest = zf.read("MANIFEST.sha256").decode("ascii")
     assert f"  {trail_file('v3')}\n" in manifest
     assert trail_file("a/b") != trail_file("a_b")  # two ids, two files
+
+
+def test_a_profile_line_naming_no_memory_is_found_by_what_it_says():
+    ds = _dataset()
+    ds.profiles["maya_personal"] = parse_profile({"profile": {
+        "static": ["Prefers React with TypeScript for frontend work", "Prefers React"],
+        "dynamic": ["Drinks tea"]}}, "maya_personal", ParseReport())  # the legacy shape
+    lines = trail(analyse(ds, NOW), "v1").profile_lines
+    assert [(c.text, c.cites, c.how) for c in lines] == [
+        ("Prefers React with TypeScript for frontend work", ("v3",), "says what"),
+        ("Prefers React", ("v2", "v3"), "says what")]

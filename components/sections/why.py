@@ -84,7 +84,7 @@ def _heading(text: str) -> None:
 
 
 def _when(iso: str | None) -> str:
-    return iso.replace("T", " ").replace("Z", " UTC")[:20] if iso else "undated"
+    return iso[:16].replace("T", " ") + " UTC" if iso else "undated"
 
 
 @st.dialog(TITLE, width="large", on_dismiss=_close)
@@ -115,6 +115,8 @@ def body(t: Trail) -> None:
                          f"{s.state or '—'}"))
     if s.note:
         st.caption(md_escape(s.note))
+    if s.also:
+        st.text("\n".join(f"Also holds: {other}" for other in s.also))
     _heading(f"How it got there ({counted(len(t.versions), 'version')}, oldest first)")
     for v in t.versions:
         with st.container(border=True):
@@ -122,7 +124,7 @@ def body(t: Trail) -> None:
                                  f"{v.id}{' · asked about' if v.asked else ''}"))
             st.text(v.text)
             st.text(v.change)
-            if v.inferred or v.derived_from:
+            if v.inferred:
                 came = f" — inferred from {', '.join(v.derived_from)}" if v.derived_from else ""
                 st.markdown(":yellow-badge[≈ inferred — not stated by you]"
                             + md_escape(came))
@@ -141,7 +143,7 @@ def body(t: Trail) -> None:
     st.text("\n".join(f"{link.words} “{link.other}” ({link.other_id})" for link in t.relations)
             or "None.")
     _heading("Profile lines that cite it")
-    st.text("\n".join(f"{c.kind}, {c.space}: “{c.text}” (cites {', '.join(c.cites)})"
+    st.text("\n".join(f"{c.kind}, {c.space}: “{c.text}” ({c.how} {', '.join(c.cites)})"
                       for c in t.profile_lines) or "None.")
     _heading("If it were forgotten")
     st.text("\n".join(t.impact) or "Nothing else depends on it.")

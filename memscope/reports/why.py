@@ -42,6 +42,8 @@ VERSIONS_MAX = 100
 RELATIONS_MAX = 50
 #: how long a quoted part of a change is, and how many changes one version lists
 QUOTE_MAX, CHANGES_MAX = 80, 4
+#: the share of a profile line's words a version must hold to be what the line says
+SAYS_SHARE = 0.75
 #: how long a passage from a document is
 PASSAGE_MAX = 5 * LINE_MAX
 _WORD = re.compile(r"\w+")
@@ -69,6 +71,8 @@ class Statement:
     asked_version: str
     asked_state: str | None
     note: str | None = None
+    #: the other versions that hold beside it (a branch), each “text” (id)
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,7 @@ class Version:
     state: str | None
     text: str
     change: str
+    #: the service inferred it (``isInference``) or derived it from other memories
     inferred: bool
     derived_from: tuple[str, ...] = ()
     asked: bool = False
@@ -117,6 +122,9 @@ class CitingLine:
     kind: str
     text: str
     cites: tuple[str, ...]
+    #: "cites" (the line names the versions) or "says what" (a line naming no memory
+    #: says what they say: most of its words are theirs)
+    how: str = "cites"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +161,7 @@ def _versions_text(versions: Iterable[Version]) -> list[str]:
         out.append(f"  {n}. {v.version} · {_when(v.created)} · {v.state or '—'} · {v.id}{here}")
         out.append(f"     {_q(v.text)}")
         out.append(f"     {v.change}")
-        if v.inferred or v.derived_from:
+        if v.inferred:
             came = f"; inferred from {', '.join(v.derived_from)}" if v.derived_from else ""
             out.append(f"     Inferred by the service, not stated by you{came}.")
         else:
@@ -169,6 +177,7 @@ def _text_lines(t: Trail) -> list[str]:
              f"  {_q(s.text, FULL_MAX)}", f"  {s.version} · {s.state or '—'} · {s.id}"]
     if s.note:
         lines.append(f"  {s.note}")
+    lines += [f"  Also holds: {other}" for other in s.also]
     lines += ["", f"HOW IT GOT THERE ({counted(len(t.versions), 'version')}, oldest first)"]
     lines += _versions_text(t.versions)
     lines += ["", "WHERE IT CAME FROM"]
@@ -186,7 +195,7 @@ def _text_lines(t: Trail) -> list[str]:
     if not t.relations:
         lines.append("  None.")
     lines += ["", "PROFILE LINES THAT CITE IT"]
-    lines += [f"  {c.kind}, {c.space}: {_q(c.text)} (cites {', '.join(c.cites)})"
+    lines += [f"  {c.kind}, {c.space}: {_q(c.text)} ({c.how} {', '.join(c.cites)})"
               for c in t.profile_lines]
     if not t.profile_lines:
         lines.append("  None.")
@@ -198,7 +207,7 @@ def _text_lines(t: Trail) -> list[str]:
 
 
 def _when(iso: str | None) -> str:
-    return iso.replace("T", " ").replace("Z", " UTC") if iso else "undated"
+    return iso[:19].replace("T", " ") + " UTC" if iso else "undated"
 
 
 def _hunks(old: str, new: str) -> list[tuple[str, str]]:
@@ -309,12 +318,13 @@ def _newest(analysis: Analysis, ids: Iterable[str]) -> str | None:
     return max(ids, key=key, default=None)
 
 
-def _statement_id(analysis: Analysis, asked: str) -> tuple[str, str | None]:
-    """The version whose text stands for ``asked`` now, and a note when it is not plain:
-    a holding version below ``asked`` (or else anywhere in its chain), the newest first."""
+def _statement_id(analysis: Analysis, asked: str) -> tuple[str, str | None, list[str]]:
+    """The version whose text stands for ``asked`` now, a note when it is not plain, and
+    the other versions that hold beside it: a holding version below ``asked`` (or else
+    anywhere in its chain), the newest first."""
     chain = analysis.chains.of(asked)
     if chain is None:
-        return asked, None
+        return asked, None, []
     below: set[str] = {asked}
     for entry in chain.entries:  # parents come before their children
         if entry.parent_id in below:
@@ -325,12 +335,13 @@ def _statement_id(analysis: Analysis, asked: str) -> tuple[str, str | None]:
     if pick is None:
         last = _newest(analysis, chain.ids) or asked
         return last, ("No version of this chain holds now (each is superseded, forgotten "
-                      "or expired); its newest version is shown.")
+                      "or expired); its newest version is shown."), []
     note = None
-    if len(mine or holding) > 1:
-        note = (f"The chain has {len(mine or holding)} versions that hold at once (a branch); "
-                "the newest is shown.")
-    return pick, note
+    others = [i for i in mine or holding if i != pick]
+    if others:
+        note = (f"The chain has {len(others) + 1} versions that hold at once (a branch); "
+                "the newest is shown, the others are listed beside it.")
+    return pick, note, others
 
 
 def _path(analysis: Analysis, last: str) -> list[str]:
@@ -361,7 +372,7 @@ def _version(analysis: Analysis, mem_id: str, parent: str | None, asked: str,
         created=format_time(mem.created_at), state=analysis.state(mem_id),
         text=clip(mem.memory),
         change=(_masked_change if masked else change_words)(before, mem.memory),
-        inferred=mem.is_inference,
+        inferred=mem.is_inference or bool(bases),
         derived_from=tuple(f"{_q(_label(analysis, b), QUOTE_MAX)} ({b})" for b in bases),
         asked=mem_id == asked)
 
@@ -398,15 +409,32 @@ def _bounded(links: list[Link], notes: list[str]) -> tuple[Link, ...]:
     return tuple(links[:RELATIONS_MAX])
 
 
+def _says(line: str, texts: dict[str, set[str]]) -> list[str]:
+    """The versions whose words hold :data:`SAYS_SHARE` of a profile line's words."""
+    wanted = _words(line)
+    if len(wanted) < 2:
+        return []
+    return [m for m, words in texts.items() if len(wanted & words) >= SAYS_SHARE * len(wanted)]
+
+
 def _citing(analysis: Analysis, ids: Collection[str]) -> list[CitingLine]:
+    """Profile lines naming a version of ``ids``; a line that names no memory (the legacy
+    API's lines are bare strings) when it says what a version says."""
     out = []
+    texts: dict[str, set[str]] | None = None
     for tag, profile in analysis.dataset.profiles.items():
         for line in (*profile.static, *profile.dynamic):
-            cites = [m for m in line.memory_ids if m in ids]
+            cites, how = [m for m in line.memory_ids if m in ids], "cites"
+            if not line.memory_ids or all(m.startswith("aggregated_") for m in line.memory_ids):
+                if texts is None:
+                    texts = {m: _words(analysis.dataset.memories[m].memory[:FULL_MAX])
+                             for m in ids}
+                cites, how = _says(line.text[:FULL_MAX], texts), "says what"
             if cites:
                 out.append(CitingLine(clip(tag or "this space", 80), line.kind,
                                       clip(line.text),
-                                      tuple(_display_version(analysis, m) for m in cites)))
+                                      tuple(_display_version(analysis, m) for m in cites),
+                                      how))
     return out
 
 
@@ -433,7 +461,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
         return _fact_trail(analysis, node_id)
     if node_id not in ds.memories:
         raise UnknownTrail(_unknown(analysis, node_id))
-    stated, note = _statement_id(analysis, node_id)
+    stated, note, others = _statement_id(analysis, node_id)
     path = _path(analysis, stated)
     notes: list[str] = []
     if len(path) > VERSIONS_MAX:
@@ -459,10 +487,11 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
         stated, clip(mem.memory, FULL_MAX), _display_version(analysis, stated),
         analysis.state(stated), node_id, _display_version(analysis, node_id),
         analysis.state(node_id), note if stated == node_id else _asked_note(
-            analysis, node_id, note))
+            analysis, node_id, note),
+        tuple(f"{_q(_label(analysis, o))} ({o})" for o in others[:RELATIONS_MAX]))
     return Trail("memory", format_time(analysis.now), statement, versions,
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
-                 tuple(_citing(analysis, set(path))),
+                 tuple(_citing(analysis, {*path, *others})),
                  tuple(forget_impact(analysis, stated).sentences(texts)), tuple(notes))
 
 
