@@ -24,6 +24,7 @@ PAGES = [
     st.Page("pages/audit.py", title="Audit", icon=":material/fact_check:"),
     st.Page("pages/profile.py", title="Profile", icon=":material/person:"),
     st.Page("pages/insights.py", title="Insights", icon=":material/insights:"),
+    st.Page("pages/recall.py", title="Recall map", icon=":material/manage_search:"),
     st.Page("pages/slideshow.py", title="Slideshow", icon=":material/slideshow:"),
     st.Page("pages/expiry.py", title="Expiry queue", icon=":material/hourglass_bottom:"),
     st.Page("pages/compare.py", title="Compare", icon=":material/compare_arrows:"),

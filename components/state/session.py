@@ -354,6 +354,23 @@ SLIDESHOW_PLAY = slot("slideshow_play", "components.sections.slideshow",
 SLIDESHOW_STEP_KEYS = Family("slideshow_step_", "components.sections.slideshow",
                              "The step list's buttons (up, down, remove), per action and row.")
 
+# -- the recall map (components.sections.recall) -----------------------------------------
+RECALL_JOB = slot("recall_job", "components.sections.recall",
+                  "The recall run of this session: its questions, stop event, progress and, "
+                  "once done, its result (a background thread fills it in).")
+RECALL_FROM = slot("recall_from", "components.sections.recall",
+                   "Where the recall map's questions come from: typed, a file or the demo's "
+                   "set.", lambda: "typed", widget=True)
+RECALL_TEXT = slot("recall_text", "components.sections.recall",
+                   "The recall map's typed questions, one a line.", str, widget=True)
+RECALL_UPLOAD = slot("recall_upload", "components.sections.recall",
+                     "The recall map's uploaded question file (widget key).")
+RECALL_WORKERS = slot("recall_workers", "components.sections.recall",
+                      "The recall map's bound on questions sent at once.", lambda: 4,
+                      widget=True)
+RECALL_GRAPH = slot("recall_graph", "components.sections.recall",
+                    "The recall map graph component's own state (what the browser selected).")
+
 # -- widgets' own state -----------------------------------------------------------------
 GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
                      "What the graph component last asked the browser to focus.")
