@@ -49,6 +49,7 @@ from components.state.session import GRAPH_FOCUS
 from memscope.records.text import clip
 from memscope.view.build import Legend, ViewData
 from memscope.view.slideshow import PlayPayload, checked_payload
+from memscope.view.timeline import Timeline, for_view
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
            "compact_view", "graph_view", "group_annotations"]
@@ -276,7 +277,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
                fit_ids: Collection[str] = (), fit_label: str = "Fit matches",
                annotations: Sequence[Annotation] = (),
                legend: Legend | None = None,
-               slideshow: PlayPayload | None = None) -> str | None:
+               slideshow: PlayPayload | None = None,
+               timeline: Timeline | None = None) -> str | None:
     """Draw ``view`` with vis-network; return the selected node id (or ``None``).
 
     A click on a node calls ``on_select(id)`` (``None`` for empty space) inside the
@@ -294,6 +296,9 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     corner: a click on a line shows only what it names, in the browser (``legend.js``).
     ``slideshow`` (:func:`memscope.view.slideshow.play_payload`) is a show the browser
     plays full screen when its play token is new (``slideshow.js``).
+    ``timeline`` (:func:`memscope.view.timeline.build_timeline` of this view) adds the
+    history's playback bar under the graph (``playback.js``): it steps in the browser,
+    with no rerun, and rests on the view as drawn.
 
     Example::
 
@@ -327,6 +332,8 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
                    "legend": legend if legend is not None else view.get("legend")}
         if slideshow is not None:
             payload["slideshow"] = checked_payload(slideshow, ids)
+        if timeline is not None:
+            payload["timeline"] = for_view(timeline, ids)
         graph(key=key, data=payload, height=height,
               on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

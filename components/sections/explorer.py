@@ -30,6 +30,7 @@ from memscope.pipeline.request import ViewRequest
 from memscope.records.text import counted
 from memscope.sources import SourceError, merge_history
 from memscope.view.budget import cluster_of, is_cluster
+from memscope.view.timeline import build_timeline
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 
@@ -105,7 +106,11 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     if req is None:
         st.info("No data is loaded.")
         return
-    summary_strip(ctx, analysis)
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        summary_strip(ctx, analysis)
+        playing = st.toggle("Play the history", help="A timeline under the graph: the memory "
+                            "as it stood on each day or week, played in the browser.",
+                            **session.bind(session.PLAY_HISTORY))
     p = pipeline()
     try:
         if p.cached("base", req) and p.cached("derived", req):
@@ -118,13 +123,17 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
         drawn = view.drawn
         fit_ids, fit_label = view.fit(drawn)
+        timeline = build_timeline(view.scoped, drawn, view.shown) if playing else None
         graph_view(drawn, key=session.GRAPH_STATE.name, height=height,
-                   physics=ctx.settings.physics, focus=view.focus(req.selected),
+                   physics=ctx.settings.physics and not playing,  # playback: nothing moves
+                   focus=view.focus(req.selected),
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
-                   annotations=group_annotations(drawn))
+                   annotations=group_annotations(drawn), timeline=timeline)
         drawer(ctx, analysis, req.selected, query, view.matches, view.cluster_name)
     st.caption(f"{view.caption(req.budget)} Click a node to see its details, history and "
                "profile. Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
+    if playing and timeline is None:
+        st.caption("Nothing in this data has a date, so there is no history to play.")
     if req.expanded:  # below the graph, so showing it never moves (and remounts) it
         st.button("Collapse all expanded clusters", key="collapse_all",
                   on_click=session.EXPANDED.clear)

@@ -225,6 +225,11 @@ VIEWPORT = slot("graph_viewport", "components.widgets.stage",
                 "The stage element's own state: the window's height and where the graph "
                 "starts (so the graph reaches the window's bottom).")
 
+# the history played back under the graph (issue 19, item 3: playback.js)
+PLAY_HISTORY = slot("play_history", "components.sections.explorer",
+                    "The explorer's 'Play the history' toggle: send the graph its timeline.",
+                    bool, widget=True)
+
 # -- ask and add (components.sections.ask) ----------------------------------------------
 ASK_QUERY = slot("ask_query", "components.sections.ask",
                  "The Ask box's question (its widget's key, inside a form).", str)

@@ -32,6 +32,7 @@ import {
 import { buildLegend, LEGEND_CSS, lineFilter } from "./legend.js";
 import { buildMinimap, drawMinimap, markMinimapDirty } from "./minimap.js";
 import { isPlaced, stylesOf, sync, toVisEdge, toVisNode } from "./payload.js";
+import { applyTimeline, buildPlayback, stopPlayback } from "./playback.js";
 import { afterFrame, applyFocus, fitView, jumpTo } from "./selection.js";
 import { applySlideshow, stopSlideshow } from "./slideshow.js";
 import { readable, themeColors, watchTheme } from "./theme.js";
@@ -146,6 +147,10 @@ function create(vis, parentElement, data) {
   const minimap = buildMinimap(state, (position) => jumpTo(state, position));
   frame.append(state.legend.element, minimap);
   state.overlays = [state.legend.element, minimap];
+  frame.appendChild(buildPlayback(state, (change) => batch(state, () => { // playback.js
+    const looks = indexOnce(state, change);
+    return applyShown(state) || looks;
+  })));
   network.on("click", (params) => {
     if (params.nodes.length > 0) {
       state.setStateValue("selected", String(params.nodes[0]));
@@ -231,12 +236,25 @@ function applyLegend(state) {
     (color, min) => readable(theme, color, min), theme.text);
   state.pick = line ? line.id : null;
   state.container.setAttribute("data-legend-pick", state.pick || "");
-  const filter = lineFilter(line, state.legendData);
-  const groups = filter.node === null ? null : new Set();
+  state.lineFilter = lineFilter(line, state.legendData);
+  return applyShown(state);
+}
+
+// Hide what the legend's picked line leaves out and what the history playback has not
+// reached yet (playback.js sets `state.absent`: node and edge ids). Returns whether any
+// item changed.
+function applyShown(state) {
+  const filter = state.lineFilter || { node: null, edge: null };
+  const absent = state.absent || null;
+  const keepNode = absent === null ? filter.node
+    : (item) => !absent.nodes.has(item.id) && (filter.node === null || filter.node(item));
+  const keepEdge = absent === null ? filter.edge
+    : (item) => !absent.edges.has(item.id) && (filter.edge === null || filter.edge(item));
+  const groups = keepNode === null ? null : new Set(); // a cluster's name shows with its nodes
   const body = state.network.body;
-  const changed = setHidden(state.nodes, body.nodes, filter.node,
+  const changed = setHidden(state.nodes, body.nodes, keepNode,
     groups && ((item) => groups.add(item.color_group || "")))
-    + setHidden(state.edges, body.edges, filter.edge, null);
+    + setHidden(state.edges, body.edges, keepEdge, null);
   state.shownGroups = groups;
   if (changed === 0) return false;
   body.emitter.emit("_dataChanged"); // the drawn indices again, once
@@ -372,6 +390,7 @@ function render(state, data) {
   state.container.setAttribute("data-node-count", String(state.nodes.length));
   updateToolbar(state);
   applySlideshow(state, data.slideshow); // the Slideshow page's steps (slideshow.js)
+  applyTimeline(state, data.timeline); // the history played back (playback.js)
 }
 
 export default function graphView(component) {
@@ -390,6 +409,7 @@ export default function graphView(component) {
   // Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
   return () => {
     stopSlideshow(state, false);
+    stopPlayback(state);
     state.themeObserver.disconnect();
     document.removeEventListener("fullscreenchange", state.onFullscreen);
     state.network.destroy();

@@ -1,0 +1,320 @@
+// The memory's history played back (memscope/view/timeline.py makes the payload): a bar
+// under the graph with play/pause, speed, a step by day or week and a slider. At each step
+// the nodes that did not exist yet are hidden (their edges follow: vis-network draws no
+// edge to a hidden node), each memory is drawn as it stood that day, and what changed in
+// the step wears the change marks (added, updated, forgotten). Nothing moves: positions
+// stay, physics stays off. After the last step it rests on the view as drawn (today).
+//
+// A step costs one pass over the timeline's rows and a DataSet update of the nodes whose
+// look changed only; hiding goes through the graph's own pass (`commit`, which sets
+// vis-network's `hidden` on its items, as the legend's pick does). Text from the data is
+// never shown here: dates and counts only, set with textContent.
+
+import { markMinimapDirty } from "./minimap.js";
+import { toVisNode } from "./payload.js";
+
+const SPEEDS = [1, 2, 4];
+export const STEP_MS = 700; // one step at 1x
+const LOOK_KEYS = ["color", "opacity", "borderWidth", "shapeProperties", "shadow", "font"];
+const RESET = { opacity: 1, shadow: { enabled: false } };
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+  "Dec"];
+const DRAWN = "-1|";
+
+// "12 Mar 2026" for `day` days after the ISO date `start` (as timeline.day_label).
+export function dayLabel(start, day) {
+  const [y, m, d] = start.split("-").map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d + day));
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
+// The status line (as timeline.status_line).
+export function statusLine(label, counts) {
+  const [n, superseded, forgotten] = counts;
+  return `${label} \u00B7 ${n} ${n === 1 ? "memory" : "memories"} \u00B7 ${superseded} `
+    + `superseded \u00B7 ${forgotten} forgotten`;
+}
+
+// The days a playback stops on (as timeline.steps).
+export function stepDays(days, unit) {
+  const every = unit === "week" ? 7 : 1;
+  const out = [];
+  for (let d = 0; d <= days; d += every) out.push(d);
+  if (out[out.length - 1] !== days) out.push(days);
+  return out;
+}
+
+function control(tag, label, action) {
+  const el = document.createElement(tag);
+  if (tag === "button") el.type = "button";
+  el.title = label;
+  el.setAttribute("aria-label", label);
+  el.dataset.action = action;
+  return el;
+}
+
+function options(select, items) {
+  for (const [value, text] of items) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = text;
+    select.appendChild(option);
+  }
+}
+
+// The bar; `commit(change)` runs `change` (DataSet edits; returns whether it made any) and
+// the graph's hiding pass (state.absent) in one batch: one frame per step.
+export function buildPlayback(state, commit) {
+  const el = document.createElement("div");
+  el.className = "ms-playback";
+  el.setAttribute("data-testid", "memscope-playback");
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", "Play the history");
+  el.hidden = true;
+  const row = document.createElement("div");
+  row.className = "ms-playback-row";
+  const back = control("button", "Step back", "playback-back");
+  back.textContent = "\u25C0";
+  const play = control("button", "Play the history", "playback-play");
+  const forward = control("button", "Step forward", "playback-forward");
+  forward.textContent = "\u25B6";
+  const unit = control("select", "Step by", "playback-unit");
+  options(unit, [["day", "Day"], ["week", "Week"]]);
+  const speed = control("select", "Speed", "playback-speed");
+  options(speed, SPEEDS.map((s) => [String(s), `${s}\u00D7`]));
+  const slider = control("input", "Date", "playback-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.step = "1";
+  row.append(back, play, forward, unit, speed, slider);
+  const status = document.createElement("div");
+  status.className = "ms-playback-status";
+  status.setAttribute("data-testid", "memscope-playback-status");
+  status.setAttribute("aria-live", "polite");
+  el.append(row, status);
+  for (const name of ["pointerdown", "keydown", "click", "dblclick"]) {
+    el.addEventListener(name, (event) => event.stopPropagation()); // not the graph's
+  }
+  el.addEventListener("wheel", (event) => event.stopPropagation(), { passive: true });
+
+  const pb = {
+    el, play, slider, status, unit, speed, commit, timeline: null, signature: "",
+    steps: [], pos: 0, playing: false, timer: null, applied: new Map(), rows: [],
+    pending: null,
+    stats: { steps: 0, applyMs: [], drawMs: [], changed: [] }, // for tests and benchmarks
+  };
+  state.playback = pb;
+  state.stats.playback = pb.stats;
+  play.addEventListener("click", () => (pb.playing ? pause(state) : start(state)));
+  back.addEventListener("click", () => { pause(state); goTo(state, Math.max(0, pb.pos - 1)); });
+  forward.addEventListener("click", () => {
+    pause(state);
+    goTo(state, Math.min(pb.steps.length, pb.pos + 1));
+  });
+  slider.addEventListener("input", () => { pause(state); goTo(state, Number(slider.value)); });
+  unit.addEventListener("change", () => setUnit(state, unit.value));
+  speed.addEventListener("change", () => {
+    if (pb.playing) schedule(state); // the next step at the new speed
+  });
+  state.network.on("afterDrawing", () => {
+    if (pb.pending === null) return;
+    pb.stats.drawMs.push(performance.now() - pb.pending);
+    pb.pending = null;
+  });
+  state.overlays.push(el); // labels drawn on the canvas keep clear of it
+  showState(state);
+  return el;
+}
+
+function atToday(pb) {
+  return pb.pos >= pb.steps.length;
+}
+
+function showState(state) {
+  const pb = state.playback;
+  const tl = pb.timeline;
+  pb.play.textContent = pb.playing ? "\u275A\u275A Pause" : "\u25B6 Play";
+  pb.play.setAttribute("aria-label", pb.playing ? "Pause" : "Play the history");
+  pb.play.title = pb.play.getAttribute("aria-label");
+  pb.slider.max = String(pb.steps.length);
+  pb.slider.value = String(pb.pos);
+  pb.el.dataset.playing = String(pb.playing);
+  if (!tl) return;
+  const today = atToday(pb);
+  const day = today ? null : pb.steps[pb.pos];
+  const label = today ? tl.today.label : dayLabel(tl.start, day);
+  pb.status.textContent = statusLine(label, today ? tl.today.counts : tl.counts[day]);
+  pb.slider.setAttribute("aria-valuetext", label);
+  pb.el.dataset.day = today ? "today" : String(day);
+  pb.el.dataset.pos = String(pb.pos);
+}
+
+// The look item of node `id` (from the payload row, plus its look then and its mark).
+function lookItem(state, id, look, mark) {
+  const pb = state.playback;
+  const raw = pb.raw.get(id);
+  const styles = pb.styles;
+  const style = raw && typeof raw.s === "number" ? styles[raw.s] : undefined;
+  const full = Object.assign({}, style, raw);
+  delete full.s;
+  if (look >= 0) Object.assign(full, pb.timeline.looks[look]);
+  if (mark) Object.assign(full, pb.timeline.marks[mark]);
+  const vis = toVisNode(state.theme, full);
+  const out = { id };
+  for (const key of LOOK_KEYS) {
+    const value = vis[key];
+    out[key] = value === undefined || value === null ? (key in RESET ? RESET[key] : null) : value;
+  }
+  return out;
+}
+
+// Bring every node in line with step `pos` (steps.length: today, the view as drawn).
+// `force`: push every look set again (a new payload or theme may have reset some).
+function apply(state, pos, force) {
+  const t0 = performance.now();
+  const pb = state.playback;
+  pb.pos = pos;
+  const today = atToday(pb);
+  const day = today ? Infinity : pb.steps[pos];
+  const prev = today || pos === 0 ? -1 : pb.steps[pos - 1];
+  const absentNodes = new Set();
+  const items = [];
+  for (const row of pb.rows) {
+    const id = row[0];
+    const appear = row[1];
+    let key = DRAWN;
+    let look = -1;
+    let mark = null;
+    if (!today) {
+      if (appear > day) {
+        absentNodes.add(id);
+        continue; // its look is set when it appears
+      }
+      for (let i = 4; i < row.length && row[i] <= day; i += 2) look = row[i + 1];
+      const gone = row[3];
+      if (gone >= 0 && prev < gone && gone <= day) mark = "forgotten";
+      else if (appear >= 0 && prev < appear) mark = row[2] ? "updated" : "added";
+      key = `${look}|${mark || ""}`;
+    }
+    const was = pb.applied.get(id);
+    if (was === undefined && key === DRAWN) continue; // as the payload drew it
+    if (was === key && !force) continue;
+    if (!pb.raw.has(id)) continue;
+    items.push(lookItem(state, id, look, mark));
+    if (key === DRAWN) pb.applied.delete(id);
+    else pb.applied.set(id, key);
+  }
+  const absentEdges = new Set();
+  if (!today) for (const [id, d] of pb.timeline.edges) if (d > day) absentEdges.add(id);
+  state.absent = today ? null : { nodes: absentNodes, edges: absentEdges };
+  pb.commit(() => {
+    if (items.length) {
+      state.nodes.update(items);
+      markMinimapDirty(state);
+    }
+    return items.length > 0;
+  });
+  pb.stats.steps += 1;
+  pb.stats.applyMs.push(performance.now() - t0);
+  pb.stats.changed.push(items.length);
+  pb.pending = t0; // the next frame draws this step
+  showState(state);
+}
+
+function goTo(state, pos) {
+  apply(state, pos, false);
+}
+
+function schedule(state) {
+  const pb = state.playback;
+  clearTimeout(pb.timer);
+  pb.timer = setTimeout(() => tick(state), STEP_MS / Number(pb.speed.value || 1));
+}
+
+function tick(state) {
+  const pb = state.playback;
+  if (!pb.playing) return;
+  goTo(state, pb.pos + 1);
+  if (atToday(pb)) pause(state); // the end: it rests on today
+  else schedule(state);
+}
+
+function start(state) {
+  const pb = state.playback;
+  if (!pb.timeline || pb.steps.length === 0) return;
+  if (state.physics) state.network.setOptions({ physics: { enabled: false } }); // never move
+  pb.playing = true;
+  if (atToday(pb)) goTo(state, 0);
+  else showState(state);
+  schedule(state);
+}
+
+function pause(state) {
+  const pb = state.playback;
+  clearTimeout(pb.timer);
+  pb.timer = null;
+  pb.playing = false;
+  showState(state);
+}
+
+function setUnit(state, unit) {
+  const pb = state.playback;
+  const today = atToday(pb);
+  const day = today ? null : pb.steps[pb.pos];
+  pb.steps = stepDays(pb.timeline.days, unit);
+  let pos = pb.steps.length;
+  if (!today) {
+    pos = 0;
+    while (pos + 1 < pb.steps.length && pb.steps[pos + 1] <= day) pos += 1;
+  }
+  goTo(state, pos);
+}
+
+// A new payload: its timeline (or none). The same timeline keeps its step (looks pushed
+// again: the payload may have reset some); a new one rests on today; none hides the bar.
+export function applyTimeline(state, timeline) {
+  const pb = state.playback;
+  if (!pb) return;
+  const data = state.lastData || {};
+  pb.raw = new Map((data.nodes || []).map((raw) => [raw.id, raw]));
+  pb.styles = (data.styles && Array.isArray(data.styles.nodes)) ? data.styles.nodes : [];
+  const valid = timeline && typeof timeline === "object" && Array.isArray(timeline.nodes)
+    && Array.isArray(timeline.counts) && timeline.today;
+  const signature = valid ? JSON.stringify(timeline) : "";
+  if (!valid) {
+    if (pb.timeline) {
+      pause(state);
+      apply(state, pb.steps.length, true); // back to the view as drawn
+      pb.timeline = null;
+      pb.rows = [];
+    }
+    pb.el.hidden = true;
+    state.frame.classList.remove("ms-playback-on");
+    return;
+  }
+  const same = signature === pb.signature;
+  if (!same && pb.timeline) {
+    pause(state);
+    apply(state, pb.steps.length, true); // the old timeline's looks undone
+  }
+  pb.signature = signature;
+  pb.timeline = timeline;
+  pb.rows = timeline.nodes;
+  pb.el.hidden = false;
+  state.frame.classList.add("ms-playback-on");
+  if (!same) {
+    pb.steps = stepDays(timeline.days, pb.unit.value);
+    pb.applied = new Map();
+    pb.pos = pb.steps.length;
+    showState(state);
+  } else if (!atToday(pb)) {
+    apply(state, pb.pos, true);
+  } else {
+    showState(state);
+  }
+}
+
+export function stopPlayback(state) {
+  const pb = state.playback;
+  if (pb) clearTimeout(pb.timer);
+}
