@@ -119,26 +119,24 @@ def body(t: Trail) -> None:
         st.text("\n".join(f"Also holds: {other}" for other in s.also))
     _heading(f"How it got there ({counted(len(t.versions), 'version')}, oldest first)")
     for v in t.versions:
-        with st.container(border=True):
+        with st.container(border=True, gap="small"):
+            stated = "" if v.inferred else " · stated, not inferred"
             st.caption(md_escape(f"{v.version} · {_when(v.created)} · {v.state or '—'} · "
-                                 f"{v.id}{' · asked about' if v.asked else ''}"))
-            st.text(v.text)
-            st.text(v.change)
+                                 f"{v.id}{' · asked about' if v.asked else ''}{stated}"))
+            st.text(f"{v.text}\n→ {v.change}")
             if v.inferred:
                 came = f" — inferred from {', '.join(v.derived_from)}" if v.derived_from else ""
                 st.markdown(":yellow-badge[≈ inferred — not stated by you]"
                             + md_escape(came))
-            else:
-                st.caption("Stated, not inferred.")
     _heading("Where it came from")
     names = {v.id: v.version for v in t.versions}
+    lines = []
     for src in t.sources:
-        st.text(f"{names.get(src.version_id, src.version_id)} — {src.title} "
-                f"({src.type}, {_when(src.date)})")
+        lines.append(f"{names.get(src.version_id, src.version_id)} — {src.title} "
+                     f"({src.type}, {_when(src.date)})")
         if src.passage:
-            st.text(f"    passage ({src.passage_from}): “{src.passage}”")
-    if not t.sources:
-        st.caption("No source document is loaded.")
+            lines.append(f"    passage ({src.passage_from}): “{src.passage}”")
+    st.text("\n".join(lines) or "No source document is loaded.")
     _heading("Relations")
     st.text("\n".join(f"{link.words} “{link.other}” ({link.other_id})" for link in t.relations)
             or "None.")

@@ -282,8 +282,9 @@ def passage(text: str, doc: DocumentRecord) -> tuple[str | None, str | None]:
             got = len(wanted & _words(piece)) / len(wanted)
             if got > score:
                 best, score = piece, got
-        if best is not None and score >= 0.5:
-            return clip(best, PASSAGE_MAX), "content"
+        if best is not None and score >= 0.5:  # a list item's marker is no part of it
+            return clip(best.strip().removeprefix("- ").removeprefix("* "), PASSAGE_MAX), \
+                "content"
     if doc.summary:
         return clip(doc.summary, PASSAGE_MAX), "summary"
     return None, None
@@ -491,7 +492,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
         tuple(f"{_q(_label(analysis, o))} ({o})" for o in others[:RELATIONS_MAX]))
     return Trail("memory", format_time(analysis.now), statement, versions,
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
-                 tuple(_citing(analysis, {*path, *others})),
+                 tuple(_citing(analysis, dict.fromkeys([*path, *others]))),
                  tuple(forget_impact(analysis, stated).sentences(texts)), tuple(notes))
 
 
