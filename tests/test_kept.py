@@ -145,6 +145,7 @@ def test_the_app_draws_from_a_kept_load_without_reading_the_store(fresh_data_dir
     data.loads().clear()
     st.cache_resource.clear()
     monkeypatch.setattr(Store, "list_documents", _refuse)
+    monkeypatch.setattr(Store, "document_pages", _refuse)  # the load's one pass
     at = run_page()
     drawn = {n["id"] for n in graph_payload(at)["nodes"]}
     assert drawn and drawn <= ids
@@ -183,6 +184,7 @@ def test_the_servers_warm_up_fills_the_caches_the_first_page_uses(fresh_data_dir
     assert len(data.loads().keys()) == 1
     # the first page loads nothing, lays nothing out, builds no overview or summary again
     monkeypatch.setattr(Store, "list_documents", _refuse)
+    monkeypatch.setattr(Store, "document_pages", _refuse)  # the load's one pass
     monkeypatch.setattr("memscope.view.derived.layout_positions", _refuse)
     monkeypatch.setattr("memscope.pipeline.steps.overview_of", _refuse)
     monkeypatch.setattr("components.sections.overview.summarise", _refuse)

@@ -100,19 +100,16 @@ class EmbeddedSource(Source):
         version = self.data_version()
         if self._last is not None and not refresh and version == self._version:
             return self._last
-        state, page = FeedState(), 1
+        state = FeedState()
         with _store_errors():
-            while True:
-                answer = self.store.list_documents(page=page, limit=self.page_limit,
-                                                   container_tags=list(self.container_tags))
-                total = int(answer["pagination"]["totalPages"] or 1)
-                state.total_pages = total
-                state.add(page, answer["documents"], answer["pagination"])
+            # every page from one snapshot, each as cheap as the first (keyset paging)
+            for answer in self.store.document_pages(self.page_limit,
+                                                    list(self.container_tags)):
+                page = answer["pagination"]
+                state.total_pages = int(page["totalPages"] or 1)
+                state.add(page["currentPage"], answer["documents"], page)
                 if progress is not None:
                     progress(state.progress())
-                if page >= total:
-                    break
-                page += 1
             ds, kept, dropped = state.build()
             ds.spaces = parse_spaces(self.store.list_spaces(), ds.report)
             tags = self.container_tags or tuple(s.container_tag for s in ds.spaces)

@@ -29,6 +29,7 @@ from memscope.storage.errors import StorageError
 from memscope.storage.ledger import LEDGER_COLUMNS, LOCAL_ACTOR, LedgerEntry
 from memscope.storage.sql import SQLiteStorage
 from memscope.storage.urls import embedded_identity
+from memscope.store import pages as store_pages
 from memscope.store import schema as sch
 from memscope.store import search as store_search
 
@@ -55,6 +56,16 @@ class ConfirmationMismatch(StoreError):
 
 _SORTS = {"createdAt": "created_at", "updatedAt": "updated_at"}
 _ORDERS = {"asc": "ASC", "desc": "DESC"}
+
+
+def _order(sort: str, order: str, page: int, limit: int) -> tuple[str, str]:
+    """The column and direction of a feed order; :class:`StoreError` for bad arguments."""
+    if sort not in _SORTS or order not in _ORDERS:
+        raise StoreError(f"Cannot sort by {sort!r} {order!r}: use createdAt or updatedAt, "
+                         "asc or desc.")
+    if page < 1 or limit < 1:
+        raise StoreError(f"Page {page} with limit {limit} is not valid: both start at 1.")
+    return _SORTS[sort], _ORDERS[order]
 
 
 class Store:
@@ -309,17 +320,12 @@ class Store:
         With ``container_tags`` (empty means all): documents tagged with one of them or
         holding a memory in one of them, each listing only the memories of those spaces.
         """
-        if sort not in _SORTS or order not in _ORDERS:
-            raise StoreError(f"Cannot sort by {sort!r} {order!r}: use createdAt or updatedAt, "
-                             "asc or desc.")
-        if page < 1 or limit < 1:
-            raise StoreError(f"Page {page} with limit {limit} is not valid: both start at 1.")
+        col, direction = _order(sort, order, page, limit)
         tags = list(dict.fromkeys(container_tags or []))
         where, args = "", []
         if tags:
             where = "WHERE " + sch.DOC_TAG_FILTER.format(ph=sch.placeholders(len(tags)))
             args = tags + tags
-        col, direction = _SORTS[sort], _ORDERS[order]
         with self._read() as conn:
             total = conn.execute(f"SELECT COUNT(*) FROM documents d {where}", args).fetchone()[0]
             rows = conn.execute(
@@ -330,6 +336,23 @@ class Store:
         return {"documents": docs,
                 "pagination": {"currentPage": page, "limit": limit, "totalItems": total,
                                "totalPages": math.ceil(total / limit)}}
+
+    def document_pages(self, limit: int = 200, container_tags: Sequence[str] | None = None,
+                       sort: str = "createdAt", order: str = "desc"
+                       ) -> Iterator[dict[str, Any]]:
+        """Every page :meth:`list_documents` gives for these arguments, page 1 first (at
+        least one, empty when nothing matches), read in ONE read transaction: the pages
+        are one snapshot (a write while they are read shows in none of them), the total
+        is counted once and each page costs the same however far in it is (see
+        :mod:`memscope.store.pages`). What a load reads; bad arguments raise
+        :class:`StoreError` here, before the first page."""
+        col, direction = _order(sort, order, 1, limit)
+        return self._pages(list(dict.fromkeys(container_tags or [])), col, direction, limit)
+
+    def _pages(self, tags: list[str], col: str, direction: str, limit: int
+               ) -> Iterator[dict[str, Any]]:
+        with self._read() as conn:
+            yield from store_pages.feed_pages(conn, tags, col, direction, limit)
 
     def _documents_by_ids(self, ids: Sequence[str]) -> list[dict[str, Any]]:
         with self._read() as conn:
