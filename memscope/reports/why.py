@@ -482,7 +482,9 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
                      "the versions are listed up to where it repeats.")
     links, link_notes = _links(analysis, stated, _contradicting(semantic, stated))
     notes += link_notes
-    texts = {m: clip(r.memory) for m, r in ds.memories.items()}
+    impact = forget_impact(analysis, stated)
+    texts = {m: clip(ds.memories[m].memory) for m in (
+        *impact.later_versions, *(d for d, _ in impact.dependants)) if m in ds.memories}
     mem = ds.memories[stated]
     statement = Statement(
         stated, clip(mem.memory, FULL_MAX), _display_version(analysis, stated),
@@ -493,7 +495,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
     return Trail("memory", format_time(analysis.now), statement, versions,
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
                  tuple(_citing(analysis, dict.fromkeys([*path, *others]))),
-                 tuple(forget_impact(analysis, stated).sentences(texts)), tuple(notes))
+                 tuple(impact.sentences(texts)), tuple(notes))
 
 
 def _asked_note(analysis: Analysis, asked: str, note: str | None) -> str:
