@@ -53,7 +53,12 @@ SHOWN = """el => {
           state: frame.getAttribute('data-slideshow'), node: net.getPositions([id])[id],
           centre: net.getViewPosition(), scale: net.getScale(),
           box: frame.getBoundingClientRect().toJSON(),
-          fullscreen: Boolean(document.fullscreenElement) };
+          fullscreen: Boolean(document.fullscreenElement),
+          // what is on top at the window's left edge, where the sidebar is: the graph's
+          // element (the shadow root's host), not the sidebar
+          onTop: Boolean(document.elementFromPoint(60, 300)
+                         && !document.elementFromPoint(60, 300).closest(
+                           "[data-testid='stSidebar']")) };
 }"""
 
 
@@ -83,9 +88,16 @@ def wait_step(page: Page, n: int) -> dict:
     """The show at step ``n`` once the flight there has landed."""
     frame = page.locator(FRAME)
     page.locator(f"{FRAME}[data-slideshow-step='{n}']").wait_for(timeout=15_000)
-    page.wait_for_timeout(2_300)  # the flight: out and in (2 × 0.9 s at most)
+    # the flight: out and in (2 × 0.9 s), longer on a loaded machine
+    shown = page.locator(GRAPH).evaluate(SHOWN)
+    for _ in range(60):
+        page.wait_for_timeout(250)
+        now = page.locator(GRAPH).evaluate(SHOWN)
+        if now["centre"] == shown["centre"] and now["scale"] == shown["scale"]:
+            break  # held still for a quarter of a second: landed
+        shown = now
     assert frame.get_attribute("data-slideshow") == "playing"
-    return page.locator(GRAPH).evaluate(SHOWN)
+    return shown
 
 
 def test_build_save_reopen_and_play_a_slideshow_in_presenter_mode(server, data_dir,
@@ -132,8 +144,15 @@ def test_build_save_reopen_and_play_a_slideshow_in_presenter_mode(server, data_d
         page.get_by_role("button", name="Clear", exact=True).click()
         wait_idle(page, 600)
         assert steps_listed(page) == 0
-        page.locator("[data-testid='stFileUploader'] input[type='file']").set_input_files(
-            str(saved))
+        uploader = page.locator("[data-testid='stFileUploader'] input[type='file']")
+        uploader.set_input_files({"name": "garbled.json", "mimeType": "application/json",
+                                  "buffer": b'{"format": "memscope-slideshow", "steps'})
+        wait_idle(page, 1200)
+        refused = page.locator("[data-testid='stAlertContentError']")
+        refused.wait_for(timeout=15_000)
+        assert "This file is not a Memscope slideshow: it is not JSON" in refused.inner_text()
+        assert steps_listed(page) == 0
+        uploader.set_input_files(str(saved))
         wait_idle(page, 1200)
         page.get_by_text("Opened a slideshow of 3 steps.").wait_for(timeout=15_000)
         assert steps_listed(page) == 3
@@ -153,6 +172,7 @@ def test_build_save_reopen_and_play_a_slideshow_in_presenter_mode(server, data_d
             box = shown["box"]
             assert box["width"] >= viewport["width"] - 2 and box["height"] >= \
                 viewport["height"] - 2, "the show fills the screen"
+            assert shown["onTop"], "nothing of the page is drawn over the show"
             # landed: the view is centred on the step's node, zoomed in
             assert math.dist((shown["centre"]["x"], shown["centre"]["y"]),
                              (shown["node"]["x"], shown["node"]["y"])) < 5
@@ -170,19 +190,40 @@ def test_build_save_reopen_and_play_a_slideshow_in_presenter_mode(server, data_d
         assert page.locator(FRAME).get_attribute("data-slideshow") == "ended"
         assert page.locator(LAYER).count() == 0
         assert not page.evaluate("Boolean(document.fullscreenElement)")
+        assert "ms-max" not in (page.locator(FRAME).get_attribute("class") or "")
 
-        # dark: play again (a new Play plays anew), the Next button, a screenshot at a step
+        # dark, a step every second by itself, and full screen refused (as a browser
+        # without a user gesture does): the frame fills the window instead
         page.emulate_media(color_scheme="dark")
-        page.wait_for_timeout(800)
+        advance = page.get_by_label("Next step by itself after (seconds; 0: only by hand)")
+        advance.fill("1")
+        advance.press("Enter")
+        wait_idle(page, 800)
+        page.evaluate("() => { Element.prototype.requestFullscreen = function () { "
+                      "return Promise.reject(new TypeError('refused')); }; }")
         page.get_by_role("button", name="Play", exact=True).click()
-        wait_step(page, 1)
-        page.locator(".ms-show-controls button[data-action='next']").click()
-        wait_step(page, 2)
+        page.locator(f"{FRAME}[data-slideshow-step='1']").wait_for(timeout=15_000)
+        page.locator(f"{FRAME}[data-slideshow-step='2']").wait_for(timeout=15_000)  # by itself
+        page.keyboard.press("p")  # paused: it stays on each step from now on
+        shown = wait_step(page, 2)
+        assert not shown["fullscreen"] and "ms-max" in (
+            page.locator(FRAME).get_attribute("class") or "")
+        assert shown["box"]["width"] >= viewport["width"] - 2
+        assert shown["onTop"], "the sidebar is not drawn over the show"
         assert page.locator(".ms-show-caption").inner_text() == CAPTIONS[1]
         assert_no_real_text(page, texts, "dark, step 2")
         page.screenshot(path=str(SHOTS / "slideshow-presenter-step-dark.png"))
+        assert page.locator(".ms-show-controls button[data-action='pause']").inner_text() \
+            == "Resume"
+        page.locator(".ms-show-controls button[data-action='next']").click()
+        wait_step(page, 3)
+        page.wait_for_timeout(1_500)
+        assert page.locator(".ms-show-count").inner_text() == "Step 3 of 3"
+        assert page.locator(".ms-show-controls button[data-action='next']").inner_text() \
+            == "End"
         page.keyboard.press("Escape")
         page.wait_for_timeout(600)
         assert page.locator(LAYER).count() == 0
+        assert "ms-max" not in (page.locator(FRAME).get_attribute("class") or "")
         page.close()
     assert_loopback_only(requests)

@@ -23,6 +23,10 @@ const FLIGHT_MS = 900; // one leg of a flight
 const FAR = 0.6; // farther than this share of the canvas: zoom out on the way
 
 export const SHOW_CSS = `
+.ms-graph.ms-top {
+  margin: 0; padding: 0; border: 0; max-width: none; max-height: none;
+  inset: 0; width: 100vw; height: 100vh;
+}
 .ms-show {
   position: absolute; inset: 0; z-index: 20; pointer-events: auto;
   display: flex; flex-direction: column; justify-content: space-between;
@@ -33,7 +37,7 @@ export const SHOW_CSS = `
 }
 .ms-show-head {
   display: flex; justify-content: space-between; align-items: baseline; gap: 12px;
-  margin: 12px 16px 0; padding: 6px 12px; border-radius: 6px; font-size: 15px;
+  margin: 12px 16px 0; padding: 6px 12px; border-radius: 6px; font-size: 18px;
   background: color-mix(in srgb, var(--st-background-color, #ffffff) 82%, transparent);
 }
 .ms-show-title { font-weight: 600; overflow: hidden; text-overflow: ellipsis;
@@ -171,7 +175,27 @@ function buildLayer(state, show) {
 
 // -- full screen -----------------------------------------------------------------------------
 
+// The frame fills the window (the toolbar's own class ms-max) and, where the browser has
+// popovers, is put in the top layer: Streamlit's sidebar would otherwise stay drawn over
+// it (a fixed element cannot leave its ancestors' stacking context).
 function fillWindow(state, on) {
+  const frame = state.frame;
+  if (typeof frame.showPopover === "function") {
+    try {
+      if (on) {
+        frame.setAttribute("popover", "manual");
+        frame.classList.add("ms-top");
+        frame.showPopover();
+      } else if (frame.hasAttribute("popover")) {
+        if (frame.matches(":popover-open")) frame.hidePopover();
+        frame.removeAttribute("popover");
+        frame.classList.remove("ms-top");
+      }
+    } catch (error) {
+      frame.removeAttribute("popover"); // no top layer: the window's fill alone
+      frame.classList.remove("ms-top");
+    }
+  }
   state.maximised = on; // the toolbar's own "fills the window" (class ms-max)
   updateToolbar(state);
 }
