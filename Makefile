@@ -96,8 +96,14 @@ upstream: install
 	  echo "npm is missing: the upstream side-by-side screenshots are skipped (install nodejs and npm)."; \
 	fi
 
+# pytest-xdist: two worker processes (the machines it runs on have two cores; most of a
+# browser test is waiting on its server and Chromium), each test file whole on one worker
+# (its module-scoped server, store and browser stay one). `make test TEST_WORKERS=0` runs
+# everything in one process.
+TEST_WORKERS ?= 2
+
 test: install chromium postgresql lint sdk5 mem0 upstream
-	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest
+	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +16,20 @@ FIXTURES = ROOT / "tests" / "fixtures"
 SM = FIXTURES / "supermemory"
 SP = FIXTURES / "spomory"
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (``make test`` runs ``-n 2``) every worker must collect the same
+    test ids, and some ids are built from sets, whose order follows the string hash: the
+    controller picks one random ``PYTHONHASHSEED`` for the run before its workers start
+    (they inherit it), so the order stays random from run to run but equal across them."""
+    if not hasattr(config, "workerinput"):
+        os.environ.setdefault("PYTHONHASHSEED", str(secrets.randbelow(4_294_967_295) + 1))
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """The hash seed of the run's workers, to repeat a run's set orders."""
+    return f"PYTHONHASHSEED for the workers: {os.environ.get('PYTHONHASHSEED', 'random')}"
 
 
 @pytest.fixture

@@ -5,7 +5,8 @@
 OS user through ``runuser`` when the tests run as root (``initdb`` refuses root) — and
 listens on 127.0.0.1 on a free port, with a password for TCP connections so the tests
 also check that it never leaks. The session fixture :func:`postgres` starts one cluster
-for the whole run; :func:`fresh_database` makes an empty database per test.
+for the whole run (one per pytest-xdist worker, each in its own directory on its own
+port); :func:`fresh_database` makes an empty database per test.
 
 Without PostgreSQL the fixture skips with the reason — unless
 ``MEMSCOPE_REQUIRE_POSTGRES=1`` (set by ``make test``), when it fails instead.
@@ -18,7 +19,6 @@ import os
 import pwd
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -93,9 +93,10 @@ def _version(name: str) -> tuple[int, ...]:
 
 
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free loopback port, never one another pytest-xdist worker can pick."""
+    from streamlit_server import free_port
+
+    return free_port()
 
 
 def _run(cluster: Cluster, args: list[str], *, check: bool = True

@@ -25,11 +25,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _worker() -> tuple[int, int]:
+    """This pytest-xdist worker's index and the number of workers (``(0, 1)`` alone)."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = os.environ.get("PYTEST_XDIST_WORKER_COUNT", "")
+    if name.startswith("gw") and name[2:].isdigit() and count.isdigit() and int(count) > 1:
+        return int(name[2:]) % int(count), int(count)
+    return 0, 1
+
+
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A TCP port on 127.0.0.1 that is free right now.
+
+    Under pytest-xdist each worker only gets its own share of the ports (``port // 2``
+    modulo the number of workers is its index: Linux hands out odd ports to ``bind``), so
+    two workers never pick the same port in the moment between this call and the
+    server's bind (the other worker's server would answer this one's health check)."""
+    index, count = _worker()
+    for _ in range(1000):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        if (port // 2) % count == index:
+            return port
+    raise RuntimeError("no free loopback port for this test worker")
 
 
 @dataclass

@@ -13,7 +13,7 @@ name is drawn inside the canvas and off the legend. Screenshots (light, dark, pr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from browser_support import GRAPH, chromium, open_app
@@ -262,30 +262,54 @@ def superseded_memory(data_dir: Path) -> str:
                   if not m.is_latest and not m.is_forgotten)[0]
 
 
+def switch_scheme(page: Page, scheme: Literal["light", "dark"]) -> None:
+    """Switch the open page to ``scheme`` (the app and the graph follow the system's
+    colours) and wait until the page is drawn in it."""
+    page.emulate_media(color_scheme=scheme)
+    page.wait_for_function(
+        """want => { const c = getComputedStyle(document.querySelector(
+              "[data-testid='stApp']")).backgroundColor.match(/\\d+/g).map(Number);
+            const lum = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
+            return want === "dark" ? lum < 0.3 : lum > 0.8; }""", arg=scheme, timeout=20_000)
+    page.wait_for_timeout(700)  # the canvas redraws in the new colours
+
+
+def check_variant(page: Page, name: str, w: int, tags: set[str]) -> None:
+    """The legend and the cluster names on the page as it is now, and its screenshots."""
+    check_legend_on_canvas(page)
+    check_names_inside(page)
+    text = page.locator(LEGEND).inner_text()
+    if name == "presenter":
+        assert [t for t in tags if t in text] == []
+    page.screenshot(path=str(SHOTS / f"legend-{name}-{w}.png"))
+    if w == 1400:
+        page.locator(LEGEND).screenshot(path=str(SHOTS / f"legend-panel-{name}.png"))
+
+
 def test_legend_minimap_and_selection_on_the_canvas(server, data_dir) -> None:
     superseded = superseded_memory(data_dir)
     ds = EmbeddedSource(data_dir / STORE_FILE).load().dataset
     tags = {m.container_tag for m in ds.memories.values() if m.container_tag}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # four page loads, one per size and mode; light and dark are the same page switched
+    # (as the system's colours switch), checked before the journey moves the view
     with chromium() as browser:
         page = open_app(browser, server.url)
         problems: list[str] = []
         page.on("pageerror", lambda e: problems.append(str(e)))
+        switch_scheme(page, "dark")
+        check_variant(page, "dark", 1400, tags)
+        switch_scheme(page, "light")
         journey(page, superseded)
         assert problems == []
         page.close()
-        for name, scheme, query, (w, h) in (
-                ("light", "light", "", (1920, 1080)),
-                ("dark", "dark", "", (1400, 900)), ("dark", "dark", "", (1920, 1080)),
-                ("presenter", "dark", "?presenter=1", (1400, 900)),
-                ("presenter", "light", "?presenter=1", (1920, 1080))):
-            page = open_app(browser, f"{server.url}/{query}", width=w, height=h,
+        page = open_app(browser, server.url, width=1920, height=1080, color_scheme="light")
+        check_variant(page, "light", 1920, tags)
+        switch_scheme(page, "dark")
+        check_variant(page, "dark", 1920, tags)
+        page.close()
+        for scheme, (w, h) in (("dark", (1400, 900)), ("light", (1920, 1080))):
+            page = open_app(browser, f"{server.url}/?presenter=1", width=w, height=h,
                             color_scheme=scheme)
-            check_legend_on_canvas(page)
-            check_names_inside(page)
-            text = page.locator(LEGEND).inner_text()
-            if name == "presenter":
-                assert [t for t in tags if t in text] == []
-            page.screenshot(path=str(SHOTS / f"legend-{name}-{w}.png"))
-            if w == 1400:
-                page.locator(LEGEND).screenshot(path=str(SHOTS / f"legend-panel-{name}.png"))
+            check_variant(page, "presenter", w, tags)
             page.close()
