@@ -96,3 +96,31 @@ def test_a_show_opened_on_other_data_says_which_steps_are_missing(fresh_data_dir
             "and it is skipped when it plays."]
         assert steps_sent(at) == [(node, "here")]
         assert not at.button(key="slideshow_play_button").disabled
+
+
+def test_under_the_cluster_overview_a_cluster_opens_and_the_steps_stay_drawn(
+        fresh_data_dir, tmp_path) -> None:
+    """A drawing budget small enough for the overview (a large account): a click on a
+    cluster opens it here (the explorer's own expansions are untouched), a node inside
+    is picked and added, and once the cluster is closed again the step's node is still
+    drawn as itself (so the show can fly to it)."""
+    from memscope.view.budget import MIN_BUDGET
+
+    with source_state("embedded", tmp_path) as (state, _):
+        at = run_page("slideshow.py", **state, **{session.F_BUDGET.name: MIN_BUDGET})
+        before = {n["id"] for n in graph_payload(at)["nodes"]}
+        cluster = next(i for i in sorted(before) if i.startswith("cluster:"))
+        browser_click(at, cluster)
+        assert not at.exception, at.exception
+        opened = {n["id"] for n in graph_payload(at)["nodes"]}
+        inside = sorted(opened - before)
+        assert inside and cluster not in opened
+        assert session.EXPANDED.name not in at.session_state  # the explorer's, untouched
+        build(at, (inside * 3)[:3])  # a small cluster: a node may come twice
+        assert steps_sent(at)[0][0] == inside[0]
+        at.session_state[session.SLIDESHOW_EXPANDED.name] = set()
+        at.run()
+        closed = {n["id"] for n in graph_payload(at)["nodes"]}
+        assert cluster in closed and inside[0] in closed  # drawn as itself, on top
+        assert steps_sent(at)[0][0] == inside[0]
+        assert not at.warning
