@@ -1417,6 +1417,85 @@ def print_summary(results: list[SizeResult]) -> None:
         print("  " + "  ".join(f"{cell:>{w}}" for cell, w in zip(row, widths, strict=True)))
 
 
+# -- the history played back (issue 19, item 3: playback.js) -------------------------------
+
+PLAY_BAR = "[data-testid='memscope-playback']"
+#: rAF intervals while the playback plays, and the playback's own per-step figures
+PLAY_PROBE = """() => { const out = window.__msFrames = []; let last = performance.now();
+  const tick = (t) => { out.push(t - last); last = t; if (window.__msFrames === out)
+    requestAnimationFrame(tick); }; requestAnimationFrame(tick); }"""
+
+
+def _spread(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    ordered = sorted(values)
+    return (f"median {millis(ordered[len(ordered) // 2])}, p95 {millis(p95(ordered))}, "
+            f"max {millis(ordered[-1])}")
+
+
+def bench_playback(size: int, browser: Browser, dl: Deadline, speed: int = 4) -> SizeResult:
+    """Play the history by day at ``speed``× with every node drawn: per step, the time to
+    apply it (the pass over the timeline and the DataSet update) and from the step to its
+    frame (``afterDrawing``), the nodes changed, and the frame intervals meanwhile; the
+    server's timeline build in the core, on the same store."""
+    import json
+
+    from memscope.graph.analysis import analyse
+    from memscope.sources.embedded import EmbeddedSource
+    from memscope.view.build import build_view
+    from memscope.view.timeline import build_timeline
+
+    res = SizeResult(size)
+    with tempfile.TemporaryDirectory(prefix="memscope-bench-") as tmp:
+        path = seeded(Path(tmp), size, res)
+        an = analyse(EmbeddedSource(path).load().dataset)
+        view = build_view(an)
+        t0 = time.perf_counter()
+        timeline = build_timeline(an, view)
+        first = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        build_timeline(an, view)
+        again = time.perf_counter() - t0
+        days = timeline["days"] if timeline else 0
+        res.add("timeline built (core)", millis(first * 1000),
+                f"again (states remembered) {millis(again * 1000)}; {len(view['nodes'])} "
+                f"nodes, {days + 1} days; {len(json.dumps(timeline)) / 1e3:.0f} kB of JSON")
+        with running(Path(tmp), res, dl, "server (nothing persisted)") as (server, log):
+            page = open_page(browser, res)
+            first_load(page, server.url, dl, 600)
+            raise_budget(page, log, MAX_BUDGET, res, dl)
+            page.locator("label").filter(has_text="Play the history").click(timeout=dl.ms(30))
+            page.locator(PLAY_BAR).wait_for(state="visible", timeout=dl.ms(300))
+            settle(page, dl.ms(60))
+            bar = page.locator(PLAY_BAR)
+            bar.locator("[data-action='playback-speed']").select_option(str(speed))
+            page.evaluate(PLAY_PROBE)
+            t0 = time.perf_counter()
+            bar.locator("[data-action='playback-play']").click()
+            page.locator(f"{PLAY_BAR}[data-day='today'][data-playing='false']").wait_for(
+                timeout=dl.ms(60 + days * 2))
+            wall = time.perf_counter() - t0
+            frames = page.evaluate("() => { const f = window.__msFrames; "
+                                   "window.__msFrames = null; return f; }")
+            stats = page.locator(GRAPH).evaluate("el => el.__stats.playback")
+            step_ms = 700 / speed
+            drawn = stats["drawMs"]
+            late = sum(1 for v in drawn if v > step_ms)
+            nodes = page.locator(GRAPH).get_attribute("data-node-count")
+            res.add(f"played by day at {speed}×", secs(wall),
+                    f"{stats['steps']} steps of {millis(step_ms)}; {nodes} nodes drawn")
+            res.add("step: apply", _spread(stats["applyMs"]),
+                    "a pass over the rows, the changed nodes set on vis-network's items")
+            res.add("step → its frame drawn", _spread(drawn),
+                    f"{late} of {len(drawn)} steps later than the step's {millis(step_ms)}")
+            changed = sorted(stats["changed"]) or [0]
+            res.add("nodes updated per step", f"median {changed[len(changed) // 2]}",
+                    f"max {changed[-1]}")
+            res.add("frame intervals while playing", _spread(frames or []))
+    return res
+
+
 def main() -> None:
     """Parse arguments, run every size within the deadline, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -1438,10 +1517,23 @@ def main() -> None:
     parser.add_argument("--tabs", type=int, default=0, metavar="N",
                         help="after the 2nd session, N more (each a new tab of the first "
                              "session's browser), printed as medians (default 0)")
+    parser.add_argument("--playback", type=int, default=0, metavar="N",
+                        help="only play the history (issue 19) at N memories with every "
+                             "node drawn: step and frame times (e.g. 5000)")
     parser.add_argument("--no-floor", action="store_true",
                         help="skip the bare Streamlit page measured first (the floor the "
                              "first-drawn figures are printed as ratios to)")
     args = parser.parse_args()
+    if args.playback:
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            try:
+                res = bench_playback(args.playback, browser,
+                                     Deadline(time.monotonic() + 60 * args.minutes))
+            finally:
+                browser.close()
+        res.print()
+        return
     opts = Options(args.budget, args.clicks, args.background, args.tabs)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     dl = Deadline(time.monotonic() + 60 * args.minutes)
