@@ -61,6 +61,8 @@ def test_the_trail_from_an_answer_from_a_node_and_in_presenter_mode(server, data
         page.get_by_role("button", name="Ask", exact=True).click()
         why = _button(page, f"[class*='st-key-why-ask-'][class*='-{react}']", "Why?").first
         why.wait_for(timeout=60_000)
+        wait_idle(page, 500)
+        _shot(page, "why-answers-light.png")  # each answer with its "Why?"
         why.click()
         dialog = _dialog(page)
         text = dialog.inner_text()

@@ -171,7 +171,7 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> None:
                 continue
             view = describe(hit, analysis)
             if view.node_id:
-                with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                with st.container(horizontal=True, vertical_alignment="center", wrap=False):
                     st.button(md_escape(_label(view, hide)), key=f"ask-hit-{i}-{view.node_id}",
                               on_click=session.select, args=(view.node_id,), type="tertiary",
                               help=f"Select {md_escape(view.node_id)}", width="stretch")
@@ -193,7 +193,7 @@ def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:
         st.caption("None of the facts it quotes is in the loaded graph.")
     for rel_id in rels:
         subject = analysis.dataset.relations[rel_id].subject_id
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        with st.container(horizontal=True, vertical_alignment="center", wrap=False):
             st.button(md_escape(relation_label(analysis, rel_id)),
                       key=f"ask-rel-{index}-{rel_id}", on_click=session.select,
                       args=(subject,), type="tertiary", help="Select the fact's subject",
