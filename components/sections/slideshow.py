@@ -14,6 +14,7 @@ too; nothing else of the data is named here but the (masked) labels the view dra
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from dataclasses import replace
@@ -42,6 +43,7 @@ from memscope.view.slideshow import (
     Coverage,
     Slideshow,
     SlideshowError,
+    Step,
     coverage,
     play_payload,
     read_slideshow,
@@ -96,6 +98,17 @@ def _move(index: int, delta: int) -> None:
 
 def _remove(index: int) -> None:
     _set(_show().removed(index))
+
+
+def _caption_key(index: int, step: Step) -> str:
+    """The edit field's key of step ``index``: it names the step's content too, so after a
+    reorder or an edit no field shows another step's old text."""
+    digest = hashlib.sha256(f"{step.node}\0{step.caption}".encode("utf-8", "replace"))
+    return f"caption-{index}-{digest.hexdigest()[:12]}"
+
+
+def _recaption(index: int, field: str) -> None:
+    _set(_show().recaptioned(index, str(session.SLIDESHOW_STEP_KEYS.get(field) or "")))
 
 
 def _retitle() -> None:
@@ -229,13 +242,19 @@ def _steps(show: Slideshow, labels: dict[str, tuple[str, str]], cover: Coverage)
             n = i + 1
             where = ("not in this data" if n in cover.missing else
                      "hidden here" if n in cover.hidden else _named(labels, step.node))
-            text, up, down, remove = st.columns([7, 1, 1, 1], gap="small",
-                                                vertical_alignment="top")
+            text, edit, up, down, remove = st.columns([6, 1, 1, 1, 1], gap="small",
+                                                      vertical_alignment="top")
             with text:
                 st.markdown(f"**{n}.** {md_escape(where)}"
                             + (" — skipped" if n in skipped else ""))
                 if step.caption:
                     st.text(step.caption)  # the user's own words, as text
+            with edit.popover("", icon=":material/edit:", help="Edit this step's caption"):
+                field = _caption_key(i, step)
+                st.text_area("Caption", value=step.caption, key=keys.key(field),
+                             max_chars=CAPTION_MAX, height=90)
+                st.button("Save caption", key=keys.key(f"save-{field}"),
+                          on_click=_recaption, args=(i, field))
             up.button("", key=keys.key(f"up-{i}"), icon=":material/arrow_upward:",
                       on_click=_move, args=(i, -1), disabled=i == 0, help="Move up",
                       type="tertiary")
