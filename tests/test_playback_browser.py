@@ -2,10 +2,11 @@
 
 "Play the history" on; play by day at 4×, pause in the middle: the date and counts shown
 are the as-of lens's for that day (computed here from ``as_of`` + ``analyse``), the nodes
-drawn are those that existed then, and no node moved; a step forward; the same in dark;
-then by week to the end, where it rests on today with every node back. With presenter
-mode on, no text of the data is on the page at a step. Screenshots go to
-``test-screenshots/`` (light, dark, presenter).
+drawn are those that existed then, and no node moved; a step forward; a search (a rerun
+with a new payload) keeps the step and its figures; the same in dark; then by week to the
+end, where it rests on today with every node back. With presenter mode on, no text of the
+data is on the page at a step. Screenshots go to ``test-screenshots/`` (light, dark,
+presenter).
 """
 
 from __future__ import annotations
@@ -14,7 +15,13 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import GRAPH, assert_loopback_only, chromium, open_app, wait_idle
+from browser_support import (
+    GRAPH,
+    assert_loopback_only,
+    chromium,
+    open_app,
+    wait_idle,
+)
 from playwright.sync_api import Page
 from test_slideshow_browser import assert_no_real_text
 
@@ -129,6 +136,21 @@ def test_play_the_history_to_the_end_and_pause_in_the_middle(server, data_dir) -
         bar.locator("[data-action='playback-forward']").click()
         assert bar.get_attribute("data-day") == str(middle + 1)
         _assert_day(page, ds, start, middle + 1, "a step forward")
+
+        # a search reruns the explorer with a new payload (its hits highlighted): the step
+        # stays, its figures too
+        renders = int(graph.get_attribute("data-renders") or 0)
+        search = page.get_by_label("Search memory and document text")
+        search.fill("Lisbon")
+        search.press("Enter")
+        page.wait_for_function("([sel, n]) => { const el = [...document.querySelectorAll('*')]"
+                               ".map(e => e.shadowRoot).filter(Boolean).map(r => "
+                               "r.querySelector(sel)).find(Boolean); return el && Number("
+                               "el.getAttribute('data-renders')) > n; }",
+                               arg=[GRAPH, renders], timeout=30_000)
+        wait_idle(page)
+        assert bar.get_attribute("data-day") == str(middle + 1)
+        _assert_day(page, ds, start, middle + 1, "after a search's rerun")
 
         page.emulate_media(color_scheme="dark")
         page.wait_for_timeout(1_000)

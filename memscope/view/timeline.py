@@ -40,6 +40,7 @@ dates, counts and vis-network style fragments.
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections.abc import Collection, Mapping
@@ -147,9 +148,14 @@ def status_line(label: str, counts: list[int]) -> str:
 _ONE_DAY = timedelta(days=1)
 
 
+@functools.lru_cache(maxsize=64)
+def _midnight(start: date) -> datetime:
+    return datetime(start.year, start.month, start.day, tzinfo=UTC)
+
+
 def _day(when: datetime, start: date) -> int:
     """The UTC day of ``when``, counted from ``start`` (negative before it)."""
-    return (when - datetime(start.year, start.month, start.day, tzinfo=UTC)) // _ONE_DAY
+    return (when - _midnight(start)) // _ONE_DAY
 
 
 def _bounds(an: Analysis, mems: Collection[MemoryRecord]) -> tuple[date, int] | None:

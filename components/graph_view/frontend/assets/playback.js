@@ -103,7 +103,7 @@ export function buildPlayback(state, commit) {
   el.addEventListener("wheel", (event) => event.stopPropagation(), { passive: true });
 
   const pb = {
-    el, play, slider, status, unit, speed, commit, timeline: null, signature: "",
+    el, play, slider, status, unit, speed, commit, timeline: null,
     steps: [], pos: 0, playing: false, timer: null, applied: new Map(), rows: [],
     pending: null,
     stats: { steps: 0, applyMs: [], drawMs: [], changed: [] }, // for tests and benchmarks
@@ -239,18 +239,22 @@ function goTo(state, pos) {
   apply(state, pos, false);
 }
 
-function schedule(state) {
+// The next step one step's time after `since` (the start of this one: the time spent
+// applying it counts).
+function schedule(state, since = performance.now()) {
   const pb = state.playback;
   clearTimeout(pb.timer);
-  pb.timer = setTimeout(() => tick(state), STEP_MS / Number(pb.speed.value || 1));
+  const wait = STEP_MS / Number(pb.speed.value || 1) - (performance.now() - since);
+  pb.timer = setTimeout(() => tick(state), Math.max(0, wait));
 }
 
 function tick(state) {
   const pb = state.playback;
   if (!pb.playing) return;
+  const t0 = performance.now();
   goTo(state, pb.pos + 1);
   if (atToday(pb)) pause(state); // the end: it rests on today
-  else schedule(state);
+  else schedule(state, t0);
 }
 
 function start(state) {
@@ -284,8 +288,9 @@ function setUnit(state, unit) {
   goTo(state, pos);
 }
 
-// A new payload: its timeline (or none). The same timeline keeps its step (looks pushed
-// again: the payload may have reset some); a new one rests on today; none hides the bar.
+// A new payload: its timeline (or none). A timeline over the same days keeps its step and
+// whether it plays (a click, a search: the looks are pushed again, the payload may have
+// reset some); one over other days rests on today; none hides the bar.
 export function applyTimeline(state, timeline) {
   const pb = state.playback;
   if (!pb) return;
@@ -293,8 +298,8 @@ export function applyTimeline(state, timeline) {
   pb.raw = new Map((data.nodes || []).map((raw) => [raw.id, raw]));
   pb.styles = (data.styles && Array.isArray(data.styles.nodes)) ? data.styles.nodes : [];
   const valid = timeline && typeof timeline === "object" && Array.isArray(timeline.nodes)
-    && Array.isArray(timeline.counts) && timeline.today;
-  const signature = valid ? JSON.stringify(timeline) : "";
+    && Array.isArray(timeline.counts) && Array.isArray(timeline.edges) && timeline.today
+    && typeof timeline.start === "string" && typeof timeline.days === "number";
   if (!valid) {
     if (pb.timeline) {
       pause(state);
@@ -306,17 +311,17 @@ export function applyTimeline(state, timeline) {
     state.frame.classList.remove("ms-playback-on");
     return;
   }
-  const same = signature === pb.signature;
-  if (!same && pb.timeline) {
+  const old = pb.timeline;
+  const span = old !== null && old.start === timeline.start && old.days === timeline.days;
+  if (old !== null && !span) {
     pause(state);
     apply(state, pb.steps.length, true); // the old timeline's looks undone
   }
-  pb.signature = signature;
   pb.timeline = timeline;
   pb.rows = timeline.nodes;
   pb.el.hidden = false;
   state.frame.classList.add("ms-playback-on");
-  if (!same) {
+  if (!span) {
     pb.steps = stepDays(timeline.days, pb.unit.value);
     pb.applied = new Map();
     pb.pos = pb.steps.length;
