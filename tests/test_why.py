@@ -197,6 +197,11 @@ def test_every_text_is_bounded():
     assert all(len(v.text) <= 200 and len(v.change) < 500 for v in t.versions)
     assert all(len(s.title) <= 200 and len(s.passage or "") <= 1000 for s in t.sources)
     assert len(t.as_text()) < FULL_MAX + 5_000
+    long_id = "m" * 1_000_000  # an id from the data is bounded where it is shown too
+    ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+        _mem(long_id, "Lives in Lisbon", 1, isLatest=False),
+        _mem("b", "Lives in Porto", 2, parentMemoryId=long_id)]}]}])
+    assert len(trail(analyse(ds, NOW), long_id).as_text()) < 5_000
 
 
 def test_change_words_tells_replacements_additions_and_removals():

@@ -111,7 +111,8 @@ def body(t: Trail) -> None:
     s = t.statement
     _heading("What it believes")
     st.text(s.text)
-    st.caption(md_escape(f"{'Fact' if t.kind == 'fact' else 'Memory'} {s.id} · {s.version} · "
+    st.caption(md_escape(f"{'Fact' if t.kind == 'fact' else 'Memory'} {short(s.id, 80)} · "
+                         f"{s.version} · "
                          f"{s.state or '—'}"))
     if s.note:
         st.caption(md_escape(s.note))
@@ -122,7 +123,8 @@ def body(t: Trail) -> None:
         with st.container(border=True, gap="small"):
             stated = "" if v.inferred else " · stated, not inferred"
             st.caption(md_escape(f"{v.version} · {_when(v.created)} · {v.state or '—'} · "
-                                 f"{v.id}{' · asked about' if v.asked else ''}{stated}"))
+                                 f"{short(v.id, 80)}{' · asked about' if v.asked else ''}"
+                                 f"{stated}"))
             st.text(f"{v.text}\n→ {v.change}")
             if v.inferred:
                 came = f" — inferred from {', '.join(v.derived_from)}" if v.derived_from else ""
@@ -138,7 +140,8 @@ def body(t: Trail) -> None:
             lines.append(f"    passage ({src.passage_from}): “{src.passage}”")
     st.text("\n".join(lines) or "No source document is loaded.")
     _heading("Relations")
-    st.text("\n".join(f"{link.words} “{link.other}” ({link.other_id})" for link in t.relations)
+    st.text("\n".join(f"{link.words} “{link.other}” ({short(link.other_id, 80)})"
+                      for link in t.relations)
             or "None.")
     _heading("Profile lines that cite it")
     st.text("\n".join(f"{c.kind}, {c.space}: “{c.text}” ({c.how} {', '.join(c.cites)})"

@@ -44,6 +44,8 @@ RELATIONS_MAX = 50
 QUOTE_MAX, CHANGES_MAX = 80, 4
 #: the share of a profile line's words a version must hold to be what the line says
 SAYS_SHARE = 0.75
+#: how long an id is where the trail shows one (JSON keeps it whole)
+ID_MAX = 80
 #: how long a passage from a document is
 PASSAGE_MAX = 5 * LINE_MAX
 _WORD = re.compile(r"\w+")
@@ -154,11 +156,17 @@ def _q(text: str | None, limit: int = LINE_MAX) -> str:
     return f"“{clip(text, limit)}”"
 
 
+def _ident(node_id: str | None) -> str:
+    """An id as the text shows it: bounded like any text from the data."""
+    return clip(node_id, ID_MAX)
+
+
 def _versions_text(versions: Iterable[Version]) -> list[str]:
     out = []
     for n, v in enumerate(versions, start=1):
         here = " ◀ asked" if v.asked else ""
-        out.append(f"  {n}. {v.version} · {_when(v.created)} · {v.state or '—'} · {v.id}{here}")
+        out.append(f"  {n}. {v.version} · {_when(v.created)} · {v.state or '—'} · "
+                   f"{_ident(v.id)}{here}")
         out.append(f"     {_q(v.text)}")
         out.append(f"     {v.change}")
         if v.inferred:
@@ -173,8 +181,8 @@ def _text_lines(t: Trail) -> list[str]:
     s = t.statement
     what = "Fact" if t.kind == "fact" else "Memory"
     lines = ["Why does it believe this?",
-             f"{what} {s.asked_id} · judged at {_when(t.judged_at)}", "", "STATEMENT",
-             f"  {_q(s.text, FULL_MAX)}", f"  {s.version} · {s.state or '—'} · {s.id}"]
+             f"{what} {_ident(s.asked_id)} · judged at {_when(t.judged_at)}", "", "STATEMENT",
+             f"  {_q(s.text, FULL_MAX)}", f"  {s.version} · {s.state or '—'} · {_ident(s.id)}"]
     if s.note:
         lines.append(f"  {s.note}")
     lines += [f"  Also holds: {other}" for other in s.also]
@@ -183,15 +191,16 @@ def _text_lines(t: Trail) -> list[str]:
     lines += ["", "WHERE IT CAME FROM"]
     by_id = {v.id: v.version for v in t.versions}
     for src in t.sources:
-        ident = f", {src.document_id}" if src.document_id else ""
-        lines.append(f"  {by_id.get(src.version_id, src.version_id)} — {_q(src.title)} "
+        ident = f", {_ident(src.document_id)}" if src.document_id else ""
+        lines.append(f"  {by_id.get(src.version_id, _ident(src.version_id))} — {_q(src.title)} "
                      f"({src.type}, {_when(src.date)}{ident})")
         if src.passage:
             lines.append(f"     passage ({src.passage_from}): {_q(src.passage, PASSAGE_MAX)}")
     if not t.sources:
         lines.append("  No source document is loaded.")
     lines += ["", "RELATIONS"]
-    lines += [f"  {link.words} {_q(link.other)} ({link.other_id})" for link in t.relations]
+    lines += [f"  {link.words} {_q(link.other)} ({_ident(link.other_id)})"
+              for link in t.relations]
     if not t.relations:
         lines.append("  None.")
     lines += ["", "PROFILE LINES THAT CITE IT"]
@@ -374,7 +383,8 @@ def _version(analysis: Analysis, mem_id: str, parent: str | None, asked: str,
         text=clip(mem.memory),
         change=(_masked_change if masked else change_words)(before, mem.memory),
         inferred=mem.is_inference or bool(bases),
-        derived_from=tuple(f"{_q(_label(analysis, b), QUOTE_MAX)} ({b})" for b in bases),
+        derived_from=tuple(f"{_q(_label(analysis, b), QUOTE_MAX)} ({_ident(b)})"
+                           for b in bases),
         asked=mem_id == asked)
 
 
@@ -472,11 +482,13 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
     shown = path[-VERSIONS_MAX:]
     versions = tuple(_version(analysis, m, parents.get(m), node_id, masked) for m in shown)
     if node_id not in path:
-        notes.append(f"The version asked about ({node_id}) is on another branch of the chain.")
+        notes.append(f"The version asked about ({_ident(node_id)}) is on another branch of "
+                     "the chain.")
     chain = analysis.chains.of(stated)
     if chain is not None and chain.incomplete:
-        notes.append(f"Older versions are not loaded: the chain starts at {chain.root}, whose "
-                     f"parent {clip(chain.missing_parent, 80)} is missing.")
+        notes.append(f"Older versions are not loaded: the chain starts at "
+                     f"{_ident(chain.root)}, whose parent {clip(chain.missing_parent, 80)} "
+                     "is missing.")
     if chain is not None and chain.cycle:
         notes.append(f"Parent pointers form a cycle ({counted(len(chain.cycle), 'member')}); "
                      "the versions are listed up to where it repeats.")
@@ -491,7 +503,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
         analysis.state(stated), node_id, _display_version(analysis, node_id),
         analysis.state(node_id), note if stated == node_id else _asked_note(
             analysis, node_id, note),
-        tuple(f"{_q(_label(analysis, o))} ({o})" for o in others[:RELATIONS_MAX]))
+        tuple(f"{_q(_label(analysis, o))} ({_ident(o)})" for o in others[:RELATIONS_MAX]))
     return Trail("memory", format_time(analysis.now), statement, versions,
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
                  tuple(_citing(analysis, dict.fromkeys([*path, *others]))),
@@ -499,7 +511,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
 
 
 def _asked_note(analysis: Analysis, asked: str, note: str | None) -> str:
-    said = (f"You asked about {_display_version(analysis, asked)} ({asked}), which is "
+    said = (f"You asked about {_display_version(analysis, asked)} ({_ident(asked)}), which is "
             f"{analysis.state(asked) or 'not current'}; this is what its chain says now.")
     return f"{said} {note}" if note else said
 
