@@ -99,11 +99,11 @@ upstream: install
 # pytest-xdist: two worker processes (the machines it runs on have two cores; most of a
 # browser test is waiting on its server and Chromium), each test file whole on one worker
 # (its module-scoped server, store and browser stay one). `make test TEST_WORKERS=0` runs
-# everything in one process.
+# everything in one process. The 25 slowest steps are listed at the end.
 TEST_WORKERS ?= 2
 
 test: install chromium postgresql lint sdk5 mem0 upstream
-	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	MEMSCOPE_REQUIRE_POSTGRES=1 $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -62,16 +63,61 @@ def assert_loopback_only(urls: list[str]) -> None:
             assert urlsplit(url[len("blob:"):]).hostname == "127.0.0.1", url
 
 
+#: under pytest, the one Playwright and Chromium of this test process (see :func:`chromium`)
+_shared: dict[str, Any] = {}
+
+
+def _shared_browser() -> Browser:
+    browser = _shared.get("browser")
+    if browser is not None and browser.is_connected():
+        return browser
+    close_shared()
+    pw = sync_playwright().start()
+    _shared["playwright"] = pw
+    _shared["browser"] = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return _shared["browser"]
+
+
+def close_shared() -> None:
+    """Close the shared Chromium and its Playwright (the test session's end does)."""
+    browser, pw = _shared.pop("browser", None), _shared.pop("playwright", None)
+    with suppress(Exception):  # already gone with the driver, or the loop it shared
+        if browser is not None:
+            browser.close()
+    with suppress(Exception):
+        if pw is not None:
+            pw.stop()
+
+
 @contextmanager
 def chromium() -> Iterator[Browser]:
-    """Debian's Chromium under Playwright (``make test`` installs it)."""
+    """Debian's Chromium under Playwright (``make test`` installs it).
+
+    Under pytest one Chromium serves every ``with chromium()`` of the test process
+    (starting Playwright's driver and the browser took 2–3 s each time): what the block
+    opened — its contexts, hence its pages — is closed when it ends, so each block starts
+    from a browser with nothing open, as a new one would; a browser that went away
+    (a crash) is started again by the next block. Outside pytest (``bench/``) each block
+    has a browser of its own."""
     assert Path(CHROMIUM).exists(), f"Chromium is missing at {CHROMIUM}: apt-get install chromium"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    if "PYTEST_CURRENT_TEST" not in os.environ:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+        return
+    browser = _shared_browser()
+    before = list(browser.contexts)
+    try:
+        yield browser
+    finally:
+        if browser.is_connected():
+            for context in browser.contexts:
+                if context not in before:
+                    with suppress(Exception):  # the block's own error goes on, not this
+                        context.close()
 
 
 @contextmanager

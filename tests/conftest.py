@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,13 @@ def pytest_configure(config: pytest.Config) -> None:
     (they inherit it), so the order stays random from run to run but equal across them."""
     if not hasattr(config, "workerinput"):
         os.environ.setdefault("PYTHONHASHSEED", str(secrets.randbelow(4_294_967_295) + 1))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Close the Chromium the browser tests of this process shared, if they ran."""
+    support = sys.modules.get("browser_support")
+    if support is not None:
+        support.close_shared()
 
 
 def pytest_report_header(config: pytest.Config) -> str:
