@@ -284,3 +284,29 @@ def test_xml_exports_keep_whitespace_quotes_and_markup_in_text():
     gexf = nx.read_gexf(io.BytesIO(to_gexf(an)))
     assert gexf.nodes["m"]["text"] == text and gexf.nodes["d"]["title"] == text
     assert to_gexf(an) == to_gexf(an) and to_graphml(an) == to_graphml(an)
+
+
+def test_the_export_pages_pack_holds_a_trail_per_holding_version(an):
+    """What "Download evidence pack" sends: the pack of the chain with the provenance
+    trail of each version that holds (both branches of the coffee chain), readable as text
+    and listed in the manifest; from masked data, no memory text in any trail."""
+    from components.sections.export import evidence_zip
+    from memscope.lenses.presenter import mask
+
+    zf = zipfile.ZipFile(io.BytesIO(evidence_zip(an, "mem_coffee_v2")))
+    trails = sorted(n for n in zf.namelist() if n.startswith("why-"))
+    holding = sorted(i for i in ("mem_coffee_v1", "mem_coffee_v2", "mem_coffee_v2b")
+                     if an.state(i) in ("latest", "recent", "expiring"))
+    assert holding, "the fixture's coffee chain has a version that holds"
+    assert trails == [f"why-{i}.txt" for i in holding]
+    manifest = zf.read("MANIFEST.sha256").decode("ascii")
+    for name in trails:
+        text = zf.read(name).decode("utf-8")
+        assert an.dataset.memories[name[4:-4]].memory in text
+        assert f"  {name}\n" in manifest
+    masked = analyse(mask(an.dataset), NOW)
+    zf = zipfile.ZipFile(io.BytesIO(evidence_zip(masked, "mem_coffee_v2", masked=True)))
+    texts = [zf.read(n).decode("utf-8") for n in zf.namelist() if n.startswith("why-")]
+    assert texts
+    real = {m.memory for m in an.dataset.memories.values() if m.memory}
+    assert not [t for t in real for body in texts if t in body]

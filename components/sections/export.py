@@ -18,6 +18,7 @@ from components.state.context import AppContext
 from components.widgets.safe import md_escape, short
 from memscope.export import formats as export
 from memscope.graph.analysis import Analysis
+from memscope.reports.why import pack_trails
 from memscope.view.build import ViewData, build_view
 from memscope.view.edges import keep_edge_kinds
 from memscope.view.layout import layout_positions
@@ -76,8 +77,18 @@ def _evidence_choices(analysis: Analysis) -> list[str]:
     return [*roots, *rest, *ds.documents, *ds.entities]
 
 
-def evidence_section(analysis: Analysis) -> None:
-    """Pick a chain (or any node); download its evidence pack."""
+def evidence_zip(analysis: Analysis, node_id: str, *, masked: bool = False) -> bytes:
+    """The evidence pack of ``node_id`` (:func:`memscope.export.formats.evidence_nodes`):
+    its records, its view, and the provenance trail of each version that holds."""
+    nodes = export.evidence_nodes(analysis, node_id)
+    return export.evidence_pack(analysis, nodes, current_view(analysis, nodes),
+                                title=f"Evidence: {node_id}",
+                                trails=pack_trails(analysis, nodes, masked=masked))
+
+
+def evidence_section(analysis: Analysis, *, masked: bool = False) -> None:
+    """Pick a chain (or any node); download its evidence pack (with the provenance trail
+    of each version that holds; ``masked``: presenter mode, changes told without words)."""
     choices = _evidence_choices(analysis)
     if not choices:
         st.info("Nothing is loaded to make an evidence pack of.")
@@ -104,13 +115,13 @@ def evidence_section(analysis: Analysis) -> None:
     node_link(analysis, node_id)
 
     def pack() -> bytes:
-        return export.evidence_pack(analysis, nodes, current_view(analysis, nodes),
-                                    title=f"Evidence: {node_id}")
+        return evidence_zip(analysis, node_id, masked=masked)
 
     safe_name = "".join(c if c.isalnum() or c in "-_" else "_" for c in node_id)[:60]
     st.download_button("Download evidence pack (ZIP)", data=pack,
                        file_name=f"memscope-evidence-{safe_name}.zip",
                        mime="application/zip", key="dl_evidence", on_click="ignore")
     st.caption(md_escape("evidence.json (every version, edge, timestamp and reason), "
-                         "memories.csv, view.html and MANIFEST.sha256 "
+                         "memories.csv, view.html, why-<id>.txt (the provenance trail of each "
+                         "version that holds, plain text) and MANIFEST.sha256 "
                          "(check with: sha256sum -c MANIFEST.sha256)."))
