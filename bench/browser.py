@@ -1520,6 +1520,8 @@ def main() -> None:
     parser.add_argument("--playback", type=int, default=0, metavar="N",
                         help="only play the history (issue 19) at N memories with every "
                              "node drawn: step and frame times (e.g. 5000)")
+    parser.add_argument("--playback-speed", type=int, default=4, choices=(1, 2, 4),
+                        help="the playback's speed for --playback (default 4: 175 ms a step)")
     parser.add_argument("--no-floor", action="store_true",
                         help="skip the bare Streamlit page measured first (the floor the "
                              "first-drawn figures are printed as ratios to)")
@@ -1529,7 +1531,8 @@ def main() -> None:
             browser = launch(pw)
             try:
                 res = bench_playback(args.playback, browser,
-                                     Deadline(time.monotonic() + 60 * args.minutes))
+                                     Deadline(time.monotonic() + 60 * args.minutes),
+                                     args.playback_speed)
             finally:
                 browser.close()
         res.print()
