@@ -4,13 +4,22 @@ sends it (the component's state as a widget value)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from streamlit.proto.WidgetStates_pb2 import WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME
+
+
+def app_pages() -> list[str]:
+    """The file names of the pages the router (``app.py``) registers, in its order: the
+    page lists of the every-page tests follow it, so a new page is covered when added."""
+    source = (Path(__file__).resolve().parents[1] / "app.py").read_text(encoding="utf-8")
+    return re.findall(r'st\.Page\("pages/([\w-]+\.py)"', source)
 
 
 def graph_element(at: AppTest, name: str = COMPONENT_NAME) -> Any:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_support import run_page
+from apptest_support import app_pages, run_page
 from conftest import SM, SP
 from google.protobuf.json_format import MessageToDict
 from pydantic import SecretStr
@@ -31,8 +31,7 @@ from memscope.settings import store_path
 from memscope.sources import FileSource
 from memscope.sources.embedded import EmbeddedSource
 
-PAGES = ["explorer.py", "audit.py", "profile.py", "insights.py", "expiry.py", "export.py",
-         "ledger.py", "forget_all.py", "connection.py"]
+PAGES = app_pages()
 SOURCES = ["embedded", "file", "supermemory", "spomory"]
 FILES = [SM / f"documents_page{i}.json" for i in (1, 2, 3)] + [SP / "passport.json"]
 #: texts this short can appear by coincidence ("Go", "Tea"); longer ones cannot

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from apptest_support import app_pages
 from conftest import FIXTURES, NOW, ROOT
 from pipeline_support import every_stage, same_records
 from sandbox_fixture import running_sandbox, spomory
@@ -467,8 +468,7 @@ def page_texts(at):
 #: picker, the audit diff and tables, the expiry table, the Explorer's memory table)
 PENDING: dict[str, str] = {}
 PENDING_ON: dict[str, set[str] | None] = {}
-PAGES = ["explorer.py", "audit.py", "profile.py", "insights.py", "expiry.py", "export.py",
-         "ledger.py", "forget_all.py", "connection.py"]
+PAGES = app_pages()
 
 
 def _pending(where: str, page: str) -> bool:
