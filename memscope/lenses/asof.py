@@ -82,7 +82,8 @@ def forgotten_by(mem: MemoryRecord, when: datetime) -> bool:
     return at is not None and at <= aware(when)
 
 
-def _children(memories: dict[str, MemoryRecord]) -> dict[str, list[str]]:
+def children_of(memories: dict[str, MemoryRecord]) -> dict[str, list[str]]:
+    """Each loaded memory's loaded children (by ``parentMemoryId``), in dataset order."""
     kids: dict[str, list[str]] = {}
     for mem_id, mem in memories.items():
         if mem.parent_id is not None and mem.parent_id in memories and mem.parent_id != mem_id:
@@ -90,8 +91,11 @@ def _children(memories: dict[str, MemoryRecord]) -> dict[str, list[str]]:
     return kids
 
 
-def _memory_as_of(mem: MemoryRecord, when: datetime, kids: list[str],
-                  kept: dict[str, MemoryRecord], dropped: set[str]) -> MemoryRecord:
+def memory_as_of(mem: MemoryRecord, when: datetime, kids: list[str],
+                 kept: dict[str, MemoryRecord], dropped: set[str]) -> MemoryRecord:
+    """``mem`` as it stood at ``when`` (``kept``: what existed then, ``dropped``: what did
+    not): not forgotten before its time, not latest once a child in ``kept`` replaced it,
+    latest when every child came later, and no relation to a dropped memory."""
     changes: dict[str, Any] = {}
     if mem.is_forgotten and not forgotten_by(mem, when):
         changes.update(is_forgotten=False, forget_reason=None)
@@ -115,7 +119,7 @@ def as_of(dataset: Dataset, when: datetime) -> Dataset:
     kept_ids = [m_id for m_id, m in memories.items() if existed(m.created_at, when)]
     kept = {m_id: memories[m_id] for m_id in kept_ids}
     dropped = set(memories) - set(kept)
-    kids = _children(memories)
+    kids = children_of(memories)
 
     out = Dataset()
     for doc_id, doc in dataset.documents.items():
@@ -124,7 +128,7 @@ def as_of(dataset: Dataset, when: datetime) -> Dataset:
                 doc, memory_ids=[m for m in doc.memory_ids if m in kept],
                 extra=dict(doc.extra))
     for mem_id in kept_ids:
-        out.memories[mem_id] = _memory_as_of(kept[mem_id], when, kids.get(mem_id, []),
+        out.memories[mem_id] = memory_as_of(kept[mem_id], when, kids.get(mem_id, []),
                                              kept, dropped)
         out.memory_documents[mem_id] = [d for d in dataset.memory_documents.get(mem_id, [])
                                         if d in out.documents]

@@ -9,7 +9,7 @@ or week (:func:`steps`) with no rerun, hiding what did not exist yet and drawing
 memory as it stood; after the last step it rests on the view as drawn (today).
 
 "As of" has one owner, :mod:`memscope.lenses.asof`: a memory's record at a day is what its
-rules make of it (``_memory_as_of``, with the children that existed then) and its state is
+rules make of it (``memory_as_of``, with the children that existed then) and its state is
 :func:`memscope.graph.states.memory_state` of that record at the end of that day, so a
 node's state at day ``d`` is the state the as-of lens gives at ``day_end(d)``. States only
 change at a record's own instants (created, forgotten, a child created, the thresholds of
@@ -52,10 +52,10 @@ from memscope.graph.states import memory_state, transition_times
 from memscope.lenses.asof import (
     CHANGE_KINDS,
     Comparison,
-    _children,  # pyright: ignore[reportPrivateUsage]
-    _memory_as_of,  # pyright: ignore[reportPrivateUsage]
+    children_of,
     existed,
     forgotten_at,
+    memory_as_of,
 )
 from memscope.records.models import MemoryRecord
 from memscope.records.time import day_end
@@ -178,7 +178,7 @@ class _Judge:
 
     def __init__(self, an: Analysis, start: date, days: int) -> None:
         self.memories = an.dataset.memories
-        self.kids = _children(self.memories)
+        self.kids = children_of(self.memories)
         self.start, self.days = start, days
 
     def appear(self, created: datetime | None) -> int:
@@ -190,7 +190,7 @@ class _Judge:
         when = day_end(date.fromordinal(self.start.toordinal() + day))
         kids = self.kids.get(mem.id, [])
         kept = {k: self.memories[k] for k in kids if existed(self.memories[k].created_at, when)}
-        return memory_state(_memory_as_of(mem, when, kids, kept, set()), when)
+        return memory_state(memory_as_of(mem, when, kids, kept, set()), when)
 
     def states(self, mem: MemoryRecord) -> list[tuple[int, str]]:
         """``(day, state)`` from its appearance on, a pair where the state changes."""
