@@ -30,7 +30,7 @@ import streamlit as st
 from components.graph_view import Annotation, graph_view, group_annotations
 from components.state import session
 from components.state.context import AppContext
-from components.state.pipeline import pipeline
+from components.state.pipeline import pipeline, view_for
 from components.widgets.safe import md_escape, short
 from memscope.export.compare import cell, comparison_csv
 from memscope.lenses.compare import KIND_MEANINGS, KINDS, ChangeKind, DatasetDiff, compare
@@ -251,10 +251,7 @@ def graph(ctx: AppContext, diff: DatasetDiff, a: Side, b: Side) -> None:
                    expanded=frozenset())
     present = set(p.scoped(base).graph.graph) & set(changes)
     marked = frozenset(present) if len(present) <= base.budget else frozenset()
-    try:
-        view = p.view(replace(base, marked=marked))
-    except LoadGone:
-        st.rerun()
+    view = view_for(replace(base, marked=marked))
     drawn = mark_differences(view.drawn, changes)
     notes: list[Annotation] = []
     for note in group_annotations(view.drawn):  # cluster names, kept whatever is shown

@@ -20,12 +20,11 @@ from components.sections.marks import graph_marks
 from components.sections.overview import summary_strip
 from components.state import data, session
 from components.state.context import AppContext, flash
-from components.state.pipeline import pipeline
+from components.state.pipeline import view_for
 from components.widgets import stage
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.filters import Match
-from memscope.pipeline.loads import LoadGone
 from memscope.pipeline.request import ViewRequest
 from memscope.records.text import counted
 from memscope.sources import SourceError, merge_history
@@ -111,15 +110,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         playing = st.toggle("Play the history", help="A timeline under the graph: the memory "
                             "as it stood on each day or week, played in the browser.",
                             **session.bind(session.PLAY_HISTORY))
-    p = pipeline()
-    try:
-        if p.cached("base", req) and p.cached("derived", req):
-            view = p.view(req)
-        else:
-            with st.spinner("Laying out the graph…"):
-                view = p.view(req)
-    except LoadGone:  # another session changed the load just now: show the new data
-        st.rerun()
+    view = view_for(req)
     with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
         drawn = view.drawn
         fit_ids, fit_label = view.fit(drawn)

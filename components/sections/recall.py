@@ -31,12 +31,11 @@ import streamlit as st
 from components.graph_view import graph_view
 from components.state import session
 from components.state.context import AppContext
-from components.state.pipeline import pipeline
+from components.state.pipeline import view_for
 from components.widgets import nav
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
-from memscope.pipeline.loads import LoadGone
 from memscope.records.text import counted
 from memscope.reports import recall as core
 from memscope.view.build import NEUTRAL, STATE_BORDERS, Legend, LegendColor, ViewData
@@ -285,15 +284,7 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
     req = ctx.request
     if req is None:
         return
-    p = pipeline()
-    try:
-        if p.cached("base", req) and p.cached("derived", req):
-            view = p.view(req)
-        else:
-            with st.spinner("Laying out the graph…"):
-                view = p.view(req)
-    except LoadGone:  # another session changed the load just now
-        st.rerun()
+    view = view_for(req)
     counts = node_counts(analysis, rmap)
     drawn = recolour(view.drawn, counts, rmap.unit, rmap.run.answered)
     clicked = graph_view(drawn, key=session.RECALL_GRAPH.name, height=GRAPH_HEIGHT,

@@ -25,10 +25,9 @@ import streamlit as st
 from components.graph_view import graph_view, group_annotations
 from components.state import session
 from components.state.context import AppContext
-from components.state.pipeline import pipeline
+from components.state.pipeline import view_for
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
-from memscope.pipeline.loads import LoadGone
 from memscope.pipeline.request import ViewRequest
 from memscope.records.text import counted
 from memscope.view.budget import cluster_of, is_cluster
@@ -190,10 +189,7 @@ def section(ctx: AppContext, analysis: Analysis) -> None:
     if req is None:
         st.info("No data is loaded.")
         return
-    try:
-        view = pipeline().view(req)
-    except LoadGone:  # another session changed the load just now: show the new data
-        st.rerun()
+    view = view_for(req)
     drawn = view.drawn
     labels = _labels(drawn)
     ids = {*(ctx.current or analysis).graph.graph.nodes, *analysis.graph.graph.nodes}

@@ -9,9 +9,10 @@ from collections.abc import Mapping
 import streamlit as st
 
 from components.state.data import layout_cache
-from memscope.pipeline.core import Pipeline
+from memscope.pipeline.core import Pipeline, View
 from memscope.pipeline.keeping import Keeper
-from memscope.pipeline.loads import LOAD_TTL_S, Loads
+from memscope.pipeline.loads import LOAD_TTL_S, LoadGone, Loads
+from memscope.pipeline.request import ViewRequest
 
 Position = tuple[float, float]
 
@@ -33,3 +34,17 @@ def pipeline() -> Pipeline:
     keeper = Keeper(layouts=_SharedLayouts())
     return Pipeline(Loads(ttl_s=LOAD_TTL_S, read=keeper.read_load, keep=keeper.keep_load),
                     keeper)
+
+
+def view_for(req: ViewRequest) -> View:
+    """The view of ``req`` for a page to draw, with a spinner while the graph is laid out
+    (a first view of new data); when another session changed the load meanwhile, the page
+    reruns on the new data instead."""
+    p = pipeline()
+    try:
+        if p.cached("base", req) and p.cached("derived", req):
+            return p.view(req)
+        with st.spinner("Laying out the graph…"):
+            return p.view(req)
+    except LoadGone:
+        st.rerun()
