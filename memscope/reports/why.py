@@ -5,8 +5,8 @@ says at the analysis's time, and which version was asked about), the versions th
 to it (date, what changed in words, whether it was inferred), the documents each version
 came from (title, type, date and the passage the source gives), the relations that touch
 it, the profile lines that cite it, and what would go with it if forgotten. A
-:class:`Trail` is plain frozen data; :meth:`Trail.as_text` and :meth:`Trail.as_json`
-render it. Every text is bounded here (:func:`memscope.records.text.clip`); built from a
+:class:`Trail` is plain frozen data (:mod:`memscope.reports.trail`: the records, the
+text, a change in words); :meth:`Trail.as_text` and :meth:`Trail.as_json` render it. Every text is bounded here (:func:`memscope.records.text.clip`); built from a
 masked analysis (:func:`memscope.lenses.presenter.mask`) the trail holds no real text.
 
 >>> from memscope.graph.analysis import analyse
@@ -23,16 +23,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import asdict, dataclass
 from typing import Any
 
 from memscope.graph.analysis import Analysis
-from memscope.lenses.diff import word_diff
 from memscope.lenses.impact import forget_impact
 from memscope.records.models import DocumentRecord
-from memscope.records.text import FULL_MAX, LINE_MAX, clip, counted
+from memscope.records.text import FULL_MAX, clip, counted
 from memscope.records.text import relation_label as join_relation
 from memscope.records.time import format_time
+from memscope.reports.trail import (
+    PASSAGE_MAX,
+    QUOTE_MAX,
+    CitingLine,
+    Link,
+    Source,
+    Statement,
+    Trail,
+    UnknownTrail,
+    Version,
+    change_words,
+    ident,
+    masked_change,
+    quote,
+)
 
 #: states in which a version still holds (what the assistant believes now)
 HOLDING = frozenset({"latest", "recent", "expiring"})
@@ -40,14 +53,8 @@ HOLDING = frozenset({"latest", "recent", "expiring"})
 VERSIONS_MAX = 100
 #: the most relations a trail lists
 RELATIONS_MAX = 50
-#: how long a quoted part of a change is, and how many changes one version lists
-QUOTE_MAX, CHANGES_MAX = 80, 4
 #: the share of a profile line's words a version must hold to be what the line says
 SAYS_SHARE = 0.75
-#: how long an id is where the trail shows one (JSON keeps it whole)
-ID_MAX = 80
-#: how long a passage from a document is
-PASSAGE_MAX = 5 * LINE_MAX
 _WORD = re.compile(r"\w+")
 _PIECES = re.compile(r"(?<=[.!?])\s+|\n+")
 #: an edge kind and its direction → how the trail says it
@@ -55,226 +62,6 @@ _WORDS = {("updates", "in"): "updates", ("updates", "out"): "is updated by",
           ("extends", "in"): "extends", ("extends", "out"): "is extended by",
           ("derives", "in"): "is inferred from", ("derives", "out"): "is a basis of",
           ("contradicts", "in"): "may contradict", ("contradicts", "out"): "may contradict"}
-
-
-class UnknownTrail(ValueError):
-    """No trail for this id; the text is one sentence for the user."""
-
-
-@dataclass(frozen=True, slots=True)
-class Statement:
-    """What the chain says now, and the version that was asked about."""
-
-    id: str
-    text: str
-    version: str
-    state: str | None
-    asked_id: str
-    asked_version: str
-    asked_state: str | None
-    note: str | None = None
-    #: the other versions that hold beside it (a branch), each “text” (id)
-    also: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Version:
-    """One version on the way to the statement, oldest first."""
-
-    id: str
-    version: str
-    created: str | None
-    state: str | None
-    text: str
-    change: str
-    #: the service inferred it (``isInference``) or derived it from other memories
-    inferred: bool
-    derived_from: tuple[str, ...] = ()
-    asked: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    """A document (or a Spomory provenance entry) a version came from."""
-
-    version_id: str
-    document_id: str | None
-    title: str
-    type: str
-    date: str | None
-    passage: str | None = None
-    passage_from: str | None = None  # "content" | "summary" | "provenance"
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """A relation touching the statement, its other end named."""
-
-    kind: str
-    words: str
-    other_id: str
-    other: str
-
-
-@dataclass(frozen=True, slots=True)
-class CitingLine:
-    """A profile line citing a version of the statement."""
-
-    space: str
-    kind: str
-    text: str
-    cites: tuple[str, ...]
-    #: "cites" (the line names the versions) or "says what" (a line naming no memory
-    #: says what they say: most of its words are theirs)
-    how: str = "cites"
-
-
-@dataclass(frozen=True, slots=True)
-class Trail:
-    """The provenance trail of one memory or fact, top to bottom."""
-
-    kind: str  # "memory" | "fact"
-    judged_at: str | None
-    statement: Statement
-    versions: tuple[Version, ...]
-    sources: tuple[Source, ...]
-    relations: tuple[Link, ...]
-    profile_lines: tuple[CitingLine, ...]
-    impact: tuple[str, ...]
-    notes: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        """The trail as plain JSON values (lists for tuples)."""
-        return asdict(self)
-
-    def as_text(self) -> str:
-        """The trail as plain text that reads top to bottom."""
-        return "\n".join(_text_lines(self)) + "\n"
-
-
-def _q(text: str | None, limit: int = LINE_MAX) -> str:
-    return f"“{clip(text, limit)}”"
-
-
-def _ident(node_id: str | None) -> str:
-    """An id as the text shows it: bounded like any text from the data."""
-    return clip(node_id, ID_MAX)
-
-
-def _versions_text(versions: Iterable[Version]) -> list[str]:
-    out = []
-    for n, v in enumerate(versions, start=1):
-        here = " ◀ asked" if v.asked else ""
-        out.append(f"  {n}. {v.version} · {_when(v.created)} · {v.state or '—'} · "
-                   f"{_ident(v.id)}{here}")
-        out.append(f"     {_q(v.text)}")
-        out.append(f"     {v.change}")
-        if v.inferred:
-            came = f"; inferred from {', '.join(v.derived_from)}" if v.derived_from else ""
-            out.append(f"     Inferred by the service, not stated by you{came}.")
-        else:
-            out.append("     Stated, not inferred.")
-    return out
-
-
-def _text_lines(t: Trail) -> list[str]:
-    s = t.statement
-    what = "Fact" if t.kind == "fact" else "Memory"
-    lines = ["Why does it believe this?",
-             f"{what} {_ident(s.asked_id)} · judged at {_when(t.judged_at)}", "", "STATEMENT",
-             f"  {_q(s.text, FULL_MAX)}", f"  {s.version} · {s.state or '—'} · {_ident(s.id)}"]
-    if s.note:
-        lines.append(f"  {s.note}")
-    lines += [f"  Also holds: {other}" for other in s.also]
-    lines += ["", f"HOW IT GOT THERE ({counted(len(t.versions), 'version')}, oldest first)"]
-    lines += _versions_text(t.versions)
-    lines += ["", "WHERE IT CAME FROM"]
-    by_id = {v.id: v.version for v in t.versions}
-    for src in t.sources:
-        ident = f", {_ident(src.document_id)}" if src.document_id else ""
-        lines.append(f"  {by_id.get(src.version_id, _ident(src.version_id))} — {_q(src.title)} "
-                     f"({src.type}, {_when(src.date)}{ident})")
-        if src.passage:
-            lines.append(f"     passage ({src.passage_from}): {_q(src.passage, PASSAGE_MAX)}")
-    if not t.sources:
-        lines.append("  No source document is loaded.")
-    lines += ["", "RELATIONS"]
-    lines += [f"  {link.words} {_q(link.other)} ({_ident(link.other_id)})"
-              for link in t.relations]
-    if not t.relations:
-        lines.append("  None.")
-    lines += ["", "PROFILE LINES THAT CITE IT"]
-    lines += [f"  {c.kind}, {c.space}: {_q(c.text)} ({c.how} {', '.join(c.cites)})"
-              for c in t.profile_lines]
-    if not t.profile_lines:
-        lines.append("  None.")
-    lines += ["", "IF IT WERE FORGOTTEN"]
-    lines += [f"  {s}" for s in t.impact] or ["  Nothing else depends on it."]
-    if t.notes:
-        lines += ["", "NOTES", *(f"  {n}" for n in t.notes)]
-    return lines
-
-
-def _when(iso: str | None) -> str:
-    return iso[:19].replace("T", " ") + " UTC" if iso else "undated"
-
-
-def _hunks(old: str, new: str) -> list[tuple[str, str]]:
-    """``(removed, added)`` runs of a word diff; a run goes on over a bare space."""
-    hunks: list[tuple[str, str]] = []
-    gone = came = ""
-    for op, text in word_diff(old, new):
-        if op == "equal" and not text.isspace():
-            if gone.strip() or came.strip():
-                hunks.append((gone.strip(), came.strip()))
-            gone = came = ""
-        elif op == "equal":
-            gone, came = (gone + text if gone else gone), (came + text if came else came)
-        elif op == "delete":
-            gone += text
-        else:
-            came += text
-    if gone.strip() or came.strip():
-        hunks.append((gone.strip(), came.strip()))
-    return hunks
-
-
-def change_words(old: str | None, new: str | None) -> str:
-    """What changed from ``old`` to ``new``, in words (each quoted part bounded).
-
-    >>> change_words("Prefers Vue for frontend", "Prefers React for frontend work")
-    '“Vue” became “React”; added “work”.'
-    >>> change_words("Drinks three coffees", "Drinks green tea")
-    '“three coffees” became “green tea”.'
-    >>> change_words("same", "same"), change_words(None, "new")
-    ('The text did not change.', 'First stated.')
-    """
-    if old is None:
-        return "First stated."
-    parts = []
-    for gone, came in _hunks(old[:FULL_MAX], (new or "")[:FULL_MAX]):
-        if gone and came:
-            parts.append(f"{_q(gone, QUOTE_MAX)} became {_q(came, QUOTE_MAX)}")
-        elif gone:
-            parts.append(f"removed {_q(gone, QUOTE_MAX)}")
-        else:
-            parts.append(f"added {_q(came, QUOTE_MAX)}")
-    if not parts:
-        return "The text did not change."
-    more = len(parts) - CHANGES_MAX
-    shown = "; ".join(parts[:CHANGES_MAX]) + (f"; and {counted(more, 'more change')}"
-                                               if more > 0 else "")
-    stop = "" if shown[-2:] in (".”", "!”", "?”") else "."
-    return shown[0].upper() + shown[1:] + stop
-
-
-def _masked_change(old: str | None, new: str) -> str:
-    """A change told without its words (presenter mode)."""
-    if old is None:
-        return "First stated."
-    return ("The text changed (what changed is hidden in presenter mode)." if old != new
-            else "The text did not change.")
-
 
 def _words(text: str) -> set[str]:
     return {w.casefold() for w in _WORD.findall(text)}
@@ -381,9 +168,9 @@ def _version(analysis: Analysis, mem_id: str, parent: str | None, asked: str,
         id=mem_id, version=_display_version(analysis, mem_id),
         created=format_time(mem.created_at), state=analysis.state(mem_id),
         text=clip(mem.memory),
-        change=(_masked_change if masked else change_words)(before, mem.memory),
+        change=(masked_change if masked else change_words)(before, mem.memory),
         inferred=mem.is_inference or bool(bases),
-        derived_from=tuple(f"{_q(_label(analysis, b), QUOTE_MAX)} ({_ident(b)})"
+        derived_from=tuple(f"{quote(_label(analysis, b), QUOTE_MAX)} ({ident(b)})"
                            for b in bases),
         asked=mem_id == asked)
 
@@ -482,12 +269,12 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
     shown = path[-VERSIONS_MAX:]
     versions = tuple(_version(analysis, m, parents.get(m), node_id, masked) for m in shown)
     if node_id not in path:
-        notes.append(f"The version asked about ({_ident(node_id)}) is on another branch of "
+        notes.append(f"The version asked about ({ident(node_id)}) is on another branch of "
                      "the chain.")
     chain = analysis.chains.of(stated)
     if chain is not None and chain.incomplete:
         notes.append(f"Older versions are not loaded: the chain starts at "
-                     f"{_ident(chain.root)}, whose parent {clip(chain.missing_parent, 80)} "
+                     f"{ident(chain.root)}, whose parent {clip(chain.missing_parent, 80)} "
                      "is missing.")
     if chain is not None and chain.cycle:
         notes.append(f"Parent pointers form a cycle ({counted(len(chain.cycle), 'member')}); "
@@ -503,7 +290,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
         analysis.state(stated), node_id, _display_version(analysis, node_id),
         analysis.state(node_id), note if stated == node_id else _asked_note(
             analysis, node_id, note),
-        tuple(f"{_q(_label(analysis, o))} ({_ident(o)})" for o in others[:RELATIONS_MAX]))
+        tuple(f"{quote(_label(analysis, o))} ({ident(o)})" for o in others[:RELATIONS_MAX]))
     return Trail("memory", format_time(analysis.now), statement, versions,
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
                  tuple(_citing(analysis, dict.fromkeys([*path, *others]))),
@@ -511,7 +298,7 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
 
 
 def _asked_note(analysis: Analysis, asked: str, note: str | None) -> str:
-    said = (f"You asked about {_display_version(analysis, asked)} ({_ident(asked)}), which is "
+    said = (f"You asked about {_display_version(analysis, asked)} ({ident(asked)}), which is "
             f"{analysis.state(asked) or 'not current'}; this is what its chain says now.")
     return f"{said} {note}" if note else said
 
