@@ -26,9 +26,11 @@ documents = memories / 5; generated once into ``bench/out/scale-<n>/``), loaded 
   by one, fewer inside collapsed clusters), then on the full view (every node drawn,
   :func:`memscope.view.build.build_view`; the most a payload can carry): first call and
   second call in ms (the very first call also computes every memory's states, which
-  are kept per graph, so later views' first calls are warm), the payload's JSON size in kB, the days and the node rows (a row per drawn node with a
-  date; a collapsed cluster has none). The layout and clusters are read from the
-  store's folder (``derived/``) or computed and saved there first (the ``setup`` time).
+  are kept per graph, so later views' first calls are warm), the payload's JSON size in
+  kB, the days and the node rows (a row per drawn node with a date; a collapsed cluster
+  has none, so a view of clusters only plays the counts and nothing else). The layout
+  and clusters are read from the store's folder (``derived/``) or computed and saved
+  there first (the ``setup`` time).
 - ``compare``: (a) a snapshot vs live: the live load saved as a snapshot
   (:func:`memscope.sources.snapshot_bytes`), ~10 % of its documents dropped and 2 % of its
   memory texts changed, read back through :class:`~memscope.sources.FileSource`; then
