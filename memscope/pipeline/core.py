@@ -102,9 +102,15 @@ def contradiction_pairs(findings: Collection[SemanticFinding] | None,
                         dismissed: Collection[str] = ()) -> list[Pair]:
     """The suspected contradictions of ``findings`` as drawable pairs, less those
     reviewed as not a conflict (their keys in ``dismissed``)."""
-    return [(f.nodes[0], f.nodes[1], f.score) for f in findings or ()
-            if f.kind == "suspected_contradiction" and len(f.nodes) == 2
-            and f.key not in dismissed]
+    return [(a, b, score) for a, b, score, key in _keyed_contradictions(findings or ())
+            if key not in dismissed]
+
+
+def _keyed_contradictions(findings: Collection[SemanticFinding]
+                          ) -> list[tuple[str, str, float, str]]:
+    """(older, newer, score, key) of each suspected contradiction of ``findings``."""
+    return [(f.nodes[0], f.nodes[1], f.score, f.key) for f in findings
+            if f.kind == "suspected_contradiction" and len(f.nodes) == 2]
 
 
 class Pipeline:
@@ -118,6 +124,10 @@ class Pipeline:
         self.clock = clock
         self.memo = Memo()
         self.loads.on_change.append(self._changed)
+        #: the audit object last drawn and its keyed contradictions: a key hashes both
+        #: texts, too dear for every click of every session (bench/server_sessions.py)
+        self._keyed: tuple[object, list[tuple[str, str, float, str]]] | None = None
+
 
     def _changed(self, key: tuple) -> None:
         entry = self.loads.entry(key)
@@ -262,7 +272,7 @@ class Pipeline:
                               groups)
             ov = with_extra(ov, painter, hidden, visible=visible, edge_kinds=req.edge_kinds)
         marked = frozenset(({m.node_id for m in matches} | req.marked) & shown)
-        pairs = contradiction_pairs(self.semantic(req, wait=False), req.dismissed)
+        pairs = self._contradictions(self.semantic(req, wait=False), req.dismissed)
         drawn, info = with_kept(ov, _keep(scoped, req.selected, marked, pairs))
         drawn = with_contradictions(drawn, pairs, req.edge_kinds)
         if marked:
@@ -279,6 +289,17 @@ class Pipeline:
         return View(drawn, info, legend, matches, marked, shown,
                     scoped.graph.graph.number_of_nodes(), ov.total_edges,
                     labels.get(group) if group else None, scoped, comparison)
+
+    def _contradictions(self, findings: list[SemanticFinding] | None,
+                        dismissed: Collection[str]) -> list[Pair]:
+        """:func:`contradiction_pairs`, the keys computed once per audit (its memoised
+        list is the same object for every request of a load revision)."""
+        if not findings:
+            return []
+        hit = self._keyed
+        if hit is None or hit[0] is not findings:
+            hit = self._keyed = (findings, _keyed_contradictions(findings))
+        return [(a, b, score) for a, b, score, key in hit[1] if key not in dismissed]
 
     def prewarm(self, source: Source, now: datetime | None = None, *,
                 semantic: bool = True) -> ViewRequest:
