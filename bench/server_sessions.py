@@ -38,6 +38,7 @@ Loopback only. Prints figures; asserts nothing.
     .venv/bin/python bench/server_sessions.py [--memories 10000] [--sessions 1,5,10,20,30]
                                               [--seconds 20] [--think 0.25,1.0]
                                               [--load-timeout 180] [--stop-over 2.0]
+                                              [--py-spy /tmp/pyspy/bin/py-spy [--py-spy-gil]]
 """
 
 from __future__ import annotations
@@ -205,6 +206,41 @@ async def stop_all(tasks: list[asyncio.Task[None]], stop: asyncio.Event,
     return len(pending)
 
 
+#: frames every script run goes through (left out of the profile's inclusive list)
+RUNNER = ("streamlit/runtime/scriptrunner/", "streamlit/navigation/page.py",
+          "streamlit/runtime/fragment.py", "streamlit/runtime/metrics_util.py")
+
+
+def profile_lines(raw: Path, top: int = 14) -> list[str]:
+    """The script threads' share of a py-spy ``--format raw`` profile, the frames of
+    memscope, components and Streamlit they spent it in (inclusive) and the leaves."""
+    inclusive: Counter[str] = Counter()
+    leaves: Counter[str] = Counter()
+    total = script = 0
+    for line in raw.read_text(encoding="utf-8", errors="replace").splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        n, frames = int(count), stack.split(";")
+        total += n
+        if not any("_run_script_thread" in f for f in frames):
+            continue
+        script += n
+        leaves[frames[-1]] += n
+        names = {f.rsplit(":", 1)[0] + ")" for f in frames
+                 if any(k in f for k in ("memscope/", "components/", "streamlit/"))
+                 and not any(k in f for k in RUNNER)}
+        inclusive.update(dict.fromkeys(names, n))
+    if not total:
+        return ["  profile: no samples"]
+    out = [f"  profile: {total} samples, {100 * script / total:.0f} % in script threads; "
+           "share of the script threads' samples, inclusive:"]
+    out += [f"    {100 * v / script:5.1f} %  {k}" for k, v in inclusive.most_common(top)]
+    out.append("  leaves:")
+    out += [f"    {100 * v / script:5.1f} %  {k}" for k, v in leaves.most_common(top // 2)]
+    return out
+
+
 def cpu_s(pid: int) -> float:
     """CPU seconds (user + system) of process ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -219,7 +255,7 @@ def pct(values: list[float], q: float) -> float:
 
 async def phase(url: str, pid: int, log: RunLog, n: int, seconds: float,
                 think: tuple[float, float], memories: list[str],
-                load_timeout: float) -> dict[str, float]:
+                load_timeout: float, spy: tuple[str, bool] | None) -> dict[str, float]:
     """``n`` sessions for ``seconds`` after all have loaded; prints one block."""
     sessions = [Session() for _ in range(n)]
     events = [asyncio.Event() for _ in range(n)]
@@ -234,8 +270,18 @@ async def phase(url: str, pid: int, log: RunLog, n: int, seconds: float,
     loads = [s.trips[0][2] - s.trips[0][1] for s in sessions]
     t0, c0 = time.monotonic(), cpu_s(pid)
     end = t0 + seconds
+    raw = Path(tempfile.gettempdir()) / f"server-sessions-{os.getpid()}-{n}.txt"
+    recorder = None if spy is None else await asyncio.create_subprocess_exec(
+        spy[0], "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
+        "--rate", "50", "--format", "raw", "-o", str(raw),
+        *(["--gil"] if spy[1] else ["--nonblocking"]),
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     await asyncio.sleep(seconds)
     t1, c1 = time.monotonic(), cpu_s(pid)
+    if recorder is not None:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(30):
+                await recorder.wait()
     cancelled = await stop_all(tasks, stop)
     trips = [b - a for s in sessions for kind, a, b in s.trips[1:] if a >= t0 and b <= end]
     runs = [r for r in log.run_details() if t0 <= r.start and r.end <= end]
@@ -266,6 +312,10 @@ async def phase(url: str, pid: int, log: RunLog, n: int, seconds: float,
           + (f"; {len(errors)} exceptions shown, first: {errors[0]}" if errors else "")
           + (f"; {cancelled} sessions did not stop by themselves and were cancelled"
              if cancelled else ""), flush=True)
+    if spy is not None:
+        print("\n".join(profile_lines(raw) if raw.exists() else
+                        ["  profile: py-spy wrote nothing (permissions?)"]), flush=True)
+        raw.unlink(missing_ok=True)
     return out
 
 
@@ -281,6 +331,7 @@ async def main_async(args: argparse.Namespace) -> None:
     think = tuple(float(x) for x in args.think.split(","))
     assert len(think) == 2
     sizes = [int(x) for x in args.sessions.split(",")]
+    spy = (args.py_spy, args.py_spy_gil) if args.py_spy else None
     with tempfile.TemporaryDirectory(prefix="memscope-server-sessions-") as tmp:
         source = cached_store(args.memories) / STORE_FILE
         for suffix in ("", "-wal", "-shm"):
@@ -302,7 +353,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 try:
                     results.append(await phase(server.url, server.process.pid, log, n,
                                                args.seconds, think, memories,  # type: ignore[arg-type]
-                                               args.load_timeout))
+                                               args.load_timeout, spy))
                 except RuntimeError as exc:
                     print(f"\n{exc}", flush=True)
                     break
@@ -346,6 +397,13 @@ def main() -> None:
                         help="min,max seconds a session waits between actions")
     parser.add_argument("--load-timeout", type=float, default=180.0,
                         help="seconds every session of an N has to load in")
+    parser.add_argument("--py-spy", metavar="PATH",
+                        help="a py-spy binary (installed outside the project, e.g. pip "
+                             "install --target /tmp/pyspy py-spy): profile the server during "
+                             "each N's actions and print where the script threads were")
+    parser.add_argument("--py-spy-gil", action="store_true",
+                        help="with --py-spy: sample only the thread holding the GIL (the "
+                             "CPU picture; without it, every thread not idle: the wall)")
     parser.add_argument("--stop-over", type=float, default=2.0,
                         help="stop trying larger N once the p95 script run is over this")
     asyncio.run(main_async(parser.parse_args()))
