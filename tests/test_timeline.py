@@ -235,3 +235,32 @@ def test_sources_of_every_kind_are_played_as_the_lens_has_them(tmp_path, client)
     if ds.relations:  # a relation stated after its entities appears on its own day
         for edge_id, day in tl["edges"]:
             assert 0 <= day <= tl["days"] and edge_id.startswith("e")
+
+
+def test_a_clusters_hexagon_appears_with_its_first_member(demo) -> None:
+    """In the overview (past the drawing budget) each hexagon is present on a day exactly
+    when the as-of lens has one of its members that day (its edges go with it in the
+    browser, as every hidden node's do)."""
+    from memscope.view.budget import MIN_BUDGET, is_cluster, overview
+
+    ds = demo.dataset
+    full = build_view(demo)
+    spaces = {n["id"]: (ds.memories[n["id"]].container_tag or "") if n["id"] in ds.memories
+              else "docs" for n in full["nodes"]}
+    ov = overview(full, spaces, {}, budget=MIN_BUDGET)
+    hexagons = [n["id"] for n in ov.view["nodes"] if is_cluster(n["id"])]
+    assert hexagons, "the budget collapses the spaces into hexagons"
+    tl = build_timeline(demo, ov.view, rep=ov.rep)
+    assert tl is not None
+    rows = {r[0]: r for r in tl["nodes"]}
+    members = {h: [m for m, r in ov.rep.items() if r == h and m != h] for h in hexagons}
+    late = [h for h in hexagons if h in rows and rows[h][1] > 0]
+    assert late, "some hexagon's members all come after the first day"
+    for d in sorted({0, *(rows[h][1] for h in late), tl["days"] // 2}):
+        past = _lens(ds, _day(tl, d)).dataset
+        there = set(past.memories) | set(past.documents)
+        for h in hexagons:
+            present, _ = _row_at(rows[h], d) if h in rows else (True, None)
+            assert present == any(m in there for m in members[h]), (h, d)
+    # a rerun over the same sets gives the same timeline
+    assert build_timeline(demo, ov.view, rep=ov.rep) == tl

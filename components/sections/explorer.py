@@ -114,7 +114,8 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
         drawn = view.drawn
         fit_ids, fit_label = view.fit(drawn)
-        timeline = build_timeline(view.scoped, drawn, view.shown) if playing else None
+        timeline = (build_timeline(view.scoped, drawn, view.shown, view.rep) if playing
+                    else None)
         graph_view(drawn, key=session.GRAPH_STATE.name, height=height,
                    physics=ctx.settings.physics and not playing,  # playback: nothing moves
                    focus=view.focus(req.selected),

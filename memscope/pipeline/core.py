@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Hashable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -56,6 +56,9 @@ class View:
     #: the analysis the view shows (as of, masked)
     scoped: Analysis
     comparison: Comparison | None
+    #: each node the filters let through → the drawn node that stands for it (itself, or
+    #: its cluster's hexagon in the overview)
+    rep: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def filtered(self) -> bool:
@@ -127,7 +130,6 @@ class Pipeline:
         #: the audit object last drawn and its keyed contradictions: a key hashes both
         #: texts, too dear for every click of every session (bench/server_sessions.py)
         self._keyed: tuple[object, list[tuple[str, str, float, str]]] | None = None
-
 
     def _changed(self, key: tuple) -> None:
         entry = self.loads.entry(key)
@@ -288,7 +290,7 @@ class Pipeline:
                                           len(pairs_within(pairs, shown, req.edge_kinds)))
         return View(drawn, info, legend, matches, marked, shown,
                     scoped.graph.graph.number_of_nodes(), ov.total_edges,
-                    labels.get(group) if group else None, scoped, comparison)
+                    labels.get(group) if group else None, scoped, comparison, ov.rep)
 
     def _contradictions(self, findings: list[SemanticFinding] | None,
                         dismissed: Collection[str]) -> list[Pair]:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import threading
 import weakref
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal, TypedDict
 
@@ -229,6 +229,45 @@ def _all_states(an: Analysis, judge: _Judge) -> dict[str, list[tuple[int, str]]]
     return states
 
 
+#: per graph, what a rerun asks again: the counts of the same shown set and the days the
+#: same overview's hexagons appear (each kept beside the object it was computed from)
+_MEMO: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, Any]]]
+_MEMO = weakref.WeakKeyDictionary()
+_MEMO_KEEP = 16
+
+
+def _remembered(an: Analysis, name: str, source: object, key: tuple[Any, ...],
+                compute: Callable[[], Any]) -> Any:
+    """``compute()`` once per graph, ``source`` object (by identity: the pipeline hands a
+    rerun the same memoised sets) and ``key``."""
+    graph, slot_key = an.graph.graph, (name, id(source), *key)
+    with _STATES_LOCK:
+        known = _MEMO.get(graph, {}).get(slot_key)
+    if known is not None and known[0] is source:
+        return known[1]
+    value = compute()
+    with _STATES_LOCK:
+        slot = _MEMO.setdefault(graph, {})
+        if len(slot) >= _MEMO_KEEP:
+            slot.clear()
+        slot[slot_key] = (source, value)
+    return value
+
+
+def _stand_in_days(an: Analysis, judge: _Judge, rep: Mapping[str, str]) -> dict[str, int]:
+    """The day each drawn node that stands for others (a cluster's hexagon) appears: its
+    first member's (:data:`ALWAYS` when one is undated)."""
+    graph = an.graph.graph
+    first: dict[str, int] = {}
+    for node_id, drawn_as in rep.items():
+        if drawn_as == node_id or node_id not in graph:
+            continue
+        day = judge.appear(getattr(graph.nodes[node_id].get("record"), "created_at", None))
+        if drawn_as not in first or day < first[drawn_as]:
+            first[drawn_as] = day
+    return first
+
+
 def memory_states(an: Analysis) -> dict[str, list[tuple[int, str]]]:
     """Every memory's ``(day, state)`` pairs, as :func:`build_timeline` plays them (a pair
     where the state changes, the first on its appearance); empty when nothing has a date."""
@@ -339,14 +378,17 @@ def _edge_rows(an: Analysis, view: ViewData, appear: Mapping[str, int],
 
 
 def build_timeline(an: Analysis, view: ViewData,
-                   counted: Collection[str] | None = None) -> Timeline | None:
+                   counted: Collection[str] | None = None,
+                   rep: Mapping[str, str] | None = None) -> Timeline | None:
     """The playback of ``view`` (drawn from ``an``); ``None`` when nothing has a date.
 
     ``counted``: the node ids whose memories the counts cover (e.g. every node the
     filters let through, drawn or inside a collapsed cluster; default: every memory of
     ``an``). The last played day is the last date in the data (creations, forgettings,
     expiries) but never after ``an.now``; the rest after it is the view as drawn, counted
-    at ``an.now``.
+    at ``an.now``. ``rep``: each node → the drawn node standing for it (the overview's);
+    a cluster's hexagon then appears with its first member. The counts and the hexagons'
+    days are remembered per graph and set, so a rerun while playing recomputes neither.
     """
     memories = an.dataset.memories
     bounds = _bounds(an, memories.values())
@@ -355,9 +397,11 @@ def build_timeline(an: Analysis, view: ViewData,
     start, days = bounds
     judge = _Judge(an, start, days)
     drawn = {n["id"]: n for n in view["nodes"]}
-    counted_mems = [memories[i] for i in (memories if counted is None else counted)
-                    if i in memories]
+    counted_from = memories if counted is None else counted
+    counted_mems = [memories[i] for i in counted_from if i in memories]
     states = _all_states(an, judge)
+    stand_in = _remembered(an, "stand-ins", rep, bounds,
+                           lambda: _stand_in_days(an, judge, rep)) if rep else {}
     fills, other = _fills(view)
     looks = _Looks()
     drawn_as: dict[tuple[Any, ...], tuple[dict[str, Any], int]] = {}
@@ -368,6 +412,8 @@ def build_timeline(an: Analysis, view: ViewData,
         attrs = graph.nodes[node_id] if node_id in graph else None
         record = attrs.get("record") if attrs is not None else None
         day = judge.appear(getattr(record, "created_at", None))
+        if record is None and node_id in stand_in:
+            day = stand_in[node_id]
         appear[node_id] = day
         mem = memories.get(node_id)
         if mem is None or attrs is None:
@@ -395,15 +441,22 @@ def build_timeline(an: Analysis, view: ViewData,
             look, index = drawn_as[key]
             row += [seg_day, AS_DRAWN if look == shown else index]
         rows.append(row)
-    today = [len(counted_mems), 0, 0]
-    for mem in counted_mems:
+    counts, today = _remembered(an, "counts", counted_from, bounds,
+                                lambda: (_counts(judge, counted_mems, states, days),
+                                         _today(an, counted_mems)))
+    return {"start": start.isoformat(), "days": days, "looks": looks.table,
+            "marks": _marks(), "nodes": rows, "edges": _edge_rows(an, view, appear, judge),
+            "counts": counts, "today": {"label": "Today", "counts": today}}
+
+
+def _today(an: Analysis, counted: list[MemoryRecord]) -> list[int]:
+    """Memories, superseded and forgotten as drawn (at ``an.now``)."""
+    today = [len(counted), 0, 0]
+    for mem in counted:
         state = an.state(mem.id)
         if state in ("superseded", "forgotten"):
             today[1 if state == "superseded" else 2] += 1
-    return {"start": start.isoformat(), "days": days, "looks": looks.table,
-            "marks": _marks(), "nodes": rows, "edges": _edge_rows(an, view, appear, judge),
-            "counts": _counts(judge, counted_mems, states, days),
-            "today": {"label": "Today", "counts": today}}
+    return today
 
 
 def for_view(timeline: Any, ids: Collection[str]) -> Timeline:
