@@ -129,7 +129,8 @@ class Pipeline:
         self.loads.on_change.append(self._changed)
         #: the audit object last drawn and its keyed contradictions: a key hashes both
         #: texts, too dear for every click of every session (bench/server_sessions.py)
-        self._keyed: tuple[object, list[tuple[str, str, float, str]]] | None = None
+        self._keyed: tuple[object, list[tuple[str, str, float, str]], list[Pair]] | None \
+            = None
 
     def _changed(self, key: tuple) -> None:
         entry = self.loads.entry(key)
@@ -295,12 +296,16 @@ class Pipeline:
     def _contradictions(self, findings: list[SemanticFinding] | None,
                         dismissed: Collection[str]) -> list[Pair]:
         """:func:`contradiction_pairs`, the keys computed once per audit (its memoised
-        list is the same object for every request of a load revision)."""
+        list is the same object for every request of a load revision); with nothing
+        dismissed, the same list for every request (read, never changed, by its users)."""
         if not findings:
             return []
         hit = self._keyed
         if hit is None or hit[0] is not findings:
-            hit = self._keyed = (findings, _keyed_contradictions(findings))
+            keyed = _keyed_contradictions(findings)
+            hit = self._keyed = (findings, keyed, [(a, b, sc) for a, b, sc, _ in keyed])
+        if not dismissed:
+            return hit[2]
         return [(a, b, score) for a, b, score, key in hit[1] if key not in dismissed]
 
     def prewarm(self, source: Source, now: datetime | None = None, *,
