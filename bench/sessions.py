@@ -30,7 +30,9 @@ CPU of the server and of the browsers, and a summary table of the phases.
 does so; ``--server-pid``, ``--runlog`` and ``--gclog`` give its figures), ``--ready-file``
 is touched once every session has loaded and ``--stop-file`` ends the phase when it
 appears. ``--server-env KEY=VALUE`` adds to the environment of the server it starts
-(e.g. ``STREAMLIT_RUNNER_POST_SCRIPT_GC=false`` to compare).
+(e.g. ``STREAMLIT_RUNNER_POST_SCRIPT_GC=false`` to compare). ``--protocol`` measures the server
+alone instead: the same ``--sessions``, ``--seconds``, ``--think`` and ``--memories``
+driven without browsers by ``bench/server_sessions.py`` (Streamlit's websocket protocol).
 
 Every wait has a timeout and the whole run a hard limit; loopback only. Prints figures;
 asserts nothing. Adds ``tests/`` to ``sys.path`` (through ``bench/browser.py``).
@@ -38,6 +40,7 @@ asserts nothing. Adds ``tests/`` to ``sys.path`` (through ``bench/browser.py``).
     .venv/bin/python bench/sessions.py [--sessions 10] [--seconds 40] [--memories 10000]
                                        [--file-mb 30] [--file-seconds 40] [--nice 10]
                                        [--cold-start] [--server-env KEY=VALUE]
+                                       [--protocol]
                                        [--url URL --server-pid PID --runlog F --gclog F]
 """
 
@@ -613,6 +616,9 @@ def parse_args() -> argparse.Namespace:
                                         "(MEMSCOPE_BENCH_GCLOG)")
     parser.add_argument("--ready-file", help="touched once every session has loaded")
     parser.add_argument("--stop-file", help="the sessions stop once this file exists")
+    parser.add_argument("--protocol", action="store_true",
+                        help="the server alone: the same sessions over Streamlit's "
+                             "websocket protocol, no browsers (bench/server_sessions.py)")
     parser.add_argument("--drive", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
@@ -626,6 +632,12 @@ def main() -> None:
     if args.drive:
         asyncio.run(drive(args))
         return
+    if args.protocol:  # the server alone: the same N, no browsers
+        cmd = [sys.executable, str(Path(__file__).with_name("server_sessions.py")),
+               "--memories", str(args.memories), "--sessions", str(args.sessions),
+               "--seconds", str(args.seconds), "--think", ",".join(map(str, args.think)),
+               "--stop-over", "1e9"]
+        raise SystemExit(subprocess.call(cmd))
     if args.url:
         args.file_mb = 0
     print(f"bench/sessions.py: {args.sessions} sessions on "
