@@ -33,6 +33,14 @@ gh-86296, fixed in 3.12), so a cancelled session went on acting and the sweep hu
 that never loaded; the server had finished every run). Reads use ``asyncio.timeout``. A
 session that does not load within ``--load-timeout`` ends the sweep with one line.
 
+What the server's side is made of (2 Dec 2026, 10k memories, ``--py-spy``): one Python
+process does the script work of every session on about one core (the GIL); from about
+10 sessions the runs wait for it ("asleep" in the figures), and at 30 the server is at
+one core with 90 % of the runs' wall time waiting. Per run, most CPU goes to sending the
+graph (Streamlit encodes the component's data twice: a sorted JSON digest for its
+identity, then the payload), ``with_extra`` and ``compact_view``; Streamlit's per-element
+enqueue (a self-pipe write and a config lock per message) is a GIL hand-off each time.
+
 Loopback only. Prints figures; asserts nothing.
 
     .venv/bin/python bench/server_sessions.py [--memories 10000] [--sessions 1,5,10,20,30]
