@@ -214,22 +214,32 @@ def overview(view: ViewData, clusters: Mapping[str, str], labels: Mapping[str, s
     return Overview(small, info, rep, by_id, edges_of, view["legend"], len(view["edges"]))
 
 
-def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[str, str],
-              info: BudgetInfo, *, budget: int, expanded: Collection[str]
-              ) -> tuple[list[VisNode], dict[str, str]]:
-    """The drawn nodes and where each node is drawn; fills in ``info``."""
-    open_keys = set(expanded)
-    opened: list[str] = []
+def _grouped(items: list[_Item]) -> dict[str, _Group]:
+    """``items`` grouped by cluster key, the keys in first-seen order (read only after:
+    :class:`OverviewBase` shares them between expansions)."""
     groups: dict[str, _Group] = {}
     for item in items:
         key = item[1]
-        if key in open_keys:
-            opened.append(item[0])
-        else:
-            group = groups.get(key)
-            if group is None:
-                group = groups[key] = _Group(key)
-            group.add(item)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = _Group(key)
+        group.add(item)
+    return groups
+
+
+def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[str, str],
+              info: BudgetInfo, *, budget: int, expanded: Collection[str],
+              grouped: Mapping[str, _Group] | None = None
+              ) -> tuple[list[VisNode], dict[str, str]]:
+    """The drawn nodes and where each node is drawn; fills in ``info``. ``grouped`` is
+    :func:`_grouped` of ``items`` when already made (an expansion then only regroups the
+    clusters, not every node)."""
+    open_keys = set(expanded)
+    if grouped is None:
+        grouped = _grouped(items)
+    groups = {k: g for k, g in grouped.items() if k not in open_keys}
+    opened = ([item[0] for item in items if item[1] in open_keys]
+              if open_keys & grouped.keys() else [])
     own, merged = _plan(groups, budget - len(opened))
     drawn = [nodes[i] for i in opened]
     rep: dict[str, str] = {i: i for i in opened}
@@ -551,6 +561,8 @@ class OverviewBase:
     #: the full view's legend
     legend: Legend
     edges: Mapping[str, list[VisEdge]]
+    #: ``items`` grouped by cluster key (:func:`_grouped`; read only)
+    groups: Mapping[str, _Group]
 
 
 def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
@@ -567,7 +579,7 @@ def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, 
     if kept_kinds is not None:  # as keep_edge_kinds counts them
         legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
     return OverviewBase(items, _LazyNodes([it[0] for it in items], painter.node), passed,
-                        legend, _LazyEdges(analysis, passed))
+                        legend, _LazyEdges(analysis, passed), _grouped(items))
 
 
 def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
@@ -596,8 +608,13 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
     (['notes (3)'], 3, 'cluster:c1')
     """
     g = analysis.graph.graph
-    shown = None if visible is None else set(visible)
-    count = g.number_of_nodes() if shown is None else sum(1 for n in g if n in shown)
+    if base is not None:  # its items are the shown nodes: no scan of the whole graph
+        count = len(base.items)
+    elif visible is None:
+        count = g.number_of_nodes()
+    else:
+        shown = visible if isinstance(visible, (set, frozenset)) else set(visible)
+        count = sum(1 for n in g if n in shown)
     if count <= budget:
         view = keep_edge_kinds(build_view(analysis, color_by=color_by, visible=visible,
                                           positions=positions, groups=clustering), edge_kinds)
@@ -608,7 +625,8 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
                              clustering=clustering)
     items = base.items
     info = BudgetInfo(total_nodes=len(items), drawn_nodes=len(items))
-    drawn, rep = _collapse(items, base.nodes, labels, info, budget=budget, expanded=expanded)
+    drawn, rep = _collapse(items, base.nodes, labels, info, budget=budget, expanded=expanded,
+                           grouped=base.groups)
     edges: list[VisEdge] = []
     merged: Counter[tuple[str, str]] = Counter()
     for i, u, v, data in base.passed:
