@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from components.state.data import layout_cache
+from memscope import kept
 from memscope.pipeline.core import Pipeline, View
 from memscope.pipeline.keeping import Keeper
 from memscope.pipeline.loads import LOAD_TTL_S, LoadGone, Loads
@@ -45,6 +46,12 @@ def view_for(req: ViewRequest) -> View:
         if p.cached("base", req) and p.cached("derived", req):
             return p.view(req)
         with st.spinner("Laying out the graph…"):
-            return p.view(req)
+            view = p.view(req)
     except LoadGone:
         st.rerun()
+    # a first view of a large load built long-lived structures (analysis, layout,
+    # clusters, overview) after the load froze the heap: freeze them too, or a later
+    # full collection walks them inside a rerun (0.5 s at 200k memories)
+    if len(view.scoped.dataset.memories) >= p.loads.min_memories:
+        kept.settle_heap(free_old=False)  # nothing was dropped: no full collection
+    return view
