@@ -6,8 +6,9 @@ to it (date, what changed in words, whether it was inferred), the documents each
 came from (title, type, date and the passage the source gives), the relations that touch
 it, the profile lines that cite it, and what would go with it if forgotten. A
 :class:`Trail` is plain frozen data (:mod:`memscope.reports.trail`: the records, the
-text, a change in words); :meth:`Trail.as_text` and :meth:`Trail.as_json` render it. Every text is bounded here (:func:`memscope.records.text.clip`); built from a
-masked analysis (:func:`memscope.lenses.presenter.mask`) the trail holds no real text.
+text, a change in words); :meth:`Trail.as_text` and :meth:`Trail.as_json` render it.
+Every text is bounded here (:func:`memscope.records.text.clip`); built from a masked
+analysis (:func:`memscope.lenses.presenter.mask`) the trail holds no real text.
 
 >>> from memscope.graph.analysis import analyse
 >>> from memscope.records.dataset import from_feed_pages
