@@ -22,6 +22,12 @@ def app_pages() -> list[str]:
     return re.findall(r'st\.Page\("pages/([\w-]+\.py)"', source)
 
 
+def app_page_titles() -> list[str]:
+    """The titles of the pages ``app.py`` registers, in its order (the sidebar's links)."""
+    source = (Path(__file__).resolve().parents[1] / "app.py").read_text(encoding="utf-8")
+    return re.findall(r'st\.Page\("pages/[\w-]+\.py", title="([^"]+)"', source)
+
+
 def graph_element(at: AppTest, name: str = COMPONENT_NAME) -> Any:
     """The one element of the component ``name`` on the page."""
     elements = [e for e in at.get("bidi_component") if e.proto.component_name == name]

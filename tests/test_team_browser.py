@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from apptest_support import app_page_titles
 from browser_support import GRAPH, chromium, wait_graph, wait_idle
 from playwright.sync_api import Browser, Page
 from postgres_support import Cluster, fresh_database, postgres  # noqa: F401 - fixtures
@@ -33,8 +34,7 @@ pytestmark = pytest.mark.browser
 
 EDITOR, VIEWER = "editor@example.com", "viewer@example.com"
 NAV_LINK = "[data-testid='stSidebarNav'] [data-testid='stSidebarNavLink']"
-PAGE_TITLES = ["Explorer", "Audit", "Profile", "Insights", "Expiry queue", "Export", "Ledger",
-               "Forget all", "Connection"]
+PAGE_TITLES = app_page_titles()
 
 
 @contextmanager
