@@ -124,3 +124,32 @@ def test_importing_the_library_leaves_the_root_logger_alone():
          "print(len(root.handlers), root.level)"],
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
     assert out.split() == ["0", str(logging.WARNING)]
+
+
+def test_what_other_threads_log_during_the_import_is_printed_once():
+    """The app's own handler prints a record once, even when it is logged while the
+    library's import runs its basicConfig (seen as every log line doubled in a server
+    whose warm-up logged during the import)."""
+    script = (
+        "import logging, sys, threading\n"
+        "log = logging.getLogger('memscope')\n"
+        "log.setLevel(logging.INFO)\n"
+        "h = logging.StreamHandler(sys.stdout); h.setFormatter(logging.Formatter('%(message)s'))\n"
+        "log.addHandler(h)\n"
+        "import logging as _l\n"
+        "real = _l.basicConfig\n"
+        "calls = []\n"
+        "def slow(*a, **k):\n"
+        "    real(*a, **k)\n"
+        "    calls.append(1)\n"
+        "    if len(calls) == 1:  # the library calls it more than once\n"
+        "        t = threading.Thread(target=lambda: log.info('hello from a thread'))\n"
+        "        t.start(); t.join()\n"
+        "_l.basicConfig = slow\n"
+        "from memscope.meaning.embed import _quiet_import\n"
+        "_quiet_import()\n"
+        "assert calls, 'the library configures logging when imported'\n")
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=True)
+    said = (run.stdout + run.stderr).count("hello from a thread")
+    assert said == 1, run.stdout + run.stderr

@@ -62,9 +62,16 @@ class _Model(Protocol):
 
 def _quiet_import() -> Any:
     """Import :mod:`wordllama` without the ``logging.basicConfig(level=INFO)`` it runs at
-    import time (it would reconfigure the app's root logger)."""
+    import time (it would reconfigure the app's root logger).
+
+    ``basicConfig`` does nothing while the root logger has a handler, so a root without
+    one gets a :class:`logging.NullHandler` for the import: a handler added and removed
+    around it instead would print what other threads log meanwhile a second time."""
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
+    placeholder = logging.NullHandler() if not handlers else None
+    if placeholder is not None:
+        root.addHandler(placeholder)
     try:
         import wordllama
     finally:
