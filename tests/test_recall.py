@@ -16,10 +16,10 @@ import pytest
 from conftest import NOW
 from sandbox_fixture import running_sandbox, spomory, supermemory_v5
 
-from memscope.export.formats import csv_safe
 from memscope.graph.analysis import Analysis, analyse
 from memscope.lenses.presenter import mask
 from memscope.records.dataset import from_feed_pages
+from memscope.records.text import csv_safe
 from memscope.reports import recall
 from memscope.sources import SourceError
 
@@ -181,8 +181,12 @@ def test_the_csv_lists_every_memory_clipped_and_safe():
 
 
 def test_the_csv_guards_formulas_as_the_export_does():
-    for start in ("=", "+", "-", "@", "\t", "\r", "a", "'"):
-        assert recall._cell(start + "x") == csv_safe(start + "x")
+    """The recall CSV and the exports share one rule (records.text.csv_safe): every
+    formula start is guarded, other text is left alone."""
+    for start in ("=", "+", "-", "@", "\t", "\r"):
+        assert csv_safe(start + "x") == "'" + start + "x"
+    for start in ("a", "'", " "):
+        assert csv_safe(start + "x") == start + "x"
 
 
 def test_presenter_mode_shows_no_real_text():

@@ -39,7 +39,7 @@ import networkx as nx
 from memscope.export.html import offline_html
 from memscope.export.xml_writers import gexf_bytes, graphml_bytes
 from memscope.graph.analysis import Analysis
-from memscope.records.text import one_line, shorten
+from memscope.records.text import csv_safe, one_line, shorten
 from memscope.records.time import format_time
 from memscope.view.build import ViewData
 
@@ -55,8 +55,6 @@ ZIP_TIME = (2000, 1, 1, 0, 0, 0)
 CSV_COLUMNS = ["id", "memory", "state", "static", "inferred", "version", "stored_version",
                "is_latest", "is_forgotten", "space", "documents", "parent_id", "root_id",
                "chain_root", "relations", "created", "updated", "forget_after", "forget_reason"]
-#: cells starting with these are read as formulas by spreadsheets; they get a ``'``
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _clean(text: Any) -> str:
@@ -159,14 +157,6 @@ def to_node_link(analysis: Analysis, visible: Collection[str] | None = None, *,
     Read back with ``nx.node_link_graph(data, edges="edges")``."""
     return nx.node_link_data(flat_graph(analysis, visible, edge_kinds=edge_kinds),
                              edges="edges")
-
-
-def csv_safe(value: Any) -> Any:
-    """A CSV cell that a spreadsheet will not run as a formula (a leading ``'`` is added
-    to text that starts with ``=``, ``+``, ``-``, ``@``, tab or CR)."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
 
 
 def memories_csv(analysis: Analysis, visible: Collection[str] | None = None) -> bytes:

@@ -9,6 +9,7 @@ Example::
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 ELLIPSIS = "…"
 
@@ -132,3 +133,19 @@ def counted(n: int, word: str, many: str | None = None) -> str:
     """
     return f"{n} {word if n == 1 else many or _PLURALS.get(word, word + 's')}"
 
+
+#: cells starting with these are read as formulas by spreadsheets
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not run as a formula (a leading ``'`` is added
+    to text that starts with ``=``, ``+``, ``-``, ``@``, tab or CR); the one rule of every
+    CSV Memscope writes.
+
+    >>> csv_safe("=1+1"), csv_safe("plain"), csv_safe(3)
+    ("'=1+1", 'plain', 3)
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memscope.graph.analysis import Analysis
-from memscope.records.text import clip, one_line
+from memscope.records.text import clip, csv_safe, one_line
 from memscope.records.text import relation_label as join_relation
 from memscope.reports.ask import context_relations
 from memscope.sources import SearchResult, Source, SourceError
@@ -63,9 +63,6 @@ BUCKETS: tuple[tuple[str, int, str], ...] = (
     ("0", 0, "never recalled"), ("1", 1, "recalled once"), ("2-3", 2, "recalled 2–3 times"),
     ("4+", 4, "recalled 4 times or more"))
 CSV_COLUMNS = ("id", "text", "state", "count", "share")
-#: cells starting with these are read as formulas by spreadsheets: the rule of
-#: :func:`memscope.export.formats.csv_safe` (tests keep the two in step)
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def read_questions(text: str) -> list[str]:
@@ -374,12 +371,6 @@ def rows(analysis: Analysis, rmap: RecallMap, ids: Iterable[str] | None = None, 
                 rmap.created.get(i)) for i in ids]
 
 
-def _cell(value: object) -> object:
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
-
 def recall_csv(analysis: Analysis, rmap: RecallMap) -> bytes:
     """The map as CSV (:data:`CSV_COLUMNS`), UTF-8: one row per memory (fact) counted,
     the latest never recalled included with 0; texts from ``analysis`` (the masked one in
@@ -389,7 +380,7 @@ def recall_csv(analysis: Analysis, rmap: RecallMap) -> bytes:
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for row in rows(analysis, rmap):
-        writer.writerow([_cell(v) for v in (row.id, row.text, row.state, row.count,
+        writer.writerow([csv_safe(v) for v in (row.id, row.text, row.state, row.count,
                                             f"{row.share:.4f}")])
     return buf.getvalue().encode("utf-8")
 
