@@ -24,6 +24,8 @@ from pydantic import ValidationError
 from memscope.records.time import read_time
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from memscope.meaning.findings import SemanticFinding
 
 #: exit codes: 0 fine, 1 findings (with ``--fail-on-findings``), 2 unusable input or
@@ -46,17 +48,24 @@ def _write(text: str) -> None:
         buffer.flush()
 
 
+def _now(args: argparse.Namespace) -> tuple[datetime | None, str | None]:
+    """``--now`` read: the time (``None`` when not given) and the sentence refusing it."""
+    if not args.now:
+        return None, None
+    now, reason = read_time(args.now)
+    return now, None if now is not None else (
+        f"--now {args.now!r} {reason or 'is not an ISO-8601 time'}")
+
+
 def _inspect(args: argparse.Namespace) -> int:
     from memscope.graph.analysis import analyse
     from memscope.records.dataset import UnrecognisedInput, read_files
     from memscope.reports.inspection import dumps
 
-    now = None
-    if args.now:
-        now, reason = read_time(args.now)
-        if now is None:
-            _say(f"--now {args.now!r} {reason or 'is not an ISO-8601 time'}")
-            return EXIT_INPUT
+    now, refused = _now(args)
+    if refused:
+        _say(refused)
+        return EXIT_INPUT
     try:
         dataset = read_files(args.files)
     except OSError as exc:
@@ -201,12 +210,10 @@ def _why(args: argparse.Namespace) -> int:
     from memscope.reports.why import UnknownTrail, trail
     from memscope.sources import FileSource, SourceError
 
-    now = None
-    if args.now:
-        now, reason = read_time(args.now)
-        if now is None:
-            _why_say(f"--now {args.now!r} {reason or 'is not an ISO-8601 time'}")
-            return EXIT_INPUT
+    now, refused = _now(args)
+    if refused:
+        _why_say(refused)
+        return EXIT_INPUT
     try:  # as the app opens them: a snapshot's saved profiles and spaces come along
         dataset = FileSource(args.files).load().dataset
     except SourceError as exc:
