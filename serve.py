@@ -10,7 +10,9 @@ warm``). Only then does the
 server open its port, so the first person — or the first request a load balancer lets
 through once the health check answers — gets a warm page, and the warm-up never competes
 with the server for the interpreter while a page is loading. ``make run`` and the Docker
-image start the app this way.
+image start the app this way. It also tells browsers to keep the graph's versioned files
+(:mod:`components.graph_view.caching`), so a later session neither fetches nor compiles
+vis-network again.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ def main() -> None:
     """Warm the caches, then hand over to Streamlit's own command line."""
     from streamlit.web import bootstrap, cli
 
+    from components.graph_view import caching
     from components.state.warmup import prewarm
 
+    caching.install()  # the graph's versioned files: from the browser's cache, compiled once
     argv = ["run", str(Path(__file__).with_name("app.py")), *sys.argv[1:]]
     # read the config (files and these flags) as `streamlit run` will, before the warm-up
     # reads any of it: otherwise Streamlit sees the flags as a change and asks for a restart

@@ -21,6 +21,8 @@ from typing import Any
 import streamlit as st
 from streamlit.components.v2 import component as _register_component
 
+from components.graph_view import caching
+
 #: the graph's component name (its element carries the data)
 COMPONENT_NAME = "memscope_graph_view"
 #: an element with no data, just before the graph, that starts loading the files
@@ -51,14 +53,15 @@ def _asset_base() -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _loader_for(base: str, files: tuple[tuple[str, int, int], ...]) -> str:
-    """``loader.js`` with its ``FILES`` (each served file with a hash of its content);
-    ``files`` (name, size, mtime) only keys the cache, so an edited file gets a new hash."""
+def _loader_for(base: str, files: tuple[tuple[str, int, int], ...], immutable: bool) -> str:
+    """``loader.js`` with its ``FILES`` (each served file with a hash of its content, and
+    whether the server tells browsers to keep them: ``caching.py``); ``files`` (name,
+    size, mtime) only keys the cache, so an edited file gets a new hash."""
     assets = _frontend()[0]
     versions = {name: hashlib.sha256((assets / name).read_bytes()).hexdigest()[:16]
                 for name, _, _ in files}
     spec = {"base": base, "entry": ENTRY_FILE, "library": LIBRARY_FILE, "css": CSS_FILE,
-            "versions": versions}
+            "versions": versions, "immutable": immutable}
     return (f"const FILES = {json.dumps(spec, sort_keys=True)};\n"
             + (_HERE / "loader.js").read_text(encoding="utf-8"))
 
@@ -68,7 +71,7 @@ def loader_js() -> str:
     assets = _frontend()[0]
     files = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
                          for p in assets.iterdir() if p.suffix in (".js", ".css")))
-    return _loader_for(_asset_base(), files)
+    return _loader_for(_asset_base(), files, caching.installed())
 
 
 @functools.lru_cache(maxsize=4)

@@ -3,7 +3,7 @@
 // components/graph_view/frontend/assets/, which Streamlit serves — and hands the call on
 // to the entry module's default export.
 //
-// `FILES` is prepended by components/graph_view/__init__.py:
+// `FILES` is prepended by components/graph_view/files.py:
 //   { base: "/_stcore/bidi-components/<served name>/", entry: "graph_view.js",
 //     library: "vis-network.min.js", css: "graph_view.css",
 //     versions: { "<file>": "<hash of its content>", ... } }
@@ -11,17 +11,26 @@
 // Streamlit serves those files with `Cache-Control: public` and no max-age, ETag or
 // Last-Modified, so a browser may keep them but must fetch them again before each use: a
 // plain <script src> or import would download every file again in every new session. Each
-// URL here names its content (`?v=<hash>`), so a cached copy is right however old it is,
-// and the files are fetched with `cache: "force-cache"`: from the browser's HTTP cache
-// when it has them, from the server otherwise. The modules are then linked by hand (each
-// `from "./x.js"` becomes the URL of x's source as a blob) and vis-network runs as a
-// classic script, which defines globalThis.vis. Everything comes from the page's own
-// server; nothing is fetched from anywhere else.
+// URL here names its content (`?v=<hash>`), so a cached copy is right however old it is:
+// - the ES modules and the stylesheet are fetched with `cache: "force-cache"` (from the
+//   browser's HTTP cache when it has them, from the server otherwise) and linked by hand:
+//   each `from "./x.js"` becomes the URL of x's source as a blob.
+// - vis-network (the 470 kB library) runs as a classic script, which defines
+//   globalThis.vis. Behind serve.py (`FILES.immutable`: components/graph_view/caching.py)
+//   its URL is answered `max-age=31536000, immutable`, so it runs from that URL: a later
+//   session takes it from the HTTP cache without asking, and Chromium runs it from V8's
+//   code cache (a script run from a blob: URL never gets one), so it is fetched and
+//   compiled once per browser. Chromium keeps a script's compiled code only from its
+//   second run, so once per browser and version (a mark in localStorage), a few seconds
+//   after the first graph is drawn and when the page is idle, the library runs a second
+//   time in a hidden, empty frame of this page (`prime`): the next session already runs
+//   it from the code cache. Otherwise it is fetched like the modules and run as a blob.
+// Everything comes from the page's own server; nothing is fetched from anywhere else.
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
 
 async function fetchText(name) {
-  const url = `${FILES.base}${name}?v=${FILES.versions[name]}`;
+  const url = fileUrl(name);
   let response = await fetch(url, { cache: "force-cache" });
   // a failure kept in the cache (a server that did not serve the files then) is not reused
   if (!response.ok) response = await fetch(url, { cache: "reload" });
@@ -36,12 +45,18 @@ function blobUrl(source) {
   return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
 }
 
-function runScript(source) {
+function fileUrl(name) {
+  return `${FILES.base}${name}?v=${FILES.versions[name]}`;
+}
+
+// vis-network as a classic script from `src` (see the top of this file)
+function runLibrary(src) {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = blobUrl(source);
+    script.src = src;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error("vis-network did not run"));
+    script.onerror = () => reject(new Error(`The graph's file ${FILES.library} did not load; `
+      + "is the memscope-graph-frontend package installed (make install)?"));
     document.head.appendChild(script);
   });
 }
@@ -63,18 +78,55 @@ function link(sources) {
 }
 
 async function load() {
-  const names = Object.keys(FILES.versions);
+  const defined = () => Boolean(globalThis.vis && globalThis.vis.Network);
+  const direct = Boolean(FILES.immutable) && !defined();
+  const names = Object.keys(FILES.versions).filter((name) => !direct || name !== FILES.library);
+  const library = direct ? runLibrary(fileUrl(FILES.library)) : null;
+  library?.catch(() => {}); // awaited below; a module's failure may be reported first
   const texts = await Promise.all(names.map(fetchText));
   const sources = Object.fromEntries(names.map((name, i) => [name, texts[i]]));
-  if (!(globalThis.vis && globalThis.vis.Network)) {
+  if (library) {
+    await library;
+  } else if (!defined()) {
     // without its source-map comment: the map is not shipped
-    await runScript(sources[FILES.library].replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n"));
+    const code = sources[FILES.library].replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n");
+    await runLibrary(blobUrl(code));
   }
   const entry = await import(link(sources));
   return { graphView: entry.default, css: sources[FILES.css] };
 }
 
 let loading = null; // once per page, shared by every graph on it
+let primed = false; // once per page: see `prime`
+
+// The library's second run, in a hidden frame with nothing but that script, so Chromium
+// keeps its compiled code for the next session (see the top of this file).
+function prime() {
+  const mark = "memscope-graph-code-cache";
+  const version = FILES.versions[FILES.library];
+  try {
+    if (primed || !FILES.immutable || localStorage.getItem(mark) === version) return;
+  } catch {
+    return; // no storage here: no mark to keep, so no second run either
+  }
+  primed = true;
+  const run = () => {
+    const frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.setAttribute("aria-hidden", "true");
+    frame.tabIndex = -1;
+    const script = frame.ownerDocument.createElement("script");
+    script.src = new URL(fileUrl(FILES.library), document.baseURI).href;
+    frame.srcdoc = `<!doctype html>${script.outerHTML}`;
+    frame.onload = () => {
+      frame.remove();
+      try { localStorage.setItem(mark, version); } catch { /* the next page tries again */ }
+    };
+    document.body.appendChild(frame);
+  };
+  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+  setTimeout(() => idle(run, { timeout: 10_000 }), 3_000);
+}
 
 function showFailure(root, error) {
   let box = root.querySelector("[data-memscope-graph-error]");
@@ -114,5 +166,7 @@ export default async function graphViewLoader(component) {
     style.textContent = css;
     root.prepend(style);
   }
-  return graphView(component);
+  const cleanup = graphView(component);
+  prime();
+  return cleanup;
 }
