@@ -125,7 +125,7 @@ function prime() {
     document.body.appendChild(frame);
   };
   const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 0));
-  setTimeout(() => idle(run, { timeout: 10_000 }), 3_000);
+  setTimeout(() => idle(run, { timeout: 5_000 }), 1_000);
 }
 
 function showFailure(root, error) {
