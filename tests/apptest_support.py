@@ -35,9 +35,36 @@ def graph_element(at: AppTest, name: str = COMPONENT_NAME) -> Any:
     return elements[0]
 
 
+def element_message(element: Any) -> bytes:
+    """The bytes a graph component's element carries (``data=`` bytes, see
+    ``components/graph_view/message.py``); fails when it carries anything else."""
+    proto = element.proto
+    assert proto.WhichOneof("data") == "bytes", proto.WhichOneof("data")
+    return proto.bytes
+
+
+def message_payload(message: bytes) -> dict:
+    """The payload object the browser decodes from a graph message (UTF-8 JSON bytes;
+    raises ``ValueError`` when they are not)."""
+    value = json.loads(message.decode("utf-8"))
+    if not isinstance(value, dict):
+        raise ValueError("the graph message is not a JSON object")
+    return value
+
+
+def element_payload(element: Any) -> dict:
+    """The payload object the browser decodes from a graph element's bytes."""
+    return message_payload(element_message(element))
+
+
+def graph_message(at: AppTest) -> bytes:
+    """Exactly the bytes the browser receives for the graph."""
+    return element_message(graph_element(at))
+
+
 def graph_payload(at: AppTest) -> dict:
-    """Exactly the JSON the browser receives for the graph."""
-    return json.loads(graph_element(at).proto.json)
+    """The payload the browser decodes from the graph's bytes."""
+    return element_payload(graph_element(at))
 
 
 def browser_click(at: AppTest, node_id: str | None) -> None:

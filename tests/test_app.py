@@ -3,11 +3,10 @@ and (for a live source) the real sandbox over loopback."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from apptest_support import run_page
+from apptest_support import element_payload, run_page
 from conftest import ROOT
 from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
@@ -30,7 +29,7 @@ def memory_of(store: Store, memory_id: str) -> dict:
 
 def payload(at: AppTest) -> dict:
     el = next(e for e in at.get("bidi_component") if e.proto.component_name == COMPONENT_NAME)
-    return json.loads(el.proto.json)
+    return element_payload(el)
 
 
 def demo_analysis():

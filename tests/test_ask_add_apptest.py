@@ -3,9 +3,7 @@ over loopback for Spomory and Supermemory."""
 
 from __future__ import annotations
 
-import json
-
-from apptest_support import run_page
+from apptest_support import element_payload, run_page
 from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
@@ -34,12 +32,12 @@ def home(**state) -> AppTest:
 
 def highlighted(at: AppTest) -> set[str]:
     el = next(e for e in at.get("bidi_component") if e.proto.component_name == COMPONENT_NAME)
-    return {n["id"] for n in json.loads(el.proto.json)["nodes"] if n.get("highlighted")}
+    return {n["id"] for n in element_payload(el)["nodes"] if n.get("highlighted")}
 
 
 def node_ids(at: AppTest) -> set[str]:
     el = next(e for e in at.get("bidi_component") if e.proto.component_name == COMPONENT_NAME)
-    return {n["id"] for n in json.loads(el.proto.json)["nodes"]}
+    return {n["id"] for n in element_payload(el)["nodes"]}
 
 
 def ask(at: AppTest, query: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_support import app_pages, run_page
+from apptest_support import app_pages, message_payload, run_page
 from conftest import SM, SP
 from google.protobuf.json_format import MessageToDict
 from pydantic import SecretStr
@@ -67,6 +67,10 @@ def rendered_text(at: AppTest) -> str:
             if isinstance(payload, str) and payload:
                 with suppress(ValueError):  # the graph component's JSON: unescape \\uXXXX
                     parts.append(json.dumps(json.loads(payload), ensure_ascii=False))
+            message = getattr(proto, "bytes", None)
+            if isinstance(message, bytes) and message:
+                with suppress(ValueError):  # the graph's message: UTF-8 JSON bytes
+                    parts.append(json.dumps(message_payload(message), ensure_ascii=False))
         for child in getattr(node, "children", {}).values():
             walk(child)
 

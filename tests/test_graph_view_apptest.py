@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from apptest_support import browser_click, graph_element, graph_payload
+from apptest_support import browser_click, graph_element, graph_message, graph_payload
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import (
@@ -101,27 +101,27 @@ def test_the_element_and_its_payload() -> None:
 
 def test_a_simulated_click_leaves_the_payload_identical() -> None:
     at = _run_demo()
-    before = _element(at).proto.json
+    before = graph_message(at)
     # what the click does: the component state (browser) and the app state (callback)
     at.session_state["graph"] = {"selected": "mem_fe_v2"}
     at.session_state["selected_node"] = "mem_fe_v2"
     at.run()
     assert _selected_text(at) == "Selected node: mem_fe_v2"
-    assert _element(at).proto.json == before
+    assert graph_message(at) == before
     at.run()
-    assert _element(at).proto.json == before
+    assert graph_message(at) == before
 
 
 def test_the_click_callback_writes_the_app_state() -> None:
     at = _run_demo()
-    before = _element(at).proto.json
+    before = graph_message(at)
     _browser_click(at, "mem_hostile")
     assert at.session_state["selected_node"] == "mem_hostile"
     assert _selected_text(at) == "Selected node: mem_hostile"
-    assert _element(at).proto.json == before
+    assert graph_message(at) == before
     _browser_click(at, None)  # a click on empty space clears the selection
     assert at.session_state["selected_node"] is None
-    assert _element(at).proto.json == before
+    assert graph_message(at) == before
 
 
 def test_a_selection_made_elsewhere_is_sent_once_as_focus() -> None:
@@ -130,11 +130,11 @@ def test_a_selection_made_elsewhere_is_sent_once_as_focus() -> None:
     at.run()
     first = _payload(at)["options"]
     assert (first["focus"], first["focus_rev"]) == ("doc_trip", 0)
-    sent = _element(at).proto.json
+    sent = graph_message(at)
     _browser_click(at, "doc_trip")  # the browser reports what it now shows
-    assert _element(at).proto.json == sent
+    assert graph_message(at) == sent
     _browser_click(at, "mem_trip")  # the user clicks elsewhere: no new payload
-    assert _element(at).proto.json == sent
+    assert graph_message(at) == sent
     at.session_state["selected_node"] = "doc_trip"  # and the panel picks doc_trip again
     at.run()
     again = _payload(at)["options"]
@@ -189,9 +189,9 @@ def test_search_matches_become_fit_ids_and_a_click_keeps_the_payload() -> None:
     fit = payload["options"]["fit_ids"]
     expected = sorted(n["id"] for n in payload["nodes"] if "trip" in n["label"].casefold())
     assert fit == expected and len(fit) >= 2
-    before = _element(at).proto.json
+    before = graph_message(at)
     _browser_click(at, fit[0])
-    assert _element(at).proto.json == before
+    assert graph_message(at) == before
 
 
 def test_annotations_are_checked_shortened_and_capped() -> None:

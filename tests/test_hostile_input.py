@@ -430,12 +430,13 @@ def _strings(value, path: str = ""):
 
 
 #: proto fields that are the app's own code or binary, not text from the data
-_NOT_TEXT = {"jsContent", "cssContent", "htmlContent", "arrowData", "json"}
+_NOT_TEXT = {"jsContent", "cssContent", "htmlContent", "arrowData", "json", "bytes"}
 
 
 def page_texts(at):
     """Every text an AppTest page sends: each element's strings (the graph component's
-    JSON payload decoded, dataframes' cells read from their frames)."""
+    payload decoded from its bytes, dataframes' cells read from their frames)."""
+    from apptest_support import message_payload
     from google.protobuf.json_format import MessageToDict
 
     def walk(node):
@@ -449,6 +450,10 @@ def page_texts(at):
             payload = getattr(proto, "json", None)
             if isinstance(payload, str) and payload:
                 yield from ((name + ".json" + p, s) for p, s in _strings(json.loads(payload)))
+            message = getattr(proto, "bytes", None)
+            if isinstance(message, bytes) and message:
+                yield from ((name + ".bytes" + p, s)
+                            for p, s in _strings(message_payload(message)))
         for child in getattr(node, "children", {}).values():
             yield from walk(child)
 

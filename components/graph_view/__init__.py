@@ -8,16 +8,19 @@ component writes no key of its caller: the caller owns its selection.
 The payload sent to the browser is the view's nodes and edges plus a few options, made
 compact (:func:`compact_view`): how a node or an edge is drawn (shape, size, colours,
 borders, dashes…) goes once into a table of styles that each item points at, so a view of
-20,000 nodes is about half the bytes to serialise, send and parse. It does
-not echo the selection, so a rerun after a click sends the same bytes again and Streamlit
-does not re-send the graph.
+20,000 nodes is about half the bytes to serialise, send and parse. It is sent as UTF-8
+JSON bytes (``message.py``), which Streamlit forwards without encoding them again; the
+heavy part is encoded once per drawn view and shared by every session and rerun drawing
+the same lists. It does not echo the selection, so a rerun after a click sends the same
+bytes again, and the browser, seeing the bytes it has drawn, does nothing.
 
 The browser side is files: vis-network's build, the component's ES modules and its
 stylesheet are in ``frontend/assets/``, a package of its own (``memscope-graph-frontend``,
 installed by ``make install``) whose folder Streamlit serves. The element carries only
 ``loader.js`` (a few kB; see ``files.py``), which fetches those files — from the browser's
-HTTP cache once it has them: their URLs carry a hash of their content (see ``loader.js``) — so a new
-session downloads and sends none of them again. Nothing is loaded from a CDN.
+HTTP cache once it has them: their URLs carry a hash of their content (see
+``loader.js``) — so a new session downloads and sends none of them again. Nothing is
+loaded from a CDN.
 
 Over the canvas: a toolbar (zoom, fit all, fit to the selection, fit to the caller's
 ``fit_ids``, full screen) and keys (+/−, 0, f, Esc). Labels stay readable without
@@ -38,13 +41,14 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from typing import Any, NotRequired, TypedDict, TypeGuard
 
 import streamlit as st
 
 from components.graph_view.compact import CompactView, compact_view
 from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
+from components.graph_view.message import DRAWN, payload_bytes
 from components.state.session import GRAPH_FOCUS
 from memscope.records.text import clip
 from memscope.view.build import Legend, ViewData
@@ -119,8 +123,8 @@ def _check_edges(edges: list[Any], ids: set[str]) -> None:
                                  f"{edge.get(end)!r}, which is not a node of the view.")
 
 
-def _check(view: Any, key: Any, height: Any, physics: Any, focus: Any) -> set[str]:
-    """Validate the arguments; return the node ids."""
+def _check(view: Any, key: Any, height: Any, physics: Any, focus: Any) -> None:
+    """Validate the arguments (the view's shape; its items: :func:`_check_items`)."""
     if not isinstance(key, str) or not key or "__" in key:
         raise TypeError("graph_view: key must be a non-empty string without '__' "
                         "(Streamlit reserves it in component keys).")
@@ -136,6 +140,10 @@ def _check(view: Any, key: Any, height: Any, physics: Any, focus: Any) -> set[st
             and isinstance(view.get("edges"), list)):
         raise TypeError("graph_view: view must be a ViewData mapping with 'nodes' and 'edges' "
                         "lists, as memscope.view.build.build_view returns.")
+
+
+def _check_items(view: ViewData) -> set[str]:
+    """Validate the view's nodes and edges; return the node ids."""
     ids = _node_ids(view["nodes"])
     _check_edges(view["edges"], ids)
     return ids
@@ -189,7 +197,7 @@ def _annotations(items: Any) -> list[Annotation]:
     return checked
 
 
-def _fit_ids(fit_ids: Any, ids: set[str]) -> list[str]:
+def _fit_ids(fit_ids: Any, ids: Set[str]) -> list[str]:
     """The fit ids that are nodes of the view, sorted (so the payload is stable)."""
     if isinstance(fit_ids, str | bytes) or not isinstance(fit_ids, Collection):
         raise TypeError("graph_view: fit_ids must be a collection of node ids (strings).")
@@ -253,7 +261,7 @@ def _selection_callback(key: str, on_select: Callable[[str | None], None] | None
     return on_selected_change
 
 
-def _focus_request(key: str, focus: str | None, ids: set[str]) -> tuple[str | None, int]:
+def _focus_request(key: str, focus: str | None, ids: Set[str]) -> tuple[str | None, int]:
     """The focus to put in the payload: changes only when the browser must move.
 
     The browser reports the node it shows as selected (clicked or focused) in the
@@ -312,10 +320,14 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
 
     Raises ``TypeError``/``ValueError`` with one sentence when an argument is unusable.
     """
-    ids = _check(view, key, height, physics, focus)
+    _check(view, key, height, physics, focus)
     if not isinstance(fit_label, str) or not fit_label.strip() or len(fit_label) > 30:
         raise ValueError("graph_view: fit_label must be a short non-empty text (at most 30 "
                          "characters).")
+    # the view's nodes and edges are checked, made compact and encoded once for every
+    # session and rerun that draws these very lists (message.py)
+    drawn = DRAWN.get(view["nodes"], view["edges"])
+    ids = drawn.ids if drawn is not None else _check_items(view)
     fit = _fit_ids(fit_ids, ids)
     notes = _annotations(annotations)
     sent, rev = _focus_request(key, focus, ids)
@@ -326,14 +338,16 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
         # first, a tiny element with no data: the browser starts loading the files while
         # the payload is still being made and sent
         files(key=f"{key}-files", height="content")
-        small = compact_view(view)
-        payload = {"nodes": small["nodes"], "edges": small["edges"],
-                   "styles": small["styles"], "options": options, "annotations": notes,
-                   "legend": legend if legend is not None else view.get("legend")}
+        if drawn is None:
+            drawn = DRAWN.make(view, ids)
+        # the payload: the compact view (nodes, edges, styles), then these, as one JSON
+        # object in bytes, which Streamlit forwards as they are (see message.py)
+        rest: dict[str, Any] = {"options": options, "annotations": notes,
+                                "legend": legend if legend is not None else view.get("legend")}
         if slideshow is not None:
-            payload["slideshow"] = checked_payload(slideshow, ids)
+            rest["slideshow"] = checked_payload(slideshow, ids)
         if timeline is not None:
-            payload["timeline"] = for_view(timeline, ids)
-        graph(key=key, data=payload, height=height,
+            rest["timeline"] = for_view(timeline, ids)
+        graph(key=key, data=payload_bytes(drawn, rest), height=height,
               on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

@@ -12,7 +12,10 @@
 //
 // Streamlit calls the default export again, with the same parentElement, whenever `data`
 // changes (and does not call the previous cleanup first), so there is one vis.Network per
-// parentElement, kept in a WeakMap and updated in place through its DataSets.
+// parentElement, kept in a WeakMap and updated in place through its DataSets. `data` is
+// bytes (UTF-8 JSON, components/graph_view/message.py; a plain object works too).
+// Streamlit tells a new `data` by reference, and the same message delivered again is a new
+// Uint8Array: a call whose bytes equal the last drawn ones does nothing, not even decode.
 //
 // One draw per data change: the first payload is loaded through the Network constructor
 // (setData → fit → one requested frame); later payloads are applied to the DataSets inside
@@ -31,7 +34,9 @@ import {
 } from "./options.js";
 import { buildLegend, LEGEND_CSS, lineFilter } from "./legend.js";
 import { buildMinimap, drawMinimap, markMinimapDirty } from "./minimap.js";
-import { isPlaced, stylesOf, sync, toVisEdge, toVisNode } from "./payload.js";
+import {
+  asBytes, decodePayload, isPlaced, sameBytes, stylesOf, sync, toVisEdge, toVisNode,
+} from "./payload.js";
 import { applyTimeline, buildPlayback, stopPlayback } from "./playback.js";
 import { afterFrame, applyFocus, fitView, jumpTo } from "./selection.js";
 import { applySlideshow, stopSlideshow } from "./slideshow.js";
@@ -107,6 +112,7 @@ function create(vis, parentElement, data) {
     landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
+    lastBytes: null,
     plainDrag: false, plainGroups: null,
     legendData: null, pick: null, shownGroups: null, overlays: [], obstacles: [],
     moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
@@ -114,6 +120,7 @@ function create(vis, parentElement, data) {
     // for browser tests and benchmarks (performance.now() times)
     stats: {
       draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null,
+      unchanged: 0, // calls whose bytes were the ones drawn last (nothing done)
       firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
     },
   };
@@ -422,20 +429,8 @@ function render(state, data) {
   applyTimeline(state, data.timeline); // the history played back (playback.js)
 }
 
-export default function graphView(component) {
-  const { data, parentElement, setStateValue } = component;
-  const vis = globalThis.vis;
-  if (!vis || !vis.Network || !vis.DataSet) throw new Error("vis-network is not loaded");
-  let state = NETWORKS.get(parentElement);
-  if (state === undefined || !state.frame.isConnected) {
-    state = create(vis, parentElement, data || {});
-    NETWORKS.set(parentElement, state);
-  }
-  state.setStateValue = setStateValue;
-  state.renders += 1;
-  state.container.setAttribute("data-renders", String(state.renders)); // for browser tests
-  render(state, data || {});
-  // Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
+// Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
+function cleanupOf(state, parentElement) {
   return () => {
     stopSlideshow(state, false);
     stopPlayback(state);
@@ -445,4 +440,34 @@ export default function graphView(component) {
     state.frame.remove();
     if (NETWORKS.get(parentElement) === state) NETWORKS.delete(parentElement);
   };
+}
+
+export default function graphView(component) {
+  const { data, parentElement, setStateValue } = component;
+  const vis = globalThis.vis;
+  if (!vis || !vis.Network || !vis.DataSet) throw new Error("vis-network is not loaded");
+  let state = NETWORKS.get(parentElement);
+  const fresh = state === undefined || !state.frame.isConnected;
+  const bytes = asBytes(data);
+  if (!fresh) {
+    state.setStateValue = setStateValue;
+    // the message drawn last, delivered again (e.g. by a rerun): nothing would change
+    if (bytes !== null && sameBytes(state.lastBytes, bytes)) {
+      state.stats.unchanged += 1;
+      return state.cleanup;
+    }
+  }
+  const payload = bytes !== null ? decodePayload(bytes) : data || {};
+  if (payload === null && !fresh) return state.cleanup; // unreadable: keep what is drawn
+  if (fresh) {
+    state = create(vis, parentElement, payload || {});
+    state.cleanup = cleanupOf(state, parentElement);
+    NETWORKS.set(parentElement, state);
+  }
+  state.lastBytes = bytes;
+  state.setStateValue = setStateValue;
+  state.renders += 1;
+  state.container.setAttribute("data-renders", String(state.renders)); // for browser tests
+  render(state, payload || {});
+  return state.cleanup;
 }

@@ -1,7 +1,9 @@
-// Payload decoding: the payload is compact, each node and edge carries its own fields (id,
-// label, title, position, marks) and `s`, the index of its style (kind, shape, size,
-// colours…) in `styles.nodes` / `styles.edges`; here the two are merged back and the
-// DataSets are brought in line with a new payload.
+// Payload decoding: Streamlit hands the payload over as bytes (a Uint8Array of UTF-8
+// JSON, see components/graph_view/message.py), decoded here once per new message. The
+// payload is compact, each node and edge carries its own fields (id, label, title,
+// position, marks) and `s`, the index of its style (kind, shape, size, colours…) in
+// `styles.nodes` / `styles.edges`; here the two are merged back and the DataSets are
+// brought in line with a new payload.
 
 import { KIND_LABELS } from "./drawing.js";
 import { readable } from "./theme.js";
@@ -108,4 +110,53 @@ export function stylesOf(data) {
 
 export function isPlaced(raw) {
   return typeof raw.x === "number" && typeof raw.y === "number";
+}
+
+// -- the message ------------------------------------------------------------------------
+
+const DECODER = new TextDecoder("utf-8");
+
+// `data` as a Uint8Array when it is bytes (a Uint8Array, another typed array or an
+// ArrayBuffer), else null (a plain object, as before, or nothing).
+export function asBytes(data) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) {
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  }
+  return null;
+}
+
+// The payload object the bytes hold (JSON text is parsed, never turned into markup), or
+// null when they are not a JSON object.
+export function decodePayload(bytes) {
+  let value;
+  try {
+    value = JSON.parse(DECODER.decode(bytes));
+  } catch (error) {
+    console.warn("memscope graph: the message is not JSON", error);
+    return null;
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+}
+
+// Whether two messages hold the same bytes. From the end: what changes most (the options,
+// annotations, legend) comes after the nodes and edges. Word by word when both are aligned.
+export function sameBytes(a, b) {
+  if (a === b) return true;
+  if (!a || !b || a.byteLength !== b.byteLength) return false;
+  let end = a.byteLength;
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = end >> 2;
+    for (let i = end - 1; i >= words << 2; i -= 1) if (a[i] !== b[i]) return false;
+    const wa = new Uint32Array(a.buffer, a.byteOffset, words);
+    const wb = new Uint32Array(b.buffer, b.byteOffset, words);
+    for (let i = words - 1; i >= 0; i -= 1) if (wa[i] !== wb[i]) return false;
+    return true;
+  }
+  while (end > 0) {
+    end -= 1;
+    if (a[end] !== b[end]) return false;
+  }
+  return true;
 }
