@@ -12,7 +12,7 @@ borders, dashes…) goes once into a table of styles that each item points at, s
 JSON bytes (``message.py``), which Streamlit forwards without encoding them again; the
 heavy part is encoded once per drawn view and shared by every session and rerun drawing
 the same lists. It does not echo the selection, so a rerun after a click sends the same
-bytes again, and the browser, seeing the bytes it has drawn, does nothing.
+bytes again and nothing is drawn again (the browser ignores bytes equal to those it drew).
 
 The browser side is files: vis-network's build, the component's ES modules and its
 stylesheet are in ``frontend/assets/``, a package of its own (``memscope-graph-frontend``,
