@@ -83,7 +83,7 @@ def test_the_element_and_its_payload() -> None:
     # with the same loader and no data starts loading them.
     js = element.proto.js_content
     assert "export default async function graphViewLoader" in js
-    assert len(js) < 8_000
+    assert len(js) < 10_000  # loader.js with its FILES (it also primes the code cache)
     assert vis_network_js()[-300:] not in js and "@license" not in js
     names = [e.proto.component_name for e in at.get("bidi_component")]
     assert names == [FILES_NAME, COMPONENT_NAME]
