@@ -25,16 +25,15 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pipeline import demo_pipeline  # bench/pipeline.py
 from streamlit.components.v2.bidi_component.serialization import (
     serialize_mixed_data,
 )
@@ -43,16 +42,8 @@ from streamlit.util import calc_hash
 
 from components.graph_view import _check_items, compact_view, group_annotations
 from components.graph_view.message import DrawnCache, encode, payload_bytes
-from memscope import kept
-from memscope.demo.generator import generate
-from memscope.pipeline.core import Pipeline
-from memscope.pipeline.keeping import Keeper
-from memscope.pipeline.loads import Loads
-from memscope.sources.files import FileSource
 from memscope.view.budget import MAX_BUDGET
 from memscope.view.build import ViewData
-
-NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 def _cpu(fn: Callable[[], Any], repeat: int) -> float:
@@ -111,14 +102,7 @@ def _parts(view: ViewData, rest: dict[str, Any]) -> dict[str, Callable[[], Any]]
 def drawn_view(nodes: int) -> ViewData:
     """The explorer's first view of a demo of about ``nodes`` nodes (memories and their
     documents, ``nodes / 1.2`` memories), drawn in full (the budget is above it)."""
-    memories = round(nodes / 1.2)
-    folder = Path(tempfile.mkdtemp(prefix="memscope-bench-"))
-    demo = generate(7, now=NOW, n_documents=max(60, memories // 5), n_memories=memories)
-    snapshot = folder / "demo.json"
-    snapshot.write_text(json.dumps({"documents": demo.documents}), encoding="utf-8")
-    source = FileSource([snapshot])
-    p = Pipeline(Loads(keep=None, settle=kept.settle_heap), Keeper(folder / "data"),
-                 clock=lambda: NOW)
+    p, source = demo_pipeline(round(nodes / 1.2))
     req = p.first(p.loads.load(source), source.identity())
     return p.view(replace(req, budget=MAX_BUDGET)).drawn
 

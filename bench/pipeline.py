@@ -47,19 +47,24 @@ def _step(p: Pipeline, label: str, fn: Callable[[], T]) -> T:
     return out
 
 
+def demo_pipeline(n: int) -> tuple[Pipeline, FileSource]:
+    """A pipeline as the app's (the heap settled after a large load and after the first
+    view) and a demo snapshot of ``n`` memories to load, both in a new temp folder."""
+    folder = Path(tempfile.mkdtemp(prefix="memscope-bench-"))
+    demo = generate(7, now=NOW, n_documents=max(60, n // 5), n_memories=n)
+    snapshot = folder / "demo.json"
+    snapshot.write_text(json.dumps({"documents": demo.documents}), encoding="utf-8")
+    p = Pipeline(Loads(keep=None, settle=kept.settle_heap), Keeper(folder / "data"),
+                 clock=lambda: NOW)
+    return p, FileSource([snapshot])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--memories", type=int, default=20_000)
     args = parser.parse_args()
     n = args.memories
-    folder = Path(tempfile.mkdtemp(prefix="memscope-bench-"))
-    demo = generate(7, now=NOW, n_documents=max(60, n // 5), n_memories=n)
-    snapshot = folder / "demo.json"
-    snapshot.write_text(json.dumps({"documents": demo.documents}), encoding="utf-8")
-    source = FileSource([snapshot])
-    # as the app: the heap settled after a large load and after the first view (warm-up)
-    p = Pipeline(Loads(keep=None, settle=kept.settle_heap), Keeper(folder / "data"),
-                 clock=lambda: NOW)
+    p, source = demo_pipeline(n)
     print(f"{n:,} memories")
     ref = _step(p, "load (parse the snapshot)", lambda: p.loads.load(source))
     req: ViewRequest = _step(p, "request (base graph, epoch)",
