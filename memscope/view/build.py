@@ -347,8 +347,10 @@ def _clusters(g: nx.MultiDiGraph) -> list[list[Hashable]]:
             position = {n: i for i, n in enumerate(g)}
         nodes = sorted(comp, key=position.__getitem__)  # graph order: deterministic
         index = {n: i for i, n in enumerate(nodes)}
+        # a weakly connected component holds every edge out of its nodes: its nodes' own
+        # out-edges are its edges (a subgraph view would filter each one again)
         pairs = {(min(index[u], index[v]), max(index[u], index[v]))
-                 for u, v in g.subgraph(nodes).edges() if u != v}
+                 for u, v in g.out_edges(nodes) if u != v}
         with seeded_igraph(len(nodes)):
             parts = ig.Graph(n=len(nodes), edges=sorted(pairs)).community_multilevel()
         out.extend([nodes[i] for i in part] for part in parts)
