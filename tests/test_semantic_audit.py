@@ -20,7 +20,9 @@ import pytest
 from pydantic import SecretStr
 
 from memscope.graph.analysis import Analysis, analyse
+from memscope.meaning import audit
 from memscope.meaning.audit import semantic_findings
+from memscope.meaning.claims import claim
 from memscope.meaning.findings import SemanticFinding
 from memscope.records.dataset import from_feed_pages
 
@@ -85,6 +87,29 @@ def test_linked_or_forgotten_memories_are_not_contradictions():
         _doc("d2", {"id": "b", "memory": "Maya lives in Berlin.",
                     "memoryRelations": {"a": "extends"}}, day=2)))
     assert _kinds(found, "suspected_contradiction") == []
+
+
+def test_a_large_subject_group_pairs_across_chains_only():
+    """Above FULL_GROUP memories of one subject, neighbours come from other chains: a
+    chain whose 450 versions all count as latest (no isLatest sent) gives no pair of its
+    own, and the two unchained memories that contradict are still paired and found."""
+    versions = [{"id": f"v{i:03}", "memory": f"Maya lives in a flat, revision {i}.",
+                 "parentMemoryId": f"v{i - 1:03}" if i else None} for i in range(450)]
+    assert len(versions) > audit.FULL_GROUP
+    a = _analysis(_doc("d1", *versions, {"id": "lis", "memory": "Maya lives in Lisbon."}),
+                  _doc("d2", {"id": "ber", "memory": "Maya lives in Berlin."}, day=2))
+    chain_of = {m: n for n, chain in enumerate(a.chains.chains) for m in chain.ids}
+    group = sorted(a.dataset.memories)
+    rows = audit._Rows(a.dataset.memories, group, None)
+    claims = {m: claim(a.dataset.memories[m].memory) for m in group}
+    pairs = audit._candidates(group, claims, rows, chain_of)
+    assert ("ber", "lis") in pairs
+    assert all(not (x.startswith("v") and y.startswith("v")) for x, y in pairs)
+    assert {x for pair in pairs for x in pair} >= {"ber", "lis"}
+    assert audit._candidates([m for m in group if m.startswith("v")], claims, rows,
+                             chain_of) == set()
+    found = semantic_findings(a)
+    assert _kinds(found, "suspected_contradiction") == [("lis", "ber")]
 
 
 def test_spaces_are_audited_apart():

@@ -9,7 +9,8 @@ it per load, like the analysis itself; it never needs to run on a click).
 
 Which memories: the latest, not forgotten ones, each space on its own. Which pairs: two
 memories with the same subject (:func:`~memscope.meaning.claims.claim`) that share a word
-of their claim; in a large subject group, each memory's nearest neighbours by embedding.
+of their claim; in a large subject group, each memory's nearest neighbours by embedding
+outside its own chain.
 A pair is a suspected contradiction when the claim check says both cannot hold
 (:func:`~memscope.meaning.claims.conflict`), the two are on one topic (cosine similarity
 at least :data:`TOPIC`), and no version edge or chain links them. Near-duplicates: pairs
@@ -119,10 +120,16 @@ class _Rows:
         return self.matrix[[self.index[i] for i in ids]]
 
 
-def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows
-                ) -> set[tuple[str, str]]:
+def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
+                chain_of: Mapping[str, int] | None = None) -> set[tuple[str, str]]:
     """Pairs of one subject group worth checking: sharing a claim word or both short,
-    or (in a large group) among each other's nearest neighbours."""
+    or (in a large group) among each other's nearest neighbours in other chains.
+
+    ``chain_of``: memory id → its chain's number. In a large group two versions of one
+    chain are never neighbours: a chain links them (so they are no contradiction and no
+    duplicate), and a chain whose versions are all "latest" (no ``isLatest`` sent) would
+    otherwise fill every memory's neighbours with its own versions.
+    """
     pairs: set[tuple[str, str]] = set()
     if len(group) <= FULL_GROUP:
         by_word: dict[str, list[str]] = defaultdict(list)
@@ -135,13 +142,22 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows
         for members in by_word.values():
             pairs.update(combinations(members, 2))
         return pairs
+    chain_of = chain_of or {}
+    # a memory without a chain is a chain of its own (a number no chain has)
+    chain = np.array([chain_of.get(m, -1 - n) for n, m in enumerate(group)])
+    numbers, sizes = np.unique(chain, return_counts=True)
+    if len(numbers) == 1:
+        return pairs
+    others = len(group) - sizes[np.searchsorted(numbers, chain)]
     block = rows.block(group)
-    k = min(NEIGHBOURS, len(group) - 1)
     for start in range(0, len(group), 1024):
         sims = block[start:start + 1024] @ block.T
+        sims[chain[start:start + 1024, None] == chain[None, :]] = -2.0  # self included
         for offset, row in enumerate(sims):
             n = start + offset
-            row[n] = -2.0
+            k = min(NEIGHBOURS, int(others[n]))
+            if k == 0:
+                continue
             for m in np.argpartition(-row, k)[:k]:
                 a, b = group[n], group[int(m)]
                 pairs.add((a, b) if a < b else (b, a))
@@ -232,8 +248,10 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
         if subject and subject != ("*",):
             by_subject[subject].append(mem_id)
     out: list[SemanticFinding] = []
+    chain_of = {mem_id: n for n, chain in enumerate(analysis.chains.chains)
+                for mem_id in chain.ids}
     for subject in sorted(by_subject):
-        pairs = sorted(_candidates(by_subject[subject], claims, vectors))
+        pairs = sorted(_candidates(by_subject[subject], claims, vectors, chain_of))
         for (a, b), cos in zip(pairs, vectors.pair_cos(pairs), strict=True):
             ca, cb = claims[a], claims[b]
             found = conflict(ca, cb)
