@@ -126,9 +126,10 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
     or (in a large group) among each other's nearest neighbours in other chains.
 
     ``chain_of``: memory id → its chain's number. In a large group two versions of one
-    chain are never neighbours: a chain links them (so they are no contradiction and no
-    duplicate), and a chain whose versions are all "latest" (no ``isLatest`` sent) would
-    otherwise fill every memory's neighbours with its own versions.
+    chain are never neighbours: a chain links them (they are never a contradiction), and
+    a chain whose versions all count as latest (no ``isLatest`` sent) would otherwise
+    fill every memory's neighbours with its own versions. (A small group keeps its
+    pairs of one chain: same words there still make near-duplicates.)
     """
     pairs: set[tuple[str, str]] = set()
     if len(group) <= FULL_GROUP:
