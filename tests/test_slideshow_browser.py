@@ -88,13 +88,17 @@ def wait_step(page: Page, n: int) -> dict:
     """The show at step ``n`` once the flight there has landed."""
     frame = page.locator(FRAME)
     page.locator(f"{FRAME}[data-slideshow-step='{n}']").wait_for(timeout=15_000)
-    # the flight: out and in (2 × 0.9 s), longer on a loaded machine
+    # the flight: out and in (2 × 0.9 s), longer on a loaded machine; between the two
+    # the view holds still a moment out (a timer starts the way in), so "still" alone is
+    # not "landed": still and over its node, or the caller's checks fail after 15 s
     shown = page.locator(GRAPH).evaluate(SHOWN)
     for _ in range(60):
         page.wait_for_timeout(250)
         now = page.locator(GRAPH).evaluate(SHOWN)
-        if now["centre"] == shown["centre"] and now["scale"] == shown["scale"]:
-            break  # held still for a quarter of a second: landed
+        over = now["node"] is not None and math.dist(
+            (now["centre"]["x"], now["centre"]["y"]), (now["node"]["x"], now["node"]["y"])) < 5
+        if now["centre"] == shown["centre"] and now["scale"] == shown["scale"] and over:
+            break  # held still over its node for a quarter of a second: landed
         shown = now
     assert frame.get_attribute("data-slideshow") == "playing"
     return shown
