@@ -8,6 +8,10 @@ neither resized nor remounted meanwhile (same box, same ``__network``); full scr
 the drawer; the height follows the window when it is resized and at 1920×1080. The page
 shows no emoji in its labels and gives its text a font stack with CJK faces. Screenshots
 (light, dark, presenter; 1400×900 and 1920×1080) go to ``test-screenshots/``.
+
+A second journey: the window's report is kept in a cookie, so a second tab of the same
+browser draws at the window's height in its first run and runs once; a stale or garbled
+cookie costs one report, as a first visit does.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from browser_support import (
     wait_graph,
     wait_idle,
 )
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import BrowserContext, Locator, Page
 
+from components.widgets import stage
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
 
@@ -52,6 +57,22 @@ REGIONS = """() => {
 
 
 Scheme = Literal["light", "dark"]
+#: counts the page's script runs (the app's script state turning to "running")
+COUNT_RUNS = """(() => {
+  window.__runs = 0;
+  let last = null;
+  const check = () => {
+    const app = document.querySelector("[data-testid='stApp']");
+    const s = app ? app.getAttribute("data-test-script-state") : null;
+    if (s !== last && s === "running") window.__runs += 1;
+    last = s;
+  };
+  const start = () => new MutationObserver(check).observe(document.documentElement, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-test-script-state"] });
+  if (document.documentElement) start();
+  else document.addEventListener("DOMContentLoaded", start);
+})();"""
 
 
 def shoot(page: Page, name: str, schemes: tuple[Scheme, ...] = ("light", "dark")) -> None:
@@ -250,3 +271,52 @@ def test_the_graph_is_the_hero_and_the_panel_a_drawer(server, data_dir) -> None:
         wait_graph(page)
         page.close()
     assert_loopback_only(urls)
+
+
+def _session(context: BrowserContext, url: str) -> Page:
+    """A new tab of ``context`` on ``url``, once its graph is drawn at the window's
+    bottom and the app idle."""
+    page = context.new_page()
+    page.goto(url)
+    wait_graph(page)
+    settle_height(page, page.locator(GRAPH), 900)
+    wait_idle(page, 1500)
+    return page
+
+
+def _bottom_gap(page: Page) -> float:
+    b = box(page.locator(GRAPH))
+    return 900 - (b["y"] + b["height"])
+
+
+def test_a_second_session_draws_at_the_window_height_in_its_first_run(server) -> None:
+    """The window's report is kept in a cookie: the next tab of that browser draws the
+    graph at the window's height in its first run and needs no second one (which would
+    send the whole graph again); a stale or garbled cookie costs one report as before."""
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context.add_init_script(COUNT_RUNS)
+        try:
+            first = _session(context, server.url)
+            assert 0 <= _bottom_gap(first) <= 30
+            assert first.evaluate("window.__runs") >= 2  # drawn at 700 px, then reported
+            kept = {c.get("name"): c for c in context.cookies()}[stage.COOKIE]
+            seen = stage.remembered(kept.get("value"))
+            assert seen is not None and seen["height"] == 900 and 0 < seen["top"] < 900
+            assert kept.get("sameSite") == "Strict" and kept.get("path") == "/"
+
+            second = _session(context, server.url)
+            assert 0 <= _bottom_gap(second) <= 30
+            assert second.evaluate("window.__runs") == 1, "a second run after the draw"
+
+            for stale in ("700:40", "x:y"):  # another window's size; not ours at all
+                context.add_cookies([{"name": stage.COOKIE, "value": stale,
+                                      "url": server.url}])
+                page = _session(context, server.url)
+                assert 0 <= _bottom_gap(page) <= 30, stale
+                assert page.evaluate("window.__runs") >= 2, stale
+                assert stage.remembered({c.get("name"): c.get("value")
+                                         for c in context.cookies()}[stage.COOKIE]) == seen
+                page.close()
+        finally:
+            context.close()

@@ -6,7 +6,11 @@ places Streamlit containers by their key). Python cannot see the window, so a sm
 element (a Custom Component v2 with no markup, never shown) reports the window's inner
 height and where the graph's stage starts on the page, once when it mounts and again
 when either changes (a resize, a banner above the graph); :func:`graph_height` turns
-that into the graph's height. The same element closes the drawer on Esc pressed outside
+that into the graph's height. It also keeps the last report in a cookie
+(:data:`COOKIE`, ``<height>:<top>``, nothing else): the next session in that browser sends
+it with its first request, so its first run already draws the graph at the window's
+height and the report after the first draw — the same values — causes no second run
+(which would send the whole graph again). The same element closes the drawer on Esc pressed outside
 the graph (whose own Esc clears the selection) and, when the drawer's close button is
 clicked, clears the graph's selection in the browser too (with the graph's own Esc, so
 a later click on the same node opens the drawer again).
@@ -35,11 +39,14 @@ BOTTOM_MARGIN = 14
 STAGE_KEY = "graph_stage"
 DRAWER_KEY = "explorer_drawer"
 CLOSE_KEY = "drawer_close"
+#: the browser's cookie with the last report, ``<window height>:<stage top>`` in pixels
+COOKIE = "memscope-viewport"
 
 _JS = """
 const STAGE = ".st-key-@STAGE@";
 const CLOSE = ".st-key-@CLOSE@ button";
 const GRAPH = "[data-testid='memscope-graph']";
+const COOKIE = "@COOKIE@";
 
 function graphCanvas() {
   // the graph's canvas lives in its component's shadow root
@@ -69,6 +76,10 @@ export default function stage(component) {
   const { setStateValue } = component;
   const kit = globalThis.__memscopeStage || (globalThis.__memscopeStage = {});
   kit.setStateValue = setStateValue;
+  // what this session's runs drew with before any report: the cookie its first request sent
+  const remembered = component.data && component.data.remembered;
+  kit.remembered = remembered && Number.isFinite(remembered.top)
+    && Number.isFinite(remembered.height) ? remembered : null;
   paint(); // called again when the theme changes
   if (kit.cleanup) return kit.cleanup;
   let sent = null;
@@ -90,9 +101,11 @@ export default function stage(component) {
     const top = Math.round(stage.getBoundingClientRect().top + scrolled);
     const height = Math.round(window.innerHeight);
     if (document.fullscreenElement) return; // the graph fills the screen meanwhile
-    if (sent && Math.abs(sent.top - top) < 3 && Math.abs(sent.height - height) < 3) return;
+    const drawn = sent || kit.remembered;
+    if (drawn && Math.abs(drawn.top - top) < 3 && Math.abs(drawn.height - height) < 3) return;
     sent = { top, height };
     kit.setStateValue("viewport", sent);
+    document.cookie = `${COOKIE}=${height}:${top}; path=/; max-age=31536000; samesite=strict`;
   };
   const later = () => {
     paint();
@@ -132,7 +145,7 @@ export default function stage(component) {
   };
   return kit.cleanup;
 }
-""".replace("@STAGE@", STAGE_KEY).replace("@CLOSE@", CLOSE_KEY)
+""".replace("@STAGE@", STAGE_KEY).replace("@CLOSE@", CLOSE_KEY).replace("@COOKIE@", COOKIE)
 
 
 def stylesheet() -> None:
@@ -164,11 +177,40 @@ def graph_height(viewport: Any) -> int:
     return max(MIN_HEIGHT, min(MAX_HEIGHT, wanted))
 
 
+def remembered(cookie: Any) -> dict[str, int] | None:
+    """The viewport a :data:`COOKIE` value names (``"<height>:<top>"``), or ``None`` for
+    anything else.
+
+    >>> remembered("900:150"), remembered("900:x"), remembered(None), remembered("1:2:3")
+    ({'height': 900, 'top': 150}, None, None, None)
+    """
+    if not isinstance(cookie, str) or len(cookie) > 20:
+        return None
+    parts = cookie.split(":")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    height, top = int(parts[0]), int(parts[1])
+    return {"height": height, "top": top} if height <= 100_000 and top <= 100_000 else None
+
+
+def _cookie() -> str | None:
+    """This session's :data:`COOKIE` as its first request sent it (``None`` without one,
+    or where there is no browser, as under AppTest)."""
+    try:
+        return st.context.cookies.get(COOKIE)
+    except Exception:  # no request context (no browser): no cookie
+        return None
+
+
 def viewport() -> int:
-    """Draw the (invisible) reporting element; return the graph's height for this run."""
-    _component()(key=session.VIEWPORT.name, on_viewport_change=_ignore)
+    """Draw the (invisible) reporting element; return the graph's height for this run:
+    from the element's report, else from the cookie the session's first request sent."""
+    kept = remembered(_cookie())
+    _component()(key=session.VIEWPORT.name, data={"remembered": kept},
+                 on_viewport_change=_ignore)
     state = session.VIEWPORT.get()
-    return graph_height(state.get("viewport") if isinstance(state, Mapping) else None)
+    reported = state.get("viewport") if isinstance(state, Mapping) else None
+    return graph_height(reported if reported is not None else kept)
 
 
 def _ignore() -> None:
