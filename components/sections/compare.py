@@ -32,6 +32,7 @@ from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import pipeline, view_for
 from components.widgets.safe import md_escape, short
+from components.widgets.tables import TABLE_ROWS, more_in_csv
 from memscope.export.compare import cell, comparison_csv
 from memscope.lenses.compare import KIND_MEANINGS, KINDS, ChangeKind, DatasetDiff, compare
 from memscope.pipeline.loads import LoadGone
@@ -336,7 +337,9 @@ def section(ctx: AppContext) -> None:
                           f"{k}: {KIND_MEANINGS[k]}" for k in offered),
                       **session.bind(session.COMPARE_SHOW))
     kinds = [k for k in picked or () if k in offered] or None
-    st.dataframe(table(shown, names, kinds), hide_index=True, width="stretch")
+    rows = table(shown, names, kinds)
+    st.dataframe(rows.head(TABLE_ROWS), hide_index=True, width="stretch")
+    more_in_csv(len(rows))
     st.download_button("Download the differences (CSV)",
                        data=lambda: comparison_csv(shown, names, kinds),
                        file_name="memscope-comparison.csv", mime="text/csv",

@@ -34,6 +34,7 @@ from components.state.context import AppContext
 from components.state.pipeline import view_for
 from components.widgets import nav
 from components.widgets.safe import md_escape, short
+from components.widgets.tables import TABLE_ROWS, more_in_csv
 from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
 from memscope.records.text import counted
@@ -51,7 +52,6 @@ FROM_LABELS = {"typed": "Typed here", "file": "A text file", "demo": "The demo's
 UPLOAD_MAX = 1_000_000
 POLL_S = 0.5
 GRAPH_HEIGHT = 560
-TABLE_ROWS = 500
 
 
 def demo_questions() -> list[str]:
@@ -317,8 +317,7 @@ def _table(analysis: Analysis, rmap: core.RecallMap, ids: list[str], *,
     st.dataframe(table, hide_index=True, width="stretch",
                  column_config={"share": st.column_config.NumberColumn(
                      "share", format="%d %%", help="Of the questions answered")})
-    if len(ids) > TABLE_ROWS:
-        st.caption(f"The first {TABLE_ROWS} of {len(ids)} are listed; the CSV has every one.")
+    more_in_csv(len(ids))
 
 
 def _questions(ctx: AppContext, run: core.RecallRun) -> None:
