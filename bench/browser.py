@@ -108,26 +108,46 @@ INIT_JS = """(() => {
   if (window.__ms) return;
   const ms = window.__ms = { states: [], inputAt: null };
   let last = null;
-  const check = () => {
-    const app = document.querySelector("[data-testid='stApp']");
-    const s = app ? app.getAttribute("data-test-script-state") : null;
-    if (s !== last) {
-      last = s;
-      ms.states.push([performance.now(), s]);
-      if (ms.states.length > 400) ms.states.splice(0, 200);
+  const push = (s) => {
+    if (s === last) return;
+    last = s;
+    ms.states.push([performance.now(), s]);
+    if (ms.states.length > 400) ms.states.splice(0, 200);
+  };
+  // every change, also those made in one task (a quick run: "running" then "notRunning"
+  // before the observer's callback): each record's old value is the state before it
+  const check = (records) => {
+    for (const r of records || []) {
+      if (r.attributeName === "data-test-script-state" && r.oldValue !== null) push(r.oldValue);
     }
+    const app = document.querySelector("[data-testid='stApp']");
+    push(app ? app.getAttribute("data-test-script-state") : null);
   };
   const input = () => { ms.inputAt = performance.now(); };
   window.addEventListener("pointerdown", input, true);
   window.addEventListener("keydown", input, true);
   const start = () => {
     new MutationObserver(check).observe(document.documentElement, {
-      subtree: true, childList: true, attributes: true,
+      subtree: true, childList: true, attributes: true, attributeOldValue: true,
       attributeFilter: ["data-test-script-state"] });
     check();
   };
   if (document.documentElement) start();
   else document.addEventListener("DOMContentLoaded", start);
+  // when each websocket message arrived: a run quick enough that React renders its
+  // "running" and "notRunning" together never shows "running" (see RERUN_JS)
+  ms.ws = [];
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    socket.addEventListener("message", () => {
+      ms.ws.push(performance.now());
+      if (ms.ws.length > 4000) ms.ws.splice(0, 2000);
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, Socket);
   // vis-network's UMD build assigns globalThis.vis when its evaluation starts and fills it
   // synchronously; a microtask queued then runs once that script has finished
   let vis;
@@ -198,6 +218,16 @@ RERUN_JS = """t0 => {
     if (t < t0) continue;
     if (start === null) { if (s !== "notRunning") start = t; }
     else if (s === "notRunning") return { start, end: t };
+  }
+  // a quick run under load: its messages came in one batch and React rendered the
+  // script state only as "notRunning"; the run is its burst of messages after t0, over
+  // once 250 ms passed without another while the app shows "notRunning"
+  const app = document.querySelector("[data-testid='stApp']");
+  const after = window.__ms.ws.filter((t) => t >= t0);
+  if (start === null && after.length > 0 && app
+      && app.getAttribute("data-test-script-state") === "notRunning"
+      && performance.now() - after[after.length - 1] > 250) {
+    return { start: after[0], end: after[after.length - 1], batched: true };
   }
   return false;
 }"""

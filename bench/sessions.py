@@ -103,6 +103,8 @@ class Stats:
     loads: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     skipped: int = 0
+    #: reruns seen only by their websocket messages (React never showed "running")
+    batched: int = 0
     skips: Counter[str] = field(default_factory=Counter)
     samples: dict[str, str] = field(default_factory=dict)
     #: phase → [monotonic start, end]; "opening" is the file session's click → drawn
@@ -118,7 +120,7 @@ class Stats:
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict."""
         return {"reruns": self.reruns, "loads": self.loads, "errors": dict(self.errors),
-                "skipped": self.skipped, "skips": dict(self.skips),
+                "skipped": self.skipped, "batched": self.batched, "skips": dict(self.skips),
                 "samples": self.samples, "phases": self.phases,
                 "opener": self.opener}
 
@@ -250,6 +252,7 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
         return last
     run = await done.json_value()
     stats.reruns.append((kind, at, float(run["end"]) - t0, phase))
+    stats.batched += bool(run.get("batched"))
     for text in await page.locator(EXCEPTION).all_inner_texts():
         if text not in shown:
             shown.add(text)
@@ -498,6 +501,9 @@ def report(data: dict[str, Any], log: RunLog, cpu: Sampler, rss: float | None) -
         if name in data["phases"]:
             idle95 = percentile(figures[0].page, 95) if figures and figures[0].page else None
             figures.append(report_phase(name, data, log, cpu, idle95))
+    if data.get("batched"):
+        print(f"reruns seen by their messages only (a quick run whose 'running' React never "
+              f"rendered; timed to its last message): {data['batched']}")
     if data["skipped"]:
         print(f"actions skipped (no drawn node a click would hit): {data['skipped']}")
         for why, count in Counter(data.get("skips", {})).most_common():
