@@ -10,10 +10,10 @@ that into the graph's height. It also keeps the last report in a cookie
 (:data:`COOKIE`, ``<height>:<top>``, nothing else): the next session in that browser sends
 it with its first request, so its first run already draws the graph at the window's
 height and the report after the first draw — the same values — causes no second run
-(which would send the whole graph again). The same element closes the drawer on Esc pressed outside
-the graph (whose own Esc clears the selection) and, when the drawer's close button is
-clicked, clears the graph's selection in the browser too (with the graph's own Esc, so
-a later click on the same node opens the drawer again).
+(which would send the whole graph again). The same element closes the drawer on Esc
+pressed outside the graph (whose own Esc clears the selection) and, when the drawer's
+close button is clicked, clears the graph's selection in the browser too (with the
+graph's own Esc, so a later click on the same node opens the drawer again).
 """
 
 from __future__ import annotations

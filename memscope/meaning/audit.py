@@ -206,8 +206,11 @@ def semantic_findings(analysis: Analysis, rows: Mapping[str, np.ndarray] | None 
     by_space: dict[str | None, list[str]] = defaultdict(list)
     for mem_id in current:
         by_space[memories[mem_id].space].append(mem_id)
+    chain_of = {mem_id: n for n, chain in enumerate(analysis.chains.chains)
+                for mem_id in chain.ids}
     for space in sorted(by_space, key=lambda s: (s is not None, s or "")):
-        found.extend(_space_findings(analysis, space, by_space[space], claims, vectors))
+        found.extend(_space_findings(analysis, space, by_space[space], claims, vectors,
+                                     chain_of))
     found.extend(_suspicious_updates([(memories[p], memories[c]) for p, c in updates],
                                      claims, vectors))
     rank = {kind: n for n, kind in enumerate(KINDS)}
@@ -231,7 +234,8 @@ def _linked(analysis: Analysis, a: str, b: str) -> bool:
 
 
 def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
-                    claims: Mapping[str, Claim], vectors: _Rows) -> list[SemanticFinding]:
+                    claims: Mapping[str, Claim], vectors: _Rows,
+                    chain_of: Mapping[str, int]) -> list[SemanticFinding]:
     memories = analysis.dataset.memories
     # the same text twice is one statement: checked once, grouped as a near-duplicate
     same_text: dict[str, list[str]] = defaultdict(list)
@@ -249,8 +253,6 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
         if subject and subject != ("*",):
             by_subject[subject].append(mem_id)
     out: list[SemanticFinding] = []
-    chain_of = {mem_id: n for n, chain in enumerate(analysis.chains.chains)
-                for mem_id in chain.ids}
     for subject in sorted(by_subject):
         pairs = sorted(_candidates(by_subject[subject], claims, vectors, chain_of))
         for (a, b), cos in zip(pairs, vectors.pair_cos(pairs), strict=True):
