@@ -300,6 +300,7 @@ def test_a_second_session_draws_at_the_window_height_in_its_first_run(server) ->
             first = _session(context, server.url)
             assert 0 <= _bottom_gap(first) <= 30
             assert first.evaluate("window.__runs") >= 2  # drawn at 700 px, then reported
+            assert int(first.locator(GRAPH).get_attribute("data-renders") or 0) >= 2
             kept = {c.get("name"): c for c in context.cookies()}[stage.COOKIE]
             seen = stage.remembered(kept.get("value"))
             assert seen is not None and seen["height"] == 900 and 0 < seen["top"] < 900
@@ -308,6 +309,8 @@ def test_a_second_session_draws_at_the_window_height_in_its_first_run(server) ->
             second = _session(context, server.url)
             assert 0 <= _bottom_gap(second) <= 30
             assert second.evaluate("window.__runs") == 1, "a second run after the draw"
+            # the graph got one message (a quick second run may show no "running")
+            assert second.locator(GRAPH).get_attribute("data-renders") == "1"
 
             for stale in ("700:40", "x:y"):  # another window's size; not ours at all
                 context.add_cookies([{"name": stage.COOKIE, "value": stale,
