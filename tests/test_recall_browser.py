@@ -61,7 +61,11 @@ def test_the_demo_question_set_finds_memories_never_recalled(server, data_dir) -
                                 "questions ran").is_visible()
         page.get_by_text(f"Latest memories never recalled ({len(never)})").wait_for()
         newest = texts[never[0]].memory
-        cells = page.locator(CELLS).all_inner_texts()
+        for _ in range(40):  # the tables are drawn a moment after the run
+            cells = page.locator(CELLS).all_inner_texts()
+            if newest in cells:
+                break
+            page.wait_for_timeout(250)
         assert newest in cells, (newest, cells[:10])  # the table's first rows
         graph = page.locator(GRAPH).element_handle()
         assert page.evaluate(FILL_OF, [graph, never[0]]) == COLOURS["0"]  # grey: never
