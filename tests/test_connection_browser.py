@@ -30,6 +30,7 @@ def grid_cells(page: Page) -> list[str]:
     """The texts of the migration table's cells (glide's accessible table)."""
     grid = page.locator("[data-testid='stDataFrame']").first
     grid.wait_for(timeout=20_000)
+    grid.locator("[role='gridcell']").first.wait_for(state="attached", timeout=20_000)
     return [t.strip() for t in grid.locator("[role='gridcell']").all_inner_texts()]
 
 
