@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -161,3 +162,41 @@ def test_the_explorer_asks_a_snapshot_file(fresh_data_dir, tmp_path):
     hits = [str(b.key) for b in at.button if b.key and b.key.startswith("ask-hit-")]
     assert hits and hits[0].endswith("m-atlas")
     assert "m-atlas" in highlighted(at)
+
+
+def test_closing_while_another_thread_asks_loses_no_question(tmp_path, monkeypatch):
+    """A recall run's worker asks while the page closes the source (or loads other data
+    into it): the close waits for the question in flight, and a later question builds
+    the index again; no question fails on a closed database. (Each question is slowed a
+    little before it reaches its index, so a close lands in between if it can.)"""
+    src = FileSource([write_snapshot(tmp_path / "snap.json", "closing race")])
+    src.search("Postgres")  # the index and its vectors, built once
+    plain = file_ask.AskIndex.search
+
+    def slowed(self, query, **kwargs):
+        time.sleep(0.002)
+        return plain(self, query, **kwargs)
+
+    monkeypatch.setattr(file_ask.AskIndex, "search", slowed)
+    failures: list[BaseException] = []
+    stop = threading.Event()
+
+    def ask() -> None:
+        while not stop.is_set():
+            try:
+                assert src.search("Postgres").hits
+            except BaseException as exc:  # recorded for the assertion
+                failures.append(exc)
+                return
+
+    worker = threading.Thread(target=ask)
+    worker.start()
+    try:
+        for _ in range(200):
+            src.close()
+            time.sleep(0.001)
+    finally:
+        stop.set()
+        worker.join(timeout=60)
+    assert failures == []
+    assert src.search("Postgres").hits[0].id == "m-atlas"

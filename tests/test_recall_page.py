@@ -109,8 +109,12 @@ def test_stop_keeps_the_rest_of_the_questions_from_being_sent(fresh_data_dir):
                                   session.RECALL_WORKERS.name: 1})
     next(b for b in at.button if b.label == "Run").click().run()
     assert not at.exception, at.exception
-    at.button(key="recall-stop").click().run()
     job = at.session_state[session.RECALL_JOB.name]
+    deadline = time.monotonic() + 60  # the run is going: a first question has its answer
+    while job.done == 0 and job.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert job.done > 0 and job.running
+    at.button(key="recall-stop").click().run()
     assert job.stop.is_set()
     deadline = time.monotonic() + 60
     while job.running and time.monotonic() < deadline:

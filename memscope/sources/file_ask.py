@@ -150,19 +150,28 @@ class KeptAsk:
         self._lock = threading.Lock()
         self._index: AskIndex | None = None
 
+    def search(self, result: LoadResult, query: str, **kwargs: Any) -> SearchResult:
+        """:meth:`AskIndex.search` over ``result``'s dataset, under this object's lock:
+        a :meth:`close` or another load's index (from another thread: a recall run's
+        worker, a rerun) waits for the question in flight instead of closing its
+        database under it. (The index answers one question at a time anyway.)"""
+        with self._lock:
+            return self._held(result).search(query, **kwargs)
+
     def index(self, result: LoadResult) -> AskIndex:
         """The index of ``result``'s dataset (built now if it is not the one kept)."""
         with self._lock:
-            held = self._index
-            if held is None or held.dataset is not result.dataset:
-                if held is not None:
-                    held.close()
-                held = self._index = AskIndex(result.dataset)
-            return held
+            return self._held(result)
 
-    def search(self, result: LoadResult, query: str, **kwargs: Any) -> SearchResult:
-        """:meth:`AskIndex.search` over ``result``'s dataset."""
-        return self.index(result).search(query, **kwargs)
+    def _held(self, result: LoadResult) -> AskIndex:
+        """The kept index, replaced by one of ``result``'s dataset if it is another's
+        (the caller holds the lock)."""
+        held = self._index
+        if held is None or held.dataset is not result.dataset:
+            if held is not None:
+                held.close()
+            held = self._index = AskIndex(result.dataset)
+        return held
 
     def close(self) -> None:
         """Drop the kept index (idempotent)."""
