@@ -22,7 +22,6 @@ from conftest import FIXTURES, NOW, ROOT
 from pipeline_support import every_stage, same_records
 from sandbox_fixture import running_sandbox, spomory
 
-from components.widgets.tables import TABLE_ROWS
 from memscope.cli import main
 from memscope.graph.analysis import analyse
 from memscope.records.dataset import read_files
@@ -580,92 +579,3 @@ def test_no_page_sends_a_huge_word_whole(huge_state, fresh_data_dir):
         assert _too_long(run_page(page, **huge_state), page, strict=True) == [], page
     table = run_page("explorer.py", **huge_state, show_memory_table=True)
     assert _too_long(table, "explorer.py+table", strict=True) == []
-
-
-# --- a 20,000-version chain (issue 20): every page, with and without isLatest -----------
-
-#: versions in the long chain
-CHAIN = 20_000
-#: the most rows a page's table lists (the longest lists say how many more the CSV has)
-TABLE_MAX = 2_000
-#: the most bars (x values) a chart's trace draws: long chains are binned
-BARS_MAX = 60
-
-
-def chain_feed(n: int, *, bare: bool) -> bytes:
-    """A feed file: one document whose ``n`` memories form one chain by
-    ``parentMemoryId``, plus two single memories. ``bare``: the versions carry only id,
-    text and parent (no version, no isLatest, no date), so every one counts as latest."""
-    entries: list[dict] = []
-    for i in range(n):
-        parent = f"v{i - 1}" if i else None
-        if bare:
-            entries.append({"id": f"v{i}", "memory": f"Chain revision {i}",
-                            "parentMemoryId": parent})
-        else:
-            entries.append({"id": f"v{i}", "memory": f"Chain fact, revision {i} of the note",
-                            "version": i + 1, "isLatest": i == n - 1, "parentMemoryId": parent,
-                            "createdAt": f"2025-{1 + i // 2000 % 12:02}-01T00:00:00Z"})
-    entries += [{"id": "solo_a", "memory": "A memory without versions"},
-                {"id": "solo_b", "memory": "Another memory without versions"}]
-    feed = {"documents": [{"id": "doc_chain", "title": "The long chain",
-                           "memoryEntries": entries}], "total": 1}
-    return json.dumps(feed).encode()
-
-
-@pytest.fixture(scope="module", params=["versioned", "bare"])
-def chain_state(request) -> dict:
-    """Session state that opens the long chain as the app's snapshot source."""
-    import hashlib
-
-    from components.state import session
-    from components.state.connection import Connection
-
-    blob = chain_feed(CHAIN, bare=request.param == "bare")
-    digest = hashlib.sha256(blob).hexdigest()
-    return {session.FILE_BLOBS.name: {digest: blob},
-            session.CONNECTION.name: Connection("file", files=(("chain.json", digest),))}
-
-
-def _bars(at) -> list[int]:
-    """How many x values each trace of each chart on the page draws."""
-    return [len(trace.get("x") or ()) for chart in at.get("plotly_chart")
-            for trace in json.loads(chart.proto.spec).get("data", [])]
-
-
-@pytest.mark.parametrize("page", PAGES)
-def test_every_page_holds_a_20000_version_chain(page, chain_state, fresh_data_dir):
-    """Every page opens on one 20,000-version chain (its versions dated, or bare): no
-    error, every table listing at most TABLE_MAX rows, every chart binned."""
-    from apptest_support import run_page
-
-    at = run_page(page, **chain_state)
-    assert not [e.value for e in at.error], (page, [e.value for e in at.error])
-    assert [len(f.value) for f in at.dataframe if len(f.value) > TABLE_MAX] == [], page
-    assert [n for n in _bars(at) if n > BARS_MAX] == [], page
-    if any(len(f.value) == TABLE_ROWS for f in at.dataframe):  # cut: and says so
-        assert any("are listed; the CSV has every one" in c.value for c in at.caption), page
-
-
-def test_the_compare_page_lists_the_first_rows_of_a_long_difference(fresh_data_dir):
-    """On the bare chain the page's first comparison (live as of a past day against live
-    now) differs in 19,999 records; the page lists the first TABLE_ROWS and says the CSV
-    has every one."""
-    import hashlib
-
-    from apptest_support import run_page
-
-    from components.state import session
-    from components.state.connection import Connection
-
-    blob = chain_feed(CHAIN, bare=True)
-    digest = hashlib.sha256(blob).hexdigest()
-    at = run_page("compare.py", **{
-        session.FILE_BLOBS.name: {digest: blob},
-        session.CONNECTION.name: Connection("file", files=(("chain.json", digest),))})
-    sizes = [len(f.value) for f in at.dataframe]
-    assert TABLE_ROWS in sizes, sizes
-    captions = [c.value for c in at.caption if "are listed" in c.value]
-    assert len(captions) == 1 and captions[0].startswith(f"The first {TABLE_ROWS:,} of "), captions
-    total = int(captions[0].split(" of ")[1].split(" ")[0].replace(",", ""))
-    assert total > TABLE_ROWS

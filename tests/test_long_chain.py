@@ -2,9 +2,10 @@
 tables on the Audit page, and exports that parse back whole.
 
 Sizes: the core checks use 20,000 versions (the issue's shape); the exports' round trip
-and the AppTest run of the Audit page use 2,050 (more than one page and more than the
-diff's picker list, and fast enough for CI). Speed is printed by ``bench/long_chain.py``,
-never asserted here.
+and the AppTest runs of the Audit page use 2,050 (more than one page and more than the
+diff's picker list, and fast enough for CI). Every page also runs once on 20,000 versions,
+dated and bare (about 20 s in all). Speed is printed by ``bench/long_chain.py``, never
+asserted here.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from typing import Any, cast
 
 import networkx as nx
 import pytest
-from apptest_support import run_page
+from apptest_support import app_pages, run_page
 
 from components.sections.audit import MAX_NODE_LINKS, MAX_PICKER_OPTIONS
 from components.state import session
 from components.state.connection import Connection
+from components.widgets.tables import TABLE_ROWS
 from memscope.export.formats import flat_graph, to_gexf, to_graphml
 from memscope.graph.analysis import Analysis, analyse
 from memscope.records.dataset import from_feed_pages
@@ -31,6 +33,18 @@ from memscope.reports.insights import MAX_BINS, bin_width, versions_per_chain
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 LONG = 20_000
 MEDIUM = 2_050
+#: the most rows a page's table lists (the longest lists say how many more the CSV has)
+TABLE_MAX = 2_000
+#: the most bars (x values) a chart's trace draws: long chains are binned
+BARS_MAX = 60
+
+
+def file_state(name: str, page: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """Session state that opens the feed ``page`` as the app's snapshot file ``name``."""
+    blob = json.dumps(page).encode("utf-8")
+    digest = hashlib.sha256(blob).hexdigest()
+    return {session.FILE_BLOBS.name: {digest: blob},
+            session.CONNECTION.name: Connection("file", files=((name, digest),)), **more}
 
 
 def chain_page(lengths: list[int]) -> dict[str, Any]:
@@ -137,11 +151,7 @@ def test_exports_of_a_long_chain_parse_back_whole(medium_an):
 
 
 def test_the_audit_page_pages_a_long_chain(fresh_data_dir):
-    blob = json.dumps(chain_page([MEDIUM])).encode("utf-8")
-    digest = hashlib.sha256(blob).hexdigest()
-    state = {session.FILE_BLOBS.name: {digest: blob},
-             session.CONNECTION.name: Connection("file", files=(("chain.json", digest),))}
-    at = run_page("audit.py", **state)
+    at = run_page("audit.py", **file_state("chain.json", chain_page([MEDIUM])))
     assert MEDIUM > MAX_PICKER_OPTIONS
     assert all(len(s.options) <= MAX_PICKER_OPTIONS for s in at.selectbox)
     tables = {len(d.value) for d in at.dataframe}
@@ -179,22 +189,14 @@ def test_a_finding_about_a_long_chain_stays_one_short_sentence():
 
 
 def test_the_audit_page_links_a_bounded_number_of_a_findings_nodes(fresh_data_dir):
-    blob = json.dumps(bare_chain(MEDIUM)).encode("utf-8")
-    digest = hashlib.sha256(blob).hexdigest()
-    state = {session.FILE_BLOBS.name: {digest: blob},
-             session.CONNECTION.name: Connection("file", files=(("bare.json", digest),))}
-    at = run_page("audit.py", **state)
+    at = run_page("audit.py", **file_state("bare.json", bare_chain(MEDIUM)))
     assert f"… and {MEDIUM - MAX_NODE_LINKS:,} more nodes." in [c.value for c in at.caption]
     assert len(at.get("page_link")) < MEDIUM // 5
 
 
 def test_the_audit_page_lists_the_longest_chains_when_there_are_many(fresh_data_dir):
     lengths = [2] * (MAX_PICKER_OPTIONS + 50) + [7]
-    blob = json.dumps(chain_page(lengths)).encode("utf-8")
-    digest = hashlib.sha256(blob).hexdigest()
-    state = {session.FILE_BLOBS.name: {digest: blob},
-             session.CONNECTION.name: Connection("file", files=(("many.json", digest),))}
-    at = run_page("audit.py", **state)
+    at = run_page("audit.py", **file_state("many.json", chain_page(lengths)))
     picker = next(s for s in at.selectbox if s.label == "Chain")
     assert len(picker.options) == MAX_PICKER_OPTIONS
     assert picker.value == f"c{len(lengths) - 1}_v0"  # the longest chain comes first
@@ -208,14 +210,50 @@ def test_the_explorer_panel_shows_the_versions_around_the_selected_one(fresh_dat
     said in a caption, not every version with its diff."""
     from components.sections.panels import HISTORY_SHOWN
 
-    blob = json.dumps(chain_page([MEDIUM])).encode("utf-8")
-    digest = hashlib.sha256(blob).hexdigest()
-    state = {session.FILE_BLOBS.name: {digest: blob},
-             session.CONNECTION.name: Connection("file", files=(("chain.json", digest),)),
-             session.SELECTED.name: "c0_v1000"}
-    at = run_page("explorer.py", **state)
+    at = run_page("explorer.py", **file_state("chain.json", chain_page([MEDIUM]),
+                                              **{session.SELECTED.name: "c0_v1000"}))
     versions = [b for b in at.button if str(b.key or "").startswith("hist-c0_v1000-")]
     assert len(versions) == HISTORY_SHOWN < MEDIUM
     assert any("◀ selected" in b.label for b in versions)
     assert f"Versions 976–1,025 of {MEDIUM:,}, around the selected one (the Audit page " \
            "pages through all of them)." in [c.value for c in at.caption]
+
+
+@pytest.fixture(scope="module", params=["dated", "bare"])
+def long_state(request) -> dict[str, Any]:
+    """Session state that opens one 20,000-version chain as the app's snapshot file: its
+    versions dated, or bare (every one reads as latest)."""
+    return file_state("chain.json", chain_page([LONG]) if request.param == "dated"
+                      else bare_chain(LONG))
+
+
+def _bars(at: Any) -> list[int]:
+    """How many x values each trace of each chart on the page draws."""
+    return [len(trace.get("x") or ()) for chart in at.get("plotly_chart")
+            for trace in json.loads(chart.proto.spec).get("data", [])]
+
+
+@pytest.mark.parametrize("page", app_pages())
+def test_every_page_holds_a_20000_version_chain(page, long_state, fresh_data_dir):
+    """Every page opens on one 20,000-version chain (its versions dated, or bare): no
+    error, every table listing at most TABLE_MAX rows, every chart binned."""
+    at = run_page(page, **long_state)
+    assert not [e.value for e in at.error], (page, [e.value for e in at.error])
+    assert [len(f.value) for f in at.dataframe if len(f.value) > TABLE_MAX] == [], page
+    assert [n for n in _bars(at) if n > BARS_MAX] == [], page
+    if any(len(f.value) == TABLE_ROWS for f in at.dataframe):  # cut: and says so
+        assert any("are listed; the CSV has every one" in c.value for c in at.caption), page
+
+
+def test_the_compare_page_lists_the_first_rows_of_a_long_difference(fresh_data_dir):
+    """On the bare chain the page's first comparison (live as of a past day against live
+    now) differs in 19,999 records; the page lists the first TABLE_ROWS and says the CSV
+    has every one."""
+    at = run_page("compare.py", **file_state("bare.json", bare_chain(LONG)))
+    sizes = [len(f.value) for f in at.dataframe]
+    assert TABLE_ROWS in sizes, sizes
+    captions = [c.value for c in at.caption if "are listed" in c.value]
+    assert len(captions) == 1 and captions[0].startswith(f"The first {TABLE_ROWS:,} of "), \
+        captions
+    total = int(captions[0].split(" of ")[1].split(" ")[0].replace(",", ""))
+    assert total > TABLE_ROWS
