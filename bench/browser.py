@@ -108,27 +108,21 @@ INIT_JS = """(() => {
   if (window.__ms) return;
   const ms = window.__ms = { states: [], inputAt: null };
   let last = null;
-  const push = (s) => {
-    if (s === last) return;
-    last = s;
-    ms.states.push([performance.now(), s]);
-    if (ms.states.length > 400) ms.states.splice(0, 200);
-  };
-  // every change, also those made in one task (a quick run: "running" then "notRunning"
-  // before the observer's callback): each record's old value is the state before it
-  const check = (records) => {
-    for (const r of records || []) {
-      if (r.attributeName === "data-test-script-state" && r.oldValue !== null) push(r.oldValue);
-    }
+  const check = () => {
     const app = document.querySelector("[data-testid='stApp']");
-    push(app ? app.getAttribute("data-test-script-state") : null);
+    const s = app ? app.getAttribute("data-test-script-state") : null;
+    if (s !== last) {
+      last = s;
+      ms.states.push([performance.now(), s]);
+      if (ms.states.length > 400) ms.states.splice(0, 200);
+    }
   };
   const input = () => { ms.inputAt = performance.now(); };
   window.addEventListener("pointerdown", input, true);
   window.addEventListener("keydown", input, true);
   const start = () => {
     new MutationObserver(check).observe(document.documentElement, {
-      subtree: true, childList: true, attributes: true, attributeOldValue: true,
+      subtree: true, childList: true, attributes: true,
       attributeFilter: ["data-test-script-state"] });
     check();
   };

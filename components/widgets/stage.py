@@ -193,19 +193,10 @@ def remembered(cookie: Any) -> dict[str, int] | None:
     return {"height": height, "top": top} if height <= 100_000 and top <= 100_000 else None
 
 
-def _cookie() -> str | None:
-    """This session's :data:`COOKIE` as its first request sent it (``None`` without one,
-    or where there is no browser, as under AppTest)."""
-    try:
-        return st.context.cookies.get(COOKIE)
-    except Exception:  # no request context (no browser): no cookie
-        return None
-
-
 def viewport() -> int:
     """Draw the (invisible) reporting element; return the graph's height for this run:
     from the element's report, else from the cookie the session's first request sent."""
-    kept = remembered(_cookie())
+    kept = remembered(st.context.cookies.get(COOKIE))  # as the session's first request sent it
     _component()(key=session.VIEWPORT.name, data={"remembered": kept},
                  on_viewport_change=_ignore)
     state = session.VIEWPORT.get()

@@ -121,7 +121,7 @@ class _Rows:
 
 
 def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
-                chain_of: Mapping[str, int] | None = None) -> set[tuple[str, str]]:
+                chain_of: Mapping[str, int]) -> set[tuple[str, str]]:
     """Pairs of one subject group worth checking: sharing a claim word or both short,
     or (in a large group) among each other's nearest neighbours in other chains.
 
@@ -143,7 +143,6 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
         for members in by_word.values():
             pairs.update(combinations(members, 2))
         return pairs
-    chain_of = chain_of or {}
     # a memory without a chain is a chain of its own (a number no chain has)
     chain = np.array([chain_of.get(m, -1 - n) for n, m in enumerate(group)])
     numbers, sizes = np.unique(chain, return_counts=True)
