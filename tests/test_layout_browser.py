@@ -311,6 +311,7 @@ def test_a_second_session_draws_at_the_window_height_in_its_first_run(server) ->
             assert second.evaluate("window.__runs") == 1, "a second run after the draw"
             # the graph got one message (a quick second run may show no "running")
             assert second.locator(GRAPH).get_attribute("data-renders") == "1"
+            shoot(second, "first-screen-second-tab-1400", ("light",))
 
             for stale in ("700:40", "x:y"):  # another window's size; not ours at all
                 context.add_cookies([{"name": stage.COOKIE, "value": stale,
