@@ -192,6 +192,24 @@ def test_orphan_memory_has_no_loaded_document():
     assert kinds(an) == {("orphan_memory", ("lonely",))}
 
 
+def test_no_orphan_memory_where_the_source_keeps_no_documents():
+    ds = Dataset(keeps_documents=False)  # mem0: a memory never has a document
+    ds.add_memory(MemoryRecord("lonely", "x"), None)
+    ds.add_memory(MemoryRecord("b", "y", parent_id="gone"), None)
+    assert kinds(analyse(ds, NOW)) == {("dangling_parent", ("b",))}
+
+
+def test_no_finding_rests_on_an_unread_memory():
+    ds = Dataset()
+    ds.add_memory(MemoryRecord("unread", "x"), None)  # its history view was refused
+    ds.add_memory(MemoryRecord("read", "y"), None)
+    ds.add_memory(MemoryRecord("v2", "z", parent_id="unread", version=2), None)
+    ds.unread = {"unread"}
+    assert kinds(analyse(ds, NOW)) == {("orphan_memory", ("read",)), ("orphan_memory", ("v2",))}
+    ds.unread = set()  # read at last (a resume): what it shows is a finding again
+    assert ("orphan_memory", ("unread",)) in kinds(analyse(ds, NOW))
+
+
 def test_states_in_order_with_injected_now():
     def state(**kw):
         return memory_state(MemoryRecord("m", "x", **kw), NOW)

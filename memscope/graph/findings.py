@@ -41,7 +41,9 @@ class Finding:
 
 
 def find_all(mg: MemoryGraph, chains: Chains, now: datetime) -> list[Finding]:
-    """Every finding of a built graph, ordered by kind then node id.
+    """Every finding of a built graph, ordered by kind then node id. A finding that
+    involves a memory the load could not read (``dataset.unread``) is left out, and a
+    source that keeps no documents (``dataset.keeps_documents``) has no orphan memories.
 
     >>> from memscope.graph.build import build_graph
     >>> from memscope.graph.chains import build_chains
@@ -59,6 +61,9 @@ def find_all(mg: MemoryGraph, chains: Chains, now: datetime) -> list[Finding]:
         *_declared_findings(mg),
         *_duplicate_findings(mg),
     ]
+    unread = mg.dataset.unread
+    if unread:  # what rests on an unread memory is not known yet, so it is no finding
+        out = [f for f in out if not unread.intersection(f.nodes)]
     rank = {kind: i for i, kind in enumerate(FINDING_KINDS)}
     out.sort(key=lambda f: (rank[f.kind], f.nodes))
     return out
@@ -121,7 +126,7 @@ def _memory_findings(mg: MemoryGraph, now: datetime) -> Iterator[Finding]:
             yield Finding("expired_not_forgotten", [mem_id],
                           f"Memory {mem_id} was due to be forgotten at "
                           f"{format_time(mem.forget_after)} but is not forgotten.")
-        if not ds.memory_documents.get(mem_id):
+        if ds.keeps_documents and not ds.memory_documents.get(mem_id):
             yield Finding("orphan_memory", [mem_id],
                           f"Memory {mem_id} has no loaded document.")
 

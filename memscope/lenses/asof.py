@@ -153,7 +153,7 @@ def as_of(dataset: Dataset, when: datetime) -> Dataset:
     out.duplicates = [Duplicate(d.memory_id, d.document_id) for d in dataset.duplicates
                       if d.memory_id in kept]
     out.report = ParseReport(list(dataset.report.skipped), list(dataset.report.issues))
-    return out
+    return dataset.carry(out)
 
 
 def _profile_as_of(profile: Profile, kept: dict[str, MemoryRecord]) -> Profile:

@@ -197,4 +197,4 @@ def mask(dataset: Dataset, spaces: dict[str, str] | None = None) -> Dataset:
             for kind, lines in (("static", profile.static), ("dynamic", profile.dynamic))))
     out.duplicates = [Duplicate(d.memory_id, d.document_id) for d in dataset.duplicates]
     out.report = ParseReport(list(dataset.report.skipped), list(dataset.report.issues))
-    return out
+    return dataset.carry(out)

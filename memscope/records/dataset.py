@@ -51,6 +51,20 @@ class Dataset:
     profiles: dict[str, Profile] = field(default_factory=dict)
     duplicates: list[Duplicate] = field(default_factory=list)
     report: ParseReport = field(default_factory=ParseReport)
+    #: memories the load listed but whose own history could not be read (a throttled or
+    #: failing service): their document and versions are unknown, not absent, so no
+    #: finding may rest on them until a resume reads them
+    unread: set[str] = field(default_factory=set)
+    #: False for a source that keeps no source documents (mem0): a memory without one is
+    #: how that service works, not an integrity finding
+    keeps_documents: bool = True
+
+    def carry(self, other: Dataset) -> Dataset:
+        """``other`` with this dataset's load facts (unread memories still present in it,
+        whether documents are kept): a lens that builds a new dataset calls this."""
+        other.unread = {m for m in self.unread if m in other.memories}
+        other.keeps_documents = self.keeps_documents
+        return other
 
     def kind_of(self, node_id: str) -> str | None:
         """``document``, ``memory``, ``entity`` or ``None`` for an unknown id."""

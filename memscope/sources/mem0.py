@@ -253,7 +253,7 @@ class Mem0Source(Mem0Forgetting):
         if self._last is not None and not refresh:
             return self._last
         calls0, cfg = self.calls, self.config
-        ds, notes, tally = Dataset(), [], _Tally(progress)
+        ds, notes, tally = Dataset(keeps_documents=False), [], _Tally(progress)
         spaces = ([SpaceRecord(container_tag=t) for t in cfg.entities] if cfg.entities
                   else self._entities(ds.report))
         listed = self._list(spaces, tally, ds, notes)

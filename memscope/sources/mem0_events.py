@@ -38,9 +38,9 @@ from memscope.records.time import format_time, parse_time
 #: what a version made by mem0's DELETE is forgotten for
 DELETED = "Deleted in mem0."
 EVENTS = ("ADD", "UPDATE", "DELETE")
-#: said once in the parse report of every mem0 load (the Audit's ``orphan_memory`` rows)
-NO_DOCUMENTS = ("mem0 keeps no source documents: every memory is listed in the Audit as "
-                "having no loaded document, and its history stands for its provenance.")
+#: said once in the parse report of every mem0 load
+NO_DOCUMENTS = ("mem0 keeps no source documents, so no memory is reported for lacking one; "
+                "its history stands for its provenance.")
 #: mem0's entity kinds, in the order a memory's space is chosen from them
 ENTITY_KEYS = ("user_id", "agent_id", "app_id", "run_id")
 

@@ -87,7 +87,7 @@ def _text(value: Any) -> Any:
 
 def dataset_of(rows: Sequence[dict[str, Any]], name: str) -> Dataset:
     """The version chains of every memory in ``rows``."""
-    ds = Dataset()
+    ds = Dataset(keeps_documents=False)
     by_memory: dict[str, list[dict[str, Any]]] = {}
     for i, raw in enumerate(rows):
         row = {k: _text(v) for k, v in raw.items()}
