@@ -144,6 +144,7 @@ def _diff_say(message: str) -> None:
 def _diff(args: argparse.Namespace) -> int:
     from memscope.records.dataset import UnrecognisedInput, read_files
     from memscope.reports.migration import compare, load_both
+    from memscope.sources.dialects import LEGACY_LAST_DAY_TEXT, retired
     from memscope.sources.errors import DialectMismatch, SourceError
 
     if len(args.files) not in (0, 2):
@@ -172,6 +173,12 @@ def _diff(args: argparse.Namespace) -> int:
         try:
             loads = load_both(key, base_url=base_url, space=space)
         except DialectMismatch as exc:  # its sentence points at the Connection page
+            if exc.dialect == "legacy" and retired():
+                _diff_say("Supermemory retired its legacy API (v3/v4) on "
+                          f"{LEGACY_LAST_DAY_TEXT} and this service no longer answers it, "
+                          "so there is nothing to compare: the current API (v5) is the "
+                          "one to use")
+                return EXIT_INPUT
             missing = "current (v5)" if exc.dialect == "v5" else "legacy (v3/v4)"
             _diff_say(f"this service does not answer Supermemory's {missing} API, so the two "
                       "cannot be compared (each dialect must answer for a migration check)")

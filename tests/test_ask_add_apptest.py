@@ -151,7 +151,8 @@ def test_spomory_add_shows_the_sentence_and_reloads_with_one_export(fresh_data_d
 def test_supermemory_add_polls_until_done_then_reloads(fresh_data_dir, tmp_path):
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         sandbox.faults.update(processing_polls=2)
-        at = home(connection=Connection("supermemory", base_url=sandbox.url, space=PERSONAL),
+        at = home(connection=Connection("supermemory", base_url=sandbox.url, space=PERSONAL,
+                                        dialect="legacy"),
                   api_key_secret=SecretStr(sandbox.supermemory_key))
         add(at, "Maya started learning the cello.")
         assert not at.exception, at.exception
@@ -173,7 +174,8 @@ def test_supermemory_add_polls_until_done_then_reloads(fresh_data_dir, tmp_path)
 def test_supermemory_failed_processing_is_reported(fresh_data_dir, tmp_path):
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         sandbox.faults.update(processing_polls=1, fail_processing=1)
-        at = home(connection=Connection("supermemory", base_url=sandbox.url, space=PERSONAL),
+        at = home(connection=Connection("supermemory", base_url=sandbox.url, space=PERSONAL,
+                                        dialect="legacy"),
                   api_key_secret=SecretStr(sandbox.supermemory_key))
         add(at, "This text will fail.")
         assert any("could not process document" in e.value for e in at.error)

@@ -176,7 +176,7 @@ def test_forget_all_says_why_a_file_cannot(fresh_data_dir):
 def test_supermemory_bulk_forget_of_the_filtered_memories(fresh_data_dir, tmp_path):
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         # the filter keeps the pdf document doc_ml_reading and its three memories
-        state = {"connection": Connection("supermemory", base_url=sandbox.url),
+        state = {"connection": Connection("supermemory", base_url=sandbox.url, dialect="legacy"),
                  "api_key_secret": SecretStr(sandbox.supermemory_key),
                  session.F_TYPES.name: ["pdf"]}
         at = open_page("forget_all.py", **state)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from datetime import date
 
 import pytest
-from sandbox_fixture import running_sandbox, supermemory, supermemory_v5
+from sandbox_fixture import FAST, running_sandbox, supermemory, supermemory_v5
 
 from memscope.sources import (
+    AuthError,
     ConfirmationRequired,
     DialectMismatch,
     LoadProgress,
@@ -20,6 +22,7 @@ from memscope.sources import (
     SupermemoryConfig,
     SupermemorySource,
     SupermemoryV5Source,
+    dialects,
     supermemory_source,
     wait_until_processed,
 )
@@ -183,21 +186,82 @@ def test_history_views_are_retried(sandbox, faults):
         assert sum(1 for s in slept if s >= 2) >= 2  # Retry-After: 2 was honoured
 
 
-def test_a_404_on_the_first_route_names_the_other_dialect(sandbox):
+def test_a_404_on_the_first_route_names_the_other_dialect(sandbox, monkeypatch):
+    monkeypatch.setattr(dialects, "today_utc", lambda: date(2026, 12, 5))
     sandbox.faults.v5_missing = True
     with pytest.raises(DialectMismatch) as err:
         supermemory_v5(sandbox).load()
     assert str(err.value) == (
         "This service does not answer Supermemory's current API (v5) routes (404 on GET "
-        "/ns); choose 'legacy API (v3/v4)' on the Connection page.")
+        "/ns); choose 'legacy API (v3/v4)' or 'Automatic' on the Connection page.")
     assert supermemory(sandbox).load().dataset.memories  # the legacy API still answers
     sandbox.faults.update(v5_missing=False, legacy_missing=True)
     with pytest.raises(DialectMismatch) as err:
         supermemory(sandbox).load()
     assert str(err.value) == (
         "This service does not answer Supermemory's legacy API (v3/v4) routes (404 on POST "
-        "/v3/documents/documents); choose 'current API (v5)' on the Connection page.")
+        "/v3/documents/documents); choose 'current API (v5)' or 'Automatic' on the "
+        "Connection page.")
     assert supermemory_v5(sandbox).load().dataset.memories
+
+
+def test_from_1_january_2027_a_legacy_404_says_the_api_was_retired(sandbox, monkeypatch):
+    sandbox.faults.legacy_missing = True
+    monkeypatch.setattr(dialects, "today_utc", lambda: date(2026, 12, 31))
+    with pytest.raises(DialectMismatch, match="does not answer Supermemory's legacy API"):
+        supermemory(sandbox).load()
+    monkeypatch.setattr(dialects, "today_utc", lambda: date(2027, 1, 1))
+    with pytest.raises(DialectMismatch) as err:
+        supermemory(sandbox).load()
+    assert str(err.value) == (
+        "Supermemory retired its legacy API (v3/v4) on 31 December 2026 (404 on POST "
+        "/v3/documents/documents): connect with its current API (v5) — choose 'current API "
+        "(v5)' or 'Automatic' on the Connection page.")
+
+
+def test_auto_asks_v5_first_and_falls_back_to_legacy_only_on_a_404(sandbox):
+    cfg = {"api_key": sandbox.supermemory_key, "base_url": sandbox.url, **FAST}
+    assert SupermemoryConfig(**cfg).dialect == "auto"  # naming no dialect is auto
+    src = supermemory_source(SupermemoryConfig(**cfg))
+    probes = [r for r in sandbox.requests if r.path == "/ns"]
+    assert isinstance(src, SupermemoryV5Source) and src.auto
+    assert [(r.status, r.query) for r in probes] == [(200, {"page": "1", "limit": "1"})]
+    truth = src.load().dataset
+
+    sandbox.faults.v5_missing = True
+    legacy = supermemory_source(SupermemoryConfig(**cfg))
+    assert type(legacy) is SupermemorySource and legacy.auto
+    before = len(sandbox.requests)
+    assert legacy.answers_v5() is False  # known from the probe: no second request
+    assert len(sandbox.requests) == before
+    assert legacy.load().dataset.memories.keys() == truth.memories.keys()
+
+    sandbox.faults.legacy_missing = True  # neither API: a wrong base URL, most likely
+    with pytest.raises(DialectMismatch, match=r"answers neither .* check the base URL"):
+        supermemory_source(SupermemoryConfig(**cfg)).load()
+
+
+def test_auto_raises_what_is_not_a_missing_route(sandbox):
+    cfg = {"api_key": "sm_wrong_key", "base_url": sandbox.url, **FAST}
+    with pytest.raises(AuthError):
+        supermemory_source(SupermemoryConfig(**cfg))
+    sandbox.faults.update(status_sequence=[404], error_details="Monthly quota used")
+    cfg["api_key"] = sandbox.supermemory_key
+    with pytest.raises(NotFound, match="Monthly quota used"):
+        supermemory_source(SupermemoryConfig(**cfg))
+
+
+def test_a_legacy_connection_asks_once_whether_the_account_answers_v5(sandbox):
+    legacy = supermemory(sandbox)
+    assert legacy.answers_v5() is True and legacy.answers_v5() is True
+    assert len([r for r in sandbox.requests if r.path == "/ns"]) == 1
+    sandbox.faults.v5_missing = True
+    assert supermemory(sandbox).answers_v5() is False
+    words = dialects.retirement_sentence(True, date(2026, 12, 5))
+    assert "31 December 2026" in words and "already answers the current API (v5)" in words
+    words = dialects.retirement_sentence(False, date(2027, 1, 2))
+    assert words.startswith("Supermemory retired its legacy API (v3/v4) on 31 December 2026")
+    assert "does not answer the current API (v5) yet" in words
 
 
 def test_a_404_with_the_service_s_own_reason_stays_not_found(sandbox):
@@ -386,7 +450,7 @@ def test_configured_connections_name_their_dialect(monkeypatch):
     monkeypatch.setenv("MEMSCOPE_SOURCE", "supermemory")
     monkeypatch.setenv("MEMSCOPE_API_KEY", "sm_test_key")
     monkeypatch.delenv(connection.DIALECT_ENV, raising=False)
-    assert connection.configured_connection().dialect == "legacy"  # set up before v5
+    assert connection.configured_connection().dialect == "auto"  # none named: auto
     monkeypatch.setenv(connection.DIALECT_ENV, "v5")
     conn = connection.configured_connection()
     assert conn.dialect == "v5" and conn.label == "Supermemory — current API (v5)"
@@ -402,9 +466,10 @@ def test_the_connection_page_offers_both_dialects_and_names_the_other(fresh_data
         sb.faults.v5_missing = True
         at = run_page("connection.py")
         dialect = at.radio(key="conn_dialect")
-        assert dialect.value == "v5"  # a new connection starts on the current API
-        assert list(dialect.options) == ["Supermemory — current API (v5)",
-                                         "Supermemory — legacy API (v3/v4)"]
+        assert dialect.value == "auto"  # a new connection asks v5 first
+        assert list(dialect.options) == [
+            "Automatic: the current API (v5), or the legacy one where only that answers",
+            "Current API (v5)", "Legacy API (v3/v4) — shut down on 31 December 2026"]
 
         def connect(choice: str) -> None:
             at.radio(key="conn_kind").set_value("supermemory")
@@ -418,7 +483,17 @@ def test_the_connection_page_offers_both_dialects_and_names_the_other(fresh_data
         connect("v5")
         shown = " ".join(e.value for e in at.error).replace("\\", "")  # markdown-escaped
         assert ("This service does not answer Supermemory's current API (v5) routes (404 on "
-                "GET /ns); choose 'legacy API (v3/v4)' on the Connection page.") in shown
+                "GET /ns); choose 'legacy API (v3/v4)' or 'Automatic' on the Connection "
+                "page.") in shown
+        connect("auto")  # v5 answers 404: the legacy API, said so with its shutdown date
+        assert at.session_state["connection"].dialect == "auto"
+        assert not at.error
+        said = " ".join(w.value for w in at.sidebar.warning).replace("\\", "")
+        assert "shuts its legacy API (v3/v4) down on 31 December 2026" in said or \
+            "retired its legacy API (v3/v4) on 31 December 2026" in said
+        assert "does not answer the current API (v5) yet" in said
+        assert any("legacy API (v3/v4), chosen automatically" in c.value.replace("\\", "")
+                   for c in at.sidebar.caption)
         connect("legacy")
         assert at.session_state["connection"].dialect == "legacy"
         assert not [e for e in at.error if "v3/v4" in e.value]

@@ -42,15 +42,15 @@ def source_form(ctx: AppContext) -> None:
     with st.form("connection_form"):
         st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
                  format_func=lambda k: connection.KIND_LABELS[k], key=session.CONN_KIND.name)
-        dialects = list(connection.DIALECTS)  # a new connection starts on the current API
+        dialects = list(connection.DIALECTS)  # a new connection starts on "auto"
         dialect = ctx.conn.dialect if ctx.conn.kind == "supermemory" else dialects[0]
         st.radio("Supermemory API", dialects,
                  index=dialects.index(dialect) if dialect in dialects else 0,
-                 format_func=lambda d: connection.DIALECT_LABELS[d],
+                 format_func=lambda d: connection.DIALECT_CHOICES[d],
                  key=session.CONN_DIALECT.name,
-                 help="Supermemory's current API (v5) is namespace-scoped; choose the legacy "
-                      "API (v3/v4) for a service that does not speak v5 yet. Memscope says so "
-                      "when the service answers the other one.")
+                 help="Automatic asks the current API (v5) first and uses the legacy API "
+                      "(v3/v4) only where v5 does not answer. Supermemory shuts the legacy "
+                      "API down on 31 December 2026.")
         st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
                       value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
                       placeholder="https://api.supermemory.ai")

@@ -7,20 +7,22 @@ page until the user changes it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
 import streamlit as st
 
 from components.sections.forget_all import respace
-from components.state import auth, data, session
+from components.state import auth, connection, data, session
 from components.state.context import AppContext, Settings, flash
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
 from memscope.lenses.filters import INFERRED_CHOICES, Filters, Inferred
 from memscope.records.text import clip
-from memscope.sources import SourceError
+from memscope.sources import SourceError, SupermemorySource
+from memscope.sources.dialects import retirement_sentence
 from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from memscope.view.build import COLOR_BY
 
@@ -43,13 +45,32 @@ def _resume(ctx: AppContext) -> None:
     flash(result.summary(), "success" if result.complete else "info")
 
 
+def _to_v5(ctx: AppContext) -> None:
+    connection.switch(replace(ctx.conn, dialect="v5"))
+    flash("Switched to Supermemory's current API (v5).", "connected")
+
+
+def _retirement(ctx: AppContext) -> None:
+    """On Supermemory's legacy API: the shutdown date, whether the account already answers
+    v5 (asked once per source), and one click to switch."""
+    source = ctx.source
+    if not isinstance(source, SupermemorySource) or ctx.conn.kind != "supermemory":
+        return
+    answers = source.answers_v5()
+    st.warning(md_escape(retirement_sentence(answers)), icon=":material/schedule:")
+    if answers:
+        st.button("Switch to the current API (v5)", on_click=_to_v5, args=(ctx,),
+                  key="switch_to_v5")
+
+
 def source_summary(ctx: AppContext) -> None:
     """Which source, what loaded, and the refresh/resume buttons."""
     space = ctx.conn.space
     if space and session.PRESENTER.get():  # a tag is often a customer's or person's name
         space = ctx.space_names.get(space, "(hidden)")
-    st.caption(f"Source: {md_escape(ctx.conn.label)}"
+    st.caption(f"Source: {md_escape(connection.spoken(ctx.conn, ctx.source))}"
                + (f" · space {md_escape(space)}" if space else ""))
+    _retirement(ctx)
     if ctx.error:  # the page says why, once; the sidebar only that nothing loaded
         st.caption("Nothing is loaded — the Connection page says why.")
     elif ctx.load is not None:

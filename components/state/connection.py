@@ -4,11 +4,12 @@ Credentials come from the password field (kept in this session only), the
 ``[memory_api]`` table of ``.streamlit/secrets.toml`` or environment variables. They live
 in a ``SecretStr``; only their fingerprint ever reaches a cache key.
 
-Supermemory is spoken in one of two dialects: its current API (v5, the Connection page's
-default for a new connection) or its legacy API (v3/v4). A configured connection
-(secrets ``dialect = "v5"|"legacy"`` or ``MEMSCOPE_SUPERMEMORY_DIALECT``) that names no
-dialect stays on the legacy API it was set up with; a 404 on the chosen dialect's first
-route says, in one sentence, to choose the other one.
+Supermemory is spoken in its current API (v5) or its legacy API (v3/v4), which Supermemory
+shuts down on 31 December 2026. A connection that names no dialect — the Connection page's
+default, or secrets/environment without ``dialect`` — is ``auto``: v5, unless v5's first
+route answers 404, then the legacy API (:mod:`memscope.sources.dialects`). An explicit
+``dialect = "v5"|"legacy"`` (or ``MEMSCOPE_SUPERMEMORY_DIALECT``) is obeyed; a 404 on its
+first route says, in one sentence, what to choose instead.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from memscope.sources import (
     SpomorySource,
     SupermemoryConfig,
     credential_fingerprint,
+    dialects,
     file_source,
     supermemory_source,
 )
@@ -40,12 +42,19 @@ KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory AP
                "file": "Files (snapshots or a mem0 history.db)"}
 DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com",
                 "mem0": "https://api.mem0.ai"}
-#: Supermemory's two dialects, the Connection page's first (v5) being the default
-DIALECTS = ("v5", "legacy")
-DIALECT_LABELS = {"v5": "Supermemory — current API (v5)",
+#: Supermemory's dialects, the Connection page's first (``auto``) being the default
+DIALECTS = dialects.DIALECTS
+DIALECT_LABELS = {"auto": "Supermemory API",
+                  "v5": "Supermemory — current API (v5)",
                   "legacy": "Supermemory — legacy API (v3/v4)"}
-#: what a configured connection that names no dialect speaks (it was set up before v5)
-CONFIGURED_DIALECT = "legacy"
+#: the Connection page's choices
+DIALECT_CHOICES = {"auto": "Automatic: the current API (v5), or the legacy one where only "
+                           "that answers",
+                   "v5": "Current API (v5)",
+                   "legacy": "Legacy API (v3/v4) — shut down on "
+                             f"{dialects.LEGACY_LAST_DAY_TEXT}"}
+#: what a connection that names no dialect speaks
+CONFIGURED_DIALECT = "auto"
 DIALECT_ENV = "MEMSCOPE_SUPERMEMORY_DIALECT"
 
 
@@ -58,7 +67,8 @@ class Connection:
     space: str | None = None
     #: file sources: (name, sha256) pairs; the bytes live in session state
     files: tuple[tuple[str, str], ...] = field(default=())
-    #: Supermemory: ``v5`` (current API) or ``legacy`` (v3/v4); other kinds ignore it
+    #: Supermemory: ``auto``, ``v5`` (current API) or ``legacy`` (v3/v4); other kinds
+    #: ignore it
     dialect: str = CONFIGURED_DIALECT
 
     @property
@@ -89,14 +99,13 @@ def _configured() -> dict[str, str]:
 
 
 def configured_dialect(cfg: dict[str, str]) -> str:
-    """The Supermemory dialect the settings name (``legacy`` when they name none).
+    """The Supermemory dialect the settings name (``auto`` when they name none).
 
-    Raises :class:`ConnectionProblem` for a value that is neither."""
-    value = cfg.get("dialect", CONFIGURED_DIALECT).strip().lower()
-    if value not in DIALECTS:
-        raise ConnectionProblem(f"The Supermemory dialect {value!r} in the settings is not "
-                                "one Memscope knows: use \"v5\" or \"legacy\".")
-    return value
+    Raises :class:`ConnectionProblem` for a value that is none of them."""
+    try:
+        return dialects.parse_dialect(cfg.get("dialect"))
+    except ValueError as exc:
+        raise ConnectionProblem(str(exc)) from None
 
 
 def configured_connection() -> Connection:
@@ -166,12 +175,13 @@ def _build(conn: Connection) -> Source:
     tags = (conn.space,) if conn.space else ()
     try:
         if conn.kind == "supermemory":
-            if conn.dialect not in DIALECTS:
-                raise ConnectionProblem("The Supermemory dialect in the settings is not one "
-                                        "Memscope knows: use \"v5\" or \"legacy\".")
+            try:
+                dialect = dialects.parse_dialect(conn.dialect)
+            except ValueError as exc:
+                raise ConnectionProblem(str(exc)) from None
             return supermemory_source(SupermemoryConfig(
                 api_key=key, base_url=conn.base_url or DEFAULT_URLS["supermemory"],
-                container_tags=tags, dialect="legacy" if conn.dialect == "legacy" else "v5"))
+                container_tags=tags, dialect=dialect))
         if conn.kind == "mem0":  # a space is a mem0 entity: user:alice, agent:bot…
             return Mem0Source(Mem0Config(api_key=key,
                                          base_url=conn.base_url or DEFAULT_URLS["mem0"],
@@ -182,6 +192,16 @@ def _build(conn: Connection) -> Source:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "setting"
         raise ConnectionProblem(f"The {where} is not valid: {first.get('msg')}.") from None
+
+
+def spoken(conn: Connection, source: Source | None) -> str:
+    """The connection's name with the API it really speaks: an ``auto`` Supermemory
+    connection says which one it found."""
+    if conn.kind != "supermemory" or source is None:
+        return conn.label
+    dialect = getattr(source, "dialect", None)
+    label = DIALECT_LABELS.get(str(dialect), conn.label)
+    return label + (", chosen automatically" if getattr(source, "auto", False) else "")
 
 
 def source_for(conn: Connection) -> Source:

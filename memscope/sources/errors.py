@@ -164,7 +164,7 @@ def dialect_mismatch(dialect: str, route: str, *, service: str = "Supermemory"
     after a 404 on its first ``route`` (e.g. ``GET /namespaces``)."""
     if dialect == "v5":
         text = (f"This service does not answer Supermemory's current API (v5) routes (404 on "
-                f"{route}); choose 'legacy API (v3/v4)' on the Connection page.")
+                f"{route}); choose 'legacy API (v3/v4)' or 'Automatic' on the Connection page.")
     else:
         text = (f"This service does not answer Supermemory's legacy API (v3/v4) routes (404 "
                 f"on {route}); choose 'current API (v5)' on the Connection page.")

@@ -43,7 +43,16 @@ from memscope.sources.base import (
     merge_history,
     require_confirmation,
 )
-from memscope.sources.errors import AuthError, BadRequest, Forbidden, NotFound, route_missing
+from memscope.sources.dialects import Dialect, legacy_gone, neither, probe_v5
+from memscope.sources.errors import (
+    AuthError,
+    BadRequest,
+    DialectMismatch,
+    Forbidden,
+    NotFound,
+    SourceError,
+    route_missing,
+)
 from memscope.sources.processing import document_ids, parse_status, status_sentence
 
 SERVICE = "Supermemory"
@@ -69,9 +78,10 @@ class SupermemoryConfig(ApiConfig):
     max_pages: int = Field(default=10_000, ge=1)
     history_page_limit: int = Field(default=100, ge=1, le=1000)
     max_history_pages: int = Field(default=50, ge=1)
-    #: which API the service is spoken to in: ``v5`` (current, SupermemoryV5Source) or
-    #: ``legacy`` (v3/v4, SupermemorySource); :func:`supermemory_source` picks the class
-    dialect: Literal["v5", "legacy"] = "v5"
+    #: which API the service is spoken to in: ``v5`` (current, SupermemoryV5Source),
+    #: ``legacy`` (v3/v4, SupermemorySource) or ``auto`` (v5 unless it answers 404, then
+    #: legacy); :func:`~memscope.sources.supermemory_v5.supermemory_source` picks the class
+    dialect: Dialect = "auto"
     #: v5: history views in flight at once during a load (see ``_history_v5``)
     history_concurrency: int = Field(default=8, ge=1, le=32)
     #: v5: ``relatedLimit`` of a history view (parents, children, siblings each)
@@ -99,11 +109,36 @@ class SupermemorySource(HttpSource):
     )
 
     add_note: ClassVar[str | None] = ADD_NOTE
+    #: the API this source speaks (the v5 source says ``v5``)
+    dialect: ClassVar[str] = "legacy"
 
     def __init__(self, config: SupermemoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         super().__init__(config, auth_headers(config), sleep=sleep)
         self.config: SupermemoryConfig = config
+        #: chosen by ``auto`` because v5 answered 404 (then it is known not to answer v5)
+        self.auto = False
+        self._answers_v5: bool | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{SERVICE} (legacy API) at {self.config.host}"
+
+    def fell_back(self) -> None:
+        """Mark this source as chosen by ``auto`` after v5 answered 404."""
+        self.auto, self._answers_v5 = True, False
+
+    def answers_v5(self) -> bool | None:
+        """Whether this account already answers the current API (v5): one ``GET /ns`` the
+        first time it is asked (``None`` when that request failed for another reason)."""
+        if self._answers_v5 is None:
+            try:
+                self._answers_v5 = probe_v5(lambda: self._http.request(
+                    "GET", "/ns", params={"page": 1, "limit": 1},
+                    operation="ask whether the service answers the current API (v5)")).answers
+            except SourceError:
+                return None
+        return self._answers_v5
 
     def cache_key(self) -> tuple[str, ...]:
         return (self.kind, self.config.base_url, self.config.credential_fingerprint(),
@@ -136,7 +171,12 @@ class SupermemorySource(HttpSource):
         try:
             docs, pagination = self._page(1)
         except NotFound as exc:
-            raise route_missing(exc, "legacy", f"POST {FEED}") from None
+            missing = route_missing(exc, "legacy", f"POST {FEED}")
+            if not isinstance(missing, DialectMismatch):
+                raise missing from None
+            if self.auto:  # v5 answered 404 as well
+                raise neither("GET /ns", f"POST {FEED}") from None
+            raise legacy_gone(f"POST {FEED}") from None
         state.add(1, docs, pagination)
         total = pages_from(pagination, cfg.page_limit)
         state.total_pages = None if total is None else max(1, min(total, cfg.max_pages))

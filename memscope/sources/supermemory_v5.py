@@ -71,6 +71,7 @@ from memscope.sources.base import (
     SemanticPreview,
     require_confirmation,
 )
+from memscope.sources.dialects import probe_v5
 from memscope.sources.errors import BadRequest, NotFound, route_missing
 from memscope.sources.processing import status_sentence
 from memscope.sources.supermemory import (
@@ -121,6 +122,15 @@ class SupermemoryV5Source(HttpSource):
         self._doc_space: dict[str, str] = {}
         #: history views the last load made (the rest of its calls were list pages)
         self.last_views = 0
+        #: chosen by ``auto`` (v5 answered its first route)
+        self.auto = False
+
+    def probe(self) -> Any:
+        """One ``GET /ns`` of one namespace: whether the service answers v5 at all (a 404
+        here is read by :func:`~memscope.sources.dialects.probe_v5`)."""
+        return self._http.request("GET", "/ns", params={"page": 1, "limit": 1},
+                                  operation="ask whether the service answers the current "
+                                            "API (v5)")
 
     @property
     def label(self) -> str:
@@ -449,10 +459,26 @@ class SupermemoryV5Source(HttpSource):
 def supermemory_source(config: SupermemoryConfig, *,
                        sleep: Callable[[float], None] = time.sleep
                        ) -> SupermemoryV5Source | SupermemorySource:
-    """The Supermemory source for ``config.dialect``: v5 (current) or legacy (v3/v4)."""
+    """The Supermemory source for ``config.dialect``: v5 (current), legacy (v3/v4), or —
+    ``auto``, the default — v5 unless its first route answers 404 (one ``GET /ns``), then
+    the legacy API. Any other failure of that first request is raised as it is."""
     if config.dialect == "legacy":
         return SupermemorySource(config, sleep=sleep)
-    return SupermemoryV5Source(config, sleep=sleep)
+    v5 = SupermemoryV5Source(config, sleep=sleep)
+    if config.dialect == "v5":
+        return v5
+    try:
+        found = probe_v5(v5.probe)
+    except BaseException:
+        v5.close()
+        raise
+    if found.answers:
+        v5.auto = True
+        return v5
+    v5.close()
+    legacy = SupermemorySource(config.model_copy(update={"dialect": "legacy"}), sleep=sleep)
+    legacy.fell_back()
+    return legacy
 
 
 __all__ = ["NO_ROUTE", "SupermemoryV5Source", "supermemory_source"]
