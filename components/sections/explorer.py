@@ -210,7 +210,9 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None,
     can_fetch = ctx.source is not None and ctx.source.capabilities.can("history")
     if node_id in analysis.dataset.memories:
         why.button(node_id, where="panel")
-    panels.node_panel(analysis, node_id, fetch_history=fetch if can_fetch else None)
+    note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
+    panels.node_panel(analysis, node_id, fetch_history=fetch if can_fetch else None,
+                      inferred_note=note)
     ds = analysis.dataset
     mem = ds.memories.get(node_id)
     if mem is not None:

@@ -73,7 +73,8 @@ def _dates(analysis: Analysis, *pairs: tuple[str, datetime | None]) -> None:
 INFERRED_BADGE = "inferred — not stated by you"
 
 
-def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
+def state_badges(analysis: Analysis, mem: MemoryRecord, *,
+                 inferred_note: str | None = None) -> None:
     """The state badge and, for static memories, the static badge, for inferred ones the
     inferred badge — on one line, never cut short (badges in narrow columns were
     truncated to "sup…")."""
@@ -84,6 +85,8 @@ def state_badges(analysis: Analysis, mem: MemoryRecord) -> None:
     if mem.is_inference:
         badges.append(f":yellow-badge[≈ {md_escape(INFERRED_BADGE)}]")
     st.markdown(" ".join(badges))
+    if mem.is_inference and inferred_note:
+        st.caption(md_escape(inferred_note))
 
 
 def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
@@ -107,10 +110,12 @@ def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
 
 
 def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
-                 fetch_history: Callable[[str], None] | None = None) -> None:
-    """Text, badges, version, space, dates, expiry, sources, relations and history."""
+                 fetch_history: Callable[[str], None] | None = None,
+                 inferred_note: str | None = None) -> None:
+    """Text, badges, version, space, dates, expiry, sources, relations and history;
+    ``inferred_note`` is what the source cannot do with an inferred memory."""
     st.caption(f"Memory · {md_escape(mem.id)}")
-    state_badges(analysis, mem)
+    state_badges(analysis, mem, inferred_note=inferred_note)
     full_text(mem.memory, f"memory-{mem.id}")
     chain = analysis.chains.of(mem.id)
     entry = chain.entry(mem.id) if chain else None
@@ -268,11 +273,13 @@ def profile_panel(analysis: Analysis, container_tag: str | None, *,
 
 
 def node_panel(analysis: Analysis, node_id: str, *,
-               fetch_history: Callable[[str], None] | None = None) -> None:
+               fetch_history: Callable[[str], None] | None = None,
+               inferred_note: str | None = None) -> None:
     """The panel for any node kind; a friendly line for an unknown id."""
     ds = analysis.dataset
     if node_id in ds.memories:
-        memory_panel(analysis, ds.memories[node_id], fetch_history=fetch_history)
+        memory_panel(analysis, ds.memories[node_id], fetch_history=fetch_history,
+                     inferred_note=inferred_note)
     elif node_id in ds.documents:
         document_panel(analysis, ds.documents[node_id])
     elif node_id in ds.entities:

@@ -233,6 +233,9 @@ def draw(ctx: AppContext) -> Settings:
         st.divider()
         st.markdown("**Filters**")
         filters = _filters(current, ctx.space_names if presenter else {})
+        note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
+        if note and any(m.is_inference for m in current.dataset.memories.values()):
+            st.caption(md_escape(note))
         color_by = st.selectbox("Colour by", list(COLOR_BY),
                                 format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
                                 **session.bind(session.F_COLOR_BY))

@@ -77,6 +77,11 @@ class Capabilities:
             raise ValueError(f"unknown capability {name!r}")
         return bool(getattr(self, name))
 
+    def note(self, name: str) -> str | None:
+        """The sentence ``why_not`` holds for ``name`` (``None`` when it says nothing): for
+        what the interface has no switch for, e.g. ``review_inferred``."""
+        return dict(self.why_not).get(name)
+
     def reason(self, name: str) -> str | None:
         """Why ``name`` is unavailable (one sentence), or ``None`` when it is available."""
         if self.can(name):

@@ -95,6 +95,9 @@ NO_ROUTE = {
                      "directly; add a document and Supermemory extracts its memories.",
     "update_memory": "Supermemory's current API (v5) has no route for a versioned update of "
                      "a memory; add a document that states the new fact instead.",
+    "review_inferred": "Supermemory approves or declines an inferred memory only on its "
+                       "legacy API (v3), so on the current API (v5) Memscope shows them but "
+                       "cannot review them.",
 }
 
 
@@ -111,7 +114,8 @@ class SupermemoryV5Source(HttpSource):
     capabilities = Capabilities(
         history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
         add=True, forget_all_by_ids=True, forget_many=True, semantic_forget=True,
-        why_not=(("restore", NO_ROUTE["restore"]),),
+        why_not=(("restore", NO_ROUTE["restore"]),
+                 ("review_inferred", NO_ROUTE["review_inferred"])),
     )
     add_note: ClassVar[str | None] = ADD_NOTE
 
