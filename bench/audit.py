@@ -10,8 +10,16 @@
     ``semantic_findings`` timed from cold (the embedding of every memory included) and
     again with the rows given (as a caller that already embedded them for Ask would).
 
-Run: ``.venv/bin/python bench/audit.py [--sizes 5000,50000] [--skip-time]``. Prints
-figures, asserts nothing.
+(c) ``tests/heldout/audit_pairs.json`` (issue 35: written by someone who had not read the
+    rules, split at once into development and held-out halves): each pair in a dataset of
+    its own — ``relation: none``, two latest memories in two documents; ``updates``, b
+    updates a — and scored per language for suspected contradictions (``contradiction``
+    positive; ``lookalike`` and ``resolved`` negative) and suspicious updates
+    (``unrelated_update`` positive; ``genuine_update`` and ``resolved`` negative). The
+    held-out half is printed apart: only its figures are quoted, and nothing is tuned on it.
+
+Run: ``.venv/bin/python bench/audit.py [--sizes 5000,50000] [--skip-time]
+[--heldout-only]``. Prints figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -35,18 +43,28 @@ from memscope.meaning.claims import claim  # noqa: E402
 from memscope.records.dataset import from_feed_pages  # noqa: E402
 
 PAIRS = ROOT / "tests" / "labelled" / "semantic_pairs.json"
+HELDOUT = ROOT / "tests" / "heldout" / "audit_pairs.json"
+#: held-out label -> (the finding kind it is scored for, whether it should be flagged)
+HELDOUT_KINDS = {
+    "contradiction": (("contradiction", True),),
+    "lookalike": (("contradiction", False),),
+    "unrelated_update": (("update", True),),
+    "genuine_update": (("update", False),),
+    "resolved": (("contradiction", False), ("update", False)),
+}
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 KIND = {"contradiction": "suspected_contradiction", "update": "suspicious_update",
         "duplicate": "near_duplicate"}
 
 
 def pair_analysis(pair: dict[str, Any]) -> Analysis:
-    """The dataset of one labelled pair: memories ``a`` and ``b`` in documents d1 and d2."""
+    """The dataset of one labelled pair: memories ``a`` and ``b`` in documents d1 and d2
+    (``b`` updates ``a`` for an update pair)."""
     a = {"id": "a", "memory": pair["a"], "spaceContainerTag": "s",
          "createdAt": "2026-05-01T10:00:00Z"}
     b = {"id": "b", "memory": pair["b"], "spaceContainerTag": "s",
          "createdAt": "2026-05-02T10:00:00Z"}
-    if pair["kind"] == "update":
+    if pair.get("kind") == "update" or pair.get("relation") == "updates":
         a["isLatest"] = False
         b["parentMemoryId"] = "a"
     docs = [{"id": f"d{n}", "title": f"d{n}", "memoryEntries": [m]} for n, m in ((1, a), (2, b))]
@@ -72,6 +90,39 @@ def scores(pairs: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]
         if key in ("fp", "fn"):
             cell["wrong"].append((key, pair))
     return out
+
+
+def heldout_scores(pairs: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """Per (language, kind) over held-out-format pairs: tp/fp/fn/tn and the mistakes."""
+    out: dict[tuple[str, str], dict[str, Any]] = defaultdict(
+        lambda: {"tp": 0, "fp": 0, "fn": 0, "tn": 0, "wrong": []})
+    for pair in pairs:
+        found = semantic_findings(pair_analysis(pair))
+        for kind, positive in HELDOUT_KINDS[pair["label"]]:
+            got = any(f.kind == KIND[kind] and set(f.nodes) == {"a", "b"} for f in found)
+            cell = out[(pair["lang"], kind)]
+            key = ("tp" if positive else "fp") if got else ("fn" if positive else "tn")
+            cell[key] += 1
+            if key in ("fp", "fn"):
+                cell["wrong"].append((key, pair))
+    return out
+
+
+def print_heldout(*, show_misses: bool = False) -> None:
+    """The development half, then the held-out half (the figures to quote)."""
+    data = json.loads(HELDOUT.read_text(encoding="utf-8"))
+    print(f"\nissue 35 pairs ({HELDOUT.relative_to(ROOT)}, written {data['written']}):")
+    for half in ("development", "heldout"):
+        pairs = data[half]
+        print(f"\n{half} half ({len(pairs)} pairs):")
+        table = heldout_scores(pairs)
+        _print_table(table, misses=False)
+        if show_misses and half == "development":  # never list the held-out mistakes
+            for (lang, kind), c in sorted(table.items()):
+                for key, pair in c["wrong"]:
+                    what = "missed" if key == "fn" else "wrongly flagged"
+                    print(f"  {lang} {kind} {what} [{pair['label']}]: {pair['a']!r} / "
+                          f"{pair['b']!r}")
 
 
 def _ratio(a: int, b: int) -> str:
@@ -140,8 +191,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", default="50000", help="memory counts, comma-separated")
     parser.add_argument("--skip-time", action="store_true")
+    parser.add_argument("--heldout-only", action="store_true",
+                        help="only the issue-35 pairs (development, then held-out)")
+    parser.add_argument("--dev-misses", action="store_true",
+                        help="list the development half's mistakes (never the held-out's)")
     args = parser.parse_args()
+    if args.heldout_only:
+        print_heldout(show_misses=args.dev_misses)
+        return
     print_quality()
+    print_heldout(show_misses=args.dev_misses)
     if not args.skip_time:
         print_time([int(s) for s in args.sizes.split(",") if s])
 
