@@ -7,7 +7,10 @@ the ideal time (pages / concurrency × latency) and their ratio. Asserts nothing
 instead: namespaces, list pages and history views, everything on one pool of
 ``--pool`` requests (8, the client's default), and prints the wall time, the request
 count (views and the rest) against the issue's budget of 0.5 × memories + pages, and the
-ideal time for that many requests at that pool size (requests / pool × latency).
+ideal time for that many requests at that pool size (requests / pool × latency). Then,
+unless ``--every-429 0``, the same load once more while every 20th request (``--every-429``)
+answers 429 — a throttling service — printed next to the fault-free time, with the retries,
+the adaptive limit's range and whether the load ended complete.
 
 The sandbox runs in its own process (``python -m memscope.sandbox`` on a free port), as a
 real service would, so its CPU time is not charged to the client; ``--in-process`` runs
@@ -15,7 +18,7 @@ it in a thread of this process instead.
 
 Run: ``.venv/bin/python bench/fetch.py [--documents 10000] [--latency-ms 50]
 [--concurrency 4] [--data demo|synthetic] [--sequential] [--in-process]``
-or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8]``
+or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8] [--every-429 20]``
 """
 
 from __future__ import annotations
@@ -100,15 +103,17 @@ def timed_load(url: str, concurrency: int, limit: int) -> tuple[float, LoadResul
         return time.perf_counter() - started, result
 
 
-def timed_v5_load(url: str, pool: int, limit: int) -> tuple[float, LoadResult, int]:
-    """Wall time of one full v5 load (no profiles), its result and its history views."""
+def timed_v5_load(url: str, pool: int, limit: int
+                  ) -> tuple[float, LoadResult, int, SupermemoryV5Source]:
+    """Wall time of one full v5 load (no profiles), its result, its history views and the
+    (closed) source, whose client holds the retries and the adaptive limit's range."""
     src = SupermemoryV5Source(SupermemoryConfig(
         api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=pool,
         history_concurrency=pool, load_profiles=False))
     with src:
         started = time.perf_counter()
         result = src.load()
-        return time.perf_counter() - started, result, src.last_views
+        return time.perf_counter() - started, result, src.last_views, src
 
 
 def v5_main(args: argparse.Namespace) -> int:
@@ -122,7 +127,12 @@ def v5_main(args: argparse.Namespace) -> int:
         httpx.post(url + "/ns/sm_project_personal/list/memories", json={},
                    params={"limit": 1}, timeout=300,
                    headers={"Authorization": f"Bearer {KEY}"})
-        wall, result, views = timed_v5_load(url, args.pool, args.limit)
+        wall, result, views, _ = timed_v5_load(url, args.pool, args.limit)
+        throttled = None
+        if args.every_429:
+            httpx.post(url + "/_sandbox/faults", json={"every_429": args.every_429},
+                       timeout=30)
+            throttled = timed_v5_load(url, args.pool, args.limit)
     latency = args.latency_ms / 1000
     ds = result.dataset
     memories = len(ds.memories)
@@ -139,6 +149,14 @@ def v5_main(args: argparse.Namespace) -> int:
     print(f"wall   {wall:.3f} s")
     print(f"ideal  {ideal:.3f} s  (requests / pool × latency)")
     print(f"ratio  {wall / ideal:.2f}  (wall / ideal)")
+    if throttled is not None:
+        t_wall, t_result, _, src = throttled
+        gate = src._http.gate
+        print(f"429 every {args.every_429}th request: wall {t_wall:.3f} s (no faults "
+              f"{wall:.3f} s, ×{t_wall / wall:.2f}), {t_result.calls} requests, "
+              f"{src._http.retries} retries, in flight {gate.lowest}–{gate.highest} "
+              f"(started at {args.pool}), {len(t_result.unread_histories)} unread, "
+              f"{'complete' if t_result.complete else 'INCOMPLETE'}")
     return 0
 
 
@@ -155,6 +173,8 @@ def main() -> int:
     p.add_argument("--v5", action="store_true", help="a v5 load of --memories memories")
     p.add_argument("--memories", type=int, default=None, help="v5: memories (10,000)")
     p.add_argument("--pool", type=int, default=8, help="v5: requests in flight (8)")
+    p.add_argument("--every-429", type=int, default=20,
+                   help="v5: also load while every Nth request answers 429 (20; 0: skip)")
     args = p.parse_args()
     if args.v5:
         return v5_main(args)

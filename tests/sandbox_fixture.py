@@ -23,8 +23,10 @@ from memscope.sources import (
     SupermemoryV5Source,
 )
 
-#: Client settings that keep retry tests fast (backoff of 10–50 ms, 2 s timeout).
-FAST: dict[str, Any] = {"backoff_base_s": 0.01, "backoff_max_s": 0.05, "timeout_s": 2.0}
+#: Client settings that keep retry tests fast (backoff of 10–50 ms, 2 s timeout, at most
+#: 4 attempts a request: a fault that never ends fails in a moment, not a retry budget).
+FAST: dict[str, Any] = {"backoff_base_s": 0.01, "backoff_max_s": 0.05, "timeout_s": 2.0,
+                        "max_attempts": 4}
 FEED = "/v3/documents/documents"
 
 

@@ -187,7 +187,7 @@ def test_a_live_load_draws_the_graph_while_pages_arrive(fresh_data_dir, tmp_path
         sandbox.faults.latency_ms = 20
         home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         home.session_state["connection"] = connection.Connection(
-            "supermemory", base_url=sandbox.url)
+            "supermemory", base_url=sandbox.url, dialect="legacy")  # previews per feed page
         home.session_state["api_key_secret"] = SecretStr(sandbox.supermemory_key)
         home.run()
         assert not home.exception, home.exception

@@ -161,14 +161,38 @@ def test_supermemory_add_polls_until_done_then_reloads(fresh_data_dir, tmp_path)
         doc_id = next(r.path.rsplit("/", 1)[1] for r in sandbox.requests
                       if r.method == "GET" and r.path.startswith("/v3/documents/"))
         assert len(sandbox.requests_to(f"/v3/documents/{doc_id}")) == 3  # 2 steps, then done
-        assert doc_id in node_ids(at)  # reloaded after done
+        assert doc_id in node_ids(at)  # patched in after done
         assert at.session_state["selected_node"] in node_ids(at)
+        # the patch read the feed's first page (newest first) only, not the account
+        assert len(sandbox.requests_to("/v3/documents/documents", "POST")) == 2
         at.run()
         at.run()
         assert len(sandbox.requests_to("/v3/documents", "POST")) == 1
         rows = [r for r in Store(store_path()).ledger() if r.action == "add"]
         assert [(r.source, r.target_id, r.outcome) for r in rows] == [
             ("supermemory", doc_id, "ok")]
+
+
+def test_a_v5_add_is_patched_in_with_the_documents_memories(fresh_data_dir, tmp_path):
+    with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
+        sandbox.faults.update(processing_polls=1)
+        at = home(connection=Connection("supermemory", base_url=sandbox.url, space=PERSONAL,
+                                        dialect="v5"),
+                  api_key_secret=SecretStr(sandbox.supermemory_key))
+        loaded = len(sandbox.requests)
+        add(at, "Maya started learning the cello.")
+        assert not at.exception, at.exception
+        at.run()
+        sent = [(r.method, r.path) for r in sandbox.requests[loaded:]]
+        [post] = sandbox.requests_to(f"/ns/{PERSONAL}/document", "POST")
+        doc_id = post.answer["id"]
+        polls = [s for s in sent if s == ("GET", f"/ns/{PERSONAL}/document/{doc_id}")]
+        rest = [s for s in sent if s not in polls and s != ("POST", post.path)]
+        assert len(polls) == 2  # one processing step, then done (with its memories)
+        # then its memory's history view, the namespaces and the profile: no list page
+        assert len(rest) <= 3 and not [p for _, p in rest if "/list/" in p], rest
+        assert doc_id in node_ids(at)
+        assert at.session_state["selected_node"] in node_ids(at)
 
 
 def test_supermemory_failed_processing_is_reported(fresh_data_dir, tmp_path):

@@ -91,7 +91,7 @@ def test_a_wrong_key_is_refused_in_one_sentence_and_never_called_connected(tmp_p
         page.get_by_role("radiogroup", name="Source").get_by_text(
             "Supermemory API", exact=True).click()
         dialect = page.get_by_role("radiogroup", name="Supermemory API")
-        dialect.get_by_role("radio", name="Current API (v5)").check()
+        dialect.get_by_text("Current API (v5)", exact=True).click()
         page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
             sandbox.url)
         wrong = "sm_wrong_key_for_this_test"

@@ -159,7 +159,7 @@ def test_memscope_sends_what_the_client_sends(sandbox, tmp_path):
     # the client's requests for the same operations (other ids where one is deleted)
     steps = [
         {"op": "get_all", "kwargs": {"filters": {"user_id": USER}, "page": 2,
-                                     "page_size": 3}},
+                                     "page_size": 3, "include_merged": True}},
         {"op": "history", "args": [alive[0]]},
         {"op": "users"},
         {"op": "search", "args": ["Atlas standup"],

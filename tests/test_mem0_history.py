@@ -18,6 +18,8 @@ import pytest
 from memscope.export.formats import to_graphml
 from memscope.graph.analysis import analyse
 from memscope.lenses.asof import as_of
+from memscope.lenses.presenter import mask
+from memscope.reports.why import trail
 from memscope.sources import FileError, FileSource, Mem0HistorySource, file_source, mem0_history
 from memscope.sources.mem0_events import NO_DOCUMENTS
 
@@ -52,13 +54,40 @@ ROWS = [  # id, memory_id, old, new, event, created_at, updated_at, is_deleted, 
 ]
 
 
-def write_history(path: Path) -> Path:
-    """A history.db as mem0 writes it (also its messages table, which is not read)."""
+#: mem0/memory/storage.py, SQLiteManager._create_messages_table
+MESSAGES_TABLE = """
+CREATE TABLE IF NOT EXISTS messages (
+    id TEXT PRIMARY KEY,
+    session_scope TEXT,
+    role TEXT,
+    content TEXT,
+    name TEXT,
+    created_at DATETIME
+)"""
+
+#: as mem0ai 2.2.1's ``Memory.add`` saves them (``save_messages``): the turns of one add at
+#: one time, right after the memories drawn from them; id, session_scope, role, content,
+#: name, created_at
+MESSAGES = [
+    ("t1", "user_id=alice", "user", "I drink <b>green</b> tea every morning now.", None,
+     "2025-03-01T09:00:02.512000+00:00"),
+    ("t2", "user_id=alice", "assistant", "Noted: green tea in the mornings.", None,
+     "2025-03-01T09:00:02.512000+00:00"),
+    ("t3", "user_id=bob", "user", "Book a table for two.", "Bob",
+     "2025-03-01T09:04:00+00:00"),
+    ("t4", "run_id=s1&user_id=alice", "user", "I live in Porto.", None,
+     "2025-03-02T08:59:00+00:00"),
+    ("t5", "user_id=alice", "user", "Rex is three.", None, "2025-03-03T12:00:00+00:00"),
+]
+
+
+def write_history(path: Path, messages: list[tuple] | None = None) -> Path:
+    """A history.db as mem0 writes it, its messages table holding ``messages``."""
     with sqlite3.connect(path) as conn:
         conn.execute(HISTORY_TABLE)
-        conn.execute("CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, session_scope "
-                     "TEXT, role TEXT, content TEXT, name TEXT, created_at DATETIME)")
+        conn.execute(MESSAGES_TABLE)
         conn.executemany("INSERT INTO history VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", ROWS)
+        conn.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?)", messages or [])
     conn.close()
     return path
 
@@ -136,3 +165,41 @@ def test_a_history_db_in_wal_mode_opens_from_its_bytes(tmp_path):
     assert data[18:20] == b"\x02\x02"  # the header says WAL
     assert len(file_source([("wal.db", data)]).load().dataset.memories) == 5
     assert db.read_bytes() == data
+
+
+def test_the_conversation_a_memory_most_likely_came_from_is_in_its_trail(tmp_path):
+    db = write_history(tmp_path / "history.db", MESSAGES)
+    ds = Mem0HistorySource(db).load().dataset
+    tea = ds.memories["h1"].extra["mem0Conversation"]  # its ADD; the turns 2.5 s later
+    assert (tea["session"], tea["savedAt"]) == ("user alice", "2025-03-01T09:00:02.512000Z")
+    assert [t["content"] for t in tea["turns"]] == [
+        "I drink <b>green</b> tea every morning now.", "Noted: green tea in the mornings."]
+    assert tea["how"].startswith("Matched by time: these turns were saved 3 seconds after")
+    assert "most likely" in tea["how"]
+    assert tea["how"].endswith("1 other session saved turns within 10 minutes of it too.")
+    city = ds.memories["m-city"].extra["mem0Conversation"]  # none after: the nearest before
+    assert city["session"] == "run s1, user alice"
+    assert "60 seconds before it, the nearest before" in city["how"]
+    assert "mem0Conversation" not in ds.memories["m-dog"].extra  # turns 3 hours later
+    assert not [m for m in ds.memories.values()  # only ADD versions get one
+                if m.extra.get("mem0Event") != "ADD" and "mem0Conversation" in m.extra]
+
+    an = analyse(ds)
+    found = trail(an, "m-tea")
+    (said,) = found.conversations
+    assert (said.version_id, said.session, [t.role for t in said.turns]) == (
+        "h1", "user alice", ["user", "assistant"])
+    text = found.as_text()
+    assert "THE CONVERSATION IT MOST LIKELY CAME FROM (v1)" in text
+    assert "  user: “I drink <b>green</b> tea every morning now.”" in text
+    assert found.as_json()["conversations"][0]["turns"][1]["text"] == (
+        "Noted: green tea in the mornings.")
+    masked = trail(analyse(mask(ds)), "m-tea", masked=True)
+    assert masked.conversations == () and "green" not in masked.as_text()
+
+
+def test_a_history_db_without_saved_turns_has_no_conversation(tmp_path):
+    db = write_history(tmp_path / "history.db")
+    ds = Mem0HistorySource(db).load().dataset
+    assert not [m for m in ds.memories.values() if "mem0Conversation" in m.extra]
+    assert trail(analyse(ds), "m-tea").conversations == ()

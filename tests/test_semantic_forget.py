@@ -237,6 +237,7 @@ def test_preview_highlights_the_matches_untick_confirm_forgets_the_reviewed_ids(
     assert go_button(at).label == f"Forget {len(reviewed)} memor" + (
         "y" if len(reviewed) == 1 else "ies")
     at.text_input(key=f"sf-{str(go_button(at).key)[3:-3]}-reason").input("moved on")
+    before = len(sandbox.requests)
     go_button(at).click().run()
     assert not at.exception, at.exception
     [sent] = sandbox.requests_to(BY_IDS, "DELETE")
@@ -253,8 +254,12 @@ def test_preview_highlights_the_matches_untick_confirm_forgets_the_reviewed_ids(
         sorted((i, "ok", "moved on", PERSONAL, "completed") for i in reviewed)
     assert {r.snapshot for r in rows} == {m["memory"] for m in dry.answer["matches"]
                                           if m["id"] in reviewed}
-    # the data reloaded: the graph shows them forgotten, nothing is highlighted any more
+    # the loaded data was patched, not read again: the forget and the space's profile are
+    # all that was sent (no list page, no history view); the graph shows them forgotten,
+    # nothing is highlighted any more
     at.run()
+    assert [(r.method, r.path) for r in sandbox.requests[before:]] == [
+        ("DELETE", BY_IDS), ("POST", f"/ns/{PERSONAL}/profile")]
     from apptest_support import graph_payload
 
     states = {n["id"]: n.get("state") for n in graph_payload(at)["nodes"]}

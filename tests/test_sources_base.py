@@ -116,7 +116,10 @@ def test_config_validation():
     cfg = SupermemoryConfig(api_key=SecretStr("k-123456"), base_url="https://self.hosted/api/")
     assert cfg.base_url == "https://self.hosted/api" and cfg.host == "self.hosted"
     assert cfg.page_limit == 200 and cfg.concurrency == 4 and cfg.timeout_s == 30
-    assert cfg.max_attempts == 4
+    # retries end by time (a throttled service is waited out for a minute); the attempt
+    # count is only a safety cap, and 8 requests in flight may grow to 16
+    assert cfg.retry_budget_s == 60 and cfg.max_attempts == 100
+    assert cfg.concurrency_ceiling == 16
     with pytest.raises(ValueError):
         SupermemoryConfig(api_key=SecretStr("k-123456"), base_url="ftp://x")
     with pytest.raises(ValueError):

@@ -85,9 +85,15 @@ def test_load_reads_every_page_of_every_namespace_forgotten_included(demo):
     for path, n in pages.items():
         assert sorted(int(r.query["page"]) for r in lists if r.path == path) == \
             list(range(1, n + 1))
-    # progress: n/N over the list pages, then over the history views
+    # progress: "pages n of N" over the list pages, then "histories n of N" over the views
     assert seen and all(p.pages_total and p.pages_done <= p.pages_total for p in seen)
-    assert seen[-1].pages_done == seen[-1].pages_total == len(lists) + src.last_views
+    units = [p.unit for p in seen]
+    first = units.index("histories")
+    assert set(units[:first]) == {"pages"} and set(units[first:]) == {"histories"}
+    assert seen[first - 1].pages_done == seen[first - 1].pages_total == len(lists)
+    assert seen[first - 1].words == f"pages {len(lists)} of {len(lists)}"
+    assert seen[-1].pages_done == seen[-1].pages_total == src.last_views
+    assert seen[-1].words == f"histories {src.last_views:,} of {src.last_views:,}"
     assert seen[-1].memories == len(legacy.memories)
 
 
@@ -152,7 +158,8 @@ def test_history_views_reuse_what_related_told(demo):
 
 def test_history_views_run_on_a_bounded_pool(demo):
     demo.faults.latency_ms = 20
-    supermemory_v5(demo, history_concurrency=3).load()
+    # the pool starts at history_concurrency and may grow up to the ceiling (issue 33)
+    supermemory_v5(demo, history_concurrency=3, concurrency=3, concurrency_ceiling=3).load()
     spans = sorted([(r.started, 1) for r in _views(demo)]
                    + [(r.finished, -1) for r in _views(demo)])
     best = now = 0
@@ -290,7 +297,10 @@ def test_forget_many_reports_per_id(sandbox):
     deletes = [r for r in sandbox.requests if r.method == "DELETE"]
     assert [(r.path, r.body) for r in deletes] == [(f"/ns/{NS}/memories",
                                                     {"ids": [*live, gone]})]
-    assert all(ds.memories[i].is_forgotten for i in live)
+    # the source's own last load is a new, patched one; the loaded one (shared) is unchanged
+    assert src.last_result is not None
+    assert all(src.last_result.dataset.memories[i].is_forgotten for i in live)
+    assert not any(ds.memories[i].is_forgotten for i in live)
     again = supermemory_v5(sandbox).load().dataset
     assert all(again.memories[i].is_forgotten for i in live)
 

@@ -67,7 +67,7 @@ def connect_v5(page: Page, url: str, sandbox: Sandbox) -> None:
     page.get_by_role("radiogroup", name="Source").get_by_text(
         "Supermemory API", exact=True).click()
     dialect = page.get_by_role("radiogroup", name="Supermemory API")
-    dialect.get_by_role("radio", name="Current API (v5)").check()
+    dialect.get_by_text("Current API (v5)", exact=True).click()
     page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
         sandbox.url)
     page.get_by_role("textbox", name="API key").fill(sandbox.supermemory_key)

@@ -5,8 +5,10 @@ Ask: only the form's submit button sends a request; answers are kept in session 
 Add: the form only records a pending request with a fresh token; "Confirm add" marks the
 token used *before* calling the source, so no rerun can send the same text twice. A
 Supermemory document is then polled (backoff, time limit) under an ``st.status`` until it
-is done or failed — resumed on the next run if a rerun interrupts it — and the graph
-reloads.
+is done or failed — resumed on the next run if a rerun interrupts it — and the document
+and its memories, as the service answered them, are patched into the loaded data
+(:mod:`memscope.sources.patch`); the account is read again only where the source cannot
+patch.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from components.sections import why
+from components.sections.forget import show_change
 from components.sections.forget_all import pseudonyms
 from components.state import data, session
 from components.state.context import AppContext, flash
@@ -25,7 +28,7 @@ from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.records.text import FULL_MAX
 from memscope.reports.ask import HitView, context_relations, describe, highlight_ids, relation_label
-from memscope.sources import AddResult, SearchResult, Source, SourceError, actions
+from memscope.sources import AddResult, SearchResult, Source, SourceError, actions, patch
 from memscope.sources import wait_until_processed as _wait
 
 ASKED = session.ASKED
@@ -255,9 +258,11 @@ def _reload(ctx: AppContext, result: AddResult) -> None:
     """Make the shared load show the added text.
 
     A source whose data version changed (the embedded store) is reloaded under its new
-    key by itself; Spomory's add re-read its graph already; anything else is loaded again
-    here and *touched* in — dropping it with ``forget_cached`` would reload it under the
-    same key and revision, and the cached analysis of the old data would be reused.
+    key by itself; Spomory's add re-read its graph already; a service the source can
+    patch from (Supermemory) gets the added document and its memories patched in,
+    reading only those; anything else is loaded again here and *touched* in — dropping
+    it with ``forget_cached`` would reload it under the same key and revision, and the
+    cached analysis of the old data would be reused.
     """
     source = ctx.source
     if source is None or not result.ok:
@@ -267,11 +272,17 @@ def _reload(ctx: AppContext, result: AddResult) -> None:
     elif source.data_version() is not None:
         data.forget_cached(ctx.key)
     else:
-        try:
-            data.touch(ctx.key, source.load(refresh=True))
-        except SourceError as exc:
-            data.forget_cached(ctx.key)
-            flash(str(exc), "error")
+        show_change(ctx, lambda load: patch.after_add(source, load, result),
+                    otherwise=lambda: _load_again(ctx, source))
+
+
+def _load_again(ctx: AppContext, source: Source) -> None:
+    """Read the whole load again and touch it in (a source that cannot patch an add)."""
+    try:
+        data.touch(ctx.key, source.load(refresh=True))
+    except SourceError as exc:
+        data.forget_cached(ctx.key)
+        flash(str(exc), "error")
 
 
 def _finish(ctx: AppContext, result: AddResult) -> None:

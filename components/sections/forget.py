@@ -3,9 +3,16 @@
 The "Forget…" button only records a pending request (with a fresh token) in session
 state; the dialog is drawn while that request exists. Confirming marks the token as used
 *before* calling the source, so no rerun can send the same request twice.
+
+What a forget or a restore changed is handed to the shared load as a patched copy
+(:func:`show_change`, :mod:`memscope.sources.patch`): the service's answer applied, and
+after an error only what the action touched read again — never the whole account, unless
+the source cannot patch.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -15,9 +22,32 @@ from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.impact import forget_impact
-from memscope.sources import SourceError, actions
+from memscope.sources import ForgetMismatch, LoadResult, SourceError, actions, patch
 
 PENDING = session.FORGET_PENDING
+
+
+def loaded(ctx: AppContext) -> LoadResult | None:
+    """Today's shared load (another session may have changed it since this run drew)."""
+    entry = data.loads().entry(ctx.key)
+    return entry.load if entry is not None else None
+
+
+def show_change(ctx: AppContext, change: Callable[[LoadResult | None], LoadResult | None],
+                *, otherwise: Callable[[], None] | None = None) -> None:
+    """Hand the shared load what an action changed: ``change`` patches today's load
+    (:mod:`memscope.sources.patch`) and the new result is touched in (the same one: nothing
+    changed). When the source cannot patch (``None``), ``otherwise`` runs — by default the
+    load is dropped, so the next run reads it again."""
+    old = loaded(ctx)
+    new = change(old)
+    if new is None:
+        if otherwise is not None:
+            otherwise()
+        else:
+            data.forget_cached(ctx.key)
+    elif new is not old:
+        data.touch(ctx.key, new)
 
 
 def request(node_id: str) -> None:
@@ -43,16 +73,19 @@ def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
 
 
 def _restore(ctx: AppContext, memory_id: str) -> None:
-    if ctx.source is None:
+    source = ctx.source
+    if source is None:
         return
     try:
-        result = actions.restore(ctx.source, ctx.ledger, memory_id, **ctx.acting())
+        result = actions.restore(source, ctx.ledger, memory_id, **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
-        data.forget_cached(ctx.key)
+        show_change(ctx, lambda load: patch.after_error(source, load, [memory_id]))
         return
     flash(result.message, "success" if result.ok else "error")
-    data.touch(ctx.key)
+    restored = [memory_id] if result.ok else []
+    show_change(ctx, lambda load: patch.after_restore(source, load, restored),
+                otherwise=lambda: data.touch(ctx.key))
 
 
 def restore_button(ctx: AppContext, memory_id: str) -> None:
@@ -78,25 +111,38 @@ def _describe(analysis: Analysis, target_id: str) -> str:
 
 
 def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
-    if once.pending(PENDING, token) is None or ctx.source is None:
+    source = ctx.source
+    if once.pending(PENDING, token) is None or source is None:
         return
     once.claim(token)
     analysis = ctx.current or ctx.require()  # act on today's unmasked data
     mem = analysis.dataset.memories.get(node_id)
     snapshot = _describe(analysis, node_id)
+    why = reason.strip() or None
     try:
-        result = actions.forget(ctx.source, ctx.ledger, node_id,
-                                reason=reason.strip() or None,
+        result = actions.forget(source, ctx.ledger, node_id, reason=why,
                                 container_tag=mem.container_tag if mem else ctx.conn.space,
                                 snapshot=snapshot, **ctx.acting())
     except SourceError as exc:  # a Spomory mismatch arrives here too, loudly
         flash(str(exc), "error")
-        data.forget_cached(ctx.key)  # what the service holds now is unknown: read it again
+        reread = exc.result if isinstance(exc, ForgetMismatch) else None
+        if reread is not None and reread.load is not None:  # Spomory re-read its graph
+            data.touch(ctx.key, reread.load)
+        else:  # what the service holds now is unknown: read what was touched again
+            show_change(ctx, lambda load: patch.after_error(source, load, [node_id]))
     else:
         flash(result.message, "success" if result.ok else "error")
         if result.report is not None and result.report.note:  # v5's per-id report
             flash(result.report.note, "info")
-        data.touch(ctx.key, result.load)  # Spomory re-read the graph: use it
+        if result.load is not None:  # Spomory re-read the graph: use it
+            data.touch(ctx.key, result.load)
+        elif result.ok:
+            show_change(ctx, lambda load: patch.after_forget(source, load, [node_id],
+                                                             reason=why),
+                        otherwise=lambda: data.touch(ctx.key))
+        else:  # refused: its state is not what the load says, read it again
+            show_change(ctx, lambda load: patch.after_error(source, load, [node_id]),
+                        otherwise=lambda: data.touch(ctx.key))
     once.drop(PENDING)
 
 

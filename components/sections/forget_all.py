@@ -8,7 +8,9 @@ it twice, and :func:`memscope.sources.actions.forget_all` writes the ledger row.
 
 Supermemory forgets exactly the previewed ids, so there the preview is narrowed to the
 memories in the explorer's current filter; the embedded store and Spomory forget a whole
-space or graph, and the page says so.
+space or graph, and the page says so. What was forgotten is patched into the loaded data
+where the source can (:func:`components.sections.forget.show_change`); otherwise, or when
+the service forgot a whole space, the data is read again.
 """
 
 from __future__ import annotations
@@ -19,13 +21,22 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from components.state import data, session
+from components.sections.forget import show_change
+from components.state import session
 from components.state.context import AppContext, flash
 from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces, real_space
-from memscope.sources import ForgetAllPreview, SourceError, actions
+from memscope.sources import (
+    ForgetAllPreview,
+    ForgetAllResult,
+    LoadResult,
+    Source,
+    SourceError,
+    actions,
+    patch,
+)
 
 PENDING = session.FORGET_ALL_PENDING
 FIELDS = session.FORGET_ALL_FIELDS
@@ -97,10 +108,25 @@ def _cancel() -> None:
     once.drop(PENDING)
 
 
+def _patched(source: Source, load: LoadResult | None, preview: ForgetAllPreview,
+             result: ForgetAllResult | None, reason: str | None) -> LoadResult | None:
+    """The load after forget-all: a source that forgets by ids gets what it forgot marked
+    (its report's refusals, or after an error the previewed ids, read again); ``None``
+    for one that cleared a whole space (read it again)."""
+    if not source.capabilities.forget_all_by_ids:
+        return None
+    if result is None:
+        return patch.after_error(source, load, preview.memory_ids)
+    if result.report is not None:
+        return patch.after_report(source, load, result.report, reason=reason)
+    return patch.after_forget(source, load, result.memory_ids, reason=reason)
+
+
 def _perform(ctx: AppContext, token: str) -> None:
     """Step two (a button callback): check the typed answer, then forget once."""
     pending = once.pending(PENDING, token)
-    if pending is None or ctx.source is None:
+    source = ctx.source
+    if pending is None or source is None:
         return
     preview: ForgetAllPreview = pending["preview"]
     answer = real_space(FIELDS.get(f"confirm-{token}") or "", pseudonyms(ctx))
@@ -109,15 +135,16 @@ def _perform(ctx: AppContext, token: str) -> None:
         return
     once.claim(token)
     reason = (FIELDS.get(f"reason-{token}") or "").strip() or None
+    result: ForgetAllResult | None = None
     try:
-        result = actions.forget_all(ctx.source, ctx.ledger, preview,
+        result = actions.forget_all(source, ctx.ledger, preview,
                                     confirm=answer, reason=reason, **ctx.acting())
     except SourceError as exc:
         flash(mask_spaces(str(exc), pseudonyms(ctx)), "error")
     else:
         flash(mask_spaces(result.message, pseudonyms(ctx)), "success")
     once.drop(PENDING)
-    data.forget_cached(ctx.key)  # the graph shows what the service holds now
+    show_change(ctx, lambda load: _patched(source, load, preview, result, reason))
 
 
 def _preview_table(analysis: Analysis, preview: ForgetAllPreview) -> None:

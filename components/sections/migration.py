@@ -98,10 +98,9 @@ def _run(ctx: AppContext) -> None:
     offsets = {"legacy": 0.0, "v5": 0.5}
 
     def step(dialect: str, p: LoadProgress) -> None:
-        total = f" of {p.pages_total}" if p.pages_total else ""
         bar.progress(min(1.0, offsets.get(dialect, 0.0) + p.fraction / 2),
-                     text=f"{DIALECT_WORDS.get(dialect, dialect)}: page {p.pages_done}"
-                          f"{total} · {p.memories} memories")
+                     text=f"{DIALECT_WORDS.get(dialect, dialect)}: {p.words} · "
+                          f"{p.memories:,} memories")
 
     try:
         loads = load_both(key, base_url=ctx.conn.base_url, space=ctx.conn.space,

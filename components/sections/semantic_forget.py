@@ -8,7 +8,9 @@ the list below shows them; the person may untick some. Step two forgets **by the
 ids** (:func:`memscope.sources.actions.forget_many`) — never a second semantic call,
 whose matches could differ from what the person saw. The token is claimed before the
 call, so no rerun or second click sends it twice; the per-id report is shown and each id
-has its ledger row; the data then reloads.
+has its ledger row. The loaded data is then patched from the report (what the service
+forgot is marked forgotten, what it refused is read again; an error re-reads the reviewed
+ids) — the account is not read again (:func:`components.sections.forget.show_change`).
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.sections.forget import show_change
 from components.sections.forget_all import pseudonyms, real_spaces
-from components.state import data, session
+from components.state import session
 from components.state.context import AppContext, flash
 from components.widgets import once
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
-from memscope.sources import ForgetReport, SemanticPreview, Source, SourceError, actions
+from memscope.sources import ForgetReport, SemanticPreview, Source, SourceError, actions, patch
 
 PENDING = session.SEMANTIC_FORGET
 QUERY = session.SEMANTIC_FORGET_QUERY
@@ -146,12 +149,14 @@ def _perform(ctx: AppContext, token: str) -> None:
             snapshots=_snapshots(ctx, preview, ids), **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
-    else:
-        LAST.set({"report": report, "query": preview.query, "texts": dict(preview.texts),
-                  "source": pending["source"]})
-        flash(summary(report), "success" if report.ok else "error")
+        once.drop(PENDING)  # what it did is unknown: the reviewed ids are read again
+        show_change(ctx, lambda load: patch.after_error(source, load, ids))
+        return
+    LAST.set({"report": report, "query": preview.query, "texts": dict(preview.texts),
+              "source": pending["source"]})
+    flash(summary(report), "success" if report.ok else "error")
     once.drop(PENDING)
-    data.forget_cached(ctx.key)  # the graph shows what the service holds now
+    show_change(ctx, lambda load: patch.after_report(source, load, report, reason=reason))
 
 
 # -- what is drawn ------------------------------------------------------------------------

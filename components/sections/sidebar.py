@@ -75,8 +75,8 @@ def source_summary(ctx: AppContext) -> None:
         st.caption("Nothing is loaded — the Connection page says why.")
     elif ctx.load is not None:
         st.caption(md_escape(ctx.load.summary()))
-        if ctx.load.missing_pages:
-            st.button("Resume: fetch missing pages", on_click=_resume, args=(ctx,),
+        if not ctx.load.complete:  # pages missing or histories unread
+            st.button("Resume: read what is missing", on_click=_resume, args=(ctx,),
                       key="resume_pages")
         for note in ctx.load.notes:
             st.caption(md_escape(note))

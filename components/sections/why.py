@@ -24,6 +24,7 @@ from memscope.export.formats import trail_file
 from memscope.graph.analysis import Analysis
 from memscope.meaning.findings import SemanticFinding
 from memscope.records.text import counted, relation_label
+from memscope.reports.trail import turn_label
 from memscope.reports.why import Trail, UnknownTrail, trail
 
 WHY = session.WHY_OPEN
@@ -139,6 +140,12 @@ def body(t: Trail) -> None:
         if src.passage:
             lines.append(f"    passage ({src.passage_from}): “{src.passage}”")
     st.text("\n".join(lines) or "No source document is loaded.")
+    for c in t.conversations:
+        _heading(f"The conversation it most likely came from "
+                 f"({names.get(c.version_id, short(c.version_id, 80))})")
+        st.caption(md_escape(f"Session: {c.session} · saved {_when(c.saved)}"))
+        st.caption(md_escape(c.how))
+        st.text("\n".join(f"{turn_label(turn)}: {turn.text}" for turn in c.turns))
     _heading("Relations")
     st.text("\n".join(f"{link.words} “{link.other}” ({short(link.other_id, 80)})"
                       for link in t.relations)

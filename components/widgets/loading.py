@@ -53,8 +53,8 @@ class LoadScreen:
 
     def report(self, p: LoadProgress) -> None:
         """The progress callback: counts every page, a preview every few seconds."""
-        total = f"/{p.pages_total}" if p.pages_total else ""
-        self.bar.progress(p.fraction, text=f"Pages {p.pages_done}{total}")
+        words = p.words
+        self.bar.progress(p.fraction, text=words[:1].upper() + words[1:])
         self.line.text(f"{counted(p.documents, 'document')}, "
                        f"{counted(p.memories, 'memory')} so far"
                        + (f"; {counted(p.pages_failed, 'page')} failed" if p.pages_failed

@@ -72,6 +72,27 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of a conversation: who said it and what."""
+
+    role: str
+    text: str
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    """The conversation a version most likely came from (a mem0 ``history.db``'s saved
+    turns), and how it was matched: most likely, never a record."""
+
+    version_id: str
+    session: str
+    saved: str | None
+    how: str
+    turns: tuple[Turn, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Link:
     """A relation touching the statement, its other end named."""
 
@@ -107,6 +128,8 @@ class Trail:
     profile_lines: tuple[CitingLine, ...]
     impact: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    #: the conversations its versions most likely came from (mem0's saved turns)
+    conversations: tuple[Conversation, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The trail as plain JSON values (lists for tuples)."""
@@ -163,6 +186,11 @@ def _text_lines(t: Trail) -> list[str]:
             lines.append(f"     passage ({src.passage_from}): {quote(src.passage, PASSAGE_MAX)}")
     if not t.sources:
         lines.append("  No source document is loaded.")
+    for c in t.conversations:
+        lines += ["", f"THE CONVERSATION IT MOST LIKELY CAME FROM "
+                      f"({by_id.get(c.version_id, ident(c.version_id))})",
+                  f"  Session: {c.session} · saved {_when(c.saved)}", f"  {c.how}"]
+        lines += [f"  {turn_label(turn)}: {quote(turn.text, PASSAGE_MAX)}" for turn in c.turns]
     lines += ["", "RELATIONS"]
     lines += [f"  {link.words} {quote(link.other)} ({ident(link.other_id)})"
               for link in t.relations]
@@ -178,6 +206,15 @@ def _text_lines(t: Trail) -> list[str]:
     if t.notes:
         lines += ["", "NOTES", *(f"  {n}" for n in t.notes)]
     return lines
+
+
+def turn_label(turn: Turn) -> str:
+    """Who said a turn: its role, and its speaker's name when it has one.
+
+    >>> turn_label(Turn("user", "hi", "Ana")), turn_label(Turn("assistant", "hello"))
+    ('user (Ana)', 'assistant')
+    """
+    return f"{turn.role} ({turn.name})" if turn.name else turn.role
 
 
 def _when(iso: str | None) -> str:

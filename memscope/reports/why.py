@@ -3,10 +3,12 @@
 :func:`trail` reads an analysis top to bottom: the statement (what the memory's chain
 says at the analysis's time, and which version was asked about), the versions that led
 to it (date, what changed in words, whether it was inferred), the documents each version
-came from (title, type, date and the passage the source gives), the relations that touch
-it, the profile lines that cite it, and what would go with it if forgotten. A
-:class:`Trail` is plain frozen data (:mod:`memscope.reports.trail`: the records, the
-text, a change in words); :meth:`Trail.as_text` and :meth:`Trail.as_json` render it.
+came from (title, type, date and the passage the source gives) — for a mem0
+``history.db``, the conversation turns it most likely came from and how they were matched
+— the relations that touch it, the profile lines that cite it, and what would go with it
+if forgotten. A :class:`Trail` is plain frozen data (:mod:`memscope.reports.trail`: the
+records, the text, a change in words); :meth:`Trail.as_text` and :meth:`Trail.as_json`
+render it.
 Every text is bounded here (:func:`memscope.records.text.clip`); built from a masked
 analysis (:func:`memscope.lenses.presenter.mask`) the trail holds no real text.
 
@@ -31,15 +33,17 @@ from memscope.lenses.impact import forget_impact
 from memscope.records.models import DocumentRecord
 from memscope.records.text import FULL_MAX, clip, counted
 from memscope.records.text import relation_label as join_relation
-from memscope.records.time import format_time
+from memscope.records.time import format_time, parse_time
 from memscope.reports.trail import (
     PASSAGE_MAX,
     QUOTE_MAX,
     CitingLine,
+    Conversation,
     Link,
     Source,
     Statement,
     Trail,
+    Turn,
     UnknownTrail,
     Version,
     change_words,
@@ -47,6 +51,7 @@ from memscope.reports.trail import (
     masked_change,
     quote,
 )
+from memscope.sources.mem0_events import CONVERSATION
 
 #: states in which a version still holds (what the assistant believes now)
 HOLDING = frozenset({"latest", "recent", "expiring"})
@@ -56,6 +61,8 @@ VERSIONS_MAX = 100
 RELATIONS_MAX = 50
 #: the share of a profile line's words a version must hold to be what the line says
 SAYS_SHARE = 0.75
+#: the most turns a conversation of the trail lists
+TURNS_MAX = 20
 _WORD = re.compile(r"\w+")
 _PIECES = re.compile(r"(?<=[.!?])\s+|\n+")
 #: an edge kind and its direction → how the trail says it
@@ -189,6 +196,30 @@ def _sources(analysis: Analysis, versions: Iterable[Version]) -> list[Source]:
     return out
 
 
+def _turns(raw: Any) -> tuple[Turn, ...]:
+    rows = [t for t in raw if isinstance(t, dict)] if isinstance(raw, list) else []
+    return tuple(Turn(clip(str(t.get("role") or "unknown"), 40),
+                      clip(t["content"], PASSAGE_MAX),
+                      clip(t["name"], 80) if isinstance(t.get("name"), str) else None)
+                 for t in rows[-TURNS_MAX:] if isinstance(t.get("content"), str))
+
+
+def _conversations(analysis: Analysis, versions: Iterable[Version]) -> list[Conversation]:
+    """The conversation each version most likely came from, as its source matched it
+    (a mem0 ``history.db``'s saved turns, :func:`memscope.sources.mem0_history.most_likely`;
+    a masked analysis keeps none)."""
+    out = []
+    for v in versions:
+        said = analysis.dataset.memories[v.id].extra.get(CONVERSATION)
+        turns = _turns(said.get("turns")) if isinstance(said, dict) else ()
+        if isinstance(said, dict) and turns:
+            out.append(Conversation(v.id, clip(str(said.get("session") or "unknown"), 120),
+                                    format_time(parse_time(said.get("savedAt"))),
+                                    clip(str(said.get("how") or "Matched by time."), 600),
+                                    turns))
+    return out
+
+
 def _links(analysis: Analysis, node_id: str,
            contradicting: Iterable[str] = ()) -> tuple[list[Link], list[str]]:
     g = analysis.graph.graph
@@ -295,7 +326,8 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
     return Trail("memory", format_time(analysis.now), statement, versions,
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
                  tuple(_citing(analysis, dict.fromkeys([*path, *others]))),
-                 tuple(impact.sentences(texts)), tuple(notes))
+                 tuple(impact.sentences(texts)), tuple(notes),
+                 () if masked else tuple(_conversations(analysis, versions)))
 
 
 def _asked_note(analysis: Analysis, asked: str, note: str | None) -> str:
@@ -374,5 +406,5 @@ def pack_trails(analysis: Analysis, node_ids: Collection[str], limit: int = 20, 
     return {h: trail(analysis, h, masked=masked).as_text() for h in chosen}
 
 
-__all__ = ["CitingLine", "Link", "Source", "Statement", "Trail", "UnknownTrail", "Version",
-           "change_words", "pack_trails", "passage", "trail"]
+__all__ = ["CitingLine", "Conversation", "Link", "Source", "Statement", "Trail", "Turn",
+           "UnknownTrail", "Version", "change_words", "pack_trails", "passage", "trail"]

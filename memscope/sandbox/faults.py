@@ -1,7 +1,8 @@
 """Fault switches of the sandbox, flippable at runtime (tests) or over ``/_sandbox/faults``.
 
 The ``*_sequence`` / counter switches are consumed one request at a time, and apply to
-every API request unless ``only_path`` narrows them to paths starting with it.
+every API request unless ``only_path`` narrows them to paths starting with it; the periodic
+ones (``every_429``, ``every_503``) count those requests and fault every Nth.
 """
 
 from __future__ import annotations
@@ -73,9 +74,16 @@ class Faults:
     v5_missing: bool = False
     #: every legacy Supermemory route (``/v3/…``, ``/v4/…``) answers 404, as a v5-only one
     legacy_missing: bool = False
+    #: every Nth API request answers 429 (with ``retry_after``), 0: never — a service
+    #: that throttles now and then, whatever the client does
+    every_429: int = 0
+    #: every Nth API request answers 503 (checked after ``every_429``), 0: never
+    every_503: int = 0
     #: sequences and counters apply only to paths starting with this
     only_path: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    #: API requests counted for ``every_429`` / ``every_503``
+    _seen: int = field(default=0, repr=False, compare=False)
 
     def applies(self, path: str) -> bool:
         """True when the counters and sequences apply to ``path``."""
@@ -95,6 +103,17 @@ class Faults:
         with self._lock:
             return self.status_sequence.pop(0) if self.status_sequence else None
 
+    def take_periodic(self) -> int | None:
+        """Count one API request; 429 or 503 when it is an ``every_429`` / ``every_503``
+        one, else ``None``."""
+        with self._lock:
+            self._seen += 1
+            if self.every_429 > 0 and self._seen % self.every_429 == 0:
+                return 429
+            if self.every_503 > 0 and self._seen % self.every_503 == 0:
+                return 503
+            return None
+
     def update(self, **changes: Any) -> None:
         """Set several switches at once (unknown names raise ``ValueError``)."""
         names = {f.name for f in fields(self) if not f.name.startswith("_")}
@@ -106,6 +125,9 @@ class Faults:
                     value = {int(v) for v in value or ()}
                 elif key == "status_sequence":
                     value = [int(v) for v in value or ()]
+                elif key in ("every_429", "every_503"):
+                    value = max(0, int(value or 0))
+                    self._seen = 0  # the period starts again
                 setattr(self, key, value)
 
     def reset(self) -> None:

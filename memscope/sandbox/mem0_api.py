@@ -9,6 +9,14 @@ Deleting forgets the store's memory, adding stores a document with one memory, s
 API of the sandbox sees the change. Routes (under the ``/mem0`` prefix, see
 :mod:`memscope.sandbox.mem0_server`) are the ones ``mem0ai``'s ``MemoryClient`` 2.2.1
 calls.
+
+With ``dream`` on, the store is served the way mem0's Dream leaves a user's memories
+(docs.mem0.ai/platform/features/dream; the API reference's ``replaced_by``): each version
+of a chain's main line is a memory of its own (one ``ADD``), each older one
+``replaced_by`` the next (superseded, listed by default); a memory named by another's
+``extends`` relation is ``merged_into`` that one (listed only with ``include_merged``);
+an inferred one is ``synthesized``. A list or search takes ``latest_only`` (the active
+memories only) and ``include_merged`` in its body, as the client sends them.
 """
 
 from __future__ import annotations
@@ -60,8 +68,44 @@ def _event(mem_id: str, entry: dict[str, Any], kind: str, old: str | None,
             "created_at": at, "updated_at": at}
 
 
-def build_view(entries: dict[str, dict[str, Any]]) -> _View:
-    """Every chain of ``entries`` (store memory entries by id) as a mem0 memory."""
+def _memory(mem_id: str, first: dict[str, Any], last: dict[str, Any], user: str | None
+            ) -> dict[str, Any]:
+    """The mem0 memory ``mem_id``: ``last``'s text, created when ``first`` was."""
+    expiry = last.get("forgetAfter")
+    return {
+        "id": mem_id, "memory": last["memory"], "user_id": user, "agent_id": None,
+        "app_id": None, "run_id": None,
+        "hash": hashlib.md5(last["memory"].encode(), usedforsecurity=False).hexdigest(),
+        "metadata": last.get("metadata") or None, "categories": [],
+        "created_at": first.get("createdAt"), "updated_at": last.get("createdAt"),
+        "expiration_date": expiry[:10] if isinstance(expiry, str) else None,
+        "immutable": False}
+
+
+def _dream_line(view: _View, line: list[dict[str, Any]], user: str | None) -> None:
+    """A main line as Dream leaves it: each version a memory of its own (one ``ADD``),
+    every older one superseded (``replaced_by``) by the next; a forgotten one deleted."""
+    for v, nxt in itertools.zip_longest(line, line[1:]):
+        mem_id = v["id"]
+        view.history[mem_id] = [_event(mem_id, v, "ADD", None, v["memory"],
+                                       v.get("createdAt"), user)]
+        if v.get("isForgotten"):
+            view.history[mem_id].append(_event(mem_id, v, "DELETE", v["memory"], None,
+                                               v.get("updatedAt"), user))
+        mem = _memory(mem_id, v, v, user)
+        mem.update(replaced_by=nxt["id"] if nxt else None, merged_into=None,
+                   synthesized=bool(v.get("isInference")))
+        if nxt:
+            mem["updated_at"] = nxt.get("createdAt")
+        view.memories[mem_id] = mem
+        if not v.get("isForgotten"):
+            view.listed.append(mem_id)
+
+
+def build_view(entries: dict[str, dict[str, Any]], *, dream: bool = False) -> _View:
+    """Every chain of ``entries`` (store memory entries by id) as a mem0 memory; with
+    ``dream``, as mem0's Dream leaves them: each version its own memory, superseded by the
+    next, and a memory another ``extends`` merged into it (``merged_into``)."""
     children: dict[str, list[dict[str, Any]]] = {}
     for entry in entries.values():
         parent = entry.get("parentMemoryId")
@@ -72,6 +116,9 @@ def build_view(entries: dict[str, dict[str, Any]]) -> _View:
     for root in roots:
         line = _main_line(root, children)
         last, user = line[-1], root.get("spaceContainerTag")
+        if dream:
+            _dream_line(view, line, user)
+            continue
         mem_id = last["id"]
         events = [_event(mem_id, root, "ADD", None, root["memory"], root.get("createdAt"),
                          user)]
@@ -81,19 +128,27 @@ def build_view(entries: dict[str, dict[str, Any]]) -> _View:
             events.append(_event(mem_id, last, "DELETE", last["memory"], None,
                                  last.get("updatedAt"), user))
         view.history[mem_id] = events
-        expiry = last.get("forgetAfter")
-        view.memories[mem_id] = {
-            "id": mem_id, "memory": last["memory"], "user_id": user, "agent_id": None,
-            "app_id": None, "run_id": None,
-            "hash": hashlib.md5(last["memory"].encode(), usedforsecurity=False).hexdigest(),
-            "metadata": last.get("metadata") or None, "categories": [],
-            "created_at": root.get("createdAt"), "updated_at": last.get("createdAt"),
-            "expiration_date": expiry[:10] if isinstance(expiry, str) else None,
-            "immutable": False}
+        view.memories[mem_id] = _memory(mem_id, root, last, user)
         if not last.get("isForgotten"):
             view.listed.append(mem_id)
+    if dream:
+        for entry in entries.values():
+            for other, kind in (entry.get("memoryRelations") or {}).items():
+                if kind == "extends" and other in view.memories and other != entry["id"] \
+                        and entry["id"] in view.memories:
+                    view.memories[other]["merged_into"] = entry["id"]
     view.listed.sort(key=lambda m: (view.memories[m]["created_at"] or "", m), reverse=True)
     return view
+
+
+def shown(memory: dict[str, Any], *, latest_only: bool = False,
+          include_merged: bool = False) -> bool:
+    """Whether a read returns ``memory`` (Dream's rules): by default the active and the
+    superseded ones, not the merged; ``latest_only`` the active ones only;
+    ``include_merged`` every one."""
+    if memory.get("merged_into"):
+        return include_merged and not latest_only
+    return not (latest_only and memory.get("replaced_by"))
 
 
 def _matches(memory: dict[str, Any], filters: Any) -> bool:
@@ -117,6 +172,17 @@ def _matches(memory: dict[str, Any], filters: Any) -> bool:
     return True
 
 
+def _read_flags(body: dict[str, Any]) -> dict[str, bool]:
+    """A read's Dream flags (``latest_only``, ``include_merged``: booleans, else 400)."""
+    flags = {}
+    for name in ("latest_only", "include_merged"):
+        value = body.get(name)
+        if value is not None and not isinstance(value, bool):
+            raise ApiError(400, f"{name} must be true or false")
+        flags[name] = bool(value)
+    return flags
+
+
 def _int(value: Any, default: int, name: str, top: int) -> int:
     if value is None:
         return default
@@ -132,20 +198,22 @@ def _int(value: Any, default: int, name: str, top: int) -> int:
 class Mem0Api:
     """mem0's platform routes over the Supermemory routes' store (and their feed cache)."""
 
-    def __init__(self, sm: SupermemoryApi, faults: Faults) -> None:
+    def __init__(self, sm: SupermemoryApi, faults: Faults, *, dream: bool = False) -> None:
         self.sm, self.faults = sm, faults
+        #: serve the store as mem0's Dream leaves it (:func:`build_view`)
+        self.dream = dream
         self.store = sm.store
         self._views = functools.lru_cache(maxsize=2)(self._build)
         self._lock = threading.Lock()
 
-    def _build(self, version: int) -> _View:
-        return build_view(self.sm._feed().memories)
+    def _build(self, version: int, dream: bool) -> _View:
+        return build_view(self.sm._feed().memories, dream=dream)
 
     def view(self) -> _View:
         """The current store as mem0 memories (rebuilt after every write)."""
         version = self.store.data_version()
         with self._lock:
-            return self._views(version)
+            return self._views(version, self.dream)
 
     def route(self, method: str, path: str, query: dict[str, str], body: Any,
               base: str) -> Reply:
@@ -179,8 +247,9 @@ class Mem0Api:
         size = _int(query.get("page_size"), 100, "page_size", MAX_PAGE_SIZE)
         if page in self.faults.fail_pages:
             raise ApiError(self.faults.fail_status, f"page {page} failed (sandbox fault)")
-        view = self.view()
-        ids = [m for m in view.listed if _matches(view.memories[m], body["filters"])]
+        view, flags = self.view(), _read_flags(body)
+        ids = [m for m in view.listed if _matches(view.memories[m], body["filters"])
+               and shown(view.memories[m], **flags)]
         pages = -(-len(ids) // size)
         if page > max(1, pages):
             raise ApiError(404, "Invalid page.")
@@ -213,7 +282,7 @@ class Mem0Api:
         counts: dict[str, int] = {}
         for mem_id in view.listed:
             user = view.memories[mem_id]["user_id"]
-            if user:
+            if user and shown(view.memories[mem_id]):
                 counts[user] = counts.get(user, 0) + 1
         rows = [{"id": tag, "name": tag, "type": "user", "total_memories": n,
                  "owner": "sandbox", "organization": ORG, "metadata": {},
@@ -228,11 +297,11 @@ class Mem0Api:
         if "filters" not in body:
             raise ApiError(400, "filters are required, e.g. {\"user_id\": \"alice\"}")
         top = _int(body.get("top_k"), 10, "top_k", 1000)
-        view, words = self.view(), _words(query)
+        view, words, flags = self.view(), _words(query), _read_flags(body)
         scored = []
         for mem_id in view.listed:
             mem = view.memories[mem_id]
-            if _matches(mem, body["filters"]) and words:
+            if _matches(mem, body["filters"]) and words and shown(mem, **flags):
                 score = _overlap(words, mem["memory"])
                 if score > 0:
                     scored.append((score, mem_id))

@@ -24,10 +24,11 @@ class Mem0Sandbox(BaseSandbox):
     """Every API of :class:`~memscope.sandbox.server.Sandbox`, and mem0's under ``/mem0``."""
 
     def __init__(self, *args: Any, mem0_keys: tuple[str, ...] = ("m0-sandbox-key",),
-                 **kwargs: Any) -> None:
+                 mem0_dream: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.mem0_keys = tuple(mem0_keys)
-        self._mem0 = Mem0Api(self._sm, self.faults)
+        #: ``mem0_dream``: the store served as mem0's Dream leaves it (superseded, merged)
+        self._mem0 = Mem0Api(self._sm, self.faults, dream=mem0_dream)
 
     @property
     def mem0_key(self) -> str:

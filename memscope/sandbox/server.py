@@ -235,6 +235,8 @@ class Sandbox:
                 time.sleep(f.hang_s)
                 return None
             status = f.take_status()
+            if status is None:
+                status = f.take_periodic()
             if status is not None:
                 rec.fault = f"status {status}"
                 reply = self._error(service, status, f.error_details)

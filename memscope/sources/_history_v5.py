@@ -19,8 +19,12 @@ The plan, from what the list already says (``version``, ``isLatest``, ``isForgot
    view named (their parent is the unknown: each such view reaches three versions further
    down), then, when nothing is in flight, any that no view named.
 
-Requests run on a bounded pool (:data:`DEFAULT_POOL`); 429/5xx/dropped connections are
-retried by :class:`~memscope.sources._http.HttpClient` (a 429 pauses every worker).
+Requests run on a bounded pool (:data:`DEFAULT_POOL` to start with): as many are in flight
+as ``width()`` allows — the client's adaptive limit, which shrinks on a 429 and grows while
+the service keeps up. 429/5xx/dropped connections are retried by
+:class:`~memscope.sources._http.HttpClient` within its retry budget; a view that still
+fails is an error of the outcome (its memory is *unread*), and :meth:`HistoryPlan.again`
+views only those, knowing all the first run learnt.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from memscope.records.models import SpaceRecord
 from memscope.records.text import counted
 from memscope.sources._feed import pages_from
 from memscope.sources.base import LoadProgress, ProgressCallback
@@ -83,11 +88,18 @@ def _num(value: Any) -> float | None:
 
 
 class HistoryPlan:
-    """Fetch the views of ``items`` (``id -> (namespace, list item)``), reusing related."""
+    """Fetch the views of ``items`` (``id -> (namespace, list item)``), reusing related.
+
+    ``pool`` threads at most; ``width()``, when given, is how many may be in flight now
+    (at least 1)."""
 
     def __init__(self, items: dict[str, tuple[str, dict[str, Any]]], fetch: ViewFetcher, *,
-                 pool: int = DEFAULT_POOL, progress: ViewProgress | None = None) -> None:
+                 pool: int = DEFAULT_POOL, progress: ViewProgress | None = None,
+                 width: Callable[[], int] | None = None) -> None:
         self.items, self.fetch, self.pool, self.progress = items, fetch, pool, progress
+        self.width = width
+        #: the memories a plan made by :meth:`again` views (``None``: every one needed)
+        self._retry: list[str] | None = None
         self.out = HistoryOutcome()
         self.described: set[str] = set()
         #: memories some view's parents or children named
@@ -116,17 +128,41 @@ class HistoryPlan:
             self.version[mem_id] = version
         return heads, alone, held
 
+    def again(self, ids: Iterable[str], fetch: ViewFetcher, *, pool: int = DEFAULT_POOL,
+              progress: ViewProgress | None = None,
+              width: Callable[[], int] | None = None) -> HistoryPlan:
+        """A new plan that knows everything this one learnt, to view ``ids`` again (those
+        whose view failed) with :meth:`run`; this plan and its outcome are left as they
+        are."""
+        retry = set(ids)
+        twin = HistoryPlan(self.items, fetch, pool=pool, progress=progress, width=width)
+        out = self.out
+        twin.out = HistoryOutcome(
+            memory_document=dict(out.memory_document), documents=dict(out.documents),
+            unlisted=dict(out.unlisted),
+            errors={k: v for k, v in out.errors.items() if k not in retry})
+        twin.described = self.described - retry
+        twin.named, twin.version = set(self.named), dict(self.version)
+        twin._parent, twin._links = dict(self._parent), dict(self._links)
+        twin._retry = [i for i in dict.fromkeys(ids) if i in self.items]
+        return twin
+
     def run(self) -> HistoryOutcome:
-        """Fetch every view needed; return what they told."""
-        if not self.items:
+        """Fetch every view needed (a plan made by :meth:`again`: only the views it was
+        given); return what they told."""
+        if self._retry is not None:
+            heads, alone, held = [], list(self._retry), []
+        else:
+            heads, alone, held = self._tiers()
+        if not (heads or alone or held):
+            self._finish()
             return self.out
-        heads, alone, held = self._tiers()
         self._ready: deque[str] = deque(heads + alone)
         self._heads_open = set(heads)  # heads not answered (or skipped) yet
         self._held = sorted(held, key=lambda i: -self.version.get(i, 1.0))
         self._running: dict[Future[Any], str] = {}
         self._done, self._last_count = 0, (0.0, 0)
-        workers = max(1, min(self.pool, len(self.items)))
+        workers = max(1, min(self.pool, len(heads) + len(alone) + len(held)))
         executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscope-v5")
         try:
             while True:
@@ -149,8 +185,10 @@ class HistoryPlan:
         return self.out
 
     def _fill(self, executor: ThreadPoolExecutor, workers: int) -> None:
-        """Start views until ``workers`` are in flight, skipping memories now settled."""
-        while self._ready and len(self._running) < workers:
+        """Start views until ``workers`` (or, when narrower, ``width()``) are in flight,
+        skipping memories now settled."""
+        room = workers if self.width is None else max(1, min(workers, self.width()))
+        while self._ready and len(self._running) < room:
             mem_id = self._ready.popleft()
             if mem_id in self.described:
                 self._heads_open.discard(mem_id)
@@ -293,7 +331,9 @@ class HistoryPlan:
         self._links.setdefault((holder, other), relation)
 
     def _finish(self) -> None:
-        """Parents, roots (the first version up the parent path) and links."""
+        """Parents, roots (the first version up the parent path) and links, from all
+        that is known (a plan made by :meth:`again` knows what its first run learnt)."""
+        self.out.parent, self.out.root, self.out.relations = {}, {}, {}
         parents = {child: parent for child, (parent, _) in self._parent.items()}
         for child, parent in parents.items():
             self.out.parent[child] = parent
@@ -307,11 +347,24 @@ class HistoryPlan:
             self.out.relations.setdefault(a, {})[b] = relation
 
 
+@dataclass(frozen=True)
+class LoadState:
+    """What a v5 load read, kept with its result so a resume views only what failed:
+    the namespaces, their list pages, the listed memories and the plan that viewed them
+    (never changed after the load: a resume works on :meth:`HistoryPlan.again`)."""
+
+    names: list[str]
+    spaces: list[SpaceRecord]
+    lists: dict[tuple[str, str], list[Any]]
+    items: dict[str, tuple[str, dict[str, Any]]]
+    plan: HistoryPlan
+
+
 def plan_views(items: dict[str, tuple[str, dict[str, Any]]], fetch: ViewFetcher, *,
-               pool: int = DEFAULT_POOL, progress: ViewProgress | None = None
-               ) -> HistoryOutcome:
+               pool: int = DEFAULT_POOL, progress: ViewProgress | None = None,
+               width: Callable[[], int] | None = None) -> HistoryOutcome:
     """Run a :class:`HistoryPlan` over ``items`` and return its outcome."""
-    return HistoryPlan(items, fetch, pool=pool, progress=progress).run()
+    return HistoryPlan(items, fetch, pool=pool, progress=progress, width=width).run()
 
 
 def chain_records(answer: dict[str, Any]) -> Iterable[dict[str, Any]]:

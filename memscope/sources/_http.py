@@ -2,8 +2,14 @@
 
 One :class:`HttpClient` owns an ``httpx.Client`` (timeouts, connection pool), sends the
 key only in headers, retries with exponential backoff and jitter (429 honouring
-``Retry-After``, 5xx, connection errors), counts the calls that reached the server and
-turns every failure into one typed :class:`~memscope.sources.errors.SourceError`.
+``Retry-After``, 5xx, connection errors) for as long as its retry budget lasts (a time,
+``retry_budget_s``, not a number of attempts), counts the calls that reached the server
+and turns every failure into one typed :class:`~memscope.sources.errors.SourceError`.
+
+Every request of one client passes one :class:`AdaptiveLimit`: when the service answers
+429 the requests allowed in flight shrink to 70 % (down to 1), and after a run of answers
+without one they grow by one again (up to ``concurrency_ceiling``) — so a throttling
+service slows the whole pool down, and one that keeps up lets it grow.
 """
 
 from __future__ import annotations
@@ -61,12 +67,18 @@ class ApiConfig(BaseModel):
     api_key: SecretStr
     base_url: str
     timeout_s: float = Field(default=30.0, gt=0, le=600)
-    max_attempts: int = Field(default=4, ge=1, le=10)
+    #: how long one request is retried (429, 5xx, dropped connections), counted from its
+    #: first attempt: no retry starts past it
+    retry_budget_s: float = Field(default=60.0, ge=0, le=3600)
+    #: a safety cap on the attempts of one request; the retry budget normally ends first
+    max_attempts: int = Field(default=100, ge=1, le=1000)
     backoff_base_s: float = Field(default=0.5, ge=0, le=60)
     backoff_max_s: float = Field(default=20.0, ge=0, le=600)
     #: A ``Retry-After`` longer than this is not waited for: :class:`RateLimited` at once.
     max_retry_after_s: float = Field(default=60.0, ge=0)
     concurrency: int = Field(default=4, ge=1, le=32)
+    #: requests in flight may grow up to this while the service answers without a 429
+    concurrency_ceiling: int = Field(default=16, ge=1, le=64)
     client_name: str = "memscope"
 
     @field_validator("api_key")
@@ -132,22 +144,133 @@ def compute_delay(attempt: int, retry_after: float | None, base: float, cap: flo
     return delay
 
 
+#: what a 429 multiplies the requests in flight by (CUBIC's 0.7: gentler than halving, so
+#: a service that refuses one request in twenty still gets about nine at once, not six)
+DECREASE = 0.7
+
+
+class AdaptiveLimit:
+    """How many requests of one client may be in flight (AIMD): a 429 cuts the limit to
+    :data:`DECREASE` of itself (down to 1); a run of ``limit / 2`` answers without one,
+    while the limit is what holds requests back, adds one (up to ``ceiling``).
+
+    Every request holds a place (:meth:`slot`) for its attempts, and gives it up while it
+    waits out a backoff (:meth:`resting`). A 429 cuts the limit at most once per *epoch*:
+    requests sent before the last cut (:attr:`epoch` at sending) do not cut it again, so
+    one burst of 429s is one signal, not eight.
+
+    >>> gate = AdaptiveLimit(8, 16)
+    >>> gate.throttled(gate.epoch), gate.throttled(0), gate.limit
+    (True, False, 5)
+    """
+
+    def __init__(self, start: int, ceiling: int) -> None:
+        self.ceiling = max(1, ceiling)
+        self.limit = max(1, min(start, self.ceiling))
+        self.in_flight = 0
+        #: requests waiting out a backoff (they hold no place in flight)
+        self.waiting = 0
+        self.epoch = 0
+        #: the lowest and highest limit so far, and the cuts (for benches and tests)
+        self.lowest = self.highest = self.limit
+        self.cuts = 0
+        self._streak = 0
+        self._cond = threading.Condition()
+
+    def acquire(self) -> None:
+        """Wait until fewer than :attr:`limit` requests are in flight, then count one."""
+        with self._cond:
+            while self.in_flight >= self.limit:
+                self._cond.wait()
+            self.in_flight += 1
+
+    def release(self) -> None:
+        """One request is over."""
+        with self._cond:
+            self.in_flight -= 1
+            self._cond.notify()
+
+    @contextmanager
+    def resting(self) -> Iterator[None]:
+        """Give this request's place up while it waits out a backoff (it sends nothing
+        meanwhile), and take one again before its next attempt; :attr:`waiting` counts
+        such requests, so a pool can keep the limit busy with others."""
+        with self._cond:
+            self.in_flight -= 1
+            self.waiting += 1
+            self._cond.notify()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self.waiting -= 1
+                while self.in_flight >= self.limit:
+                    self._cond.wait()
+                self.in_flight += 1
+
+    @property
+    def width(self) -> int:
+        """How many requests a pool may have started now: the limit, plus those waiting
+        out a backoff (they hold no place)."""
+        return self.limit + self.waiting
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        """Hold one place in flight for the ``with`` block."""
+        self.acquire()
+        try:
+            yield
+        finally:
+            self.release()
+
+    def throttled(self, epoch: int) -> bool:
+        """The service answered 429 to a request sent in ``epoch``: cut the limit, unless
+        it was cut since that request was sent. True when it was cut."""
+        with self._cond:
+            if epoch != self.epoch:
+                return False
+            self.epoch += 1
+            self.limit = max(1, int(self.limit * DECREASE))
+            self.lowest = min(self.lowest, self.limit)
+            self.cuts += 1
+            self._streak = 0
+            return True
+
+    def succeeded(self) -> None:
+        """An answer without a 429 (called while its request is still in flight): after
+        ``limit / 2`` of them sent while (nearly) every place was taken, one place more."""
+        with self._cond:
+            if self.limit >= self.ceiling or self.in_flight < self.limit - 1:
+                return  # at the ceiling, or the limit is not what holds requests back
+            self._streak += 1
+            if 2 * self._streak >= self.limit:
+                self._streak = 0
+                self.limit += 1
+                self.highest = max(self.highest, self.limit)
+                self._cond.notify()
+
+
 class HttpClient:
     """A thread-safe JSON client for one service with retries and typed errors."""
 
     def __init__(self, config: ApiConfig, *, service: str, auth_headers: dict[str, str],
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
         self.service = service
         self._sleep = sleep
+        self._clock = clock
         self._lock = threading.Lock()
         self._calls = 0
+        self._retries = 0
         self._pause_until = 0.0
         self._secrets = (config.api_key.get_secret_value(),)
         headers = {"Accept": "application/json",
                    "User-Agent": f"{config.client_name}/{__version__}", **auth_headers}
-        # the feed's page pool and (Supermemory v5) the history-view pool share it
-        pool = max(config.concurrency, getattr(config, "history_concurrency", 0)) + 2
+        # the feed's page pool and (Supermemory v5, mem0) the history pool share it
+        start = max(config.concurrency, getattr(config, "history_concurrency", 0))
+        self.gate = AdaptiveLimit(start, max(start, config.concurrency_ceiling))
+        pool = self.gate.ceiling + 2
         self._client = httpx.Client(
             base_url=config.base_url, headers=headers, follow_redirects=False,
             timeout=httpx.Timeout(config.timeout_s),
@@ -162,18 +285,23 @@ class HttpClient:
         """Requests that reached the server (retries included; refused connects not)."""
         return self._calls
 
+    @property
+    def retries(self) -> int:
+        """Attempts after a first one (every retry this client waited for)."""
+        return self._retries
+
     def _count(self) -> None:
         with self._lock:
             self._calls += 1
 
     def _wait_for_pause(self) -> None:
-        delay = self._pause_until - time.monotonic()
+        delay = self._pause_until - self._clock()
         if delay > 0:
             self._sleep(delay)
 
     def _pause(self, seconds: float) -> None:
         with self._lock:
-            self._pause_until = max(self._pause_until, time.monotonic() + seconds)
+            self._pause_until = max(self._pause_until, self._clock() + seconds)
 
     def close(self) -> None:
         """Close the connection pool."""
@@ -186,15 +314,24 @@ class HttpClient:
 
     def request(self, method: str, path: str, *, operation: str, json: Any = None,
                 params: dict[str, Any] | None = None, idempotent: bool = True) -> Any:
-        """Send one request (retrying as configured) and return the decoded JSON body.
+        """Send one request (retrying within the retry budget) and return the decoded JSON
+        body. It waits for a place in flight (:attr:`gate`) and keeps it for every attempt.
 
         ``idempotent=False`` (Spomory's forget) retries only when the request surely was
         not processed: a refused connection or a 429.
         """
+        with self.gate.slot():
+            return self._attempts(method, path, operation, json, params, idempotent)
+
+    def _attempts(self, method: str, path: str, operation: str, json: Any,
+                  params: dict[str, Any] | None, idempotent: bool) -> Any:
         cfg, svc = self.config, self.service
-        for attempt in range(1, cfg.max_attempts + 1):
-            last = attempt == cfg.max_attempts
+        first = self._clock()
+        attempt = 0
+        while True:
+            attempt += 1
             self._wait_for_pause()
+            epoch = self.gate.epoch
             started = time.monotonic()
             try:
                 resp = self._client.request(method, path, json=json, params=params)
@@ -203,9 +340,8 @@ class HttpClient:
                     f"{svc} at {cfg.host} did not accept a connection within "
                     f"{cfg.timeout_s:g} s while trying to {operation} — check the base URL "
                     "and the network.", service=svc, operation=operation, attempts=attempt)
-                if last:
+                if not self._retry(attempt, first, None, f"{method} {path}: connect timeout"):
                     raise self._fail(error) from None
-                self._retry(attempt, None, f"{method} {path}: connect timeout")
                 continue
             except httpx.TimeoutException:
                 self._count()
@@ -223,9 +359,9 @@ class HttpClient:
                     f"Memscope {what} {svc} at {cfg.host} ({type(exc).__name__}) while trying "
                     f"to {operation} — check the base URL and the network, then try again.",
                     service=svc, operation=operation, attempts=attempt)
-                if last or not (idempotent or refused):
+                if not (idempotent or refused) or not self._retry(
+                        attempt, first, None, f"{method} {path}: {type(exc).__name__}"):
                     raise self._fail(error) from None
-                self._retry(attempt, None, f"{method} {path}: {type(exc).__name__}")
                 continue
             except httpx.HTTPError as exc:  # e.g. a body that cannot be decoded
                 self._count()
@@ -238,31 +374,49 @@ class HttpClient:
             log.debug("%s %s -> %s in %.0f ms (attempt %d)", method, path, status,
                       (time.monotonic() - started) * 1000, attempt)
             if 200 <= status < 300:
+                self.gate.succeeded()
                 return self._decode(resp, operation, attempt)
+            if status == 429:
+                self.gate.throttled(epoch)
             body = self._body(resp)
             retry_after = parse_retry_after(resp.headers.get("Retry-After"))
             _, details = server_text(body)
             quota = status == 429 and "quota" in (details or "").lower()
             retryable = (status == 429 and not quota) or (status >= 500 and idempotent)
             too_long = retry_after is not None and retry_after > cfg.max_retry_after_s
-            if retryable and not last and not too_long:
-                self._retry(attempt, retry_after, f"{method} {path}: {status}",
-                            pause=status == 429)
+            # a 429 that says how long to wait holds every request back that long; one
+            # that does not is answered by the smaller pool (the gate) and its own backoff
+            if retryable and not too_long and self._retry(
+                    attempt, first, retry_after, f"{method} {path}: {status}",
+                    pause=status == 429 and retry_after is not None):
                 continue
             raise self._fail(http_error(svc, status, body, operation, retry_after=retry_after,
                                         attempts=attempt, secrets=self._secrets))
-        raise AssertionError("unreachable")  # pragma: no cover
 
-    def _retry(self, attempt: int, retry_after: float | None, why: str, *,
-               pause: bool = False) -> None:
-        """Sleep before the next attempt; ``pause`` (a 429) holds back every thread."""
+    def _retry(self, attempt: int, first: float, retry_after: float | None, why: str, *,
+               pause: bool = False) -> bool:
+        """Sleep before the next attempt and return True — or return False when there is
+        none: the attempts are capped, or it would start past the retry budget (counted
+        from ``first``). ``pause`` (a 429 with ``Retry-After``) holds back every thread for
+        the delay."""
         cfg = self.config
+        if attempt >= cfg.max_attempts:
+            return False
         delay = compute_delay(attempt, retry_after, cfg.backoff_base_s, cfg.backoff_max_s)
-        log.info("%s: retrying in %.2f s (attempt %d of %d)", why, delay, attempt + 1,
-                 cfg.max_attempts)
+        left = cfg.retry_budget_s - (self._clock() - first)
+        if delay > left:
+            log.info("%s: not retried (the %g s retry budget is spent)", why,
+                     cfg.retry_budget_s)
+            return False
+        log.info("%s: retrying in %.2f s (attempt %d, %.1f s of the retry budget left)",
+                 why, delay, attempt + 1, left - delay)
+        with self._lock:
+            self._retries += 1
         if pause:
             self._pause(delay)
-        self._sleep(delay)
+        with self.gate.resting():
+            self._sleep(delay)
+        return True
 
     @staticmethod
     def _body(resp: httpx.Response) -> Any:
@@ -312,5 +466,5 @@ def ensure(condition: bool, service: str, operation: str, what: str) -> None:
             f"{operation} — the API may have changed.", service=service, operation=operation)
 
 
-__all__ = ["ApiConfig", "HttpClient", "RateLimited", "ambiguous", "compute_delay",
-           "credential_fingerprint", "ensure", "parse_retry_after"]
+__all__ = ["AdaptiveLimit", "ApiConfig", "HttpClient", "RateLimited", "ambiguous",
+           "compute_delay", "credential_fingerprint", "ensure", "parse_retry_after"]

@@ -97,7 +97,9 @@ class Capabilities:
 
 @dataclass(frozen=True, slots=True)
 class LoadProgress:
-    """Progress of a load, reported after every page (on the caller's thread)."""
+    """Progress of a load, reported after every page or history read (on the caller's
+    thread). ``pages_done`` of ``pages_total`` count what ``unit`` names: list pages
+    (``pages``), or, once every page is in, history reads (``histories``)."""
 
     pages_done: int
     pages_total: int | None
@@ -106,6 +108,8 @@ class LoadProgress:
     pages_failed: int = 0
     #: the records merged so far (feed sources; read it on the callback's thread only)
     dataset: Dataset | None = field(default=None, compare=False, repr=False)
+    #: what is counted: ``pages`` or ``histories``
+    unit: str = "pages"
 
     @property
     def fraction(self) -> float:
@@ -113,6 +117,16 @@ class LoadProgress:
         if not self.pages_total:
             return 0.0
         return min(1.0, (self.pages_done + self.pages_failed) / self.pages_total)
+
+    @property
+    def words(self) -> str:
+        """What is read so far, in words.
+
+        >>> LoadProgress(18, 1358, 0, 0, unit="histories").words, LoadProgress(3, None, 0, 0).words
+        ('histories 18 of 1,358', 'pages 3')
+        """
+        total = f" of {self.pages_total:,}" if self.pages_total else ""
+        return f"{self.unit} {self.pages_done:,}{total}"
 
 
 ProgressCallback = Callable[[LoadProgress], None]
@@ -123,8 +137,10 @@ class LoadResult:
     """What one load produced: the dataset plus how the load went.
 
     ``missing_pages`` names feed pages that still failed after every retry (with the
-    error sentence per page in ``page_errors``); a source's ``resume`` fetches only those.
-    ``calls`` counts HTTP requests this load made; ``notes`` are warnings for the UI.
+    error sentence per page in ``page_errors``), ``unread_histories`` the memories whose
+    history could not be read within the retry budget (with the sentence per memory; they
+    are ``dataset.unread`` too); a source's ``resume`` fetches only those. ``calls`` counts
+    HTTP requests this load made; ``notes`` are warnings for the UI.
     """
 
     dataset: Dataset
@@ -142,11 +158,15 @@ class LoadResult:
     raw_pages: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     #: the decoded Spomory passport, kept for saving
     raw_passport: dict[str, Any] | None = field(default=None, repr=False)
+    #: memory id -> why its history could not be read (Supermemory v5 views, mem0)
+    unread_histories: dict[str, str] = field(default_factory=dict)
+    #: what the source needs to resume this load (its own business; never mutated)
+    resume_state: Any = field(default=None, repr=False, compare=False)
 
     @property
     def complete(self) -> bool:
-        """True when no page is missing."""
-        return not self.missing_pages
+        """True when no page is missing and every history was read."""
+        return not self.missing_pages and not self.unread_histories
 
     def summary(self) -> str:
         """One or two sentences for the UI."""
@@ -161,13 +181,15 @@ class LoadResult:
                     f"{counted(len(ds.relations), 'relation')}.")
         else:
             text = (f"Loaded {counted(len(ds.documents), 'document')} and "
-                    f"{counted(len(ds.memories), 'memory')}")
-            text += f" from {counted(len(self.pages_fetched), 'page')}." \
-                if self.pages_total else "."
+                    f"{counted(len(ds.memories), 'memory')}.")
         if self.missing_pages:
             pages = ", ".join(str(p) for p in self.missing_pages)
             text += (f" Page{'s' if len(self.missing_pages) > 1 else ''} {pages} of "
                      f"{self.pages_total} could not be fetched — resume to fetch only those.")
+        if self.unread_histories:
+            n = len(self.unread_histories)
+            text += (f" The history of {n:,} {'memory' if n == 1 else 'memories'} could not "
+                     f"be read — resume to read only {'that one' if n == 1 else 'those'}.")
         return text
 
 
@@ -438,7 +460,8 @@ class Source(ABC):
 
     def resume(self, previous: LoadResult,
                progress: ProgressCallback | None = None) -> LoadResult:
-        """Fetch only what ``previous`` is missing (the pages it names)."""
+        """Fetch only what ``previous`` is missing (the pages and histories it names) and
+        return a new result; ``previous`` is left as it is (other sessions read it)."""
         if previous.complete:
             return previous
         raise Unsupported(f"{self.label} cannot resume a partial load; reload instead.")
@@ -504,6 +527,30 @@ class Source(ABC):
                    reason: str | None = None) -> ForgetAllResult:
         """Step two of forget-all; ``confirm`` must be one of ``preview.confirm_words``."""
         raise self.unsupported("forget_all")
+
+    # -- patching a load after an action (memscope.sources.patch calls these) -----------
+
+    def patch_forgotten(self, previous: LoadResult, ids: Sequence[str], *,
+                        reason: str | None = None) -> LoadResult | None:
+        """``previous`` (never changed) with the memories ``ids``, which this source just
+        forgot, as a load made now would show them — asking the service only what it
+        must. ``None``: this source cannot say, so the caller reads the load again."""
+        return None
+
+    def patch_restored(self, previous: LoadResult, ids: Sequence[str]) -> LoadResult | None:
+        """``previous`` with the memories ``ids`` just restored, or ``None`` (reload)."""
+        return None
+
+    def patch_added(self, previous: LoadResult, added: AddResult) -> LoadResult | None:
+        """``previous`` with the document ``added`` names (processed: ``done``) and its
+        memories, read from the service as a load would read them, or ``None`` (reload)."""
+        return None
+
+    def reread(self, previous: LoadResult, ids: Sequence[str]) -> LoadResult | None:
+        """``previous`` with the memories ``ids`` read again as the service holds them now
+        (after an action failed in the middle), or ``None`` (reload). May raise the
+        source's :class:`SourceError` when the service cannot be read."""
+        return None
 
     def close(self) -> None:  # noqa: B027 - optional hook, a no-op by default
         """Release connections (idempotent)."""

@@ -1,8 +1,10 @@
 """The mem0 source: its platform API (``mem0ai``'s ``MemoryClient`` routes).
 
 Every request carries ``Authorization: Token <key>`` (and nothing else of the key). A
-load lists the chosen entities' memories (``POST /v3/memories/`` with ``filters`` in the
-body, ``page`` and ``page_size`` in the query; ``{count, next, previous, results}``), the
+load lists the chosen entities' memories (``POST /v3/memories/`` with ``filters`` and
+``include_merged`` in the body, ``page`` and ``page_size`` in the query; ``{count, next,
+previous, results}``: Dream's superseded and merged memories too, drawn by
+:func:`~memscope.sources.mem0_events.dream_links`), the
 first page of each entity, then its other pages on a pool of ``concurrency``, and reads
 every memory's history (``GET /v1/memories/{id}/history/``) on a pool of
 ``history_concurrency``; each history becomes a version chain
@@ -19,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from typing import Any, ClassVar
 from urllib.parse import quote
 
@@ -41,6 +44,7 @@ from memscope.sources.errors import BadRequest, SourceError
 from memscope.sources.mem0_events import (
     NO_DOCUMENTS,
     chain,
+    dream_links,
     entity_tag,
     memory_space,
     split_tag,
@@ -49,6 +53,11 @@ from memscope.sources.mem0_forget import BATCH_LIMIT, Mem0Forgetting
 
 SERVICE = "mem0"
 LIST = "/v3/memories/"
+#: how the note on unread histories begins (a resume replaces it)
+HISTORY_NOTE = "The history of "
+#: what a list page asks for besides its filters: Dream's merged memories too (its
+#: superseded ones come by default, unless ``latest_only``)
+READ_MERGED = {"include_merged": True}
 
 
 class Mem0Config(ApiConfig):
@@ -68,6 +77,16 @@ def _q(value: str) -> str:
     return quote(value, safe="")
 
 
+@dataclass(frozen=True)
+class _Listing:
+    """What a load listed, kept with its result for a resume: the entities, the listed
+    memories by id and what listing noted (never changed afterwards)."""
+
+    spaces: list[SpaceRecord]
+    listed: dict[str, dict[str, Any]]
+    report: ParseReport
+
+
 def _filters(tag: str) -> dict[str, str]:
     key, name = split_tag(tag)
     return {key: name}
@@ -83,15 +102,18 @@ def _results(answer: Any) -> list[Any] | None:
 
 
 class _Tally:
-    """Requests settled and planned during a load, reported after each (caller's thread)."""
+    """Requests settled and planned during a load — list pages, then histories (``unit``)
+    — reported after each (caller's thread)."""
 
     def __init__(self, progress: ProgressCallback | None) -> None:
         self.progress = progress
         self.done = self.planned = self.memories = 0
+        self.unit = "pages"
 
     def report(self) -> None:
         if self.progress is not None:
-            self.progress(LoadProgress(self.done, self.planned, 0, self.memories))
+            self.progress(LoadProgress(self.done, self.planned, 0, self.memories,
+                                       unit=self.unit))
 
     def step(self) -> None:
         self.done += 1
@@ -124,6 +146,7 @@ class Mem0Source(Mem0Forgetting):
         super().__init__(config, {"Authorization": f"Token {config.api_key.get_secret_value()}"},
                          sleep=sleep)
         self.config: Mem0Config = config
+        self._merged = True  # list with include_merged (cleared when mem0 refuses it)
 
     def cache_key(self) -> tuple[str, ...]:
         return (self.kind, self.config.base_url, self.config.credential_fingerprint(),
@@ -156,9 +179,19 @@ class Mem0Source(Mem0Forgetting):
     # -- loading -------------------------------------------------------------------------
 
     def _page(self, tag: str, number: int) -> tuple[list[Any], int | None]:
+        """One list page; with ``include_merged`` (Dream's merged memories too) unless mem0
+        refused it on a first page, which is then asked again without it."""
         op = f"load page {number} of the memories of {tag}"
-        answer = self._http.request("POST", LIST, operation=op, json={"filters": _filters(tag)},
-                                    params={"page": number, "page_size": self.config.page_size})
+        body = {"filters": _filters(tag), **(READ_MERGED if self._merged else {})}
+        try:
+            answer = self._http.request("POST", LIST, operation=op, json=body,
+                                        params={"page": number,
+                                                "page_size": self.config.page_size})
+        except BadRequest:
+            if number != 1 or not self._merged:
+                raise
+            self._merged = False
+            return self._page(tag, number)
         found = _results(answer)
         ensure(found is not None, SERVICE, op, "no results list")
         count = answer.get("count") if isinstance(answer, dict) else None
@@ -196,6 +229,7 @@ class Mem0Source(Mem0Forgetting):
         cfg = self.config
         pages: dict[tuple[str, int], list[Any]] = {}
         more: dict[Any, Callable[[], Any]] = {}
+        self._merged = True
         for space in spaces:
             tag = space.container_tag
             first, count = self._page(tag, 1)
@@ -205,6 +239,9 @@ class Mem0Source(Mem0Forgetting):
                 more[(tag, n)] = lambda tag=tag, n=n: self._page(tag, n)[0]
         tally.done, tally.planned = len(pages), len(pages) + len(more)
         tally.report()
+        if not self._merged:
+            notes.append("mem0 refused include_merged, so the memories its Dream merged "
+                         "into others are not shown (the superseded ones are).")
 
         def settled(key: Any, value: Any, error: SourceError | None) -> None:
             if error is None:
@@ -226,16 +263,17 @@ class Mem0Source(Mem0Forgetting):
         return listed
 
     def _histories(self, ids: Sequence[str], tally: _Tally,
-                   notes: list[str]) -> dict[str, list[Any]]:
-        """Every memory's history events on the pool; a failed one is empty (and noted)."""
+                   unread: dict[str, str]) -> dict[str, list[Any]]:
+        """The history events of ``ids`` on the pool; one that still fails after the
+        retry budget is left out and its sentence put in ``unread``."""
         out: dict[str, list[Any]] = {}
-        tally.planned += len(ids)
+        tally.done, tally.planned, tally.unit = 0, len(ids), "histories"
 
         def settled(key: Any, value: Any, error: SourceError | None) -> None:
-            out[key] = value or []
-            if error is not None:
-                notes.append(f"The history of memory {key} could not be read ({error}); it "
-                             "is shown as one version.")
+            if error is None:
+                out[key] = value or []
+            else:
+                unread[key] = str(error)
             tally.memories += 1
             tally.step()
 
@@ -247,9 +285,10 @@ class Mem0Source(Mem0Forgetting):
              refresh: bool = False) -> LoadResult:
         """Every memory of the chosen entities with its history; cached unless ``refresh``.
 
-        A list page or a history that still fails after every retry is named in the notes
-        (a memory without its history is shown as one version); the first page of an
-        entity failing raises its :class:`SourceError`."""
+        A list page that still fails after the retry budget is named in the notes; a
+        history that does leaves its memory unread (shown as one version, the load
+        incomplete: :meth:`resume` reads only those); the first page of an entity failing
+        raises its :class:`SourceError`."""
         if self._last is not None and not refresh:
             return self._last
         calls0, cfg = self.calls, self.config
@@ -257,16 +296,55 @@ class Mem0Source(Mem0Forgetting):
         spaces = ([SpaceRecord(container_tag=t) for t in cfg.entities] if cfg.entities
                   else self._entities(ds.report))
         listed = self._list(spaces, tally, ds, notes)
-        histories = self._histories(list(listed), tally, notes)
-        for mem_id, raw in listed.items():
-            for rec in chain(mem_id, histories.get(mem_id, []), ds.report, current=raw,
-                             space=memory_space(raw)):
-                ds.add_memory(rec, None)
-        ds.spaces = spaces
+        unread: dict[str, str] = {}
+        histories = self._histories(list(listed), tally, unread)
+        result = self._build(_Listing(spaces, listed, ds.report), histories, unread, notes)
+        result.calls = self.calls - calls0
+        self._last = result
+        return result
+
+    def _build(self, listing: _Listing, histories: dict[str, list[Any]],
+               unread: dict[str, str], notes: list[str]) -> LoadResult:
+        """The result of the listed memories and the histories read; a memory whose
+        history is unread is its listed text as one version, and the load incomplete."""
+        ds = Dataset(keeps_documents=False)
+        ds.report.skipped.extend(listing.report.skipped)
+        ds.report.issues.extend(listing.report.issues)
+        chains = {mem_id: chain(mem_id, histories.get(mem_id, []), ds.report, current=raw,
+                                space=memory_space(raw))
+                  for mem_id, raw in listing.listed.items()}
+        for rec in dream_links(chains, ds.report):  # Dream's superseded and merged ones
+            ds.add_memory(rec, None)
+        ds.spaces = list(listing.spaces)
         if ds.memories:
             ds.report.note("mem0", NO_DOCUMENTS)
-        result = LoadResult(dataset=ds, source=self.kind, label=self.label,
-                            calls=self.calls - calls0, notes=notes)
+        ds.unread = {i for i in unread if i in ds.memories}
+        notes = [n for n in notes if not n.startswith(HISTORY_NOTE)]
+        if unread:
+            n = len(unread)
+            notes.append(f"{HISTORY_NOTE}{n:,} {'memory' if n == 1 else 'memories'} could "
+                         "not be read, so each is shown as one version until a resume "
+                         f"reads it: {next(iter(unread.values()))}")
+        return LoadResult(dataset=ds, source=self.kind, label=self.label, notes=notes,
+                          unread_histories=dict(unread),
+                          resume_state=(listing, histories, ds))
+
+    def resume(self, previous: LoadResult,
+               progress: ProgressCallback | None = None) -> LoadResult:
+        """Read only the histories ``previous`` could not, and return a new result with
+        everything else it read (``previous`` is left as it is)."""
+        if previous.complete:
+            return previous
+        state = previous.resume_state
+        # a result changed since (a forget patched its dataset) is read again in full
+        if not (isinstance(state, tuple) and len(state) == 3
+                and isinstance(state[0], _Listing) and state[2] is previous.dataset):
+            return self.load(progress, refresh=True)
+        listing, read, _ = state
+        calls0, unread = self.calls, {}
+        fresh = self._histories(list(previous.unread_histories), _Tally(progress), unread)
+        result = self._build(listing, {**read, **fresh}, unread, list(previous.notes))
+        result.calls = self.calls - calls0
         self._last = result
         return result
 

@@ -13,6 +13,14 @@ What cannot be represented is said in the parse report: an ``UPDATE`` whose old 
 not the text before it (an event is missing), a history that starts with an ``UPDATE``,
 events after a ``DELETE``, unknown event kinds, events without text.
 
+mem0's platform also retires memories on its own ("Dream", :func:`dream_links`): a memory
+it **superseded** names the newer one in ``replaced_by`` (listed by default, with
+``latest_only`` left out); one it **merged** into a canonical memory names it in
+``merged_into`` (listed only with ``include_merged``); a ``synthesized`` memory is a
+pattern it inferred from others. A superseded memory becomes the version before its
+replacement (one chain, ``updates``); a merged one is forgotten, its reason naming the
+canonical memory, which ``extends`` it.
+
 >>> from memscope.records.models import ParseReport
 >>> report = ParseReport()
 >>> events = [{"id": "h1", "event": "ADD", "new_memory": "likes tea",
@@ -32,7 +40,7 @@ from datetime import datetime
 from typing import Any
 
 from memscope.records.models import MemoryRecord, ParseReport, parse_memory
-from memscope.records.text import shorten
+from memscope.records.text import clip, shorten
 from memscope.records.time import format_time, parse_time
 
 #: what a version made by mem0's DELETE is forgotten for
@@ -43,6 +51,11 @@ NO_DOCUMENTS = ("mem0 keeps no source documents, so no memory is reported for la
                 "its history stands for its provenance.")
 #: mem0's entity kinds, in the order a memory's space is chosen from them
 ENTITY_KEYS = ("user_id", "agent_id", "app_id", "run_id")
+#: the extra keys a version keeps of Dream's marks (on a memory's last version)
+REPLACED_BY, MERGED_INTO = "mem0ReplacedBy", "mem0MergedInto"
+#: the extra key of a memory's ADD version holding the conversation it most likely came
+#: from (:mod:`memscope.sources.mem0_history`; read by the provenance trail)
+CONVERSATION = "mem0Conversation"
 
 
 def entity_tag(kind: str, name: str) -> str:
@@ -67,12 +80,26 @@ def split_tag(tag: str) -> tuple[str, str]:
 
 
 def memory_space(raw: Mapping[str, Any]) -> str | None:
-    """The space of a mem0 memory: its first entity (user, agent, app, run) as a tag."""
+    """The space of a mem0 memory: its first entity (user, agent, app, run) as a tag. The
+    v3 list names a run ``session_id`` (its search says ``run_id``).
+
+    >>> memory_space({"user_id": None, "session_id": "s1"})
+    'run:s1'
+    """
     for key in ENTITY_KEYS:
         value = raw.get(key)
         if isinstance(value, str) and value:
             return entity_tag(key, value)
-    return None
+    session = raw.get("session_id")
+    return entity_tag("run_id", session) if isinstance(session, str) and session else None
+
+
+def _mark(raw: Mapping[str, Any] | None, key: str) -> str | None:
+    """A Dream mark of a listed memory: the id it names (an integer read as text)."""
+    value = raw.get(key) if raw is not None else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return value if isinstance(value, str) and value else None
 
 
 @dataclass
@@ -175,6 +202,8 @@ def _records(memory_id: str, versions: list[_Version], report: ParseReport,
     out: list[MemoryRecord] = []
     root = versions[0].id
     expiry = current.get("expiration_date") if current is not None else None
+    replaced_by, merged_into = _mark(current, "replaced_by"), _mark(current, "merged_into")
+    synthesized = current is not None and current.get("synthesized") is True
     for n, ver in enumerate(versions, start=1):
         last = n == len(versions)
         wire: dict[str, Any] = {
@@ -191,6 +220,13 @@ def _records(memory_id: str, versions: list[_Version], report: ParseReport,
                         forgottenAt=format_time(deleted_at))
         if last and isinstance(expiry, str) and expiry:
             wire["forgetAfter"] = expiry
+        if last and replaced_by:  # Dream retired it (dream_links draws the link)
+            wire.update({"isLatest": False, REPLACED_BY: replaced_by})
+        if last and merged_into:
+            wire.update({"isLatest": False, "isForgotten": True, MERGED_INTO: merged_into,
+                         "forgetReason": merged_reason(merged_into)})
+        if synthesized:
+            wire["isInference"] = True
         if ver.actor is not None:
             wire["mem0ActorId"] = ver.actor
         if ver.role is not None:
@@ -201,5 +237,108 @@ def _records(memory_id: str, versions: list[_Version], report: ParseReport,
     return out
 
 
-__all__ = ["DELETED", "ENTITY_KEYS", "NO_DOCUMENTS", "chain", "entity_tag", "event_time",
-           "memory_space", "ordered", "split_tag"]
+def merged_reason(target: str, text: str | None = None) -> str:
+    """What a memory mem0's Dream merged into ``target`` is forgotten for.
+
+    >>> merged_reason("m2", "Has a dog named Rex")
+    'Merged by mem0’s Dream into “Has a dog named Rex” (m2).'
+    >>> merged_reason("m2")
+    'Merged by mem0’s Dream into memory m2.'
+    """
+    said = f"“{clip(text, 80)}” ({clip(target, 80)})" if text else f"memory {clip(target, 80)}"
+    return f"Merged by mem0’s Dream into {said}."
+
+
+def _newest_first(rec: MemoryRecord) -> tuple[bool, float, str]:
+    made = rec.created_at
+    return (made is None, -made.timestamp() if made else 0.0, rec.id)
+
+
+def _loops(by_id: Mapping[str, MemoryRecord], start: str, avoid: set[str]) -> bool:
+    """Whether the parents of ``start`` (itself included) reach one of ``avoid``."""
+    seen: set[str] = set()
+    node: str | None = start
+    while node is not None and node in by_id and node not in seen:
+        if node in avoid:
+            return True
+        seen.add(node)
+        node = by_id[node].parent_id
+    return False
+
+
+def _renumber(records: list[MemoryRecord]) -> None:
+    """Versions counted on from each chain's root (1, 2, …) and every later version's root
+    id, after chains were joined."""
+    by_id = {r.id: r for r in records}
+    children: dict[str, list[MemoryRecord]] = {}
+    for rec in records:
+        if rec.parent_id in by_id:
+            children.setdefault(rec.parent_id, []).append(rec)
+    for top in (r for r in records if r.parent_id not in by_id):
+        top.version, top.root_id = 1, None
+        todo = [(top, 1)]
+        while todo:
+            rec, n = todo.pop()
+            for kid in children.get(rec.id, []):
+                kid.version, kid.root_id = n + 1, top.id
+                todo.append((kid, n + 1))
+
+
+def dream_links(chains: Mapping[str, list[MemoryRecord]], report: ParseReport
+                ) -> list[MemoryRecord]:
+    """Every version of ``chains`` (mem0 id → its versions from :func:`chain`, oldest
+    first) with the links mem0's Dream marked:
+
+    - a memory it **superseded** (``replaced_by`` names B) is the version before B: B's
+      first version takes its last one as parent, so both are one chain (an ``updates``
+      edge) numbered on from its root. When several memories name one B, the newest is
+      its parent; the others, one whose B is not loaded and one that would close a loop
+      stay superseded without a link (noted).
+    - a memory it **merged** (``merged_into`` names B) is forgotten from the later of the
+      two memories' creation, its reason quoting B; B's current version ``extends`` it
+      (and keeps its ``updates`` from its own parent).
+    """
+    heads = {m: vs[-1] for m, vs in chains.items() if vs}
+    by_id = {r.id: r for vs in chains.values() for r in vs}
+    joined = False
+    for head in sorted((h for h in heads.values() if h.extra.get(REPLACED_BY)),
+                       key=_newest_first):
+        target, where = str(head.extra[REPLACED_BY]), f"mem0 memory {head.id}"
+        versions = chains.get(target) or []
+        if not versions:
+            report.note(where, f"mem0's Dream superseded it by {shorten(target, 80)}, which "
+                               "is not loaded; it is shown superseded, without a link")
+        elif versions[0].parent_id is not None:
+            report.note(where, f"mem0's Dream superseded it by {shorten(target, 80)}, which "
+                               "replaced a newer memory too; only that one is drawn as its "
+                               "version before")
+        elif _loops(by_id, head.id, {v.id for v in versions}):
+            report.note(where, f"mem0's Dream superseded it by {shorten(target, 80)}, which "
+                               "it replaced itself; the loop is not drawn")
+        else:
+            versions[0].parent_id, joined = head.id, True
+    if joined:
+        _renumber(list(by_id.values()))
+    for head in heads.values():
+        target = head.extra.get(MERGED_INTO)
+        canon = heads.get(str(target)) if target else None
+        if target and (canon is None or canon is head):
+            report.note(f"mem0 memory {head.id}", f"mem0's Dream merged it into "
+                        f"{shorten(str(target), 80)}, which is not loaded")
+        if canon is None or canon is head:
+            continue
+        head.forget_reason = merged_reason(canon.id, canon.memory)
+        made = [t for t in (head.created_at, canon.created_at) if t is not None]
+        if made:
+            head.extra["forgottenAt"] = format_time(max(made))
+        rel = dict(canon.relations or {})
+        if not rel and canon.parent_id is not None:
+            rel[canon.parent_id] = "updates"
+        rel[head.id] = "extends"
+        canon.relations = rel
+    return list(by_id.values())
+
+
+__all__ = ["CONVERSATION", "DELETED", "ENTITY_KEYS", "MERGED_INTO", "NO_DOCUMENTS",
+           "REPLACED_BY", "chain", "dream_links", "entity_tag", "event_time", "memory_space",
+           "merged_reason", "ordered", "split_tag"]

@@ -15,6 +15,8 @@ from urllib.parse import quote
 
 from pydantic import Field
 
+from memscope.records import patch as rp
+from memscope.records.dataset import from_feed_pages
 from memscope.records.models import (
     MemoryRecord,
     ParseReport,
@@ -53,6 +55,7 @@ from memscope.sources.errors import (
     SourceError,
     route_missing,
 )
+from memscope.sources.patch import now, patched, profiles_again
 from memscope.sources.processing import document_ids, parse_status, status_sentence
 
 SERVICE = "Supermemory"
@@ -397,12 +400,59 @@ class SupermemorySource(HttpSource):
     # -- forgetting ----------------------------------------------------------------------
 
     def _mark_forgotten(self, ids: list[str], reason: str | None) -> None:
+        """This source's last load with ``ids`` forgotten: a new result (the old one may
+        be shared; :meth:`patch_forgotten` is what the UI hands on)."""
         if self._last is None:
             return
-        for mem_id in ids:
-            mem = self._last.dataset.memories.get(mem_id)
-            if mem is not None:
-                mem.is_forgotten, mem.forget_reason = True, reason
+        self._last = patched(self._last, rp.mark_forgotten(self._last.dataset, ids,
+                                                           at=now(), reason=reason))
+
+    # -- patching the loaded data after an action (memscope.sources.patch) -------------
+
+    def patch_forgotten(self, previous: LoadResult, ids: Sequence[str], *,
+                        reason: str | None = None) -> LoadResult | None:
+        """Forgotten memories as the feed shows them: ``isForgotten``, the reason and
+        ``updatedAt`` now; the profiles of the spaces touched are read again (a request
+        each). Nothing else is asked."""
+        before, calls0 = previous.dataset, self.calls
+        ds = rp.mark_forgotten(before, ids, at=now(), reason=reason)
+        tags = [m.container_tag for i in ids
+                if (m := before.memories.get(i)) is not None and m.container_tag]
+        profiles, notes = profiles_again(ds, tags, self._raw_profile)
+        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
+                         notes=notes)
+        self._last = result
+        return result
+
+    def patch_added(self, previous: LoadResult, added: AddResult) -> LoadResult | None:
+        """The added document as the feed lists it: page 1 of the feed, newest first,
+        holds it (one request; ``None`` when the feed is sorted otherwise or the document
+        is not there); a version it replaced is no longer latest; the spaces are listed
+        again (their counts) and the space's profile when the load has it."""
+        cfg = self.config
+        if added.id is None or (cfg.sort, cfg.order) != ("createdAt", "desc"):
+            return None
+        calls0 = self.calls
+        docs, _ = self._page(1)
+        raw = next((d for d in docs if isinstance(d, dict) and d.get("id") == added.id), None)
+        if raw is None:
+            return None
+        fragment = from_feed_pages([[raw]])
+        replaced = [m.parent_id for m in fragment.memories.values()
+                    if m.parent_id and m.id not in previous.dataset.memories]
+        ds = rp.add_records(previous.dataset, fragment, not_latest=replaced)
+        tags = {m.container_tag for m in fragment.memories.values() if m.container_tag}
+        notes: list[str] = []
+        if cfg.load_spaces:  # their counts changed, and the space may be new
+            try:
+                ds = rp.with_spaces(ds, self._list_spaces(ParseReport()))
+            except SourceError as exc:
+                notes.append(f"The spaces could not be listed again: {exc}")
+        profiles, said = profiles_again(ds, sorted(tags), self._raw_profile)
+        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
+                         notes=notes + said)
+        self._last = result
+        return result
 
     def forget(self, target_id: str, *, reason: str | None = None,
                container_tag: str | None = None) -> ForgetResult:

@@ -37,21 +37,30 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
 from urllib.parse import quote
 
+from memscope.records import patch as rp
 from memscope.records.models import (
     MemoryRecord,
     ParseReport,
     Profile,
     SpaceRecord,
+    parse_memory,
     parse_profile,
 )
 from memscope.sources._feed import pages_from
-from memscope.sources._history_v5 import ListPages, chain_records, plan_views
+from memscope.sources._history_v5 import (
+    HistoryOutcome,
+    HistoryPlan,
+    ListPages,
+    LoadState,
+    ViewProgress,
+    chain_records,
+)
 from memscope.sources._http import ambiguous, ensure
 from memscope.sources._remote import HttpSource
 from memscope.sources._spaces import add_spaces_and_profiles, space_of_memory
 from memscope.sources._v5wire import chain as wire_chain
 from memscope.sources._v5wire import dataset as wire_dataset
-from memscope.sources._v5wire import forget_answer, match_texts
+from memscope.sources._v5wire import forget_answer, match_texts, memory_wire
 from memscope.sources._v5wire import hits as wire_hits
 from memscope.sources._v5wire import profile as wire_profile
 from memscope.sources._v5wire import space as wire_space
@@ -72,7 +81,8 @@ from memscope.sources.base import (
     require_confirmation,
 )
 from memscope.sources.dialects import probe_v5
-from memscope.sources.errors import BadRequest, NotFound, route_missing
+from memscope.sources.errors import BadRequest, NotFound, SourceError, route_missing
+from memscope.sources.patch import now, patched, profiles_again
 from memscope.sources.processing import status_sentence
 from memscope.sources.supermemory import (
     ADD_NOTE,
@@ -84,6 +94,8 @@ from memscope.sources.supermemory import (
 )
 
 FIRST_ROUTE = "GET /ns"
+#: how the note on unread histories begins (a resume replaces it)
+HISTORY_NOTE = "The history of "
 #: ids per ``DELETE /ns/{ns}/memories`` (the API takes 1–500)
 FORGET_BATCH = 500
 NS_PAGE = 100
@@ -196,11 +208,43 @@ class SupermemoryV5Source(HttpSource):
                     "relatedLimit": self.config.history_related_limit},
             operation=f"read the history of memory {memory_id}")
 
+    def _width(self) -> int:
+        """History views to have started now: the client's adaptive limit, plus the views
+        waiting out a backoff (they hold no place in flight)."""
+        return self._http.gate.width
+
+    def _views(self, plan: HistoryPlan) -> HistoryOutcome:
+        """Run ``plan`` (its views on the adaptive pool); remember how many it made."""
+        outcome = plan.run()
+        self.last_views = outcome.views
+        return outcome
+
+    def _result(self, state: LoadState, outcome: HistoryOutcome, notes: list[str], *,
+                pages_total: int, failed: dict[int, str]) -> LoadResult:
+        """The result of the lists and views in ``state``: a memory whose view failed is
+        unread (in the dataset and in ``unread_histories``), so the load is incomplete."""
+        ds = wire_dataset(state.names, state.spaces, state.lists, state.items, outcome)
+        unread = {i: e for i, e in outcome.errors.items() if i in ds.memories}
+        ds.unread = set(unread)
+        notes = [n for n in notes if not n.startswith(HISTORY_NOTE)]
+        if unread:
+            n = len(unread)
+            notes.append(f"{HISTORY_NOTE}{n:,} {'memory' if n == 1 else 'memories'} could "
+                         "not be read, so their documents and versions are not shown yet: "
+                         f"{next(iter(unread.values()))}")
+        return LoadResult(
+            dataset=ds, source=self.kind, label=self.label, pages_total=pages_total,
+            pages_fetched=[n for n in range(1, pages_total + 1) if n not in failed],
+            missing_pages=sorted(failed), page_errors=dict(failed), notes=notes,
+            unread_histories=unread, resume_state=(state, ds))
+
     def load(self, progress: ProgressCallback | None = None, *,
              refresh: bool = False) -> LoadResult:
         """The namespaces, every page of their documents and memories (forgotten ones
         too), the history views that link memories to documents and chains, and the
-        profiles. Progress counts list pages, then history views (``n/N`` requests)."""
+        profiles. Progress counts list pages, then history views. A view that still
+        fails after the retry budget leaves its memory unread (the load is incomplete and
+        :meth:`resume` views only those)."""
         if self._last is not None and not refresh:
             return self._last
         calls0, cfg = self.calls, self.config
@@ -211,26 +255,12 @@ class SupermemoryV5Source(HttpSource):
         lists = pages.run(names)
         items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
                  if isinstance(m, dict) and isinstance(m.get("id"), str)}
-        n_docs = sum(len(lists[(ns, "documents")]) for ns in names)
-
-        def views(done: int, planned: int) -> None:
-            if progress is not None:
-                progress(LoadProgress(pages.done + done, pages.done + planned, n_docs,
-                                      len(items)))
-
-        outcome = plan_views(items, self._view, pool=cfg.history_concurrency,
-                             progress=views)
-        self.last_views = outcome.views
-        ds = wire_dataset(names, spaces, lists, items, outcome)
-        notes = list(pages.notes)
-        if outcome.errors:
-            first = next(iter(outcome.errors.values()))
-            notes.append(f"The history of {len(outcome.errors)} memories could not be read, "
-                         f"so their documents and versions are missing: {first}")
-        result = LoadResult(
-            dataset=ds, source=self.kind, label=self.label, pages_total=pages.total,
-            pages_fetched=[n for n in range(1, pages.total + 1) if n not in pages.failed],
-            missing_pages=sorted(pages.failed), page_errors=dict(pages.failed), notes=notes)
+        plan = HistoryPlan(items, self._view, pool=self._pool(),
+                           progress=self._view_progress(progress, lists, names, len(items)),
+                           width=self._width)
+        state = LoadState(names, spaces, lists, items, plan)
+        result = self._result(state, self._views(plan), list(pages.notes),
+                              pages_total=pages.total, failed=pages.failed)
         listed = {s.container_tag for s in spaces}
         add_spaces_and_profiles(
             result, list_spaces=lambda _report: spaces + [SpaceRecord(container_tag=n)
@@ -242,13 +272,53 @@ class SupermemoryV5Source(HttpSource):
         self._last = result
         return result
 
+    def _pool(self) -> int:
+        """Threads for the history views: enough for the adaptive limit's ceiling, and as
+        many again for views waiting out a backoff."""
+        return max(self.config.history_concurrency, 2 * self._http.gate.ceiling)
+
+    @staticmethod
+    def _view_progress(progress: ProgressCallback | None,
+                       lists: dict[tuple[str, str], list[Any]], names: list[str],
+                       memories: int) -> ViewProgress | None:
+        """``(views done, planned)`` as load progress counted in histories."""
+        if progress is None:
+            return None
+        docs = sum(len(lists[(ns, "documents")]) for ns in names)
+        return lambda done, planned: progress(LoadProgress(done, planned, docs, memories,
+                                                           unit="histories"))
+
     def resume(self, previous: LoadResult,
                progress: ProgressCallback | None = None) -> LoadResult:
-        """A load that missed list pages is loaded again in full: the history views it
-        would need depend on every memory, so there is no cheaper partial fetch."""
+        """A load with unread memories: only their history views, merged into a new
+        result with everything else ``previous`` read (``previous`` is left as it is).
+        A load that missed list pages is loaded again in full: the views it would need
+        depend on every memory, so there is no cheaper partial fetch."""
         if previous.complete:
             return previous
-        return self.load(progress, refresh=True)
+        kept = previous.resume_state
+        # pages missing, or a result changed since (a forget patched its dataset): all again
+        if previous.missing_pages or not (isinstance(kept, tuple) and len(kept) == 2 and
+                                          isinstance(kept[0], LoadState) and
+                                          kept[1] is previous.dataset):
+            return self.load(progress, refresh=True)
+        state: LoadState = kept[0]
+        calls0 = self.calls
+        plan = state.plan.again(previous.unread_histories, self._view, pool=self._pool(),
+                                progress=self._view_progress(progress, state.lists,
+                                                             state.names, len(state.items)),
+                                width=self._width)
+        outcome = self._views(plan)
+        result = self._result(LoadState(state.names, state.spaces, state.lists, state.items,
+                                        plan), outcome, list(previous.notes),
+                              pages_total=previous.pages_total,
+                              failed=dict(previous.page_errors))
+        old = previous.dataset
+        result.dataset.spaces = list(old.spaces)
+        result.dataset.profiles = dict(old.profiles)
+        result.calls = self.calls - calls0
+        self._last = result
+        return result
 
     # -- profiles, history, search -----------------------------------------------------
 
@@ -352,6 +422,133 @@ class SupermemoryV5Source(HttpSource):
         ensure(isinstance(answer, dict), SERVICE, op, "not an object")
         return wire_status(document_id, answer, tag)
 
+    # -- patching the loaded data after an action (memscope.sources.patch) -------------
+
+    def patch_forgotten(self, previous: LoadResult, ids: Sequence[str], *,
+                        reason: str | None = None) -> LoadResult | None:
+        """Forgotten memories as a v5 load reads them: ``isForgotten``, ``updatedAt`` now,
+        no reason (v5 keeps none; the ledger does), no link between two forgotten
+        memories (the history views leave forgotten ones out of every related list), one
+        current memory fewer in the namespace's count; the profiles of the spaces touched
+        are read again (a request each). Nothing else is asked."""
+        before, calls0 = previous.dataset, self.calls
+        ds = rp.mark_forgotten(before, ids, at=now(), reason=None)
+        ds = rp.recount(rp.unlink_forgotten(ds, set(ids)), before, ids)
+        tags = [m.container_tag for i in ids
+                if (m := before.memories.get(i)) is not None and m.container_tag]
+        profiles, notes = profiles_again(ds, tags, self._raw_profile)
+        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
+                         notes=notes)
+        self._last = result
+        return result
+
+    def _read_each(self, tag: str, ids: Sequence[str]) -> dict[str, Any]:
+        """``GET /ns/{ns}/memories/{id}`` per id (concurrently): ``{id: memory}``; an id
+        the service no longer has is left out."""
+        def one(mem_id: str) -> tuple[str, Any]:
+            try:
+                return mem_id, self._http.request(
+                    "GET", f"/ns/{_q(tag)}/memories/{_q(mem_id)}",
+                    operation=f"read memory {mem_id} again")
+            except NotFound:
+                return mem_id, None
+
+        workers = max(1, min(self.config.history_concurrency, len(ids)))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return {i: a for i, a in pool.map(one, ids) if isinstance(a, dict)}
+
+    def _read_listed(self, tag: str, ids: set[str]) -> dict[str, Any]:
+        """The namespace's memory list (forgotten ones too), page by page until every id
+        in ``ids`` was seen: ``{id: memory}`` of those."""
+        found: dict[str, Any] = {}
+        page = 1
+        while page <= self.config.max_pages:
+            items, pagination = self._list(tag, "memories", page)
+            found.update({m["id"]: m for m in items if isinstance(m, dict)
+                          and m.get("id") in ids})
+            total = pages_from(pagination, self.config.page_limit)
+            if len(found) == len(ids) or not items or total is None or page >= total:
+                break
+            page += 1
+        return found
+
+    def reread(self, previous: LoadResult, ids: Sequence[str]) -> LoadResult | None:
+        """The memories ``ids`` read again, per namespace by their own views when they
+        are fewer than the namespace's list pages, else from those pages; one no longer
+        there is removed. The namespaces (their counts) and the profiles touched are read
+        again too. Raises the :class:`SourceError` of a read that failed."""
+        before, calls0 = previous.dataset, self.calls
+        by_tag: dict[str, list[str]] = {}
+        for mem_id in ids:
+            tag = space_of_memory(before, mem_id) or self._tag_of(mem_id, None)
+            if tag is not None:
+                by_tag.setdefault(tag, []).append(mem_id)
+        space_ids = {s.container_tag: s.id for s in before.spaces}
+        records: list[MemoryRecord] = []
+        gone: list[str] = []
+        report = ParseReport()
+        for tag, tag_ids in by_tag.items():
+            held = sum(1 for m in before.memories.values() if m.container_tag == tag)
+            pages = -(-held // self.config.page_limit) + 1
+            raws = (self._read_each(tag, tag_ids) if len(tag_ids) <= pages
+                    else self._read_listed(tag, set(tag_ids)))
+            for mem_id in tag_ids:
+                raw = raws.get(mem_id)
+                rec = parse_memory(memory_wire(raw, tag, space_ids.get(tag)), mem_id,
+                                   report) if isinstance(raw, dict) else None
+                if rec is None:
+                    gone.append(mem_id)
+                else:
+                    records.append(rec)
+        ds = rp.unlink_forgotten(rp.refresh_memories(before, records, gone=gone), set(ids))
+        ds = rp.with_spaces(ds, self._namespaces())
+        profiles, notes = profiles_again(ds, list(by_tag), self._raw_profile)
+        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
+                         notes=notes)
+        self._last = result
+        return result
+
+    def patch_added(self, previous: LoadResult, added: AddResult) -> LoadResult | None:
+        """The added document and its memories, from the last status answer
+        (``GET /ns/{ns}/document/{id}?include=memories``; read once more only when the
+        answer lacks them), each memory's history view (its version chain and links, as
+        a load reads them: a version it replaced is no longer latest), the namespaces
+        (their counts, a new one) and the space's profile when the load has it."""
+        if added.id is None:
+            return None
+        calls0, notes = self.calls, []
+        answer, tag = added.raw, added.container_tag or self._doc_space.get(added.id)
+        if not isinstance(answer.get("memories"), list) or tag is None:
+            status = self.document_status(added.id)
+            answer, tag = status.raw, status.container_tag
+        if not isinstance(answer.get("memories"), list) or tag is None:
+            return None
+        mems = [m for m in answer["memories"] if isinstance(m, dict)
+                and isinstance(m.get("id"), str)]
+        items = {m["id"]: (tag, m) for m in mems}
+        outcome = HistoryPlan(items, self._view, pool=self.config.history_concurrency).run()
+        for mem_id in items:
+            outcome.memory_document.setdefault(mem_id, added.id)
+        if outcome.errors:
+            notes.append(f"The history of {len(outcome.errors)} added memories could not be "
+                         f"read: {next(iter(outcome.errors.values()))}")
+        try:
+            spaces = self._namespaces()
+        except SourceError as exc:
+            spaces = list(previous.dataset.spaces)
+            notes.append(f"The spaces could not be read again: {exc}")
+        doc = {k: v for k, v in answer.items() if k not in ("content", "memories", "chunks")}
+        fragment = wire_dataset([tag], spaces, {(tag, "documents"): [doc],
+                                                (tag, "memories"): mems}, items, outcome)
+        replaced = [outcome.parent[m] for m in items if m in outcome.parent]
+        ds = rp.with_spaces(rp.add_records(previous.dataset, fragment, not_latest=replaced),
+                            spaces)
+        profiles, said = profiles_again(ds, [tag], self._raw_profile)
+        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
+                         notes=notes + said)
+        self._last = result
+        return result
+
     # -- forgetting ----------------------------------------------------------------------
 
     def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
@@ -389,12 +586,12 @@ class SupermemoryV5Source(HttpSource):
                                                             if len(by_tag) == 1 else None))
 
     def _mark_forgotten(self, ids: Sequence[str]) -> None:
-        if self._last is None:
+        """This source's last load with ``ids`` forgotten: a new result (the old one may
+        be shared; :meth:`patch_forgotten` is what the UI hands on)."""
+        if self._last is None or not ids:
             return
-        for mem_id in ids:
-            mem = self._last.dataset.memories.get(mem_id)
-            if mem is not None:
-                mem.is_forgotten = True
+        ds = rp.mark_forgotten(self._last.dataset, ids, at=now(), reason=None)
+        self._last = patched(self._last, rp.unlink_forgotten(ds, set(ids)))
 
     def forget(self, target_id: str, *, reason: str | None = None,
                container_tag: str | None = None) -> ForgetResult:
