@@ -143,3 +143,22 @@ def test_mixed_data_is_saved_as_one_file_and_reopens_equal(tmp_path):
 def test_a_byte_order_mark_is_accepted():
     data = b"\xef\xbb\xbf" + (SM / "documents_page1.json").read_bytes()
     assert len(FileSource.from_bytes([("bom.json", data)]).load().dataset.documents) == 4
+
+
+def test_a_snapshot_keeps_what_its_load_could_not_read_and_whether_it_keeps_documents(
+        tmp_path):
+    from memscope.graph.analysis import analyse
+    from memscope.records.models import MemoryRecord
+    from memscope.records.time import utc_now
+
+    ds = Dataset(keeps_documents=False)
+    for mem_id in ("read", "unread"):
+        ds.add_memory(MemoryRecord(mem_id, f"text of {mem_id}"), None)
+    ds.unread = {"unread", "not-in-the-data"}
+    opened = FileSource([save_snapshot(ds, tmp_path / "partial.json")]).load().dataset
+    assert opened.unread == {"unread"} and opened.keeps_documents is False
+    assert analyse(opened, utc_now()).findings == []  # no orphan, no finding on a gap
+    plain = Dataset()
+    plain.add_memory(MemoryRecord("m", "x"), None)
+    again = FileSource([save_snapshot(plain, tmp_path / "whole.json")]).load().dataset
+    assert again.unread == set() and again.keeps_documents is True

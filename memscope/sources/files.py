@@ -129,6 +129,10 @@ def snapshot_object(data: LoadResult | Dataset) -> dict[str, Any]:
                             "savedAt": format_time(utc_now())}
     if result is not None:
         meta.update(source=result.source, missingPages=list(result.missing_pages))
+    if ds.unread:  # reopened, its gaps stay gaps: no finding rests on them
+        meta["unread"] = sorted(ds.unread)
+    if not ds.keeps_documents:
+        meta["keepsDocuments"] = False
     graph = bool(ds.entities or ds.relations)
     if graph and (ds.documents or ds.memories):
         return {**_feed_page(ds, meta), **_passport_parts(ds)}
@@ -164,6 +168,8 @@ def save_snapshot(data: LoadResult | Dataset, path: str | Path) -> Path:
 
 def _apply_extras(ds: Dataset, extras: list[dict[str, Any]]) -> None:
     for meta in extras:
+        if meta.get("keepsDocuments") is False:
+            ds.keeps_documents = False
         if isinstance(meta.get("spaces"), list):
             known = {s.container_tag for s in ds.spaces}
             ds.spaces.extend(s for s in parse_spaces(meta["spaces"], ds.report)
@@ -177,6 +183,9 @@ def _apply_extras(ds: Dataset, extras: list[dict[str, Any]]) -> None:
             mem = parse_memory(raw, f"{EXTRA_KEY}.memories[{i}]", ds.report)
             if mem is not None:
                 merge_history(ds, [mem])
+        unread = meta.get("unread")
+        ds.unread.update(i for i in (unread if isinstance(unread, list) else [])
+                         if isinstance(i, str) and i in ds.memories)
 
 
 def parse_files(files: Sequence[tuple[str, bytes]]) -> tuple[Dataset, frozenset[str], int]:
