@@ -247,3 +247,14 @@ def test_a_profile_line_naming_no_memory_is_found_by_what_it_says():
     assert [(c.text, c.cites, c.how) for c in lines] == [
         ("Prefers React with TypeScript for frontend work", ("v3",), "says what"),
         ("Prefers React", ("v2", "v3"), "says what")]
+
+
+def test_a_source_that_keeps_no_documents_says_so_instead_of_none_is_loaded():
+    from memscope.records.models import MemoryRecord
+    from memscope.reports.why import KEEPS_NONE, SOURCELESS
+
+    for keeps, said in ((True, SOURCELESS), (False, KEEPS_NONE)):
+        ds = Dataset(keeps_documents=keeps)
+        ds.add_memory(MemoryRecord("m", "Likes tea"), None)
+        t = trail(analyse(ds, NOW), "m")
+        assert t.sourceless == said and said in t.as_text()

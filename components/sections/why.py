@@ -139,7 +139,7 @@ def body(t: Trail) -> None:
                      f"({src.type}, {_when(src.date)})")
         if src.passage:
             lines.append(f"    passage ({src.passage_from}): “{src.passage}”")
-    st.text("\n".join(lines) or "No source document is loaded.")
+    st.text("\n".join(lines) or t.sourceless)
     for c in t.conversations:
         _heading(f"The conversation it most likely came from "
                  f"({names.get(c.version_id, short(c.version_id, 80))})")

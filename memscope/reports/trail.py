@@ -130,6 +130,8 @@ class Trail:
     notes: tuple[str, ...] = ()
     #: the conversations its versions most likely came from (mem0's saved turns)
     conversations: tuple[Conversation, ...] = ()
+    #: what "where it came from" says when no version has a loaded document
+    sourceless: str = "No source document is loaded."
 
     def as_json(self) -> dict[str, Any]:
         """The trail as plain JSON values (lists for tuples)."""
@@ -185,7 +187,7 @@ def _text_lines(t: Trail) -> list[str]:
         if src.passage:
             lines.append(f"     passage ({src.passage_from}): {quote(src.passage, PASSAGE_MAX)}")
     if not t.sources:
-        lines.append("  No source document is loaded.")
+        lines.append(f"  {t.sourceless}")
     for c in t.conversations:
         lines += ["", f"THE CONVERSATION IT MOST LIKELY CAME FROM "
                       f"({by_id.get(c.version_id, ident(c.version_id))})",

@@ -61,6 +61,9 @@ VERSIONS_MAX = 100
 RELATIONS_MAX = 50
 #: the share of a profile line's words a version must hold to be what the line says
 SAYS_SHARE = 0.75
+#: "where it came from" without a loaded document, where the source keeps documents or not
+SOURCELESS = "No source document is loaded."
+KEEPS_NONE = "This service keeps no source documents: its version history is its provenance."
 #: the most turns a conversation of the trail lists
 TURNS_MAX = 20
 _WORD = re.compile(r"\w+")
@@ -327,7 +330,9 @@ def trail(analysis: Analysis, node_id: str, *, semantic: Iterable[Any] = (),
                  tuple(_sources(analysis, versions)), _bounded(links, notes),
                  tuple(_citing(analysis, dict.fromkeys([*path, *others]))),
                  tuple(impact.sentences(texts)), tuple(notes),
-                 () if masked else tuple(_conversations(analysis, versions)))
+                 () if masked else tuple(_conversations(analysis, versions)),
+                 sourceless=SOURCELESS if analysis.dataset.keeps_documents else
+                 KEEPS_NONE)
 
 
 def _asked_note(analysis: Analysis, asked: str, note: str | None) -> str:
