@@ -1,36 +1,58 @@
-"""Local Ask's quality and speed: recall@5 and MRR on tests/labelled/ask_eval.json for
-words alone (BM25), meaning alone (embeddings) and the hybrid; then, on a store of
-50,000 memories, the time to embed every text once and the time of one Ask.
+"""Local Ask's quality and speed: recall@5 and MRR for words alone (BM25), meaning alone
+(embeddings) and the hybrid, on two question sets; then, on a store of 50,000 memories,
+the time to embed every text once and the time of one Ask.
 
-The evaluation store is the demo (the set's seed and time) plus the set's Chinese facts,
-one document each in their own space. A question's rank is that of the first memory hit
-that answers it (memory hits only, as the Ask panel lists them first); recall@5 is the
-share of its answers among the first five memory hits. Prints figures; asserts nothing
+- tests/labelled/ask_eval.json (issue 24): the demo (the set's seed and time) plus the
+  set's Chinese facts, one document each in their own space.
+- tests/heldout/ask_questions.json (issue 35): questions written by someone who had not
+  read the rankers, over the app's demo store (``generate_planted(seed=7)``), split into a
+  development half (tune on it: ``--dev-only``, ``--show`` lists it question by question)
+  and a held-out half, whose figures are printed apart and are the ones quoted. Groups:
+  all, paraphrased (no content word shared with the answer; en and zh), chinese (asked in
+  Chinese about English memories), literal.
+
+A question's rank is that of the first memory hit that answers it (memory hits only, as
+the Ask panel lists them first); recall@5 is the share of its answers among the first
+five memory hits (tests/ask_support.py scores both). Prints figures; asserts nothing
 (tests/test_ask_quality.py asserts the hybrid's margin).
 
     .venv/bin/python bench/ask.py [--size 50000] [--asks 20] [--no-scale]
+    .venv/bin/python bench/ask.py --dev-only [--show]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sqlite3
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from ask_support import (  # noqa: E402
+    EVAL,
+    GROUPS,
+    HELDOUT,
+    KINDS,
+    MODES,
+    Scores,
+    eval_set,
+    eval_store,
+    evaluate,
+    evaluate_heldout,
+    first_rank,
+    heldout_set,
+    heldout_store,
+    missing_answers,
+    ranked,
+    reading,
+)
 
 from memscope.demo.seeding import seed_store  # noqa: E402
 from memscope.meaning.embed import embed  # noqa: E402
@@ -38,86 +60,12 @@ from memscope.store import search as store_search  # noqa: E402
 from memscope.store import vectors  # noqa: E402
 from memscope.store.store import Store  # noqa: E402
 
-EVAL = ROOT / "tests" / "labelled" / "ask_eval.json"
 OUT = ROOT / "bench" / "out"
-MODES = (store_search.WORDS, store_search.MEANING, store_search.HYBRID)
-KINDS = ("literal", "paraphrase", "chinese")
+LABELS = {"words": "BM25", "meaning": "embeddings", "hybrid": "hybrid"}
 
 
-@dataclass(frozen=True)
-class Scores:
-    """Recall@5 and MRR over some questions."""
-
-    recall5: float
-    mrr: float
-    n: int
-
-
-def eval_set(path: Path = EVAL) -> dict[str, Any]:
-    """The evaluation set (questions, their answers, the Chinese facts)."""
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def eval_store(folder: Path, data: dict[str, Any] | None = None) -> Store:
-    """The demo store of the evaluation set, with its Chinese facts, in ``folder``."""
-    data = data or eval_set()
-    store = Store.create(folder / "ask-eval.db")
-    seed_store(store, seed=data["demo"]["seed"], now=datetime.fromisoformat(data["demo"]["now"]))
-    store.load_records([{"id": f"doc_{m['id']}", "containerTags": [data["chinese_space"]],
-                         "memoryEntries": [{"id": m["id"], "memory": m["memory"]}]}
-                        for m in data["chinese_memories"]])
-    return store
-
-
-@contextmanager
-def reading(store: Store) -> Iterator[sqlite3.Connection]:
-    """A read connection on ``store`` as :mod:`memscope.store.store` opens one."""
-    conn = sqlite3.connect(store.path, timeout=30, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    try:
-        conn.execute("BEGIN")
-        yield conn
-    finally:
-        conn.close()
-
-
-def ranked(conn: sqlite3.Connection, question: str, mode: str, *, limit: int = 50,
-           backend: str = store_search.FTS5) -> list[str]:
-    """The memory ids Ask lists for ``question`` ranked by ``mode``, best first."""
-    found = store_search.search(conn, question, limit=limit, backend=backend, mode=mode)
-    return [h["id"] for h in found["hits"] if h["kind"] == "memory"]
-
-
-def score(rankings: list[tuple[list[str], list[str]]]) -> Scores:
-    """Recall@5 and MRR of ``(ranked ids, relevant ids)`` pairs.
-
-    >>> score([(["a", "b"], ["b"]), (["c"], ["d", "c"])])
-    Scores(recall5=0.75, mrr=0.75, n=2)
-    """
-    if not rankings:
-        return Scores(0.0, 0.0, 0)
-    recall = mrr = 0.0
-    for ids, relevant in rankings:
-        rel = set(relevant)
-        recall += len(rel & set(ids[:5])) / len(rel)
-        mrr += next((1 / (i + 1) for i, x in enumerate(ids) if x in rel), 0.0)
-    n = len(rankings)
-    return Scores(round(recall / n, 3), round(mrr / n, 3), n)
-
-
-def evaluate(store: Store, data: dict[str, Any] | None = None
-             ) -> dict[str, dict[str, Scores]]:
-    """``{mode: {kind or "all": Scores}}`` over the evaluation set."""
-    data = data or eval_set()
-    out: dict[str, dict[str, Scores]] = {}
-    with reading(store) as conn:
-        for mode in MODES:
-            pairs = {kind: [(ranked(conn, q["q"], mode), q["relevant"])
-                            for q in data["questions"] if q["kind"] == kind]
-                     for kind in KINDS}
-            out[mode] = {kind: score(p) for kind, p in pairs.items()}
-            out[mode]["all"] = score([x for p in pairs.values() for x in p])
-    return out
+def _cell(s: Scores) -> str:
+    return f"R@5 {s.recall5:.3f} MRR {s.mrr:.3f}"
 
 
 def _quality() -> None:
@@ -129,12 +77,58 @@ def _quality() -> None:
           + ", ".join(f"{n} {k}" for k, n in counts.items()) + ")")
     print(f"{'':10}" + "".join(f"{k:>22}" for k in (*KINDS, "all")))
     for mode, by_kind in results.items():
-        cells = "".join(f"{f'R@5 {s.recall5:.3f} MRR {s.mrr:.3f}':>22}"
-                        for s in (by_kind[k] for k in (*KINDS, "all")))
-        label = {"words": "BM25", "meaning": "embeddings", "hybrid": "hybrid"}[mode]
-        print(f"{label:10}{cells}")
+        cells = "".join(f"{_cell(s):>22}" for s in (by_kind[k] for k in (*KINDS, "all")))
+        print(f"{LABELS[mode]:10}{cells}")
     gain = results["hybrid"]["all"].mrr - results["words"]["all"].mrr
     print(f"hybrid MRR - BM25 MRR: {gain:+.3f}")
+
+
+def _heldout(*, dev_only: bool, show: bool) -> None:
+    """The questions of tests/heldout/ask_questions.json on the demo store they were
+    written for: the development half, then (unless ``dev_only``) the held-out half —
+    its figures only, never its questions one by one."""
+    data = heldout_set()
+    halves = ["development"] if dev_only else ["development", "heldout"]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = heldout_store(Path(tmp))
+        for half in ("development", "heldout"):
+            missing = missing_answers(store, data[half])
+            if missing:
+                print(f"{half}: {len(missing)} answer ids not in the store: {missing}")
+        print(f"Ask on {HELDOUT.relative_to(ROOT)} (the demo store, "
+              "generate_planted(seed=7); questions by someone who had not read the rankers)")
+        for half in halves:
+            questions = data[half]
+            results = evaluate_heldout(store, questions)
+            counts = {g: s.n for g, s in results["hybrid"].items()}
+            print(f"-- {half} ({len(questions)} questions: "
+                  + ", ".join(f"{counts[g]} {g}" for g in GROUPS[1:]) + ")")
+            print(f"{'':10}" + "".join(f"{g:>22}" for g in GROUPS))
+            for mode, by_group in results.items():
+                cells = "".join(f"{_cell(by_group[g]):>22}" for g in GROUPS)
+                print(f"{LABELS[mode]:10}{cells}")
+            para = results["hybrid"]["paraphrased"]
+            print(f"hybrid: paraphrased answers in the top 3: {para.top3} of {para.n}")
+        if show:
+            _show(store, data["development"])
+
+
+def _show(store: Store, questions: list[dict[str, Any]]) -> None:
+    """The development half one question at a time (never the held-out half)."""
+    with reading(store) as conn:
+        for q in questions:
+            ids = ranked(conn, q["question"], store_search.HYBRID)
+            rank = first_rank(ids, q["answers"])
+            tag = ("P" if q["paraphrased"] else "L") + q["lang"]
+            print(f"{q['id']} {tag} rank {rank or '-':>2}  {q['question']}")
+            if rank != 1:
+                for i in ids[:3]:
+                    mem = store.get_memory(i)
+                    mark = "*" if i in q["answers"] else " "
+                    print(f"      {mark} {(mem or {}).get('memory', i)[:90]}")
+                if rank is None or rank > 3:
+                    for a in q["answers"]:
+                        print(f"      want: {(store.get_memory(a) or {}).get('memory')}")
 
 
 def _scale_store(size: int) -> Store:
@@ -209,8 +203,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, default=50_000, help="memories in the big store")
     ap.add_argument("--asks", type=int, default=20, help="questions timed per mode")
     ap.add_argument("--no-scale", action="store_true", help="quality figures only")
+    ap.add_argument("--dev-only", action="store_true",
+                    help="quality on the held-out file's development half only (for "
+                    "tuning; implies --no-scale)")
+    ap.add_argument("--show", action="store_true",
+                    help="with --dev-only: each development question's rank and its first "
+                    "hits")
     args = ap.parse_args(argv)
+    if args.show and not args.dev_only:
+        ap.error("--show lists development questions only: add --dev-only")
+    if args.dev_only:
+        _heldout(dev_only=True, show=args.show)
+        return 0
     _quality()
+    _heldout(dev_only=False, show=False)
     if not args.no_scale:
         _scale(args.size, args.asks)
     return 0

@@ -48,7 +48,6 @@ def main(n_documents: int = 10_000, n_memories: int = 50_000) -> None:
     an = _timed("parse + analyse", lambda: analyse(from_feed_pages(demo.to_feed_pages()),
                                                    NOW))
     clusters, _ = _timed("cluster_groups (grouping + names)", lambda: cluster_groups(an))
-    _timed("cluster_groups again (cached)", lambda: cluster_groups(an))
     best = float("inf")
     names: dict[str, str] = {}
     for _ in range(3):

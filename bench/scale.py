@@ -62,7 +62,8 @@ from memscope.sources.embedded import EmbeddedSource  # noqa: E402
 from memscope.store.store import Store  # noqa: E402
 from memscope.view import derived  # noqa: E402
 from memscope.view.budget import overview, overview_of  # noqa: E402
-from memscope.view.build import build_view, cluster_groups, cluster_order  # noqa: E402
+from memscope.view.build import build_view, cluster_groups  # noqa: E402
+from memscope.view.groups import cluster_keys  # noqa: E402
 from memscope.view.layout import layout_positions  # noqa: E402
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
@@ -201,7 +202,7 @@ def new_path(ds: Dataset, budget: int, folder: Path, *, warm: bool, live_gc: boo
              ) -> dict[str, Any]:
     """The overview straight from the clusters; the derived data computed and saved
     (cold: ``derived`` = digest + save) or read back (warm: ``derived`` = digest + read +
-    check + priming the cluster cache, i.e. :func:`derived.load_or_compute`)."""
+    check, i.e. :func:`derived.load_or_compute`)."""
     gc0 = FULL_GC.seconds
     took, an = _analysed(ds, live_gc)
     took["layout"] = took["clusters"] = took["view"] = ZERO
@@ -211,8 +212,8 @@ def new_path(ds: Dataset, budget: int, folder: Path, *, warm: bool, live_gc: boo
     else:
         t_digest, digest = measured(lambda: derived.digest_of(an))
         took["layout"], pos = measured(lambda: layout_positions(an.graph.graph, seed=7))
-        took["clusters"], (clusters, labels) = measured(lambda: cluster_groups(an))
-        d = derived.Derived(digest, pos, clusters, labels, cluster_order(an))
+        took["clusters"], (keys, labels, order) = measured(lambda: cluster_keys(an))
+        d = derived.Derived(digest, pos, {str(k): v for k, v in keys.items()}, labels, order)
         t_save, _ = measured(lambda: derived.save(d, folder))
         took["derived"] = Took(t_digest.wall + t_save.wall, t_digest.cpu + t_save.cpu)
     took["overview"], ov = measured(lambda: overview_of(an, d.positions, d.clusters,

@@ -64,7 +64,8 @@ def _warm_one(label: str, open_source: Opener, data_dir: str | None) -> bool:
     pipeline = Pipeline(Loads(read=keeper.read_load, keep=keeper.keep_load, settle=None),
                         keeper)
     try:
-        req = pipeline.prewarm(open_source(), semantic=False)  # nothing would keep it
+        req = pipeline.prewarm(open_source(), semantic=False,  # nothing would keep them
+                               summary=False)
         target = path_of(pipeline.get("digest", req), data_dir)
         if not target.is_file():
             raise OSError(f"{target.parent} cannot be written")

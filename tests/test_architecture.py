@@ -32,8 +32,10 @@ ALLOWED: dict[str, set[str]] = {
     "demo": {"records", "store"},
     "sources": {"records", "store", "storage", "meaning"},  # a file's Ask, as the store's
     "sandbox": {"records", "store", "demo", "sources"},
-    # the explorer's view pipeline: from a shared load to what the graph draws
-    "pipeline": {"records", "graph", "lenses", "meaning", "view", "storage", "sources"},
+    # the explorer's view pipeline: from a shared load to what the graph draws (and the
+    # reports a page memoises beside it: the summary sentences, the memory table)
+    "pipeline": {"records", "graph", "lenses", "meaning", "view", "reports", "storage",
+                 "sources"},
 }
 #: top-level helpers a core package may import (besides memscope.settings): the view
 #: pipeline reads and writes kept loads through memscope.kept

@@ -260,8 +260,8 @@ def test_embedded_search_covers_documents_spaces_and_cjk(demo_store):
     assert highlight_ids(an, src.search("okapi")) == {doc["id"]}
     assert src.search("okapi", container_tag="sm_project_personal").hits == []
     cjk = demo_store.add_document("她喜欢喝乌龙茶。", "acme_work")
-    found = demo_store.search("乌龙茶")  # inside one CJK token: the LIKE fallback finds it
-    assert found["method"] == "like"
+    found = demo_store.search("乌龙茶")  # a word of its own once jieba segments the text
+    assert found["method"] == "fts5"
     assert [h["id"] for h in found["hits"]] == [cjk["memoryEntries"][0]["id"], cjk["id"]]
 
 

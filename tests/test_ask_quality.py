@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from ask_support import KINDS, eval_set, eval_store, evaluate
 
-from bench.ask import KINDS, eval_set, eval_store, evaluate
 from memscope.demo.seeding import seed_store
 from memscope.records.words import STOP_WORDS, tokens
 from memscope.sources import EmbeddedSource
@@ -161,7 +161,8 @@ def test_the_hybrid_beats_words_alone_by_a_margin(eval_results):
     assert hybrid["all"].mrr >= words["all"].mrr + 0.15, eval_results
     assert hybrid["all"].recall5 >= words["all"].recall5 + 0.15, eval_results
     assert hybrid["paraphrase"].mrr >= words["paraphrase"].mrr + 0.2  # other words
-    assert hybrid["chinese"].mrr >= words["chinese"].mrr + 0.3  # one CJK run per question
+    assert hybrid["chinese"].mrr >= words["chinese"].mrr + 0.05  # meaning still adds
+    assert words["chinese"].mrr >= 0.5  # Chinese words count in BM25 (issue 35, item 6)
     assert hybrid["literal"].mrr >= words["literal"].mrr - 0.05  # words still count
 
 

@@ -16,7 +16,8 @@ from memscope.lenses.asof import as_of, compare, forgotten_at
 from memscope.records.dataset import Dataset, from_feed_pages, read_files
 from memscope.records.time import day_end
 from memscope.view.build import build_view
-from memscope.view.changes import CHANGE_COLORS, UNCHANGED_OPACITY, mark_changes
+from memscope.view.colors import CHANGE_COLORS
+from memscope.view.paint import UNCHANGED_OPACITY, mark_changes
 
 NOV12 = datetime(2026, 11, 12, tzinfo=UTC)
 NOV16_NOON = datetime(2026, 11, 16, 12, tzinfo=UTC)

@@ -1,6 +1,6 @@
 """Large connected components are split into communities from all of their edges.
 
-``memscope.view.build._clusters`` reads a weakly connected component's edges as its nodes'
+``memscope.view.groups.communities`` reads a weakly connected component's edges as its nodes'
 out-edges (a component holds every edge out of its nodes), not through a subgraph view.
 These tests pin that the split still sees every edge, whatever its direction, parallel
 edges and self-loops included, and that small components stay whole.
@@ -12,7 +12,7 @@ from itertools import combinations, pairwise
 
 import networkx as nx
 
-from memscope.view.build import COMMUNITY_MIN, _clusters
+from memscope.view.groups import COMMUNITY_MIN, communities
 
 
 def _clique(g: nx.MultiDiGraph, prefix: str, size: int) -> set[str]:
@@ -27,7 +27,7 @@ def _clique(g: nx.MultiDiGraph, prefix: str, size: int) -> set[str]:
 
 
 def _parts(g: nx.MultiDiGraph) -> set[frozenset[str]]:
-    return {frozenset(map(str, part)) for part in _clusters(g)}
+    return {frozenset(map(str, part)) for part in communities(g)}
 
 
 def test_two_dense_groups_joined_by_one_edge_split_into_those_groups() -> None:
@@ -45,7 +45,7 @@ def test_a_long_chain_is_split_into_runs_that_cover_it_once() -> None:
     versions = [f"v{i:03d}" for i in range(4 * COMMUNITY_MIN)]
     for older, newer in pairwise(versions):
         g.add_edge(newer, older, key="updates")  # a later version points at the one before
-    parts = _clusters(g)
+    parts = communities(g)
     assert len(parts) > 1
     assert all(len(part) > 1 for part in parts)  # no version left on its own
     assert sorted(str(n) for part in parts for n in part) == versions

@@ -14,9 +14,10 @@ from memscope.demo.generator import generate
 from memscope.demo.seeding import seed_if_missing
 from memscope.graph.analysis import analyse
 from memscope.records.dataset import Dataset, from_feed_pages
+from memscope.records.text import clip
 from memscope.settings import store_path
 from memscope.view import derived
-from memscope.view.build import cluster_groups
+from memscope.view.build import build_view, cluster_groups
 from memscope.view.layout import layout_positions
 from memscope.warm import main as warm_main
 
@@ -49,15 +50,18 @@ def test_a_round_trip_gives_back_what_was_computed(ds, tmp_path):
     assert back == first
 
 
-def test_a_kept_file_is_read_not_recomputed_and_feeds_the_cluster_cache(ds, tmp_path,
-                                                                        monkeypatch):
+def test_a_kept_file_is_read_not_recomputed_and_feeds_the_views(ds, tmp_path, monkeypatch):
     first = derived.load_or_compute(ds, folder=tmp_path)
     monkeypatch.setattr(derived, "compute", _refuse)
-    monkeypatch.setattr("memscope.view.build.cluster_names", _refuse)
+    monkeypatch.setattr("memscope.view.groups.cluster_names", _refuse)
     an = analyse(ds, NOW + timedelta(days=40))  # another analysis, another day
     again = derived.load_or_compute(analysis=an, folder=tmp_path)
     assert again == first
-    assert cluster_groups(an) == (first.clusters, first.labels)  # primed, not computed
+    # what the pipeline's views draw with: the kept clusters and names, not computed again
+    view = build_view(an, groups=(again.clusters, again.labels, again.order))
+    assert {n["id"]: n["color_group"] for n in view["nodes"]} == first.clusters
+    assert {c["key"]: c["label"] for c in view["legend"]["colors"]}.items() <= {
+        k: clip(v) for k, v in first.labels.items()}.items()
 
 
 def test_the_digest_follows_the_content_never_the_clock(ds):

@@ -97,7 +97,7 @@ def source_state(kind: str, tmp_path: Path) -> Iterator[tuple[dict[str, Any], Da
         return
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         key = sandbox.supermemory_key if kind == "supermemory" else sandbox.spomory_key
-        conn = Connection(kind, base_url=sandbox.url)
+        conn = Connection(kind, base_url=sandbox.url, dialect="legacy")  # as built below
         state = {session.CONNECTION.name: conn, session.API_KEY.name: SecretStr(key)}
         with _session_free_build(conn, SecretStr(key)) as source:
             data = source.load().dataset

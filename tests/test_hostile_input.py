@@ -545,7 +545,7 @@ def test_the_explorer_in_every_mode_shows_huge_words_bounded(what, state, huge_s
 def test_the_graph_and_the_summary_card_show_huge_words_bounded(huge_state, fresh_data_dir):
     from apptest_support import graph_payload, run_page
 
-    from memscope.view.build import TITLE_MAX
+    from memscope.view.titles import TITLE_MAX
 
     at = run_page("explorer.py", **huge_state)
     payload = graph_payload(at)

@@ -21,13 +21,8 @@ from memscope.records.dataset import from_feed_pages
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
 from memscope.view.budget import overview_base
-from memscope.view.build import (
-    INFERRED_BADGE,
-    INFERRED_STYLE,
-    STATIC_BADGE,
-    build_view,
-    cluster_groups,
-)
+from memscope.view.build import build_view, cluster_groups
+from memscope.view.style import INFERRED_BADGE, INFERRED_STYLE, STATIC_BADGE
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 OLD = (NOW - timedelta(days=30)).isoformat().replace("+00:00", "Z")
@@ -233,8 +228,8 @@ def test_the_mark_legend_line_and_badge_in_a_browser(server, data_dir) -> None:
 
 def test_inspect_json_and_the_memory_table_say_which_memories_are_inferred(small: Analysis
                                                                            ) -> None:
-    from components.sections.overview import memory_frame
     from memscope.reports.inspection import inspect_json
+    from memscope.reports.memory_table import memory_frame
 
     nodes = inspect_json(small)["nodes"]
     inferred = {n["id"] for n in nodes if n["inferred"]}

@@ -187,7 +187,7 @@ def test_the_servers_warm_up_fills_the_caches_the_first_page_uses(fresh_data_dir
     monkeypatch.setattr(Store, "document_pages", _refuse)  # the load's one pass
     monkeypatch.setattr("memscope.view.derived.layout_positions", _refuse)
     monkeypatch.setattr("memscope.pipeline.steps.overview_of", _refuse)
-    monkeypatch.setattr("components.sections.overview.summarise", _refuse)
+    monkeypatch.setattr("memscope.pipeline.steps.summarise", _refuse)
     at = run_page()
     assert len(graph_payload(at)["nodes"]) > 100
 

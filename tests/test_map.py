@@ -13,16 +13,10 @@ import pytest
 from memscope.demo.generator import generate
 from memscope.graph.analysis import Analysis, analyse
 from memscope.records.dataset import from_feed_pages
-from memscope.view.build import (
-    CARD_WIDTH,
-    EDGE_STYLES,
-    SIZES,
-    build_view,
-    dependents,
-    legend_styles,
-    memory_size,
-)
+from memscope.view.build import build_view, legend_styles
 from memscope.view.layout import ASPECT, CELL, EDGE_PX, layout_positions
+from memscope.view.sizes import CARD_WIDTH, SIZES, dependents, memory_size
+from memscope.view.style import EDGE_STYLES
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

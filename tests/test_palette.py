@@ -23,7 +23,7 @@ import itertools
 
 import pytest
 
-from memscope.view import build
+from memscope.view import colors, groups, style
 from memscope.view.palette import (
     DARK_BG,
     DARK_CONTRAST,
@@ -66,8 +66,8 @@ def test_twenty_fills_apart_from_each_other_and_from_reserved_colours() -> None:
     assert len(PALETTE) == 20 and len(set(PALETTE)) == 20
     worst = min(itertools.combinations(PALETTE, 2), key=lambda p: delta_e_2000(*p))
     assert delta_e_2000(*worst) >= PAIR_MIN, worst
-    assert min_delta(PALETTE, [*RESERVED, build.NEUTRAL, build.OTHER_COLOR,
-                               *build.STATE_BORDERS.values(), *build.STATE_FILLS.values()]
+    assert min_delta(PALETTE, [*RESERVED, colors.NEUTRAL, colors.OTHER_COLOR,
+                               *colors.STATE_BORDERS.values(), *colors.STATE_FILLS.values()]
                      ) >= PAIR_MIN
 
 
@@ -84,5 +84,5 @@ def test_the_dark_theme_draws_the_fills_unchanged() -> None:
 
 
 def test_the_view_colours_groups_with_this_palette() -> None:
-    assert build.PALETTE == PALETTE
-    assert build._palette([f"c{i}" for i in range(22)])["c0"] == PALETTE[0]
+    assert style.PALETTE == PALETTE
+    assert groups.palette_of([f"c{i}" for i in range(22)])["c0"] == PALETTE[0]

@@ -85,9 +85,10 @@ TABLE: dict[str, tuple[dict, set[str]]] = {
     "node_filters": ({"node_filters": Filters(show_forgotten=False)},
                      {"visible", "base_view", "overview", "matches"}),
     "as_of": ({"as_of": date(2026, 11, 15)},
-              {"past", "visible", "base_view", "overview", "matches"}),
-    "presenter": ({"presenter": True}, {"masked", "masked_today", "masked_labels", "visible",
-                                        "base_view", "overview", "matches"}),
+              {"past", "past_dependents", "visible", "base_view", "overview", "matches"}),
+    "presenter": ({"presenter": True}, {"masked", "masked_today", "masked_labels",
+                                        "masked_today_dependents", "visible", "base_view",
+                                        "overview", "matches"}),
     "since": ({"since": date(2026, 11, 10)}, {"comparison"}),
 }
 
@@ -141,7 +142,8 @@ def test_touching_unchanged_content_keeps_the_layout(pipe, req):
     touched = pipe.loads.touch(req.load.key)
     assert touched is not None
     grown = _grown(pipe, replace(req, load=touched))
-    assert grown == {"base", "digest", "today", "visible", "base_view", "overview", "matches"}
+    assert grown == {"base", "digest", "today", "today_dependents", "visible", "base_view",
+                     "overview", "matches"}
 
 
 def test_an_as_of_view_is_coloured_and_named_by_todays_clusters(pipe, req):
@@ -232,6 +234,8 @@ GOLDEN = {
     "base": ("entry",),
     "digest": ("entry", "base"),
     "texts": ("entry",),
+    "semantic": ("base",),
+    "contradictions": ("semantic",),
     "derived": ("digest", "identity"),
     "positions": ("derived", "preview"),
     "today_labels": ("derived",),
@@ -243,11 +247,19 @@ GOLDEN = {
     "masked_today": ("masked", "epoch"),
     "past": ("entry", "as_of", "presenter"),
     "scoped": ("as_of", "presenter", "|", "today", "masked_today", "past"),
+    "today_dependents": ("base",),
+    "masked_today_dependents": ("masked",),
+    "past_dependents": ("past",),
+    "dependents": ("as_of", "presenter", "|", "today_dependents", "masked_today_dependents",
+                   "past_dependents"),
+    "summary": ("scoped",),
+    "memory_table": ("scoped",),
     "visible": ("scoped", "node_filters"),
     "hidden": ("scoped", "visible", "selected"),
-    "base_view": ("scoped", "positions", "groups", "visible", "color_by", "edge_kinds"),
+    "base_view": ("scoped", "positions", "groups", "visible", "color_by", "edge_kinds",
+                  "dependents"),
     "overview": ("scoped", "positions", "groups", "visible", "color_by", "edge_kinds",
-                 "budget", "expanded", "base_view"),
+                 "budget", "expanded", "dependents", "base_view"),
     "matches": ("scoped", "visible", "query", "hidden"),
     "comparison": ("entry", "since", "as_of"),
 }
@@ -258,6 +270,52 @@ def test_the_dependency_table_is_the_written_one():
     assert steps.closure("derived") == {"content", "identity"}
     assert "selected" not in steps.closure("overview")  # a click never misses it
     assert "marked" not in {p for s in steps.STEPS.values() for p in s.keyed}
+    # what a page shows beside the view is per scope; a memory's size never per epoch
+    assert steps.closure("summary") == {"load", "epoch", "as_of", "presenter"}
+    assert steps.closure("dependents") == {"load", "as_of", "presenter"}
+    assert steps.closure("contradictions") == {"load"}
+
+
+def _computed(p: Pipeline, req: ViewRequest, names: tuple[str, ...]) -> set[str]:
+    before = Counter(p.memo.calls)
+    for name in names:
+        p.get(name, req)
+    return {k for k, v in p.memo.calls.items() if v > before[k]}
+
+
+PAGE_STEPS = ("summary", "memory_table")
+
+
+def test_the_page_steps_are_computed_once_per_scope(pipe, req):
+    """The summary sentences and the memory table: a click, a search, a colouring or a
+    budget computes neither again; another day, presenter mode or a state transition
+    does (with what it scopes)."""
+    assert _computed(pipe, req, PAGE_STEPS) == {"today", *PAGE_STEPS}  # base: the request's
+    for change in ({"selected": "mem_trip"}, {"query": "tea"}, {"color_by": "space"},
+                   {"budget": BUDGET + 1}, {"node_filters": Filters(show_forgotten=False)}):
+        assert _computed(pipe, replace(req, **change), PAGE_STEPS) == set()
+    assert _computed(pipe, replace(req, as_of=date(2026, 11, 15)), PAGE_STEPS) == {
+        "past", *PAGE_STEPS}
+    assert _computed(pipe, replace(req, presenter=True), PAGE_STEPS) == {
+        "masked", "masked_today", *PAGE_STEPS}
+    _before, after = _mid(pipe, req)
+    later = replace(req, now=after, epoch=pipe.epoch(req.load, after))
+    assert _computed(pipe, later, PAGE_STEPS) == {"today", *PAGE_STEPS}
+    assert pipe.get("summary", later) != [] and len(pipe.get("memory_table", later)) == len(
+        pipe.get("base", req).dataset.memories)
+
+
+def test_the_semantic_audit_is_one_step_per_load_revision(pipe, req, monkeypatch):
+    calls: list[int] = []
+    monkeypatch.setattr(steps, "semantic_findings", lambda base: calls.append(1) or [])
+    assert pipe.semantic(req, wait=False) is None  # a view never starts it
+    assert pipe.semantic(req) == [] and pipe.semantic(replace(req, as_of=date(2026, 11, 15),
+                                                              presenter=True)) == []
+    assert len(calls) == 1 and pipe.semantic(req, wait=False) == []
+    touched = replace(req, load=pipe.loads.touch(req.load.key))
+    assert pipe.semantic(touched, wait=False) is None
+    pipe.semantic(touched)
+    assert len(calls) == 2
 
 
 def test_memo_computes_once_for_threads_arriving_together():
@@ -326,3 +384,15 @@ def test_no_step_reads_an_input_its_key_leaves_out(pipe, req):
                 shared += 1
             seen[key] = value
     assert shared  # some requests did share a key
+
+
+def test_the_texts_of_a_replaced_revision_are_its_own_and_kept_once(pipe, req):
+    """Presenter mode redacts the texts of the load an action started from, even once a
+    newer revision replaced it; the step's key is the one its table gives."""
+    entry = pipe.loads.get(req.load)
+    texts = pipe.texts(entry)
+    assert "Lisbon" in " ".join(texts) and pipe.texts(entry) is texts
+    assert pipe.memo.has("texts", pipe.key("texts", req)) and pipe.memo.calls["texts"] == 1
+    touched = pipe.loads.touch(req.load.key)
+    assert touched is not None and touched != req.load
+    assert pipe.texts(entry) == texts  # the replaced revision's own texts, no LoadGone

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from browser_support import GRAPH, assert_loopback_only, chromium, wait_graph, wait_idle
 
-from components.sections.recall import COLOURS, demo_questions
+from components.sections.recall import demo_questions
 from memscope.graph.analysis import analyse
 from memscope.reports.recall import LATEST_STATES
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
 from memscope.store.store import Store
+from memscope.view.colors import RECALL_COLORS
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +69,7 @@ def test_the_demo_question_set_finds_memories_never_recalled(server, data_dir) -
             page.wait_for_timeout(250)
         assert newest in cells, (newest, cells[:10])  # the table's first rows
         graph = page.locator(GRAPH).element_handle()
-        assert page.evaluate(FILL_OF, [graph, never[0]]) == COLOURS["0"]  # grey: never
+        assert page.evaluate(FILL_OF, [graph, never[0]]) == RECALL_COLORS["0"]  # grey: never
         legend = page.locator("[data-testid='memscope-legend']").inner_text()
         assert "never recalled" in legend and "recalled once" in legend
         page.screenshot(path=str(SHOTS / "recall-map-light.png"))

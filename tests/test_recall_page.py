@@ -29,6 +29,7 @@ from memscope.records.dataset import Dataset
 from memscope.reports import recall
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
+from memscope.view.colors import RECALL_COLORS
 
 
 def _cells(at: AppTest) -> str:
@@ -75,7 +76,7 @@ def test_the_demo_question_set_maps_the_demo_store(fresh_data_dir):
     assert an.dataset.memories[never[0]].memory[:60] in cells  # listed in the table
     payload = graph_payload(at)
     nodes = {n["id"]: n for n in payload["nodes"]}
-    fills = {ui.COLOURS[recall.bucket_of(c)] for i, c in direct.counts.items() if i in nodes}
+    fills = {RECALL_COLORS[recall.bucket_of(c)] for i, c in direct.counts.items() if i in nodes}
     assert len(fills) >= 3
     for mem_id, count in direct.counts.items():
         if mem_id in nodes:

@@ -240,12 +240,12 @@ def test_presenter_mode_masks_the_queue(fresh_data_dir: Path):
 
 def test_a_failing_audit_is_one_sentence_and_the_page_goes_on(fresh_data_dir: Path,
                                                               monkeypatch):
-    import memscope.pipeline.core as core
+    import memscope.pipeline.steps as steps
 
     def broken(_analysis):
         raise ValueError("a bug in the audit")
 
-    monkeypatch.setattr(core, "semantic_findings", broken)
+    monkeypatch.setattr(steps, "semantic_findings", broken)
     seed(fresh_data_dir / STORE_FILE)
     at = run_page("audit.py")
     assert [w.value for w in at.warning] == [review.FAILED]
@@ -253,12 +253,12 @@ def test_a_failing_audit_is_one_sentence_and_the_page_goes_on(fresh_data_dir: Pa
 
 
 def test_a_failing_audit_never_stops_the_warm_up(pipe: Pipeline, store: Store, monkeypatch):
-    import memscope.pipeline.core as core
+    import memscope.pipeline.steps as steps
 
     def broken(_analysis):
         raise ValueError("a bug in the audit")
 
-    monkeypatch.setattr(core, "semantic_findings", broken)
+    monkeypatch.setattr(steps, "semantic_findings", broken)
     req = pipe.prewarm(EmbeddedSource(store))
     assert pipe.memo.calls["overview"] == 1  # the first view was still drawn
     assert pipe.semantic(req, wait=False) is None

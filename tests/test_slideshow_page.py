@@ -52,7 +52,7 @@ def test_build_reorder_and_play_with_presenter_on(kind, fresh_data_dir, tmp_path
         assert steps_sent(at) == list(zip(nodes, CAPTIONS, strict=True))
         show = at.session_state[session.SLIDESHOW.name]
         assert isinstance(show, Slideshow) and show.data is not None  # made on this data
-        assert not at.warning  # nothing missing, not other data
+        assert not at.main.warning  # nothing missing, not other data
 
         at.button(key=session.SLIDESHOW_STEP_KEYS.key("up-2")).click().run()
         assert [i for i, _ in steps_sent(at)] == [nodes[0], nodes[2], nodes[1]]
@@ -102,7 +102,7 @@ def test_a_show_opened_on_other_data_says_which_steps_are_missing(fresh_data_dir
         at.session_state[session.SLIDESHOW.name] = other
         at.run()
         assert not at.exception, at.exception
-        assert [str(w.value).replace("\\", "") for w in at.warning] == [
+        assert [str(w.value).replace("\\", "") for w in at.main.warning] == [
             "This slideshow was made on other data: step 2 of its 2 is not in this data, "
             "and it is skipped when it plays."]
         assert steps_sent(at) == [(node, "here")]
@@ -134,4 +134,4 @@ def test_under_the_cluster_overview_a_cluster_opens_and_the_steps_stay_drawn(
         closed = {n["id"] for n in graph_payload(at)["nodes"]}
         assert cluster in closed and inside[0] in closed  # drawn as itself, on top
         assert steps_sent(at)[0][0] == inside[0]
-        assert not at.warning
+        assert not at.main.warning

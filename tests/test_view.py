@@ -13,20 +13,11 @@ import pytest
 
 from memscope.graph.analysis import Analysis, analyse
 from memscope.records.dataset import from_feed_pages, read_files
-from memscope.view.build import (
-    EDGE_STYLES,
-    FORGOTTEN_COLOR,
-    LABEL_MAX,
-    NEUTRAL,
-    OTHER_COLOR,
-    PALETTE,
-    STATE_BORDERS,
-    STATIC_BADGE,
-    TITLE_MAX,
-    ColorBy,
-    build_view,
-)
+from memscope.view.build import ColorBy, build_view
+from memscope.view.colors import FORGOTTEN_COLOR, NEUTRAL, OTHER_COLOR, STATE_BORDERS
 from memscope.view.layout import layout_positions
+from memscope.view.style import EDGE_STYLES, PALETTE, STATIC_BADGE
+from memscope.view.titles import LABEL_MAX, TITLE_MAX
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)

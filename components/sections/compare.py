@@ -11,7 +11,9 @@ click) compares nothing again.
 The graph is the live view from the process's pipeline (side B's moment when side B is
 live, else side A's, else now; the sidebar's filters and presenter mode apply), with each
 difference recoloured in the change-mark colours of "changes since" (added, changed,
-removed) and everything else faded; a legend line per kind filters in the browser.
+removed) and everything else faded (the core's painter,
+:func:`memscope.view.paint.mark_differences`); a legend line per kind filters in the
+browser.
 Differences the graph does not draw (a removed memory is not in the live data) are listed
 under it. Presenter mode masks every text: the table, the list, the CSV, file names.
 """
@@ -34,27 +36,17 @@ from components.state.pipeline import pipeline, view_for
 from components.widgets.safe import md_escape, short
 from components.widgets.tables import TABLE_ROWS, more_in_csv
 from memscope.export.compare import cell, comparison_csv
-from memscope.lenses.compare import KIND_MEANINGS, KINDS, ChangeKind, DatasetDiff, compare
+from memscope.lenses.compare import KIND_MEANINGS, KINDS, DatasetDiff, compare
 from memscope.pipeline.loads import LoadGone
 from memscope.records.dataset import Dataset
 from memscope.records.text import counted
 from memscope.sources import FileSource, SourceError
-from memscope.view.build import Legend, LegendColor, ViewData, VisNode
-from memscope.view.changes import CHANGE_COLORS, UNCHANGED_OPACITY
+from memscope.view.paint import mark_differences
 
 LIVE, ASOF, FILE = "live", "asof", "file"
 KIND_WORDS = {LIVE: "Live now", ASOF: "Live as of a day", FILE: "A snapshot file"}
 SLOTS = {"a": (session.COMPARE_KIND_A, session.COMPARE_DAY_A),
          "b": (session.COMPARE_KIND_B, session.COMPARE_DAY_B)}
-#: a difference's colour on the graph: the change marks of "changes since"
-MARK_COLORS: dict[ChangeKind, str] = {"added": CHANGE_COLORS["added"],
-                                      "changed": CHANGE_COLORS["updated"],
-                                      "removed": CHANGE_COLORS["forgotten"]}
-MARK_WORDS: dict[ChangeKind, str] = {"added": "Added (only in B)", "changed": "Changed",
-                                     "removed": "Removed (only in A)"}
-UNCHANGED_FILL = "#9E9E9E"
-#: a marked memory dot is drawn this much larger (and at least this size) to stand out
-MARK_GROWTH, MARK_MIN_SIZE = 1.8, 14.0
 #: the longest text a table cell shows
 CELL_MAX = 200
 #: at most this many undrawn differences are listed under the graph
@@ -191,43 +183,6 @@ def table(diff: DatasetDiff, names: tuple[str, str], kinds: Collection[str] | No
         names[0]: [short(cell(r.a), CELL_MAX) for r in rows],
         names[1]: [short(cell(r.b), CELL_MAX) for r in rows],
     })
-
-
-def mark_differences(view: ViewData, changes: dict[str, ChangeKind]) -> ViewData:
-    """A copy of ``view`` with each node of ``changes`` in its kind's colour (a memory dot
-    larger; each kind a colour group of its own, so a legend line shows only those) and
-    the rest grey and faded, with a legend of the marks."""
-    nodes: list[VisNode] = []
-    counts: dict[ChangeKind, int] = dict.fromkeys(MARK_COLORS, 0)
-    unchanged = 0
-    for node in view["nodes"]:
-        copy = node.copy()
-        kind = changes.get(node["id"])
-        if kind is None:
-            copy["opacity"] = UNCHANGED_OPACITY
-            copy["color"] = {"background": UNCHANGED_FILL, "border": UNCHANGED_FILL}
-            copy["color_group"] = ""
-            unchanged += 1
-        else:
-            color = MARK_COLORS[kind]
-            copy["change"] = kind
-            copy["opacity"] = 1.0
-            copy["borderWidth"] = 3
-            copy["color"] = {"background": color, "border": color}
-            copy["color_group"] = f"difference:{kind}"
-            size = node.get("size")
-            if isinstance(size, int | float) and node.get("kind") == "memory":
-                copy["size"] = max(float(size) * MARK_GROWTH, MARK_MIN_SIZE)
-            counts[kind] += 1
-        nodes.append(copy)
-    colors: list[LegendColor] = [
-        {"key": f"difference:{k}", "label": MARK_WORDS[k], "color": MARK_COLORS[k],
-         "border": MARK_COLORS[k], "count": n} for k, n in counts.items() if n]
-    colors.append({"key": "", "label": "The same on both sides", "color": UNCHANGED_FILL,
-                   "border": UNCHANGED_FILL, "count": unchanged})
-    legend: Legend = {**view["legend"], "color_by": "difference", "colors": colors,
-                      "other": None, "other_colors": 0}
-    return {"nodes": nodes, "edges": [e.copy() for e in view["edges"]], "legend": legend}
 
 
 def _graph_day(a: Side, b: Side) -> tuple[date | None, str]:

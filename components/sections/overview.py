@@ -1,17 +1,23 @@
-"""Headline counts, the memory table and the data-issues panel."""
+"""Headline counts, the summary card, the memory table and the data-issues panel.
+
+The summary sentences and the memory table are steps of the process's view pipeline
+(``summary`` and ``memory_table``, :mod:`memscope.pipeline.steps`), memoised per scope
+(the load, the state epoch, as of, presenter mode) like the view itself.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from components.state import session
 from components.state.context import AppContext
+from components.state.pipeline import pipeline
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
-from memscope.records.text import CELL_MAX, LINE_MAX, clip
-from memscope.records.time import format_time
-from memscope.reports.summary import summarise
+from memscope.pipeline.loads import LoadGone
 
 
 def count_line(analysis: Analysis) -> str:
@@ -30,25 +36,24 @@ def count_line(analysis: Analysis) -> str:
     return " · ".join(parts)
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _sentences(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analysis
-               ) -> list[str]:
-    return summarise(_analysis).sentences()  # reads every memory: once per data version
-
-
-def prepare(key: tuple, revision: int, epoch: int, analysis: Analysis) -> None:
-    """Compute the summary card's sentences of a load ahead of its first view (the
-    server's warm-up: today, unmasked)."""
-    _sentences(key, revision, epoch, (None, False), analysis)
+def _step(ctx: AppContext, name: str) -> Any:
+    """Pipeline step ``name`` of this run's request, ``None`` without one (the page reruns
+    on the new data when another session changed the load meanwhile)."""
+    if ctx.request is None:
+        return None
+    try:
+        return pipeline().get(name, ctx.request)
+    except LoadGone:
+        st.rerun()
 
 
 def overview_card(ctx: AppContext, analysis: Analysis) -> None:
     """The summary card: two or three plain sentences computed from the analysis (in
     presenter mode a masked one) and the counts in one line."""
-    sentences = _sentences(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
-                           analysis)
+    sentences: list[str] | None = _step(ctx, "summary")
     with st.container(border=True, key="summary_card"):
-        st.markdown(md_escape(" ".join(sentences)))
+        if sentences:
+            st.markdown(md_escape(" ".join(sentences)))
         st.caption(count_line(analysis))
 
 
@@ -66,46 +71,14 @@ def summary_strip(ctx: AppContext, analysis: Analysis) -> None:
             overview_card(ctx, analysis)
 
 
-def memory_frame(analysis: Analysis) -> pd.DataFrame:
-    """One row per memory (text is data: ``st.dataframe`` shows it as text)."""
-    ds = analysis.dataset
-    rows = []
-    for mem_id, mem in ds.memories.items():
-        chain = analysis.chains.of(mem_id)
-        entry = chain.entry(mem_id) if chain else None
-        rows.append({
-            "id": mem_id,
-            "memory": clip(mem.memory, CELL_MAX),
-            "state": analysis.state(mem_id),
-            "static": mem.is_static,
-            "inferred": mem.is_inference,
-            "version": entry.version if entry else mem.version,
-            "space": clip(mem.space, LINE_MAX) if mem.space else None,
-            "documents": clip(", ".join(ds.memory_documents.get(mem_id, [])), CELL_MAX),
-            "created": format_time(mem.created_at),
-            "forget after": format_time(mem.forget_after),
-            "forget reason": clip(mem.forget_reason, CELL_MAX) if mem.forget_reason else None,
-        })
-    frame = pd.DataFrame(rows, columns=[
-        "id", "memory", "state", "static", "inferred", "version", "space", "documents", "created",
-        "forget after", "forget reason"])
-    frame["version"] = frame["version"].astype(str)
-    return frame
-
-
-@st.cache_resource(show_spinner=False, max_entries=4)
-def _frame(key: tuple, revision: int, epoch: int, scope: tuple, _analysis: Analysis
-           ) -> pd.DataFrame:
-    return memory_frame(_analysis)
-
-
 def memory_table(ctx: AppContext, analysis: Analysis) -> None:
-    """The memories as a sortable table, built only when asked for (and then cached)."""
+    """The memories as a sortable table, built only when asked for (and then memoised)."""
     if not st.toggle(f"Show all {len(analysis.dataset.memories)} memories as a table",
                      key=session.SHOW_MEMORY_TABLE.name):
         return
-    frame = _frame(ctx.key, ctx.load_revision, ctx.epoch, (ctx.as_of, ctx.presenter),
-                   analysis)
+    frame: pd.DataFrame | None = _step(ctx, "memory_table")
+    if frame is None:
+        return
     st.dataframe(frame, hide_index=True, width="stretch", key="memory_table")
 
 

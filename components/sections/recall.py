@@ -9,10 +9,11 @@ never touches Streamlit; a fragment polls the job every half second and draws th
 progress bar and the Stop button, which sets the job's stop event (questions not started
 are never sent). When the job is done, the fragment reruns the page, which draws the map.
 
-The counting is the core's (:mod:`memscope.reports.recall`); here the explorer's own view
-(:meth:`memscope.pipeline.core.Pipeline.view`) is recoloured on the Python side by count
-bucket, shapes and states kept. In presenter mode every text comes from the masked
-analysis and the questions are numbered, not shown.
+The counting is the core's (:mod:`memscope.reports.recall`); the explorer's own view
+(:meth:`memscope.pipeline.core.Pipeline.view`) is recoloured by count bucket, shapes and
+states kept, by the core's painter (:func:`memscope.view.paint.paint_recall`). In
+presenter mode every text comes from the masked analysis and the questions are
+numbered, not shown.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -39,15 +38,10 @@ from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
 from memscope.records.text import counted
 from memscope.reports import recall as core
-from memscope.view.build import NEUTRAL, STATE_BORDERS, Legend, LegendColor, ViewData
+from memscope.view.paint import paint_recall
 
 log = logging.getLogger("memscope.app")
 
-#: fills per count bucket (grey for never; a sequential blue-green that reads on both
-#: themes), in :data:`memscope.reports.recall.BUCKETS` order
-COLOURS = {"0": "#9E9E9E", "1": "#A1DAB4", "2-3": "#41B6C4", "4+": "#225EA8"}
-#: what the graph does not count (documents, collapsed clusters): the neutral group
-NOT_COUNTED = ""
 FROM_LABELS = {"typed": "Typed here", "file": "A text file", "demo": "The demo's question set"}
 UPLOAD_MAX = 1_000_000
 POLL_S = 0.5
@@ -232,51 +226,11 @@ def node_counts(analysis: Analysis, rmap: core.RecallMap) -> dict[str, int]:
     return out
 
 
-def _darker(colour: str, factor: float = 0.62) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02X}{:02X}{:02X}".format(*(int(c * factor) for c in (r, g, b)))
-
-
 def _bucket_labels(unit: str) -> dict[str, str]:
     labels = {key: label for key, _, label in core.BUCKETS}
     if unit == "fact":  # an entity is drawn, coloured by its facts
         labels = {k: f"{v} (its most recalled fact)" for k, v in labels.items()}
     return labels
-
-
-def recolour(view: ViewData, counts: Mapping[str, int], unit: str, answered: int) -> ViewData:
-    """A copy of ``view`` with every counted node filled by its count bucket (grey for
-    never), the rest neutral; shapes, sizes, states' borders and styles kept, and the
-    legend's colour section replaced by the buckets with their counts."""
-    nodes: list[Any] = []
-    tally: Counter[str] = Counter()
-    for node in view["nodes"]:
-        new: dict[str, Any] = dict(node)
-        count = counts.get(node["id"]) if node["kind"] != "cluster" else None
-        if count is None:
-            group, fill = NOT_COUNTED, NEUTRAL
-        else:
-            group = core.bucket_of(count)
-            fill = COLOURS[group]
-            new["title"] = (f"{node['title']}\nRecalled by {count} of "
-                            f"{counted(answered, 'question')}")
-        state = node.get("state")
-        border = node["color"]["border"] if state in STATE_BORDERS else _darker(fill)
-        new["color"] = {"background": fill, "border": border}
-        new["color_group"] = group
-        tally[group] += 1
-        nodes.append(new)
-    labels = _bucket_labels(unit)
-    colours: list[LegendColor] = [
-        {"key": key, "label": labels[key], "color": COLOURS[key],
-         "border": _darker(COLOURS[key]), "count": tally[key]} for key, _, _ in core.BUCKETS]
-    if tally[NOT_COUNTED]:
-        colours.append({"key": NOT_COUNTED, "label": "not counted (documents, clusters)",
-                        "color": NEUTRAL, "border": _darker(NEUTRAL),
-                        "count": tally[NOT_COUNTED]})
-    legend: Legend = {**view["legend"], "color_by": "times recalled", "colors": colours,
-                      "other": None, "other_colors": 0}
-    return {"nodes": nodes, "edges": view["edges"], "legend": legend}
 
 
 def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
@@ -286,7 +240,8 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
         return
     view = view_for(req)
     counts = node_counts(analysis, rmap)
-    drawn = recolour(view.drawn, counts, rmap.unit, rmap.run.answered)
+    drawn = paint_recall(view.drawn, counts, _bucket_labels(rmap.unit), core.bucket_of,
+                         rmap.run.answered)
     clicked = graph_view(drawn, key=session.RECALL_GRAPH.name, height=GRAPH_HEIGHT,
                          physics=ctx.settings.physics)
     buckets = rmap.buckets()

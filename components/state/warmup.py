@@ -55,8 +55,7 @@ def prewarm() -> None:
             return
         source = EmbeddedSource(path, container_tags=(conn.space,) if conn.space else ())
         p = pipeline()
-        req = p.prewarm(source)
-        overview.prepare(req.load.key, req.load.revision, req.epoch, p.today(req))
+        p.prewarm(source)  # the first view and its summary sentences
         kept.settle_heap(free_old=False)  # the layout and overview too; nothing was dropped
     except Exception as exc:  # warming is an optimisation, never a failure
         log.warning("Could not warm the server (%s: %s); the first page loads it instead.",

@@ -20,7 +20,8 @@ from memscope.records.dataset import Dataset
 from memscope.records.text import counted
 from memscope.sources import LoadProgress
 from memscope.view.budget import DEFAULT_BUDGET, apply_budget
-from memscope.view.build import build_view, cluster_groups
+from memscope.view.build import build_view
+from memscope.view.groups import cluster_keys
 from memscope.view.layout import extend_positions
 
 PREVIEW_EVERY_S = 3.0
@@ -68,8 +69,10 @@ class LoadScreen:
     def _draw(self, dataset: Dataset) -> None:
         analysis = analyse(dataset)
         self.positions = extend_positions(analysis.graph.graph, self.positions, seed=7)
-        view = build_view(analysis, positions=self.positions)
-        clusters, labels = cluster_groups(analysis)
+        groups = cluster_keys(analysis)  # once, for the colours and the budget
+        view = build_view(analysis, positions=self.positions, groups=groups)
+        keys, labels, _ = groups
+        clusters = {str(k): v for k, v in keys.items()}
         view, _ = apply_budget(view, clusters, labels, budget=DEFAULT_BUDGET)
         self.drawn += 1
         with self.preview.container():

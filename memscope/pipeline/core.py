@@ -19,7 +19,6 @@ from typing import Any
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import Comparison
 from memscope.lenses.filters import Match
-from memscope.meaning.audit import semantic_findings
 from memscope.meaning.findings import SemanticFinding
 from memscope.pipeline import steps
 from memscope.pipeline.keeping import Keeper
@@ -28,9 +27,9 @@ from memscope.pipeline.memo import Memo
 from memscope.pipeline.request import ViewRequest
 from memscope.sources import Source
 from memscope.view.budget import BudgetInfo, with_extra, with_kept
-from memscope.view.build import ColorBy, Legend, Painter, ViewData, highlight
-from memscope.view.changes import mark_changes
+from memscope.view.build import ColorBy, Legend, Painter, ViewData
 from memscope.view.edges import Pair, count_contradictions, pairs_within, with_contradictions
+from memscope.view.paint import highlight, mark_changes
 
 log = logging.getLogger("memscope")
 
@@ -97,23 +96,16 @@ def _keep(analysis: Analysis, selected: str | None, marked: Collection[str],
     return keep
 
 
-#: semantic audits kept (one per load revision)
-SEMANTIC_KEEP = 4
-
-
-def contradiction_pairs(findings: Collection[SemanticFinding] | None,
+def contradiction_pairs(findings: list[SemanticFinding] | None,
                         dismissed: Collection[str] = ()) -> list[Pair]:
     """The suspected contradictions of ``findings`` as drawable pairs, less those
     reviewed as not a conflict (their keys in ``dismissed``)."""
-    return [(a, b, score) for a, b, score, key in _keyed_contradictions(findings or ())
-            if key not in dismissed]
+    keyed, _pairs = steps.contradictions(findings or [])
+    return _undismissed(keyed, dismissed)
 
 
-def _keyed_contradictions(findings: Collection[SemanticFinding]
-                          ) -> list[tuple[str, str, float, str]]:
-    """(older, newer, score, key) of each suspected contradiction of ``findings``."""
-    return [(f.nodes[0], f.nodes[1], f.score, f.key) for f in findings
-            if f.kind == "suspected_contradiction" and len(f.nodes) == 2]
+def _undismissed(keyed: list[steps.Keyed], dismissed: Collection[str]) -> list[Pair]:
+    return [(a, b, score) for a, b, score, key in keyed if key not in dismissed]
 
 
 class Pipeline:
@@ -127,10 +119,6 @@ class Pipeline:
         self.clock = clock
         self.memo = Memo()
         self.loads.on_change.append(self._changed)
-        #: the audit object last drawn and its keyed contradictions: a key hashes both
-        #: texts, too dear for every click of every session (bench/server_sessions.py)
-        self._keyed: tuple[object, list[tuple[str, str, float, str]], list[Pair]] | None \
-            = None
 
     def _changed(self, key: tuple) -> None:
         entry = self.loads.entry(key)
@@ -138,14 +126,14 @@ class Pipeline:
 
     # -- resolving steps -------------------------------------------------------------------
 
-    def _entry(self, req: ViewRequest) -> Entry:
-        return self.loads.get(req.load)
+    def _entry(self, req: ViewRequest, given: Entry | None = None) -> Entry:
+        return self.loads.get(req.load) if given is None else given
 
-    def _input(self, name: str, req: ViewRequest) -> Any:
+    def _input(self, name: str, req: ViewRequest, given: Entry | None = None) -> Any:
         if name == "entry":
-            return self._entry(req)
+            return self._entry(req, given)
         if name == "preview":
-            return self._entry(req).drawn
+            return self._entry(req, given).drawn
         if name == "keeper":
             return self.keeper
         return getattr(req, name)
@@ -172,26 +160,31 @@ class Pipeline:
             return self.key(self._pick(name, req), req)
         return (name, *(self._contribution(p, req) for p in s.keyed))
 
-    def get(self, name: str, req: ViewRequest) -> Any:
-        """Step ``name``'s result for ``req`` (memoised unless the step is cheap)."""
+    def get(self, name: str, req: ViewRequest, entry: Entry | None = None) -> Any:
+        """Step ``name``'s result for ``req`` (memoised unless the step is cheap);
+        ``entry``: the load ``req.load`` names, when it is held already (a revision that
+        may have been replaced since)."""
         s = steps.STEPS[name]
         if s.options:
-            return self.get(self._pick(name, req), req)
+            return self.get(self._pick(name, req), req, entry)
 
         def compute() -> Any:
-            args = {p: (self._thunk(p, req) if p in s.lazy else self._arg(p, req))
-                    for p in s.params}
+            args = {p: (self._thunk(p, req, entry) if p in s.lazy
+                        else self._arg(p, req, entry)) for p in s.params}
             return s.fn(**args)
 
         if s.keep == 0:
             return compute()
         return self.memo.get(name, self.key(name, req), s.keep, compute)
 
-    def _arg(self, name: str, req: ViewRequest) -> Any:
-        return self.get(name, req) if name in steps.STEPS else self._input(name, req)
+    def _arg(self, name: str, req: ViewRequest, entry: Entry | None) -> Any:
+        if name in steps.STEPS:
+            return self.get(name, req, entry)
+        return self._input(name, req, entry)
 
-    def _thunk(self, name: str, req: ViewRequest) -> Callable[[], Any]:
-        return lambda: self.get(name, req)
+    def _thunk(self, name: str, req: ViewRequest, entry: Entry | None
+               ) -> Callable[[], Any]:
+        return lambda: self.get(name, req, entry)
 
     def cached(self, name: str, req: ViewRequest) -> bool:
         """True when step ``name`` needs no computing for ``req`` (a spinner otherwise)."""
@@ -204,8 +197,7 @@ class Pipeline:
 
     def epoch(self, ref: LoadRef, now: datetime) -> int:
         """The state epoch of ``ref``'s data at ``now``."""
-        probe = ViewRequest(load=ref, identity="", epoch=0, now=now)
-        return self.get("base", probe).epoch(now)
+        return self.get("base", _probe(ref, now)).epoch(now)
 
     def first(self, ref: LoadRef, identity: str, now: datetime | None = None
               ) -> ViewRequest:
@@ -228,22 +220,18 @@ class Pipeline:
 
     def semantic(self, req: ViewRequest, *, wait: bool = True
                  ) -> list[SemanticFinding] | None:
-        """The semantic audit of ``req``'s load (:func:`memscope.meaning.audit.
-        semantic_findings` over its base analysis, unmasked, judged at no time): computed
-        once per load revision — its key is the load and nothing else — never on a
-        click. ``wait=False`` (what a view draws): the audit if it is done, else ``None``
-        (the warm-up and the Audit page compute it; a view never waits for it)."""
-        key = ("semantic", req.load)
-        if not wait and not self.memo.has("semantic", key):
+        """The semantic audit of ``req``'s load (the ``semantic`` step: once per load
+        revision, never on a click). ``wait=False`` (what a view draws): the audit if it
+        is done, else ``None`` (the warm-up and the Audit page compute it; a view never
+        waits for it)."""
+        if not wait and not self.cached("semantic", req):
             return None
-        return self.memo.get("semantic", key, SEMANTIC_KEEP,
-                             lambda: semantic_findings(self.get("base", req)))
+        return self.get("semantic", req)
 
     def texts(self, entry: Entry) -> tuple[str, ...]:
         """Every text of the load presenter mode hides (of ``entry`` itself, even when
         a newer revision replaced it: a toast may quote the data before an action)."""
-        s = steps.STEPS["texts"]
-        return self.memo.get("texts", ("texts", entry.ref), s.keep, lambda: s.fn(entry))
+        return self.get("texts", _probe(entry.ref), entry)
 
     # -- the view --------------------------------------------------------------------------
 
@@ -272,10 +260,10 @@ class Pipeline:
         shown = visible | {hidden} if hidden else visible
         if hidden:  # drawn on top: the overview's keys stay those of the filters
             painter = Painter(scoped, _color(req.color_by), self.get("positions", req),
-                              groups)
+                              groups, self.get("dependents", req))
             ov = with_extra(ov, painter, hidden, visible=visible, edge_kinds=req.edge_kinds)
         marked = frozenset(({m.node_id for m in matches} | req.marked) & shown)
-        pairs = self._contradictions(self.semantic(req, wait=False), req.dismissed)
+        pairs = self._contradictions(req)
         drawn, info = with_kept(ov, _keep(scoped, req.selected, marked, pairs))
         drawn = with_contradictions(drawn, pairs, req.edge_kinds)
         if marked:
@@ -293,28 +281,24 @@ class Pipeline:
                     scoped.graph.graph.number_of_nodes(), ov.total_edges,
                     labels.get(group) if group else None, scoped, comparison, ov.rep)
 
-    def _contradictions(self, findings: list[SemanticFinding] | None,
-                        dismissed: Collection[str]) -> list[Pair]:
-        """:func:`contradiction_pairs`, the keys computed once per audit (its memoised
-        list is the same object for every request of a load revision); with nothing
-        dismissed, the same list for every request (read, never changed, by its users)."""
-        if not findings:
+    def _contradictions(self, req: ViewRequest) -> list[Pair]:
+        """The audit's suspected contradictions to draw (none until the audit is done),
+        less those ``req`` dismissed: their keys are the ``contradictions`` step's, once
+        per audit; with nothing dismissed, the same list for every request (read, never
+        changed, by its users)."""
+        if not self.cached("semantic", req):
             return []
-        hit = self._keyed
-        if hit is None or hit[0] is not findings:
-            keyed = _keyed_contradictions(findings)
-            hit = self._keyed = (findings, keyed, [(a, b, sc) for a, b, sc, _ in keyed])
-        if not dismissed:
-            return hit[2]
-        return [(a, b, score) for a, b, score, key in hit[1] if key not in dismissed]
+        keyed, pairs = self.get("contradictions", req)
+        return _undismissed(keyed, req.dismissed) if req.dismissed else pairs
 
     def prewarm(self, source: Source, now: datetime | None = None, *,
-                semantic: bool = True) -> ViewRequest:
+                semantic: bool = True, summary: bool = True) -> ViewRequest:
         """What a first visit draws, ahead of it (the server's warm-up): the load, the
-        semantic audit, the derived data and the first view — exactly what the page asks
-        for; returns the first request (the caller then settles the heap,
-        :func:`memscope.kept.settle_heap`). ``semantic=False`` (``memscope warm``, whose
-        process ends and keeps only the derived data): no semantic audit."""
+        semantic audit, the derived data, the first view and its summary sentences —
+        exactly what the page asks for; returns the first request (the caller then
+        settles the heap, :func:`memscope.kept.settle_heap`). ``semantic=False``,
+        ``summary=False`` (``memscope warm``, whose process ends and keeps only the
+        derived data): no semantic audit, no summary."""
         req = self.first(self.loads.load(source), source.identity(), now)
         if semantic:
             try:  # before the view, so the first view draws its edges; never stops a warm-up
@@ -322,7 +306,18 @@ class Pipeline:
             except Exception as exc:  # the Audit page computes it again and says why
                 log.warning("semantic audit not warmed (%s: %s)", type(exc).__name__, exc)
         self.view(req)
+        if summary:
+            self.get("summary", req)
         return req
+
+
+#: the ``now`` of a request that names only a load (never keyed, never read by its steps)
+_NO_TIME = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _probe(ref: LoadRef, now: datetime = _NO_TIME) -> ViewRequest:
+    """A request naming ``ref`` and nothing else: for the steps of the load alone."""
+    return ViewRequest(load=ref, identity="", epoch=0, now=now)
 
 
 def _color(color_by: str) -> ColorBy:

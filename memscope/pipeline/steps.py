@@ -20,10 +20,10 @@ returns which of its ``options`` stands in for it (value and key).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memscope import kept
 from memscope.graph.analysis import Analysis, analyse
@@ -32,14 +32,23 @@ from memscope.lenses.asof import as_of as dataset_as_of
 from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
 from memscope.lenses.presenter import mask, space_pseudonyms
 from memscope.lenses.redact import dataset_texts
+from memscope.meaning.audit import semantic_findings
+from memscope.meaning.findings import SemanticFinding
 from memscope.pipeline.keeping import Keeper
 from memscope.pipeline.loads import Entry, Positions
 from memscope.pipeline.request import ViewRequest
 from memscope.records.time import day_end
+from memscope.reports.memory_table import memory_frame
+from memscope.reports.summary import summarise
+from memscope.view import sizes
 from memscope.view.budget import Overview, OverviewBase, overview_base, overview_of
 from memscope.view.build import ColorBy, Groups
 from memscope.view.derived import LAYOUT_SEED, Derived, digest_of
+from memscope.view.edges import Pair
 from memscope.view.layout import extend_positions
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: the request's fields a step may name (``now`` only unkeyed)
 FIELDS = frozenset(f.name for f in fields(ViewRequest))
@@ -122,6 +131,30 @@ def digest(entry: Entry, base: Analysis) -> str:
 def texts(entry: Entry) -> tuple[str, ...]:
     """Every text presenter mode hides (to redact the app's own sentences)."""
     return dataset_texts(entry.load.dataset)
+
+
+#: semantic audits kept (one per load revision)
+SEMANTIC_KEEP = 4
+#: a suspected contradiction as drawn, with its finding's key: (older, newer, score, key)
+Keyed = tuple[str, str, float, str]
+
+
+@step(keep=SEMANTIC_KEEP)
+def semantic(base: Analysis) -> list[SemanticFinding]:
+    """The semantic audit of the load (:func:`memscope.meaning.audit.semantic_findings`
+    over its base analysis, unmasked, judged at no time): once per load revision, never
+    on a click (a view draws it only once it is done: :meth:`Pipeline.semantic`)."""
+    return semantic_findings(base)
+
+
+@step(keep=SEMANTIC_KEEP)
+def contradictions(semantic: list[SemanticFinding]) -> tuple[list[Keyed], list[Pair]]:
+    """The audit's suspected contradictions, each with its key (a digest of both texts:
+    too dear for every click of every session, so once per audit), and as drawable
+    pairs."""
+    keyed = [(f.nodes[0], f.nodes[1], f.score, f.key) for f in semantic
+             if f.kind == "suspected_contradiction" and len(f.nodes) == 2]
+    return keyed, [(a, b, score) for a, b, score, _ in keyed]
 
 
 # -- what depends only on the content (the digest) -----------------------------------------
@@ -210,6 +243,47 @@ def scoped(as_of: Any, presenter: bool) -> str:
     return "masked_today" if presenter else "today"
 
 
+# -- what the scope's graph gives: per graph, not per state epoch -------------------------
+
+@step(keep=8)
+def today_dependents(base: Analysis) -> dict[Hashable, int]:
+    """How many memories depend on each (:func:`memscope.view.sizes.dependents`) in the
+    load's graph, which today's analyses share."""
+    return sizes.dependents(base.graph.graph)
+
+
+@step(keep=2)
+def masked_today_dependents(masked: Analysis) -> dict[Hashable, int]:
+    """The same in the masked graph."""
+    return sizes.dependents(masked.graph.graph)
+
+
+@step(keep=4)
+def past_dependents(past: Analysis) -> dict[Hashable, int]:
+    """The same in the graph as of a day."""
+    return sizes.dependents(past.graph.graph)
+
+
+@choice("today_dependents", "masked_today_dependents", "past_dependents")
+def dependents(as_of: Any, presenter: bool) -> str:
+    """What depends on each memory of the scope's graph (a memory's drawn size)."""
+    return f"{scoped(as_of, presenter)}_dependents"
+
+
+@step(keep=8)
+def summary(scoped: Analysis) -> list[str]:
+    """The summary card's sentences (:func:`memscope.reports.summary.summarise`: reads
+    every memory, once per scope)."""
+    return summarise(scoped).sentences()
+
+
+@step(keep=4)
+def memory_table(scoped: Analysis) -> pd.DataFrame:
+    """Every memory of the scope as a table row
+    (:func:`memscope.reports.memory_table.memory_frame`)."""
+    return memory_frame(scoped)
+
+
 # -- the view ------------------------------------------------------------------------------
 
 @step(keep=32)
@@ -228,26 +302,28 @@ def hidden(scoped: Analysis, visible: frozenset[str], selected: str | None) -> s
 
 @step(keep=4)
 def base_view(scoped: Analysis, positions: Positions, groups: Groups,
-              visible: frozenset[str], color_by: ColorBy, edge_kinds: frozenset[str]
-              ) -> OverviewBase:
+              visible: frozenset[str], color_by: ColorBy, edge_kinds: frozenset[str],
+              dependents: dict[Hashable, int]) -> OverviewBase:
     """What every expansion of one view shares (the per-node work; tens of MB; built
     with the collector paused: a full pass over a 200k heap is ~1.7 s)."""
     with kept.no_gc():
         return overview_base(scoped, positions, groups[0], visible=visible,
-                             color_by=color_by, edge_kinds=edge_kinds, clustering=groups)
+                             color_by=color_by, edge_kinds=edge_kinds, clustering=groups,
+                             depending=dependents)
 
 
 @step(keep=32, lazy=("base_view",))
 def overview(scoped: Analysis, positions: Positions, groups: Groups,
              visible: frozenset[str], color_by: ColorBy, edge_kinds: frozenset[str],
-             budget: int, expanded: frozenset[str],
+             budget: int, expanded: frozenset[str], dependents: dict[Hashable, int],
              base_view: Callable[[], OverviewBase]) -> Overview:
     """The drawable overview (past the budget, clusters collapsed into hexagons)."""
     shared = base_view() if len(visible) > budget else None
     with kept.no_gc():  # long-lived (memoised) structures: no collector passes over them
         return overview_of(scoped, positions, groups[0], groups[1], visible=visible,
                            color_by=color_by, budget=budget, expanded=expanded,
-                           edge_kinds=edge_kinds, base=shared, clustering=groups)
+                           edge_kinds=edge_kinds, base=shared, clustering=groups,
+                           depending=dependents)
 
 
 @step(keep=16)

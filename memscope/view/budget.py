@@ -568,10 +568,11 @@ class OverviewBase:
 def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
                   clusters: Mapping[str, str], *, visible: Collection[str] | None = None,
                   color_by: ColorBy = "cluster", edge_kinds: Collection[str] | None = None,
-                  clustering: Groups | None = None) -> OverviewBase:
+                  clustering: Groups | None = None,
+                  depending: Mapping[Hashable, int] | None = None) -> OverviewBase:
     """The expansion-independent part of :func:`overview_of`."""
     shown = None if visible is None else set(visible)
-    painter = Painter(analysis, color_by, positions, clustering)
+    painter = Painter(analysis, color_by, positions, clustering, depending)
     items, counts = _items(analysis, painter, clusters, shown)
     passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
     kinds, states, static, groups, inferred = counts
@@ -587,16 +588,16 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
                 visible: Collection[str] | None = None, color_by: ColorBy = "cluster",
                 budget: int = DEFAULT_BUDGET, expanded: Collection[str] = (),
                 edge_kinds: Collection[str] | None = None,
-                base: OverviewBase | None = None, clustering: Groups | None = None
-                ) -> Overview:
+                base: OverviewBase | None = None, clustering: Groups | None = None,
+                depending: Mapping[Hashable, int] | None = None) -> Overview:
     """The same :class:`Overview` as ``overview(keep_edge_kinds(build_view(analysis,
     color_by=color_by, visible=visible, positions=positions), edge_kinds), clusters,
     labels, budget=budget, expanded=expanded)``, built straight from the graph, the
     positions and the clusters: past the budget only the drawn nodes are built (the
     others on first use, e.g. by :func:`with_kept`). ``base``, when given, is
     :func:`overview_base` of the same arguments (shared between expansions); ``clustering``
-    the clusters to colour by (:class:`~memscope.view.build.Painter`: default, the
-    graph's own).
+    the clusters to colour by and ``depending`` the memories' dependents
+    (:class:`~memscope.view.build.Painter`: default, the graph's own).
 
     >>> from memscope.graph.analysis import analyse
     >>> from memscope.records.dataset import from_feed_pages
@@ -617,12 +618,13 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
         count = sum(1 for n in g if n in shown)
     if count <= budget:
         view = keep_edge_kinds(build_view(analysis, color_by=color_by, visible=visible,
-                                          positions=positions, groups=clustering), edge_kinds)
+                                          positions=positions, groups=clustering,
+                                          depending=depending), edge_kinds)
         return overview(view, clusters, labels, budget=budget, expanded=expanded)
     if base is None:
         base = overview_base(analysis, positions, clusters, visible=visible,
                              color_by=color_by, edge_kinds=edge_kinds,
-                             clustering=clustering)
+                             clustering=clustering, depending=depending)
     items = base.items
     info = BudgetInfo(total_nodes=len(items), drawn_nodes=len(items))
     drawn, rep = _collapse(items, base.nodes, labels, info, budget=budget, expanded=expanded,

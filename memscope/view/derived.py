@@ -1,7 +1,7 @@
 """What the first view needs, computed once per data version and kept on disk.
 
 The layout positions (:func:`~memscope.view.layout.layout_positions`), the cluster of
-every node and the clusters' names (:func:`~memscope.view.build.cluster_groups`) take
+every node and the clusters' names (:func:`~memscope.view.groups.cluster_keys`) take
 seconds on a large account and depend only on the data's content. :func:`load_or_compute`
 reads them from ``<data folder>/derived/<digest>.json`` when that file holds them for this
 exact content, else computes and saves them (written atomically), so a restart or another
@@ -47,7 +47,7 @@ from typing import Any
 from memscope.graph.analysis import Analysis, analyse
 from memscope.records.dataset import Dataset
 from memscope.settings import data_dir
-from memscope.view.build import cluster_groups, cluster_order, prime_clusters
+from memscope.view.groups import cluster_keys
 from memscope.view.layout import Position, layout_positions
 
 log = logging.getLogger(__name__)
@@ -105,9 +105,13 @@ def digest_of(analysis: Analysis) -> str:
 def compute(analysis: Analysis, digest: str | None = None) -> Derived:
     """Lay out and cluster ``analysis``'s graph (seconds at 50,000 memories)."""
     positions = layout_positions(analysis.graph.graph, seed=LAYOUT_SEED)
-    clusters, labels = cluster_groups(analysis)
-    return Derived(digest or digest_of(analysis), positions, clusters, labels,
-                   cluster_order(analysis))
+    return _derived(digest or digest_of(analysis), positions, analysis)
+
+
+def _derived(digest: str, positions: dict[Hashable, Position], analysis: Analysis) -> Derived:
+    """``positions`` with the clusters of ``analysis`` and their names."""
+    keys, labels, order = cluster_keys(analysis)
+    return Derived(digest, positions, {str(k): v for k, v in keys.items()}, labels, order)
 
 
 def folder_of(folder: str | Path | None = None) -> Path:
@@ -253,22 +257,19 @@ def load_or_compute(dataset: Dataset | None = None, *, analysis: Analysis | None
     own, which saves analysing twice; and its ``digest`` when known): read from its file
     when it can be trusted, otherwise computed and (with ``write``) saved. ``positions``,
     when given, is asked for a layout kept elsewhere (a shared storage) before one is
-    computed; it is used when it places every node. Either way the clusters and names are
-    handed to :func:`~memscope.view.build.cluster_groups`' cache, so views of this
-    analysis do not compute them again.
+    computed; it is used when it places every node. The clusters and names come with it:
+    views drawn from them (the pipeline's ``groups`` step) compute neither again.
     """
     analysis, digest = _subject(dataset, analysis, digest)
     found = _trusted(digest, analysis, folder)
     if found is not None:
-        prime_clusters(analysis, found.clusters, found.labels, found.order)
         log.info("derived data read for %s", digest[:12])
         return found
     shared = positions() if positions is not None else None
     g = analysis.graph.graph
     if shared is not None and all(str(n) in shared for n in g):
-        clusters, labels = cluster_groups(analysis)
-        fresh = Derived(digest, {n: tuple(shared[str(n)]) for n in g},  # type: ignore[misc]
-                        clusters, labels, cluster_order(analysis))
+        fresh = _derived(digest, {n: tuple(shared[str(n)]) for n in g},  # type: ignore[misc]
+                         analysis)
     else:
         fresh = compute(analysis, digest)
         log.info("derived data computed for %s (%d nodes)", digest[:12], len(fresh.positions))

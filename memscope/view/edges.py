@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from memscope.graph.build import CONTRADICTS, EDGE_KINDS
-from memscope.view.build import EdgeStyle, Legend, LegendEntry, ViewData, VisEdge
+from memscope.view.colors import AMBER
+from memscope.view.payload import EdgeStyle, Legend, LegendEntry, ViewData, VisEdge
 
 #: a suspected contradiction: (older memory id, newer memory id, score in [0, 1])
 Pair = tuple[str, str, float]
 #: how a suspected contradiction is drawn: thick, dashed, no arrow (neither side is the
 #: newer truth); orange, apart from every kind the graph itself holds, and still orange
 #: when one of its memories is selected (vis-network would turn it grey)
-_ORANGE = "#E69F00"
-CONTRADICTS_STYLE: EdgeStyle = {"color": {"color": _ORANGE, "highlight": _ORANGE,
-                                          "hover": _ORANGE}, "width": 3, "dashes": [10, 4]}
+CONTRADICTS_STYLE: EdgeStyle = {"color": {"color": AMBER, "highlight": AMBER,
+                                          "hover": AMBER}, "width": 3, "dashes": [10, 4]}
 CONTRADICTS_MEANING = "suspected contradiction"
 
 

@@ -7,7 +7,8 @@ literals so a view never depends on a search. Every fill has a WCAG contrast of 
 :data:`DARK_CONTRAST` on the dark background, so the graph component, which lightens
 fills under 2.0 there (``theme.js``'s ``readable``), draws each one unchanged in both
 themes. They also stay apart from the colours the graph reserves for other meanings
-(:data:`RESERVED`: the warning amber and red, the "recent" blue, the neutral greys).
+(:data:`~memscope.view.colors.RESERVED`: the warning amber and red, the "recent" blue,
+the neutral greys).
 
 >>> round(delta_e_2000("#000000", "#FFFFFF"), 1)
 100.0
@@ -21,6 +22,8 @@ import functools
 import math
 from collections.abc import Iterable, Sequence
 
+from memscope.view.colors import RESERVED, hex_rgb
+
 Lab = tuple[float, float, float]
 
 #: Streamlit's light and dark backgrounds (the graph canvas is transparent over them)
@@ -28,20 +31,11 @@ LIGHT_BG = "#FFFFFF"
 DARK_BG = "#0E1117"
 #: the contrast the graph component needs on the dark background to leave a fill as is
 DARK_CONTRAST = 2.0
-#: colours with a meaning of their own in the graph: expiring ring, expired fill and
-#: border, the "recent" glow, the neutral (no group), the "other groups" and the
-#: forgotten greys
-RESERVED = ("#E69F00", "#D55E00", "#8A2A00", "#0072B2", "#DDDDDD", "#9E9E9E", "#E4E4E4")
 
 #: the palette (see the module docstring; :func:`search` gives it again)
 PALETTE = ("#3C6900", "#C31EA5", "#5AF078", "#E178FF", "#FF5A78", "#00F0E1", "#96A5F0",
            "#785A0F", "#00695A", "#5AD2FF", "#F0A587", "#694B69", "#1EA578", "#5A4BC3",
            "#A57896", "#E1E13C", "#96964B", "#0096A5", "#B42D4B", "#FFB4D2")
-
-
-def hex_rgb(color: str) -> tuple[int, int, int]:
-    """``#rrggbb`` → (r, g, b) in 0–255."""
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
 
 
 def _linear(c: float) -> float:

@@ -14,8 +14,9 @@ rules make of it (``memory_as_of``, with the children that existed then) and its
 node's state at day ``d`` is the state the as-of lens gives at ``day_end(d)``. States only
 change at a record's own instants (created, forgotten, a child created, the thresholds of
 :func:`~memscope.graph.states.transition_times`), so each memory is judged on those days
-only. A node's look in each state is drawn by :mod:`memscope.view.build` (its own node
-function) and a step's changes get the marks of :func:`memscope.view.changes.mark_changes`
+only. A node's look in each state is drawn by :func:`memscope.view.nodes.vis_node` (what
+every view draws a node with) and a step's changes get the marks of
+:func:`memscope.view.paint.mark_changes`
 (added, updated — a new version —, forgotten; what :func:`~memscope.lenses.asof.compare`
 lists for that step).
 
@@ -59,14 +60,10 @@ from memscope.lenses.asof import (
 )
 from memscope.records.models import MemoryRecord
 from memscope.records.time import day_end
-from memscope.view.build import (
-    NEUTRAL,
-    OTHER_COLOR,
-    ViewData,
-    VisNode,
-    _node,  # pyright: ignore[reportPrivateUsage]
-)
-from memscope.view.changes import mark_changes
+from memscope.view.colors import NEUTRAL, OTHER_COLOR
+from memscope.view.nodes import vis_node
+from memscope.view.paint import mark_changes
+from memscope.view.payload import ViewData, VisNode
 
 Unit = Literal["day", "week"]
 #: days per step of each unit
@@ -432,7 +429,7 @@ def build_timeline(an: Analysis, view: ViewData,
         for seg_day, state in states[node_id]:
             key = (state, fill, mem.is_inference, high)  # a look depends on these only
             if key not in drawn_as:
-                look = _look(_node(node_id, attrs, state, group, fill, an.now))
+                look = _look(vis_node(node_id, attrs, state, group, fill, an.now))
                 if high is not None:  # a search hit keeps its heavy border
                     look["borderWidth"] = high[0]
                     look["color"] = {"background": look["color"]["background"],
