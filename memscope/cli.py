@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tomllib
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
@@ -118,23 +115,11 @@ def _judge(found: list[SemanticFinding]) -> list[SemanticFinding] | None:
 
 
 def _configured(name: str, table: str = "memory_api") -> str | None:
-    """``$MEMSCOPE_<NAME>``, else ``[memory_api] <name>`` of ``.streamlit/secrets.toml``
-    (here, then in the home folder) — as the app reads them; for another ``table``
-    (``judge``), ``$MEMSCOPE_JUDGE_<NAME>``, else ``[judge] <name>``."""
-    prefix = "" if table == "memory_api" else f"{table.upper()}_"
-    env = os.environ.get(f"MEMSCOPE_{prefix}{name.upper()}")
-    if env:
-        return env
-    for folder in (Path.cwd(), Path.home()):
-        path = folder / ".streamlit" / "secrets.toml"
-        try:
-            found = tomllib.loads(path.read_text(encoding="utf-8")).get(table, {})
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            continue
-        value = found.get(name) if isinstance(found, dict) else None
-        if value:
-            return str(value)
-    return None
+    """A setting as the app reads it (:class:`memscope.app.Settings`): ``$MEMSCOPE_<NAME>``
+    (``$MEMSCOPE_JUDGE_<NAME>`` for ``[judge]``) wins over ``.streamlit/secrets.toml``."""
+    from memscope.app import Settings
+
+    return Settings.read().get(name, table)
 
 
 def _diff_say(message: str) -> None:

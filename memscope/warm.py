@@ -53,16 +53,13 @@ def _warm_one(label: str, open_source: Opener, data_dir: str | None) -> bool:
     """Warm one data source — through the same pipeline call as the server's warm-up and
     a first visit (:meth:`memscope.pipeline.core.Pipeline.prewarm`); True when done,
     False (said in one line) when unusable."""
-    from memscope.pipeline.core import Pipeline
-    from memscope.pipeline.keeping import Keeper
-    from memscope.pipeline.loads import Loads
+    from memscope.app import Memscope
     from memscope.sources import SourceError
     from memscope.view.derived import path_of
 
     t0 = time.perf_counter()
-    keeper = Keeper(data_dir, background=False)  # kept before `warm` exits
-    pipeline = Pipeline(Loads(read=keeper.read_load, keep=keeper.keep_load, settle=None),
-                        keeper)
+    # kept before `warm` exits; no shared layouts (the server's storage is its own)
+    pipeline = Memscope(data_dir=data_dir).pipeline(background=False, shared_layouts=False)
     try:
         req = pipeline.prewarm(open_source(), semantic=False,  # nothing would keep them
                                summary=False)

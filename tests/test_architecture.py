@@ -141,3 +141,55 @@ def test_every_session_key_names_a_real_owner():
     names = [s.name for s in REGISTRY.values()] + [f.prefix for f in families]
     widgets = [s.widget for s in REGISTRY.values() if s.widget]
     assert len(set(names + widgets)) == len(names) + len(widgets), "a key is declared twice"
+
+
+def _ui_graph() -> nx.DiGraph:
+    """The Streamlit side's modules (components/, pages/, app.py) and their imports of
+    each other, lazy ones included."""
+    modules = {_module_name(p): p for p in UI}
+    g = nx.DiGraph()
+    g.add_nodes_from(modules)
+    for name, path in modules.items():
+        for target in _imports(path):
+            own_package = name.startswith(f"{target}.")  # a submodule reads its package
+            if target in modules and target != name and target != "components" \
+                    and not own_package:
+                g.add_edge(name, target)
+    return g
+
+
+def test_the_streamlit_side_has_no_import_circle():
+    assert list(nx.simple_cycles(_ui_graph())) == []
+
+
+#: the layers of components/, lowest first: a module may import its own layer and those
+#: below it. ``widgets.safe`` (escaping text) is the floor every layer stands on.
+UI_LAYERS = ("floor", "state", "graph_view", "widgets", "sections")
+#: imports that still climb a layer — debt, listed so that none is added unnoticed
+CLIMBS = {
+    ("components.state.context", "components.widgets"),
+    ("components.state.context", "components.widgets.nav"),
+    ("components.state.data", "components.widgets.loading"),
+    # the server's warm-up imports the first page's modules ahead of the first visit
+    ("components.state.warmup", "components.sections"),
+    ("components.state.warmup", "components.sections.explorer"),
+    ("components.state.warmup", "components.sections.overview"),
+}
+
+
+def _layer(module: str) -> str | None:
+    if module == "components.widgets.safe":
+        return "floor"
+    parts = module.split(".")
+    return parts[1] if parts[0] == "components" and len(parts) > 1 and \
+        parts[1] in UI_LAYERS else None
+
+
+def test_components_import_only_their_layer_and_below_but_the_listed_climbs():
+    climbs = set()
+    for src, dst in _ui_graph().edges:
+        a, b = _layer(src), _layer(dst)
+        if a and b and UI_LAYERS.index(b) > UI_LAYERS.index(a):
+            climbs.add((src, dst))
+    assert climbs - CLIMBS == set(), "a new import climbs a layer of components/"
+    assert CLIMBS - climbs == set(), "a listed climb is gone: take it off CLIMBS"

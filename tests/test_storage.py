@@ -30,7 +30,6 @@ from memscope.storage import (
     StorageConfigError,
     StorageError,
     StorageTooNew,
-    configured_url,
     describe,
     layout_key,
     open_storage,
@@ -403,12 +402,23 @@ def test_a_layout_key_holds_no_identity_in_clear() -> None:
 
 # -- configuration and secrecy -------------------------------------------------------------
 
-def test_the_url_comes_from_secrets_then_the_environment() -> None:
-    env = {"MEMSCOPE_STORAGE_URL": "postgresql+psycopg://u:p@env/db"}
-    assert configured_url({"storage": {"url": "postgresql://u:p@secret/db"}}, env) == (
-        "postgresql://u:p@secret/db")
-    assert configured_url({"storage": {}}, env) == env["MEMSCOPE_STORAGE_URL"]
-    assert configured_url({}, {}) is None
+def test_one_precedence_for_every_setting_the_environment_over_the_secrets() -> None:
+    from memscope.app import Settings
+
+    secrets = {"storage": {"url": "postgresql://u:p@secret/db"},
+               "memory_api": {"source": "mem0", "space": "home", "dialect": "legacy"},
+               "judge": {"model": "small"}}
+    env = {"MEMSCOPE_STORAGE_URL": "postgresql+psycopg://u:p@env/db",
+           "MEMSCOPE_SPACE": "work", "MEMSCOPE_SUPERMEMORY_DIALECT": "v5",
+           "MEMSCOPE_JUDGE_MODEL": "large"}
+    both = Settings.read(env, secrets)
+    assert both.storage_url() == env["MEMSCOPE_STORAGE_URL"]
+    assert (both.get("space"), both.get("dialect"), both.get("model", "judge")) == (
+        "work", "v5", "large")
+    assert both.get("source") == "mem0"  # named only in the secrets
+    only_file = Settings.read({"MEMSCOPE_STORAGE_URL": " "}, secrets)  # blank: not set
+    assert only_file.storage_url() == "postgresql://u:p@secret/db"
+    assert Settings.read({}, {}).storage_url() is None
 
 
 def test_a_bad_or_unreachable_url_is_one_sentence_without_the_password(

@@ -14,34 +14,20 @@ first route says, in one sentence, what to choose instead.
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass
 
-import streamlit as st
-from pydantic import SecretStr, ValidationError
+from pydantic import SecretStr
 
 from components.state import session
-from memscope.settings import store_path
-from memscope.sources import (
-    Mem0Config,
-    Mem0Source,
-    Source,
-    SpomoryConfig,
-    SpomorySource,
-    SupermemoryConfig,
-    credential_fingerprint,
-    dialects,
-    file_source,
-    supermemory_source,
-)
-from memscope.sources.embedded import EmbeddedSource
+from components.state.app import application, read_settings
+from memscope import app
+from memscope.app import DEFAULT_URLS, KIND_LABELS, KINDS, ConnectionProblem
+from memscope.sources import Source, credential_fingerprint, dialects
 
-KINDS = ("embedded", "supermemory", "spomory", "mem0", "file")
-KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory API",
-               "spomory": "Spomory API", "mem0": "mem0 — platform API",
-               "file": "Files (snapshots or a mem0 history.db)"}
-DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai", "spomory": "https://api.yliuai.com",
-                "mem0": "https://api.mem0.ai"}
+__all__ = ["DEFAULT_URLS", "DIALECTS", "DIALECT_ENV", "KINDS", "KIND_LABELS", "Connection",
+           "ConnectionProblem", "add_file", "api_key", "configured_connection",
+           "configured_dialect", "current", "source_for", "spoken", "switch"]
+
 #: Supermemory's dialects, the Connection page's first (``auto``) being the default
 DIALECTS = dialects.DIALECTS
 DIALECT_LABELS = {"auto": "Supermemory API",
@@ -59,17 +45,9 @@ DIALECT_ENV = "MEMSCOPE_SUPERMEMORY_DIALECT"
 
 
 @dataclass(frozen=True)
-class Connection:
-    """A source choice, without its credential."""
-
-    kind: str = "embedded"
-    base_url: str | None = None
-    space: str | None = None
-    #: file sources: (name, sha256) pairs; the bytes live in session state
-    files: tuple[tuple[str, str], ...] = field(default=())
-    #: Supermemory: ``auto``, ``v5`` (current API) or ``legacy`` (v3/v4); other kinds
-    #: ignore it
-    dialect: str = CONFIGURED_DIALECT
+class Connection(app.Connection):
+    """A source choice, without its credential (:class:`memscope.app.Connection`, named
+    for the page)."""
 
     @property
     def label(self) -> str:
@@ -79,23 +57,6 @@ class Connection:
         if self.kind == "file":  # snapshots, or a mem0 history.db
             return "Opened file" if len(self.files) <= 1 else f"Opened files ({len(self.files)})"
         return KIND_LABELS.get(self.kind, self.kind)
-
-
-def _configured() -> dict[str, str]:
-    """Settings from secrets.toml's ``[memory_api]`` table, then the environment."""
-    out: dict[str, str] = {}
-    try:
-        table = st.secrets.get("memory_api", {})
-        out.update({k: str(v) for k, v in dict(table).items() if v})
-    except (FileNotFoundError, KeyError, AttributeError):
-        pass
-    for key in ("source", "api_key", "base_url", "space"):
-        env = os.environ.get(f"MEMSCOPE_{key.upper()}")
-        if env and key not in out:
-            out[key] = env
-    if os.environ.get(DIALECT_ENV) and "dialect" not in out:
-        out["dialect"] = os.environ[DIALECT_ENV]
-    return out
 
 
 def configured_dialect(cfg: dict[str, str]) -> str:
@@ -109,17 +70,9 @@ def configured_dialect(cfg: dict[str, str]) -> str:
 
 
 def configured_connection() -> Connection:
-    """The connection named by secrets/environment; the embedded store otherwise."""
-    cfg = _configured()
-    kind = cfg.get("source", "embedded").lower()
-    if kind not in ("supermemory", "spomory", "mem0") or not cfg.get("api_key"):
-        return Connection("embedded", space=cfg.get("space"))
-    try:
-        dialect = configured_dialect(cfg)
-    except ConnectionProblem:
-        dialect = "unknown"  # _build says why, in one sentence, when the source is made
-    return Connection(kind, base_url=cfg.get("base_url") or DEFAULT_URLS[kind],
-                      space=cfg.get("space"), dialect=dialect)
+    """The connection named by the environment or secrets (the environment wins); the
+    embedded store otherwise."""
+    return Connection(**asdict(app.configured_connection(read_settings())))
 
 
 def current() -> Connection:
@@ -134,8 +87,7 @@ def api_key() -> SecretStr | None:
     typed = session.API_KEY.get()
     if isinstance(typed, SecretStr) and typed.get_secret_value():
         return typed
-    raw = _configured().get("api_key")
-    return SecretStr(raw) if raw else None
+    return read_settings().api_key()
 
 
 def add_file(digest: str, blob: bytes) -> None:
@@ -155,43 +107,12 @@ def switch(conn: Connection, key: SecretStr | None = None) -> None:
     session.select(None)
 
 
-class ConnectionProblem(ValueError):
-    """The connection cannot be made (missing key, bad URL…); one sentence."""
-
-
 def _build(conn: Connection) -> Source:
-    if conn.kind == "embedded":
-        return EmbeddedSource(store_path(),
-                              container_tags=(conn.space,) if conn.space else ())
-    if conn.kind == "file":
-        blobs = session.FILE_BLOBS.get()
-        files = [(name, blobs[digest]) for name, digest in conn.files if digest in blobs]
-        if not files:
-            raise ConnectionProblem("Open a snapshot file on the Connection page first.")
-        return file_source(files)  # snapshot files, or a mem0 history.db
-    key = api_key()
-    if key is None:
-        raise ConnectionProblem(f"Enter an API key for {conn.label} on the Connection page.")
-    tags = (conn.space,) if conn.space else ()
-    try:
-        if conn.kind == "supermemory":
-            try:
-                dialect = dialects.parse_dialect(conn.dialect)
-            except ValueError as exc:
-                raise ConnectionProblem(str(exc)) from None
-            return supermemory_source(SupermemoryConfig(
-                api_key=key, base_url=conn.base_url or DEFAULT_URLS["supermemory"],
-                container_tags=tags, dialect=dialect))
-        if conn.kind == "mem0":  # a space is a mem0 entity: user:alice, agent:bot…
-            return Mem0Source(Mem0Config(api_key=key,
-                                         base_url=conn.base_url or DEFAULT_URLS["mem0"],
-                                         entities=tags))
-        return SpomorySource(SpomoryConfig(api_key=key,
-                                           base_url=conn.base_url or DEFAULT_URLS["spomory"]))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "setting"
-        raise ConnectionProblem(f"The {where} is not valid: {first.get('msg')}.") from None
+    """The source of ``conn`` (:meth:`memscope.app.Memscope.open`) with this session's key
+    and opened files."""
+    blobs = session.FILE_BLOBS.get() if conn.kind == "file" else {}
+    files = [(name, blobs[digest]) for name, digest in conn.files if digest in blobs]
+    return application().open(conn, api_key(), files=files)
 
 
 def spoken(conn: Connection, source: Source | None) -> str:

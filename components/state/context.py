@@ -136,7 +136,7 @@ class AppContext:
     @property
     def ledger(self) -> Storage:
         """The ledger: the configured shared database, else the embedded store's file."""
-        return data.ledger_store(str(store_path()))
+        return data.ledger_store()
 
     def acting(self) -> dict[str, Any]:
         """Who acts, for :mod:`memscope.sources.actions` (a viewer is refused there too)."""
@@ -229,7 +229,7 @@ def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
     the :class:`Settings`) and derive what the pages show; never raises for a load."""
     data.ensure_demo_store(str(store_path()))
     try:  # the ledger's database: refuse to run on one newer than this Memscope
-        data.ledger_store(str(store_path()))
+        data.ledger_store()
     except StorageError as exc:
         st.error(md_escape(str(exc)))
         st.stop()

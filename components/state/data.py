@@ -1,33 +1,32 @@
-"""Loading on screen, and the secrets-reading helpers of the shared stores.
+"""Loading on screen, and the shared stores as the sections reach them.
 
 The registry of shared loads is :class:`memscope.pipeline.loads.Loads`, held by the
-process's pipeline (:func:`components.state.pipeline.pipeline`); this module adds what
-only the UI knows — the progress screen of a live load, the secrets naming the ledger's
-database — and thin wrappers the sections call (:func:`load`, :func:`touch`,
-:func:`is_stale`, :func:`forget_cached`). Loads are keyed per ``source.cache_key()``
-(kind, location, credential *fingerprint*, scope) plus the data version; a credential
-never appears in a key. Shared objects are read-only: :func:`touch` a new result.
+application object's pipeline (:mod:`components.state.app`); this module adds what only
+the UI knows — the progress screen of a live load — and thin wrappers the sections
+call (:func:`load`, :func:`touch`, :func:`is_stale`, :func:`forget_cached`). Loads are
+keyed per ``source.cache_key()`` (kind, location, credential *fingerprint*, scope) plus
+the data version; a credential never appears in a key. Shared objects are read-only:
+:func:`touch` a new result.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from pathlib import Path
 
 import streamlit as st
 
+from components.state.app import application
 from components.widgets.loading import LoadScreen
 from memscope import kept
 from memscope.demo.seeding import seed_if_missing
 from memscope.pipeline.loads import LOAD_TTL_S, Entry, Loads, Positions
-from memscope.settings import store_path
 from memscope.sources import LoadResult, Source
-from memscope.storage import Storage, configured_url, open_storage
+from memscope.storage import Storage
 
 log = logging.getLogger("memscope")
 __all__ = ["LOAD_TTL_S", "Entry", "cached_load", "ensure_demo_store", "forget_cached",
-           "is_stale", "layout_cache", "ledger_store", "load", "load_key", "loads", "touch"]
+           "is_stale", "ledger_store", "load", "load_key", "loads", "touch"]
 
 
 @st.cache_resource(show_spinner=False)
@@ -36,34 +35,19 @@ def ensure_demo_store(path: str) -> bool:
     return seed_if_missing(Path(path))
 
 
-@st.cache_resource(show_spinner=False)
-def ledger_store(path: str) -> Storage:
-    """The ledger and layout cache: PostgreSQL when ``[storage] url`` (secrets) or
-    ``MEMSCOPE_STORAGE_URL`` names one, else the embedded store's file at ``path``; one
-    object per process. Migrates the database; raises
+def ledger_store() -> Storage:
+    """The ledger and layout cache (:meth:`memscope.app.Memscope.storage`): PostgreSQL when
+    ``MEMSCOPE_STORAGE_URL`` or ``[storage] url`` (secrets) names one, else the embedded
+    store's file; one object per store and process. Raises
     :class:`~memscope.storage.StorageTooNew` (a database newer than this Memscope) or
     :class:`~memscope.storage.StorageError` (unreachable), each one sentence without the
-    URL's password. The URL is read here, never passed as (or hashed into) a cache key."""
-    try:
-        table = st.secrets.get("storage")
-    except (FileNotFoundError, KeyError, AttributeError):
-        table = None
-    secrets = {"storage": table} if isinstance(table, Mapping) else {}
-    return open_storage(configured_url(secrets), sqlite_path=Path(path))
-
-
-def layout_cache() -> Storage:
-    """The shared layout cache (the ledger's storage): ``get_layout(key)`` /
-    ``put_layout(key, positions)``, read and written by
-    :class:`memscope.pipeline.keeping.Keeper` only."""
-    return ledger_store(str(store_path()))
+    URL's password."""
+    return application().storage()
 
 
 def loads() -> Loads:
     """The process's shared loads."""
-    from components.state.pipeline import pipeline
-
-    return pipeline().loads
+    return application().pipeline().loads
 
 
 def load_key(source: Source) -> tuple:
@@ -126,6 +110,4 @@ def forget_cached(key: tuple) -> None:
 
 def texts_of(key: tuple, entry: Entry) -> tuple[str, ...]:
     """Every text of the load presenter mode hides (for redacting the app's sentences)."""
-    from components.state.pipeline import pipeline
-
-    return pipeline().texts(entry)
+    return application().pipeline().texts(entry)

@@ -2,7 +2,7 @@
 interface (:class:`Storage`), in the embedded store's SQLite file (the default) or in
 PostgreSQL (a team deployment with several app servers).
 
->>> storage = open_storage(configured_url(st.secrets), sqlite_path=store_path())  # doctest: +SKIP
+>>> storage = Memscope().storage()  # memscope.app: the configured one  # doctest: +SKIP
 """
 
 from memscope.storage.base import Storage
@@ -10,8 +10,8 @@ from memscope.storage.errors import StorageConfigError, StorageError, StorageToo
 from memscope.storage.layouts import Position, layout_key
 from memscope.storage.ledger import LOCAL_ACTOR, LedgerEntry
 from memscope.storage.sql import PostgresStorage, SQLiteStorage, open_storage
-from memscope.storage.urls import URL_ENV, configured_url, describe
+from memscope.storage.urls import URL_ENV, describe
 
 __all__ = ["LOCAL_ACTOR", "URL_ENV", "LedgerEntry", "Position", "PostgresStorage",
            "SQLiteStorage", "Storage", "StorageConfigError", "StorageError", "StorageTooNew",
-           "configured_url", "describe", "layout_key", "open_storage"]
+           "describe", "layout_key", "open_storage"]

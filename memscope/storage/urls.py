@@ -1,6 +1,7 @@
 """Which database holds the ledger and the layout cache, named by a URL.
 
-``[storage] url`` in Streamlit's secrets, else ``$MEMSCOPE_STORAGE_URL``, else nothing:
+``$MEMSCOPE_STORAGE_URL``, else ``[storage] url`` in the secrets (read by the
+application object, :meth:`memscope.app.Settings.storage_url`), else nothing:
 the embedded SQLite store's file. A URL may hold a password: it is never logged, shown
 or used as a cache key — messages name the database by :func:`describe`.
 
@@ -12,8 +13,6 @@ or used as a cache key — messages name the database by :func:`describe`.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from pathlib import Path
 
 from sqlalchemy.engine import URL, make_url
@@ -22,26 +21,7 @@ from sqlalchemy.exc import ArgumentError
 from memscope.storage.errors import StorageConfigError
 
 URL_ENV = "MEMSCOPE_STORAGE_URL"
-#: the secrets table and key that name the database
-SECRETS_TABLE, SECRETS_KEY = "storage", "url"
 _POSTGRES = ("postgresql", "postgres")
-
-
-def configured_url(secrets: Mapping[str, object] | None = None,
-                   environ: Mapping[str, str] | None = None) -> str | None:
-    """The storage URL from the secrets' ``[storage]`` table (``url``), else from
-    :data:`URL_ENV`; ``None`` when neither is set (the embedded store).
-
-    >>> configured_url({"storage": {"url": "sqlite:///x.db"}}, {})
-    'sqlite:///x.db'
-    >>> configured_url({}, {"MEMSCOPE_STORAGE_URL": " "}) is None
-    True
-    """
-    table = (secrets or {}).get(SECRETS_TABLE)
-    value = table.get(SECRETS_KEY) if isinstance(table, Mapping) else None
-    if not (isinstance(value, str) and value.strip()):
-        value = (os.environ if environ is None else environ).get(URL_ENV)
-    return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def parse(url: str) -> URL:
