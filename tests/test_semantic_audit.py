@@ -368,3 +368,208 @@ def test_planting_leaves_the_rest_of_the_demo_as_it_was(planted_demo):
     kept = [d for d in data.documents if d["title"] not in planted_titles]
     assert kept == plain.documents
     assert len(data.documents) == len(plain.documents) + len(planted_titles)
+
+
+# --- issue 35: claims that survive other words -------------------------------------------
+# Sentences made up here (other people and words than the issue-35 pairs), one test per
+# mechanism of memscope.meaning.claims: clauses, owners, one-value facts, denials,
+# preferences, the past, Chinese, and updates judged by meaning.
+
+def _conflict(a: str, b: str) -> str | None:
+    from memscope.meaning.claims import conflict
+
+    found = conflict(claim(a), claim(b))
+    return None if found is None else found.what
+
+
+@pytest.mark.parametrize(("a", "b", "what"), [
+    # an extra clause, a list, a second verb
+    ("Rosa lives in Lisbon, near the river, with two cats.",
+     "Rosa moved to Berlin last spring and lives there now.", "place"),
+    ("Rosa works for Siemens in Munich.", "Rosa is a nurse at the Charité, her only job.",
+     "name"),
+    # a leading phrase before the subject, a surname, a role said in the subject
+    ("Rosa's manager is Ines Moreau.", "These days Rosa reports directly to Paul Weber.",
+     "person"),
+    ("Rosa Costa lives in Porto.", "Rosa's flat is in Braga, near the cathedral.", "place"),
+    ("Rosa's husband is called Tomas.", "Rosa is married to Felipe, a pilot.", "person"),
+])
+def test_a_claim_is_read_through_clauses_leading_phrases_and_roles(a, b, what):
+    assert _conflict(a, b) == what
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Rosa lives in Lisbon.", "Rosa's sister lives in Berlin."),  # another person
+    ("Rosa lives in Lisbon.", "Rosa grew up in Berlin."),  # the past
+    ("Rosa lives in Lisbon.", "Rosa lived in Berlin from 2012 to 2016."),
+    ("Rosa moved to Madrid in 2015.", "Rosa moved to Lisbon in 2021 and lives there now."),
+    ("Rosa works for Siemens.", "Rosa is a volunteer at the Red Cross."),
+    ("Rosa's manager is Ines Moreau.", "Rosa's mentor is Paul Weber."),
+    ("Rosa's favourite colour is blue.", "Rosa's favourite season is spring."),
+    ("Rosa lives in Lisbon.", "Rosa's office address is in Sintra."),
+    ("Rosa's daughter is called Lia.", "Rosa's son is called Rui."),
+    ("Rosa's dog is a Labrador.", "Rosa's dog is called Max."),  # what it is, its name
+    ("Rosa's flat is small.", "Rosa's flat is bright."),
+])
+def test_look_alikes_on_one_topic_are_not_contradictions(a, b):
+    assert _conflict(a, b) is None
+
+
+@pytest.mark.parametrize(("a", "b", "what"), [
+    ("Omar was born on 4 July 1985.", "Omar celebrates his birthday on 9 March.", "date"),
+    ("Omar is 41 years old.", "Omar turned 36 in the spring.", "number"),
+    ("Omar is 41.", "Omar celebrated his 50th birthday last week.", "number"),
+    ("Omar's blood group is AB positive.", "Omar is blood type O negative.", "value"),
+    ("Omar's native language is Arabic.", "Omar's mother tongue is French.", "name"),
+    ("Omar's primary bank is Barclays.", "Omar's main bank account is with Monzo.", "name"),
+    ("Omar has four children.", "Omar is the father of two kids.", "number"),  # synonyms
+    ("Omar's only cat is called Pixel.", "Omar's cat is named Biscuit.", "name"),
+    ("Omar's laptop is a Dell XPS.", "Omar's laptop is a MacBook Pro.", "name"),
+    ("Omar's lease ends on 30 April 2026.", "Omar's lease runs until 31 May 2027.", "date"),
+    ("Omar always flies from Stansted, his home airport.", "Omar's home airport is Luton.",
+     "name"),
+    ("Omar lives alone.", "Omar shares his flat with two friends.", "value"),
+    ("Omar is single.", "Omar is married to Leila.", "value"),
+    ("Omar is unemployed.", "Omar works as a driver for Uber.", "value"),
+    ("Omar works part-time.", "Omar works full-time at the library.", "value"),
+])
+def test_one_value_attributes_are_known_in_other_words(a, b, what):
+    assert _conflict(a, b) == what
+
+
+def test_one_value_in_two_phrasings_is_no_conflict():
+    assert _conflict("Omar was born on 4 July 1985.", "Omar's birthday is the 4th of July.") \
+        is None
+    assert _conflict("Omar has two kids.", "Omar has 2 children.") is None
+    assert _conflict("Omar is 34.", "Omar is thirty-four years old.") is None
+    assert _conflict("Omar lives in NYC.", "Omar lives in New York, near the park.") is None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Lena has never had a dog.", "Lena has two dogs who sleep on her bed."),
+    ("Lena owns no car at all.", "Lena drives her car to the lake every weekend."),
+    ("Lena avoids JavaScript whenever she can.", "Lena writes her whole website in JavaScript."),
+    ("Lena has never learned to swim.", "Lena swims in the sea every morning."),
+    ("Lena doesn't drive.", "Lena drives the children to school."),
+    ("Lena gave up chocolate.", "Lena eats chocolate after every meal."),
+    ("Lena has no children.", "Lena's three children all study in Leeds."),
+    ("Lena takes the bus to work.", "Lena cycles to work and never uses the bus."),
+    ("Lena does not eat any meat.", "Lena eats beef stew every Sunday."),  # by the embedder
+    ("Lena has no children.", "Lena has two sons at university."),  # a kin of that kind
+    ("Lena has no siblings.", "Lena has a brother in Oslo."),
+])
+def test_denials_in_other_words_meet_what_the_other_affirms(a, b):
+    assert _conflict(a, b) == "negation"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Lena never drinks coffee after lunch.", "Lena drinks coffee every morning."),
+    ("Lena has no children.", "Lena teaches children at the primary school."),
+    ("Lena doesn't have a car.", "Lena borrowed her brother's car on Sunday."),
+    ("Lena doesn't drink beer.", "Lena's friends drink beer every Friday."),
+    ("Lena doesn't eat meat.", "Lena eats fish twice a week."),
+    ("Lena doesn't like dogs.", "Lena is allergic to dogs."),
+    ("Lena avoids dairy.", "Lena switched to dairy-free yoghurt."),
+    ("Lena doesn't speak German.", "Lena speaks Dutch at home."),  # names are no kinds
+    ("Lena eats meat.", "Lena doesn't eat red meat."),  # the negation is of "red"
+    ("Lena loves hiking.", "Lena doesn't like hiking alone."),
+    ("Lena has no car.", "Lena's car was sold in May."),
+    ("Lena has no sisters.", "Lena has two brothers."),
+])
+def test_denials_that_hold_beside_the_other_text_are_not_contradictions(a, b):
+    assert _conflict(a, b) is None
+
+
+def test_opposite_preferences_for_one_object_survive_extra_words_but_not_a_restriction():
+    assert _conflict("Lena prefers trains for anything longer than an hour.",
+                     "Lena hates trains and takes the car everywhere.") == "preference"
+    assert _conflict("Lena loves swimming.", "Lena hates swimming in cold water.") is None
+
+
+@pytest.mark.parametrize(("a", "b", "what"), [
+    ("王磊住在成都。", "王磊的家在重庆，离江边很近。", "place"),
+    ("王磊在华为上班。", "王磊是小米的正式员工。", "value"),
+    ("王磊的领导是赵总。", "王磊现在直接向孙经理汇报。", "person"),
+    ("王磊的生日是4月2日。", "王磊出生于1991年9月18日。", "date"),
+    ("王磊从来不吃辣。", "王磊每顿饭都吃很多辣。", "negation"),
+    ("王磊不会滑雪。", "王磊每年冬天都去滑雪。", "negation"),
+    ("王磊一个人住。", "王磊和父母住在一起。", "value"),
+    ("欧阳娜娜住在上海。", "欧阳娜娜搬到了广州，现在住在那里。", "place"),
+])
+def test_chinese_claims_are_read_the_same_way(a, b, what):
+    assert _conflict(a, b) == what
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("王磊住在成都。", "王磊的姐姐住在重庆。"),  # the sister
+    ("韩梅梅住在成都。", "韩梅梅的哥哥住在重庆。"),  # a three-character name
+    ("王磊住在成都。", "王磊在重庆工作。"),  # a home and a workplace
+    ("王磊不会说日语。", "王磊会说韩语。"),
+    ("王磊今年三十岁。", "王磊的儿子今年六岁。"),
+    ("王磊在华为工作。", "王磊在厨房做饭。"),
+    ("王磊以前住在重庆。", "王磊住在成都。"),
+])
+def test_chinese_look_alikes_are_not_contradictions(a, b):
+    assert _conflict(a, b) is None
+
+
+def test_a_fact_conflict_needs_no_embedding_topic_and_quotes_the_values_as_written():
+    found = semantic_findings(_analysis(
+        _doc("d1", {"id": "a", "memory": "Noor works for the WHO in Geneva."}),
+        _doc("d2", {"id": "b", "memory": "Noor's sole employer is Oxfam, in Nairobi."},
+             day=2)))
+    [finding] = [f for f in found if f.kind == "suspected_contradiction"]
+    assert finding.nodes == ("a", "b")
+    assert "“WHO” / “Oxfam”" in finding.reason
+
+
+def test_texts_about_one_person_are_paired_whatever_their_subject_reads():
+    found = semantic_findings(_analysis(
+        _doc("d1", {"id": "a", "memory": "Ana left the firm; Pedro reports to Luis Gil now."}),
+        _doc("d2", {"id": "b", "memory": "Pedro's boss is Carla Ruiz."}, day=2)))
+    assert _kinds(found, "suspected_contradiction") == [("a", "b")]
+
+
+def test_a_denied_kin_is_compared_with_what_is_said_of_them():
+    found = semantic_findings(_analysis(
+        _doc("d1", {"id": "a", "memory": "Sara has no children."},
+             {"id": "c", "memory": "Sara's mother lives in Cork."}),
+        _doc("d2", {"id": "b", "memory": "Sara's two sons play rugby on Saturdays."},
+             day=2)))
+    assert _kinds(found, "suspected_contradiction") == [("a", "b")]
+
+
+def _update_flagged(parent: str, child: str) -> bool:
+    found = semantic_findings(_analysis(
+        _doc("d1", {"id": "p", "memory": parent, "isLatest": False}),
+        _doc("d2", {"id": "c", "memory": child, "parentMemoryId": "p"}, day=2)))
+    return _kinds(found, "suspicious_update") == [("p", "c")]
+
+
+@pytest.mark.parametrize(("parent", "child"), [
+    ("Kemal lives in Izmir.", "Kemal's brother lives in Ankara."),  # another person
+    ("Kemal plays the oud.", "Kemal's daughter plays the oud."),
+    ("Kemal's dentist appointment is on 3 May.", "Kemal's nephew was born on 3 May."),
+    ("Kemal works at Arçelik.", "Kemal is allergic to bee stings."),
+    ("Kemal enjoys jazz.", "Kemal's passport expires in 2031."),
+    ("Kemal runs 10 km on Sundays.", "Kemal renewed his library card."),
+    ("凯末尔住在伊兹密尔。", "凯末尔的哥哥住在安卡拉。"),
+    ("凯末尔喜欢爵士乐。", "凯末尔的护照2031年到期。"),
+])
+def test_an_update_about_another_thing_or_person_is_suspicious_despite_the_shared_name(
+        parent, child):
+    assert _update_flagged(parent, child)
+
+
+@pytest.mark.parametrize(("parent", "child"), [
+    ("Kemal lives in Izmir.", "Kemal relocated to Ankara for a new job."),
+    ("Kemal works at Arçelik.", "Kemal was promoted to head of design."),
+    ("Kemal is 39.", "Kemal just turned 40."),
+    ("Kemal is single.", "Kemal is now engaged to Derya."),
+    ("Kemal is saving up for a motorbike.", "Kemal bought a second-hand Vespa."),
+    ("Kemal reports to Aylin Kaya.", "Kemal's new manager is Mert Demir."),
+    ("凯末尔住在伊兹密尔。", "凯末尔搬到了安卡拉。"),
+    ("凯末尔在阿切利克工作。", "凯末尔跳槽去了另一家公司。"),
+])
+def test_a_genuine_update_in_other_words_is_not_suspicious(parent, child):
+    assert not _update_flagged(parent, child)
