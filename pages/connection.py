@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from components.sections import connection_form, migration
+from components.sections import connection_form, judge_form, migration
 from components.state import context
 from components.widgets import nav
 from components.widgets.safe import md_escape
@@ -18,3 +18,4 @@ migration.section(ctx)
 st.subheader("Snapshot files")
 connection_form.save_snapshot(ctx)
 connection_form.files_form()
+judge_form.judge_form()

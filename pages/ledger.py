@@ -9,6 +9,8 @@ from components.widgets import nav
 nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
 st.title("Ledger")
-st.caption("Time, source, space, target, the text as it was, reason, outcome and the "
-           "service's message for every forget, restore and forget-all.")
+# the left of the page only: a toast (top right) never covers it
+st.columns([3, 2])[0].caption("What was done, when, where, the text as it was, the reason, "
+                              "the outcome and the service's message, for every forget, "
+                              "restore and forget-all.")
 ledger.ledger_section(ctx)

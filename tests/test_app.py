@@ -137,7 +137,7 @@ def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
 def test_connection_page_loads_supermemory_from_the_sandbox(fresh_data_dir, tmp_path):
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         at = run_page("connection.py")
-        at.radio(key="conn_kind").set_value("supermemory")
+        at.radio(key="conn_kind").set_value("supermemory").run()  # redraws the fields
         at.text_input(key="conn_base_url").input(sandbox.url)
         next(t for t in at.text_input if t.label == "API key").input(sandbox.supermemory_key)
         at.button[0].click()  # the form's Connect button

@@ -22,7 +22,8 @@ from memscope.settings import STORE_FILE
 pytestmark = pytest.mark.browser
 
 EDGE_NODES = ["mem_editor", "mem_weird_rel"]
-DIFFER = "The legacy (v3/v4) and current (v5) APIs differ for this space: 1 difference (1 edge)."
+DIFFER = ("The legacy (v3/v4) and current (v5) APIs differ for this space: 1 difference "
+          "(1 chain edge only one API implies).")
 REFUSAL = "rejected the API key"
 
 
@@ -52,8 +53,8 @@ def test_the_migration_check_names_the_differing_edge_and_marks_its_nodes(tmp_pa
         cells = grid_cells(page)
         edge = [c for c in cells if all(n in c for n in EDGE_NODES)]
         assert len(edge) == 1 and edge[0].endswith("(updates)"), cells
-        row = cells[cells.index(edge[0]) - 1:cells.index(edge[0]) + 3]
-        assert row == ["edge", edge[0], "present", "missing"], cells
+        row = cells[cells.index(edge[0]) - 3:cells.index(edge[0]) + 1]
+        assert row == ["edge", "present", "missing", edge[0]], cells  # the id last
         assert "supersedes" not in " ".join(cells)
         page.get_by_text("The graph marks the 2 nodes these rows name.").wait_for()
         page.set_viewport_size({"width": 1400, "height": 1700})  # the form, then the table
@@ -92,7 +93,7 @@ def test_a_wrong_key_is_refused_in_one_sentence_and_never_called_connected(tmp_p
             "Supermemory API", exact=True).click()
         dialect = page.get_by_role("radiogroup", name="Supermemory API")
         dialect.get_by_text("Current API (v5)", exact=True).click()
-        page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
+        page.get_by_label("Base URL (optional; self-hosted URLs allowed)").fill(
             sandbox.url)
         wrong = "sm_wrong_key_for_this_test"
         assert wrong != sandbox.supermemory_key

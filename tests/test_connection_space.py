@@ -20,7 +20,7 @@ DIALECTS = ["v5", "legacy"]
 def connect(at: AppTest, sandbox: Sandbox, dialect: str, space: str) -> None:
     """Fill the form in as a person does (Supermemory, ``dialect``, the key, a typed
     ``space``) and press Connect."""
-    at.radio(key="conn_kind").set_value("supermemory")
+    at.radio(key="conn_kind").set_value("supermemory").run()  # redraws the fields
     at.radio(key="conn_dialect").set_value(dialect)
     at.text_input(key="conn_base_url").input(sandbox.url)
     next(t for t in at.text_input if t.label == "API key").input(sandbox.supermemory_key)

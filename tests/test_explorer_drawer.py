@@ -56,6 +56,6 @@ def test_an_answer_opens_the_drawer(fresh_data_dir) -> None:
     next(b for b in at.button if b.label == "Ask").click().run()
     assert not at.exception, at.exception
     assert len(close_buttons(at)) == 1
-    assert any("Answer" in m.value for m in at.markdown)  # the drawer's title
+    assert any(m.value == "**Results**" for m in at.markdown)  # the drawer's title
     close_buttons(at)[0].click().run()
     assert close_buttons(at) == []

@@ -27,7 +27,7 @@ def statuses(at: AppTest) -> list[str]:
 
 
 def connect(at: AppTest, sandbox: Sandbox, dialect: str, key: str) -> None:
-    at.radio(key="conn_kind").set_value("supermemory")
+    at.radio(key="conn_kind").set_value("supermemory").run()  # redraws the fields
     at.radio(key="conn_dialect").set_value(dialect)
     at.text_input(key="conn_base_url").input(sandbox.url)
     next(t for t in at.text_input if t.label == "API key").input(key)

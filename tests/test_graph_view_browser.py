@@ -340,12 +340,20 @@ def test_toolbar_keys_and_fits_move_the_view(app_page: tuple[Page, Traffic]) -> 
     fit_button = toolbar.locator("[data-action='fit-filtered']")
     assert fit_button.is_visible()
     assert f"{len(trips)} nodes" in (fit_button.get_attribute("title") or "")
+    # a new highlight brings the view to it by itself (the view was not moved since "0")
+    _settle(pg)
+    matched = graph.evaluate(VIEW)
+    assert matched["scale"] > fitted["scale"] * 1.2  # zoomed in on the matches
+    assert graph.evaluate(IN_VIEW, trips)
+    graph.focus()
+    pg.keyboard.press("0")
+    _settle(pg)
     spread = _span(graph, trips)
     assert spread < 0.6  # at the fit of everything, the trips sit close together
     fit_button.click()
     _settle(pg)
-    matched = graph.evaluate(VIEW)
-    assert matched["scale"] > fitted["scale"] * 1.2  # zoomed in on the matches
+    again = graph.evaluate(VIEW)
+    assert again["scale"] == pytest.approx(matched["scale"], rel=1e-2)  # the same fit
     assert graph.evaluate(IN_VIEW, trips) and _span(graph, trips) > spread * 1.2  # closer
 
     graph.focus()
@@ -409,6 +417,7 @@ def test_dark_theme(app_page: tuple[Page, Traffic]) -> None:
     pg.wait_for_selector(f"{GRAPH}[data-renders='2']", timeout=10_000)
     border = graph.evaluate("el => el.__network.body.data.nodes.get('doc_trip').color.border")
     assert lum(parse(border)) > 0.3
+    _settle(pg)  # the matches brought the view to them: that move has ended
     draws = graph.evaluate("el => el.__stats.draws")
     # the system switches to light: Streamlit's theme follows, and so does the graph
     pg.emulate_media(color_scheme="light")

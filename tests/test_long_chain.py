@@ -202,7 +202,8 @@ def test_the_audit_page_lists_the_longest_chains_when_there_are_many(fresh_data_
     assert picker.value == f"c{len(lengths) - 1}_v0"  # the longest chain comes first
     assert f"Lists the {MAX_PICKER_OPTIONS} longest of {len(lengths):,} chains." in [
         c.value for c in at.caption]
-    assert len(at.dataframe[1].value) == len(lengths)  # the chains table has every chain
+    chains = next(d.value for d in at.dataframe if "branches" in d.value.columns)
+    assert len(chains) == len(lengths)  # the chains table has every chain
 
 
 def test_the_explorer_panel_shows_the_versions_around_the_selected_one(fresh_data_dir):

@@ -17,6 +17,7 @@ from sandbox_fixture import running_sandbox
 from test_mem0_browser import SHOTS, TAG, click_node, drawn, go, no_exception, sidebar
 from test_mem0_history import MESSAGES, write_history
 
+from components.sections.connection_form import SPACE_LABELS
 from memscope.demo.seeding import seed_if_missing
 from memscope.settings import STORE_FILE
 
@@ -101,10 +102,10 @@ def test_a_dream_shaped_mem0_shows_superseded_and_merged_memories(tmp_path: Path
         go(page, "Connection")
         page.get_by_role("radiogroup", name="Source").get_by_text(
             "mem0 — platform API", exact=True).click()
-        page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
+        page.get_by_label("Base URL (optional; self-hosted URLs allowed)").fill(
             sandbox.mem0_url)
         page.get_by_role("textbox", name="API key").fill(sandbox.mem0_key)
-        page.get_by_role("textbox", name="Space (container tag, optional)").fill(TAG)
+        page.get_by_role("textbox", name=SPACE_LABELS["mem0"]).fill(TAG)
         page.get_by_role("button", name="Connect").click()
         wait_idle(page, 1500)
         no_exception(page)

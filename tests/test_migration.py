@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from memscope.records.dataset import Dataset, from_feed_pages
-from memscope.reports.migration import ROW_KINDS, Difference, MigrationReport, compare
+from memscope.records.text import counted
+from memscope.reports.migration import (
+    KIND_WORDS,
+    ROW_KINDS,
+    Difference,
+    MigrationReport,
+    compare,
+)
 from memscope.sources.base import LoadResult
 
 
@@ -49,7 +56,7 @@ def test_an_identical_pair_says_so_in_one_sentence() -> None:
     assert report.identical and report.rows == () and report.node_ids() == set()
     assert report.sentence() == (
         "The legacy (v3/v4) and current (v5) APIs return the same 6 memories, 2 documents "
-        "and 4 chain edges for this space.")
+        "and 4 chain edges for all spaces.")  # no space chosen: every space
     assert report.legacy == report.v5
     out = json.loads(json.dumps(report.as_json()))
     assert out["identical"] is True and out["rows"] == [] and out["differences"] == {}
@@ -109,7 +116,7 @@ def test_each_planted_difference_is_one_row_of_its_kind(change: str, expected: l
     assert report.sentence().startswith(
         "The legacy (v3/v4) and current (v5) APIs differ for this space: "
         f"{len(expected)} difference")
-    assert f"{len(expected)} {kind})" in report.sentence()
+    assert f"{counted(len(expected), *KIND_WORDS[kind])})" in report.sentence()
     ids = {n for row in report.rows for n in row.nodes}
     assert report.node_ids() == ids and ids
     if kind == "edge":
@@ -141,7 +148,8 @@ def test_several_differences_come_kind_by_kind() -> None:
     kinds = [r.kind for r in report.rows]
     assert kinds == sorted(kinds, key=ROW_KINDS.index)
     assert report.by_kind() == {"memory": 1, "text": 1, "version": 1, "latest": 1}
-    assert "4 differences (1 memory, 1 text, 1 version, 1 latest)" in report.sentence()
+    assert ("4 differences (1 memory only one API returns, 1 changed text, 1 different "
+            "version number, 1 different latest flag)") in report.sentence()
 
 
 def test_loads_and_presenter_mode() -> None:

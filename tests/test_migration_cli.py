@@ -89,7 +89,8 @@ def test_a_planted_difference_exits_1_and_names_it(sandbox: Sandbox, tmp_path: P
     assert rows[("text", changed)]["legacy"] != "A planted v5-only text."
     assert out["differences"] == {"memory": 1, "text": 1}
     assert out["sentence"] == ("The legacy (v3/v4) and current (v5) APIs differ for this "
-                               "space: 2 differences (1 memory, 1 text).")
+                               "space: 2 differences (1 memory only one API returns, 1 "
+                               "changed text).")
 
 
 def test_errors_exit_2_with_one_sentence(sandbox: Sandbox, tmp_path: Path) -> None:
@@ -196,11 +197,18 @@ def test_the_connection_page_section(sandbox: Sandbox, fresh_data_dir: Path,
     assert marked == {changed, dropped}  # both are in the graph the connection loaded
 
 
-def test_the_section_says_why_it_cannot_run(fresh_data_dir: Path) -> None:
+def test_the_section_is_not_shown_where_it_does_not_apply(fresh_data_dir: Path,
+                                                          tmp_path: Path) -> None:
+    """Issue 32: only Supermemory has two APIs; the embedded store, Spomory and an opened
+    file (a mem0 history.db) show no migration check at all."""
     from apptest_support import run_page
 
-    from components.sections.migration import BUTTON
+    from components.sections.migration import BUTTON, TITLE
+    from components.state.connection import Connection
 
-    at = run_page("connection.py")  # the embedded demo store
-    assert "connect to Supermemory first" in " ".join(c.value for c in at.caption)
-    assert not [b for b in at.button if b.label == BUTTON]
+    for conn in (None, Connection("spomory", base_url="http://127.0.0.1:9"),
+                 Connection("file", files=(("history.db", "0" * 64),))):
+        at = run_page("connection.py", **({} if conn is None else {"connection": conn}))
+        assert TITLE not in [h.value for h in at.subheader], conn
+        assert not [c for c in at.caption if "Supermemory's two APIs" in c.value], conn
+        assert not [b for b in at.button if b.label == BUTTON], conn

@@ -54,7 +54,7 @@ def connect_v5(page: Page, url: str, sandbox: Sandbox) -> None:
     wait_idle(page, 800)
     page.get_by_role("radiogroup", name="Source").get_by_text(
         "Supermemory API", exact=True).click()
-    page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
+    page.get_by_label("Base URL (optional; self-hosted URLs allowed)").fill(
         sandbox.url)
     page.get_by_role("textbox", name="API key").fill(sandbox.supermemory_key)
     page.get_by_role("button", name="Connect").click()

@@ -179,3 +179,26 @@ def test_play_the_history_to_the_end_and_pause_in_the_middle(server, data_dir) -
         assert_no_real_text(page, texts, "presenter, paused")
         page.screenshot(path=str(SHOTS / "playback-presenter-light.png"))
         page.close()
+
+
+def test_one_x_plays_the_whole_span_in_about_half_a_minute(server) -> None:
+    """Issue 32's pace: at 1×, by the day, the demo's first to last day in ≤ 35 s (the
+    span is SPAN_MS, 30 s, whatever its length; before it was 700 ms a step, ≈ 110 s)."""
+    import time
+
+    with chromium() as browser:
+        page = open_app(browser, server.url, width=1400, height=900)
+        _turn_on(page)
+        bar = page.locator(BAR)
+        assert bar.locator("[data-action='playback-speed']").input_value() == "1"
+        assert bar.locator("[data-action='playback-unit']").input_value() == "day"
+        steps = int(bar.locator("[data-action='playback-slider']").get_attribute("max") or 0)
+        assert steps > 100  # the demo's months, a step a day
+        t0 = time.monotonic()
+        bar.locator("[data-action='playback-play']").click()  # from today: starts at day 0
+        page.locator(f"{BAR}[data-day='today'][data-playing='false']").wait_for(
+            timeout=90_000)
+        took = time.monotonic() - t0
+        print(f"\nplayback at 1x, first to last day: {took:.1f} s over {steps} steps")
+        assert 20 <= took <= 35, took
+        page.close()

@@ -86,6 +86,13 @@ def test_the_demo_question_set_maps_the_demo_store(fresh_data_dir):
     assert legend["0"] == sum(1 for n in drawn if n["color_group"] == "0") > 0
     assert sum(legend[k] for k in ("0", "1", "2-3", "4+")) == len(drawn)
     assert "Download the recall map (CSV)" in [b.proto.label for b in at.get("download_button")]
+    # issue 32: the legend counts every version drawn, the table the latest only; the page
+    # says so, with both figures
+    note = ui.never_note(direct, len(never))
+    assert note in shown.replace("\\", "")
+    if legend["0"] != len(never):
+        assert f"{len(never)} of the {direct.buckets()['0']}" in note
+    assert "each version counted" in shown
 
 
 def test_presenter_mode_shows_no_text_of_the_data(fresh_data_dir):

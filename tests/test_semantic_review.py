@@ -212,8 +212,9 @@ def test_the_audit_page_shows_each_item_side_by_side(fresh_data_dir: Path):
         assert text in shown
     assert "Notes from October" in shown and "Notes from November" in shown
     assert "created 2026-11-01 09:00 UTC" in shown and HOME in shown
-    assert ":red-background[~~Lisbon.~~]" in shown  # the word diff, each side its part
-    assert ":green-background[Berlin.]" in shown
+    assert ":blue-background[Lisbon.]" in shown  # the word diff, each side its part
+    assert ":blue-background[Berlin.]" in shown  # neutral marks: neither side struck
+    assert ":red-background[~~Lisbon.~~]" not in shown
     assert "another place (“Lisbon” / “Berlin”)" in shown  # why it was flagged
     assert "may have retired a fact by mistake" in shown
     assert "score 0." in shown

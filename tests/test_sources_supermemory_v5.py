@@ -475,6 +475,10 @@ def test_the_connection_page_offers_both_dialects_and_names_the_other(fresh_data
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sb:
         sb.faults.v5_missing = True
         at = run_page("connection.py")
+        # the embedded store's form has no dialect (issue 32: Supermemory's choice shows
+        # only for Supermemory)
+        assert not [r for r in at.radio if r.key == "conn_dialect"]
+        at.radio(key="conn_kind").set_value("supermemory").run()
         dialect = at.radio(key="conn_dialect")
         assert dialect.value == "auto"  # a new connection asks v5 first
         assert list(dialect.options) == [
@@ -482,7 +486,7 @@ def test_the_connection_page_offers_both_dialects_and_names_the_other(fresh_data
             "Current API (v5)", "Legacy API (v3/v4) — shut down on 31 December 2026"]
 
         def connect(choice: str) -> None:
-            at.radio(key="conn_kind").set_value("supermemory")
+            at.radio(key="conn_kind").set_value("supermemory").run()  # redraws the fields
             at.radio(key="conn_dialect").set_value(choice)
             at.text_input(key="conn_base_url").input(sb.url)
             next(t for t in at.text_input if t.label == "API key").input(sb.supermemory_key)

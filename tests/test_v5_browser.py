@@ -68,7 +68,7 @@ def connect_v5(page: Page, url: str, sandbox: Sandbox) -> None:
         "Supermemory API", exact=True).click()
     dialect = page.get_by_role("radiogroup", name="Supermemory API")
     dialect.get_by_text("Current API (v5)", exact=True).click()
-    page.get_by_label("Base URL (Supermemory or Spomory; self-hosted URLs allowed)").fill(
+    page.get_by_label("Base URL (optional; self-hosted URLs allowed)").fill(
         sandbox.url)
     page.get_by_role("textbox", name="API key").fill(sandbox.supermemory_key)
     page.get_by_role("textbox", name="Space (container tag, optional)").fill(SPACE)  # typed

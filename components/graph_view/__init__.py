@@ -297,7 +297,9 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     must move, so passing the current selection as ``focus`` costs nothing after a click.
 
     ``fit_ids`` (e.g. the search matches or the filtered set) enable the toolbar's
-    ``fit_label`` button, which zooms to those nodes (ids not in the view are ignored).
+    ``fit_label`` button, which zooms to those nodes (ids not in the view are ignored);
+    a new set brings the view to it by itself, and its end back to the whole map, unless
+    the person has moved the view since the last fit.
     ``annotations`` are texts drawn large over the graph (see :class:`Annotation` and
     :func:`group_annotations`); at most ``ANNOTATIONS_MAX``, the largest, are sent.
     ``legend`` (default: the view's own) is drawn as a panel over the canvas's top-left

@@ -28,6 +28,7 @@ from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.records.text import FULL_MAX
 from memscope.reports.ask import HitView, context_relations, describe, highlight_ids, relation_label
+from memscope.reports.results import because
 from memscope.sources import AddResult, SearchResult, Source, SourceError, actions, patch
 from memscope.sources import wait_until_processed as _wait
 
@@ -143,12 +144,40 @@ def ask_results(ctx: AppContext, analysis: Analysis) -> None:
         why.dialog(ctx, analysis)
 
 
-def _label(view: HitView, hide: bool) -> str:
-    """The hit's label; in presenter mode without the service's text."""
-    if not hide:
-        return view.label
-    score = f" · {view.score:.2f}" if view.score is not None else ""
-    return f"{view.kind}{score}: ({len(view.text)} characters, hidden in presenter mode)"
+def _hidden(text: str) -> str:
+    return f"({len(text)} characters, hidden in presenter mode)"
+
+
+def _why_ranked(query: str, view: HitView, analysis: Analysis, hide: bool) -> str:
+    """Why the result came up: the words it shares with the question (not in presenter
+    mode: they may be the data's), "close in meaning", and which version it is."""
+    state = analysis.state(view.node_id) if view.node_id else None
+    line = because(query, view.text, state)
+    if hide:
+        line = " · ".join(["Matched the question", *line.split(" · ")[1:]])
+    return line
+
+
+def _result(analysis: Analysis, entry: Asked, view: HitView, i: int, hide: bool) -> None:
+    """One result: its whole text (wrapped), why it ranked, then Show and Why?."""
+    ds = analysis.dataset
+    if view.kind == "chunk":
+        doc = ds.documents.get(view.node_id) if view.node_id else None
+        where = (doc.title or doc.id) if doc is not None else None
+        st.caption("An excerpt from a document" if hide or not where else
+                   f"An excerpt from “{md_escape(short(where, 60))}”")
+    st.markdown(md_escape(_hidden(view.text) if hide else view.text) or "_(empty)_")
+    st.caption(md_escape(_why_ranked(entry.query, view, analysis, hide)))
+    if view.node_id:
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.button("Show in the graph", key=f"ask-hit-{i}-{view.node_id}",
+                      on_click=session.select, args=(view.node_id,), type="tertiary",
+                      icon=":material/my_location:",
+                      help="Select it in the graph and open its panel")
+            if view.node_id in ds.memories:
+                why.button(view.node_id, where=f"ask-{i}", label="Why?")
+    elif view.note:
+        st.caption(md_escape(view.note))
 
 
 def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> None:
@@ -164,26 +193,15 @@ def _results(analysis: Analysis, entry: Asked, *, hide: bool = False) -> None:
             st.text(result.message)  # the service's own sentence, verbatim
         return
     st.caption(f"{len(result.hits)} result{'s' if len(result.hits) != 1 else ''} for "
-               f"“{md_escape(short(entry.query, 80))}”; {len(ids)} highlighted in the graph."
-               + (f" {md_escape(result.note)}" if result.note else ""),
+               f"“{md_escape(short(entry.query, 80))}”, best first; {len(ids)} highlighted "
+               "in the graph." + (f" {md_escape(result.note)}" if result.note else ""),
                help=result.detail)  # how the service ranked them, for the curious
-    with st.container(height=min(240, 40 + 40 * len(result.hits)), border=True):
-        for i, hit in enumerate(result.hits):
+    for i, hit in enumerate(result.hits):
+        with st.container(border=True, key=f"ask-result-{i}"):
             if hit.kind == "context":
                 _context(analysis, hit.text, i, hide)
                 continue
-            view = describe(hit, analysis)
-            if view.node_id:
-                with st.container(horizontal=True, vertical_alignment="center", wrap=False):
-                    st.button(md_escape(_label(view, hide)), key=f"ask-hit-{i}-{view.node_id}",
-                              on_click=session.select, args=(view.node_id,), type="tertiary",
-                              help=f"Select {md_escape(view.node_id)}", width="stretch")
-                    if view.node_id in analysis.dataset.memories:
-                        why.button(view.node_id, where=f"ask-{i}", label="Why?")
-            else:
-                st.text(_label(view, hide))
-                if view.note:
-                    st.caption(md_escape(view.note))
+            _result(analysis, entry, describe(hit, analysis), i, hide)
 
 
 def _context(analysis: Analysis, text: str, index: int, hide: bool) -> None:

@@ -19,6 +19,7 @@ from memscope.lenses.asof import CHANGE_KINDS, Comparison
 from memscope.lenses.diff import diff_stats, word_diff
 from memscope.records.text import CELL_MAX, FULL_MAX, clip, counted
 from memscope.reports.audit import (
+    FINDING_EXPLAINED,
     FINDING_TITLES,
     VERSION_PAGE,
     chain_versions,
@@ -26,6 +27,7 @@ from memscope.reports.audit import (
     chains_table,
     expiry_queue,
     findings_by_kind,
+    findings_present,
     version_pages,
 )
 
@@ -59,27 +61,36 @@ def node_link(analysis: Analysis, node_id: str, *, key_text: str | None = None) 
 
 
 def findings_section(analysis: Analysis, visible: Collection[str] | None) -> None:
-    """Every finding kind with its count; each finding with links to its nodes."""
+    """The findings present, grouped and explained in words (a kind with none is not
+    listed); each finding with links to its nodes."""
     groups = findings_by_kind(analysis, visible)
-    counts = pd.DataFrame([{"finding": kind, "what it means": FINDING_TITLES.get(kind, kind),
-                            "count": len(items)} for kind, items in groups.items()])
-    st.dataframe(counts, hide_index=True, key="finding_counts")
-    for kind, items in groups.items():
-        if not items:
-            continue
-        title = f"{FINDING_TITLES.get(kind, kind)} ({kind}) — {len(items)}"
-        with st.expander(md_escape(title)):
-            for i, finding in enumerate(items[:MAX_FINDINGS_SHOWN]):
-                st.text(finding.message)
-                nodes = [n for n in dict.fromkeys(finding.nodes) if n in analysis.graph.graph]
-                for node_id in nodes[:MAX_NODE_LINKS]:
-                    node_link(analysis, node_id)
-                if len(nodes) > MAX_NODE_LINKS:
-                    st.caption(f"… and {len(nodes) - MAX_NODE_LINKS:,} more nodes.")
-                if i < len(items) - 1:
-                    st.divider()
-            if len(items) > MAX_FINDINGS_SHOWN:
-                st.caption(f"… and {len(items) - MAX_FINDINGS_SHOWN} more.")
+    present = findings_present(groups)
+    if not present:
+        st.success("No integrity findings: every version history is a straight line and "
+                   "everything referred to was loaded.")
+        return
+    total = sum(len(items) for items in groups.values())
+    kinds_n = sum(1 for items in groups.values() if items)
+    st.caption(f"{counted(total, 'finding')} of {counted(kinds_n, 'kind')}; "
+               "a kind with none is not listed.")
+    for heading, kinds in present:
+        st.markdown(f"**{heading}**")  # our words, not data
+        for kind, items in kinds:
+            title = f"{FINDING_TITLES.get(kind, kind)} — {len(items):,}"
+            with st.expander(title):  # our words and a count, not data
+                st.caption(FINDING_EXPLAINED.get(kind, ""))
+                for i, finding in enumerate(items[:MAX_FINDINGS_SHOWN]):
+                    st.text(finding.message)
+                    nodes = [n for n in dict.fromkeys(finding.nodes)
+                             if n in analysis.graph.graph]
+                    for node_id in nodes[:MAX_NODE_LINKS]:
+                        node_link(analysis, node_id)
+                    if len(nodes) > MAX_NODE_LINKS:
+                        st.caption(f"… and {len(nodes) - MAX_NODE_LINKS:,} more nodes.")
+                    if i < len(items) - 1:
+                        st.divider()
+                if len(items) > MAX_FINDINGS_SHOWN:
+                    st.caption(f"… and {len(items) - MAX_FINDINGS_SHOWN} more.")
 
 
 def chains_section(analysis: Analysis, visible: Collection[str] | None) -> pd.DataFrame:
@@ -87,6 +98,9 @@ def chains_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     table = chains_table(analysis, visible)
     st.dataframe(
         _cells(table, "text"), hide_index=True, key="chains_table",
+        column_order=["text", *(c for c in table.columns if c not in ("text", "root",
+                                                                      "latest")),
+                      "root", "latest"],  # the text leads, the ids last
         column_config={
             "first": st.column_config.DatetimeColumn("first", format="YYYY-MM-DD HH:mm"),
             "last": st.column_config.DatetimeColumn("last", format="YYYY-MM-DD HH:mm"),
@@ -133,7 +147,7 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         st.caption(f"Lists the {MAX_PICKER_OPTIONS} longest of {len(table):,} chains.")
     texts = {str(r): str(t) for r, t in zip(table["root"], table["text"], strict=True)}
     root = st.selectbox("Chain", roots, key=session.DIFF_CHAIN.name,
-                        format_func=lambda r: f"{r} · {short(texts.get(r), 60)}")
+                        format_func=lambda r: f"{short(texts.get(r), 60)} · {r}")
     if root is None:
         return
     versions = chain_versions(analysis, root)
@@ -221,16 +235,20 @@ def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     """Memories with a ``forgetAfter``, soonest first, expired ones flagged, each linked."""
     queue = expiry_queue(analysis, visible)
     if queue.empty:
-        st.info("No memory has a forgetAfter date.")
+        st.info("No memory has a forget-after date.")
         return queue
     overdue = sum(1 for s in queue["state"] if s == "expired")
     past = sum(1 for e in queue["expired"] if e)
-    st.caption(f"{len(queue)} memories have a forgetAfter date; {past} "
+    st.caption(f"{len(queue)} memories have a forget-after date; {past} "
                f"are past it, {overdue} of them not forgotten (judged at "
                f"{analysis.now:%Y-%m-%d %H:%M} UTC).")
     shown = _cells(queue, "memory", "space")
     shown.insert(0, "flag", ["⚠️ expired" if e else "" for e in shown["expired"]])
-    st.dataframe(shown, hide_index=True, key="expiry_table", column_config={
+    st.dataframe(shown, hide_index=True, key="expiry_table",
+                 column_order=[c for c in ("flag", "memory", "forget after", "days left",
+                                           "state", "space", "expired", "id")
+                               if c in shown.columns],  # the text leads, the id last
+                 column_config={
         "forget after": st.column_config.DatetimeColumn("forget after",
                                                         format="YYYY-MM-DD HH:mm"),
         "memory": st.column_config.TextColumn("memory", width="large"),

@@ -127,7 +127,7 @@ def side_picker(side: str, presenter: bool) -> Side | None:
         shown = "a snapshot file" if presenter else short(name, 60)
         st.caption(md_escape(f"Side {letter} is {shown} ({len(blob):,} bytes)."))
         st.button("Use another file", key=f"compare_forget_{side}", on_click=_forget_file,
-                  args=(side,), type="tertiary")
+                  args=(side,), type="secondary", icon=":material/swap_horiz:")
         return Side(FILE, side, name=name, digest=hashlib.sha256(blob).hexdigest())
     return Side(LIVE, side)
 
@@ -175,13 +175,13 @@ def table(diff: DatasetDiff, names: tuple[str, str], kinds: Collection[str] | No
           ) -> pd.DataFrame:
     """The differences (of ``kinds``) as a table of text: one row per changed field."""
     rows = diff.rows(kinds)
-    return pd.DataFrame({
+    return pd.DataFrame({  # the texts lead; the id is secondary, last
         "change": [r.change for r in rows],
-        "record": [r.record for r in rows],
-        "id": [short(r.id, CELL_MAX) for r in rows],
-        "field": [r.field for r in rows],
         names[0]: [short(cell(r.a), CELL_MAX) for r in rows],
         names[1]: [short(cell(r.b), CELL_MAX) for r in rows],
+        "record": [r.record for r in rows],
+        "field": [r.field for r in rows],
+        "id": [short(r.id, CELL_MAX) for r in rows],
     })
 
 

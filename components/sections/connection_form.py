@@ -24,7 +24,7 @@ def _connect() -> None:
     kind = str(session.CONN_KIND.get() or "embedded")
     base_url = str(session.CONN_BASE_URL.get() or "").strip()
     key_text = str(session.CONN_API_KEY.get() or "").strip()
-    space = str(session.CONN_SPACE.get() or "").strip()
+    space = str(session.CONN_SPACE.get() or "").strip() if kind in SPACE_LABELS else ""
     dialect = str(session.CONN_DIALECT.get() or connection.DIALECTS[0])
     if kind != "embedded" and not base_url:
         base_url = connection.DEFAULT_URLS[kind]
@@ -35,34 +35,50 @@ def _connect() -> None:
     flash(f"Connected to {conn.label}.", "connected")  # shown only if the load works
 
 
+#: the Space field's label, in each service's own words (Spomory has no spaces)
+SPACE_LABELS = {"embedded": "Space (container tag, optional)",
+                "supermemory": "Space (container tag, optional)",
+                "mem0": "Entity (optional: user:alice, agent:support-bot, app:… or run:…)"}
+SPACE_HELP = {"mem0": "A bare name is a user; no entity loads every entity."}
+BASE_URL_LABEL = "Base URL (optional; self-hosted URLs allowed)"
+
+
 def source_form(ctx: AppContext) -> None:
-    """Source kind, base URL, API key and space; applying reloads the app's data."""
+    """Source kind (outside the form: choosing one redraws the fields for it), then that
+    source's fields in its own words; applying reloads the app's data."""
     kinds = list(connection.KINDS[:4])
     current = ctx.conn.kind if ctx.conn.kind in kinds else "embedded"
+    if session.CONN_KIND.get() not in kinds:
+        session.CONN_KIND.set(current)
+    kind = st.radio("Source", kinds, horizontal=True,
+                    format_func=lambda k: connection.KIND_LABELS[k],
+                    key=session.CONN_KIND.name)
     with st.form("connection_form"):
-        st.radio("Source", kinds, index=kinds.index(current), horizontal=True,
-                 format_func=lambda k: connection.KIND_LABELS[k], key=session.CONN_KIND.name)
-        dialects = list(connection.DIALECTS)  # a new connection starts on "auto"
-        dialect = ctx.conn.dialect if ctx.conn.kind == "supermemory" else dialects[0]
-        st.radio("Supermemory API", dialects,
-                 index=dialects.index(dialect) if dialect in dialects else 0,
-                 format_func=lambda d: connection.DIALECT_CHOICES[d],
-                 key=session.CONN_DIALECT.name,
-                 help="Automatic asks the current API (v5) first and uses the legacy API "
-                      "(v3/v4) only where v5 does not answer. Supermemory shuts the legacy "
-                      "API down on 31 December 2026.")
-        st.text_input("Base URL (Supermemory or Spomory; self-hosted URLs allowed)",
-                      value=ctx.conn.base_url or "", key=session.CONN_BASE_URL.name,
-                      placeholder="https://api.supermemory.ai")
-        st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
-                      help="Kept in this browser session's memory only; never logged, "
-                           "cached under its value or written to disk. Leave empty to use "
-                           ".streamlit/secrets.toml or MEMSCOPE_API_KEY.")
+        if kind == "supermemory":
+            dialects = list(connection.DIALECTS)  # a new connection starts on "auto"
+            dialect = ctx.conn.dialect if ctx.conn.kind == "supermemory" else dialects[0]
+            st.radio("Supermemory API", dialects,
+                     index=dialects.index(dialect) if dialect in dialects else 0,
+                     format_func=lambda d: connection.DIALECT_CHOICES[d],
+                     key=session.CONN_DIALECT.name,
+                     help="Automatic asks the current API (v5) first and uses the legacy "
+                          "API (v3/v4) only where v5 does not answer. Supermemory shuts the "
+                          "legacy API down on 31 December 2026.")
+        if kind != "embedded":
+            default = connection.DEFAULT_URLS.get(kind, "")
+            st.text_input(BASE_URL_LABEL, value=ctx.conn.base_url or "",
+                          key=session.CONN_BASE_URL.name,
+                          placeholder=default)  # what an empty field connects to
+            st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
+                          help="Kept in this browser session's memory only; never logged, "
+                               "cached under its value or written to disk. Leave empty to "
+                               "use .streamlit/secrets.toml or MEMSCOPE_API_KEY.")
         _follow(session.CONN_SPACE, ctx.conn.space or "")
-        st.text_input("Space (container tag, optional)", key=session.CONN_SPACE.name)
-        st.caption("mem0: the base URL is https://api.mem0.ai when left empty, and a space "
-                   "is an entity — user:alice, agent:support-bot, app:… or run:… (a bare name "
-                   "is a user); no space loads every entity.")
+        if kind in SPACE_LABELS:
+            st.text_input(SPACE_LABELS[kind], key=session.CONN_SPACE.name,
+                          help=SPACE_HELP.get(kind))
+        else:
+            st.caption("Spomory has no spaces: the key decides whose graph it is.")
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 
@@ -106,8 +122,10 @@ def spaces_picker(ctx: AppContext) -> None:
     if current not in tags:  # typed on the form, not (yet) listed by the service
         tags.append(current)
     _follow(session.SPACE_PICK, current)
-    st.selectbox("Space", tags,
-                 format_func=lambda t: (clip(t) + counts.get(t, "")) if t else "All spaces",
+    word = "entity" if ctx.conn.kind == "mem0" else "space"  # in the service's words
+    every = "All entities" if word == "entity" else "All spaces"
+    st.selectbox(word.capitalize(), tags, help=f"Narrows what {ctx.conn.label} loads.",
+                 format_func=lambda t: (clip(t) + counts.get(t, "")) if t else every,
                  key=session.SPACE_PICK.name, on_change=_pick_space)
 
 

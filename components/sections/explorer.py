@@ -161,7 +161,7 @@ def drawer(ctx: AppContext, analysis: Analysis, selected: str | None, query: str
     found = bool(query or answer) and topic != session.DRAWER_DISMISSED.get()
     if not selected and not found:
         return
-    parts = (["Matches"] if found and query else []) + (["Answer"] if found and answer else [])
+    parts = (["Matches"] if found and query else []) + (["Results"] if found and answer else [])
     title = " · ".join([*parts, *(["Selected node"] if selected else [])])
     with st.container(key=stage.DRAWER_KEY):
         with st.container(key="drawer_head", horizontal=True, vertical_alignment="center"):
@@ -203,6 +203,9 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None,
         return
     if cluster:
         st.caption(f"In the cluster “{md_escape(cluster)}”")
+    opened = semantic_review.opened_from(ctx, node_id)  # the finding that brought you here
+    if opened:
+        st.info(md_escape(opened), icon=":material/rule:")
 
     def fetch(memory_id: str) -> None:
         _fetch_history(ctx, memory_id)

@@ -17,10 +17,56 @@ from components.state import session
 from components.state.context import AppContext
 from memscope.export.formats import csv_safe
 from memscope.lenses.presenter import mask_text
+from memscope.records.text import clip
 from memscope.store.ledger import LedgerEntry
 
 COLUMNS = ["time", "actor", "source", "space", "action", "target_id", "snapshot", "reason",
            "outcome", "status", "message"]
+#: the table as shown: what was done, in words, first; the target's id last (secondary)
+SHOWN = ["time", "what", "outcome", "actor", "source", "space", "action", "reason",
+         "message", "snapshot", "status", "target_id"]
+
+#: an action, as the verb of the "what" sentence
+_VERBS = {"forget": "Forgot", "restore": "Restored", "forget_all": "Forgot",
+          "add": "Added", "reviewed": "Marked as not a conflict:", "seed": "Seeded"}
+#: a semantic finding's kind (the prefix of a reviewed target), in words
+_FINDING_WORDS = {"suspected_contradiction": "possible contradiction",
+                  "suspicious_update": "suspicious update",
+                  "near_duplicate": "near-duplicate"}
+_WHAT_MAX = 90
+
+
+def _quoted(text: str) -> str:
+    return f"“{clip(' '.join(text.split()), _WHAT_MAX)}”"
+
+
+def describe(action: str, target_id: str | None, snapshot: str | None, *,
+             hidden: bool = False) -> str:
+    """What an entry did, as a sentence that leads with the memory's text (its id is the
+    table's last column): "Forgot “Priya prefers…”", "Marked as not a conflict: possible
+    contradiction “A” ⟷ “B”".
+
+    >>> describe("reviewed", "suspected_contradiction:ee54", "A ⟷ B")
+    'Marked as not a conflict: possible contradiction “A” ⟷ “B”'
+    >>> describe("forget", "m1", None)
+    'Forgot a memory (its text was not kept)'
+    """
+    verb = _VERBS.get(action, action.replace("_", " ").capitalize())
+    kind = (target_id or "").split(":", 1)[0].split("|", 1)[0]
+    what = _FINDING_WORDS.get(kind)
+    text = (snapshot or "").strip()
+    if hidden and text:  # presenter mode: the kind of action, never a mask in quotes
+        return (f"{verb} {what or 'a memory'} (text hidden: presenter mode)")
+    if what is not None:
+        sides = " ⟷ ".join(_quoted(t) for t in text.split(" ⟷ ") if t.strip())
+        return f"{verb} {what} {sides}".rstrip()
+    if text:
+        return f"{verb} {_quoted(text)}"
+    if action == "seed":
+        return "Filled the store with the demo data"
+    if not target_id:
+        return f"{verb} every memory in the space" if action == "forget_all" else verb
+    return f"{verb} a memory (its text was not kept)"
 
 
 def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
@@ -41,6 +87,8 @@ def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
             row["message"] = mask_text(e.message, "Message")
         rows.append(row)
     frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame.insert(1, "what", [describe(e.action, e.target_id, e.snapshot, hidden=presenter)
+                             for e in entries])
     frame["time"] = pd.to_datetime(frame["time"], utc=True, errors="coerce")
     return frame
 
@@ -52,7 +100,7 @@ def _choices(frame: pd.DataFrame, column: str) -> list[str]:
 def filter_frame(frame: pd.DataFrame, *, actions: list[str], outcomes: list[str],
                  sources: list[str], spaces: list[str], text: str) -> pd.DataFrame:
     """Rows matching every chosen value (an empty choice means "any") and ``text``
-    (case-insensitive, in target id, snapshot, reason or message)."""
+    (case-insensitive, in what was done, target id, snapshot, reason or message)."""
     keep = pd.Series(True, index=frame.index)
     for column, chosen in (("action", actions), ("outcome", outcomes), ("source", sources),
                            ("space", spaces)):
@@ -60,7 +108,7 @@ def filter_frame(frame: pd.DataFrame, *, actions: list[str], outcomes: list[str]
             keep &= frame[column].astype(str).isin(chosen)
     needle = text.strip().casefold()
     if needle:
-        hay = frame[["target_id", "snapshot", "reason", "message"]].fillna("").astype(str)
+        hay = frame[["what", "target_id", "snapshot", "reason", "message"]].fillna("").astype(str)
         keep &= hay.apply(lambda col: col.str.casefold().str.contains(needle, regex=False)
                           ).any(axis=1)
     return frame.loc[keep]
@@ -70,7 +118,7 @@ def ledger_csv(frame: pd.DataFrame) -> bytes:
     """The rows as UTF-8 CSV (text that a spreadsheet would run as a formula is quoted)."""
     out = frame.copy()
     out["time"] = out["time"].dt.strftime("%Y-%m-%dT%H:%M:%SZ")
-    for column in COLUMNS[1:]:
+    for column in [c for c in out.columns if c != "time"]:
         out[column] = out[column].map(csv_safe)
     return out.to_csv(index=False).encode("utf-8")
 
@@ -103,13 +151,17 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
                                   placeholder="Any source")
     spaces = cols[3].multiselect("Space", _choices(frame, "space"), key=key("spaces"),
                                  placeholder="Any space")
-    text = st.text_input("Text in target, snapshot, reason or message", key=key("text"))
+    text = st.text_input("Text in what was done, the id, the reason or the message",
+                         key=key("text"))
     shown = filter_frame(frame, actions=actions, outcomes=outcomes, sources=sources,
                          spaces=spaces, text=text)
     st.caption(f"{len(shown)} of {len(frame)} entries.")
-    st.dataframe(shown, hide_index=True, key="ledger_table", column_config={
+    st.dataframe(shown, hide_index=True, key="ledger_table",
+                 column_order=[c for c in SHOWN if c in shown.columns], column_config={
         "time": st.column_config.DatetimeColumn("time", format="YYYY-MM-DD HH:mm:ss"),
-        "snapshot": st.column_config.TextColumn("snapshot", width="large"),
+        "what": st.column_config.TextColumn("what was done", width="large"),
+        "snapshot": st.column_config.TextColumn("snapshot", width="medium"),
+        "target_id": st.column_config.TextColumn("id", width="small"),
     })
     st.download_button("Download as CSV", data=ledger_csv(shown),
                        file_name="memscope-ledger.csv", mime="text/csv",

@@ -20,6 +20,7 @@ from components.state.context import AppContext
 from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
+from memscope.records.text import counted
 from memscope.reports.migration import (
     ROW_MEANINGS,
     MigrationReport,
@@ -58,9 +59,15 @@ def marked_ids(ctx: AppContext, analysis: Analysis) -> set[str]:
     return {n for n in report.node_ids() if n in g}
 
 
+def applies(ctx: AppContext) -> bool:
+    """Whether the check means anything for the chosen source: only Supermemory has two
+    APIs (a mem0 history.db, Spomory, a file: the section is not shown)."""
+    return ctx.conn.kind.startswith("supermemory")
+
+
 def why_not(ctx: AppContext) -> str | None:
     """Why the check cannot run now (one sentence), else ``None``."""
-    if not ctx.conn.kind.startswith("supermemory"):
+    if not applies(ctx):
         return ("The migration check compares Supermemory's two APIs: connect to "
                 "Supermemory first.")
     if connection.api_key() is None:
@@ -82,9 +89,9 @@ def table(report: MigrationReport) -> pd.DataFrame:
     """The report's rows as a table of text (what differs, where, each side's value)."""
     return pd.DataFrame({
         "what": [r.kind for r in report.rows],
-        "id": [r.id for r in report.rows],
         "legacy (v3/v4)": [_cell(r.legacy) for r in report.rows],
         "current (v5)": [_cell(r.v5) for r in report.rows],
+        "id": [r.id for r in report.rows],  # secondary: last
     })
 
 
@@ -117,12 +124,25 @@ def _run(ctx: AppContext) -> None:
         return
     bar.empty()
     REPORT.set((source_key, compare(loads.legacy, loads.v5, space=ctx.conn.space)))
-    st.caption(md_escape(f"Requests: {loads.calls.get('legacy', 0)} through the legacy API, "
-                         f"{loads.calls.get('v5', 0)} through the current API."))
+    st.caption(md_escape(requests_sentence(loads.calls.get("legacy", 0),
+                                           loads.calls.get("v5", 0))))
+
+
+def requests_sentence(legacy: int, v5: int) -> str:
+    """How many requests each API took, in words.
+
+    >>> requests_sentence(4, 830)
+    'Loading took 4 requests through the legacy API and 830 through the current API.'
+    """
+    return (f"Loading took {counted(legacy, 'request')} through the legacy API and "
+            f"{v5:,} through the current API.")
 
 
 def section(ctx: AppContext) -> None:
-    """The migration check: the button, the outcome sentence, the table of differences."""
+    """The migration check: the button, the outcome sentence, the table of differences.
+    Not shown at all for a source it does not apply to (:func:`applies`)."""
+    if not applies(ctx):
+        return
     st.subheader(TITLE)
     st.caption("Loads the space through both of Supermemory's APIs with the key above and "
                "compares memories, texts, versions, latest and forgotten flags, chain "

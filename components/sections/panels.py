@@ -17,9 +17,10 @@ import streamlit as st
 
 from components.state import session
 from components.widgets import nav
-from components.widgets.safe import md_escape, short
+from components.widgets.safe import marked_side, md_escape, short
 from memscope.graph.analysis import Analysis
-from memscope.lenses.diff import word_diff
+from memscope.graph.chains import Chain
+from memscope.lenses.diff import diff_stats, word_diff
 from memscope.records.models import DocumentRecord, MemoryRecord
 from memscope.records.passport import EntityRecord
 from memscope.records.text import FULL_MAX, LINE_MAX, clip
@@ -159,9 +160,36 @@ def relations(analysis: Analysis, node_id: str) -> None:
         st.caption(f"{md_escape(ref.relation)} → {md_escape(ref.missing_id)} (not loaded)")
 
 
+#: above this share of changed words a version is shown as two sentences, one above the
+#: other, rather than as one interleaving of removed and added words (issue 32)
+REWRITTEN_SHARE = 0.5
+
+
+def rewritten(segments: list[tuple[str, str]]) -> bool:
+    """Whether most words changed (removed plus added over both sides' words).
+
+    >>> rewritten(word_diff("Priya prefers short calls over long threads",
+    ...                     "Priya prefers async updates in Slack"))
+    True
+    >>> rewritten(word_diff("Lives in Lisbon", "Lives in Porto"))
+    False
+    """
+    stats = diff_stats(segments)
+    total = sum(len(t.split()) for op, t in segments if op != "insert") \
+        + sum(len(t.split()) for op, t in segments if op != "delete")
+    return total > 0 and (stats["insert"] + stats["delete"]) / total > REWRITTEN_SHARE
+
+
 def _diff_markdown(old: str, new: str) -> str:
+    """A version against its parent: a light edit as one line (removed words struck, added
+    words marked); a rewrite as the two sentences one above the other, the changed words
+    marked on each."""
+    segments = word_diff(old, new)
+    if rewritten(segments):
+        return (f"was: {marked_side(segments, 'delete', 'red')}  \n"
+                f"now: {marked_side(segments, 'insert', 'green')}")
     parts = []
-    for op, text in word_diff(old, new):
+    for op, text in segments:
         esc = md_escape(text)
         if not esc.strip():
             parts.append(esc)
@@ -172,6 +200,28 @@ def _diff_markdown(old: str, new: str) -> str:
         else:
             parts.append(esc)
     return "".join(parts)
+
+
+def branch_levels(chain: Chain) -> dict[str, int]:
+    """How far each version is indented: one step per fork above it (a straight chain is
+    one line of versions, all at 0; ``e.depth`` would indent v4 three times)."""
+    out: dict[str, int] = {}
+    for e in chain.entries:  # ordered from the root: a parent comes before its versions
+        parent = e.parent_id
+        out[e.id] = out[parent] + (parent in chain.branches) if parent in out else 0
+    return out
+
+
+def version_line(chain: Chain, selected: str, limit: int = 12) -> str:
+    """The chain in one line of versions, the selected one marked: "v1 → v2 → **v3**".
+
+    A long chain shows its first and last few, with how many between."""
+    labels = [f"**v{e.version}**" if e.id == selected else f"v{e.version}"
+              for e in chain.entries]
+    if len(labels) > limit:
+        labels = [*labels[:limit // 2], f"… {len(labels) - limit:,} more …",
+                  *labels[-(limit // 2):]]
+    return " → ".join(labels)
 
 
 #: the versions of a chain the panel shows at once (around the selected one)
@@ -201,8 +251,12 @@ def history(analysis: Analysis, memory_id: str, *,
         st.caption(f"Versions {start + 1:,}–{start + len(shown):,} of "
                    f"{len(chain.entries):,}, around the selected one (the Audit page pages "
                    "through all of them).")
+    levels = branch_levels(chain)
+    if not chain.branches and not chain.cycle and len(chain.entries) > 1:
+        st.caption(f"{len(chain.entries):,} versions, oldest first: "
+                   f"{version_line(chain, memory_id)}")
     for i, e in enumerate(shown, start):
-        indent = "↳ " * e.depth
+        indent = "↳ " * levels.get(e.id, 0)
         state = analysis.state(e.id) or ""
         here = " ◀ selected" if e.id == memory_id else ""
         with st.container(border=True):

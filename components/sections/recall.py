@@ -246,7 +246,9 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
                          physics=ctx.settings.physics)
     buckets = rmap.buckets()
     word = rmap.unit
-    st.caption(f"Of {counted(len(rmap.counts), word)}: "
+    what = (f"every {word} drawn, each version counted (superseded and forgotten too)"
+            if word == "memory" else f"each {word}")
+    st.caption(f"The map and its legend count {what}: of {counted(len(rmap.counts), word)}, "
                + "; ".join(f"{buckets[key]} {label}" for key, _, label in core.BUCKETS)
                + f". {view.caption(req.budget)}")
     if clicked and clicked in counts:
@@ -273,6 +275,17 @@ def _table(analysis: Analysis, rmap: core.RecallMap, ids: list[str], *,
                  column_config={"share": st.column_config.NumberColumn(
                      "share", format="%d %%", help="Of the questions answered")})
     more_in_csv(len(ids))
+
+
+def never_note(rmap: core.RecallMap, latest: int) -> str:
+    """What the table of the never recalled counts, against the map's figure (the map
+    counts every version; the table only the latest ones)."""
+    on_map = rmap.buckets()["0"]
+    many = "memories" if rmap.unit == "memory" else "facts"
+    if on_map == latest:
+        return f"The same {latest} as on the map: every one of them is a latest version."
+    return (f"Only latest {many} are listed: {latest} of the {on_map} the map shows as never "
+            f"recalled; the other {on_map - latest} are earlier versions or forgotten.")
 
 
 def _questions(ctx: AppContext, run: core.RecallRun) -> None:
@@ -310,6 +323,7 @@ def results(ctx: AppContext, analysis: Analysis) -> None:
     word, many = ("memory", "memories") if rmap.unit == "memory" else ("fact", "facts")
     never = rmap.never()
     st.subheader(f"Latest {many} never recalled ({len(never)})")
+    st.caption(never_note(rmap, len(never)))
     if never:
         _table(analysis, rmap, never, never=True)
     else:

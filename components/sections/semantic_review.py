@@ -22,21 +22,33 @@ spaces are named by their pseudonyms and the reason is a sentence of the finding
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 import streamlit as st
 
-from components.sections import forget
-from components.sections.audit import _side
+from components.sections import forget, judge_form
 from components.state import session
 from components.state.context import AppContext, flash
 from components.state.pipeline import pipeline
 from components.widgets import nav
-from components.widgets.safe import md_escape
+from components.widgets.safe import marked_side, md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.diff import word_diff
 from memscope.meaning.findings import SemanticFinding
+from memscope.meaning.judge import JudgeConfig
 from memscope.records.text import CELL_MAX, FULL_MAX, LINE_MAX, clip, counted
+from memscope.reports.judging import (
+    Candidate,
+    JudgeClient,
+    JudgeFailed,
+    Verdict,
+    candidates,
+    fingerprint,
+    host,
+    is_local,
+    verdict_key,
+    verdicts_for,
+)
 from memscope.sources import Source
 from memscope.storage import LOCAL_ACTOR, Storage, StorageError
 
@@ -55,6 +67,24 @@ MASKED_REASONS = {
                          "replaced, so the service may have retired a fact by mistake.",
     "near_duplicate": "These memories state the same fact in several documents.",
 }
+#: how each kind was found: the rule, named in words
+FOUND_BY = {
+    "suspected_contradiction": "the contradiction rule (one subject and attribute, two "
+                               "values that cannot both hold, no update between them)",
+    "suspicious_update": "the update rule (the new version keeps to no subject, attribute or "
+                         "value of the one it replaced)",
+    "near_duplicate": "the near-duplicate rule (the same fact, in the same names and numbers, "
+                      "in several documents)",
+}
+#: said once above the queue: what the rules cannot see
+BLIND_SPOT = ("The rules read what each sentence claims, word by word; they cannot know what "
+              "the world knows — that someone who “is teetotal” would not “order a whisky every "
+              "Friday”. A model can check those.")
+#: the same in presenter mode (its example could read as the audience's data)
+BLIND_SPOT_MASKED = ("The rules read what each sentence claims, word by word; they cannot "
+                     "know what the world knows. A model can check those.")
+#: the ledger action of a model's verdict; its ``target_id`` is the pair's key and the model
+JUDGED = "judged"
 MARKS = session.SEMANTIC_REVIEW_MARKS
 HELD = session.SEMANTIC_REVIEW_HELD
 KEYS = session.SEMANTIC_REVIEW_KEYS
@@ -108,6 +138,30 @@ def not_a_conflict(storage: Storage, source: Source, finding: SemanticFinding, *
     return f"Marked as not a conflict: {ids}. It stays hidden until either memory changes."
 
 
+def record_verdict(storage: Storage, source: Source, finding: SemanticFinding,
+                   verdict: Verdict, *, actor: str = LOCAL_ACTOR) -> None:
+    """Ledger a model's verdict on ``finding`` (``judged``, under its pair and model)."""
+    said = f"{verdict.label[0].upper()}{verdict.label[1:]}"
+    storage.record_ledger(action=JUDGED, source=source.kind, outcome="ok",
+                          scope=source.identity(), actor=actor, space=finding.space,
+                          target_id=verdict_key(finding, verdict.model),
+                          snapshot=" ⟷ ".join(finding.texts), reason=verdict.reason,
+                          message=said + (f": {verdict.reason}" if verdict.reason else "."))
+
+
+def recorded_verdicts(storage: Storage, scope: str) -> dict[str, Verdict]:
+    """The models' verdicts the ledger holds under ``scope``, by pair and model (the last
+    of each)."""
+    out: dict[str, Verdict] = {}
+    rows = sorted((e for e in storage.ledger(scope=scope)
+                   if e.action == JUDGED and e.outcome == "ok" and e.target_id
+                   and "|" in e.target_id), key=lambda e: (e.time, e.id or 0))
+    for e in rows:
+        out[str(e.target_id)] = Verdict(e.message.startswith("Confirmed"), e.reason or "",
+                                        str(e.target_id).split("|", 1)[1])
+    return out
+
+
 # -- what the queue holds ------------------------------------------------------------------
 
 
@@ -144,7 +198,25 @@ def _review(ctx: AppContext, finding: SemanticFinding) -> None:
 
 def _open(ctx: AppContext, finding: SemanticFinding) -> None:
     session.select(finding.nodes[0])
-    MARKS.set((ctx.key, tuple(finding.nodes)))
+    MARKS.set((ctx.key, tuple(finding.nodes), finding.kind))
+    flash(opened_sentence(finding.kind, len(finding.nodes)), "info")
+
+
+def opened_sentence(kind: str, members: int) -> str:
+    """What the explorer says about memories opened from the queue."""
+    title = KIND_TITLES.get(kind, "A finding").lower()
+    what = "both memories" if members == 2 else f"its {members} memories"
+    return (f"Opened from the review queue: a {title}; {what} are marked in the graph, the "
+            "first selected.")
+
+
+def opened_from(ctx: AppContext, node_id: str | None) -> str | None:
+    """For a memory panel: the finding that brought the person there (one sentence), when
+    "Open both in the graph" marked ``node_id``; else ``None``."""
+    marks = MARKS.get()
+    if not marks or marks[0] != ctx.key or node_id not in marks[1]:
+        return None
+    return opened_sentence(marks[2] if len(marks) > 2 else "", len(marks[1]))
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -198,18 +270,35 @@ def _forget_button(ctx: AppContext, finding: SemanticFinding, mem_id: str, label
               help="Opens the usual confirmation, which shows what else this touches.")
 
 
-def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding) -> None:
-    title = KIND_TITLES.get(finding.kind, finding.kind)
+def _how_found(ctx: AppContext, finding: SemanticFinding, near_miss: bool,
+               verdicts: Sequence[Verdict]) -> None:
+    """How the item was found (a rule, named; a model) and each model's verdict."""
+    if near_miss:
+        st.caption("Found by a model: no rule flagged these two, but they are about the same "
+                   "subject and close in meaning, and a model was asked.")
+    else:
+        st.caption(md_escape(f"Found by {FOUND_BY.get(finding.kind, 'a rule')}."))
+    for v in verdicts:
+        icon = ":material/check_circle:" if v.conflict else ":material/cancel:"
+        reason = "" if ctx.presenter or not v.reason else f" — {v.reason}"
+        st.markdown(f"{icon} **{md_escape(v.label.capitalize())}**{md_escape(reason)}")
+
+
+def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding, *,
+          near_miss: bool = False, verdicts: Sequence[Verdict] = ()) -> None:
+    title = "Possible contradiction" if near_miss else KIND_TITLES.get(finding.kind,
+                                                                       finding.kind)
     st.markdown(f"**{md_escape(title)}** · score {finding.score:.2f} · "
                 f"{md_escape(_space(ctx, finding.space))}")
     st.caption(md_escape(MASKED_REASONS.get(finding.kind, "")
                          if ctx.presenter else clip(finding.reason, 2 * LINE_MAX)))
+    _how_found(ctx, finding, near_miss, verdicts)
     texts = [_text(ctx, analysis, finding, i) for i in range(len(finding.nodes))]
     pair = len(texts) == 2
     diffable = pair and not ctx.presenter and max(map(len, texts)) <= FULL_MAX
     if diffable:
         segments = word_diff(texts[0], texts[1])
-        bodies = [_side(segments, "delete"), _side(segments, "insert")]
+        bodies = [marked_side(segments, "delete", "blue"), marked_side(segments, "insert", "blue")]
     else:
         bodies = [clip(t, CELL_MAX) for t in texts]
     columns = st.columns(min(len(texts), 3))
@@ -228,6 +317,146 @@ def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding) -> None
     if actions[2].button(label, key=KEYS.key(f"open-{finding.key}"),
                          on_click=_open, args=(ctx, finding)):
         st.switch_page(nav.EXPLORER, query_params={"node": finding.nodes[0]})
+
+
+# -- checking with a model -------------------------------------------------------------------
+
+
+def _kept_verdicts(ctx: AppContext) -> dict[str, Verdict]:
+    """This session's verdicts, with those the ledger holds for this source."""
+    kept: dict[str, Verdict] = session.JUDGE_VERDICTS.setdefault()
+    if ctx.source is not None:
+        try:
+            for key, v in recorded_verdicts(ctx.ledger, ctx.source.identity()).items():
+                kept.setdefault(key, v)
+        except StorageError:
+            pass  # the reviews' warning says the ledger cannot be read
+    return kept
+
+
+def _ask_open() -> None:
+    session.JUDGE_ASK.set(True)
+
+
+def _ask_close() -> None:
+    session.JUDGE_ASK.clear()
+    session.JUDGE_PRESENTER_OK.clear()
+
+
+def _start(config: JudgeConfig, pairs: list[Candidate]) -> None:
+    session.JUDGE_ASK.clear()
+    session.JUDGE_PRESENTER_OK.clear()
+    found: dict[str, SemanticFinding] = session.JUDGE_FOUND.setdefault()
+    for c in pairs:
+        if c.near_miss:
+            found[c.finding.key] = c.finding
+    session.JUDGE_RUN.set({"config": config, "fingerprint": fingerprint(config),
+                           "todo": list(pairs), "total": len(pairs), "done": 0,
+                           "confirmed": 0, "rejected": 0, "failed": 0, "problem": ""})
+
+
+def _stop() -> None:
+    run = session.JUDGE_RUN.get()
+    session.JUDGE_RUN.clear()
+    if run:
+        flash(_summary(run, stopped=True), "info")
+
+
+def _summary(run: dict, *, stopped: bool = False) -> str:
+    model = run["config"].model
+    said = (f"{'Stopped' if stopped else 'Done'}: {model} checked {run['done']} of "
+            f"{counted(run['total'], 'pair')} — {run['confirmed']} confirmed, "
+            f"{run['rejected']} rejected")
+    if run["failed"]:
+        said += f", {run['failed']} not checked ({run['problem']})"
+    return said + "."
+
+
+def _run(ctx: AppContext, run: dict) -> None:
+    """Send the pairs left, one at a time, keeping and ledgering each verdict as it comes
+    (Stop, a rerun, keeps what came)."""
+    config: JudgeConfig = run["config"]
+    kept: dict[str, Verdict] = session.JUDGE_VERDICTS.setdefault()
+    with st.container(border=True, key="judge-run"):
+        st.markdown(md_escape(f"Checking with {config.model} at {host(config)}…"))
+        bar = st.progress(run["done"] / max(run["total"], 1),
+                          text=f"{run['done']} of {counted(run['total'], 'pair')} checked")
+        st.button("Stop", key="judge-stop", on_click=_stop)
+        with JudgeClient(config) as client:
+            while run["todo"]:
+                candidate: Candidate = run["todo"][0]
+                try:
+                    verdict = client.check(candidate.finding)
+                except JudgeFailed as exc:
+                    run["failed"] += 1
+                    run["problem"] = str(exc).rstrip(".")
+                    log.info("the model could not check a pair: %s", exc)
+                else:
+                    kept[verdict_key(candidate.finding, verdict.model)] = verdict
+                    run["confirmed" if verdict.conflict else "rejected"] += 1
+                    if ctx.source is not None:
+                        try:
+                            record_verdict(ctx.ledger, ctx.source, candidate.finding,
+                                           verdict, actor=ctx.user.email)
+                        except StorageError as exc:
+                            run["problem"] = f"a verdict could not be ledgered: {exc}"
+                run["todo"].pop(0)
+                run["done"] += 1
+                bar.progress(run["done"] / max(run["total"], 1),
+                             text=f"{run['done']} of {counted(run['total'], 'pair')} checked")
+    session.JUDGE_RUN.clear()
+    flash(_summary(run), "success" if not run["failed"] else "info")
+    st.rerun()
+
+
+def _check_section(ctx: AppContext, analysis: Analysis,
+                   findings: Sequence[SemanticFinding]) -> None:
+    """"Check these with a model": where to, how many, the warning, the run."""
+    run = session.JUDGE_RUN.get()
+    config, problem = judge_form.settings()
+    if run and (config is None or run["fingerprint"] != fingerprint(config)):
+        session.JUDGE_RUN.clear()  # the model changed under it: start again
+        run = None
+    if run:
+        _run(ctx, run)
+        return
+    if problem:
+        st.caption(md_escape(problem))
+        return
+    if config is None:
+        st.caption("To have a model check these, set one on the Connection page (any "
+                   "OpenAI-compatible chat endpoint, local or hosted).")
+        return
+    if not session.JUDGE_ASK.get():
+        st.button("Check these with a model", key="judge-open", on_click=_ask_open,
+                  icon=":material/psychology:",
+                  help=md_escape(f"{config.model} at {host(config)}; asks before sending."))
+        return
+    pairs = candidates(ctx.current or analysis, findings)  # real texts, never the masked
+    misses = sum(1 for c in pairs if c.near_miss)
+    with st.container(border=True, key="judge-confirm"):
+        if not pairs:
+            st.info("There is nothing to check: no suspected contradiction and no near miss.")
+            st.button("Close", key="judge-close", on_click=_ask_close)
+            return
+        leaves = ("It stays on this machine (a local server)." if is_local(config) else
+                  "The memories' text leaves this machine.")
+        st.warning(md_escape(
+            f"Send {counted(len(pairs), 'pair')} of memories ({len(pairs) - misses} the rules "
+            f"flagged, {misses} near {'miss' if misses == 1 else 'misses'}) to {config.model} "
+            f"at {host(config)}? Each pair's two texts are sent as they are. {leaves} "
+            "Each verdict is written to the ledger."))
+        allowed = True
+        if ctx.presenter:
+            st.caption("Presenter mode is on: the audience may see the texts being sent.")
+            allowed = st.checkbox("Send memory text while presenting",
+                                  key=session.JUDGE_PRESENTER_OK.name)
+        with st.container(horizontal=True):
+            st.button("Send", type="primary", key="judge-send", on_click=_start,
+                      args=(config, pairs), disabled=not allowed)
+            st.button("Cancel", key="judge-cancel", on_click=_ask_close)
+        if not allowed:
+            st.caption("Refused while presenting unless you tick the box above.")
 
 
 def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
@@ -253,7 +482,13 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
             HELD.set((ctx.source.identity(), frozenset(reviewed)))
         except StorageError as exc:
             st.warning(md_escape(f"Reviews could not be read from the ledger: {exc}"))
-    items = queue(findings, reviewed, visible, ctx.current.dataset.memories)
+    found = session.JUDGE_FOUND.get()
+    kept = _kept_verdicts(ctx)
+    misses = [f for f in found.values()
+              if any(v.conflict for v in verdicts_for(kept, f)) and f.key not in
+              {x.key for x in findings}]
+    items = queue([*findings, *misses], reviewed, visible, ctx.current.dataset.memories)
+    missed = {f.key for f in misses}
     hidden = sum(1 for f in findings if f.key in reviewed)
     counts = {k: sum(1 for f in items if f.kind == k) for k in KIND_TITLES}
     st.caption(md_escape(
@@ -265,6 +500,8 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
     reason = ctx.source.capabilities.reason("forget") if ctx.source is not None else None
     if reason and items:
         st.caption(f"Forget is unavailable: {md_escape(reason)}")
+    st.caption(BLIND_SPOT_MASKED if ctx.presenter else BLIND_SPOT)
+    _check_section(ctx, analysis, findings)
     if not items:
         st.info("Nothing to review: no memory contradicts another, and every update "
                 "keeps to its subject.")
@@ -272,7 +509,8 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
         if i:
             st.divider()
         with st.container(key=f"review-item-{i}"):
-            _item(ctx, analysis, finding)
+            _item(ctx, analysis, finding, near_miss=finding.key in missed,
+                  verdicts=verdicts_for(kept, finding))
     if len(items) > MAX_ITEMS:
         st.caption(f"… and {len(items) - MAX_ITEMS} more: the surest are shown first.")
     forget.dialog(ctx)

@@ -23,8 +23,8 @@ from components.widgets.safe import md_escape, short
 from memscope.export.formats import trail_file
 from memscope.graph.analysis import Analysis
 from memscope.meaning.findings import SemanticFinding
-from memscope.records.text import counted, relation_label
-from memscope.reports.trail import turn_label
+from memscope.records.text import relation_label
+from memscope.reports.trail import stated_note, turn_label, versions_heading
 from memscope.reports.why import Trail, UnknownTrail, trail
 
 WHY = session.WHY_OPEN
@@ -119,13 +119,14 @@ def body(t: Trail) -> None:
         st.caption(md_escape(s.note))
     if s.also:
         st.text("\n".join(f"Also holds: {other}" for other in s.also))
-    _heading(f"How it got there ({counted(len(t.versions), 'version')}, oldest first)")
+    _heading(versions_heading(len(t.versions)))
+    note = stated_note(t.versions)  # once, not on every version
+    if note:
+        st.caption(note)
     for v in t.versions:
         with st.container(border=True, gap="small"):
-            stated = "" if v.inferred else " · stated, not inferred"
             st.caption(md_escape(f"{v.version} · {_when(v.created)} · {v.state or '—'} · "
-                                 f"{short(v.id, 80)}{' · asked about' if v.asked else ''}"
-                                 f"{stated}"))
+                                 f"{short(v.id, 80)}{' · asked about' if v.asked else ''}"))
             st.text(f"{v.text}\n→ {v.change}")
             if v.inferred:
                 came = f" — inferred from {', '.join(v.derived_from)}" if v.derived_from else ""

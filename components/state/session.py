@@ -334,6 +334,31 @@ SEMANTIC_REVIEW_MARKS = slot("semantic_review_marks", "components.sections.seman
 SEMANTIC_REVIEW_KEYS = Family("semantic_review_", "components.sections.semantic_review",
                               "The review queue's buttons (not a conflict, forget, open), "
                               "per action and finding key.")
+JUDGE_VERDICTS = slot("judge_verdicts", "components.sections.semantic_review",
+                      "A model's verdicts by pair digest and model "
+                      "(memscope.reports.judging.verdict_key → Verdict).", dict)
+JUDGE_FOUND = slot("judge_found", "components.sections.semantic_review",
+                   "Near misses a model was asked about, by finding key (SemanticFinding).",
+                   dict)
+JUDGE_ASK = slot("judge_ask", "components.sections.semantic_review",
+                 "The 'Check these with a model' confirmation is open (True) or not.")
+JUDGE_RUN = slot("judge_run", "components.sections.semantic_review",
+                 "The model check in progress: its configuration, the pairs left, counts.")
+JUDGE_PRESENTER_OK = slot("judge_presenter_ok", "components.sections.semantic_review",
+                          "The presenter-mode confirmation checkbox (widget key).")
+
+# -- the judge's settings (components.sections.judge_form) -----------------------------------
+JUDGE_URL = slot("judge_url", "components.sections.judge_form",
+                 "The judge form's base URL (widget key).")
+JUDGE_MODEL = slot("judge_model", "components.sections.judge_form",
+                   "The judge form's model name (widget key).")
+JUDGE_KEY_FIELD = slot("judge_key_field", "components.sections.judge_form",
+                       "The judge form's password field (widget key); emptied on Use.")
+JUDGE_SET = slot("judge_set", "components.sections.judge_form",
+                 "(base URL, model) set on the Connection page for this session.")
+JUDGE_KEY = slot("judge_key_secret", "components.sections.judge_form",
+                 "The judge's key typed on the Connection page (a SecretStr; this session "
+                 "only).")
 
 # -- the Slideshow page (components.sections.slideshow; issue 19, item 3) ------------------
 SLIDESHOW = slot("slideshow", "components.sections.slideshow",

@@ -55,17 +55,19 @@ class Judged:
     failed: str | None
 
 
-def _ask(client: httpx.Client, config: JudgeConfig, finding: SemanticFinding
-         ) -> tuple[bool, str] | None:
-    """The judge's verdict on one pair, or ``None`` when its answer cannot be read."""
-    body = {"model": config.model, "temperature": 0,
+def chat_body(config: JudgeConfig, texts: Sequence[str]) -> dict[str, object]:
+    """The chat request asking whether the two ``texts`` can both hold."""
+    return {"model": config.model, "temperature": 0,
             "messages": [{"role": "system", "content": _SYSTEM},
-                         {"role": "user", "content": f"Statement A: {finding.texts[0]}\n"
-                                                     f"Statement B: {finding.texts[1]}"}]}
-    response = client.post("/chat/completions", json=body)
-    response.raise_for_status()
+                         {"role": "user", "content": f"Statement A: {texts[0]}\n"
+                                                     f"Statement B: {texts[1]}"}]}
+
+
+def read_verdict(payload: object) -> tuple[bool, str] | None:
+    """``(conflict, one-line reason)`` from a chat completion's decoded JSON, or ``None``
+    when it holds no such verdict."""
     try:
-        content = response.json()["choices"][0]["message"]["content"]
+        content = payload["choices"][0]["message"]["content"]  # type: ignore[index]
         match = _OBJECT.search(content)
         verdict = json.loads(match.group(0)) if match else None
     except (ValueError, KeyError, IndexError, TypeError):
@@ -75,6 +77,18 @@ def _ask(client: httpx.Client, config: JudgeConfig, finding: SemanticFinding
     reason = verdict.get("reason")
     text = " ".join(reason.split())[:_REASON_MAX] if isinstance(reason, str) else ""
     return verdict["conflict"], text
+
+
+def _ask(client: httpx.Client, config: JudgeConfig, finding: SemanticFinding
+         ) -> tuple[bool, str] | None:
+    """The judge's verdict on one pair, or ``None`` when its answer cannot be read."""
+    response = client.post("/chat/completions", json=chat_body(config, finding.texts))
+    response.raise_for_status()
+    try:
+        payload = response.json()
+    except ValueError:
+        return None
+    return read_verdict(payload)
 
 
 def judge_findings(findings: Sequence[SemanticFinding], config: JudgeConfig, *,
@@ -123,4 +137,4 @@ def judge_findings(findings: Sequence[SemanticFinding], config: JudgeConfig, *,
     return Judged(out, confirmed, rejected, failed)
 
 
-__all__ = ["LIMIT", "JudgeConfig", "Judged", "judge_findings"]
+__all__ = ["LIMIT", "JudgeConfig", "Judged", "chat_body", "judge_findings", "read_verdict"]

@@ -25,19 +25,66 @@ from memscope.records.text import one_line, shorten
 
 #: one line per finding kind, for headings
 FINDING_TITLES = {
-    "dangling_parent": "Parent not loaded",
+    "dangling_parent": "Earlier version not loaded",
     "dangling_relation": "Relation to something not loaded",
-    "cycle": "Parent pointers form a cycle",
+    "cycle": "Versions that loop back on themselves",
     "branch": "Branches (a version with several later versions)",
     "multiple_latest": "More than one latest version in a chain",
     "forgotten_latest": "Forgotten but still marked latest",
-    "version_repair": "Version numbers repaired",
-    "updates_contradicts_parent": "'updates' relation contradicts the parent pointer",
-    "expired_not_forgotten": "Past forgetAfter but not forgotten",
-    "unknown_relation": "Unknown relation type (read as 'updates')",
-    "duplicate_memory": "Same memory id with different values",
+    "version_repair": "Version numbers renumbered",
+    "updates_contradicts_parent": "An update link disagrees with the earlier version",
+    "expired_not_forgotten": "Past its forget-after date but still kept",
+    "unknown_relation": "Relation of an unknown kind (read as an update)",
+    "duplicate_memory": "One memory that arrived twice, different each time",
     "orphan_memory": "Memory without a loaded document",
 }
+
+#: what each finding kind means, in a sentence a reader without the internals follows
+FINDING_EXPLAINED = {
+    "dangling_parent": "A memory names an earlier version that is not in what was loaded, "
+                       "so its history starts part-way.",
+    "dangling_relation": "A relation points at a memory or document that is not in what "
+                         "was loaded.",
+    "cycle": "Following a memory's earlier versions comes back to where it started, so "
+             "there is no first version.",
+    "branch": "One version was updated twice, in two different ways: the history forks.",
+    "multiple_latest": "Several versions of one memory are each marked as the current one.",
+    "forgotten_latest": "A memory was forgotten but is still marked as its current version.",
+    "version_repair": "Version numbers were missing or out of order; they were renumbered "
+                      "by date.",
+    "updates_contradicts_parent": "An 'updates' link and the memory's earlier-version "
+                                  "pointer disagree about what came before.",
+    "expired_not_forgotten": "A memory's forget-after date has passed, but it is still "
+                             "kept.",
+    "unknown_relation": "A relation of a kind Memscope does not know; it is read as an "
+                        "update.",
+    "duplicate_memory": "The same memory id arrived twice with different contents.",
+    "orphan_memory": "A memory whose document is not in what was loaded.",
+}
+
+#: the finding kinds grouped for the Audit page, each group under a plain heading
+FINDING_GROUPS = (
+    ("Version history", ("cycle", "branch", "multiple_latest", "forgotten_latest",
+                         "version_repair", "updates_contradicts_parent")),
+    ("Something referred to but not loaded", ("dangling_parent", "dangling_relation",
+                                              "orphan_memory")),
+    ("Data to tidy", ("expired_not_forgotten", "duplicate_memory", "unknown_relation")),
+)
+
+
+def findings_present(groups: dict[str, list[Finding]]
+                     ) -> list[tuple[str, list[tuple[str, list[Finding]]]]]:
+    """The groups of :data:`FINDING_GROUPS` that have findings, each with its kinds that
+    have some (in that order); a kind in no group goes last under "Other"."""
+    grouped = {k for _, kinds in FINDING_GROUPS for k in kinds}
+    rest = tuple(k for k in groups if k not in grouped)
+    out = []
+    for heading, kinds in (*FINDING_GROUPS, ("Other", rest)):
+        present = [(k, groups[k]) for k in kinds if groups.get(k)]
+        if present:
+            out.append((heading, present))
+    return out
+
 
 CHAIN_COLUMNS = ["root", "latest", "length", "branches", "forgotten", "first", "last",
                  "incomplete", "cycle", "text"]

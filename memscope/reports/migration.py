@@ -23,7 +23,7 @@ say the same way:
 >>> print(compare(from_feed_pages([page]), from_feed_pages([page])).sentence())
 ... # doctest: +NORMALIZE_WHITESPACE
 The legacy (v3/v4) and current (v5) APIs return the same 2 memories, 1 document and
-1 chain edge for this space.
+1 chain edge for all spaces.
 >>> page["documents"][0]["memoryEntries"][1]["memory"] = "z"
 >>> report = compare(from_feed_pages([page]), from_feed_pages([page | {"documents": [
 ...     {"id": "d", "memoryEntries": [{"id": "a", "memory": "x"}]}]}]))
@@ -57,6 +57,16 @@ ROW_MEANINGS = {
     "forgotten": "the memory's isForgotten flag differs",
     "edge": "a chain edge (updates, extends, derives) one API implies and the other does not",
     "document": "a document one API returns and the other does not",
+}
+#: a difference's kind as counted in the sentence (one, many)
+KIND_WORDS = {
+    "memory": ("memory only one API returns", "memories only one API returns"),
+    "text": ("changed text", "changed texts"),
+    "version": ("different version number", "different version numbers"),
+    "latest": ("different latest flag", "different latest flags"),
+    "forgotten": ("different forgotten flag", "different forgotten flags"),
+    "edge": ("chain edge only one API implies", "chain edges only one API implies"),
+    "document": ("document only one API returns", "documents only one API returns"),
 }
 PRESENT, MISSING = "present", "missing"
 LEGACY_NAME, V5_NAME = "legacy (v3/v4)", "current (v5)"
@@ -119,14 +129,15 @@ class MigrationReport:
 
     def sentence(self) -> str:
         """The outcome in one sentence."""
-        where = "this space"
+        where = "all spaces" if self.space is None else "this space"
         if self.identical:
             c = self.legacy
             return (f"The legacy (v3/v4) and current (v5) APIs return the same "
                     f"{counted(c.memories, 'memory', 'memories')}, "
                     f"{counted(c.documents, 'document')} and "
                     f"{counted(c.edges, 'chain edge')} for {where}.")
-        parts = ", ".join(f"{n} {kind}" for kind, n in self.by_kind().items())
+        parts = ", ".join(counted(n, *KIND_WORDS.get(kind, (kind, kind)))
+                          for kind, n in self.by_kind().items())
         return (f"The legacy (v3/v4) and current (v5) APIs differ for {where}: "
                 f"{counted(len(self.rows), 'difference')} ({parts}).")
 

@@ -151,9 +151,37 @@ def ident(node_id: str | None) -> str:
     return clip(node_id, ID_MAX)
 
 
+def versions_heading(n: int, title: str = "How it got there") -> str:
+    """The versions' heading: "How it got there (1 version)", "… (3 versions, oldest
+    first)" (an order is worth saying only when there are several).
+
+    >>> versions_heading(1), versions_heading(3)
+    ('How it got there (1 version)', 'How it got there (3 versions, oldest first)')
+    """
+    order = ", oldest first" if n > 1 else ""
+    return f"{title} ({counted(n, 'version')}{order})"
+
+
+def stated_note(versions: Iterable[Version]) -> str | None:
+    """Said once under the heading when no version was inferred ("stated, not inferred"
+    on every version says nothing); ``None`` when some were (those are marked).
+
+    >>> stated_note([])
+    """
+    vs = list(versions)
+    if not vs or any(v.inferred for v in vs):
+        return None
+    return "Stated, not inferred." if len(vs) == 1 else \
+        "Every version was stated, not inferred."
+
+
 def _versions_text(versions: Iterable[Version]) -> list[str]:
     out = []
-    for n, v in enumerate(versions, start=1):
+    vs = list(versions)
+    note = stated_note(vs)
+    if note:
+        out.append(f"  {note}")
+    for n, v in enumerate(vs, start=1):
         here = " ◀ asked" if v.asked else ""
         out.append(f"  {n}. {v.version} · {_when(v.created)} · {v.state or '—'} · "
                    f"{ident(v.id)}{here}")
@@ -162,8 +190,6 @@ def _versions_text(versions: Iterable[Version]) -> list[str]:
         if v.inferred:
             came = f"; inferred from {', '.join(v.derived_from)}" if v.derived_from else ""
             out.append(f"     Inferred by the service, not stated by you{came}.")
-        else:
-            out.append("     Stated, not inferred.")
     return out
 
 
@@ -176,7 +202,7 @@ def _text_lines(t: Trail) -> list[str]:
     if s.note:
         lines.append(f"  {s.note}")
     lines += [f"  Also holds: {other}" for other in s.also]
-    lines += ["", f"HOW IT GOT THERE ({counted(len(t.versions), 'version')}, oldest first)"]
+    lines += ["", versions_heading(len(t.versions), "HOW IT GOT THERE")]
     lines += _versions_text(t.versions)
     lines += ["", "WHERE IT CAME FROM"]
     by_id = {v.id: v.version for v in t.versions}

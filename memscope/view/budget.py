@@ -266,10 +266,71 @@ def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[
             rep[m] = CLUSTER_PREFIX + group.key
         info.collapsed_clusters += 1
         info.collapsed_nodes += len(group.ids)
+    spread([n for n in drawn if n.get("kind") == "cluster" and "x" in n and "y" in n])
     info.drawn_nodes = len(drawn)
     info.expanded = sorted(open_keys)
     info.over_budget = info.drawn_nodes > budget
     return drawn, rep
+
+
+#: graph units kept between two hexagons' boxes
+HEX_GAP = 14.0
+#: a hexagon's label under it, at zoom 1: its height and its width per character (an
+#: estimate of the 16 px cluster font's)
+HEX_LABEL_H, HEX_LABEL_CHAR = 22.0, 8.5
+
+
+def spread(hexagons: list[VisNode], rounds: int = 200) -> None:
+    """Moves ``hexagons`` (placed cluster nodes, changed in place) apart until no two
+    boxes overlap, each box the hexagon with its label under it and :data:`HEX_GAP`
+    around: a pair that overlaps is pushed apart along the axis it overlaps least, each
+    by half. Deterministic; a 20,000-version chain's 139 hexagons, laid on one disk by
+    their members' centres, come apart in a few dozen rounds.
+
+    >>> a = {"x": 0.0, "y": 0.0, "size": 20.0, "label": "a"}
+    >>> b = {"x": 5.0, "y": 0.0, "size": 20.0, "label": "b"}
+    >>> spread([a, b]); b["x"] - a["x"] >= 2 * 20 + HEX_GAP
+    True
+    """
+    n = len(hexagons)
+    if n < 2:
+        return
+    hw = [max(float(h["size"]), HEX_LABEL_CHAR * len(h.get("label", "")) / 2) + HEX_GAP / 2
+          for h in hexagons]
+    hh = [float(h["size"]) + HEX_LABEL_H / 2 + HEX_GAP / 2 for h in hexagons]
+    xs = [float(h.get("x", 0.0)) for h in hexagons]
+    ys = [float(h.get("y", 0.0)) + HEX_LABEL_H / 2 for h in hexagons]  # the box's centre
+    cell = 2 * max(max(hw), max(hh))
+    for _ in range(rounds):
+        grid: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for i in range(n):
+            grid[(math.floor(xs[i] / cell), math.floor(ys[i] / cell))].append(i)
+        moved = False
+        for (gx, gy), members in grid.items():
+            near = [j for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    for j in grid.get((gx + dx, gy + dy), ())]
+            for i in members:
+                for j in near:
+                    if j <= i:
+                        continue
+                    dx, dy = xs[j] - xs[i], ys[j] - ys[i]
+                    ox = hw[i] + hw[j] - abs(dx)
+                    oy = hh[i] + hh[j] - abs(dy)
+                    if ox <= 0 or oy <= 0:
+                        continue
+                    moved = True
+                    if ox <= oy:
+                        step = (ox / 2 + 0.5) * (1 if dx > 0 or (dx == 0 and i % 2) else -1)
+                        xs[i] -= step
+                        xs[j] += step
+                    else:
+                        step = (oy / 2 + 0.5) * (1 if dy > 0 or (dy == 0 and i % 2) else -1)
+                        ys[i] -= step
+                        ys[j] += step
+        if not moved:
+            break
+    for i, h in enumerate(hexagons):
+        h["x"], h["y"] = round(xs[i], 1), round(ys[i] - HEX_LABEL_H / 2, 1)
 
 
 def _label(key: str, labels: Mapping[str, str]) -> str:

@@ -39,13 +39,15 @@ from memscope.view.colors import (
     UNCHANGED_FILL,
     darker,
 )
-from memscope.view.payload import Legend, LegendColor, ViewData, VisNode
+from memscope.view.payload import Legend, LegendColor, ViewData, VisEdge, VisNode
 
 #: how :func:`highlight` marks a node: its border width (the colour:
 #: :data:`~memscope.view.colors.HIGHLIGHT_BORDER`)
 HIGHLIGHT_WIDTH = 5
+#: what a highlight leaves out is drawn at this share of its opacity
+FADE = 0.25
 #: opacity of the nodes a comparison did not change
-UNCHANGED_OPACITY = 0.25
+UNCHANGED_OPACITY = FADE
 #: the border width of a node a change or a difference marks
 MARK_WIDTH = 3
 #: a memory dot a difference marks is drawn this much larger (and at least this size)
@@ -59,9 +61,32 @@ NOT_COUNTED = ""
 NOT_COUNTED_LABEL = "not counted (documents, clusters)"
 
 
+def faded(node: VisNode) -> VisNode:
+    """A copy of ``node`` at :data:`FADE` of its opacity, marked ``faded`` (the browser
+    fades its label too and draws no landmark label for it)."""
+    copy = node.copy()
+    copy["opacity"] = round(float(node.get("opacity", 1.0)) * FADE, 4)
+    copy["faded"] = True
+    return copy
+
+
+def faded_edge(edge: VisEdge) -> VisEdge:
+    """A copy of ``edge`` at :data:`FADE` of its opacity."""
+    copy = edge.copy()
+    color = dict(edge.get("color") or {})
+    color["opacity"] = round(float(color.get("opacity", 1.0)) * FADE, 4)
+    copy["color"] = color
+    return copy
+
+
 def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
-    """A copy of ``view`` with ``node_ids`` drawn with a heavy black border."""
-    marked = set(node_ids)
+    """A copy of ``view`` with ``node_ids`` drawn with a heavy black border (a memory dot
+    larger, as a difference's mark) and everything
+    else (the other nodes, every edge not between two of them) at :data:`FADE` of its
+    opacity; nothing faded when none of ``node_ids`` is drawn."""
+    marked = set(node_ids) & {n["id"] for n in view["nodes"]}
+    if not marked:
+        return {"nodes": list(view["nodes"]), "edges": view["edges"], "legend": view["legend"]}
     nodes: list[VisNode] = []
     for node in view["nodes"]:
         if node["id"] in marked:
@@ -70,8 +95,15 @@ def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
             node["color"] = {"background": node["color"]["background"],
                              "border": HIGHLIGHT_BORDER}
             node["highlighted"] = True
+            size = node.get("size")
+            if isinstance(size, int | float) and node.get("kind") == "memory":
+                node["size"] = max(float(size) * MARK_GROWTH, MARK_MIN_SIZE)
+        else:
+            node = faded(node)
         nodes.append(node)
-    return {"nodes": nodes, "edges": view["edges"], "legend": view["legend"]}
+    edges = [e if e["from"] in marked and e["to"] in marked else faded_edge(e)
+             for e in view["edges"]]
+    return {"nodes": nodes, "edges": edges, "legend": view["legend"]}
 
 
 def _marked(node: VisNode, kind: str, color: str) -> VisNode:
@@ -98,6 +130,7 @@ def mark_changes(view: ViewData, comparison: Comparison) -> ViewData:
         if kind is None:
             copy = node.copy()
             copy["opacity"] = UNCHANGED_OPACITY
+            copy["faded"] = True
         else:
             copy = _marked(node, kind, CHANGE_COLORS[kind])
         nodes.append(copy)
@@ -109,7 +142,8 @@ def mark_differences(view: ViewData, changes: Mapping[str, ChangeKind]) -> ViewD
     """A copy of ``view`` with each node of ``changes`` in its kind's colour
     (:data:`~memscope.view.colors.DIFFERENCE_COLORS`: the change marks' of the same
     meaning; a memory dot larger; each kind a colour group of its own, so a legend line
-    shows only those) and the rest grey and faded, with a legend of the marks."""
+    shows only those) and the rest grey and faded (the edges not between two marked
+    nodes too), with a legend of the marks."""
     nodes: list[VisNode] = []
     counts: dict[ChangeKind, int] = dict.fromkeys(DIFFERENCE_LABELS, 0)
     unchanged = 0
@@ -120,6 +154,7 @@ def mark_differences(view: ViewData, changes: Mapping[str, ChangeKind]) -> ViewD
             copy["opacity"] = UNCHANGED_OPACITY
             copy["color"] = {"background": UNCHANGED_FILL, "border": UNCHANGED_FILL}
             copy["color_group"] = ""
+            copy["faded"] = True
             unchanged += 1
         else:
             copy = _marked(node, kind, DIFFERENCE_COLORS[kind])
@@ -137,7 +172,9 @@ def mark_differences(view: ViewData, changes: Mapping[str, ChangeKind]) -> ViewD
                    "border": UNCHANGED_FILL, "count": unchanged})
     legend: Legend = {**view["legend"], "color_by": "difference", "colors": colors,
                       "other": None, "other_colors": 0}
-    return {"nodes": nodes, "edges": [e.copy() for e in view["edges"]], "legend": legend}
+    edges = [e.copy() if e["from"] in changes and e["to"] in changes else faded_edge(e)
+             for e in view["edges"]]
+    return {"nodes": nodes, "edges": edges, "legend": legend}
 
 
 def paint_recall(view: ViewData, counts: Mapping[str, int], labels: Mapping[str, str],
@@ -178,6 +215,6 @@ def paint_recall(view: ViewData, counts: Mapping[str, int], labels: Mapping[str,
     return {"nodes": nodes, "edges": view["edges"], "legend": legend}
 
 
-__all__ = ["DIFFERENCE_LABELS", "HIGHLIGHT_WIDTH", "MARK_GROWTH", "MARK_MIN_SIZE",
-           "NOT_COUNTED", "UNCHANGED_OPACITY", "highlight", "mark_changes", "mark_differences",
-           "paint_recall"]
+__all__ = ["DIFFERENCE_LABELS", "FADE", "HIGHLIGHT_WIDTH", "MARK_GROWTH", "MARK_MIN_SIZE",
+           "NOT_COUNTED", "UNCHANGED_OPACITY", "faded", "faded_edge", "highlight",
+           "mark_changes", "mark_differences", "paint_recall"]

@@ -54,12 +54,13 @@ class VisNode(TypedDict):
     widthConstraint: NotRequired[dict[str, int]]  # a document card's width
     margin: NotRequired[int]  # a document card's padding around its title
     highlighted: NotRequired[bool]  # set by :func:`memscope.view.paint.highlight`
+    faded: NotRequired[bool]  # left out of a highlight (:func:`memscope.view.paint.faded`)
     change: NotRequired[str]  # set by :func:`memscope.view.paint.mark_changes`
 
 
 VisEdge = TypedDict("VisEdge", {
     "id": str, "from": str, "to": str, "kind": str, "title": NotRequired[str],
-    "color": dict[str, str],
+    "color": dict[str, Any],  # "color", "highlight"…; "opacity" (a float) when faded
     "width": float, "arrows": NotRequired[str], "dashes": NotRequired[list[int]],
     "label": NotRequired[str], "predicate": NotRequired[str],
 })

@@ -28,11 +28,12 @@ const ANNOTATION_FADE_SCALE = 0.75; // from this zoom on, memory labels show: na
 const GRID = 48; // px, the collision grid of the label layers
 
 class Boxes {
-  constructor() { this.cells = new Map(); }
+  constructor(cell = GRID) { this.cells = new Map(); this.cell = cell; }
 
   *keys(box) {
-    for (let gx = Math.floor(box[0] / GRID); gx <= Math.floor(box[2] / GRID); gx++) {
-      for (let gy = Math.floor(box[1] / GRID); gy <= Math.floor(box[3] / GRID); gy++) {
+    const g = this.cell;
+    for (let gx = Math.floor(box[0] / g); gx <= Math.floor(box[2] / g); gx++) {
+      for (let gy = Math.floor(box[1] / g); gy <= Math.floor(box[3] / g); gy++) {
         yield `${gx},${gy}`;
       }
     }
@@ -64,16 +65,67 @@ function haloText(ctx, theme, text, x, y, px) {
   ctx.fillText(text, x, y);
 }
 
+const NODE_CELL = 120; // graph units, the grid of the drawn nodes' boxes
+const NODE_GRID_EVERY_FRAME = 3000; // below this many nodes the grid is made every frame
+
+// The drawn nodes' boxes in graph units (a card's whole box), for the cluster names to
+// stay off them; kept until the data changes on big graphs (state.nodeGrid = null).
+function nodeGrid(state) {
+  if (state.nodeGrid && state.nodes.length > NODE_GRID_EVERY_FRAME) return state.nodeGrid;
+  const grid = new Boxes(NODE_CELL);
+  const body = state.network.body;
+  for (const id of body.nodeIndices) {
+    const n = body.nodes[id];
+    if (!n || n.options.hidden) continue;
+    const r = n.options.size || 10;
+    const bb = n.options.shape === "box" && n.shape && n.shape.boundingBox;
+    grid.add(bb && bb.right > bb.left ? [bb.left, bb.top, bb.right, bb.bottom]
+      : [n.x - r, n.y - r, n.x + r, n.y + r]);
+  }
+  state.nodeGrid = grid;
+  return grid;
+}
+
+// Whether the screen box `box` lies over a drawn node.
+function overNode(grid, view, box) {
+  const k = view.scale;
+  return grid.hits([(box[0] - view.x) / k, (box[1] - view.y) / k, (box[2] - view.x) / k,
+    (box[3] - view.y) / k]);
+}
+
+// Where a cluster's name goes: at its centre, else the nearest place above, below or
+// beside it that is off every node, every name and label already drawn and the panels;
+// null when there is none near.
+function placeName(x0, y0, half, hh, view, state, boxes, grid) {
+  const steps = [[0, 0]];
+  for (let k = 1; k <= 5; k++) { // near it: up to five lines above or below, a width aside
+    steps.push([0, -k], [0, k]);
+    if (k <= 2) steps.push([-k / 2, -k], [k / 2, -k], [-k / 2, k], [k / 2, k]);
+    if (k === 1) steps.push([-1, 0], [1, 0]);
+  }
+  for (const [sx, sy] of steps) {
+    const placed = inside(x0 + sx * half, y0 + sy * 2 * hh, half, hh, view, state.obstacles);
+    if (placed === null) continue;
+    const [x, y] = placed;
+    const box = [x - half, y - hh, x + half, y + hh];
+    if (!boxes.hits(box) && !overNode(grid, view, box)
+        && !(state.labelGrid && overNode(state.labelGrid, view, box))) return box;
+  }
+  return null;
+}
+
 // Cluster names (the caller's annotations) large over their clusters: their size follows
 // the zoom between ANNOTATION_MIN_PX and ANNOTATION_MAX_PX, and they fade once the user
 // has zoomed in far enough for the memory labels to take over. A name whose cluster is
 // in view is always drawn whole inside the canvas (moved in from an edge, and off the
-// legend panel); a name whose group the legend hides is not drawn.
+// legend panel), over no node (moved to the nearest free place beside its cluster, else
+// left out); a name whose group the legend hides is not drawn.
 function drawAnnotations(state, ctx, view, boxes) {
   const theme = state.theme;
   const shown = state.shownGroups; // null: every group
   const placedBoxes = []; // for browser tests
   let drawn = 0;
+  const grid = state.annotations.length ? nodeGrid(state) : null;
   for (const a of state.annotations) {
     if (shown && typeof a.group === "string" && !shown.has(a.group)) continue;
     const ax = a.x * view.scale + view.x;
@@ -84,14 +136,14 @@ function drawAnnotations(state, ctx, view, boxes) {
     ctx.font = `600 ${px.toFixed(1)}px ${theme.font}`;
     const width = ctx.measureText(a.text).width + (a.color ? px : 0);
     const half = width / 2 + 4;
-    const placed = inside(ax, y0, half, px * 0.65, view, state.obstacles);
-    if (placed === null) continue;
-    const [x, y] = placed;
-    const box = [x - half, y - px * 0.65, x + half, y + px * 0.65];
-    if (boxes.hits(box)) continue;
+    const box = placeName(ax, y0, half, px * 0.65, view, state, boxes, grid);
+    if (box === null) continue;
+    const x = (box[0] + box[2]) / 2;
+    const y = (box[1] + box[3]) / 2;
     boxes.add(box);
     placedBoxes.push(box);
-    ctx.globalAlpha = view.scale >= ANNOTATION_FADE_SCALE ? 0.3 : 0.92;
+    ctx.globalAlpha = state.faded ? 0.25 * 0.92 // a highlight shows: the names step back
+      : view.scale >= ANNOTATION_FADE_SCALE ? 0.3 : 0.92;
     const tx = a.color ? x + px / 2 : x;
     if (a.color) {
       ctx.beginPath();
@@ -172,6 +224,7 @@ function drawLandmarks(state, ctx, view, boxes) {
   const positions = state.network.getPositions(ids);
   const body = state.network.body.nodes;
   const done = new Set();
+  const placedBoxes = [];
   let drawn = 0;
   for (const node of wanted.slice(0, LANDMARK_EXAMINE)) {
     if (drawn >= LANDMARK_MAX) break;
@@ -195,12 +248,15 @@ function drawLandmarks(state, ctx, view, boxes) {
     }
     const box = [x - width / 2 - 6, top, x + width / 2 + 6, top + px + 2];
     if (box[0] < 0 || box[2] > view.w || box[3] > view.h || boxes.hits(box)) continue;
+    if (state.labelGrid && overNode(state.labelGrid, view, box)) continue; // a vis label
     if (state.obstacles.some((o) => box[0] < o[2] && o[0] < box[2] && box[1] < o[3]
         && o[1] < box[3])) continue; // under the legend or the minimap
     boxes.add(box);
+    placedBoxes.push(box);
     haloText(ctx, theme, node.label, x, top + px / 2 + 1, px);
     drawn += 1;
   }
+  state.stats.landmarkBoxes = placedBoxes; // for browser tests
   return drawn;
 }
 
@@ -252,6 +308,7 @@ export function landmarkList(rawNodes, rawEdges, styles) {
     const style = (typeof raw.s === "number" && styles[raw.s]) || {};
     const kind = "kind" in raw ? raw.kind : style.kind;
     const size = "size" in raw ? raw.size : style.size;
+    if ("faded" in raw ? raw.faded : style.faded) continue; // a highlight leaves it out
     const spec = KIND_LABELS[kind];
     const rank = raw.highlighted ? 0 : spec && spec.rank;
     if (rank === undefined) continue;
@@ -263,6 +320,94 @@ export function landmarkList(rawNodes, rawEdges, styles) {
   list.sort((a, b) => a.rank - b.rank || b.size - a.size || b.degree - a.degree
     || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return list;
+}
+
+// -- the labels vis-network draws itself, culled ------------------------------------------
+
+const CULL_FROM_SCALE = 0.7; // below it vis draws no node label (KIND_LABELS thresholds)
+const CULL_PAD = 2; // px between two labels
+const KIND_ORDER = { cluster: 1, document: 2, entity: 3, memory: 4 };
+
+// The order in which labels claim their place: highlighted, then clusters, documents,
+// entities, memories, bigger first (ids; made once per payload).
+export function labelOrder(rawNodes, styles) {
+  const list = [];
+  for (const raw of rawNodes) {
+    if (typeof raw.label !== "string" || raw.label === "") continue;
+    const style = (typeof raw.s === "number" && styles[raw.s]) || {};
+    const kind = "kind" in raw ? raw.kind : style.kind;
+    const size = "size" in raw ? raw.size : style.size;
+    const faded = "faded" in raw ? raw.faded : style.faded;
+    list.push({ id: raw.id, rank: raw.highlighted ? 0 : (KIND_ORDER[kind] || 4) + (faded ? 4 : 0),
+      size: typeof size === "number" ? size : 10 });
+  }
+  list.sort((a, b) => a.rank - b.rank || b.size - a.size
+    || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return list.map((n) => n.id);
+}
+
+// vis-network's Label draws nothing while `__culled` is set (patched once).
+function patchLabel(label) {
+  const proto = Object.getPrototypeOf(label);
+  if (!proto || proto.__msCull) return;
+  const draw = proto.draw;
+  proto.draw = function culledDraw(...args) {
+    if (this.__culled) return undefined;
+    return draw.apply(this, args);
+  };
+  proto.__msCull = true;
+}
+
+// Before each frame, once zoomed in far enough for vis-network to draw node labels: the
+// labels in view, in labelOrder, each kept when its box is clear of those kept before
+// (the selection's always), the others culled for this frame — so no two drawn labels
+// overlap, and a document card whose title would collide is drawn as a card alone. The
+// kept boxes (graph units) are what the names and landmark labels then keep clear of.
+export function cullLabels(state) {
+  const net = state.network;
+  const body = net.body;
+  for (const label of state.culled || []) label.__culled = false;
+  state.culled = [];
+  state.labelGrid = null;
+  const scale = net.getScale();
+  if (scale < CULL_FROM_SCALE || !state.labelOrder) return;
+  const canvas = net.canvas.frame.canvas;
+  const a = net.DOMtoCanvas({ x: 0, y: 0 });
+  const b = net.DOMtoCanvas({ x: canvas.clientWidth, y: canvas.clientHeight });
+  const pad = CULL_PAD / scale;
+  const grid = new Boxes(GRID / scale);
+  const selected = net.getSelectedNodes();
+  const seen = new Set();
+  for (const id of selected.concat(state.labelOrder)) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const n = body.nodes[id];
+    if (!n || n.options.hidden || !n.labelModule) continue;
+    const font = (n.options.font && n.options.font.size) || 14;
+    const spec = n.options.scaling && n.options.scaling.label;
+    if (font * scale < ((spec && spec.drawThreshold) || 5) - 1) continue; // vis draws none
+    const r = n.options.size || 10;
+    if (n.x + r < a.x || n.x - r > b.x || n.y + r < a.y || n.y - r > b.y + 40 / scale) continue;
+    const size = n.labelModule.size;
+    const w = size && size.width;
+    const h = size && size.height;
+    if (!w || !h) continue; // not measured yet: drawn, and measured, this frame
+    // a card's title inside it; another label hangs under its shape, half its font
+    // lower (vis-network's drawExternalLabel), with room for that font's size
+    const fs = (n.labelModule.fontOptions && n.labelModule.fontOptions.size) || font;
+    const box = n.options.shape === "box"
+      ? [n.x - w / 2 - pad, n.y - h / 2 - pad, n.x + w / 2 + pad, n.y + h / 2 + pad]
+      : [n.x - w / 2 - pad, n.y + r - pad, n.x + w / 2 + pad, n.y + r + h + fs + pad];
+    if (grid.hits(box) && !(selected.length && selected[0] === id)) {
+      patchLabel(n.labelModule);
+      n.labelModule.__culled = true;
+      state.culled.push(n.labelModule);
+    } else {
+      grid.add(box);
+    }
+  }
+  state.labelGrid = grid;
+  state.stats.culled = state.culled.length; // for browser tests
 }
 
 // -- plain drawing while dragging a big view ------------------------------------------------

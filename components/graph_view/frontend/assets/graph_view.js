@@ -27,7 +27,7 @@
 // nodes) after every DataSet event; inside `batch` those are held and run once at the end.
 
 import {
-  drawLayers, drawPlain, landmarkList, plainDragEnd, plainDragStart,
+  cullLabels, drawLayers, drawPlain, labelOrder, landmarkList, plainDragEnd, plainDragStart,
 } from "./drawing.js";
 import {
   networkOptions, physicsOptions, stabilizationIterations, themeOptions,
@@ -38,7 +38,9 @@ import {
   asBytes, decodePayload, isPlaced, sameBytes, stylesOf, sync, toVisEdge, toVisNode,
 } from "./payload.js";
 import { applyTimeline, buildPlayback, stopPlayback } from "./playback.js";
-import { afterFrame, applyFocus, fitView, jumpTo } from "./selection.js";
+import {
+  afterFrame, applyFocus, FIT_ANIMATION, fitView, jumpTo, move,
+} from "./selection.js";
 import { applySlideshow, stopSlideshow } from "./slideshow.js";
 import { readable, themeColors, watchTheme } from "./theme.js";
 import { buildToolbar, onKey, updateToolbar } from "./toolbar.js";
@@ -140,7 +142,8 @@ function create(vis, parentElement, data) {
   Object.assign(state.stats, { syncMs: t1 - t0, constructMs: performance.now() - t1 });
   state.fitted = added.length > 0 && !state.pendingLayout && !state.physics;
 
-  frame.appendChild(buildToolbar(state));
+  const toolbar = buildToolbar(state);
+  frame.appendChild(toolbar);
   if (!parentElement.querySelector("style[data-memscope-legend]")) {
     const style = document.createElement("style");
     style.setAttribute("data-memscope-legend", "");
@@ -153,7 +156,7 @@ function create(vis, parentElement, data) {
   });
   const minimap = buildMinimap(state, (position) => jumpTo(state, position));
   frame.append(state.legend.element, minimap);
-  state.overlays = [state.legend.element, minimap];
+  state.overlays = [state.legend.element, minimap, toolbar]; // names and labels stay off
   frame.appendChild(buildPlayback(state, (change, only) => batch(state, () => { // playback.js
     const looks = change();
     return applyShown(state, only) || looks;
@@ -179,13 +182,26 @@ function create(vis, parentElement, data) {
   network.on("dragStart", () => { state.viewTouched = true; plainDragStart(state); });
   network.on("zoom", () => { state.viewTouched = true; });
   network.on("resize", () => { // vis has taken the frame's new size (see render)
-    if (state.pendingRefit && !state.viewTouched) fitView(state, null, null);
+    // a new width or height (the page's layout settling, the window resized): fitted
+    // again, unless the person has moved the view — vis alone keeps the centre and the
+    // zoom, which cuts the map at an edge
+    if ((state.pendingRefit || state.fittedAround) && !state.viewTouched) {
+      clearTimeout(state.refitTimer); // after vis has rescaled the view (_setCameraState)
+      state.refitTimer = setTimeout(() => {
+        if (state.viewTouched) return;
+        fitView(state, state.fitKey ? state.fitKey.split("\n") : null, null);
+      }, 0);
+    }
     state.pendingRefit = false;
   });
   network.on("dragEnd", (params) => {
     plainDragEnd(state);
-    if (params && params.nodes && params.nodes.length) markMinimapDirty(state); // moved
+    if (params && params.nodes && params.nodes.length) { // moved
+      markMinimapDirty(state);
+      state.nodeGrid = null;
+    }
   });
+  network.on("beforeDrawing", () => cullLabels(state)); // drawing.js
   network.on("afterDrawing", (ctx) => {
     if (state.plainDrag && network.renderer.dragging) drawPlain(state, ctx);
     state.stats.draws += 1;
@@ -247,6 +263,24 @@ function applyLegend(state) {
   return applyShown(state);
 }
 
+const LEGEND_SHARE_MAX = 1 / 6; // an open legend covering more of the graph starts closed
+const LEGEND_WIDE_MIN = 1200; // px of window below which the legend starts closed
+
+// The legend starts collapsed to its header when, open, it would cover more than a sixth
+// of the graph, on the Slideshow, and in a window narrower than LEGEND_WIDE_MIN; decided
+// once, when it first has lines, and never after the person opened or closed it.
+function settleLegend(state, slideshow) {
+  const panel = state.legend;
+  if (state.legendSettled || panel.touched || panel.element.hidden) return;
+  state.legendSettled = true;
+  const w = state.container.clientWidth;
+  const h = state.container.clientHeight;
+  const r = panel.element.getBoundingClientRect();
+  const share = w > 0 && h > 0 ? (r.width * r.height) / (w * h) : 1;
+  const narrow = (globalThis.innerWidth || LEGEND_WIDE_MIN) < LEGEND_WIDE_MIN;
+  if (slideshow || narrow || share > LEGEND_SHARE_MAX) panel.setOpen(false);
+}
+
 // Hide what the legend's picked line leaves out and what the history playback has not
 // reached yet (playback.js sets `state.absent`: node and edge ids). `only` (a playback
 // step: the ids whose presence changed) checks those alone and rebuilds vis-network's
@@ -279,6 +313,7 @@ function applyShown(state, only) {
   }
   if (changed === 0) return false;
   state.plainGroups = null;
+  state.nodeGrid = null; // drawing.js: the nodes' boxes for the names
   markMinimapDirty(state);
   return true;
 }
@@ -323,6 +358,7 @@ function applyTheme(state) {
   state.theme = theme;
   state.widths.clear();
   state.plainGroups = null;
+  state.nodeGrid = null; // drawing.js: the nodes' boxes for the names
   state.nodeCache.clear(); // every item again, with colours for the new background
   state.edgeCache.clear();
   state.network.setOptions(themeOptions(theme));
@@ -381,7 +417,11 @@ function render(state, data) {
     ? options.fit_label : "Fit matches";
   const styles = stylesOf(data);
   state.landmarks = landmarkList(rawNodes, rawEdges, styles.nodes);
+  state.labelOrder = labelOrder(rawNodes, styles.nodes);
+  state.faded = rawNodes.some((n) => ("faded" in n ? n.faded
+    : Boolean((styles.nodes[n.s] || {}).faded))); // a highlight shows
   state.plainGroups = null;
+  state.nodeGrid = null; // drawing.js: the nodes' boxes for the names
   const layers = JSON.stringify(state.annotations); // landmarks follow the nodes
   let stabilise = false;
   batch(state, () => {
@@ -400,6 +440,7 @@ function render(state, data) {
     changed = changed || nodes.touched || edges.touched || layers !== state.layers;
     if (themed || nodes.touched || edges.touched) markMinimapDirty(state);
     changed = applyLegend(state) || changed;
+    settleLegend(state, Boolean(data.slideshow));
     state.layers = layers;
     // setOptions redraws the whole canvas: call it only when the value changes
     const hideOnZoom = state.edges.length > HIDE_EDGES_ON_ZOOM_MIN;
@@ -420,6 +461,7 @@ function render(state, data) {
     } else if (refit && !layoutNeeded && !stabilise) {
       state.pendingRefit = true; // fitted once vis has the new size: its resize keeps the
     }                            // centre and would move a fit made before it
+    if (!layoutNeeded && !stabilise) changed = fitHighlight(state) || changed;
     return applyFocus(state, options) || changed;
   });
   if (stabilise) state.network.stabilize(stabilizationIterations(state.nodes.length));
@@ -429,11 +471,28 @@ function render(state, data) {
   applyTimeline(state, data.timeline); // the history played back (playback.js)
 }
 
+// A new highlighted set (the caller's fit_ids: search matches, an answer, a preview, the
+// filtered set, a comparison's differences) brings the view to it, and its end back to
+// the whole map, unless the person has moved the view. Returns whether the view moved.
+function fitHighlight(state) {
+  const ids = state.fitIds.filter((id) => state.nodes.get(id) !== null);
+  const key = ids.join("\n");
+  const first = state.fitKey === undefined;
+  if (key === state.fitKey) return false;
+  state.fitKey = key;
+  if (state.viewTouched || (first && ids.length === 0)) return false;
+  if (first) return fitView(state, ids, null);
+  move(state, () => fitView(state, ids.length ? ids : null, FIT_ANIMATION));
+  state.viewTouched = false; // moved for the person, not by them
+  return true;
+}
+
 // Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
 function cleanupOf(state, parentElement) {
   return () => {
     stopSlideshow(state, false);
     stopPlayback(state);
+    clearTimeout(state.refitTimer);
     state.themeObserver.disconnect();
     document.removeEventListener("fullscreenchange", state.onFullscreen);
     state.network.destroy();

@@ -239,7 +239,8 @@ export function buildLegend(doc, onPick) {
   body.className = "ms-legend-body";
   el.append(head, status, body);
   // which sections show their lines (the colours at first; a click on a title toggles)
-  const panel = { element: el, open: true, picked: null, sections: [],
+  // `touched`: the person opened or closed it (the graph then never does)
+  const panel = { element: el, open: true, picked: null, sections: [], touched: false,
     shown: new Set(["group"]) };
   const setOpen = (open) => {
     panel.open = open;
@@ -249,12 +250,14 @@ export function buildLegend(doc, onPick) {
     toggle.title = open ? "Collapse the legend" : "Expand the legend";
   };
   setOpen(true);
+  panel.setOpen = setOpen;
   for (const node of [toggle, all, body]) {
     // the canvas below must not take these clicks (no deselection, no drag)
     node.addEventListener("pointerdown", (event) => event.stopPropagation());
   }
   toggle.addEventListener("click", (event) => {
     event.stopPropagation();
+    panel.touched = true;
     setOpen(!panel.open);
   });
   all.addEventListener("click", (event) => {

@@ -6,10 +6,13 @@
 // brought in line with a new payload.
 
 import { KIND_LABELS } from "./drawing.js";
-import { readable } from "./theme.js";
+import { readable, withAlpha } from "./theme.js";
 
 // what a field that disappeared is reset to (null resets to the default, except here)
 const RESET = { opacity: 1, shadow: { enabled: false } };
+// a node a highlight leaves out (`faded`, memscope.view.paint.faded) has its label at this
+// share of its opacity too (vis-network's node opacity leaves the label alone)
+const FADE = 0.25;
 
 // An item of the payload with its style merged back in (its own fields win).
 function expand(raw, styles) {
@@ -42,6 +45,10 @@ export function toVisNode(theme, raw) {
   if (raw.font && typeof raw.font.color === "string") {
     item.font = Object.assign({}, raw.font, { color: readable(theme, raw.font.color, 4.5) });
   }
+  if (raw.faded) {
+    const ink = item.font && typeof item.font.color === "string" ? item.font.color : theme.text;
+    item.font = Object.assign({}, item.font, { color: withAlpha(ink, FADE) });
+  }
   return item;
 }
 
@@ -49,6 +56,9 @@ export function toVisEdge(theme, raw) {
   const item = Object.assign({}, raw);
   if (typeof raw.title !== "string" || raw.title === "") delete item.title;
   if ("color" in raw) item.color = edgeColor(theme, raw.color);
+  if (item.color && typeof item.color === "object" && item.color.opacity === undefined) {
+    item.color = Object.assign({}, item.color, { opacity: 1 }); // a fade undone
+  }
   return item;
 }
 
@@ -89,7 +99,9 @@ export function sync(dataset, rawItems, styles, cache, recreate, convert) {
     } else {
       added.push(full);
     }
-    cache.set(raw.id, { row: raw, n: Object.keys(raw).length, styleKey, keys: Object.keys(full) });
+    const keys = Object.keys(full);
+    for (const key of Object.keys(item)) if (!(key in full)) keys.push(key); // e.g. a faded font
+    cache.set(raw.id, { row: raw, n: Object.keys(raw).length, styleKey, keys });
     changed.push(item);
   }
   const gone = [];

@@ -19,7 +19,15 @@ import { markMinimapDirty } from "./minimap.js";
 import { toVisNode } from "./payload.js";
 
 const SPEEDS = [1, 2, 4];
-export const STEP_MS = 700; // one step at 1x
+export const SPAN_MS = 30000; // the whole span at 1x, whatever its length (issue 32)
+const STEP_MS_MIN = 16; // one frame: a step is never shorter
+const STEP_MS_MAX = 1500; // a short history does not crawl
+
+// One step's time at 1x for a playback of `count` stops (then today): the span in SPAN_MS.
+export function stepMs(count) {
+  const each = SPAN_MS / Math.max(1, count);
+  return Math.min(STEP_MS_MAX, Math.max(STEP_MS_MIN, each));
+}
 const LOOK_KEYS = ["color", "opacity", "borderWidth", "shapeProperties", "shadow", "font"];
 const RESET = { opacity: 1, shadow: { enabled: false } };
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
@@ -244,7 +252,7 @@ function goTo(state, pos) {
 function schedule(state, since = performance.now()) {
   const pb = state.playback;
   clearTimeout(pb.timer);
-  const wait = STEP_MS / Number(pb.speed.value || 1) - (performance.now() - since);
+  const wait = stepMs(pb.steps.length) / Number(pb.speed.value || 1) - (performance.now() - since);
   pb.timer = setTimeout(() => tick(state), Math.max(0, wait));
 }
 

@@ -5,6 +5,7 @@ export const ZOOM_STEP = 1.35;
 const MIN_SCALE = 0.01;
 const MAX_SCALE = 6;
 const ANIMATION = { duration: 350, easingFunction: "easeInOutQuad" };
+export const FIT_ANIMATION = ANIMATION;
 
 // vis-network loses track of an animation when a second one starts before the first has
 // drawn a frame (its frame handler stays registered and later pulls the view back), so a
@@ -40,20 +41,65 @@ export function zoomBy(state, factor) {
   });
 }
 
-// The part of the canvas the graph is fitted into: right of the legend panel when the
-// panel is open and tall (so no node starts hidden under it), else the whole canvas.
-function freeArea(state) {
+const MINIMAP_ZOOM = 2; // minimap.js's MINIMAP_RATIO: it shows past this zoom of a fit-all
+const MINIMAP_BOX = { w: 180, h: 120, gap: 8 }; // graph_view.css's .ms-minimap
+const GAP = 8; // px kept between the fitted map and a panel
+
+// The panels over the canvas a fit keeps clear, in the container's pixels: the legend
+// (open or collapsed to its header), the history's playback bar, and the minimap's corner
+// when `minimap` (a fit that zooms in far enough shows it).
+function panelRects(state, minimap) {
+  const canvas = state.container.getBoundingClientRect();
+  const h = state.container.clientHeight || 400;
+  const out = [];
+  const els = [state.legend && state.legend.element, state.playback && state.playback.el];
+  for (const el of els) {
+    if (!el || el.hidden || !el.isConnected) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) {
+      out.push({ left: r.left - canvas.left, top: r.top - canvas.top,
+        right: r.right - canvas.left, bottom: r.bottom - canvas.top });
+    }
+  }
+  if (minimap) {
+    const above = out.filter((r) => r.bottom > h - MINIMAP_BOX.gap - 4 && r.top > h / 2);
+    const bottom = above.length ? Math.min(...above.map((r) => r.top)) - MINIMAP_BOX.gap : h
+      - MINIMAP_BOX.gap;
+    out.push({ left: MINIMAP_BOX.gap, top: bottom - MINIMAP_BOX.h,
+      right: MINIMAP_BOX.gap + MINIMAP_BOX.w, bottom });
+  }
+  return out;
+}
+
+// The candidate areas clear of every panel (they all hang from the left edge): right of
+// them all, full height; between the top panels and the bottom ones, full width; the
+// whole canvas when there is none.
+function freeAreas(state, minimap) {
   const w = state.container.clientWidth || 600;
   const h = state.container.clientHeight || 400;
-  const el = state.legend && state.legend.element;
-  let left = 0;
-  if (el && !el.hidden && el.isConnected) {
-    const panel = el.getBoundingClientRect();
-    const canvas = state.container.getBoundingClientRect();
-    const right = panel.right - canvas.left + 8;
-    if (panel.height > h * 0.35 && right < w * 0.5) left = right;
+  const rects = panelRects(state, minimap);
+  if (rects.length === 0) return [{ left: 0, top: 0, w, h }];
+  const right = Math.max(...rects.map((r) => r.right)) + GAP;
+  const tops = rects.filter((r) => r.top + r.bottom < h);
+  const bottoms = rects.filter((r) => r.top + r.bottom >= h);
+  const top = tops.length ? Math.max(...tops.map((r) => r.bottom)) + GAP : 0;
+  const bottom = bottoms.length ? Math.min(...bottoms.map((r) => r.top)) - GAP : h;
+  const out = [];
+  if (w - right > 40) out.push({ left: right, top: 0, w: w - right, h });
+  if (bottom - top > 40) out.push({ left: 0, top, w, h: bottom - top });
+  return out.length ? out : [{ left: 0, top: 0, w, h }];
+}
+
+// The free area in which the box `b` is drawn largest, and that scale.
+function bestArea(state, b, minimap) {
+  let best = null;
+  for (const area of freeAreas(state, minimap)) {
+    const scale = Math.max(MIN_SCALE, Math.min(1,
+      area.w / (FIT_SPARE * Math.max(b.maxX - b.minX, 1)),
+      area.h / (FIT_SPARE * Math.max(b.maxY - b.minY, 1))));
+    if (best === null || scale > best.scale) best = { scale, area };
   }
-  return { left, w: w - left, h };
+  return best;
 }
 
 // The box around `ids` (graph units; each node's label included, as vis-network's own fit
@@ -82,27 +128,40 @@ export function boundsOf(body, ids) {
   return Number.isFinite(minX) ? { minX, minY, maxX, maxY } : null;
 }
 
-// The scale at which the box `b` fits the free area (vis-network's fit: 10% to spare, at
-// most 1), and that area.
-export function fitScaleOf(state, b) {
-  const area = freeArea(state);
-  const scale = Math.max(MIN_SCALE, Math.min(1,
-    area.w / (1.1 * Math.max(b.maxX - b.minX, 1)),
-    area.h / (1.1 * Math.max(b.maxY - b.minY, 1))));
-  return { scale, area };
+const FIT_SPARE = 1.06; // a fit leaves 6% of the free area around the map
+
+// The scale at which the box `b` fits the free area (at most 1), and that area
+// ({left, top, w, h}); `minimap`: keep the minimap's corner free too.
+export function fitScaleOf(state, b, minimap = false) {
+  return bestArea(state, b, minimap);
 }
 
 // Show `ids` (default: every node drawn) whole in the free area: what "fit" means here.
+// A fit that zooms in past the minimap's threshold keeps its corner free too.
 // Returns false when there is nothing to show.
 export function fitView(state, ids, animation) {
-  state.network.body.emitter.emit("_resizeNodes"); // every label measured, as vis's fit does
-  const b = boundsOf(state.network.body, ids || state.network.body.nodeIndices);
+  const body = state.network.body;
+  // vis takes the frame's size first (else its next frame rescales the view it is given)
+  if (state.network.canvas && state.network.canvas.setSize) state.network.canvas.setSize();
+  body.emitter.emit("_resizeNodes"); // every label measured, as vis's fit does
+  const b = boundsOf(body, ids || body.nodeIndices);
   if (b === null) return false;
-  const { scale, area } = fitScaleOf(state, b);
+  let fit = fitScaleOf(state, b, false);
+  if (ids) {
+    const all = boundsOf(body, body.nodeIndices);
+    if (all !== null && fit.scale > MINIMAP_ZOOM * fitScaleOf(state, all, false).scale) {
+      fit = fitScaleOf(state, b, true);
+    }
+  }
+  const { scale, area } = fit;
+  const w = state.container.clientWidth || 600;
+  const h = state.container.clientHeight || 400;
   const position = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
-  const options = { position, scale, offset: { x: area.left / 2, y: 0 } };
+  const offset = { x: area.left + area.w / 2 - w / 2, y: area.top + area.h / 2 - h / 2 };
+  const options = { position, scale, offset };
   if (animation) options.animation = animation;
   state.network.moveTo(options);
+  state.stats.fitArea = { ...area, scale };
   return true;
 }
 

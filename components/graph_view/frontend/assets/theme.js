@@ -53,6 +53,12 @@ export function readable(theme, color, min) {
   return out;
 }
 
+// `color` at `alpha` of its opacity, as rgba() (unchanged when it cannot be read).
+export function withAlpha(color, alpha) {
+  const rgb = parseColor(color);
+  return rgb ? `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, ${alpha})` : color;
+}
+
 // Faces that cover Chinese, Japanese and Korean where the system has one, tried (glyph by
 // glyph) before the generic family: canvas text finds no other fallback on some systems.
 export const CJK_FACES = ['"Noto Sans CJK SC"', '"Noto Sans CJK JP"', '"Noto Sans SC"',
