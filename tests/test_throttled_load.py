@@ -350,3 +350,27 @@ def test_requests_wait_for_a_place_in_flight():
     gate.release()
     worker.join(5)
     assert entered.is_set() and gate.in_flight == 0
+
+
+def test_a_mem0_list_page_still_refused_is_a_gap_and_resume_reads_only_it(sandbox):
+    truth = mem0(sandbox, page_size=5).load().dataset
+    sandbox.faults.update(fail_pages={2}, fail_status=503)
+    src = mem0(sandbox, page_size=5, max_attempts=1000, retry_budget_s=0.2)
+    partial = src.load()
+    assert not partial.complete and partial.missing_pages == [2]
+    assert "Page 2 of " in partial.summary() and "resume to fetch only those" in \
+        partial.summary()
+    assert "could not be read" in partial.page_errors[2]
+    gone = set(truth.memories) - set(partial.dataset.memories)
+    assert gone  # the page's memories are missing, and said to be
+
+    sandbox.faults.update(fail_pages=set())
+    sandbox.clear_requests()
+    whole = src.resume(partial)
+    lists = [r for r in sandbox.requests if r.path.endswith("/v3/memories/")]
+    assert [r.query.get("page") for r in lists] == ["2"]  # only the missing page
+    histories = {r.path.split("/")[-3] for r in sandbox.requests if "history" in r.path}
+    assert histories and histories <= gone  # what that page listed, nothing else
+    assert whole.complete and _records(whole.dataset) == _records(truth)
+    assert _findings(whole.dataset) == _findings(truth)
+    assert partial.missing_pages == [2]  # left as it was

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import quote
 
@@ -85,6 +85,11 @@ class _Listing:
     spaces: list[SpaceRecord]
     listed: dict[str, dict[str, Any]]
     report: ParseReport
+    #: every list page the load planned, ``(entity tag, page)``, in order: page ``i`` of
+    #: the load is ``pages[i - 1]``
+    pages: tuple[tuple[str, int], ...] = ()
+    #: the pages that still failed after the retry budget, with their sentence
+    failed: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 def _filters(tag: str) -> dict[str, str]:
@@ -223,9 +228,11 @@ class Mem0Source(Mem0Forgetting):
                         settled(key, None, exc)
 
     def _list(self, spaces: list[SpaceRecord], tally: _Tally, ds: Dataset,
-              notes: list[str]) -> dict[str, dict[str, Any]]:
+              notes: list[str], failed: dict[tuple[str, int], str] | None = None,
+              planned: list[tuple[str, int]] | None = None) -> dict[str, dict[str, Any]]:
         """Every listed memory of ``spaces`` by id (first listing wins): each entity's
-        first page, then every other page on the pool."""
+        first page, then every other page on the pool. A page that still fails goes into
+        ``failed``; every page planned into ``planned``."""
         cfg = self.config
         pages: dict[tuple[str, int], list[Any]] = {}
         more: dict[Any, Callable[[], Any]] = {}
@@ -237,6 +244,8 @@ class Mem0Source(Mem0Forgetting):
             total = -(-count // cfg.page_size) if count is not None else 1
             for n in range(2, min(total, cfg.max_pages) + 1):
                 more[(tag, n)] = lambda tag=tag, n=n: self._page(tag, n)[0]
+        if planned is not None:
+            planned.extend(sorted([*pages, *more]))
         tally.done, tally.planned = len(pages), len(pages) + len(more)
         tally.report()
         if not self._merged:
@@ -246,9 +255,8 @@ class Mem0Source(Mem0Forgetting):
         def settled(key: Any, value: Any, error: SourceError | None) -> None:
             if error is None:
                 pages[key] = value
-            else:
-                notes.append(f"Page {key[1]} of {key[0]} could not be fetched ({error}); "
-                             "reload to try again.")
+            elif failed is not None:
+                failed[key] = f"Page {key[1]} of {key[0]} could not be read: {error}"
             tally.step()
 
         self._pooled(more, cfg.concurrency, settled)
@@ -295,10 +303,13 @@ class Mem0Source(Mem0Forgetting):
         ds, notes, tally = Dataset(keeps_documents=False), [], _Tally(progress)
         spaces = ([SpaceRecord(container_tag=t) for t in cfg.entities] if cfg.entities
                   else self._entities(ds.report))
-        listed = self._list(spaces, tally, ds, notes)
+        failed: dict[tuple[str, int], str] = {}
+        planned: list[tuple[str, int]] = []
+        listed = self._list(spaces, tally, ds, notes, failed, planned)
         unread: dict[str, str] = {}
         histories = self._histories(list(listed), tally, unread)
-        result = self._build(_Listing(spaces, listed, ds.report), histories, unread, notes)
+        listing = _Listing(spaces, listed, ds.report, tuple(planned), failed)
+        result = self._build(listing, histories, unread, notes)
         result.calls = self.calls - calls0
         self._last = result
         return result
@@ -325,13 +336,21 @@ class Mem0Source(Mem0Forgetting):
             notes.append(f"{HISTORY_NOTE}{n:,} {'memory' if n == 1 else 'memories'} could "
                          "not be read, so each is shown as one version until a resume "
                          f"reads it: {next(iter(unread.values()))}")
+        number = {key: i for i, key in enumerate(listing.pages, start=1)}
+        missing = sorted(number[k] for k in listing.failed if k in number)
         return LoadResult(dataset=ds, source=self.kind, label=self.label, notes=notes,
+                          pages_total=len(listing.pages),
+                          pages_fetched=[i for i in number.values() if i not in missing],
+                          missing_pages=missing,
+                          page_errors={number[k]: e for k, e in listing.failed.items()
+                                       if k in number},
                           unread_histories=dict(unread),
                           resume_state=(listing, histories, ds))
 
     def resume(self, previous: LoadResult,
                progress: ProgressCallback | None = None) -> LoadResult:
-        """Read only the histories ``previous`` could not, and return a new result with
+        """Read only the list pages and histories ``previous`` could not (and the
+        histories of the memories those pages list), and return a new result with
         everything else it read (``previous`` is left as it is)."""
         if previous.complete:
             return previous
@@ -341,9 +360,30 @@ class Mem0Source(Mem0Forgetting):
                 and isinstance(state[0], _Listing) and state[2] is previous.dataset):
             return self.load(progress, refresh=True)
         listing, read, _ = state
-        calls0, unread = self.calls, {}
-        fresh = self._histories(list(previous.unread_histories), _Tally(progress), unread)
-        result = self._build(listing, {**read, **fresh}, unread, list(previous.notes))
+        calls0, unread, tally = self.calls, {}, _Tally(progress)
+        failed: dict[tuple[str, int], str] = {}
+        listed = dict(listing.listed)
+        pages: dict[tuple[str, int], list[Any]] = {}
+
+        def settled(key: Any, value: Any, error: SourceError | None) -> None:
+            if error is None:
+                pages[key] = value
+            else:
+                failed[key] = f"Page {key[1]} of {key[0]} could not be read: {error}"
+
+        self._pooled({key: (lambda key=key: self._page(key[0], key[1])[0])
+                      for key in listing.failed}, self.config.concurrency, settled)
+        new: list[str] = []
+        for key in sorted(pages):
+            for raw in pages[key]:
+                mem_id = raw.get("id") if isinstance(raw, dict) else None
+                if isinstance(mem_id, str) and mem_id and mem_id not in listed:
+                    listed[mem_id] = raw
+                    new.append(mem_id)
+        wanted = [*previous.unread_histories, *new]
+        fresh = self._histories(wanted, tally, unread)
+        again = _Listing(listing.spaces, listed, listing.report, listing.pages, failed)
+        result = self._build(again, {**read, **fresh}, unread, list(previous.notes))
         result.calls = self.calls - calls0
         self._last = result
         return result
