@@ -186,7 +186,8 @@ def test_dropped_connections_are_retried_and_a_cut_off_answer_is_one_sentence(sa
 def test_a_list_page_that_still_fails_is_named_and_the_rest_loads(sandbox):
     sandbox.faults.update(fail_pages={2}, fail_status=503)
     result = mem0(sandbox, entities=(TAG,), page_size=3, max_attempts=2).load()
-    assert [n.split(" could not")[0] for n in result.notes] == [f"Page 2 of {TAG}"]
+    assert result.missing_pages == [2] and not result.complete  # a gap, said as one
+    assert result.page_errors[2].startswith(f"Page 2 of {TAG} could not be read")
     failed = [r for r in sandbox.requests if r.query.get("page") == "2"]
     assert [r.status for r in failed] == [503, 503]
     assert sum(1 for m in result.dataset.memories.values() if m.is_latest) > 3
