@@ -1,0 +1,237 @@
+"""Where a text is cut into clauses and whose each clause is: its owner ("Henrik's wife is
+called Maren" is Henrik's, "Tara's sister lives in Bristol" the sister's), the owner's
+thing it is about, and whether it speaks of the past or only of a hope."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from memscope.meaning.claim_text import (
+    _NAME_RUN,
+    _NUMBER_WORDS,
+    _ROLE_STEMS,
+    _ROLES,
+    _ZH_ROLES,
+    STOP,
+    _norm_name,
+    _set,
+    stem,
+)
+from memscope.meaning.facts import _IDENTITY, _NOUN_FAMILIES
+
+# ---------------------------------------------------------------------------------------
+# Reading past one template: clauses, whose they are, one-value facts, denials.
+#
+# A sentence is cut into clauses (";", "but", ", who", "and" before a verb …); a clause
+# without a subject of its own ("… and drives daily", "she only learnt Korean") is about
+# the sentence's. Each clause has an *owner* (the person: "Elena Rossi" is Elena; "Henrik's
+# wife is called Maren" is about Henrik, "Tara's sister lives in Bristol" about the sister),
+# *facts* (a one-value attribute and its value, whatever the words: "lives in" / "home is
+# in" / "moved to"; "reports to" / "manager is" / "boss is"), and *denials* (what it says
+# the owner never does or has: "has never had grandchildren", "keeps no pets of any kind",
+# "avoids Python", 从不去公司).
+
+#: words that open a time or place phrase before the subject ("These days Ingrid …")
+_LEADING = _set(
+    "these this after before since once on in at during every each now today nowadays "
+    "recently lately currently meanwhile also still last next back for from as when by until "
+    "over following")
+_PRONOUN_HEADS = _set("she he they i we")
+_DETERMINER_HEADS = _set("the a an my our your their his her its this that")
+
+
+#: a clause about a time gone: its facts are not today's
+_PAST = re.compile(
+    r"\b(?:used to|previously|formerly|grew up|as an? (?:child|kid|teenager|student)|in the "
+    r"past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)|(?:was|were) "
+    r"married|divorced|until (?:19|20)\d\d|from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
+    re.I)
+_PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
+                        r"stayed|spent)\b", re.I)
+_HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|hoping|thinking "
+                     r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
+                     r"wish(?:es)? to|might|may|could|should|trying to|tries to|learning to|"
+                     r"used to|if)\b", re.I)
+_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果")
+
+
+_PARTICIPLES = _set("born made sold built done set due going being not taken given written known "
+                    "seen gone chosen driven eaten broken stolen spoken frozen hidden forgotten "
+                    "paid kept held left lost found told bought brought sent spent run won")
+
+
+_ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一二三四五六七八九十两]{1,5})")
+
+
+_ZH_PAST = re.compile(r"以前|曾经|小时候|过去|原来|从前|前任|前妻|前夫")
+
+
+# --- clauses ---------------------------------------------------------------------------
+
+_AUX_HEADS = _set("is are was were has have had will would can could does did never only also "
+                  "still now then always often rarely usually no not")
+_EN_STRONG = re.compile(r"\s*;\s*|:\s+|\s+[—–]\s+|\s+-\s+|(?<!\b[DM]r)(?<!\bMrs)(?<!\bMs)"
+                        r"(?<!\bSt)(?<!\bProf)\.\s+(?=[A-Z])")
+_EN_WEAK = re.compile(r",?\s+(?:but|whereas|while|although|though)\s+|,\s*(?:and\s+)?(?=(?:she|"
+                      r"he|they|who|which)\b)|\s+(?:who|which)\s+")
+
+
+def _split_and(piece: str) -> list[str]:
+    """Cut at "and" / ", and" before a verb ("… in 2020 and lives there"), not in a list
+    ("Swedish and Norwegian", "her partner and two flatmates")."""
+    out, start = [], 0
+    for m in re.finditer(r",?\s+and\s+(\w+)", piece):
+        word = m.group(1)
+        low = word.lower()
+        verbish = word[:1].islower() and (
+            low in _AUX_HEADS or low.endswith("ed") or (
+                low.endswith("s") and not low.endswith("ss") and low not in _NUMBER_WORDS
+                and low not in _DETERMINER_HEADS))
+        if verbish:
+            out.append(piece[start:m.start()])
+            start = m.start(1)
+    out.append(piece[start:])
+    return out
+
+
+def _clause_texts(text: str, zh: bool) -> list[str]:
+    if zh:
+        return [p.strip() for p in re.split(r"[，,；;。！？!?]", text) if p.strip()]
+    out: list[str] = []
+    for part in _EN_STRONG.split(text):
+        for piece in _EN_WEAK.split(part):
+            out.extend(_split_and(piece))
+    return [p.strip(" ,.!?") for p in out if p and p.strip(" ,.!?")]
+
+
+# --- whose a clause is -----------------------------------------------------------------
+
+def _en_head(text: str) -> tuple[tuple[str, ...] | None, str, str, bool]:
+    """(owner — ``None`` for "the sentence's", ``()`` for "the claim's subject" —, the
+    owner's thing it is about, the rest of the clause after them, whether the rest says
+    what that thing is: "Henrik's wife *is called Maren*", "Zane's blood type *is* O
+    negative")."""
+    tokens = list(islice(_HEAD_TOKEN.finditer(text), 8))  # the subject is near the start
+    if not tokens:
+        return None, "", "", False
+    i = _after_leading(tokens)
+    word = tokens[i].group(0)
+    low = word.lower()
+    if low in _PRONOUN_HEADS:
+        return None, "", text[tokens[i].end():], False
+    if low in _DETERMINER_HEADS and word[:1].isupper():
+        return (), "", text, False  # "The Atlas team …": the claim's subject decides
+    m = _NAME_RUN.match(text, tokens[i].start()) if word[:1].isupper() else None
+    if m is None:
+        return None, "", text[tokens[i].start():], False
+    return _possessed((_norm_name(m.group(0).split()[0]),), text, m.end())
+
+
+_HEAD_TOKEN = re.compile(r"[^\s,;:]+")
+
+
+def _after_leading(tokens: list[re.Match[str]]) -> int:
+    """Where the subject starts after a leading time or place phrase ("These days Ingrid
+    …", "After the reorganisation, Xavier …")."""
+    if tokens[0].group(0).lower().strip("'’") not in _LEADING:
+        return 0
+    for j in range(1, min(len(tokens), 8)):
+        word = tokens[j].group(0)
+        if word.lower() in _PRONOUN_HEADS or (word[:1].isupper() and
+                                              word.lower() not in _LEADING):
+            return j
+    return 0
+
+
+def _possessed(owner: tuple[str, ...], text: str, pos: int
+               ) -> tuple[tuple[str, ...], str, str, bool]:
+    """Read "'s …" after the owner's name: another person ("Maya's sister Ana", "Tara's
+    sister lives"), or the owner's thing ("Carmen's contract ends", "Zane's blood type is")."""
+    while (poss := re.match(r"['’]s\s+", text[pos:])) is not None:
+        pos += poss.end()
+        cut = _possessed_phrase(text[pos:])
+        if not cut:
+            break
+        role = cut[-1].lower()
+        if role not in _ROLES and stem(role) in _ROLE_STEMS:
+            role = next(r for r in _ROLES if stem(r) == stem(role))  # "friends": a friend
+        end = pos + len(" ".join(cut))
+        after = text[end:]
+        named = _NAME_RUN.match(after.lstrip()) if after[:1] == " " else None
+        if role in _ROLES and named and not _is_identity(after, role=True):
+            owner = (*owner, stem(role), _norm_name(named.group(0).split()[0]))
+            pos = end + len(after) - len(after.lstrip()) + named.end()
+            continue  # "Maya's sister Ana …": Ana
+        identity = _is_identity(after, role=role in _ROLES)
+        if role in _ROLES and not identity:
+            return (*owner, stem(role)), "", after, False  # "Tara's sister lives …"
+        return owner, " ".join(w.lower() for w in cut), after, identity
+    return owner, "", text[pos:], False
+
+
+def _possessed_phrase(text: str) -> list[str]:
+    """The words of a possessed thing, up to its verb ("contract | ends on", "favourite
+    colour | is", "friends | drink"): a role ends it, unless it starts a family noun
+    ("mother tongue")."""
+    words = re.match(r"((?:[A-Za-zÀ-ÿ-]+\s+){0,3})([A-Za-zÀ-ÿ-]+)(?=[\s,;.]|$)", text)
+    if not words:
+        return []
+    parts = words.group(0).split()
+    cut: list[str] = []
+    for w in parts:
+        low = w.lower()
+        if low in STOP or (cut and low.endswith(("s", "ed")) and not low.endswith("ss")
+                           and stem(low) not in _ROLE_STEMS and cut[-1].lower() not in
+                           _NUMBER_WORDS and not cut[-1].isdigit()):
+            break  # a verb ("contract ends"), not a counted noun ("two sons", "3 cats")
+        cut.append(w)
+        nxt = parts[len(cut)].lower() if len(cut) < len(parts) else ""
+        if stem(low) in _ROLE_STEMS and f"{low} {nxt}" not in _NOUN_FAMILIES:
+            break
+    return cut
+
+
+def _is_identity(after: str, *, role: bool) -> bool:
+    """Whether ``after`` says what the possessed thing is ("is called Maren", "is O
+    negative", "has always been deep red") rather than what it does ("was born on …")."""
+    m = _IDENTITY.match(after)
+    if not m:
+        return False
+    nxt = after[m.end():].lstrip()
+    if role:  # "Henrik's wife is called Maren", "Xavier's boss is Claire Fontaine"
+        return bool(re.match(r"(?:Dr|Mr|Mrs|Ms|Prof)\b|[A-ZÀ-ÖØ-Þ]", nxt))
+    word = re.match(r"[a-z]+", nxt)
+    return not (word and (word.group(0).endswith("ed") or word.group(0) in _PARTICIPLES))
+
+
+def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str, str, bool]:
+    """A Chinese clause's owner (its first two characters, a name read the same way in
+    every text: 高雪很喜欢 is 高雪's; 孙丽的妹妹 is the sister), the owner's thing it is
+    about (周杰的领导是…: 领导), the rest, and whether the rest says what that thing is
+    (是, 叫)."""
+    if inherited:
+        return None, "", text, False
+    if text[:1] in "他她我你":
+        return None, "", text[1:], False
+    latin = re.match(r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)*\s*", text)
+    if latin:  # "Atlas 的发布…": the Latin name
+        owner, rest = latin.group(0).strip().lower(), text[latin.end():]
+    else:
+        owner, rest = text[:2], text[2:]
+        if len(rest) > 1 and (rest[1] == "的" or rest[1:].startswith(_ZH_ROLES)):
+            rest = rest[1:]  # 韩梅梅的姐姐: a three-character name, read as its first two
+    while True:
+        role = next((r for r in _ZH_ROLES if rest.startswith(r)), None)
+        if role is not None:  # 刘洋女儿的生日: the daughter's
+            thing, after = role, rest[len(role):]
+        elif (m := _ZH_THING.match(rest)) is not None:
+            thing, after = m.group(1), rest[m.end():]
+        else:
+            return (owner,), "", rest[1:] if rest.startswith("的") else rest, False
+        identity = bool(re.match(r"(?:是|叫)", after))
+        if thing == "家":  # 陈晨的家在杭州: where she lives
+            return (owner,), "", thing + after, False
+        if not thing.endswith(_ZH_ROLES) or identity:
+            return (owner,), thing, after, identity
+        owner, rest = f"{owner}的{thing}", after  # 孙丽的妹妹住在苏州: the sister

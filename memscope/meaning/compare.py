@@ -1,0 +1,573 @@
+"""Why two claims cannot both hold (:func:`conflict`): the one-template rules on two
+whole texts, then clause by clause a fact with two values, a denial of what the other
+affirms, opposite preferences."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from memscope.meaning.claim_text import (
+    _SLOT_MARKERS,
+    _ZH_FUNCTIONAL,
+    _ZH_MULTI,
+    MONTHS,
+    NEGATION,
+    STOP,
+    _set,
+    stem,
+)
+from memscope.meaning.denials import _KIN_KINDS, _PLAIN_VERBS, _POSSESSION, _ZH_AUX, Denial
+from memscope.meaning.facts import _FAMILY_KIND, Fact
+from memscope.meaning.reading import Claim, Clause
+
+_NAMES = frozenset(("place", "person", "name"))
+_TIMES_OF_DAY = _set("morning evening afternoon night noon midnight pm am")
+_ZH_MEASURES = frozenset("个只位岁年月日号点分半次件本张元块米斤公里天周早晚上下午中夜")
+#: a phrase that makes a claim hold only at times or places
+_RESTRICTED = re.compile(r"\b(?:in|at|on|during|when|while|after|before|if|unless|except)\s+"
+                         r"(?:the\s+)?(?!all\b)\w+|在.{1,6}(?:时|的时候)|(?:之后|之前|以后|以前)",
+                         re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Why two claims cannot both hold: ``what`` is ``negation``, ``preference``, ``date``,
+    ``number``, ``place``, ``person``, ``name`` or ``value``; ``left``/``right`` the
+    differing words (empty for a negation); ``score`` in [0, 1]; ``topical`` see below."""
+
+    what: str
+    left: str
+    right: str
+    score: float
+    #: the rule itself found both on one attribute (a fact's family, a denied object), so
+    #: the audit needs no embedding to say they are on one topic
+    topical: bool = False
+
+
+def _dice(a: set[str] | frozenset[str], b: set[str] | frozenset[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
+
+
+def _functional(a: Claim, b: Claim) -> bool | None:
+    """True when the words both claims use (or their subject) name a one-value
+    attribute, False for a many-values one, ``None`` when they name neither."""
+    if a.zh:
+        shared = [w for w in a.words if w in b.word_set]
+        joined = "".join(shared) + "|" + "".join(a.subject)
+        if any(c in joined for c in _ZH_FUNCTIONAL):
+            return True
+        return False if any(c in joined for c in _ZH_MULTI) else None
+    if a.subject_cues[0] or a.cues[0] & b.word_set:
+        return True
+    return False if a.subject_cues[1] or a.cues[1] & b.word_set else None
+
+
+def values(c: Claim) -> frozenset[str]:
+    """The claim's names, dates and numbers."""
+    return c.values
+
+
+def same_subject(a: Claim, b: Claim) -> bool:
+    """Both claims name one subject (a pronoun names none)."""
+    return bool(a.subject) and a.subject == b.subject and a.subject != ("*",)
+
+
+def _value_kind(kinds: Sequence[str], before: str | None, zh: bool) -> str:
+    if "date" in kinds:
+        return "date"
+    if "number" in kinds:
+        return "number"
+    if "name" in kinds and not zh:
+        if before in ("in", "at", "from", "near", "into") or (before and before.startswith(
+                ("mov", "fli", "fly", "trip", "travel", "relocat", "liv", "based"))):
+            return "place"
+        if before and before.startswith(("report", "marri", "with", "by", "manag", "boss")):
+            return "person"
+        return "name"
+    return "value"
+
+
+def conflict(a: Claim, b: Claim) -> Conflict | None:
+    """Why ``a`` and ``b`` cannot both hold, or ``None`` when they can (or when the rules
+    cannot tell: another subject, nothing shared, only added words).
+
+    First the two texts as wholes (:func:`_claim_conflict`: one template), unless one
+    speaks of the past and the other does not, or an attribute both give agrees; then
+    clause by clause for one owner: a one-value fact with two values, a denial of what the
+    other affirms, opposite preferences for one object."""
+    if a.zh != b.zh:
+        return None
+    owner_a, owner_b = a.clauses[0].owner, b.clauses[0].owner
+    if same_subject(a, b) and a.past == b.past and not (owner_a and owner_b
+                                                         and owner_a != owner_b):
+        found = _claim_conflict(a, b)
+        if found is not None and (found.what in ("negation", "preference")
+                                  or not (_facts_agree(a, b) or _facts_apart(a, b))):
+            return found
+    return _clause_conflict(a, b)
+
+
+def _zh_inside(a: Sequence[str], b: Sequence[str]) -> bool:
+    """One Chinese claim's characters inside the other's, in order and close together
+    (喝咖啡 in 每天喝咖啡, 抽烟 in 抽半包烟)."""
+    short, long_ = ("".join(a), "".join(b)) if len(a) <= len(b) else ("".join(b), "".join(a))
+    short = "".join(ch for ch in short if ch not in _ZH_AUX)
+    return _subsequence(short, long_)
+
+
+def _subsequence(short: str, text: str, slack: int = 4) -> bool:
+    """``short``'s characters in ``text`` in order, spread over at most ``slack`` more."""
+    if not short:
+        return False
+    start = text.find(short[0])
+    while start >= 0:
+        pos, ok = start, True
+        for ch in short[1:]:
+            pos = text.find(ch, pos + 1)
+            if pos < 0 or pos - start >= len(short) + slack:
+                ok = False
+                break
+        if ok:
+            return True
+        start = text.find(short[0], start + 1)
+    return False
+
+
+def _claim_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """The one-template rules on two claims of one subject."""
+    if not same_subject(a, b) or a.zh != b.zh:
+        return None
+    if a.sign != b.sign:
+        overlap = _dice(set(a.core), set(b.core))
+        if a.preference != b.preference and not (
+                (b if a.preference else a).core_set <= (a if a.preference else b).core_set):
+            return None  # "doesn't like cats" / "is allergic to cats": another predicate
+        if (a.core_set < b.core_set and _RESTRICTED.search(b.text)) or (
+                b.core_set < a.core_set and _RESTRICTED.search(a.text)):
+            return None  # "loves running" / "hates running in the rain": only at times
+        negative, positive = (a, b) if a.sign < 0 else (b, a)
+        if positive.core_set < negative.core_set:
+            return None  # "eats meat" / "doesn't eat red meat": the negation is of "red"
+        if a.zh and not _zh_inside(a.core, b.core):
+            return None  # 不会说法语 / 会说德语: another object
+        if overlap >= 0.6 and set(a.core) & set(b.core):
+            what = "preference" if a.preference or b.preference else "negation"
+            return Conflict(what, "", "", round(0.7 + 0.3 * overlap, 3))
+        return None
+    if a.sign < 0:  # two negative claims rarely exclude each other
+        return None
+    return _slot_conflict(a, b)
+
+
+def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
+           ) -> list[tuple[str, str, str, bool]] | None:
+    """(kind, left, right, holds a name) per replaced span; ``None`` when a span is not a
+    value (a whole predicate, or a date against a word)."""
+    core_a, core_b = a.core, b.core
+    ka, kb = a.core_kinds, b.core_kinds
+    width, sep = (6, "") if a.zh else (3, " ")
+    slots = []
+    for i1, i2, j1, j2 in replaced:
+        if max(i2 - i1, j2 - j1) > width:
+            return None  # a whole predicate replaced: another attribute, not a value
+        before = core_a[i1 - 1] if i1 > 0 else None
+        if before in _SLOT_MARKERS:
+            return None  # "favourite colour" / "favourite season": another attribute
+        if before in MONTHS and {*ka[i1:i2], *kb[j1:j2]} == {"number"}:
+            ka, kb = (*ka[:i1], *("date",) * (i2 - i1), *ka[i2:]), (
+                *kb[:j1], *("date",) * (j2 - j1), *kb[j2:])  # "March 10" / "March 14"
+        if any("name" in kinds and ("number" in kinds or "date" in kinds)
+               for kinds in (ka[i1:i2], kb[j1:j2])):
+            return None  # "$90k for Q2" / "$60k for Q3": two values side by side
+        kind_a = _value_kind(ka[i1:i2], before, a.zh)
+        kind_b = _value_kind(kb[j1:j2], before, b.zh)
+        if kind_a in ("date", "number") and any(
+                k not in ("date", "number") and w not in _TIMES_OF_DAY and w not in _ZH_MEASURES
+                for k, w in zip((*ka[i1:i2], *kb[j1:j2]), (*core_a[i1:i2], *core_b[j1:j2]),
+                                strict=True)):
+            return None  # "54" / "worked at the library for 30": not one slot
+        if kind_a != kind_b and not {kind_a, kind_b} <= _NAMES:
+            return None  # a date against a word: not one slot
+        named = kind_a in _NAMES or "name" in (*ka[i1:i2], *kb[j1:j2])
+        left, right = sep.join(core_a[i1:i2]), sep.join(core_b[j1:j2])
+        if before in MONTHS and kind_a == "date":
+            left, right = f"{before} {left}", f"{before} {right}"  # "December 7"
+        slots.append((kind_a, left, right, named))
+    return slots
+
+
+def _align(core_a: tuple[str, ...], core_b: tuple[str, ...]
+           ) -> tuple[list[str], list[tuple[int, int, int, int]]]:
+    """The words both share in order, and the replaced spans ``(i1, i2, j1, j2)``: one
+    span between a common start and end when that is all that differs (the usual case,
+    and cheap), else difflib's alignment."""
+    n = min(len(core_a), len(core_b))
+    start = 0
+    while start < n and core_a[start] == core_b[start]:
+        start += 1
+    end = 0
+    while end < n - start and core_a[-1 - end] == core_b[-1 - end]:
+        end += 1
+    mid_a, mid_b = len(core_a) - start - end, len(core_b) - start - end
+    if mid_a <= 3 and mid_b <= 3:
+        frame = [*core_a[:start], *core_a[len(core_a) - end:]]
+        spans = [(start, start + mid_a, start, start + mid_b)] if mid_a and mid_b else []
+        return frame, spans
+    ops = SequenceMatcher(None, core_a, core_b, autojunk=False).get_opcodes()
+    frame = [w for tag, i1, i2, _j1, _j2 in ops if tag == "equal" for w in core_a[i1:i2]]
+    return frame, [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
+
+
+def _merge_dates(spans: list[tuple[int, int, int, int]], kinds_a: Sequence[str],
+                 kinds_b: Sequence[str]) -> list[tuple[int, int, int, int]]:
+    """Join replaced spans that only date parts separate (三月三日 / 七月十四日: the
+    month and the day of one date)."""
+    out: list[tuple[int, int, int, int]] = []
+    for span in spans:
+        if out:
+            i1, i2, j1, j2 = out[-1]
+            gap_a, gap_b = kinds_a[i2:span[0]], kinds_b[j2:span[2]]
+            if all(k in ("date", "number") for k in (*gap_a, *gap_b, *kinds_a[span[0]:span[1]],
+                                                       *kinds_a[i1:i2])):
+                out[-1] = (i1, span[1], j1, span[3])
+                continue
+        out.append(span)
+    return out
+
+
+def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """The same frame with one value replaced, under an attribute that holds one value
+    (or a date or number under any attribute)."""
+    core_a, core_b = a.core, b.core
+    marked_a, marked_b = a.marked_noun, b.marked_noun
+    if marked_a and marked_b and marked_a != marked_b:
+        return None  # "favourite colour" / "favourite season": two attributes
+    common = a.core_set & b.core_set
+    if core_a == core_b or len(a.core_set) - len(common) > 6 or (
+            len(b.core_set) - len(common) > 6):
+        return None  # nothing replaced, or more than two three-word values: cheap checks
+    frame, replaced = _align(core_a, core_b)
+    functional = _functional(a, b) is True
+    # "Jonas's manager is X" / "… is Y", "Diego prefers tea" / "… coffee": the attribute
+    # is in the subject or a preference word, and the rest is the value
+    bare = functional and max(len(core_a), len(core_b)) <= 3 and (
+        a.zh or bool(a.subject_cues[0]) or a.preference or b.preference)
+    if not replaced or len(frame) < (0 if bare else max(1, (min(len(core_a), len(core_b))
+                                                            + 2) // 3)):
+        return None
+    slots = _slots(a, b, _merge_dates(replaced, a.core_kinds, b.core_kinds))
+    if slots is None:
+        return None
+    functional = functional or (a.located and b.located and all(s[0] in _NAMES
+                                                                 for s in slots))
+    if len(slots) > 1 or (not functional and slots[0][3]):
+        return None  # several things differ, or another object: both may hold
+    kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
+    if not functional and kind not in ("date", "number"):
+        return None
+    if kind == "value" and a.values and a.values == b.values:
+        return None  # the same names, dates and numbers in other words: a rewording
+    if kind == "value" and not a.zh and not bare and max(len(left.split()),
+                                                         len(right.split())) > 1:
+        return None  # "works full-time" / "works from home on Fridays": another aspect
+    closeness = len(frame) / max(len(core_a), len(core_b))
+    base = 0.75 if functional else 0.6
+    return Conflict(kind, left, right, round(min(1.0, base + 0.25 * closeness), 3))
+
+
+# ---------------------------------------------------------------------------------------
+# Comparing readings
+
+#: word pairs at least this close (shipped embedder) name one thing ("children" / "kids",
+#: "colour" / "color"); a denied object and a word at least :data:`HYPERNYM` close are one
+#: kind of thing ("meat" / "beef": 0.58, "coffee" / "espresso": 0.42, but "beer" / "wine":
+#: 0.21, "dogs" / "cats": 0.18)
+SYNONYM = 0.8
+HYPERNYM = 0.3
+#: attributes a noun names ("favourite *colour*", "*dog* is called", "*lease* ends")
+_NOUN_KEYS = frozenset(("attr", "name", "favourite", "count", "end"))
+#: attributes whose values are compared as they are (not "one name inside the other")
+_EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count"))
+
+
+@lru_cache(maxsize=20_000)
+def _word_row(word: str) -> tuple[float, ...]:
+    from memscope.meaning.embed import EmbedderUnavailable, embed
+
+    try:
+        return tuple(float(x) for x in embed([word])[0])
+    except EmbedderUnavailable:
+        return ()
+
+
+def word_similarity(a: str, b: str) -> float:
+    """Cosine of two words (or short phrases) by the shipped embedder; 0 without it."""
+    if a == b:
+        return 1.0
+    ra, rb = _word_row(a), _word_row(b)
+    return sum(x * y for x, y in zip(ra, rb, strict=True)) if ra and rb else 0.0
+
+
+def _nouns_match(a: str, b: str) -> bool:
+    """Two attribute nouns name one attribute: the same head, one inside the other, or
+    synonyms by the embedder ("children" / "kids")."""
+    wa, wb = a.split(), b.split()
+    if not wa or not wb:
+        return a == b
+    if stem(wa[-1]) == stem(wb[-1]) or set(wa) <= set(wb) or set(wb) <= set(wa):
+        return True
+    return word_similarity(a, b) >= SYNONYM
+
+
+def _same_value(a: str, names: frozenset[str]) -> bool:
+    return any(a == n or (min(len(a), len(n)) >= 3 and (a in n or n in a)) for n in names)
+
+
+def _facts_conflict(f: Fact, g: Fact) -> bool | None:
+    """``True``: one attribute with two values; ``False``: one attribute, one value;
+    ``None``: not one attribute (or not comparable)."""
+    if f.key != g.key or f.of != g.of or (f.when and g.when and f.when != g.when):
+        return None  # another attribute; or two moves in two years
+    if f.key in _NOUN_KEYS and not _nouns_match(f.noun, g.noun):
+        return None
+    if f.key in ("attr", "name") and not (f.exclusive or g.exclusive or (f.named and g.named)):
+        return None  # "Maya's flat is small" / "… bright"; but "Maya's laptop is a MacBook
+        #              Air" / "… a ThinkPad": one thing, two names
+    if f.date or g.date:
+        da, db = dict(f.date), dict(g.date)
+        shared = da.keys() & db.keys()
+        return any(da[k] != db[k] for k in shared) if shared else None
+    if not f.first or not g.first:  # "is single": no partner at all
+        return None if not f.first and not g.first else bool(f.names or g.names)
+    if f.key in _EXACT:
+        return f.first != g.first
+    return not (_same_value(f.first, g.names) or _same_value(g.first, f.names)
+                or word_similarity(_shown(f.first, f.value), _shown(g.first, g.value))
+                >= SYNONYM)  # "NYC" / "New York"
+
+
+def _kind_of(f: Fact) -> str:
+    if f.date:
+        return "date"
+    if f.key in _FAMILY_KIND:
+        return _FAMILY_KIND[f.key]
+    return "name" if f.named else "value"
+
+
+def _fact_conflict(x: Clause, y: Clause) -> tuple[Conflict | None, bool]:
+    """A conflict between two clauses' facts, and whether some attribute agreed."""
+    agreed = False
+    for f in x.facts:
+        for g in y.facts:
+            verdict = _facts_conflict(f, g)
+            if verdict:
+                left, right = (f.value, g.value) if f.date or not (f.first and g.first) else (
+                    f.first, g.first)
+                return Conflict(_kind_of(f), _shown(left, f.value), _shown(right, g.value),
+                                0.8, topical=True), agreed
+            agreed = agreed or verdict is False
+    return None, agreed
+
+
+def _shown(value: str, written: str) -> str:
+    """A value as the text writes it ("médecins sans frontières" → "Médecins Sans
+    Frontières"), a few words at most."""
+    at = written.lower().find(value)
+    if at >= 0:
+        value = written[at:at + len(value)]
+    return " ".join(value.split()[:6]).strip(" ,.;")
+
+
+def _fuzzy_in(word: str, stems: frozenset[str]) -> bool:
+    """``word`` among ``stems``, or sharing its first six letters with one ("allergy" /
+    "allergic", "licence" / "licensed")."""
+    return word in stems or (len(word) >= 6 and any(
+        len(s) >= 6 and s[:6] == word[:6] for s in stems))
+
+
+_GONE = re.compile(r"\b(?:sold|stolen|lost|gave away|given away|got rid of|died|passed away|"
+                   r"scrapped|wrecked|written off|moved out)\b", re.I)
+
+
+def _possesses(d: Denial, y: Clause) -> bool:
+    """Whether ``y`` gives its owner the thing ``d`` denies them: after a verb of having or
+    a possessive ("has three grandchildren", "got her driving licence", "Sara's two
+    children"), not someone else's ("his brother's car")."""
+    if _GONE.search(y.text):
+        return False  # "Maya's car was sold last year": had, has no more
+    head = (d.written or d.object)[-1]
+    part = re.escape(head[:max(4, len(head) - 2)])
+    return bool(re.search(
+        r"(?:\b(?:has|have|had|owns?|owned|keeps?|kept|got|gets|his|her|their|my|our)|^\W*\w+"
+        r"['’]s)\s+(?:(?![\w-]+['’]s\b)[\w-]+\s+){0,3}?" + part, y.text, re.I))
+
+
+def _nouns_of(y: Clause) -> tuple[str, ...]:
+    """The plain words of an affirming clause, as written (for the embedder; names left
+    out: "Portuguese" is no kind of "Spanish")."""
+    return tuple(w.lower() for w in re.findall(r"[^\W\d_]+", y.text)
+                 if w.lower() not in STOP and len(w) > 2 and not w[:1].isupper())[:12]
+
+
+def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> float:
+    """How sure the denial ``d`` of ``x`` is denied by ``other`` (0: not at all)."""
+    stems = frozenset().union(*(y.stems for y in affirming))
+    if d.family:  # 不在任何公司任职 / 在华为做全职工程师
+        return 0.75 if any(f.key == d.family and f.first for y in affirming
+                           for f in y.facts) else 0.0
+    if x.claim.zh:  # 从不去公司 / 每周都去公司上班, 不抽烟 / 每天抽半包烟
+        core = "".join(d.object)
+        return 0.75 if core and any(_subsequence(core, y.text) or (
+            len(core) <= 4 and core[-2:] in y.text) for y in affirming) else 0.0
+    if not d.object:  # "doesn't drive" / "drives her own car"
+        return 0.75 if d.verb and _fuzzy_in(d.verb, stems) else 0.0
+    if d.verb in _POSSESSION:  # "has no children" / "Sara's two children go to school"
+        return 0.75 if _possession_denied(d, x, other, affirming, stems) else 0.0
+    if all(_fuzzy_in(o, stems) for o in d.object):
+        return 0.75
+    # one kind of thing, by the embedder, when the other does the same (not a plain) verb:
+    # "does not eat any meat" / "beef ragù, which she eats every Sunday"
+    if len(d.object) == 1 and not d.named and d.verb and d.verb not in _PLAIN_VERBS and _fuzzy_in(
+            d.verb, stems) and any(word_similarity(d.written[0], w) >= HYPERNYM
+                                   for y in affirming for w in _nouns_of(y)
+                                   if stem(w) != d.verb):
+        return 0.7
+    return 0.0
+
+
+def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Clause],
+                       stems: frozenset[str]) -> bool:
+    """``other`` gives ``x``'s owner what ``d`` says they have none of — the thing or a kin
+    of that kind ("has no children" / "Sara's two sons go to school")."""
+    kinds = frozenset(stem(k) for k in _KIN_KINDS.get(d.object[-1], ()))
+    theirs = [y for y in other.clauses if y.owner[:-1] == x.owner and len(y.owner) ==
+              len(x.owner) + 1 and (_fuzzy_in(y.owner[-1], frozenset(d.object))
+                                    or y.owner[-1] in kinds) and not (y.past or y.hedged)]
+    held = stems | frozenset(y.owner[-1] for y in theirs)
+    named = [d] + [Denial(d.verb, (*d.object[:-1], kin), d.any, written=(kin,))
+                   for kin in sorted(kinds) if kin in held]
+    return any(all(_fuzzy_in(o, held) for o in e.object) and any(
+        _possesses(e, y) for y in (*affirming, *theirs)) for e in named)
+
+
+def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
+    """``x`` denies what ``other`` affirms of the same owner ("has never had grandchildren"
+    / "has three grandchildren", "avoids Python" / "writes all her tools in Python",
+    "never drinks coffee" / "drinks three espressos a day", 从不去公司 / 每周都去公司上班)."""
+    if not x.denials or not x.owner:
+        return None
+    affirming = [y for y in other.clauses if y.owner == x.owner and y.affirms]
+    for d in x.denials:
+        score = _denies(d, x, other, affirming)
+        if score:
+            return Conflict("negation", "", "", score, topical=True)
+    return None
+
+
+_PREFERENCE = re.compile(
+    r"\b(?:likes?|loves?|adores?|enjoys?|prefers?|hates?|dislikes?|detests?|loathes?|can't "
+    r"stand|cannot stand|is fond of|is a (?:big )?fan of)\s+(?P<object>[^,;.]+)", re.I)
+_OBJECT_END = _set("to for over than and but because when while if on at in with since as "
+                   "whenever wherever by")
+#: what makes a preference hold only at times ("hates running in the rain")
+_PREFERENCE_RESTRICTED = _set("in on at during when while after before if unless except")
+
+
+@lru_cache(maxsize=50_000)
+def _preference_object(text: str) -> tuple[str, ...]:
+    """The stems of what ``text`` likes or dislikes ("prefers email for anything
+    important" → ("email",)); nothing when only at times ("hates running in the rain")."""
+    m = _PREFERENCE.search(text)
+    if not m:
+        return ()
+    out: list[str] = []
+    for w in re.findall(r"[\w'-]+", m.group("object").lower()):
+        if w in _PREFERENCE_RESTRICTED and out:
+            return ()
+        if w in _OBJECT_END or len(out) == 3:
+            break
+        if w not in STOP and w not in NEGATION:
+            out.append(stem(w))
+    return tuple(out)
+
+
+def _preference_conflict(x: Clause, y: Clause) -> Conflict | None:
+    """Opposite preferences for one object, whatever else the clauses say ("prefers email
+    for anything important" / "hates email")."""
+    if x.claim.zh or x.claim.sign == y.claim.sign or not (x.claim.preference and
+                                                          y.claim.preference):
+        return None
+    ox, oy = _preference_object(x.text), _preference_object(y.text)
+    negative, positive = (set(ox), set(oy)) if x.claim.sign < 0 else (set(oy), set(ox))
+    if ox and oy and negative <= positive:  # not "loves hiking" / "doesn't like hiking alone"
+        return Conflict("preference", "", "", 0.75, topical=True)
+    return None
+
+
+def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """The first conflict between the clauses of ``a`` and ``b`` about one owner: a denial
+    of what the other affirms, a fact with two values, opposite preferences, or the
+    one-template rules clause against clause."""
+    first_a, first_b = a.clauses[0], b.clauses[0]
+    several = len(a.clauses) + len(b.clauses) > 2
+    if not several and a.subject == b.subject and not (
+            (first_a.facts and first_b.facts) or first_a.denials or first_b.denials
+            or (a.preference and b.preference)):
+        return None  # one clause each, read whole already, and nothing more to compare
+    for x in a.clauses:
+        found = _denial_conflict(x, b)
+        if found is not None:
+            return found
+    for y in b.clauses:
+        found = _denial_conflict(y, a)
+        if found is not None:
+            return _swap(found)
+    for x in a.clauses:
+        for y in b.clauses:
+            if x.owner and x.owner == y.owner and x.past == y.past:
+                found = _pair_conflict(x, y, several=several)
+                if found is not None:
+                    return found
+    return None
+
+
+def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:
+    found = _fact_conflict(x, y)[0] or _preference_conflict(x, y)
+    two_subjects = x.claim.subject != y.claim.subject
+    if found is not None or x.past or not (several or two_subjects) or (
+            two_subjects and x.claim.sign == y.claim.sign):
+        return found
+    # the one-template rules, clause against clause, once both are read as about their
+    # owner (高雪很喜欢爵士乐 is 高雪's as much as 高雪讨厌爵士乐); read with two subjects, only
+    # a negation or a preference counts (a "slot" is not one then)
+    found = _claim_conflict(x.as_owner, y.as_owner)
+    if found is not None and x.claim.subject != y.claim.subject and \
+            found.what not in ("negation", "preference"):
+        return None
+    return found
+
+
+def _swap(found: Conflict) -> Conflict:
+    return replace(found, left=found.right, right=found.left)
+
+
+def _fact_keys(c: Claim) -> set[str]:
+    return {f.key for cl in c.clauses for f in cl.facts}
+
+
+def _facts_apart(a: Claim, b: Claim) -> bool:
+    """Both texts give facts, none of one attribute ("住在成都" / "在重庆工作": a home and an
+    employer): the one-template rule's "another value" is then another attribute."""
+    keys_a, keys_b = _fact_keys(a), _fact_keys(b)
+    return bool(keys_a and keys_b) and not keys_a & keys_b
+
+
+def _facts_agree(a: Claim, b: Claim) -> bool:
+    """Some attribute both texts give has one value in both ("born on 3 May 1993" / "her
+    birthday is the 3rd of May")."""
+    return any(x.owner and x.owner == y.owner and _fact_conflict(x, y)[1]
+               for x in a.clauses for y in b.clauses)

@@ -1,0 +1,160 @@
+"""What a clause says its owner never does or has (:class:`Denial`): "has never had
+grandchildren", "keeps no pets of any kind", "avoids Python", 从不去公司."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from memscope.meaning.claim_text import _NEGATIVE, _POSITIVE, MONTHS, STOP, WEEKDAYS, _set, stem
+
+_ZH_DENY = re.compile(r"从来没有|从来没|从来不|从没有|从没|从未|从不|没有|没|不|未|戒掉了?|戒了|戒")
+_ZH_NOT_DENIAL = ("不过", "不错", "不同", "不少", "不久", "不仅", "不但", "不断", "不管", "不论",
+                  "不得不", "不然", "不如", "未来", "没想到")
+_ZH_AUX = "会能想敢要在再去过了着"
+_ZH_DENIED_FAMILY = (("employer", re.compile(r"任职|工作|上班|公司")),
+                     ("partner", re.compile(r"结婚|对象")))
+#: what a denial's tail may say without restricting it ("avoids X wherever she can")
+_UNIVERSAL = _set("any anything anyone anybody anywhere ever whatsoever wherever whenever all "
+                  "kind kinds sort sorts type types")
+#: words after which a denial holds only sometimes ("never drinks coffee after 3 pm")
+_RESTRICTING = _set("after before until unless except when while during if outside without "
+                    "because though although")
+#: verbs too plain to carry a denial without an object ("does not have", "never goes")
+_PLAIN_VERBS = _set("be been is are was were am have has had do does did get go make take use "
+                    "say see want need like")
+#: words skipped between a negation and its verb ("has never *ever* …", "has never *been* to")
+_BEFORE_VERB = _set("ever even really actually yet once be to been")
+#: a negation of these is no denial of a fact ("doesn't need to", "not only")
+_NOT_DENIED = _set("need needs want wants only just sure always")
+_AVOID = ("avoid", "refus", "shun", "quit", "stop")
+#: two-word verbs of giving something up ("gave up coffee", "stays away from sugar")
+_AVOID_PHRASES = frozenset((("gave", "up"), ("given", "up"), ("giving", "up"), ("give", "up"),
+                            ("gives", "up"), ("stays", "away"), ("stay", "away")))
+#: denials of having: the other text must give the owner the thing too ("has no children" /
+#: "teaches children" both hold; "… / her two children" do not)
+_POSSESSION = frozenset(("hav", "own", "keep", "got"))
+
+
+@dataclass(frozen=True, slots=True)
+class Denial:
+    """What a clause says its owner never does or has: the ``verb`` (a stem; empty for
+    "avoids X"), the ``object`` stems (Chinese: characters), whether it holds for ``any``
+    object of the verb, the family it denies (``employer`` for 不在任何公司任职), and the
+    object's words as ``written`` (the embedder reads words, not stems)."""
+
+    verb: str
+    object: tuple[str, ...]
+    any: bool
+    family: str = ""
+    written: tuple[str, ...] = ()
+    #: the object is a name ("Spanish", "Linux"): no kind of thing, so nothing is one kind
+    #: of it ("doesn't speak Spanish" / "speaks Portuguese")
+    named: bool = False
+
+
+#: a clause without one of these denies nothing (cheap: most clauses deny nothing)
+_DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|cannot|avoid|refus|shun|quit|stop|gave up|"
+                             r"given up|giving up|give up|gives up|stays? away)|n['’]t\b", re.I)
+
+
+# --- denials ---------------------------------------------------------------------------
+
+def _en_denials(rest: str) -> tuple[Denial, ...]:
+    """What an English clause denies: "not / never / no longer VERB OBJECT", "VERB no
+    OBJECT", "avoids / gave up OBJECT" — unless it holds only at times ("after 3 pm", "on
+    Fridays") or is about needing, wanting or liking."""
+    if not _DENIAL_TRIGGER.search(rest):
+        return ()
+    raw = re.findall(r"[\w'’-]+", rest.replace("n't", " not").replace("n’t", " not"))
+    words = [w for part in raw for w in part.lower().replace("’", "'").split("-") if w]
+    named = {w.lower() for w in raw if w[:1].isupper()}
+    out = []
+    for i, w in enumerate(words):
+        phrase = i + 1 < len(words) and (w, words[i + 1]) in _AVOID_PHRASES
+        avoid = phrase or stem(w).startswith(_AVOID)
+        if avoid and i and words[i - 1] in ("not", "never", "no"):
+            continue  # "never avoids": no denial
+        if avoid or w in ("not", "never", "no", "cannot"):
+            found = _denial_at(words, i, avoid=avoid, skip=2 if phrase else 1)
+            if found is not None:
+                out.append(replace(found, named=any(w in named for w in found.written)))
+    return tuple(out)
+
+
+def _denial_at(words: list[str], i: int, *, avoid: bool, skip: int) -> Denial | None:
+    """The denial whose negation (or verb of avoiding) is ``words[i]``."""
+    j, verb = i + skip, ""
+    if words[i] == "no" and j < len(words) and words[j] == "longer":
+        j += 1
+    if words[i] == "no" and i and words[i - 1] in ("has", "have", "had"):
+        verb = "hav"  # "has no children"
+    elif words[i] == "no" and i and words[i - 1] not in STOP:
+        verb = stem(words[i - 1])  # "keeps no pets"
+    elif not avoid:
+        while j < len(words) and words[j] in _BEFORE_VERB and not (
+                words[j] == "been" and j + 1 < len(words) and words[j + 1] in ("to", "in")):
+            j += 1
+        if j >= len(words):
+            return None
+        verb = stem(words[j])
+        if verb in _POSITIVE or verb in _NEGATIVE or words[j] in _NOT_DENIED:
+            return None  # a dislike is a preference; "doesn't need to" denies nothing
+        j += 1
+    else:
+        while j < len(words) and words[j] in ("to", "the", "a", "an"):
+            j += 1
+    return _denied_object(words[j:], verb)
+
+
+def _denied_object(tail: list[str], verb: str) -> Denial | None:
+    """The denial of ``verb`` with the object ``tail`` starts with; ``None`` when a date,
+    a day or a condition makes it hold only at times."""
+    stems: list[str] = []
+    written: list[str] = []
+    universal = False
+    for k, x in enumerate(tail):
+        if x in _RESTRICTING or x in MONTHS or x in WEEKDAYS or x.rstrip("s") in WEEKDAYS \
+                or x[:1].isdigit():
+            return None
+        if x in _UNIVERSAL or (x == "at" and tail[k + 1:k + 2] == ["all"]):
+            universal = True
+        elif x in ("but", "and", "so", "she", "he", "they"):
+            break
+        elif x not in STOP and x not in ("of", "longer", "kind", "single") and len(stems) < 3:
+            stems.append(stem(x))
+            written.append(x)
+    if not stems and (not verb or verb in _PLAIN_VERBS):
+        return None
+    return Denial(verb, tuple(stems), universal, written=tuple(written))
+
+
+def _zh_denials(rest: str) -> tuple[Denial, ...]:
+    """What a Chinese clause denies: the characters after 不, 没有, 从不, 从未, 戒 … (its
+    aspect and modal characters left out: 不会游泳 → 游泳)."""
+    out: list[Denial] = []
+    for m in _ZH_DENY.finditer(rest):
+        if any(rest.startswith(w, m.start()) for w in _ZH_NOT_DENIAL):
+            continue
+        tail = re.split(r"[，。,；;]", rest[m.end():])[0]
+        if not tail or tail.startswith(("喜欢", "爱", "太", "很", "怎么", "一定", "是")):
+            continue  # a dislike is a preference; 不太, 不很: a degree, not a denial
+        universal = "任何" in tail
+        family = next((f for f, cue in _ZH_DENIED_FAMILY if cue.search(tail)),
+                      "") if universal else ""
+        core = "".join(ch for ch in tail.replace("任何", "") if ch not in _ZH_AUX)
+        if len(core) >= (1 if m.group(0).startswith("戒") else 2) or family:
+            out.append(Denial("", tuple(core), universal, family))
+    return tuple(out)
+
+
+#: kin words and the kin they name ("has no children" / "has two sons"; "has no sisters" /
+#: "has two brothers" both hold)
+_KIN_KINDS: dict[str, tuple[str, ...]] = {
+    "children": ("son", "daughter", "kid", "boy", "girl", "child", "baby"),
+    "child": ("son", "daughter", "kid", "boy", "girl", "children", "baby"),
+    "kid": ("son", "daughter", "child", "children", "boy", "girl"),
+    "sibling": ("brother", "sister"),
+    "grandchildren": ("grandson", "granddaughter", "grandchild"),
+    "grandchild": ("grandson", "granddaughter", "grandchildren"),
+    "parent": ("mother", "father", "mum", "mom", "dad")}

@@ -1,0 +1,410 @@
+"""The one-value facts a clause gives its owner (:class:`Fact`), recognised by small
+families of paraphrases ("lives in" / "home is in" / "moved to", 向…汇报 / 领导是), states
+said in a word ("is single", "full-time"), ages and counts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from memscope.meaning.claim_text import (
+    _HAN,
+    _N,
+    _NUMBER_VALUE,
+    _ROLE_STEMS,
+    _ROLES,
+    _TENS,
+    _ZH_DATE_RE,
+    STOP,
+    _date,
+    _name_runs,
+    _names,
+    _number,
+    _set,
+    _zh_date,
+    _zh_int,
+    stem,
+)
+from memscope.meaning.denials import _ZH_DENY
+
+#: words that make an attribute hold one value ("her only employer", "main bank")
+_MARKERS = _set("only sole main primary favourite favorite one current usual regular new")
+#: one-value attributes in other words: the family of each attribute noun
+_NOUN_FAMILIES: dict[str, str] = {
+    **dict.fromkeys(("manager", "boss", "line manager", "supervisor", "direct manager",
+                     "line-manager", "reporting manager"), "manager"),
+    **dict.fromkeys(("partner", "wife", "husband", "spouse", "girlfriend", "boyfriend",
+                     "fiancé", "fiancée", "fiance", "fiancee"), "partner"),
+    **dict.fromkeys(("home", "home city", "flat", "apartment", "house", "address"), "home"),
+    **dict.fromkeys(("employer", "company", "job", "workplace"), "employer"),
+    **dict.fromkeys(("desk", "office", "work desk"), "workplace"),
+    **dict.fromkeys(("birthday", "date of birth", "birth date", "birthdate"), "birthday"),
+    **dict.fromkeys(("wedding", "wedding day", "wedding date"), "wedding"),
+    "age": "age",
+    **dict.fromkeys(("blood type", "blood group"), "blood"),
+    **dict.fromkeys(("mother tongue", "first language", "native language", "native tongue"),
+                    "language"),
+    **dict.fromkeys(("gp", "family doctor", "general practitioner", "family physician"),
+                    "doctor"),
+    **dict.fromkeys(("bank", "bank account"), "bank"),
+}
+#: families whose value is a date
+_DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
+_FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
+                "manager": "person", "partner": "person", "doctor": "person",
+                "age": "number", "count": "number", "household": "value", "blood": "value"}
+
+
+def _cue_pattern(pattern: str) -> re.Pattern[str]:
+    """A cue pattern whose first word must not follow a hyphen ("usage-based billing in")."""
+    if pattern.startswith(r"\b"):
+        pattern = r"(?<![\w-])" + pattern[2:]
+    return re.compile(pattern, re.I)
+
+
+#: where a family is said with a verb (the value follows the cue)
+_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pattern)) for family,
+                                                       pattern in (
+    ("workplace", r"\b(?:desk|office) is (?:based )?(?:in|at)\b|\bworks? out of\b"
+                  r"|\bworks? (?:in|from|at) the\b(?=[^,;]*\b(?:office|headquarters|hq|"
+                  r"branch|site|campus)\b)"),
+    ("home", r"\b(?:lives|live|living|resides|reside|is based|are based|has lived|have lived|"
+             r"has been living|moved|has moved|relocated|has relocated|settled)(?:\s+\w+){0,2}?"
+             r"\s+(?:in|to)\b(?!\s+(?:the|a|an)\s+\w+\s+office)"),
+    ("employer", r"\bworks?(?:\s+[\w-]+){0,4}?\s+(?:for|at)\b(?!\s+(?:home|night|weekends?)\b)"
+                 r"|\bemployed(?:\s+[\w-]+){0,2}?\s+(?:by|at)\b"
+                 r"|\bjoined\b(?=\s+(?:the\s+)?[A-Z])"
+                 r"|\b(?:is|as) an? (?:[\w-]+\s+){0,2}?(?!(?:volunteer|member|regular|guest|"
+                 r"visitor|customer|client|patient|fan|student|resident|speaker|trustee|"
+                 r"mentor|subscriber)\b)[\w-]+ (?:at|for)\b"),
+    ("bank", r"\bbanks? with\b"),
+    ("manager", r"\b(?:reports?|reported|reporting)\s+(?:\w+ly\s+)?to\b|\bmanaged by\b"
+                r"|\bworks? under\b"),
+    ("partner", r"\bmarried to\b|\bin a relationship with\b|\b(?:is|has been|been) (?:dating|"
+                r"seeing)\b|\bengaged to\b|\bgoing out with\b"),
+    ("birthday", r"\bborn on\b|\bborn in\b(?=\s+(?:\w+\s+)?(?:19|20)\d\d\b)"
+                 r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|[A-Z])"),
+    ("birthplace", r"\bborn in\b(?!\s+(?:\w+\s+)?(?:19|20)\d\d\b)"),
+    ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b|\bwedding (?:is )?(?:on|in)\b"),
+    ("language", r"\bnative speaker of\b"),
+    ("blood", r"\bblood (?:type|group)(?:\s+is)?\b"),
+    ("end", r"\b(?:ends?|runs?|lasts?|is valid|expires?)\s+(?:on|until|in)\b|\bexpires?\b"),
+))
+#: words one of which a clause must hold for a family's cue to be looked for (cheap: most
+#: clauses name no one-value attribute)
+_TRIGGERS = {
+    "workplace": ("desk", "office", "out of", "headquarter", " hq", "branch", "site", "campus"),
+    "home": ("live", "resid", "based", "moved", "relocat", "settled"),
+    "employer": ("work", "employ", "joined", " at ", " for "),
+    "bank": ("bank",), "manager": ("report", "managed", "under"),
+    "partner": ("married", "relationship", "dating", "seeing", "engaged", "going out"),
+    "birthday": ("born", "birthday"), "birthplace": ("born",),
+    "wedding": ("married", "wedding"), "language": ("native",), "blood": ("blood",),
+    "end": ("end", "run", "last", "valid", "expir"),
+}
+_STATE_TRIGGER = re.compile(
+    r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|(?:full|part)"
+    r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
+    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|单身|未婚|婚|失业|"
+    r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
+#: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
+_AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
+_COUNT_TRIGGER = re.compile(r"\b(?:has|have|owns?|keeps?|of)\s|['’]s\s", re.I)
+_EVENT = re.compile(r"\b(?:moved|relocated|settled|joined)\b", re.I)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+_AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
+        re.compile(rf"\b(?:turned|turns|aged|age)\s+{_N}\b", re.I),
+        re.compile(rf"^\s*(?:is|was)\s+{_N}\s*(?:$|[,.;]|and\b)", re.I),
+        re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+birthday\b", re.I))
+_COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+{_N}\s+((?:[a-z-]+\s+)?[a-z]+)", re.I),
+          re.compile(rf"\b(?:father|mother|parent|mum|mom|dad)\s+of\s+{_N}\s+((?:[a-z-]+\s+)?"
+                     r"[a-z]+)", re.I))
+_OWN_COUNT = re.compile(rf"^\W*[A-Z][\w-]*['’]s\s+{_N}\s+([a-z]+)")
+_NOT_COUNTED = _set("years year days times weeks months hours")
+_ANY_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_VALUE) + "|" + "|".join(_TENS)
+                         + r")\b", re.I)
+_HOUSEHOLD = (
+    (re.compile(r"\b(?:lives?|living|lived)\s+(?:\w+\s+)?(?:alone|on (?:his|her|their|my) own"
+                r"|by (?:him|her|them)sel(?:f|ves))\b", re.I), "alone"),
+    (re.compile(r"\b(?:lives?|living)\s+(?:\w+\s+)?with\b|\bshares?\s+(?:a|an|the|his|her|"
+                r"their)?\s*(?:flat|house|home|apartment|place)\s+with\b|\blives? together\b",
+                re.I), "with"),
+    (re.compile(r"一个人住|独居|独自(?:一人)?住|自己一个人住"), "alone"),
+    (re.compile(r"(?:和|跟|与).{1,6}(?:住在一起|一起住|同住)|合租"), "with"))
+_WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b"
+#: one-value states said in a word: each family's values exclude each other ("is single" /
+#: "is married", "is unemployed" / "works at Café Nero", "full-time" / "part-time")
+_STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
+        ("marital", "single", r"\b(?:is|has been|remains|stays) single\b|\bunmarried\b|单身"
+                              r"|未婚"),
+        ("marital", "married", r"\b(?:is|got|has been|are) married\b|\bmarried to\b"
+                               r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
+                               r"|(?:有|的)(?:妻子|丈夫|老公|老婆)"),
+        ("marital", "engaged", r"\b(?:is|got|are) engaged\b|\bengaged to\b|订婚"),
+        ("employment", "unemployed", r"\b(?:is|has been) (?:unemployed|jobless|out of work|"
+                                     r"between jobs)\b|\bhas no job\b|失业|待业|没有工作"),
+        ("hours", "full-time", _WORK_HOURS + r"full[- ]time\b|\bfull[- ]time (?:job|employee|"
+                                             r"position|role|worker)\b|全职"),
+        ("hours", "part-time", _WORK_HOURS + r"part[- ]time\b|\bpart[- ]time (?:job|employee|"
+                                             r"position|role|worker)\b|兼职"),
+    ))
+#: no partner at all (against a named one)
+_SINGLE = re.compile(r"\b(?:is|has been|remains) single\b|\bunmarried\b|\bhas no (?:partner|"
+                     r"boyfriend|girlfriend|wife|husband)\b|\bhas never (?:been )?married\b",
+                     re.I)
+
+
+_IDENTITY = re.compile(r"^\s*(?:is|was|has always been|has been|remains|is still|is now)\s+"
+                       r"(?:(?:called|named)\s+)?(?P<prep>(?:in|at|on|with)\s+)?", re.I)
+
+
+_APPOSITIVE = re.compile(r",\s*(?:his|her|their|the)\s+(?P<marker>only|sole|main|primary|"
+                         r"favourite|favorite|home|one)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)", re.I)
+
+
+_ZH_V = r"([^，。,；;、\s的了]{2,12}?)"
+_ZH_END = r"(?=[，。,；;]|$)"
+_ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for f, p in (
+    ("employer", r"在([^，。,；;、\s了]{2,14}?)(?:工作|上班|任职|实习|做(?=[^，。,；;]{0,6}[师员]))"
+                 rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
+                 rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
+    ("home", rf"(?:住在|家在|住|搬到了?|搬去了?|定居在?)(?!一起){_ZH_V}(?=[，。,；;、\s的]|$)"),
+    ("manager", rf"向{_ZH_V}汇报|(?:领导|上级|老板|上司|经理)(?:是|叫){_ZH_V}{_ZH_END}"),
+    ("partner", rf"(?:妻子|丈夫|老婆|老公|太太|女朋友|男朋友|伴侣|对象)(?:是|叫){_ZH_V}{_ZH_END}"
+                rf"|和{_ZH_V}结婚|嫁给了?{_ZH_V}{_ZH_END}|娶了{_ZH_V}{_ZH_END}"),
+    ("language", rf"母语是{_ZH_V}{_ZH_END}"),
+    ("blood", r"血型(?:是)?(AB|A|B|O)|(AB|A|B|O)型血"),
+))
+
+
+_ZH_BORN = re.compile(r"生日|出生|生于")
+_ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁")
+
+
+_ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manager", "上司": "manager",
+                     "经理": "manager", "妻子": "partner", "丈夫": "partner", "老婆": "partner",
+                     "老公": "partner", "太太": "partner", "生日": "birthday", "母语": "language",
+                     "血型": "blood"}
+
+
+_ZH_SINGLE = re.compile(r"单身|未婚|没有(?:对象|伴侣|男朋友|女朋友)")
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A one-value attribute a clause gives its owner: ``key`` its family (``home``,
+    ``employer``, ``manager``, ``partner``, ``birthday``, ``age``, ``marital`` …), or
+    ``attr``, ``favourite``, ``count`` or ``end`` with ``noun`` naming it; ``of``: the
+    owner's thing it is about ("Marcus's *youngest* is four"), empty for the owner;
+    ``value`` as written, ``first`` its leading name (or the whole value, normalised),
+    ``names`` every name it holds, ``date`` its parts (``y``, ``m``, ``d``)."""
+
+    key: str
+    noun: str
+    of: str
+    value: str
+    first: str
+    names: frozenset[str]
+    date: tuple[tuple[str, int], ...] = ()
+    exclusive: bool = True
+    #: the year of a move or a new job ("moved to Osaka in 2015"): two in two years hold
+    when: int = 0
+    #: its value is a name ("a MacBook Air"), not a description ("old", "small")
+    named: bool = False
+
+
+def _state(key: str, of: str, value: str, *, noun: str = "", shown: str = "") -> Fact:
+    return Fact(key, noun, of, shown or value, value, frozenset((value,)))
+
+
+def _value_fact(key: str, noun: str, of: str, window: str, *, exclusive: bool = True,
+                zh: bool = False) -> Fact | None:
+    """A fact whose value is read from ``window`` (the words after the cue)."""
+    window = window.strip()
+    if key in _DATE_FAMILIES:
+        date = _zh_date(window) if zh else _date(window)
+        return Fact(key, noun, of, window, "", frozenset(), date, exclusive) if date else None
+    if key == "blood":  # "O negative", "A+", "AB positive"
+        m = re.match(r"\s*(AB|A|B|O)\s*(\+|-|positive|negative|pos|neg)?", window, re.I)
+        if not m:
+            return None
+        rh = (m.group(2) or "").lower()
+        rh = {"+": "positive", "-": "negative", "pos": "positive", "neg": "negative"}.get(rh, rh)
+        return _state(key, of, f"{m.group(1).upper()} {rh}".strip(), noun=noun)
+    if zh:
+        value = window.strip("，。,；; ")
+        return _state(key, of, value, noun=noun) if len(value) >= 2 else None
+    names = _names(window)
+    if names:
+        return Fact(key, noun, of, window, names[0], frozenset(names), (), exclusive,
+                    named=True)
+    if key in ("favourite", "language") or (key == "attr" and exclusive):
+        words = tuple(w for w in re.findall(r"[\w+-]+", window.lower()) if w not in STOP)
+        if words:
+            return Fact(key, noun, of, window, " ".join(words), frozenset(words), (), exclusive)
+    return None
+
+
+# --- facts -----------------------------------------------------------------------------
+
+def _noun_key(phrase: str) -> tuple[str, str, bool]:
+    """(family, or ``attr`` / ``favourite``; the noun; whether a marker makes it hold one
+    value) of an attribute phrase ("main bank account" → ("bank", "bank account", True))."""
+    words = phrase.lower().split()
+    markers = [w for w in words if w in _MARKERS]
+    noun = " ".join(w for w in words if w not in _MARKERS)
+    if noun in _NOUN_FAMILIES:  # "office address" is no home: only the whole phrase counts
+        return _NOUN_FAMILIES[noun], noun, True
+    if "favourite" in markers or "favorite" in markers:
+        return "favourite", noun, True
+    return "attr", noun, bool(markers) or words[:1] == ["home"]
+
+
+def _identity_fact(thing: str, rest: str) -> Fact | None:
+    """What "X's <thing> is …" says: "Zane's blood type is O negative", "Viktor's main bank
+    account is with Rabobank", "Wiebke's only dog is called Bruno", "Mina's wedding is on
+    14 September"."""
+    key, noun, marked = _noun_key(thing)
+    m = _IDENTITY.match(rest)
+    if m is None:
+        return None
+    window = rest[m.end():]
+    prep = (m.group("prep") or "").strip().lower()
+    if prep and key not in _DATE_FAMILIES and key not in ("home", "workplace", "bank") and not (
+            prep == "on" and _date(window)):
+        return None  # "Mirela's flat is in …" says where, not what
+    if key == "attr" and noun.split()[-1:] and noun.split()[-1] in _ROLES and not marked:
+        return None  # "Kofi's daughter is called Ama": one daughter of several, perhaps
+    if key == "attr" and prep == "on":
+        key = "end"  # "Pilar's appointment is on 4 June": a date of the thing
+    fact = _value_fact(key, noun, "", window, exclusive=marked or key != "attr")
+    if fact is None or (key == "attr" and not (marked or fact.names or fact.date)):
+        return None
+    if key == "attr" and re.search(r"\b(?:called|named)\b", m.group(0), re.I):
+        # its name, another attribute than what it is ("Maya's dog is called Rex" /
+        # "Maya's dog is a Labrador")
+        return replace(fact, key="name")
+    return fact
+
+
+def _cue_facts(of: str, rest: str, facts: list[Fact]) -> list[Fact]:
+    """The families a clause names with a verb (:data:`_CUES`)."""
+    out: list[Fact] = []
+    low = rest.lower()
+    for family, cue in _CUES:
+        if not any(t in low for t in _TRIGGERS[family]):
+            continue
+        m = cue.search(rest)
+        if not m or any(f.key == family for f in (*facts, *out)) or (
+                family == "employer" and any(f.key == "workplace" for f in out)):
+            continue
+        noun = ""
+        if family == "end":  # the thing that ends: "contract ends", "visa expires"
+            noun = of or " ".join(w for w in re.findall(r"[a-z]+", rest[:m.start()].lower())
+                                  if w not in STOP)
+            if not noun:
+                continue
+        window = re.split(r";|\bbut\b", rest[m.end():])[0]
+        fact = _value_fact(family, noun, "" if family == "end" else of, window)
+        if fact is None:
+            continue
+        year = _YEAR.search(rest) if _EVENT.search(m.group(0)) else None
+        out.append(replace(fact, when=int(year.group(0))) if year else fact)
+    return out
+
+
+def _number_facts(of: str, rest: str, text: str) -> list[Fact]:
+    """An age ("is 34", "turned 41", "her 35th birthday") and counts ("has two children",
+    "the father of three kids", "Nina's two cats")."""
+    out: list[Fact] = []
+    if not _ANY_NUMBER.search(text):
+        return out
+    for pattern in _AGE if _AGE_TRIGGER.search(rest) else ():
+        if (m := pattern.search(rest)) is not None:
+            out.append(_state("age", of, _number(m.group(1)),
+                              shown=m.group(0)))
+            break
+    if not _COUNT_TRIGGER.search(text):
+        return out
+    counted = [(m, of) for pattern in _COUNT for m in pattern.finditer(rest)]
+    # "Nina's two cats …": the owner's count ("Sara's two sons …" is about the sons)
+    counted += [(m, "") for m in _OWN_COUNT.finditer(text)
+                if stem(m.group(2).lower()) not in _ROLE_STEMS]
+    for m, whose in counted:
+        noun = m.group(2).lower().split()[-1]
+        if noun not in _NOT_COUNTED:
+            out.append(_state("count", whose, _number(m.group(1)), noun=noun,
+                              shown=m.group(0)))
+    return out
+
+
+def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
+    """The one-value states a clause names (:data:`_STATES`, a household, no partner); an
+    employer means employed."""
+    out: list[Fact] = []
+    if _STATE_TRIGGER.search(rest):
+        for family, value, pattern in _STATES:
+            if pattern.search(rest) and not any(f.key == family for f in out):
+                out.append(_state(family, of, value))
+        household = next((v for pattern, v in _HOUSEHOLD if pattern.search(rest)), None)
+        if household is not None:
+            out.append(_state("household", of, household))
+        if (_ZH_SINGLE if _HAN.search(rest) else _SINGLE).search(rest):
+            out.append(Fact("partner", "", of, "single", "", frozenset()))
+    if any(f.key == "employer" for f in facts) and not any(f.key == "employment" for f in out):
+        out.append(_state("employment", of, "employed"))
+    return out
+
+
+def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
+              ) -> tuple[Fact, ...]:
+    """The facts of an English clause (see :class:`Fact`); a clause about the past gives
+    only its birth."""
+    facts: list[Fact] = []
+    if identity and thing:
+        fact = _identity_fact(thing, rest)
+        facts.extend(() if fact is None else (fact,))
+    of = "" if identity else thing
+    if past:
+        return tuple(f for f in facts if f.key in ("birthday", "birthplace"))
+    facts += _cue_facts(of, rest, facts)
+    facts += _number_facts(of, rest, text)
+    facts += _state_facts(rest, of, facts)
+    for m in _APPOSITIVE.finditer(rest):  # "… Gatwick, his home airport"
+        key, noun, _marked = _noun_key(f"{m.group('marker')} {m.group('noun')}")
+        runs = _name_runs(rest[:m.start()])
+        if runs and not any(f.key == key and f.noun == noun for f in facts):
+            facts.append(Fact(key, noun, of, runs[-1][1], runs[-1][0],
+                              frozenset(low for low, _raw in runs), named=True))
+    return tuple(facts)
+
+
+def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, ...]:
+    """The facts of a Chinese clause (as :func:`_en_facts`)."""
+    facts: list[Fact] = []
+    if identity and thing:  # 周杰的领导是王总, 刘洋的生日是3月14日
+        family = next((f for noun, f in _ZH_NOUN_FAMILIES.items() if thing.endswith(noun)),
+                      None)
+        fact = None if family is None else _value_fact(
+            family, thing, "", re.sub(r"^(?:是|叫|在)", "", rest), zh=True)
+        facts.extend(() if fact is None else (fact,))
+    of = "" if identity else thing
+    if past:
+        return tuple(f for f in facts if f.key == "birthday")
+    for family, cue in _ZH_CUES:
+        m = cue.search(rest)
+        if m and not any(f.key == family for f in facts) and not _ZH_DENY.search(
+                rest[:m.start()][-3:]):
+            facts.append(_state(family, of, next(g for g in m.groups() if g)))
+    if not any(f.key == "birthday" for f in facts) and _ZH_BORN.search(rest):
+        m = _ZH_DATE_RE.search(rest)
+        date = _zh_date(rest)
+        if m and date:
+            facts.append(Fact("birthday", "", of, m.group(0), "", frozenset(), date))
+    if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
+        facts.append(_state("age", of, str(n), shown=m.group(0)))
+    facts += _state_facts(rest, of, facts)
+    return tuple(facts)

@@ -1,0 +1,292 @@
+"""A text read as a claim (:class:`Claim`, :func:`claim`) and as clauses (:class:`Clause`),
+each with its owner, facts and denials; and the attribute families its words name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+
+from memscope.meaning.claim_text import (
+    _HAN,
+    _LOCATED,
+    _NEGATIVE,
+    _POSITIVE,
+    _PRONOUNS,
+    _SLOT_MARKERS,
+    _ZH_NEGATION,
+    _ZH_NEGATIVE,
+    _ZH_POSITIVE,
+    _ZH_STOP,
+    MAX_CHARS,
+    NEGATION,
+    STOP,
+    _cues,
+    _en_subject,
+    _en_tokens,
+    _is_sign_word,
+    _zh_subject,
+    _zh_tokens,
+    stem,
+)
+from memscope.meaning.clauses import (
+    _HEDGES,
+    _PAST,
+    _PAST_VERB,
+    _ZH_HEDGES,
+    _ZH_PAST,
+    _clause_texts,
+    _en_head,
+    _zh_head,
+)
+from memscope.meaning.denials import _KIN_KINDS, _POSSESSION, Denial, _en_denials, _zh_denials
+from memscope.meaning.facts import Fact, _en_facts, _zh_facts
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A text read as a claim. ``words``: its normalised tokens after the subject, stop
+    words dropped (negation and preference words kept); ``kinds``: per word, ``date``,
+    ``number``, ``name`` (a capitalised word inside a sentence) or ``word``. What is
+    derived from them is computed once (a claim is compared many times)."""
+
+    text: str
+    zh: bool
+    subject: tuple[str, ...]
+    words: tuple[str, ...]
+    kinds: tuple[str, ...]
+    sign: int
+    preference: bool
+    #: "… is in / at …": the subject is at one place at a time
+    located: bool = False
+
+    @cached_property
+    def core(self) -> tuple[str, ...]:
+        """The words without negation and preference words: what is claimed."""
+        return tuple(w for w in self.words if not _is_sign_word(w, self.zh))
+
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        """The words, as a set."""
+        return frozenset(self.words)
+
+    @cached_property
+    def cues(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Its words that name a one-value attribute, and a many-values one (English)."""
+        return _cues(self.words)
+
+    @cached_property
+    def subject_cues(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The same for its subject ("Jonas's manager")."""
+        return _cues(self.subject)
+
+    @cached_property
+    def core_set(self) -> frozenset[str]:
+        """The words of :attr:`core`, as a set."""
+        return frozenset(self.core)
+
+    @cached_property
+    def core_kinds(self) -> tuple[str, ...]:
+        """The kind of each word of :attr:`core`."""
+        return tuple(k for w, k in zip(self.words, self.kinds, strict=True)
+                     if not _is_sign_word(w, self.zh))
+
+    @cached_property
+    def attribute_words(self) -> frozenset[str]:
+        """The words that are not values (no names, dates or numbers)."""
+        return frozenset(w for w, k in zip(self.core, self.core_kinds, strict=True)
+                         if k == "word")
+
+    @cached_property
+    def preferences(self) -> frozenset[str]:
+        """Its preference words (likes, prefers, hates, 喜欢 …)."""
+        if self.zh:
+            joined = "".join(self.words)
+            return frozenset(p for p in (*_ZH_POSITIVE, *_ZH_NEGATIVE) if p in joined)
+        return frozenset(w for w in self.words if w in _POSITIVE or w in _NEGATIVE)
+
+    @cached_property
+    def values(self) -> frozenset[str]:
+        """The claim's names, dates and numbers."""
+        return frozenset(w for w, k in zip(self.words, self.kinds, strict=True) if k != "word")
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The claim's names, in order."""
+        return tuple(w for w, k in zip(self.words, self.kinds, strict=True) if k == "name")
+
+    @cached_property
+    def families(self) -> frozenset[str]:
+        """The attribute families its words name (see :data:`FAMILIES`)."""
+        return families(self)
+
+    @cached_property
+    def marked_noun(self) -> str:
+        """The word after "favourite", "main", "primary", "only": the attribute it marks."""
+        for n, w in enumerate(self.words[:-1]):
+            if w in _SLOT_MARKERS:
+                return self.words[n + 1]
+        return ""
+
+    @cached_property
+    def clauses(self) -> tuple[Clause, ...]:
+        """Its clauses, each with its owner, facts and denials (see :class:`Clause`)."""
+        return _clauses_of(self)
+
+    @cached_property
+    def past(self) -> bool:
+        """Whether it speaks of a time gone ("lived in Paris from 2010 to 2014", "grew up
+        in", "used to", 以前)."""
+        return any(cl.past for cl in self.clauses)
+
+    @cached_property
+    def keys(self) -> frozenset[tuple[str, ...]]:
+        """Whom it is about: its clauses' owners (and the kin it says the owner has none
+        of), or else its subject (the audit pairs texts that share one)."""
+        out = {cl.owner for cl in self.clauses if cl.owner} | self.denied_kin
+        if out or not self.subject or self.subject == ("*",):
+            return frozenset(out)
+        return frozenset((self.subject,))
+
+    @cached_property
+    def denied_kin(self) -> frozenset[tuple[str, ...]]:
+        """The people it says its owner has none of, as owners ("Sara has no children":
+        Sara's children, sons, daughters …), to be compared with what is said of them."""
+        return frozenset((*cl.owner, kin) for cl in self.clauses if cl.owner
+                         for d in cl.denials if d.verb in _POSSESSION and d.object
+                         for kin in (d.object[-1], *(stem(k) for k in _KIN_KINDS.get(
+                             d.object[-1], ()))))
+
+
+@lru_cache(maxsize=200_000)
+def claim(text: str) -> Claim:
+    """Read ``text`` as a claim (cached: the same text is read once)."""
+    cut = text[:MAX_CHARS]
+    zh = bool(_HAN.search(cut))
+    tokens = _zh_tokens(cut) if zh else _en_tokens(cut)
+    n_subject = _zh_subject(tokens) if zh else _en_subject(tokens, cut)
+    if not zh and n_subject == 0 and tokens and tokens[0][0] in _PRONOUNS:
+        subject: tuple[str, ...] = ("*",)
+        n_subject = 1
+    else:
+        subject = tuple(w for w, _k in tokens[:n_subject]
+                        if w not in ("the", "a", "an", "'s", "my"))
+    stop = _ZH_STOP if zh else STOP
+    rest = [(w, k) for w, k in tokens[n_subject:] if w not in stop]
+    words = tuple(w for w, _k in rest)
+    joined = "".join(words) if zh else ""
+    if zh:
+        negated = sum(1 for w in words if w in _ZH_NEGATION) % 2 == 1
+        positive = any(p in joined for p in _ZH_POSITIVE)
+        negative = any(p in joined for p in _ZH_NEGATIVE)
+    else:
+        # "no longer", "not … any longer": one negation each ("longer" alone is none)
+        negated = sum(1 for w in words if w in NEGATION and w != "longer") % 2 == 1
+        positive = any(w in _POSITIVE for w in words)
+        negative = any(w in _NEGATIVE for w in words)
+    base = -1 if negative and not positive else 1
+    return Claim(text=text, zh=zh, subject=subject, words=words,
+                 kinds=tuple(k for _w, k in rest), sign=-base if negated else base,
+                 preference=positive or negative, located=bool(_LOCATED.search(cut)))
+
+
+#: attribute families: two texts naming one family are about one attribute even in other
+#: words (an update from "eats everything but red meat" to "avoids dairy" is a diet change)
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "diet": ("eat", "drink", "diet", "vegetarian", "vegan", "pescatarian", "dairy", "meat",
+             "plant", "food", "meal", "gluten", "lactos", "吃", "喝", "素", "饮食", "肉", "奶"),
+    "home": ("liv", "home", "based", "relocat", "address", "apartment", "hous", "住", "搬",
+             "地址"),
+    "work": ("work", "job", "employ", "unemploy", "compan", "office", "role", "hire",
+             "promot", "position", "career", "resign", "laid", "fired", "工作", "上班", "公司",
+             "升职", "晋升", "升为", "职位", "工程师", "专家", "跳槽", "辞职", "离职", "入职"),
+    "travel": ("trip", "travel", "fli", "flight", "vacation", "holiday", "itinerary",
+               "hotel", "旅", "飞", "航班", "酒店"),
+    "health": ("allerg", "doctor", "physio", "injur", "medic", "health", "therap", "过敏",
+               "医", "病"),
+    "schedule": ("launch", "due", "deadlin", "schedul", "postpon", "delay", "releas",
+                 "发布", "上线", "截止", "推迟"),
+}
+
+
+def families(c: Claim) -> frozenset[str]:
+    """The attribute families a claim's words name."""
+    if c.zh:
+        joined = "".join(c.words)
+        return frozenset(f for f, cues in FAMILIES.items()
+                         if any(not cue.isascii() and cue in joined for cue in cues))
+    return frozenset(f for f, cues in FAMILIES.items()
+                     if any(w.startswith(cues) for w in c.attribute_words))
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a text: its owner (``()`` when it names none), the owner's thing it
+    is about (``of``), its claim (subject inherited), and what it states."""
+
+    text: str
+    owner: tuple[str, ...]
+    of: str
+    claim: Claim
+    past: bool
+    hedged: bool
+    facts: tuple[Fact, ...]
+    denials: tuple[Denial, ...]
+
+    @cached_property
+    def as_owner(self) -> Claim:
+        """Its claim read as about its owner (computed once: a claim caches what it
+        derives)."""
+        return replace(self.claim, subject=self.owner) if self.owner else self.claim
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        """Its words' stems (English) or characters (Chinese), negations included — but not
+        what it says it is free of ("dairy-free", "no-sugar")."""
+        words = frozenset(self.claim.words) | frozenset(self.claim.subject[1:])
+        if "-" not in self.text:
+            return words
+        free = {stem(w.lower()) for pair in re.findall(
+            r"([^\W\d_]+)-(?:free|less)\b|\b(?:no|non|zero)-([^\W\d_]+)", self.text)
+            for w in pair if w}
+        return words - free
+
+    @cached_property
+    def affirms(self) -> bool:
+        """It states something as so: not past, hoped for, denied or disliked."""
+        return not (self.past or self.hedged or self.denials or self.claim.sign < 0)
+
+
+def _clauses_of(c: Claim) -> tuple[Clause, ...]:
+    """``c``'s clauses; the first names the owner the others inherit."""
+    texts = _clause_texts(c.text[:MAX_CHARS], c.zh) or [c.text]
+    out: list[Clause] = []
+    first: tuple[str, ...] = ()
+    for n, text in enumerate(texts):
+        head, of, rest, identity = (_zh_head(text, inherited=n > 0) if c.zh
+                                    else _en_head(text))
+        if head is None or (head == () and n):
+            head = first  # "… and drives daily", "she only learnt Korean"
+        elif head == ():
+            head = tuple(c.subject) if c.subject != ("*",) else ()
+        if not n:
+            first = head
+        past = bool((_ZH_PAST if c.zh else _PAST).search(text)) or bool(
+            not c.zh and _PAST_VERB.match(rest))
+        own = _clause_claim(c, text, n, len(texts))
+        hedged = bool((_ZH_HEDGES if c.zh else _HEDGES).search(text))
+        facts = _zh_facts(of, rest, identity, past) if c.zh else _en_facts(
+            of, rest, identity, text, past)
+        denials = () if hedged or past else (_zh_denials(rest) if c.zh else _en_denials(rest))
+        out.append(Clause(text, head, of, own, past, hedged, facts, denials))
+    return tuple(out)
+
+
+def _clause_claim(c: Claim, text: str, n: int, count: int) -> Claim:
+    """The claim of one clause, its subject the sentence's when it names none."""
+    if count == 1:
+        return c
+    if c.zh and n:
+        return claim("".join(c.subject) + text)
+    own = claim(text)
+    return replace(own, subject=c.subject) if own.subject in ((), ("*",)) else own

@@ -1,0 +1,132 @@
+"""Whether an ``updates`` step stays on one thing (:func:`update_relation`), and the plain
+words a text says of its subject (:func:`content_text`) for the embedder to compare."""
+
+from __future__ import annotations
+
+import re
+
+from memscope.meaning.claim_text import (
+    _HAN,
+    _NUMBER_WORDS,
+    _ROLE_STEMS,
+    _ZH_DIGITS,
+    _ZH_ROLES,
+    _ZH_STOP,
+    MAX_CHARS,
+    MONTHS,
+    STOP,
+    WEEKDAYS,
+    _set,
+    stem,
+)
+from memscope.meaning.compare import _NOUN_KEYS, _fuzzy_in
+from memscope.meaning.reading import FAMILIES, Claim
+
+# ---------------------------------------------------------------------------------------
+# Updates
+
+#: words too general to tie an update to its parent ("every day", "now")
+_GENERIC = _set("day daily week weekly month monthly year yearly time morning evening night "
+                "weekend new old now today last next one two three get got make made take took "
+                "go went going always every usual usually also")
+_ZH_GENERIC = frozenset(("现在", "已经", "一直", "每个", "我们", "他们", "还是", "但是", "因为",
+                         "所以", "非常", "特别", "经常", "一个", "一家", "自己", "喜欢"))
+#: an intention, then what came of it ("is saving for a car" → "bought a used Nissan Leaf")
+_INTENT = re.compile(r"\b(?:plans?|planning|wants?|hopes?|hoping|saving (?:up )?for|looking "
+                     r"(?:for|into)|thinking (?:about|of)|considering|intends?|going to|about to)"
+                     r"\b|打算|计划|准备|想要|正在找", re.I)
+_DONE = re.compile(r"\b(?:\w+ed|bought|got|found|made|took|won|sold|paid|chose|signed|began|"
+                   r"opened|booked|went|gave|moved)\b|买了|订了|找到|开了|搬了|已经", re.I)
+
+
+def update_relation(a: Claim, b: Claim) -> bool | None:
+    """Whether an update from ``a`` to ``b`` stays on one thing: ``True`` when both name one
+    attribute (a fact of one family, a topic family, a shared name or plain word) or ``b``
+    is what came of ``a``'s intention; ``False`` when ``b`` is about someone else ("Tara
+    lives in Leeds" → "Tara's sister lives in Bristol") or both name attributes and none is
+    shared; ``None`` when the words cannot tell (the caller compares meanings). A shared
+    subject alone says nothing: every memory about a person has their name."""
+    other = _other_subject(a, b)
+    if other is not None:
+        return other
+    if _INTENT.search(a.text) and not _INTENT.search(b.text) and _DONE.search(b.text):
+        return True
+    keys_a, keys_b = _attribute_keys(a), _attribute_keys(b)
+    if keys_a & keys_b or _shared_names(a, b) or _shares_plain_words(a, b):
+        return True
+    return False if keys_a and keys_b else None
+
+
+def _other_subject(a: Claim, b: Claim) -> bool | None:
+    """``False`` when ``b`` is about someone else than ``a`` (another subject with nothing
+    said of both, or ``a``'s subject's sister, friend …), ``True`` for another subject of
+    whom the same is said ("Diego owns the billing service" → "Noah owns …"), ``None``
+    when both are about one subject."""
+    oa, ob = a.clauses[0].owner, b.clauses[0].owner
+    if not oa or not ob or oa == ob:
+        return None
+    longer, shorter, other = (ob, oa, a) if len(ob) > len(oa) else (oa, ob, b)
+    if longer[:len(shorter)] != shorter and not (a.zh and longer[0].startswith(shorter[0])):
+        return _shares_plain_words(a, b)
+    if a.zh:  # 孙丽 → 孙丽的妹妹, unless the parent speaks of her sister too
+        extra = longer[0][len(shorter[0]):]
+        return None if any(extra.endswith(r) and r in other.text for r in _ZH_ROLES) else False
+    mentioned = frozenset(other.words)
+    return None if any(w in _ROLE_STEMS and _fuzzy_in(w, mentioned)
+                       for w in longer[len(shorter):]) else False
+
+
+def _shared_names(a: Claim, b: Claim) -> bool:
+    names_a = {w for w, k in zip(a.words, a.kinds, strict=True) if k == "name"}
+    return any(w in names_a for w, k in zip(b.words, b.kinds, strict=True) if k == "name")
+
+
+def _shares_plain_words(a: Claim, b: Claim) -> bool:
+    """Both say a plain word (not a name, number or date; not a word of time): "reports",
+    "laptop"; Chinese: a pair of characters (爵士, 开车, 西班牙)."""
+    if a.zh:
+        return bool(_zh_pairs(a.text) & _zh_pairs(b.text))
+    plain_a = {w for w in a.attribute_words if w not in _GENERIC and len(w) > 2}
+    plain_b = frozenset(w for w in b.attribute_words if w not in _GENERIC and len(w) > 2)
+    return bool(plain_a & plain_b) or any(_fuzzy_in(w, plain_b) for w in plain_a)
+
+
+def _zh_pairs(text: str) -> frozenset[str]:
+    """The character pairs of a Chinese text after its name, times and numbers left out
+    (the words it may share with another, without segmentation)."""
+    body = text[2:MAX_CHARS]
+    return frozenset(pair for pair in (body[i:i + 2] for i in range(len(body) - 1))
+                     if all(_HAN.match(ch) and ch not in _ZH_STOP and ch not in _ZH_DIGITS
+                            and ch not in "年月日天周号岁的了是在" for ch in pair)
+                     and pair not in _ZH_GENERIC)
+
+
+def _attribute_keys(c: Claim) -> frozenset[str]:
+    """The attributes a text names: its facts' families and its topic families."""
+    keys = {f"{f.key}:{f.noun}" if f.key in _NOUN_KEYS else f.key
+            for cl in c.clauses for f in cl.facts}
+    keys |= {d.family for cl in c.clauses for d in cl.denials if d.family}
+    if c.zh:  # its families from the whole text after the name (its subject may be misread)
+        rest = c.text[2:MAX_CHARS]
+        keys |= {f"topic:{f}" for f, cues in FAMILIES.items()
+                 if any(not cue.isascii() and cue in rest for cue in cues)}
+    else:
+        keys |= {f"topic:{t}" for t in c.families}
+    return frozenset(keys)
+
+
+def content_text(c: Claim) -> str:
+    """The plain words a text says of its subject, as written (no names, numbers or
+    dates, no stop words): what the embedder compares for an update."""
+    if c.zh:
+        return "".join(w for w, k in zip(c.words, c.kinds, strict=True) if k == "word")
+    subject = set(c.subject)
+    words = []
+    for n, w in enumerate(re.findall(r"[^\W\d_][\w'’-]*", c.text[:MAX_CHARS])):
+        low = w.lower()
+        if (low in STOP or low in subject or stem(low) in subject or low.endswith(("'s", "’s"))
+                or (n and w[:1].isupper()) or low in MONTHS or low in WEEKDAYS
+                or low in _NUMBER_WORDS):
+            continue
+        words.append(low)
+    return " ".join(words)
