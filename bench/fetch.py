@@ -10,7 +10,9 @@ count (views and the rest) against the issue's budget of 0.5 × memories + pages
 ideal time for that many requests at that pool size (requests / pool × latency). Then,
 unless ``--every-429 0``, the same load once more while every 20th request (``--every-429``)
 answers 429 — a throttling service — printed next to the fault-free time, with the retries,
-the adaptive limit's range and whether the load ended complete.
+the adaptive limit's range and whether the load ended complete. ``--refresh`` also times
+Refresh of the unchanged account (``SupermemoryV5Source.refresh`` of the first load): its
+requests (list pages and views) and seconds, and whether it equals the load.
 
 The sandbox runs in its own process (``python -m memscope.sandbox`` on a free port), as a
 real service would, so its CPU time is not charged to the client; ``--in-process`` runs
@@ -18,7 +20,8 @@ it in a thread of this process instead.
 
 Run: ``.venv/bin/python bench/fetch.py [--documents 10000] [--latency-ms 50]
 [--concurrency 4] [--data demo|synthetic] [--sequential] [--in-process]``
-or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8] [--every-429 20]``
+or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8] [--every-429 20]
+[--refresh]``
 """
 
 from __future__ import annotations
@@ -116,6 +119,19 @@ def timed_v5_load(url: str, pool: int, limit: int
         return time.perf_counter() - started, result, src.last_views, src
 
 
+def timed_v5_refresh(url: str, pool: int, limit: int, previous: LoadResult
+                     ) -> tuple[float, LoadResult, int]:
+    """Wall time of Refresh after ``previous`` (a new source, as another session's would
+    be), its result and its history views."""
+    src = SupermemoryV5Source(SupermemoryConfig(
+        api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=pool,
+        history_concurrency=pool, load_profiles=False))
+    with src:
+        started = time.perf_counter()
+        result = src.refresh(previous)
+        return time.perf_counter() - started, result, src.last_views
+
+
 def v5_main(args: argparse.Namespace) -> int:
     """The v5 figures: wall time, requests against the budget, ideal at the pool size."""
     args.data = "demo"
@@ -128,6 +144,8 @@ def v5_main(args: argparse.Namespace) -> int:
                    params={"limit": 1}, timeout=300,
                    headers={"Authorization": f"Bearer {KEY}"})
         wall, result, views, _ = timed_v5_load(url, args.pool, args.limit)
+        refreshed = (timed_v5_refresh(url, args.pool, args.limit, result) if args.refresh
+                     else None)
         throttled = None
         if args.every_429:
             httpx.post(url + "/_sandbox/faults", json={"every_429": args.every_429},
@@ -149,6 +167,16 @@ def v5_main(args: argparse.Namespace) -> int:
     print(f"wall   {wall:.3f} s")
     print(f"ideal  {ideal:.3f} s  (requests / pool × latency)")
     print(f"ratio  {wall / ideal:.2f}  (wall / ideal)")
+    if refreshed is not None:
+        r_wall, r_result, r_views = refreshed
+        rds = r_result.dataset
+        same = (list(rds.memories) == list(ds.memories) and rds.documents == ds.documents
+                and rds.memory_documents == ds.memory_documents
+                and all(rds.memories[i] == m for i, m in ds.memories.items()))
+        print(f"refresh, unchanged account: {r_result.calls} requests "
+              f"({r_result.calls - r_views} namespaces and list pages, {r_views} history "
+              f"views), wall {r_wall:.3f} s (full load {wall:.3f} s, {result.calls} "
+              f"requests); {'equals the load' if same else 'DIFFERS from the load'}")
     if throttled is not None:
         t_wall, t_result, _, src = throttled
         gate = src._http.gate
@@ -175,6 +203,8 @@ def main() -> int:
     p.add_argument("--pool", type=int, default=8, help="v5: requests in flight (8)")
     p.add_argument("--every-429", type=int, default=20,
                    help="v5: also load while every Nth request answers 429 (20; 0: skip)")
+    p.add_argument("--refresh", action="store_true",
+                   help="v5: also time Refresh of the unchanged account")
     args = p.parse_args()
     if args.v5:
         return v5_main(args)

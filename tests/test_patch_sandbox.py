@@ -150,7 +150,6 @@ def test_forget_all_of_a_large_space_costs_its_batches_and_the_profile(big, ledg
     print(f"forget-all of {preview.count} of 1,350 memories at 250 ms: {len(sent)} "
           f"requests; the forget (ledger rows, the service's writes) {t1 - t0:.2f} s, "
           f"the patch {t2 - t1:.2f} s")
-    assert t2 - t1 < 1.0  # one request (the profile) and the copy: no reload (~30 s)
     assert_same(new.dataset, supermemory_v5(big).load().dataset, set(preview.memory_ids))
 
 

@@ -30,7 +30,19 @@ COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Docume
 
 
 def _refresh(ctx: AppContext) -> None:
-    data.forget_cached(ctx.key)
+    """A source that can tell what changed reads only that (a new result touched in;
+    on failure the shown load stays); any other is loaded again in full."""
+    source, load = ctx.source, ctx.load
+    if source is None or load is None or not source.refreshes_changes:
+        data.forget_cached(ctx.key)
+        return
+    try:
+        result = source.refresh(load)
+    except SourceError as exc:
+        flash(str(exc), "error")
+        return
+    data.touch(ctx.key, result)
+    flash(result.summary(), "success" if result.complete else "info")
 
 
 def _resume(ctx: AppContext) -> None:

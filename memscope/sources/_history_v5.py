@@ -109,6 +109,8 @@ class HistoryPlan:
         #: its parent said so (versions one apart), else read off a longer path
         self._parent: dict[str, tuple[str, bool]] = {}
         self._links: dict[tuple[str, str], str] = {}
+        #: memory id -> its view as it was absorbed (:func:`slim`), for a refresh to reuse
+        self.answers: dict[str, dict[str, Any]] = {}
 
     # -- planning ------------------------------------------------------------------------
 
@@ -144,6 +146,7 @@ class HistoryPlan:
         twin.described = self.described - retry
         twin.named, twin.version = set(self.named), dict(self.version)
         twin._parent, twin._links = dict(self._parent), dict(self._links)
+        twin.answers = dict(self.answers)
         twin._retry = [i for i in dict.fromkeys(ids) if i in self.items]
         return twin
 
@@ -267,6 +270,7 @@ class HistoryPlan:
         lists = self._related(mem_id, _obj(included.get("related")))
         self._parents_path(mem_id, mine, lists.get("parents", []))
         self._children_steps(mem_id, mine, lists.get("children", []))
+        self.answers[mem_id] = slim(answer, self.items, self.out.documents)
         touched = [i for kind in ("parents", "children") for i, _ in lists.get(kind, [])]
         self.named.update(touched)
         for other in touched:
@@ -358,6 +362,58 @@ class LoadState:
     lists: dict[tuple[str, str], list[Any]]
     items: dict[str, tuple[str, dict[str, Any]]]
     plan: HistoryPlan
+    #: namespace -> its profile answer as the load read it (a refresh keeps those of
+    #: namespaces where nothing changed)
+    profiles: dict[str, Any] = field(default_factory=dict)
+
+
+def slim(answer: dict[str, Any], items: dict[str, Any],
+         documents: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What :meth:`HistoryPlan._absorb` reads of a view (its version, document and related
+    lists: of a related item its id, version, relation and document, all of it when the
+    item is not listed): absorbing it tells exactly what the whole view told. A document
+    equal to the one kept in ``documents`` is that one (held once, not once a view)."""
+    def same(doc: Any) -> Any:
+        ident = doc.get("id") if isinstance(doc, dict) else None
+        kept = documents.get(ident) if isinstance(ident, str) else None
+        return kept if kept is not None and kept == doc else doc
+
+    included = _obj(answer.get("included"))
+    related = _obj(included.get("related"))
+    out_related: dict[str, list[Any]] = {}
+    for kind in RELATED:
+        kept: list[Any] = []
+        for item in related.get(kind) or ():
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            if item["id"] in items:
+                item = {k: same(item[k]) if k == "document" else item[k]
+                        for k in ("id", "version", "relation", "document") if k in item}
+            kept.append(item)
+        out_related[kind] = kept
+    out: dict[str, Any] = {"included": {"document": same(included.get("document")),
+                                        "related": out_related}}
+    if "version" in answer:
+        out["version"] = answer["version"]
+    return out
+
+
+def named_by(answer: dict[str, Any]) -> set[str]:
+    """The memories and documents a (slim) view names: a change to any of them may change
+    the view."""
+    included = _obj(answer.get("included"))
+    out: set[str] = set()
+    doc = _obj(included.get("document"))
+    if isinstance(doc.get("id"), str):
+        out.add(doc["id"])
+    for kind in RELATED:
+        for item in _obj(included.get("related")).get(kind) or ():
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                out.add(item["id"])
+                other = _obj(item.get("document"))
+                if isinstance(other.get("id"), str):
+                    out.add(other["id"])
+    return out
 
 
 def plan_views(items: dict[str, tuple[str, dict[str, Any]]], fetch: ViewFetcher, *,

@@ -466,6 +466,17 @@ class Source(ABC):
             return previous
         raise Unsupported(f"{self.label} cannot resume a partial load; reload instead.")
 
+    #: True when :meth:`refresh` reads only what changed since a load (else it is a
+    #: full load again)
+    refreshes_changes: ClassVar[bool] = False
+
+    def refresh(self, previous: LoadResult,
+                progress: ProgressCallback | None = None) -> LoadResult:
+        """The source's data read again, as a fresh load would give it; a source that can
+        tell what changed since ``previous`` reads only that (``previous`` is left as it
+        is: other sessions read it). By default a full load."""
+        return self.load(progress, refresh=True)
+
     def unsupported(self, capability: str) -> Unsupported:
         """The :class:`Unsupported` error for a missing capability."""
         return Unsupported(self.capabilities.reason(capability)

@@ -27,10 +27,13 @@ A load costs ``1 + 2·S`` list requests for ``S`` namespaces of one page each (m
 more requests), plus the history views :mod:`memscope.sources._history_v5` plans: one per
 chain of up to four versions, one more per longer chain, and one per single-version or
 forgotten memory — each needs its own view, since nothing else names its document.
+A refresh (:meth:`SupermemoryV5Source.refresh`) reads the namespaces and list pages again
+and views only new or changed memories and those whose views name a change.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -54,6 +57,7 @@ from memscope.sources._history_v5 import (
     LoadState,
     ViewProgress,
     chain_records,
+    named_by,
 )
 from memscope.sources._http import ambiguous, ensure
 from memscope.sources._remote import HttpSource
@@ -123,6 +127,7 @@ class SupermemoryV5Source(HttpSource):
     kind = "supermemory"
     service = SERVICE
     dialect: ClassVar[str] = "v5"
+    refreshes_changes: ClassVar[bool] = True
     capabilities = Capabilities(
         history=True, profile=True, forget=True, forget_all=True, search=True, spaces=True,
         add=True, forget_all_by_ids=True, forget_many=True, semantic_forget=True,
@@ -261,16 +266,29 @@ class SupermemoryV5Source(HttpSource):
         state = LoadState(names, spaces, lists, items, plan)
         result = self._result(state, self._views(plan), list(pages.notes),
                               pages_total=pages.total, failed=pages.failed)
-        listed = {s.container_tag for s in spaces}
-        add_spaces_and_profiles(
-            result, list_spaces=lambda _report: spaces + [SpaceRecord(container_tag=n)
-                                                          for n in names if n not in listed],
-            fetch_profile=self._raw_profile if cfg.load_profiles else None,
-            tags=cfg.container_tags, max_profiles=cfg.max_profiles,
-            concurrency=cfg.concurrency)
+        self._spaces_and_profiles(result, state, self._raw_profile)
         result.calls = self.calls - calls0
         self._last = result
         return result
+
+    def _spaces_and_profiles(self, result: LoadResult, state: LoadState,
+                             fetch: Callable[[str], Any]) -> None:
+        """The namespaces and (when configured) the profiles, each profile answer kept in
+        ``state`` for a refresh."""
+        cfg, spaces, names = self.config, state.spaces, state.names
+        listed = {s.container_tag for s in spaces}
+
+        def profile(tag: str) -> Any:
+            answer = fetch(tag)
+            state.profiles[tag] = answer
+            return answer
+
+        add_spaces_and_profiles(
+            result, list_spaces=lambda _report: spaces + [SpaceRecord(container_tag=n)
+                                                          for n in names if n not in listed],
+            fetch_profile=profile if cfg.load_profiles else None,
+            tags=cfg.container_tags, max_profiles=cfg.max_profiles,
+            concurrency=cfg.concurrency)
 
     def _pool(self) -> int:
         """Threads for the history views: enough for the adaptive limit's ceiling, and as
@@ -310,7 +328,7 @@ class SupermemoryV5Source(HttpSource):
                                 width=self._width)
         outcome = self._views(plan)
         result = self._result(LoadState(state.names, state.spaces, state.lists, state.items,
-                                        plan), outcome, list(previous.notes),
+                                        plan, state.profiles), outcome, list(previous.notes),
                               pages_total=previous.pages_total,
                               failed=dict(previous.page_errors))
         old = previous.dataset
@@ -319,6 +337,96 @@ class SupermemoryV5Source(HttpSource):
         result.calls = self.calls - calls0
         self._last = result
         return result
+
+    def refresh(self, previous: LoadResult,
+                progress: ProgressCallback | None = None) -> LoadResult:
+        """A load read again at the cost of what changed since ``previous``: the
+        namespaces and every list page, then history views only for memories whose list
+        item is new or changed and for those whose views name a changed, new or gone
+        memory or document; every other memory keeps what ``previous``'s views told
+        (their answers are replayed through the same plan a load runs, so the result
+        equals a fresh load). Profiles are read again only for namespaces where something
+        changed. ``previous`` is left as it is; without the state of a v5 load (another
+        source's result) this is a full load."""
+        kept = previous.resume_state
+        if not (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], LoadState)):
+            return self.load(progress, refresh=True)
+        old: LoadState = kept[0]
+        calls0, cfg = self.calls, self.config
+        spaces = self._namespaces()
+        names = list(cfg.container_tags) or [s.container_tag for s in spaces]
+        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress,
+                          page_limit=cfg.page_limit)
+        lists = pages.run(names)
+        items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
+                 if isinstance(m, dict) and isinstance(m.get("id"), str)}
+        changed = {i for i, item in items.items() if old.items.get(i) != item}
+        gone = set(old.items) - set(items)
+        docs_before, docs_now = _documents(old.lists, old.names), _documents(lists, names)
+        docs_changed = {d for d in docs_before.keys() | docs_now.keys()
+                        if docs_before.get(d) != docs_now.get(d)}
+        fresh = self._fresh_views(changed, items)
+        stale = set(changed)
+        failed_ns: set[str] = set()
+        for mem_id, answer in fresh.items():
+            if isinstance(answer, dict):
+                stale |= named_by(answer)
+            else:
+                failed_ns.add(items[mem_id][0])
+        moved = changed | gone | {d for _, d in docs_changed}
+        reuse = {m: a for m, a in old.plan.answers.items()
+                 if m in items and m not in stale and items[m][0] not in failed_ns
+                 and not named_by(a) & moved}
+        views, counting = [len(fresh)], threading.Lock()
+
+        def fetch(ns: str, mem_id: str) -> Any:
+            if mem_id in reuse:
+                return reuse[mem_id]
+            answer = fresh.get(mem_id)
+            if isinstance(answer, dict):
+                return answer
+            with counting:
+                views[0] += 1
+            return self._view(ns, mem_id)
+
+        plan = HistoryPlan(items, fetch, pool=self._pool(),
+                           progress=self._view_progress(progress, lists, names, len(items)),
+                           width=self._width)
+        state = LoadState(names, spaces, lists, items, plan)
+        outcome = plan.run()
+        outcome.views = self.last_views = views[0]
+        result = self._result(state, outcome, list(pages.notes), pages_total=pages.total,
+                              failed=pages.failed)
+        touched = ({items[i][0] for i in changed} | {old.items[i][0] for i in gone}
+                   | {ns for ns, _ in docs_changed}
+                   | _spaces_changed(old.spaces, spaces))
+
+        def profile(tag: str) -> Any:
+            if tag not in touched and tag in old.profiles:
+                return old.profiles[tag]
+            return self._raw_profile(tag)
+
+        self._spaces_and_profiles(result, state, profile)
+        result.calls = self.calls - calls0
+        self._last = result
+        return result
+
+    def _fresh_views(self, ids: set[str], items: dict[str, tuple[str, dict[str, Any]]]
+                     ) -> dict[str, Any]:
+        """The history views of ``ids`` (concurrently): ``{id: answer or the
+        SourceError}``."""
+        def one(mem_id: str) -> Any:
+            try:
+                return self._view(items[mem_id][0], mem_id)
+            except SourceError as exc:
+                return exc
+
+        if not ids:
+            return {}
+        order = sorted(ids)
+        with ThreadPoolExecutor(max_workers=max(1, min(self._pool(), len(order))),
+                                thread_name_prefix="memscope-v5") as pool:
+            return dict(zip(order, pool.map(one, order), strict=True))
 
     # -- profiles, history, search -----------------------------------------------------
 
@@ -655,6 +763,20 @@ class SupermemoryV5Source(HttpSource):
         return SemanticPreview(query, tag, tuple(texts), texts,
                                note=f"A dry run: {len(texts)} memories in {tag} match; "
                                     "nothing was deleted.")
+
+
+def _documents(lists: dict[tuple[str, str], list[Any]], names: list[str]
+               ) -> dict[tuple[str, str], Any]:
+    """``{(namespace, document id): list item}`` of every listed document."""
+    return {(ns, d["id"]): d for ns in names for d in lists.get((ns, "documents"), [])
+            if isinstance(d, dict) and isinstance(d.get("id"), str)}
+
+
+def _spaces_changed(before: list[SpaceRecord], now: list[SpaceRecord]) -> set[str]:
+    """The namespaces whose record (its counts…) is new, gone or different."""
+    a = {s.container_tag: s for s in before}
+    b = {s.container_tag: s for s in now}
+    return {t for t in a.keys() | b.keys() if a.get(t) != b.get(t)}
 
 
 def supermemory_source(config: SupermemoryConfig, *,
