@@ -7,13 +7,14 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(FRONTE
 LOCKENV := $(VENV)/lock-env
 PORT   ?= 8501
 
-.PHONY: run test install lint bench chromium postgresql clean help lock sdk5 mem0 upstream
+.PHONY: run test install lint bench screens chromium postgresql clean help lock sdk5 mem0 upstream
 
 help:
 	@echo "make run    - set up and open Memscope on the embedded demo store"
 	@echo "make test   - set up (incl. Chromium and PostgreSQL) and run every test"
 	@echo "make lint   - ruff and the type check (basedpyright)"
 	@echo "make bench  - print the benchmarks' figures"
+	@echo "make screens - every page and dialog (light, dark, presenter; two sizes) in screens/"
 	@echo "make lock   - rewrite constraints.txt after a dependency change"
 
 $(PY):
@@ -129,6 +130,11 @@ bench: install
 	$(PY) bench/layout.py
 	$(PY) bench/fetch.py
 	$(PY) bench/scale.py
+
+# The contact sheet: every page and the main dialogs on the demo store, in light, dark and
+# presenter mode at 1400x900 and 1920x1080, into the git-ignored screens/ with an index.html.
+screens: install chromium
+	$(PY) bench/screens.py --out screens
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

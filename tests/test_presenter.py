@@ -131,3 +131,14 @@ def test_no_original_text_in_payload_charts_or_exports(ds):
     pack = zipfile.ZipFile(io.BytesIO(evidence_pack(an, nodes, build_view(an, visible=nodes))))
     for name in pack.namelist():
         assert leaks(pack.read(name).decode("utf-8"), secrets) == [], name
+
+
+def test_the_panel_does_not_word_diff_two_placeholders() -> None:
+    """Seen on the contact sheet (``make screens``): "Memory ~~189~~ 69 (~~37~~ (57 chars)"."""
+    from components.sections.panels import _diff_markdown
+
+    shown = _diff_markdown("Memory 189 (37 chars)", "Memory 69 (57 chars)")
+    assert shown.startswith("Memory 69 \\(57 chars\\)") and "~~" not in shown  # (escaped)
+    assert "hidden in presenter mode" in shown
+    assert "~~" in _diff_markdown("Maya likes tea", "Maya likes green tea") \
+        or ":green-background[" in _diff_markdown("Maya likes tea", "Maya likes green tea")

@@ -246,9 +246,12 @@ def expiry_section(analysis: Analysis, visible: Collection[str] | None) -> pd.Da
     shown.insert(0, "flag", ["⚠️ expired" if e else "" for e in shown["expired"]])
     st.dataframe(shown, hide_index=True, key="expiry_table",
                  column_order=[c for c in ("flag", "memory", "forget after", "days left",
-                                           "state", "space", "expired", "id")
+                                           "state", "space", "id")
                                if c in shown.columns],  # the text leads, the id last
+                 # (no "expired" tick box: the flag and the state say it, and at 1400 px
+                 # it pushed the ids out of view)
                  column_config={
+        "flag": st.column_config.TextColumn("flag", width=90),  # "⚠️ expired", whole
         "forget after": st.column_config.DatetimeColumn("forget after",
                                                         format="YYYY-MM-DD HH:mm"),
         "memory": st.column_config.TextColumn("memory", width="large"),

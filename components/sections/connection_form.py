@@ -36,7 +36,7 @@ def _connect() -> None:
 
 
 #: the Space field's label, in each service's own words (Spomory has no spaces)
-SPACE_LABELS = {"embedded": "Space (container tag, optional)",
+SPACE_LABELS = {"embedded": "Space (optional; empty loads every space)",
                 "supermemory": "Space (container tag, optional)",
                 "mem0": "Entity (optional: user:alice, agent:support-bot, app:… or run:…)"}
 SPACE_HELP = {"mem0": "A bare name is a user; no entity loads every entity."}

@@ -104,7 +104,7 @@ def evidence_section(analysis: Analysis, *, masked: bool = False) -> None:
         text = getattr(rec, "memory", None) or getattr(rec, "title", None) \
             or getattr(rec, "name", None) or ""
         kind = "chain" if analysis.chains.of(node_id) else ds.kind_of(node_id)
-        return f"{kind} · {node_id} · {short(text, 50)}"
+        return f"{short(text, 60)} · {kind} · {node_id}" if text else f"{kind} · {node_id}"
 
     node_id = st.selectbox("Chain or node", choices, index=index, key=session.EVIDENCE_NODE.name,
                            format_func=describe)

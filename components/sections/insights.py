@@ -9,7 +9,8 @@ import streamlit as st
 from memscope.graph.analysis import Analysis
 from memscope.reports.insights import CHARTS
 
-#: plotly's mode bar without the plotly.com link and logo
+#: plotly's mode bar without the plotly.com link and logo; the charts follow the app's
+#: theme (theme="streamlit"), so they are not white boxes in dark mode
 PLOT_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["sendDataToCloud"]}
 
 
@@ -20,4 +21,4 @@ def charts(analysis: Analysis, visible: Collection[str] | None) -> None:
         for col, (key, chart) in zip(cols, CHARTS[start:start + 2], strict=False):
             with col:
                 st.plotly_chart(chart(analysis, visible), key=f"chart_{key}",
-                                config=PLOT_CONFIG, theme=None)
+                                config=PLOT_CONFIG, theme="streamlit")

@@ -156,7 +156,9 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
     shown = filter_frame(frame, actions=actions, outcomes=outcomes, sources=sources,
                          spaces=spaces, text=text)
     st.caption(f"{len(shown)} of {len(frame)} entries.")
-    st.dataframe(shown, hide_index=True, key="ledger_table",
+    blank = {c: "" for c in ("space", "reason", "snapshot", "target_id", "message")
+             if c in shown.columns}  # an empty cell, not a grey "None"
+    st.dataframe(shown.fillna(blank), hide_index=True, key="ledger_table",
                  column_order=[c for c in SHOWN if c in shown.columns], column_config={
         "time": st.column_config.DatetimeColumn("time", format="YYYY-MM-DD HH:mm:ss"),
         "what": st.column_config.TextColumn("what was done", width="large"),

@@ -9,6 +9,7 @@ Selecting something elsewhere in a panel goes through :func:`components.state.se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 
@@ -180,10 +181,17 @@ def rewritten(segments: list[tuple[str, str]]) -> bool:
     return total > 0 and (stats["insert"] + stats["delete"]) / total > REWRITTEN_SHARE
 
 
+#: presenter mode's stand-in for a memory's text (memscope/lenses/presenter.py): a word
+#: diff of two of them ("Memory ~~189~~ 69") means nothing
+_PLACEHOLDER = re.compile(r"Memory \d+ \(\d+ chars\)")
+
+
 def _diff_markdown(old: str, new: str) -> str:
     """A version against its parent: a light edit as one line (removed words struck, added
     words marked); a rewrite as the two sentences one above the other, the changed words
     marked on each."""
+    if _PLACEHOLDER.fullmatch(old) and _PLACEHOLDER.fullmatch(new):  # presenter mode
+        return f"{md_escape(new)}  \n*The text changed (what changed is hidden in presenter mode).*"
     segments = word_diff(old, new)
     if rewritten(segments):
         return (f"was: {marked_side(segments, 'delete', 'red')}  \n"

@@ -160,7 +160,7 @@ def _chosen(ctx: AppContext) -> list[str]:
 def questions_form(ctx: AppContext) -> None:
     """The questions, the bound on concurrent calls and the Run button."""
     st.caption("Each question is sent once to the source's own search — "
-               f"{md_escape(ctx.source.label if ctx.source else 'the source')} — and every "
+               f"{md_escape(ctx.conn.label if ctx.source else 'the source')} — and every "
                "memory it returns is counted. The graph is then coloured by how often each "
                "memory came back.")
     if ctx.source is not None and ctx.source.search_note:

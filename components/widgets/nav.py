@@ -56,6 +56,8 @@ def link(path: str, **kwargs: Any) -> None:
 
 
 def open_node(node_id: str, text: str | None = None) -> None:
-    """A link that opens ``node_id`` in the explorer, with its panel (``?node=``)."""
-    label = md_escape(node_id) + (f" · {md_escape(short(text, 60))}" if text else "")
-    link(EXPLORER, label=label, query_params={"node": node_id}, icon=":material/search:")
+    """A link that opens ``node_id`` in the explorer, with its panel (``?node=``): its
+    text as the label (the id alone when there is none), the id in the tooltip."""
+    label = md_escape(short(text, 80)) if text else md_escape(node_id)
+    link(EXPLORER, label=label, query_params={"node": node_id}, icon=":material/search:",
+         help=f"Open {md_escape(node_id)} in the Explorer")
