@@ -104,7 +104,8 @@ def test_forget_deletes_the_memory_ledgered_and_an_old_version_is_refused(sandbo
     ledger = Store.create(tmp_path / "ledger.db")
     result = actions.forget(src, ledger, target, reason="wrong", container_tag=TAG,
                             snapshot=ds.memories[target].memory)
-    assert result.ok and ds.memories[target].is_forgotten
+    assert result.ok and src.load().dataset.memories[target].is_forgotten
+    assert not ds.memories[target].is_forgotten  # the load other sessions read is untouched
     (row,) = ledger.ledger(scope=src.identity())
     assert (row.action, row.outcome, row.target_id, row.reason) == ("forget", "ok", target,
                                                                      "wrong")
@@ -191,3 +192,17 @@ def test_a_list_page_that_still_fails_is_named_and_the_rest_loads(sandbox):
     failed = [r for r in sandbox.requests if r.query.get("page") == "2"]
     assert [r.status for r in failed] == [503, 503]
     assert sum(1 for m in result.dataset.memories.values() if m.is_latest) > 3
+
+
+def test_a_forget_patches_the_load_without_reading_mem0_again(sandbox):
+    from memscope.sources import patch
+
+    src = mem0(sandbox, entities=(TAG,))
+    load = src.load()
+    ids = [m.id for m in load.dataset.memories.values() if m.is_latest][:2]
+    report = src.forget_many(ids)
+    sandbox.clear_requests()
+    new = patch.after_report(src, load, report)
+    assert new is not None and sandbox.requests == []  # nothing read again
+    assert all(new.dataset.memories[i].is_forgotten for i in ids)
+    assert not any(load.dataset.memories[i].is_forgotten for i in ids)  # shared: untouched

@@ -8,8 +8,10 @@ before anything is sent.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from urllib.parse import quote
 
+from memscope.records.patch import mark_forgotten
 from memscope.records.text import counted
 from memscope.sources._http import ambiguous
 from memscope.sources._remote import HttpSource
@@ -18,6 +20,7 @@ from memscope.sources.base import (
     ForgetAllResult,
     ForgetReport,
     ForgetResult,
+    LoadResult,
     require_confirmation,
 )
 from memscope.sources.errors import BadRequest, SourceError, Unsupported
@@ -50,12 +53,22 @@ class Mem0Forgetting(HttpSource):
             raise Unsupported(OLD_VERSION.format(memory=owner))
 
     def _mark_deleted(self, ids: Sequence[str]) -> None:
-        if self._last is None:
+        """This source's own last load with ``ids`` deleted — a new result on a patched
+        copy: the load it replaces is shared with other sessions and never changed."""
+        if self._last is None or not ids:
             return
-        for mem_id in ids:
-            mem = self._last.dataset.memories.get(mem_id)
-            if mem is not None:
-                mem.is_forgotten, mem.forget_reason = True, DELETED
+        ds = mark_forgotten(self._last.dataset, ids, at=None, reason=DELETED)
+        self._last = replace(self._last, dataset=ds)
+
+    def patch_forgotten(self, previous: LoadResult, ids: Sequence[str], *,
+                        reason: str | None = None) -> LoadResult | None:
+        """``previous`` (never changed) with ``ids`` deleted, as this source draws a delete:
+        forgotten, "Deleted in mem0." — nothing is asked (a reload would no longer list
+        them; the graph keeps them, greyed, so what was deleted stays visible)."""
+        if not ids:
+            return previous
+        return replace(previous, dataset=mark_forgotten(previous.dataset, ids, at=None,
+                                                        reason=DELETED))
 
     def forget(self, target_id: str, *, reason: str | None = None,
                container_tag: str | None = None) -> ForgetResult:
