@@ -4,7 +4,7 @@ the time to embed every text once and the time of one Ask.
 
 - tests/labelled/ask_eval.json (issue 24): the demo (the set's seed and time) plus the
   set's Chinese facts, one document each in their own space.
-- tests/heldout/ask_questions.json (issue 35): questions written by someone who had not
+- tests/labelled/heldout/ask_questions.json (issue 35): questions written by someone who had not
   read the rankers, over the app's demo store (``generate_planted(seed=7)``), split into a
   development half (tune on it: ``--dev-only``, ``--show`` lists it question by question)
   and a held-out half, whose figures are printed apart and are the ones quoted. Groups:
@@ -84,7 +84,7 @@ def _quality() -> None:
 
 
 def _heldout(*, dev_only: bool, show: bool) -> None:
-    """The questions of tests/heldout/ask_questions.json on the demo store they were
+    """The questions of tests/labelled/heldout/ask_questions.json on the demo store they were
     written for: the development half, then (unless ``dev_only``) the held-out half —
     its figures only, never its questions one by one."""
     data = heldout_set()

@@ -10,7 +10,7 @@
     ``semantic_findings`` timed from cold (the embedding of every memory included) and
     again with the rows given (as a caller that already embedded them for Ask would).
 
-(c) ``tests/heldout/audit_pairs.json`` (issue 35: written by someone who had not read the
+(c) ``tests/labelled/heldout/audit_pairs.json`` (issue 35: written by someone who had not read the
     rules, split at once into development and held-out halves): each pair in a dataset of
     its own — ``relation: none``, two latest memories in two documents; ``updates``, b
     updates a — and scored per language for suspected contradictions (``contradiction``
@@ -43,7 +43,7 @@ from memscope.meaning.claims import claim  # noqa: E402
 from memscope.records.dataset import from_feed_pages  # noqa: E402
 
 PAIRS = ROOT / "tests" / "labelled" / "semantic_pairs.json"
-HELDOUT = ROOT / "tests" / "heldout" / "audit_pairs.json"
+HELDOUT = ROOT / "tests" / "labelled" / "heldout" / "audit_pairs.json"
 #: held-out label -> (the finding kind it is scored for, whether it should be flagged)
 HELDOUT_KINDS = {
     "contradiction": (("contradiction", True),),

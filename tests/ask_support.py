@@ -6,7 +6,7 @@ Two sets:
 - ``tests/labelled/ask_eval.json`` (issue 24): the demo store (its seed and time) plus its
   Chinese facts, one document each in their own space; ``kind`` literal / paraphrase /
   chinese.
-- ``tests/heldout/ask_questions.json`` (issue 35): 155 questions written by someone who had
+- ``tests/labelled/heldout/ask_questions.json`` (issue 35): 155 questions written by someone who had
   not read the rankers, over the app's demo store (``generate_planted(seed=7)``), split
   once into ``development`` and ``heldout``. Tune on the first; quote only the second.
 
@@ -32,7 +32,7 @@ from memscope.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 EVAL = ROOT / "tests" / "labelled" / "ask_eval.json"
-HELDOUT = ROOT / "tests" / "heldout" / "ask_questions.json"
+HELDOUT = ROOT / "tests" / "labelled" / "heldout" / "ask_questions.json"
 MODES = (store_search.WORDS, store_search.MEANING, store_search.HYBRID)
 KINDS = ("literal", "paraphrase", "chinese")
 #: the held-out file's groups, in the order printed
