@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from memscope.records import patch as rp
 from memscope.records.dataset import Dataset
 from memscope.records.models import ParseReport, Profile, parse_profile
 from memscope.records.time import utc_now
@@ -56,6 +57,20 @@ def profiles_again(dataset: Dataset, tags: Sequence[str],
         except SourceError as exc:
             notes.append(f"The profile of {tag} could not be read again: {exc}")
     return out, notes
+
+
+def with_profiles_read_again(source: Source, previous: LoadResult, ds: Dataset,
+                             ids: Sequence[str], fetch: Callable[[str], object]
+                             ) -> LoadResult:
+    """The new result of a forget: ``ds`` (``previous``'s dataset after the forget) with the
+    profiles of the spaces the forgotten ``ids`` were in read again through ``fetch`` (a
+    request each); ``previous`` is unchanged."""
+    before, calls0 = previous.dataset, source.calls
+    tags = [m.container_tag for i in ids
+            if (m := before.memories.get(i)) is not None and m.container_tag]
+    profiles, notes = profiles_again(ds, tags, fetch)
+    return patched(previous, rp.with_profiles(ds, profiles), calls=source.calls - calls0,
+                   notes=notes)
 
 
 def _guard(what: str, call: Callable[[], LoadResult | None]) -> LoadResult | None:

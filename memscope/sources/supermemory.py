@@ -55,7 +55,7 @@ from memscope.sources.errors import (
     SourceError,
     route_missing,
 )
-from memscope.sources.patch import now, patched, profiles_again
+from memscope.sources.patch import now, patched, profiles_again, with_profiles_read_again
 from memscope.sources.processing import document_ids, parse_status, status_sentence
 
 SERVICE = "Supermemory"
@@ -414,15 +414,9 @@ class SupermemorySource(HttpSource):
         """Forgotten memories as the feed shows them: ``isForgotten``, the reason and
         ``updatedAt`` now; the profiles of the spaces touched are read again (a request
         each). Nothing else is asked."""
-        before, calls0 = previous.dataset, self.calls
-        ds = rp.mark_forgotten(before, ids, at=now(), reason=reason)
-        tags = [m.container_tag for i in ids
-                if (m := before.memories.get(i)) is not None and m.container_tag]
-        profiles, notes = profiles_again(ds, tags, self._raw_profile)
-        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
-                         notes=notes)
-        self._last = result
-        return result
+        ds = rp.mark_forgotten(previous.dataset, ids, at=now(), reason=reason)
+        self._last = with_profiles_read_again(self, previous, ds, ids, self._raw_profile)
+        return self._last
 
     def patch_added(self, previous: LoadResult, added: AddResult) -> LoadResult | None:
         """The added document as the feed lists it: page 1 of the feed, newest first,

@@ -86,7 +86,7 @@ from memscope.sources.base import (
 )
 from memscope.sources.dialects import probe_v5
 from memscope.sources.errors import BadRequest, NotFound, SourceError, route_missing
-from memscope.sources.patch import now, patched, profiles_again
+from memscope.sources.patch import now, patched, profiles_again, with_profiles_read_again
 from memscope.sources.processing import status_sentence
 from memscope.sources.supermemory import (
     ADD_NOTE,
@@ -252,14 +252,8 @@ class SupermemoryV5Source(HttpSource):
         :meth:`resume` views only those)."""
         if self._last is not None and not refresh:
             return self._last
-        calls0, cfg = self.calls, self.config
-        spaces = self._namespaces()
-        names = list(cfg.container_tags) or [s.container_tag for s in spaces]
-        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress,
-                          page_limit=cfg.page_limit)
-        lists = pages.run(names)
-        items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
-                 if isinstance(m, dict) and isinstance(m.get("id"), str)}
+        calls0 = self.calls
+        spaces, names, pages, lists, items = self._listing(progress)
         plan = HistoryPlan(items, self._view, pool=self._pool(),
                            progress=self._view_progress(progress, lists, names, len(items)),
                            width=self._width)
@@ -289,6 +283,23 @@ class SupermemoryV5Source(HttpSource):
             fetch_profile=profile if cfg.load_profiles else None,
             tags=cfg.container_tags, max_profiles=cfg.max_profiles,
             concurrency=cfg.concurrency)
+
+    def _listing(self, progress: ProgressCallback | None
+                 ) -> tuple[list[SpaceRecord], list[str], ListPages,
+                            dict[tuple[str, str], list[Any]],
+                            dict[str, tuple[str, dict[str, Any]]]]:
+        """The namespaces, the names to read, every list page of their documents and
+        memories, and the listed memories by id (``id -> (namespace, list item)``): what
+        a load and a refresh both read first."""
+        cfg = self.config
+        spaces = self._namespaces()
+        names = list(cfg.container_tags) or [s.container_tag for s in spaces]
+        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress,
+                          page_limit=cfg.page_limit)
+        lists = pages.run(names)
+        items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
+                 if isinstance(m, dict) and isinstance(m.get("id"), str)}
+        return spaces, names, pages, lists, items
 
     def _pool(self) -> int:
         """Threads for the history views: enough for the adaptive limit's ceiling, and as
@@ -352,14 +363,8 @@ class SupermemoryV5Source(HttpSource):
         if not (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], LoadState)):
             return self.load(progress, refresh=True)
         old: LoadState = kept[0]
-        calls0, cfg = self.calls, self.config
-        spaces = self._namespaces()
-        names = list(cfg.container_tags) or [s.container_tag for s in spaces]
-        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress,
-                          page_limit=cfg.page_limit)
-        lists = pages.run(names)
-        items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
-                 if isinstance(m, dict) and isinstance(m.get("id"), str)}
+        calls0 = self.calls
+        spaces, names, pages, lists, items = self._listing(progress)
         changed = {i for i, item in items.items() if old.items.get(i) != item}
         gone = set(old.items) - set(items)
         docs_before, docs_now = _documents(old.lists, old.names), _documents(lists, names)
@@ -539,16 +544,11 @@ class SupermemoryV5Source(HttpSource):
         memories (the history views leave forgotten ones out of every related list), one
         current memory fewer in the namespace's count; the profiles of the spaces touched
         are read again (a request each). Nothing else is asked."""
-        before, calls0 = previous.dataset, self.calls
+        before = previous.dataset
         ds = rp.mark_forgotten(before, ids, at=now(), reason=None)
         ds = rp.recount(rp.unlink_forgotten(ds, set(ids)), before, ids)
-        tags = [m.container_tag for i in ids
-                if (m := before.memories.get(i)) is not None and m.container_tag]
-        profiles, notes = profiles_again(ds, tags, self._raw_profile)
-        result = patched(previous, rp.with_profiles(ds, profiles), calls=self.calls - calls0,
-                         notes=notes)
-        self._last = result
-        return result
+        self._last = with_profiles_read_again(self, previous, ds, ids, self._raw_profile)
+        return self._last
 
     def _read_each(self, tag: str, ids: Sequence[str]) -> dict[str, Any]:
         """``GET /ns/{ns}/memories/{id}`` per id (concurrently): ``{id: memory}``; an id
