@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord
-from memscope.sources.base import LoadResult
+from memscope.sources.results import LoadResult
 
 
 def test_the_summary_counts_records_not_pages():

@@ -18,7 +18,7 @@ from memscope.reports.migration import (
     MigrationReport,
     compare,
 )
-from memscope.sources.base import LoadResult
+from memscope.sources.results import LoadResult
 
 
 def _page() -> dict[str, Any]:

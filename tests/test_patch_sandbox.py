@@ -28,7 +28,7 @@ from memscope.sources import (
     patch,
     wait_until_processed,
 )
-from memscope.sources.base import ForgetReport
+from memscope.sources.results import ForgetReport
 from memscope.storage.sql import SQLiteStorage
 
 NS = "sm_project_personal"

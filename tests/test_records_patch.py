@@ -14,15 +14,15 @@ from memscope.records import patch as rp
 from memscope.records.dataset import Dataset, from_feed_pages
 from memscope.records.models import MemoryRecord, Profile, SpaceRecord
 from memscope.sources import patch
-from memscope.sources.base import (
+from memscope.sources.base import Source
+from memscope.sources.errors import ServerError
+from memscope.sources.results import (
     AddResult,
     ForgetReport,
     LoadProgress,
     LoadResult,
     ProgressCallback,
-    Source,
 )
-from memscope.sources.errors import ServerError
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 T1 = datetime(2026, 2, 1, tzinfo=UTC)

@@ -25,8 +25,8 @@ from memscope.sources import (
     SupermemorySource,
 )
 from memscope.sources._http import compute_delay, parse_retry_after
-from memscope.sources.base import ForgetAllPreview, LoadProgress
 from memscope.sources.errors import http_error
+from memscope.sources.results import ForgetAllPreview, LoadProgress
 
 
 def test_backoff_doubles_with_jitter_and_a_cap():

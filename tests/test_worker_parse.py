@@ -18,7 +18,7 @@ from conftest import FIXTURES, ROOT
 from test_hostile_input import CASES, Case
 
 from memscope.sources import FileError, FileSource, worker
-from memscope.sources.base import LoadResult
+from memscope.sources.results import LoadResult
 
 SM = FIXTURES / "supermemory"
 SP = FIXTURES / "spomory"

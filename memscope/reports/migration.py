@@ -42,7 +42,7 @@ from memscope.lenses.compare import compare as compare_datasets
 from memscope.lenses.presenter import mask_text
 from memscope.records.dataset import Dataset
 from memscope.records.text import counted
-from memscope.sources.base import LoadProgress, LoadResult
+from memscope.sources.results import LoadProgress, LoadResult
 
 RowKind = Literal["memory", "text", "version", "latest", "forgotten", "edge", "document"]
 #: the kinds of difference, in the order a report lists them

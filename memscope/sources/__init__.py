@@ -17,19 +17,7 @@ from memscope.sources.base import (
     ALL_CAPABILITY_NAMES,
     BULK_CAPABILITY_NAMES,
     CAPABILITY_NAMES,
-    FINAL_STATUSES,
-    AddResult,
     Capabilities,
-    ForgetAllPreview,
-    ForgetAllResult,
-    ForgetReport,
-    ForgetResult,
-    LoadProgress,
-    LoadResult,
-    ProgressCallback,
-    SearchHit,
-    SearchResult,
-    SemanticPreview,
     Source,
     merge_history,
 )
@@ -57,6 +45,20 @@ from memscope.sources.files import FileSource, save_snapshot, snapshot_bytes, sn
 from memscope.sources.mem0 import Mem0Config, Mem0Source
 from memscope.sources.mem0_history import Mem0HistorySource, file_source
 from memscope.sources.processing import wait_until_processed
+from memscope.sources.results import (
+    FINAL_STATUSES,
+    AddResult,
+    ForgetAllPreview,
+    ForgetAllResult,
+    ForgetReport,
+    ForgetResult,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+    SemanticPreview,
+)
 from memscope.sources.spomory import SpomoryConfig, SpomorySource
 from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
 from memscope.sources.supermemory_v5 import SupermemoryV5Source, supermemory_source

@@ -14,8 +14,8 @@ from typing import Any
 
 from memscope.records.dataset import Dataset
 from memscope.records.jsonsafe import NUMBER_MAX
-from memscope.sources.base import LoadProgress, ProgressCallback
 from memscope.sources.errors import SourceError
+from memscope.sources.results import LoadProgress, ProgressCallback
 
 PageFetcher = Callable[[int], tuple[list[Any], dict[str, Any]]]
 

@@ -39,8 +39,8 @@ from typing import Any
 from memscope.records.models import SpaceRecord
 from memscope.records.text import counted
 from memscope.sources._feed import pages_from
-from memscope.sources.base import LoadProgress, ProgressCallback
 from memscope.sources.errors import SourceError
+from memscope.sources.results import LoadProgress, ProgressCallback
 
 #: History views in flight at once. Each is a small GET, so latency, not bandwidth, bounds
 #: a load: 8 in flight keep a 50 ms link at ~160 requests/s, while a key's rate limit

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import ClassVar
 
 from memscope.sources._http import ApiConfig, HttpClient
-from memscope.sources.base import LoadResult, Source
+from memscope.sources.base import Source
+from memscope.sources.results import LoadResult
 
 
 class HttpSource(Source):
     """A source behind an HTTP API. Subclasses set :attr:`service` (its name in messages)."""
-
-    service: ClassVar[str] = "service"
 
     def __init__(self, config: ApiConfig, auth_headers: Mapping[str, str], *,
                  sleep: Callable[[float], None] = time.sleep) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 from memscope.records.dataset import Dataset
 from memscope.records.models import ParseReport, SpaceRecord, parse_profile
 from memscope.records.text import counted
-from memscope.sources.base import LoadResult
 from memscope.sources.errors import AuthError, Forbidden, SourceError
+from memscope.sources.results import LoadResult
 
 
 def spaces_seen(ds: Dataset, extra_tags: Iterable[str] = ()) -> list[SpaceRecord]:

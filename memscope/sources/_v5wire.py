@@ -14,8 +14,8 @@ from typing import Any
 from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord, ParseReport, SpaceRecord, parse_memory
 from memscope.sources._history_v5 import HistoryOutcome
-from memscope.sources.base import AddResult, SearchHit
 from memscope.sources.processing import status_sentence
+from memscope.sources.results import AddResult, SearchHit
 from memscope.sources.supermemory import SERVICE
 
 MEMORY_FIELDS = ("memory", "version", "isLatest", "isForgotten", "isStatic", "isInference")

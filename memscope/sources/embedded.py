@@ -20,9 +20,10 @@ from memscope.records.models import (
     parse_spaces,
 )
 from memscope.sources._feed import FeedState
-from memscope.sources.base import (
+from memscope.sources.base import Capabilities, Source
+from memscope.sources.errors import ConfirmationRequired, NotFound, SourceError
+from memscope.sources.results import (
     AddResult,
-    Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
     ForgetResult,
@@ -30,10 +31,7 @@ from memscope.sources.base import (
     ProgressCallback,
     SearchHit,
     SearchResult,
-    Source,
-    require_confirmation,
 )
-from memscope.sources.errors import ConfirmationRequired, NotFound, SourceError
 from memscope.store.store import ConfirmationMismatch, Store, StoreError, StoreNotFound
 
 
@@ -220,14 +218,13 @@ class EmbeddedSource(Source):
                                 already_forgotten=int(plan["alreadyForgotten"]),
                                 message=message, confirm_words=(container_tag, str(count)))
 
-    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None, actor: str | None = None) -> ForgetAllResult:
+    def _forget_all(self, preview: ForgetAllPreview, *, confirm: str, reason: str | None,
+                    actor: str | None = None, **_: Any) -> ForgetAllResult:
         """Soft-forget every memory of the space (the store re-checks ``confirm``;
         ledgered by the store, as done by ``actor``)."""
-        require_confirmation(preview, confirm)
         tag = preview.container_tag or ""
         with _store_errors():
-            done = self.store.forget_all(tag, confirm=confirm.strip(), reason=reason,
+            done = self.store.forget_all(tag, confirm=confirm, reason=reason,
                                          source=self.ledger_source, actor=actor)
         count = int(done["count"])
         return ForgetAllResult(tag, count, f"Forgot {count} memories in {tag}.",

@@ -37,7 +37,7 @@ from typing import Any
 
 from memscope.meaning.embed import EmbedderUnavailable
 from memscope.records.dataset import Dataset
-from memscope.sources.base import LoadResult, SearchHit, SearchResult
+from memscope.sources.results import LoadResult, SearchHit, SearchResult
 from memscope.store import search as store_search
 from memscope.store import vectors
 

@@ -38,17 +38,10 @@ from memscope.records.models import (
 from memscope.records.passport import EntityRecord, Provenance, RelationRecord
 from memscope.records.time import format_time, utc_now
 from memscope.sources._spaces import spaces_seen
-from memscope.sources.base import (
-    Capabilities,
-    LoadProgress,
-    LoadResult,
-    ProgressCallback,
-    SearchResult,
-    Source,
-    merge_history,
-)
+from memscope.sources.base import Capabilities, Source, merge_history
 from memscope.sources.errors import FileError
 from memscope.sources.file_ask import KeptAsk
+from memscope.sources.results import LoadProgress, LoadResult, ProgressCallback, SearchResult
 from memscope.sources.worker import dumps, loads, offload, run_in_worker
 
 EXTRA_KEY = "x-memscope"

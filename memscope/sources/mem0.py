@@ -31,15 +31,7 @@ from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord, ParseReport, SpaceRecord
 from memscope.records.text import counted
 from memscope.sources._http import ApiConfig, ambiguous, ensure
-from memscope.sources.base import (
-    AddResult,
-    Capabilities,
-    LoadProgress,
-    LoadResult,
-    ProgressCallback,
-    SearchHit,
-    SearchResult,
-)
+from memscope.sources.base import Capabilities
 from memscope.sources.errors import BadRequest, SourceError
 from memscope.sources.mem0_events import (
     NO_DOCUMENTS,
@@ -50,6 +42,14 @@ from memscope.sources.mem0_events import (
     split_tag,
 )
 from memscope.sources.mem0_forget import BATCH_LIMIT, Mem0Forgetting
+from memscope.sources.results import (
+    AddResult,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+)
 
 SERVICE = "mem0"
 LIST = "/v3/memories/"

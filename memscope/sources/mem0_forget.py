@@ -15,16 +15,14 @@ from memscope.records.patch import mark_forgotten
 from memscope.records.text import counted
 from memscope.sources._http import ambiguous
 from memscope.sources._remote import HttpSource
-from memscope.sources.base import (
+from memscope.sources.errors import BadRequest, SourceError, Unsupported
+from memscope.sources.mem0_events import DELETED
+from memscope.sources.results import (
     ForgetAllPreview,
-    ForgetAllResult,
     ForgetReport,
     ForgetResult,
     LoadResult,
-    require_confirmation,
 )
-from memscope.sources.errors import BadRequest, SourceError, Unsupported
-from memscope.sources.mem0_events import DELETED
 
 SERVICE = "mem0"
 #: the most ids one ``DELETE /v1/batch/`` takes
@@ -131,20 +129,6 @@ class Mem0Forgetting(HttpSource):
             message=f"{counted(len(ids), 'memory')} of {container_tag} would be deleted (of "
                     "the memories loaded), with their histories' versions.",
             confirm_words=(container_tag, str(len(ids))))
-
-    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None) -> ForgetAllResult:
-        """Delete exactly the previewed ids with :meth:`forget_many`."""
-        require_confirmation(preview, confirm)
-        tag = preview.container_tag
-        if not preview.memory_ids:
-            return ForgetAllResult(tag, 0, f"There was nothing left to delete in {tag}.")
-        report = self.forget_many(preview.memory_ids, reason=reason, container_tag=tag)
-        message = f"mem0 deleted {counted(len(report.forgotten), 'memory')} of {tag}."
-        if report.errors:
-            message += f" {counted(len(report.errors), 'memory')} could not be deleted."
-        return ForgetAllResult(tag, len(report.forgotten), message,
-                               memory_ids=list(report.forgotten), report=report)
 
 
 __all__ = ["BATCH_LIMIT", "OLD_VERSION", "Mem0Forgetting"]

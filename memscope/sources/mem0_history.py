@@ -34,18 +34,12 @@ from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord
 from memscope.records.text import clip, counted, shorten
 from memscope.records.time import format_time, parse_time
-from memscope.sources.base import (
-    Capabilities,
-    LoadProgress,
-    LoadResult,
-    ProgressCallback,
-    SearchResult,
-    Source,
-)
+from memscope.sources.base import Capabilities, Source
 from memscope.sources.errors import FileError, NotFound
 from memscope.sources.file_ask import KeptAsk
 from memscope.sources.files import FileSource
 from memscope.sources.mem0_events import CONVERSATION, NO_DOCUMENTS, chain
+from memscope.sources.results import LoadProgress, LoadResult, ProgressCallback, SearchResult
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 COLUMNS = ("id", "memory_id", "old_memory", "new_memory", "event", "created_at",

@@ -9,7 +9,7 @@ the whole load again. Nothing here raises a :class:`SourceError`: a re-read that
 ``None`` too.
 
 >>> from memscope.records.dataset import Dataset
->>> from memscope.sources.base import LoadResult
+>>> from memscope.sources.results import LoadResult
 >>> load = LoadResult(Dataset(), "file", "f")
 >>> patched(load, Dataset(), calls=2).calls, load.calls
 (2, 0)
@@ -26,8 +26,9 @@ from memscope.records import patch as rp
 from memscope.records.dataset import Dataset
 from memscope.records.models import ParseReport, Profile, parse_profile
 from memscope.records.time import utc_now
-from memscope.sources.base import AddResult, ForgetReport, LoadResult, Source
+from memscope.sources.base import Source
 from memscope.sources.errors import SourceError
+from memscope.sources.results import AddResult, ForgetReport, LoadResult
 
 log = logging.getLogger("memscope")
 

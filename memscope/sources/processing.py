@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from memscope.sources.base import AddResult, Source
+from memscope.sources.base import Source
 from memscope.sources.errors import SourceError
+from memscope.sources.results import AddResult
 
 StatusCallback = Callable[[AddResult], None]
 

@@ -19,9 +19,10 @@ from memscope.records.models import ParseReport
 from memscope.records.passport import decode_result, looks_like_passport
 from memscope.sources._http import ApiConfig, ambiguous, ensure
 from memscope.sources._remote import HttpSource
-from memscope.sources.base import (
+from memscope.sources.base import Capabilities
+from memscope.sources.errors import ForgetMismatch, NotFound
+from memscope.sources.results import (
     AddResult,
-    Capabilities,
     ForgetAllPreview,
     ForgetAllResult,
     ForgetResult,
@@ -30,9 +31,7 @@ from memscope.sources.base import (
     ProgressCallback,
     SearchHit,
     SearchResult,
-    require_confirmation,
 )
-from memscope.sources.errors import ForgetMismatch, NotFound
 
 SERVICE = "Spomory"
 NOTHING_FOUND = "没有找到相关记忆。"
@@ -244,11 +243,10 @@ class SpomorySource(HttpSource):
         return ForgetAllPreview(None, counts[1], ids, entity_count=counts[0], message=said,
                                 confirm_words=(str(counts[1]),))
 
-    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None) -> ForgetAllResult:
+    def _forget_all(self, preview: ForgetAllPreview, *, confirm: str, reason: str | None,
+                    **_: Any) -> ForgetAllResult:
         """``forget-all?confirm=true``: deletes the whole graph at once (after the typed
         confirmation); the cached graph becomes empty without another call."""
-        require_confirmation(preview, confirm)
         with _ambiguous("forget-all request"):
             answer = self._http.request("POST", "/v1/memories/forget-all",
                                         params={"confirm": "true"}, idempotent=False,

@@ -30,21 +30,7 @@ from memscope.sources._feed import FeedState, fetch_pages, pages_from
 from memscope.sources._http import ApiConfig, ambiguous, ensure
 from memscope.sources._remote import HttpSource
 from memscope.sources._spaces import add_spaces_and_profiles, space_of_memory, spaces_seen
-from memscope.sources.base import (
-    AddResult,
-    Capabilities,
-    ForgetAllPreview,
-    ForgetAllResult,
-    ForgetReport,
-    ForgetResult,
-    LoadResult,
-    ProgressCallback,
-    SearchHit,
-    SearchResult,
-    forget_each,
-    merge_history,
-    require_confirmation,
-)
+from memscope.sources.base import Capabilities, forget_each, merge_history
 from memscope.sources.dialects import Dialect, legacy_gone, neither, probe_v5
 from memscope.sources.errors import (
     AuthError,
@@ -57,6 +43,17 @@ from memscope.sources.errors import (
 )
 from memscope.sources.patch import now, patched, profiles_again, with_profiles_read_again
 from memscope.sources.processing import document_ids, parse_status, status_sentence
+from memscope.sources.results import (
+    AddResult,
+    ForgetAllPreview,
+    ForgetAllResult,
+    ForgetReport,
+    ForgetResult,
+    LoadResult,
+    ProgressCallback,
+    SearchHit,
+    SearchResult,
+)
 
 SERVICE = "Supermemory"
 DEFAULT_SPACE = "sm_project_default"
@@ -511,13 +508,11 @@ class SupermemorySource(HttpSource):
                                 already_forgotten=already, message=message,
                                 confirm_words=(container_tag, str(len(candidates))))
 
-    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None) -> ForgetAllResult:
-        """Forget the previewed memories (``forget-matching`` with ``dryRun: false``)."""
-        require_confirmation(preview, confirm)
+    def _forget_all(self, preview: ForgetAllPreview, *, confirm: str, reason: str | None,
+                    **_: Any) -> ForgetAllResult:
+        """Forget the previewed memories in one request (``forget-matching`` with
+        ``dryRun: false``), not one per id as :meth:`forget_many` must."""
         tag = preview.container_tag
-        if not preview.memory_ids:
-            return ForgetAllResult(tag, 0, f"There was nothing left to forget in {tag}.")
         body: dict[str, Any] = {"ids": preview.memory_ids, "containerTag": tag,
                                 "dryRun": False}
         if reason:

@@ -69,11 +69,14 @@ from memscope.sources._v5wire import hits as wire_hits
 from memscope.sources._v5wire import profile as wire_profile
 from memscope.sources._v5wire import space as wire_space
 from memscope.sources._v5wire import status as wire_status
-from memscope.sources.base import (
+from memscope.sources.base import Capabilities
+from memscope.sources.dialects import probe_v5
+from memscope.sources.errors import BadRequest, NotFound, SourceError, route_missing
+from memscope.sources.patch import now, patched, profiles_again, with_profiles_read_again
+from memscope.sources.processing import status_sentence
+from memscope.sources.results import (
     AddResult,
-    Capabilities,
     ForgetAllPreview,
-    ForgetAllResult,
     ForgetReport,
     ForgetResult,
     LoadProgress,
@@ -82,12 +85,7 @@ from memscope.sources.base import (
     SearchHit,
     SearchResult,
     SemanticPreview,
-    require_confirmation,
 )
-from memscope.sources.dialects import probe_v5
-from memscope.sources.errors import BadRequest, NotFound, SourceError, route_missing
-from memscope.sources.patch import now, patched, profiles_again, with_profiles_read_again
-from memscope.sources.processing import status_sentence
 from memscope.sources.supermemory import (
     ADD_NOTE,
     DEFAULT_SPACE,
@@ -732,19 +730,6 @@ class SupermemoryV5Source(HttpSource):
         return ForgetAllPreview(container_tag, len(ids), ids, len(docs),
                                 already_forgotten=len(mems) - len(ids), message=message,
                                 confirm_words=(container_tag, str(len(ids))))
-
-    def forget_all(self, preview: ForgetAllPreview, *, confirm: str,
-                   reason: str | None = None) -> ForgetAllResult:
-        """Forget exactly the previewed ids (``DELETE /ns/{ns}/memories`` in batches)."""
-        require_confirmation(preview, confirm)
-        tag = preview.container_tag
-        if not preview.memory_ids:
-            return ForgetAllResult(tag, 0, f"There was nothing left to forget in {tag}.")
-        report = self.forget_many(preview.memory_ids, reason=reason, container_tag=tag)
-        failed = f" {len(report.errors)} could not be forgotten." if report.errors else ""
-        return ForgetAllResult(tag, len(report.forgotten), f"Supermemory forgot "
-                               f"{len(report.forgotten)} memories in {tag}.{failed}",
-                               memory_ids=list(report.forgotten), report=report)
 
     def forget_semantic_preview(self, query: str, *, container_tag: str | None = None
                                 ) -> SemanticPreview:
