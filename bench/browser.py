@@ -6,8 +6,11 @@ a server on a free port pointed at it (``MEMSCOPE_DATA_DIR``), then in Debian's 
 The page is opened as soon as the server answers its health check (``serve.py`` warms
 the caches before the server listens: "start → healthy" includes that warm-up):
 
-(a) first loads: navigation → first drawn graph (``data-drawn``, wall clock), graph data in
-    the browser → first frame (``__stats.firstDrawAt - firstReceivedAt``), navigation →
+(a) first loads: navigation → first drawn graph (``data-drawn``, wall clock); its segments
+    on the page's clock: navigation → the graph's message arrives (the websocket frame
+    naming the graph's component) → first frame, and graph data in the component → first
+    frame (``__stats.firstDrawAt - firstReceivedAt``); the session's script runs and graph
+    messages (``ForwardMsg``s counted on the websocket: 1 / 1 since issue 33); navigation →
     drawn *and still* (the last draw before 1.5 s without one) and the draws until then,
     the server's script time; for a **cold** server (nothing persisted, first session),
     a second session on it (warm in memory), and — after ``python -m memscope warm`` and
@@ -79,6 +82,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE  # noqa: E402
+from google.protobuf.message import DecodeError  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
@@ -88,8 +92,10 @@ from playwright.sync_api import (  # noqa: E402
     sync_playwright,
 )
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from streamlit_server import StreamlitServer, free_port, start_streamlit  # noqa: E402
 
+from components.graph_view.files import COMPONENT_NAME as GRAPH_COMPONENT  # noqa: E402
 from memscope.store.store import Store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -131,12 +137,22 @@ INIT_JS = """(() => {
   // when each websocket message arrived: a run quick enough that React renders its
   // "running" and "notRunning" together never shows "running" (see RERUN_JS)
   ms.ws = [];
+  // and when the graph's message arrived: the first whose head (the element's component
+  // name comes before its payload in the protobuf) names the graph's component
+  ms.graphAt = null;
+  const latin1 = new TextDecoder("latin1");
   const Socket = window.WebSocket;
   window.WebSocket = function (...args) {
     const socket = new Socket(...args);
-    socket.addEventListener("message", () => {
-      ms.ws.push(performance.now());
+    socket.addEventListener("message", (event) => {
+      const now = performance.now();
+      ms.ws.push(now);
       if (ms.ws.length > 4000) ms.ws.splice(0, 2000);
+      const data = event.data;
+      if (ms.graphAt === null && data instanceof ArrayBuffer && data.byteLength > 512) {
+        const head = new Uint8Array(data, 0, Math.min(4096, data.byteLength));
+        if (latin1.decode(head).includes("@GRAPH_COMPONENT@")) ms.graphAt = now;
+      }
     });
     return socket;
   };
@@ -152,7 +168,7 @@ INIT_JS = """(() => {
       queueMicrotask(() => { ms.visDefined = performance.now(); });
     }
   } });
-})();"""
+})();""".replace("@GRAPH_COMPONENT@", GRAPH_COMPONENT)
 
 #: The page's fetches of the graph component's files (its modules, CSS, the library):
 #: [count, of them over the network (transferSize > 0), bytes received, decoded bytes].
@@ -578,6 +594,32 @@ def launch(pw: Any) -> Browser:
 
 #: bytes each page (by ``id``) received over its websockets
 WS_BYTES: dict[int, int] = {}
+#: per page (by ``id``): [script runs, graph messages] the server sent it (``ForwardMsg``s:
+#: ``new_session`` opens every run; a graph message is the graph's element, or its
+#: ``ref_hash`` when Streamlit's message cache re-sends it)
+WS_COUNTS: dict[int, list[int]] = {}
+
+
+def count_message(counts: list[int], graph_hashes: set[str], payload: bytes | str) -> None:
+    """Count one websocket frame from the server into ``counts`` (see :data:`WS_COUNTS`)."""
+    if isinstance(payload, str):
+        return
+    msg = ForwardMsg()
+    try:
+        msg.ParseFromString(payload)
+    except DecodeError:
+        return
+    kind = msg.WhichOneof("type")
+    if kind == "new_session":
+        counts[0] += 1
+    elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+        element = msg.delta.new_element
+        if (element.WhichOneof("type") == "bidi_component"
+                and element.bidi_component.component_name.endswith(GRAPH_COMPONENT)):
+            counts[1] += 1
+            graph_hashes.add(msg.hash)
+    elif kind == "ref_hash" and msg.ref_hash in graph_hashes:
+        counts[1] += 1
 
 
 #: ``--profile``: "disk" (a browser profile in a temp folder, as a person's browser has:
@@ -606,10 +648,13 @@ def new_page(browser: Browser, errors: list[str], context: BrowserContext | None
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     WS_BYTES[id(page)] = 0
+    counts = WS_COUNTS[id(page)] = [0, 0]
+    graph_hashes: set[str] = set()
 
     def on_socket(ws: WebSocket) -> None:
         def count(payload: bytes | str) -> None:
             WS_BYTES[id(page)] += len(payload)
+            count_message(counts, graph_hashes, payload)
 
         ws.on("framereceived", count)
 
@@ -801,9 +846,21 @@ def load_rows(page: Page, res: SizeResult, label: str, key: str, log: RunLog, t_
             f"{note}{script_span(page)}; server {server_ms(log, t_py)}", key)
     with step(res, f"{label}: drawn and still", f"{key}_still"):
         st = still(page, dl)
+        arrived = page.evaluate("() => window.__ms.graphAt")
+        if arrived is not None:
+            res.add(f"{label}: nav → graph message", millis(float(arrived)),
+                    "page clock: the websocket frame carrying the graph's element arrived",
+                    f"{key}_msgat")
+            res.add(f"{label}: graph message → first frame", millis(st["first"] - arrived),
+                    f"of which {st['received'] - arrived:.0f} ms before the component had "
+                    "the data (Streamlit's render, the component's files)", f"{key}_msg")
         res.add(f"{label}: data → first frame", millis(st["first"] - st["received"]),
                 f"__stats: sync {st['sync']:.0f} ms, new vis.Network {st['construct']:.0f} ms",
-                f"{key}_msg")
+                None if arrived is not None else f"{key}_msg")
+        runs, messages = WS_COUNTS.get(id(page), [0, 0])
+        res.add(f"{label}: script runs / graph messages", f"{runs} / {messages}",
+                "in this first session, until drawn and still (ForwardMsgs on the websocket)",
+                f"{key}_runs")
         res.add(f"{label}: drawn and still", secs(st["last"] / 1000),
                 f"page clock: nav start → last draw before 1.5 s without one (first at "
                 f"{st['first'] / 1000:.2f} s); {st['draws']:.0f} draws",
@@ -1457,8 +1514,10 @@ def growth_rows(results: list[SizeResult]) -> None:
 
 
 SUMMARY = [("memories", "size"), ("nodes", "nodes"),
+           ("cold runs/msgs", "cold_runs"), ("msg at", "cold_msgat"),
            ("cold drawn", "cold"), ("msg→frame", "cold_msg"), ("still", "cold_still"),
            ("draws", "cold_draws"),
+           ("2nd runs/msgs", "second_runs"), ("msg at", "second_msgat"),
            ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("lib", "second_lib"),
            ("files", "second_files"), ("still", "second_still"),
            ("2nd ×N drawn", "tabs"), ("lib", "tabs_lib"), ("files", "tabs_files"),

@@ -1,32 +1,32 @@
 """The explorer's drawer and the graph's height, without a browser (AppTest): the drawer
 opens on a selection or a search and its close button closes it until something new is
-shown; the graph's height comes from the window the browser reported."""
+shown; the graph takes the window's height in the browser (the server sends no height)."""
 
 from __future__ import annotations
 
 from apptest_support import graph_payload, run_page
 
+from components.graph_view import WINDOW
 from components.state import session
-from components.widgets.stage import CLOSE_KEY, DEFAULT_HEIGHT, MIN_HEIGHT, graph_height
+from components.widgets.stage import CLOSE_KEY
 
 
 def close_buttons(at) -> list:
     return [b for b in at.button if b.key == CLOSE_KEY]
 
 
-def test_the_graph_reaches_the_window_bottom_it_was_told_of() -> None:
-    assert graph_height({"height": 900, "top": 208}) == 900 - 208 - 14
-    assert graph_height({"height": 1080, "top": 208}) - graph_height(
-        {"height": 900, "top": 208}) == 180
-    assert graph_height({"height": 500, "top": 300}) == MIN_HEIGHT  # never a sliver
-    for unknown in (None, {}, {"height": "900", "top": 1}, {"height": True, "top": 0}):
-        assert graph_height(unknown) == DEFAULT_HEIGHT
+def test_the_graph_takes_the_window_height_in_the_browser(fresh_data_dir) -> None:
+    """The first run needs no window size: the payload asks the browser for the window's
+    height, with its bounds."""
+    at = run_page("explorer.py")
+    options = graph_payload(at)["options"]
+    assert options["height"] == WINDOW
+    assert options["window"] == {"min": 420, "max": 5000, "margin": 14}
 
 
 def test_the_drawer_opens_on_a_selection_and_closes_with_its_button(fresh_data_dir) -> None:
     at = run_page("explorer.py")
     assert close_buttons(at) == []  # the first view: no drawer over the graph
-    assert graph_payload(at)["options"]["height"] == DEFAULT_HEIGHT  # no window reported
     node = next(n["id"] for n in graph_payload(at)["nodes"] if n["id"].startswith("mem_"))
     at.session_state[session.SELECTED.name] = node
     at.run()

@@ -9,13 +9,18 @@ the drawer; the height follows the window when it is resized and at 1920×1080. 
 shows no emoji in its labels and gives its text a font stack with CJK faces. Screenshots
 (light, dark, presenter; 1400×900 and 1920×1080) go to ``test-screenshots/``.
 
-A second journey: the window's report is kept in a cookie, so a second tab of the same
-browser draws at the window's height in its first run and runs once; a stale or garbled
-cookie costs one report, as a first visit does.
+A second journey (issue 33, item 1): the graph sizes itself to the window in the browser,
+so every first session — a new visitor's (a fresh browser context, no cookies) at two
+window sizes, and a returning one's (a second tab of that browser, its HTTP cache warm,
+holding the window-size cookie earlier versions kept) — is one script run and one graph
+message, counted in the websocket's frames as Streamlit sends them (``ForwardMsg``s:
+``new_session`` opens each run; the graph's element carries its payload), and the new
+and the returning visitor of one window get the same fitted zoom.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,8 +34,11 @@ from browser_support import (
     wait_graph,
     wait_idle,
 )
+from google.protobuf.message import DecodeError
 from playwright.sync_api import BrowserContext, Locator, Page
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from components.graph_view import COMPONENT_NAME as GRAPH_COMPONENT
 from components.widgets import stage
 from memscope.settings import STORE_FILE
 from memscope.sources.embedded import EmbeddedSource
@@ -57,22 +65,9 @@ REGIONS = """() => {
 
 
 Scheme = Literal["light", "dark"]
-#: counts the page's script runs (the app's script state turning to "running")
-COUNT_RUNS = """(() => {
-  window.__runs = 0;
-  let last = null;
-  const check = () => {
-    const app = document.querySelector("[data-testid='stApp']");
-    const s = app ? app.getAttribute("data-test-script-state") : null;
-    if (s !== last && s === "running") window.__runs += 1;
-    last = s;
-  };
-  const start = () => new MutationObserver(check).observe(document.documentElement, {
-    subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-test-script-state"] });
-  if (document.documentElement) start();
-  else document.addEventListener("DOMContentLoaded", start);
-})();"""
+#: the network's zoom now, and when it drew its first frame
+SCALE = "el => el.__network.getScale()"
+FIRST_SCALE = "el => el.__stats.firstDrawScale"
 
 
 def shoot(page: Page, name: str, schemes: tuple[Scheme, ...] = ("light", "dark")) -> None:
@@ -94,8 +89,8 @@ def box(locator: Locator) -> dict[str, float]:
 
 
 def settle_height(page: Page, graph: Locator, window_height: int) -> dict[str, float]:
-    """The graph's box once its bottom edge has reached the window's (the height arrives
-    with the run that follows the window's report)."""
+    """The graph's box once its bottom edge has reached the window's (it measures itself
+    in the browser: at once, and again after a resize)."""
     last = None
     for _ in range(60):
         b = box(graph)
@@ -273,54 +268,103 @@ def test_the_graph_is_the_hero_and_the_panel_a_drawer(server, data_dir) -> None:
     assert_loopback_only(urls)
 
 
-def _session(context: BrowserContext, url: str) -> Page:
-    """A new tab of ``context`` on ``url``, once its graph is drawn at the window's
-    bottom and the app idle."""
+@dataclass
+class Traffic:
+    """What the server sent one page: its script runs (``new_session`` messages) and the
+    graph's messages (its element, payload and all; a ``ref_hash`` re-send counts too)."""
+
+    runs: int = 0
+    graph_messages: int = 0
+    graph_bytes: list[int] = field(default_factory=list)
+    unreadable: int = 0
+
+
+def count_traffic(page: Page) -> Traffic:
+    """Count, from now on, the ForwardMsgs the server sends ``page`` over its websocket."""
+    seen = Traffic()
+    graph_hashes: set[str] = set()
+
+    def on_frame(payload: bytes | str) -> None:
+        if isinstance(payload, str):
+            return
+        msg = ForwardMsg()
+        try:
+            msg.ParseFromString(payload)
+        except DecodeError:
+            seen.unreadable += 1
+            return
+        kind = msg.WhichOneof("type")
+        if kind == "new_session":
+            seen.runs += 1
+        elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+            element = msg.delta.new_element
+            if (element.WhichOneof("type") == "bidi_component"
+                    and element.bidi_component.component_name.endswith(GRAPH_COMPONENT)):
+                seen.graph_messages += 1
+                seen.graph_bytes.append(len(payload))
+                graph_hashes.add(msg.hash)
+        elif kind == "ref_hash" and msg.ref_hash in graph_hashes:
+            seen.graph_messages += 1
+
+    page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+    return seen
+
+
+def _first_session(context: BrowserContext, url: str, height: int) -> tuple[Page, Traffic]:
+    """A new tab of ``context`` on ``url`` (a new Streamlit session) and what the server
+    sent it, once its graph is drawn and the app has been idle for 2 s."""
     page = context.new_page()
+    traffic = count_traffic(page)
     page.goto(url)
     wait_graph(page)
-    settle_height(page, page.locator(GRAPH), 900)
-    wait_idle(page, 1500)
-    return page
+    settle_height(page, page.locator(GRAPH), height)
+    wait_idle(page, 2000)
+    page.wait_for_timeout(500)  # a run the last one asked for would have begun by now
+    return page, traffic
 
 
-def _bottom_gap(page: Page) -> float:
+def _bottom_gap(page: Page, height: int) -> float:
     b = box(page.locator(GRAPH))
-    return 900 - (b["y"] + b["height"])
+    return height - (b["y"] + b["height"])
 
 
-def test_a_second_session_draws_at_the_window_height_in_its_first_run(server) -> None:
-    """The window's report is kept in a cookie: the next tab of that browser draws the
-    graph at the window's height in its first run and needs no second one (which would
-    send the whole graph again); a stale or garbled cookie costs one report as before."""
+def _check_one_run(page: Page, traffic: Traffic, height: int, who: str) -> float:
+    """One run, one graph message, one render, the graph at the window's bottom; returns
+    the fitted zoom."""
+    assert traffic.unreadable == 0, f"{who}: frames that are not ForwardMsgs"
+    assert traffic.runs == 1, f"{who}: {traffic.runs} script runs in the first session"
+    assert traffic.graph_messages == 1, f"{who}: {traffic.graph_messages} graph messages"
+    graph = page.locator(GRAPH)
+    assert graph.get_attribute("data-renders") == "1", who
+    assert 0 <= _bottom_gap(page, height) <= 30, who
+    print(f"{who}: 1 run, 1 graph message ({traffic.graph_bytes[0]:,} bytes), zoom "
+          f"{graph.evaluate(SCALE):.4f} (first frame {graph.evaluate(FIRST_SCALE):.4f})")
+    return float(graph.evaluate(SCALE))
+
+
+def test_every_first_visit_is_one_run_and_one_graph_message(server) -> None:
+    """The server never needs the window's size: a new visitor (no cookies, an empty
+    cache) at 1400×900 and at 1100×680, and a returning one (a second tab, the cache warm,
+    the old window-size cookie sent), each get one script run and one graph message; the
+    new and the returning visitor of 1400×900 see the same fitted zoom, and the old
+    cookie is deleted."""
     with chromium() as browser:
+        small = browser.new_context(viewport={"width": 1100, "height": 680})
+        page, traffic = _first_session(small, server.url, 680)
+        _check_one_run(page, traffic, 680, "new visitor 1100x680")
+        shoot(page, "first-visit-new-1100", ("light",))
+        small.close()
+
         context = browser.new_context(viewport={"width": 1400, "height": 900})
-        context.add_init_script(COUNT_RUNS)
-        try:
-            first = _session(context, server.url)
-            assert 0 <= _bottom_gap(first) <= 30
-            assert first.evaluate("window.__runs") >= 2  # drawn at 700 px, then reported
-            assert int(first.locator(GRAPH).get_attribute("data-renders") or 0) >= 2
-            kept = {c.get("name"): c for c in context.cookies()}[stage.COOKIE]
-            seen = stage.remembered(kept.get("value"))
-            assert seen is not None and seen["height"] == 900 and 0 < seen["top"] < 900
-            assert kept.get("sameSite") == "Strict" and kept.get("path") == "/"
-
-            second = _session(context, server.url)
-            assert 0 <= _bottom_gap(second) <= 30
-            assert second.evaluate("window.__runs") == 1, "a second run after the draw"
-            # the graph got one message (a quick second run may show no "running")
-            assert second.locator(GRAPH).get_attribute("data-renders") == "1"
-            shoot(second, "first-screen-second-tab-1400", ("light",))
-
-            for stale in ("700:40", "x:y"):  # another window's size; not ours at all
-                context.add_cookies([{"name": stage.COOKIE, "value": stale,
-                                      "url": server.url}])
-                page = _session(context, server.url)
-                assert 0 <= _bottom_gap(page) <= 30, stale
-                assert page.evaluate("window.__runs") >= 2, stale
-                assert stage.remembered({c.get("name"): c.get("value")
-                                         for c in context.cookies()}[stage.COOKIE]) == seen
-                page.close()
-        finally:
-            context.close()
+        assert context.cookies() == []
+        page, traffic = _first_session(context, server.url, 900)
+        new_zoom = _check_one_run(page, traffic, 900, "new visitor 1400x900")
+        page.close()
+        context.add_cookies([{"name": stage.OLD_COOKIE, "value": "700:40",
+                              "url": server.url}])
+        page, traffic = _first_session(context, server.url, 900)
+        returning_zoom = _check_one_run(page, traffic, 900, "returning visitor 1400x900")
+        shoot(page, "first-visit-returning-1400", ("light",))
+        assert returning_zoom == pytest.approx(new_zoom, rel=0.01)
+        assert stage.OLD_COOKIE not in {c.get("name") for c in context.cookies()}
+        context.close()

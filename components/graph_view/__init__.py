@@ -42,7 +42,7 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence, Set
-from typing import Any, NotRequired, TypedDict, TypeGuard
+from typing import Any, Literal, NotRequired, TypedDict, TypeGuard
 
 import streamlit as st
 
@@ -55,8 +55,8 @@ from memscope.view.build import Legend, ViewData
 from memscope.view.slideshow import PlayPayload, checked_payload
 from memscope.view.timeline import Timeline, for_view
 
-__all__ = ["COMPONENT_NAME", "FILES_NAME", "Annotation", "CompactView", "GraphOptions",
-           "compact_view", "graph_view", "group_annotations"]
+__all__ = ["COMPONENT_NAME", "FILES_NAME", "WINDOW", "Annotation", "CompactView",
+           "GraphOptions", "WindowFit", "compact_view", "graph_view", "group_annotations"]
 
 #: at most this many annotations are sent (the largest first)
 ANNOTATIONS_MAX = 500
@@ -64,15 +64,34 @@ ANNOTATION_TEXT_MAX = 60
 _HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
-class GraphOptions(TypedDict):
-    """The ``options`` part of the payload."""
+#: ``height=WINDOW``: the graph reaches the window's bottom edge, sized in the browser
+WINDOW = "window"
+#: the smallest height of a graph that follows the window (never a sliver)
+WINDOW_MIN_HEIGHT = 420
+WINDOW_MAX_HEIGHT = 5000
+#: the margin kept between such a graph's bottom edge and the window's
+WINDOW_MARGIN = 14
 
-    height: int
+
+class WindowFit(TypedDict):
+    """How a graph drawn with ``height=WINDOW`` sizes itself in the browser: the window's
+    inner height less its top on the page and ``margin``, from ``min`` to ``max`` px."""
+
+    min: int
+    max: int
+    margin: int
+
+
+class GraphOptions(TypedDict):
+    """The ``options`` part of the payload (``window`` only with ``height=WINDOW``)."""
+
+    height: int | Literal["window"]
     physics: bool
     focus: str | None
     focus_rev: int
     fit_ids: list[str]
     fit_label: str
+    window: NotRequired[WindowFit]
 
 
 class Annotation(TypedDict):
@@ -128,9 +147,10 @@ def _check(view: Any, key: Any, height: Any, physics: Any, focus: Any) -> None:
     if not isinstance(key, str) or not key or "__" in key:
         raise TypeError("graph_view: key must be a non-empty string without '__' "
                         "(Streamlit reserves it in component keys).")
-    if isinstance(height, bool) or not isinstance(height, int) or not 150 <= height <= 5000:
+    if height != WINDOW and (isinstance(height, bool) or not isinstance(height, int)
+                             or not 150 <= height <= 5000):
         raise ValueError(f"graph_view: height must be a whole number of pixels from 150 to "
-                         f"5000, not {height!r}.")
+                         f"5000 or {WINDOW!r}, not {height!r}.")
     if not isinstance(physics, bool):
         raise TypeError(f"graph_view: physics must be True or False, not {physics!r}.")
     if focus is not None and not isinstance(focus, str):
@@ -279,7 +299,7 @@ def _focus_request(key: str, focus: str | None, ids: Set[str]) -> tuple[str | No
     return sent, rev
 
 
-def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
+def graph_view(view: ViewData, *, key: str = "graph", height: int | Literal["window"] = 640,
                physics: bool = False, focus: str | None = None,
                on_select: Callable[[str | None], None] | None = None,
                fit_ids: Collection[str] = (), fit_label: str = "Fit matches",
@@ -291,6 +311,10 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
 
     A click on a node calls ``on_select(id)`` (``None`` for empty space) inside the
     Streamlit callback, before the rerun; the caller keeps the selection where it likes.
+    ``height`` is in pixels, or :data:`WINDOW`: the graph then takes the window's height
+    below its top on the page (less :data:`WINDOW_MARGIN`, at least
+    :data:`WINDOW_MIN_HEIGHT`), measured in the browser before it draws and again when the
+    window or what is above the graph changes — the server never needs the window's size.
     ``physics=False`` (the default) draws the precomputed ``x``/``y`` of the nodes;
     ``True`` runs a bounded force simulation. ``focus`` selects and centres a
     node (ignored when it is not in the view); the payload changes only when the browser
@@ -335,6 +359,9 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
     sent, rev = _focus_request(key, focus, ids)
     options: GraphOptions = {"height": height, "physics": physics, "focus": sent,
                              "focus_rev": rev, "fit_ids": fit, "fit_label": fit_label}
+    if height == WINDOW:
+        options["window"] = {"min": WINDOW_MIN_HEIGHT, "max": WINDOW_MAX_HEIGHT,
+                             "margin": WINDOW_MARGIN}
     files, graph = mount()
     with st.container(gap=None):
         # first, a tiny element with no data: the browser starts loading the files while
@@ -350,6 +377,7 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int = 640,
             rest["slideshow"] = checked_payload(slideshow, ids)
         if timeline is not None:
             rest["timeline"] = for_view(timeline, ids)
-        graph(key=key, data=payload_bytes(drawn, rest), height=height,
+        graph(key=key, data=payload_bytes(drawn, rest),
+              height="content" if height == WINDOW else height,
               on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

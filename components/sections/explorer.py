@@ -84,8 +84,9 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     """The explorer: a compact search-and-ask bar, a one-line summary, then the graph
     with the drawer over its right edge.
 
-    The graph takes the page's width and the window's height below it
-    (:func:`components.widgets.stage.viewport`). The drawer (:func:`drawer`) holds the
+    The graph takes the page's width and the window's height below it, sized in the
+    browser (:data:`components.widgets.stage.GRAPH_HEIGHT`), so a first visit is one run
+    and one graph message whatever the window. The drawer (:func:`drawer`) holds the
     search matches, the Ask answer and the selected node's panel; it is drawn after the
     graph, inside the graph's stage, and placed over it by the page stylesheet, so
     opening or closing it neither moves nor remounts the graph.
@@ -95,7 +96,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     """
     if data.is_stale(ctx.key, ctx.load_revision):
         st.rerun()
-    height = stage.viewport()  # first: nothing above the graph may come and go
+    stage.mount()  # Esc and the drawer's background; no state, never a run
     search_col, ask_col = st.columns(2, vertical_alignment="bottom")
     with search_col:
         query = search_input()
@@ -116,7 +117,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         fit_ids, fit_label = view.fit(drawn)
         timeline = (build_timeline(view.scoped, drawn, view.shown, view.rep) if playing
                     else None)
-        graph_view(drawn, key=session.GRAPH_STATE.name, height=height,
+        graph_view(drawn, key=session.GRAPH_STATE.name, height=stage.GRAPH_HEIGHT,
                    physics=ctx.settings.physics and not playing,  # playback: nothing moves
                    focus=view.focus(req.selected),
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
@@ -227,6 +228,10 @@ def node_panel(ctx: AppContext, analysis: Analysis, node_id: str | None,
             forget.button(ctx, node_id)
         st.divider()
         panels.profile_panel(analysis, mem.container_tag)
+    elif node_id in ds.documents and ctx.source is not None \
+            and ctx.source.forgets_documents:  # Zep: an episode, with its own facts
+        st.divider()
+        forget.button(ctx, node_id, label="Forget this episode…")
     elif node_id in ds.entities:
         facts = [r for r in ds.relations.values() if node_id in (r.subject_id, r.object_id)]
         if facts:

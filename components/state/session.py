@@ -157,6 +157,10 @@ CONN_SPACE = slot("conn_space", "components.sections.connection_form",
                   "The form's space (widget key).")
 CONN_DIALECT = slot("conn_dialect", "components.sections.connection_form",
                     "The form's Supermemory dialect, v5 or legacy (widget key).")
+CONN_BACKEND = slot("conn_backend", "components.sections.connection_form",
+                    "The form's Graphiti backend: kuzu, neo4j or falkordb (widget key).")
+CONN_USER = slot("conn_user", "components.sections.connection_form",
+                 "The form's Graphiti database user name (widget key).")
 SPACE_PICK = slot("space_pick", "components.sections.connection_form",
                   "The listed-spaces picker (widget key).")
 SNAPSHOT_UPLOAD = slot("snapshot_upload", "components.sections.connection_form",
@@ -218,12 +222,13 @@ EXPANDED = slot("expanded_clusters", "components.sections.explorer",
                 "Clusters of the overview the user expanded.", set)
 TEXT_SEARCH = slot("text_search", "components.sections.explorer",
                    "The explorer's text search (its widget's key).", str)
-# the explorer's layout: the drawer and the window height (issue 23, item 1)
+# the explorer's layout: the drawer, and the stage's element (issue 23, item 1; the
+# window's height is the browser's own since issue 33, item 1)
 DRAWER_DISMISSED = slot("drawer_dismissed", "components.sections.explorer",
                         "The search and answer the drawer was closed on: (query, answer key).")
 VIEWPORT = slot("graph_viewport", "components.widgets.stage",
-                "The stage element's own state: the window's height and where the graph "
-                "starts (so the graph reaches the window's bottom).")
+                "The stage element's key (Esc, the drawer's background); it holds no "
+                "state: the graph takes the window's height in the browser.")
 
 # the history played back under the graph (issue 19, item 3: playback.js)
 PLAY_HISTORY = slot("play_history", "components.sections.explorer",

@@ -89,13 +89,84 @@ function indexOnce(state, change) {
   }
 }
 
+// -- the window's height (options.height "window") ----------------------------------------
+//
+// The server never knows the window's size: a graph drawn with height "window" measures
+// where it starts on the page and takes the window's height below that (less a margin,
+// within options.window's min and max), before the Network is built — so the first frame
+// is drawn and fitted at its final size, for a new visitor as for a returning one — and
+// again when the window is resized or what is above it grows or shrinks. vis-network
+// notices its frame's new size (autoResize) and the "resize" handler fits the view again
+// unless the person has moved it.
+
+function windowSpec(options) {
+  const spec = options.window;
+  if (options.height !== "window" || !spec || typeof spec !== "object") return null;
+  const number = (value, fallback) => (Number.isFinite(value) ? value : fallback);
+  return { min: number(spec.min, 420), max: number(spec.max, 5000),
+    margin: number(spec.margin, 14) };
+}
+
+// The frame's height for `spec`: the window's inner height below the frame's top on the
+// page (the page scrolls in Streamlit's main element, not in the window).
+function windowHeight(frame, spec) {
+  const main = document.querySelector("[data-testid='stMain']");
+  const scrolled = window.scrollY + (main ? main.scrollTop : 0);
+  const top = frame.getBoundingClientRect().top + scrolled;
+  const wanted = Math.round(window.innerHeight - top - spec.margin);
+  return Math.max(spec.min, Math.min(spec.max, wanted));
+}
+
+// Size the frame to the window now (when it follows it and is not full screen); returns
+// whether its height changed.
+function fitWindow(state) {
+  const spec = state.window;
+  const frame = state.frame;
+  if (!spec || !frame.isConnected || document.fullscreenElement
+      || frame.classList.contains("ms-max")) return false;
+  const height = `${windowHeight(frame, spec)}px`;
+  if (frame.style.height === height) return false;
+  frame.style.height = height;
+  state.stats.windowFits += 1;
+  return true;
+}
+
+// Follow the window: its resizes, the page's block above the graph growing or shrinking
+// (a banner, a caption, fonts arriving), the end of full screen. At most once a frame.
+function followWindow(state) {
+  if (state.windowWatch) return;
+  let queued = false;
+  const measure = () => {
+    queued = false;
+    fitWindow(state);
+  };
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(measure);
+  };
+  const observer = new ResizeObserver(later);
+  const block = document.querySelector("[data-testid='stMainBlockContainer']");
+  if (block) observer.observe(block);
+  window.addEventListener("resize", later);
+  document.addEventListener("fullscreenchange", later);
+  state.windowWatch = {
+    later,
+    stop: () => {
+      observer.disconnect();
+      window.removeEventListener("resize", later);
+      document.removeEventListener("fullscreenchange", later);
+    },
+  };
+}
+
 // -- set-up --------------------------------------------------------------------------------
 
 function create(vis, parentElement, data) {
   const options = data.options || {};
   const frame = document.createElement("div");
   frame.className = "ms-graph";
-  frame.style.height = `${options.height || 640}px`;
+  frame.style.height = `${Number.isFinite(options.height) ? options.height : 640}px`;
   const container = document.createElement("div");
   container.className = "ms-graph-canvas";
   container.setAttribute("data-testid", "memscope-graph");
@@ -105,6 +176,10 @@ function create(vis, parentElement, data) {
     + "f full screen, Esc clears the selection.");
   frame.appendChild(container);
   parentElement.appendChild(frame);
+  const windowed = windowSpec(options);
+  // following the window: its height now, measured where the frame is, before the
+  // Network is built (which fits the view to it)
+  if (windowed) frame.style.height = `${windowHeight(frame, windowed)}px`;
 
   const theme = themeColors(container);
   const state = {
@@ -113,6 +188,7 @@ function create(vis, parentElement, data) {
     nodeCache: new Map(), edgeCache: new Map(), widths: new Map(),
     landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
+    window: windowed, windowWatch: null,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
     lastBytes: null,
     plainDrag: false, plainGroups: null,
@@ -124,6 +200,7 @@ function create(vis, parentElement, data) {
       draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null,
       unchanged: 0, // calls whose bytes were the ones drawn last (nothing done)
       firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
+      windowFits: 0, // heights taken from the window after the first (fitWindow)
     },
   };
   // fill the DataSets before the Network exists: its constructor loads them with setData,
@@ -404,11 +481,20 @@ function render(state, data) {
   const rawEdges = data.edges || [];
   state.lastData = data;
   closeShown(state);
-  const height = `${options.height || 640}px`;
-  // the page gives the graph the window's height once it has drawn: fit again to the new
-  // size, unless the person has moved the view since the last fit
-  const refit = state.fitted && state.frame.style.height !== height && !state.viewTouched;
-  state.frame.style.height = height;
+  // a new fixed height: fit again to it, unless the person has moved the view since the
+  // last fit; a graph that follows the window sizes itself (fitWindow)
+  state.window = windowSpec(options);
+  let refit = false;
+  if (state.window) {
+    followWindow(state);
+    refit = fitWindow(state) && state.fitted && !state.viewTouched;
+  } else {
+    if (state.windowWatch) state.windowWatch.stop();
+    state.windowWatch = null;
+    const height = `${Number.isFinite(options.height) ? options.height : 640}px`;
+    refit = state.fitted && state.frame.style.height !== height && !state.viewTouched;
+    state.frame.style.height = height;
+  }
   state.annotations = (data.annotations || []).slice().sort((a, b) => b.size - a.size);
   state.legendData = data.legend && typeof data.legend === "object" ? data.legend : null;
   state.container.__legend = state.legendData; // for browser tests
@@ -493,6 +579,7 @@ function cleanupOf(state, parentElement) {
     stopSlideshow(state, false);
     stopPlayback(state);
     clearTimeout(state.refitTimer);
+    if (state.windowWatch) state.windowWatch.stop();
     state.themeObserver.disconnect();
     document.removeEventListener("fullscreenchange", state.onFullscreen);
     state.network.destroy();

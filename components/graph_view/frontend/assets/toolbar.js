@@ -31,6 +31,9 @@ function setMaximised(state, on) {
   state.maximised = on;
   state.frame.classList.toggle("ms-max", on);
   updateToolbar(state);
+  // back in the page: a graph that follows the window takes its height again (the window
+  // may have changed meanwhile; graph_view.js)
+  if (!on && state.windowWatch) state.windowWatch.later();
 }
 
 // The component's frame through the Fullscreen API; when the browser refuses (an iframe
