@@ -41,13 +41,15 @@ if TYPE_CHECKING:
     from memscope.storage import Storage
 
 #: the kinds of connection, in the Connection page's order
-KINDS = ("embedded", "supermemory", "spomory", "mem0", "file")
+KINDS = ("embedded", "supermemory", "spomory", "mem0", "graphiti", "zep", "file")
 KIND_LABELS = {"embedded": "Embedded demo store", "supermemory": "Supermemory API",
                "spomory": "Spomory API", "mem0": "mem0 — platform API",
+               "graphiti": "Graphiti graph", "zep": "Zep Cloud — graph API",
                "file": "Files (snapshots or a mem0 history.db)"}
 #: the services' own addresses, when a connection names none
 DEFAULT_URLS = {"supermemory": "https://api.supermemory.ai",
-                "spomory": "https://api.yliuai.com", "mem0": "https://api.mem0.ai"}
+                "spomory": "https://api.yliuai.com", "mem0": "https://api.mem0.ai",
+                "zep": "https://api.getzep.com/api/v4"}
 #: the environment variable of each ``(table, name)`` that is not ``MEMSCOPE_<NAME>``
 _ENV_NAMES = {("memory_api", "dialect"): "MEMSCOPE_SUPERMEMORY_DIALECT",
               ("storage", "url"): "MEMSCOPE_STORAGE_URL"}
@@ -143,6 +145,10 @@ class Connection:
     files: tuple[tuple[str, str], ...] = ()
     #: Supermemory: ``auto``, ``v5`` (current API) or ``legacy`` (v3/v4); others ignore it
     dialect: str = "auto"
+    #: Graphiti: where its graph lives (``kuzu``, ``neo4j``, ``falkordb``; ``base_url``
+    #: holds the Kuzu file's path, Neo4j's URI or FalkorDB's host:port) and the user name
+    backend: str = "kuzu"
+    user: str | None = None
 
 
 def configured_connection(settings: Settings) -> Connection:
@@ -152,7 +158,12 @@ def configured_connection(settings: Settings) -> Connection:
     from memscope.sources.dialects import parse_dialect
 
     kind = (settings.get("source") or "embedded").lower()
-    if kind not in ("supermemory", "spomory", "mem0") or settings.api_key() is None:
+    if kind == "graphiti" and settings.get("base_url"):  # a Kuzu file needs no key
+        return Connection("graphiti", base_url=settings.get("base_url"),
+                          space=settings.get("space"),
+                          backend=(settings.get("graphiti_backend") or "kuzu").lower(),
+                          user=settings.get("graphiti_user"))
+    if kind not in ("supermemory", "spomory", "mem0", "zep") or settings.api_key() is None:
         return Connection("embedded", space=settings.get("space"))
     try:
         dialect: str = parse_dialect(settings.get("dialect"))
@@ -189,6 +200,8 @@ def open_source(conn: Connection, key: SecretStr | None, *,
         if not files:
             raise ConnectionProblem("Open a snapshot file on the Connection page first.")
         return file_source(list(files))  # snapshot files, or a mem0 history.db
+    if conn.kind == "graphiti":
+        return _graphiti_source(conn, key)
     if conn.kind not in DEFAULT_URLS:
         raise ConnectionProblem(f"Memscope does not know the source {conn.kind!r}.")
     if key is None:
@@ -205,11 +218,32 @@ def open_source(conn: Connection, key: SecretStr | None, *,
                 api_key=key, base_url=url, container_tags=tags, dialect=dialect))
         if conn.kind == "mem0":  # a space is a mem0 entity: user:alice, agent:bot…
             return Mem0Source(Mem0Config(api_key=key, base_url=url, entities=tags))
+        if conn.kind == "zep":  # a space is a graph: user:alice, graph:products, a uuid
+            from memscope.sources.zep import ZepConfig, ZepSource
+
+            return ZepSource(ZepConfig(api_key=key, base_url=url, graphs=tags))
         return SpomorySource(SpomoryConfig(api_key=key, base_url=url))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "setting"
         raise ConnectionProblem(f"The {where} is not valid: {first.get('msg')}.") from None
+
+
+def _graphiti_source(conn: Connection, key: SecretStr | None) -> Source:
+    """A Graphiti graph's source: a Kuzu file's path (no key), or a Neo4j / FalkorDB
+    server with ``key`` as its password."""
+    from memscope.sources.graphiti import BACKENDS, GraphitiConfig, GraphitiSource
+
+    if conn.backend not in BACKENDS:
+        raise ConnectionProblem(f"Memscope does not know the Graphiti backend "
+                                f"{conn.backend!r}.")
+    where = (conn.base_url or "").strip()
+    if not where:
+        what = {"kuzu": "the path of its Kuzu database file", "neo4j": "its Neo4j URI",
+                "falkordb": "its FalkorDB host and port"}[conn.backend]
+        raise ConnectionProblem(f"Enter {what} on the Connection page.")
+    return GraphitiSource(GraphitiConfig(conn.backend, where, conn.user,
+                                         key if conn.backend != "kuzu" else None, conn.space))
 
 
 class Memscope:

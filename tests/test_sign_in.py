@@ -105,3 +105,18 @@ def test_the_action_itself_refuses_a_viewer(tmp_path):
                           snapshot=None, actor="editor@example.com")
     assert done.ok
     assert [r.actor for r in store.ledger() if r.target_id == memory] == ["editor@example.com"]
+
+
+def test_with_sign_in_no_one_types_a_server_path_to_a_graphiti_file(fresh_data_dir):
+    """A Kuzu file is a path on the server: signed-in users are offered only the server
+    backends (a typed path could name another user's file)."""
+    editor = {"is_logged_in": True, "email": "editor@example.com"}
+    at = app(editor, "connection.py")
+    at.radio(key="conn_kind").set_value("graphiti").run()
+    assert not at.exception
+    assert at.radio(key="conn_backend").options == ["Neo4j", "FalkorDB"]
+    assert at.radio(key="conn_backend").value == "neo4j"
+    assert any("never from a typed path" in c.value for c in at.caption)
+    local = app({}, "connection.py", auth=False)
+    local.radio(key="conn_kind").set_value("graphiti").run()
+    assert local.radio(key="conn_backend").options == ["Kuzu file", "Neo4j", "FalkorDB"]

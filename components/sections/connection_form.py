@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 from pydantic import SecretStr
 
-from components.state import connection, session
+from components.state import auth, connection, session
 from components.state.context import AppContext, flash
 from components.widgets.safe import md_escape
 from memscope.records.models import SpaceRecord
@@ -26,10 +26,19 @@ def _connect() -> None:
     key_text = str(session.CONN_API_KEY.get() or "").strip()
     space = str(session.CONN_SPACE.get() or "").strip() if kind in SPACE_LABELS else ""
     dialect = str(session.CONN_DIALECT.get() or connection.DIALECTS[0])
-    if kind != "embedded" and not base_url:
+    backend = str(session.CONN_BACKEND.get() or GRAPHITI_BACKENDS[0])
+    user = str(session.CONN_USER.get() or "").strip() if kind == "graphiti" else ""
+    if kind == "graphiti":
+        if backend not in graphiti_backends():
+            flash("With sign-in on, a Kuzu file opens only from the settings.", "error")
+            return
+        base_url = base_url or GRAPHITI_DEFAULTS.get(backend, "")
+    elif kind != "embedded" and not base_url:
         base_url = connection.DEFAULT_URLS[kind]
     conn = connection.Connection(kind, base_url=base_url if kind != "embedded" else None,
-                                 space=space or None, dialect=dialect)
+                                 space=space or None, dialect=dialect,
+                                 backend=backend if kind == "graphiti" else "kuzu",
+                                 user=user or None)
     connection.switch(conn, SecretStr(key_text) if key_text else None)
     session.CONN_API_KEY.set("")
     flash(f"Connected to {conn.label}.", "connected")  # shown only if the load works
@@ -38,21 +47,35 @@ def _connect() -> None:
 #: the Space field's label, in each service's own words (Spomory has no spaces)
 SPACE_LABELS = {"embedded": "Space (optional; empty loads every space)",
                 "supermemory": "Space (container tag, optional)",
-                "mem0": "Entity (optional: user:alice, agent:support-bot, app:… or run:…)"}
-SPACE_HELP = {"mem0": "A bare name is a user; no entity loads every entity."}
+                "mem0": "Entity (optional: user:alice, agent:support-bot, app:… or run:…)",
+                "graphiti": "Group (optional; empty loads every group)",
+                "zep": "Graph (optional: user:alice, graph:products or a uuid)"}
+SPACE_HELP = {"mem0": "A bare name is a user; no entity loads every entity.",
+              "graphiti": "Graphiti's group_id: one user's or one project's graph.",
+              "zep": "A user's graph or a standalone graph; empty loads every graph the "
+                     "key sees."}
+#: Graphiti's backends, in the form's order, and what each is asked for
+GRAPHITI_BACKENDS = ("kuzu", "neo4j", "falkordb")
+GRAPHITI_BACKEND_LABELS = {"kuzu": "Kuzu file", "neo4j": "Neo4j", "falkordb": "FalkorDB"}
+GRAPHITI_LOCATION = {"kuzu": "Database file (a path on the computer running Memscope)",
+                     "neo4j": "URI", "falkordb": "Host and port"}
+GRAPHITI_DEFAULTS = {"neo4j": "bolt://localhost:7687", "falkordb": "localhost:6379"}
 BASE_URL_LABEL = "Base URL (optional; self-hosted URLs allowed)"
 
 
 def source_form(ctx: AppContext) -> None:
     """Source kind (outside the form: choosing one redraws the fields for it), then that
     source's fields in its own words; applying reloads the app's data."""
-    kinds = list(connection.KINDS[:4])
+    kinds = [k for k in connection.KINDS if k != "file"]  # files open below the form
     current = ctx.conn.kind if ctx.conn.kind in kinds else "embedded"
     if session.CONN_KIND.get() not in kinds:
         session.CONN_KIND.set(current)
     kind = st.radio("Source", kinds, horizontal=True,
                     format_func=lambda k: connection.KIND_LABELS[k],
                     key=session.CONN_KIND.name)
+    if kind == "graphiti":
+        _graphiti_form(ctx)
+        return
     with st.form("connection_form"):
         if kind == "supermemory":
             dialects = list(connection.DIALECTS)  # a new connection starts on "auto"
@@ -79,6 +102,49 @@ def source_form(ctx: AppContext) -> None:
                           help=SPACE_HELP.get(kind))
         else:
             st.caption("Spomory has no spaces: the key decides whose graph it is.")
+        st.form_submit_button("Connect", type="primary", on_click=_connect)
+
+
+def graphiti_backends() -> tuple[str, ...]:
+    """The Graphiti backends the form offers: a Kuzu file is a path on the server, so with
+    sign-in configured no one types one (another user's file could be named)."""
+    return tuple(b for b in GRAPHITI_BACKENDS if b != "kuzu") if auth.configured() \
+        else GRAPHITI_BACKENDS
+
+
+def _graphiti_form(ctx: AppContext) -> None:
+    """Graphiti's backend (outside the form: it changes the fields), then what that
+    backend needs — a Kuzu file's path; Neo4j's URI, user and password; FalkorDB's host
+    and port — and the group."""
+    mine = ctx.conn.kind == "graphiti"
+    offered = graphiti_backends()
+    if session.CONN_BACKEND.get() not in offered:
+        session.CONN_BACKEND.set(ctx.conn.backend if mine and ctx.conn.backend in offered
+                                 else offered[0])
+    if len(offered) < len(GRAPHITI_BACKENDS):
+        st.caption("With sign-in on, a Kuzu file on the server opens only from the "
+                   "settings (secrets.toml or MEMSCOPE_BASE_URL), never from a typed path.")
+    backend = st.radio("Where the graph lives", offered, horizontal=True,
+                       format_func=lambda b: GRAPHITI_BACKEND_LABELS[b],
+                       key=session.CONN_BACKEND.name)
+    with st.form("connection_form"):
+        st.text_input(GRAPHITI_LOCATION[backend], value=ctx.conn.base_url or "" if mine else "",
+                      key=session.CONN_BASE_URL.name,
+                      placeholder=GRAPHITI_DEFAULTS.get(backend, "/path/to/graphiti.kuzu"),
+                      help="Opened read-only: Memscope never changes the graph."
+                      if backend == "kuzu" else None)
+        if backend != "kuzu":
+            _follow(session.CONN_USER, ctx.conn.user or "" if mine else "")
+            st.text_input("User" if backend == "neo4j" else "User (optional)",
+                          key=session.CONN_USER.name)
+            st.text_input("Password" if backend == "neo4j" else "Password (optional)",
+                          type="password", key=session.CONN_API_KEY.name,
+                          help="Kept in this browser session's memory only; never logged, "
+                               "cached under its value or written to disk. Leave empty to "
+                               "use .streamlit/secrets.toml or MEMSCOPE_API_KEY.")
+        _follow(session.CONN_SPACE, ctx.conn.space or "")
+        st.text_input(SPACE_LABELS["graphiti"], key=session.CONN_SPACE.name,
+                      help=SPACE_HELP["graphiti"])
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
 

@@ -26,6 +26,7 @@ from memscope.records.models import DocumentRecord, MemoryRecord
 from memscope.records.passport import EntityRecord
 from memscope.records.text import FULL_MAX, LINE_MAX, clip
 from memscope.records.time import format_time
+from memscope.reports.clocks import clocks_in_words
 from memscope.view.wording import relative_time
 
 STATE_COLORS = {"latest": "green", "recent": "blue", "superseded": "gray",
@@ -128,6 +129,9 @@ def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
     st.text("\n".join(lines))
     _dates(analysis, ("Created", mem.created_at), ("Updated", mem.updated_at),
            ("Forget after", mem.forget_after))
+    clocks = clocks_in_words(mem)  # a temporal fact's two clocks (Graphiti), in words
+    if clocks:
+        st.caption(md_escape(clocks))
     if mem.forget_reason:
         st.caption("Forget reason")
         full_text(mem.forget_reason, f"reason-{mem.id}")

@@ -17,7 +17,9 @@ from timestamps):
   ``parentMemoryId`` names it, the link version chains are made of) already existed;
   otherwise, if it has a loaded child that was created later, it *was* latest then (it
   was superseded afterwards); otherwise it keeps its recorded ``isLatest`` (a memory marked
-  superseded by a version we never loaded stays superseded: nothing tells us when).
+  superseded by a version we never loaded stays superseded: nothing tells us when) —
+  unless it carries the time it was retired (``expiredAt``, a temporal fact's), which
+  places it: latest before that time.
   ``memoryRelations`` of kind ``updates`` without a matching parent pointer are not used
   for this (they contradict the chain and are an audit finding of their own).
 * **References.** ``memoryRelations`` entries that name a memory created after ``when``
@@ -101,7 +103,8 @@ def memory_as_of(mem: MemoryRecord, when: datetime, kids: list[str],
         changes.update(is_forgotten=False, forget_reason=None)
     if any(k in kept for k in kids):
         changes["is_latest"] = False
-    elif kids:  # every loaded child came later: it was the newest version then
+    elif kids or (mem.expired_at is not None and mem.expired_at > when):
+        # every loaded child came later, or it was retired later: the newest version then
         changes["is_latest"] = True
     if mem.relations is not None:
         relations = {o: k for o, k in mem.relations.items() if o not in dropped}

@@ -231,7 +231,8 @@ MEMORY_KEYS = frozenset(
     {
         "id", "memory", "spaceId", "spaceContainerTag", "version", "isLatest", "isForgotten",
         "isStatic", "isInference", "parentMemoryId", "rootMemoryId", "memoryRelations",
-        "forgetAfter", "forgetReason", "createdAt", "updatedAt",
+        "forgetAfter", "forgetReason", "createdAt", "updatedAt", "validAt", "invalidAt",
+        "expiredAt",
     }
 )
 
@@ -258,6 +259,13 @@ class MemoryRecord:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the world's clock of a temporal fact (Graphiti, Zep): when it became true and when
+    #: it stopped being true; ``None`` for services that keep no such clock
+    valid_at: datetime | None = None
+    invalid_at: datetime | None = None
+    #: the memory's own clock ends: when the service stopped believing it (``created_at``
+    #: is when it learnt it)
+    expired_at: datetime | None = None
 
     @property
     def space(self) -> str | None:
@@ -270,7 +278,8 @@ class MemoryRecord:
             self.memory, self.space_id, self.container_tag, repr(self.version), self.is_latest,
             self.is_forgotten, self.is_static, self.is_inference, self.parent_id, self.root_id,
             tuple(sorted((self.relations or {}).items())), self.forget_after,
-            self.forget_reason, self.created_at, self.updated_at,
+            self.forget_reason, self.created_at, self.updated_at, self.valid_at,
+            self.invalid_at, self.expired_at,
         )
 
     def to_wire(self) -> dict[str, Any]:
@@ -286,6 +295,10 @@ class MemoryRecord:
             forgetAfter=format_time(self.forget_after), forgetReason=self.forget_reason,
             createdAt=format_time(self.created_at), updatedAt=format_time(self.updated_at),
         )
+        for key, when in (("validAt", self.valid_at), ("invalidAt", self.invalid_at),
+                          ("expiredAt", self.expired_at)):
+            if when is not None:  # only the temporal sources' snapshots carry them
+                out[key] = format_time(when)
         return out
 
 
@@ -353,6 +366,9 @@ def parse_memory(raw: Any, where: str, report: ParseReport) -> MemoryRecord | No
         created_at=f.time("createdAt"),
         updated_at=f.time("updatedAt"),
         extra=f.extra(MEMORY_KEYS),
+        valid_at=f.time("validAt"),
+        invalid_at=f.time("invalidAt"),
+        expired_at=f.time("expiredAt"),
     )
     f.done()
     return mem
