@@ -107,6 +107,9 @@ def _describe(analysis: Analysis, target_id: str) -> str:
     if rel is not None:
         names = {e_id: e.name for e_id, e in analysis.dataset.entities.items()}
         return rel.sentence(names)
+    doc = analysis.dataset.documents.get(target_id)
+    if doc is not None:  # a source that forgets documents (Zep's episodes)
+        return doc.content or doc.title or target_id
     return target_id
 
 
@@ -154,15 +157,28 @@ def dialog(ctx: AppContext) -> None:
     _dialog(ctx, pending["id"], pending["token"])
 
 
+def _service_preview(ctx: AppContext, node_id: str) -> str | None:
+    """What the service says it deletes with ``node_id`` (sends nothing), or ``None``."""
+    if ctx.source is None:
+        return None
+    try:
+        return ctx.source.forget_preview(node_id)
+    except SourceError as exc:
+        return str(exc)
+
+
 @st.dialog("Confirm forget", on_dismiss=_cancel)
 def _dialog(ctx: AppContext, node_id: str, token: str) -> None:
     analysis = ctx.require()
     st.text(_describe(analysis, node_id))
+    said = _service_preview(ctx, node_id)
+    if said:
+        st.warning(md_escape(said))
     impact = forget_impact(analysis, node_id)
     sentences = impact.sentences({m: r.memory for m, r in analysis.dataset.memories.items()})
     if sentences:
         st.warning("This also touches:\n\n" + "\n\n".join(md_escape(s) for s in sentences))
-    else:
+    elif not said:  # the service's own sentence already says what goes with it
         st.caption("Nothing else depends on it.")
     st.caption(f"Source: {md_escape(ctx.conn.label)}. The action is written to the ledger.")
     reason = st.text_input("Reason (optional)", key=f"forget-reason-{token}")

@@ -2,8 +2,9 @@
 
 One port serves Supermemory in both dialects from the same store — the current API (v5:
 ``/namespaces``, ``/ns/{namespace}/…``) and the legacy one (v3/v4: ``/v3/…``, ``/v4/…``) —
-Spomory (``/v1/…``) and mem0's platform API (``/mem0/v1/…``, ``/mem0/v3/…``: a mem0
-client's base URL is ``http://127.0.0.1:8765/mem0``). By default it serves the app's demo
+Spomory (``/v1/…``), mem0's platform API (``/mem0/v1/…``, ``/mem0/v3/…``: a mem0
+client's base URL is ``http://127.0.0.1:8765/mem0``) and Zep Cloud's graph API (a Zep
+client's base URL is ``http://127.0.0.1:8765/zep/api/v4``). By default it serves the app's demo
 data and a generated Spomory graph, built into the package; ``--data fixtures --fixtures
 tests/fixtures`` serves the test fixtures instead. ``--v5-missing`` / ``--legacy-missing``
 make one dialect answer 404, as a service that speaks only the other would.
@@ -20,7 +21,8 @@ from pathlib import Path
 
 from memscope.sandbox.data import FIXTURES_ENV, synthetic_passport
 from memscope.sandbox.faults import Faults
-from memscope.sandbox.mem0_server import Mem0Sandbox as Sandbox
+from memscope.sandbox.zep_api import synthetic_account
+from memscope.sandbox.zep_server import ZepSandbox as Sandbox
 
 
 def _ints(text: str) -> list[int]:
@@ -37,7 +39,10 @@ def _create(args: argparse.Namespace, faults: Faults) -> Sandbox:
                           passport=passport, host=args.host, port=args.port,
                           supermemory_keys=(args.supermemory_key,),
                           spomory_keys=(args.spomory_key,),
-                          mem0_keys=(args.mem0_key,),
+                          mem0_keys=(args.mem0_key,), zep_keys=(args.zep_key,),
+                          zep_account=(synthetic_account(args.zep_facts,
+                                                         graphs=args.zep_graphs)
+                                       if args.zep_facts is not None else None),
                           spomory_quota=args.spomory_quota, faults=faults)
 
 
@@ -63,6 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--supermemory-key", default="sm_sandbox_key")
     p.add_argument("--spomory-key", default="sp_sandbox_key")
     p.add_argument("--mem0-key", default="m0-sandbox-key")
+    p.add_argument("--zep-key", default="z_sandbox_key")
+    p.add_argument("--zep-facts", type=int,
+                   help="serve a generated Zep account with this many facts instead of the "
+                   "small one")
+    p.add_argument("--zep-graphs", type=int, default=10,
+                   help="user graphs of the generated Zep account (10)")
     p.add_argument("--spomory-quota", type=int, default=1000)
     p.add_argument("--latency-ms", type=float, default=0.0)
     p.add_argument("--status-sequence", type=_ints, default=[], metavar="429,503,…")

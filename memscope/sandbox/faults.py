@@ -30,6 +30,9 @@ class RequestRecord:
     answer: Any = None
     #: every query parameter in order, repeated ones too (``query`` keeps the last of each)
     query_pairs: list[tuple[str, str]] = field(default_factory=list)
+    #: the request's headers, lower-cased names (Zep's routes only), the credential
+    #: replaced by its scheme (``Api-Key ***``)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

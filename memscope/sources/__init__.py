@@ -8,7 +8,8 @@ Implementations: :class:`EmbeddedSource` (the local store), :class:`SupermemoryS
 (legacy v3/v4 API), :class:`SupermemoryV5Source` (current v5 API; :func:`supermemory_source`
 picks by ``dialect``), :class:`SpomorySource` (HTTP), :class:`Mem0Source` (mem0's platform
 API), :class:`FileSource` (snapshot files) and :class:`Mem0HistorySource` (a mem0
-``history.db``; :func:`file_source` picks between the two by the files' content). Every
+``history.db``; :func:`file_source` picks between the two by the files' content) and
+:class:`ZepSource` (Zep Cloud's graphs). Every
 failure is a :class:`SourceError` whose ``str()`` is one sentence for the UI.
 """
 
@@ -62,6 +63,7 @@ from memscope.sources.results import (
 from memscope.sources.spomory import SpomoryConfig, SpomorySource
 from memscope.sources.supermemory import SupermemoryConfig, SupermemorySource
 from memscope.sources.supermemory_v5 import SupermemoryV5Source, supermemory_source
+from memscope.sources.zep import ZepConfig, ZepSource
 
 __all__ = [
     "ALL_CAPABILITY_NAMES", "BULK_CAPABILITY_NAMES", "CAPABILITY_NAMES", "FINAL_STATUSES",
@@ -75,6 +77,7 @@ __all__ = [
     "ProgressCallback", "QuotaExceeded", "RateLimited", "SearchHit", "SearchResult",
     "SemanticPreview", "ServerError", "Source", "SourceError", "SpomoryConfig", "SpomorySource",
     "SupermemoryConfig", "SupermemorySource", "SupermemoryV5Source", "TimeoutError_", "Unsupported",
-    "credential_fingerprint", "file_source", "merge_history", "save_snapshot", "snapshot_bytes",
+    "ZepConfig", "ZepSource", "credential_fingerprint", "file_source", "merge_history",
+    "save_snapshot", "snapshot_bytes",
     "snapshot_object", "supermemory_source", "wait_until_processed",
 ]

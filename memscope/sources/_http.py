@@ -313,18 +313,22 @@ class HttpClient:
         return exc
 
     def request(self, method: str, path: str, *, operation: str, json: Any = None,
-                params: dict[str, Any] | None = None, idempotent: bool = True) -> Any:
+                params: dict[str, Any] | None = None, idempotent: bool = True,
+                headers: dict[str, str] | None = None) -> Any:
         """Send one request (retrying within the retry budget) and return the decoded JSON
         body. It waits for a place in flight (:attr:`gate`) and keeps it for every attempt.
 
         ``idempotent=False`` (Spomory's forget) retries only when the request surely was
-        not processed: a refused connection or a 429.
+        not processed: a refused connection or a 429. ``headers`` go with every attempt
+        (Zep's ``Idempotency-Key``: a retry is the same request).
         """
         with self.gate.slot():
-            return self._attempts(method, path, operation, json, params, idempotent)
+            return self._attempts(method, path, operation, json, params, idempotent,
+                                  headers)
 
     def _attempts(self, method: str, path: str, operation: str, json: Any,
-                  params: dict[str, Any] | None, idempotent: bool) -> Any:
+                  params: dict[str, Any] | None, idempotent: bool,
+                  headers: dict[str, str] | None = None) -> Any:
         cfg, svc = self.config, self.service
         first = self._clock()
         attempt = 0
@@ -334,7 +338,8 @@ class HttpClient:
             epoch = self.gate.epoch
             started = time.monotonic()
             try:
-                resp = self._client.request(method, path, json=json, params=params)
+                resp = self._client.request(method, path, json=json, params=params,
+                                            headers=headers)
             except httpx.ConnectTimeout:
                 error = TimeoutError_(
                     f"{svc} at {cfg.host} did not accept a connection within "

@@ -141,6 +141,9 @@ class Source(ABC):
     search_note: ClassVar[str | None] = None
     #: what adding a text does with it, in one sentence for the add form
     add_note: ClassVar[str | None] = None
+    #: True when :meth:`forget` also takes a document's id (Zep: an episode, with the
+    #: facts drawn from it alone)
+    forgets_documents: ClassVar[bool] = False
 
     _last: LoadResult | None = None
 
@@ -256,6 +259,12 @@ class Source(ABC):
                container_tag: str | None = None) -> ForgetResult:
         """Forget one memory (Supermemory, embedded) or fact (Spomory relation id)."""
         raise self.unsupported("forget")
+
+    def forget_preview(self, target_id: str) -> str | None:
+        """What the service deletes with ``target_id`` and whether it can be undone, in
+        plain words for the forget dialog (sends nothing), or ``None``: nothing to add to
+        the graph's own impact preview."""
+        return None
 
     def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
                     container_tag: str | None = None) -> ForgetReport:

@@ -212,11 +212,14 @@ def _cap(text: str) -> str:
 
 
 def server_text(body: Any) -> tuple[str | None, str | None]:
-    """``(error, details)`` from a Supermemory ``{"error", "details"}`` body or a FastAPI
-    ``{"detail": str | [{"loc", "msg"}]}`` body; ``(None, None)`` if neither."""
+    """``(error, details)`` from a Supermemory ``{"error", "details"}`` body, a FastAPI
+    ``{"detail": str | [{"loc", "msg"}]}`` body or a Zep ``{"error": {"code", "message"}}``
+    body; ``(None, None)`` if none."""
     if not isinstance(body, dict):
         return None, None
     error, details = body.get("error"), body.get("details", body.get("message"))
+    if isinstance(error, dict):  # Zep: {"error": {"code", "message"}}
+        error, details = error.get("code"), error.get("message")
     detail = body.get("detail")
     if isinstance(detail, list):
         parts = []
