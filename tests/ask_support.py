@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from typing import Any
 
 from memscope.demo.seeding import seed_store
 from memscope.store import search as store_search
+from memscope.store import vectors
 from memscope.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +99,17 @@ def reading(store: Store) -> Iterator[sqlite3.Connection]:
         yield conn
     finally:
         conn.close()
+
+
+def settled(store: Store, timeout: float | None = None) -> str:
+    """Wait until ``store``'s meaning vectors are built: the fast ones' thread has ended,
+    and the deep ones are ready when switched on (``MEMSCOPE_DEEP_MEANING``); returns the
+    deep ones' state (``ready``, ``off``, ``unavailable``, or ``building`` after
+    ``timeout`` seconds)."""
+    for thread in [t for t in threading.enumerate() if t.name == "memscope-vectors"]:
+        thread.join()
+    with reading(store) as conn:
+        return vectors.deep_wait(conn, timeout).state
 
 
 def ranked(conn: sqlite3.Connection, question: str, mode: str, *, limit: int = 50,

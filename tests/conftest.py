@@ -17,6 +17,10 @@ FIXTURES = ROOT / "tests" / "fixtures"
 SM = FIXTURES / "supermemory"
 SP = FIXTURES / "spomory"
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+#: Ask's deep meaning model is off for the suite (every store opened would otherwise start
+#: its background build, and ranking tests stay on the fast model); the tests of the deep
+#: path switch it on themselves (tests/test_deep_*.py)
+os.environ.setdefault("MEMSCOPE_DEEP_MEANING", "0")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -9,6 +9,10 @@ is done or failed — resumed on the next run if a rerun interrupts it — and t
 and its memories, as the service answered them, are patched into the loaded data
 (:mod:`memscope.sources.patch`); the account is read again only where the source cannot
 patch.
+
+On the embedded store, while Ask's deep meaning model is still reading it (its vectors
+built in the background), one line above the answer says how far it has got (polled by a
+fragment); once it is done, an answer given meanwhile is asked again.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from memscope.reports.ask import HitView, context_relations, describe, highlight
 from memscope.reports.results import because
 from memscope.sources import AddResult, SearchResult, Source, SourceError, actions, patch
 from memscope.sources import wait_until_processed as _wait
+from memscope.sources.embedded import EmbeddedSource
+from memscope.store import search as store_search
 
 ASKED = session.ASKED
 ASK_CURRENT = session.ASK_CURRENT
@@ -45,14 +51,49 @@ PROCESSING_TIMEOUT_S = 120.0
 DEFAULT_SPACE = "sm_project_default"
 
 
+#: how often the "still reading in depth" line looks again (seconds)
+READING_POLL_S = 2.0
+
+
 @dataclass
 class Asked:
-    """One submitted question and its answer (or the error sentence)."""
+    """One submitted question and its answer (or the error sentence); ``reading``: it
+    was answered while the deep meaning model was still reading the store (asked again
+    once it is done)."""
 
     query: str
     loaded_at: str
     result: SearchResult | None = None
     error: str | None = None
+    reading: bool = False
+
+
+def _reading(source: Source | None) -> tuple[int, int] | None:
+    """How far the embedded store's deep meaning model has read it, ``(done, total)``,
+    while it still reads; None otherwise (ready, switched off, another source)."""
+    if not isinstance(source, EmbeddedSource):
+        return None
+    return store_search.meaning_progress_at(source.store.path)
+
+
+def reading_line(done: int, total: int) -> str:
+    """The one line said while the deep meaning model reads the store.
+
+    >>> reading_line(3200, 10000)[:56]
+    'Still reading your memories in depth (3,200 of 10,000) —'
+    """
+    return (f"Still reading your memories in depth ({done:,} of {total:,}) — until then, "
+            "results come from words and a quicker model.")
+
+
+def _reading_panel(source: Source) -> None:
+    """The reading line, polled (a fragment); the whole app reruns once it is done, so
+    an answer given meanwhile is asked again of the deeper model."""
+    progress = _reading(source)
+    if progress is None:
+        st.rerun()
+    else:
+        st.caption(reading_line(*progress))
 
 
 def _calls_note(source: Source) -> None:
@@ -73,9 +114,10 @@ def _ask(ctx: AppContext, query: str) -> None:
     answers: dict[tuple, Asked] = ASKED.setdefault()
     ASK_CURRENT.set(key)
     old = answers.get(key)
-    if old is not None and old.loaded_at == _loaded_at(ctx):
+    reading = _reading(source) is not None
+    if old is not None and old.loaded_at == _loaded_at(ctx) and (reading or not old.reading):
         return  # asked already about this very data: show the kept answer
-    entry = Asked(query, _loaded_at(ctx))
+    entry = Asked(query, _loaded_at(ctx), reading=reading)
     try:
         entry.result = source.search(query, container_tag=ctx.conn.space, limit=SEARCH_LIMIT)
     except SourceError as exc:
@@ -139,6 +181,12 @@ def ask_results(ctx: AppContext, analysis: Analysis) -> None:
     if entry is None or ctx.source is None:
         return
     _calls_note(ctx.source)
+    reading = _reading(ctx.source)
+    if entry.reading and reading is None and entry.result is not None:
+        _ask(ctx, entry.query)  # the deeper model is ready now: ask it again
+        entry = _answer(ctx) or entry
+    if reading is not None:
+        st.fragment(_reading_panel, run_every=READING_POLL_S)(ctx.source)
     _results(analysis, entry, hide=ctx.presenter)
     if not session.selected():  # with a node selected, its panel draws the dialog
         why.dialog(ctx, analysis)

