@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pandas as pd
@@ -9,7 +10,7 @@ import pytest
 from conftest import NOW, SM
 
 from memscope.graph.analysis import analyse
-from memscope.graph.findings import FINDING_KINDS
+from memscope.graph.findings import FINDING_KINDS, Finding
 from memscope.lenses.asof import as_of
 from memscope.records.dataset import read_files
 from memscope.reports.audit import (
@@ -18,7 +19,10 @@ from memscope.reports.audit import (
     chain_versions,
     chains_table,
     expiry_queue,
+    finding_ids,
+    finding_sentence,
     findings_by_kind,
+    node_name,
 )
 
 
@@ -97,5 +101,45 @@ def test_expiry_queue_soonest_first(an, ds):
 def test_chain_versions_for_the_diff_picker(an):
     assert [v for v, _ in chain_versions(an, "mem_fe_v2")] == [
         "mem_fe_v1", "mem_fe_v2", "mem_fe_v3"]
-    assert chain_versions(an, "mem_fe_v3")[-1][1] == "v3 · mem_fe_v3 (latest)"
+    # a version picked by its number and its words; no id
+    assert chain_versions(an, "mem_fe_v3")[-1][1] == (
+        "v3 (latest) · Prefers React with TypeScript for new frontend work.")
     assert chain_versions(an, "mem_editor") == []
+
+
+#: what an id of the fixtures and the demo looks like (``mem_…``, ``doc_…``)
+ID = re.compile(r"\b(?:mem|doc)_[A-Za-z0-9_]+")
+
+
+def test_finding_sentences_name_memories_by_their_words_not_their_ids(an, ds):
+    assert {f.kind for f in an.findings} >= {"dangling_parent", "branch", "multiple_latest",
+                                             "forgotten_latest", "expired_not_forgotten",
+                                             "updates_contradicts_parent",
+                                             "unknown_relation"}
+    ids = set(ds.memories) | set(ds.documents)
+    for finding in an.findings:
+        said = finding_sentence(an, finding)
+        assert not ID.search(said), said
+        assert not [i for i in ids if i in said], said
+        assert not said.endswith(".”."), said
+        assert set(finding.nodes) <= set(finding_ids(finding).removeprefix("ids: ")
+                                         .removeprefix("id: ").split(", "))
+    forgotten = next(f for f in an.findings if f.kind == "forgotten_latest")
+    text = ds.memories["mem_allergy"].memory
+    assert finding_sentence(an, forgotten) == (
+        f"“{text}” was forgotten but is still marked as the current version.")
+    expired = next(f for f in an.findings if f.kind == "expired_not_forgotten")
+    assert "was due to be forgotten on 2026-11-29" in finding_sentence(an, expired)
+
+
+def test_every_finding_kind_has_words(an):
+    """A kind the sentence builder does not know would fall back to the id sentence."""
+    for kind in FINDING_KINDS:
+        said = finding_sentence(an, Finding(kind, ["mem_allergy", "mem_run"], "Memory x."))
+        assert said != "Memory x." and not ID.search(said), kind
+
+
+def test_node_names_use_titles_and_text(ds):
+    doc = next(iter(ds.documents.values()))
+    assert node_name(ds, doc.id) == f"the document “{doc.title}”"
+    assert node_name(ds, "mem_not_loaded") == "something not loaded"

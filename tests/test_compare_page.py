@@ -11,8 +11,12 @@ import pytest
 from apptest_support import graph_payload, run_page
 from test_every_page import data_texts, rendered_text, source_state
 
+from components.sections.compare import RECORD_WORDS
 from components.state import session
 from memscope.sources import snapshot_bytes
+
+#: a chain edge's row, as the table names its record
+EDGE = RECORD_WORDS["edge"]
 
 
 def _without_one(data: bytes) -> tuple[bytes, str]:
@@ -43,10 +47,10 @@ def test_a_snapshot_against_the_live_data(kind: str, presenter: bool, fresh_data
         (warning,) = at.main.warning  # the sidebar may say the legacy API retires
         assert "differs from" in warning.value and "added" in warning.value
         table = at.dataframe[0].value
-        records = table[table["record"] != "edge"]
-        assert list(records["change"]) == ["added"] and list(records["id"]) == [gone]
-        edges = table[table["record"] == "edge"]  # its chain edges went with it
-        assert set(edges["change"]) <= {"added"} and all(gone in i for i in edges["id"])
+        records = table[table["record"] != EDGE]
+        assert list(records["change"]) == ["only in B"] and list(records["id"]) == [gone]
+        edges = table[table["record"] == EDGE]  # its chain edges went with it
+        assert set(edges["change"]) <= {"only in B"} and all(gone in i for i in edges["id"])
         shown = rendered_text(at).replace("\\", "")  # markdown escapes: before\\.json
         if presenter:
             leaked = sorted(t for t in data_texts(dataset) if t in shown)
@@ -116,8 +120,8 @@ def test_two_snapshot_files(fresh_data_dir) -> None:
                                                                 "b": ("b.json", snapshot)}})
     assert not at.error, [e.value for e in at.error]
     table = at.dataframe[0].value
-    records = table[table["record"] != "edge"]
-    assert list(zip(records["change"], records["id"], strict=True)) == [("removed", gone)]
+    records = table[table["record"] != EDGE]
+    assert list(zip(records["change"], records["id"], strict=True)) == [("only in A", gone)]
     same = run_page("compare.py", **{session.COMPARE_KIND_A.name: "file",
                                      session.COMPARE_KIND_B.name: "file",
                                      session.COMPARE_FILES.name: {"a": ("a.json", one),

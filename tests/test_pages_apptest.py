@@ -150,7 +150,8 @@ def test_forget_all_two_steps_and_ledger(fresh_data_dir):
     ledger = open_page("ledger.py")
     table = table_with(ledger, "outcome")
     assert set(live) <= set(table["target_id"])
-    ledger.multiselect(key=session.LEDGER_FILTERS.key("actions")).set_value(["forget_all"]).run()
+    ledger.multiselect(key=session.LEDGER_FILTERS.key("actions")).set_value(
+        ["Forgot everything in a space"]).run()  # the action in words
     shown = table_with(ledger, "outcome")
     assert sorted(shown["target_id"]) == live
 
@@ -166,7 +167,7 @@ def test_ledger_page_shows_a_forget(fresh_data_dir):
     table = table_with(at, "outcome")
     row = table[table["target_id"] == mem.id].iloc[0]
     assert (row["action"], row["snapshot"], row["reason"], row["outcome"]) == (
-        "forget", mem.memory, "wrong", "ok")
+        "Forgot a memory", mem.memory, "wrong", "done")  # in words, not "forget"/"ok"
     at.text_input(key=session.LEDGER_FILTERS.key("text")).input(mem.id).run()
     assert list(table_with(at, "outcome")["target_id"]) == [mem.id]
 

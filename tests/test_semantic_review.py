@@ -159,7 +159,8 @@ def test_not_a_conflict_is_ledgered_and_hides_the_item_until_a_text_changes(stor
     source, storage = EmbeddedSource(store), store.storage()
     finding = _finding()
     message = review.not_a_conflict(storage, source, finding, actor="ana@example.org")
-    assert message.startswith("Marked as not a conflict")
+    assert message == ("Marked as not a conflict: “Maya lives in Lisbon.” and “Maya lives in "
+                       "Berlin.” — it stays hidden until either memory changes.")
     row = storage.ledger(scope=source.identity())[0]
     assert (row.action, row.target_id, row.outcome, row.actor, row.space) == (
         review.REVIEWED, finding.key, "ok", "ana@example.org", HOME)

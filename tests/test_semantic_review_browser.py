@@ -111,8 +111,8 @@ def test_flag_review_forget_and_the_edge_on_the_graph(tmp_path: Path) -> None:
         # not a conflict: hidden, after a reload too, and in the ledger
         audit(page)
         item(page, "m_lisbon").get_by_role("button", name="Not a conflict").click()
-        page.get_by_text("Marked as not a conflict: m_lisbon and m_berlin").first.wait_for(
-            timeout=30_000)
+        page.get_by_text("Marked as not a conflict: “Maya lives in Lisbon.” and "
+                         "“Maya lives in Berlin.”").first.wait_for(timeout=30_000)
         wait_idle(page, 800)
         assert item(page, "m_lisbon").count() == 0 and page.locator(ITEMS).count() == 2
         page.reload()

@@ -26,6 +26,8 @@ from memscope.reports.audit import (
     chain_versions_page,
     chains_table,
     expiry_queue,
+    finding_ids,
+    finding_sentence,
     findings_by_kind,
     findings_present,
     version_pages,
@@ -62,7 +64,8 @@ def node_link(analysis: Analysis, node_id: str, *, key_text: str | None = None) 
 
 def findings_section(analysis: Analysis, visible: Collection[str] | None) -> None:
     """The findings present, grouped and explained in words (a kind with none is not
-    listed); each finding with links to its nodes."""
+    listed); each finding a sentence naming memories by their text, its ids in small
+    print, and links to its nodes."""
     groups = findings_by_kind(analysis, visible)
     present = findings_present(groups)
     if not present:
@@ -80,7 +83,8 @@ def findings_section(analysis: Analysis, visible: Collection[str] | None) -> Non
             with st.expander(title):  # our words and a count, not data
                 st.caption(FINDING_EXPLAINED.get(kind, ""))
                 for i, finding in enumerate(items[:MAX_FINDINGS_SHOWN]):
-                    st.text(finding.message)
+                    st.text(finding_sentence(analysis, finding))  # words, no ids
+                    st.caption(md_escape(finding_ids(finding)))  # the ids, small
                     nodes = [n for n in dict.fromkeys(finding.nodes)
                              if n in analysis.graph.graph]
                     for node_id in nodes[:MAX_NODE_LINKS]:
@@ -147,9 +151,10 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         st.caption(f"Lists the {MAX_PICKER_OPTIONS} longest of {len(table):,} chains.")
     texts = {str(r): str(t) for r, t in zip(table["root"], table["text"], strict=True)}
     root = st.selectbox("Chain", roots, key=session.DIFF_CHAIN.name,
-                        format_func=lambda r: f"{short(texts.get(r), 60)} · {r}")
+                        format_func=lambda r: short(texts.get(r), 80) or "(no text)")
     if root is None:
         return
+    st.caption(md_escape(f"first version's id: {root}"))  # the id, small and secondary
     versions = chain_versions(analysis, root)
     if len(versions) < 2:
         st.caption("This chain has a single loaded version.")
@@ -194,8 +199,9 @@ def versions_table(analysis: Analysis, root: str, count: int) -> None:
     first = (page - 1) * VERSION_PAGE
     st.caption(f"Versions {first + 1:,}–{min(first + VERSION_PAGE, count):,} of {count:,}.")
     st.dataframe(_cells(chain_versions_page(analysis, root, page - 1), "text"),
-                 hide_index=True,
-                 key=f"chain_versions_{page}", column_config={
+                 hide_index=True, key=f"chain_versions_{page}",
+                 column_order=["version", "text", "latest", "forgotten", "created", "id"],
+                 column_config={  # the words lead, the id last
                      "created": st.column_config.DatetimeColumn("created",
                                                                 format="YYYY-MM-DD HH:mm"),
                      "text": st.column_config.TextColumn("text", width="large")})

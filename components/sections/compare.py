@@ -36,7 +36,17 @@ from components.state.pipeline import pipeline, view_for
 from components.widgets.safe import md_escape, short
 from components.widgets.tables import TABLE_ROWS, more_in_csv
 from memscope.export.compare import cell, comparison_csv
-from memscope.lenses.compare import KIND_MEANINGS, KINDS, DatasetDiff, compare
+from memscope.lenses.compare import (
+    CHANGE_WORDS,
+    FIELD_WORDS,
+    KIND_MEANINGS,
+    KINDS,
+    DatasetDiff,
+    Value,
+    compare,
+    kind_words,
+    value_words,
+)
 from memscope.pipeline.loads import LoadGone
 from memscope.records.dataset import Dataset
 from memscope.records.text import counted
@@ -171,16 +181,34 @@ def comparison(ctx: AppContext, a: Side, b: Side) -> DatasetDiff | None:
     return diff
 
 
+#: what a side holds for a record only one side has, in the table's A and B columns
+PRESENT, ABSENT = "present", "—"
+#: a record kind as the table's "record" column says it
+RECORD_WORDS = {"memory": "memory", "document": "document", "entity": "entity",
+                "fact": "fact", "edge": "link between versions"}
+
+
+def _side_cell(change: str, field: str, value: Value, here: bool) -> str:
+    """One side's cell: for a record only one side has, whether it is there (its text is
+    in the "memory or document" column); for a changed field, its value in words."""
+    if change != "changed":
+        return PRESENT if here else ABSENT
+    return short(cell(value_words(field, value)), CELL_MAX)
+
+
 def table(diff: DatasetDiff, names: tuple[str, str], kinds: Collection[str] | None
           ) -> pd.DataFrame:
-    """The differences (of ``kinds``) as a table of text: one row per changed field."""
+    """The differences (of ``kinds``) as a table of words: one row per changed field, led
+    by the record's text; a change as "only in A", "only in B" or "changed", flags as what
+    they mean ("forgotten", "kept"), never True/False; the id secondary, last."""
     rows = diff.rows(kinds)
-    return pd.DataFrame({  # the texts lead; the id is secondary, last
-        "change": [r.change for r in rows],
-        names[0]: [short(cell(r.a), CELL_MAX) for r in rows],
-        names[1]: [short(cell(r.b), CELL_MAX) for r in rows],
-        "record": [r.record for r in rows],
-        "field": [r.field for r in rows],
+    return pd.DataFrame({
+        "change": [CHANGE_WORDS.get(r.change, r.change) for r in rows],
+        "memory or document": [short(cell(r.text), CELL_MAX) for r in rows],
+        "what changed": [FIELD_WORDS.get(r.field, r.field) for r in rows],
+        names[0]: [_side_cell(r.change, r.field, r.a, r.change == "removed") for r in rows],
+        names[1]: [_side_cell(r.change, r.field, r.b, r.change == "added") for r in rows],
+        "record": [RECORD_WORDS.get(r.record, r.record) for r in rows],
         "id": [short(r.id, CELL_MAX) for r in rows],
     })
 
@@ -235,7 +263,8 @@ def undrawn(diff: DatasetDiff, drawn: set[str], presenter: bool) -> None:
                           "(not in the data it shows, or hidden by the filters)"))
     for d in missing[:UNDRAWN_MAX]:
         text = d.b_text if d.b_text is not None else d.a_text
-        st.text(f"{d.change} {d.record} {short(d.id, 60)}: {short(cell(text), 120)}")
+        what = RECORD_WORDS.get(d.record, d.record)
+        st.text(f"{CHANGE_WORDS.get(d.change, d.change)} · {what}: {short(cell(text), 120)}")
     if len(missing) > UNDRAWN_MAX:
         st.caption(f"… and {len(missing) - UNDRAWN_MAX} more (all are in the CSV file).")
 
@@ -288,8 +317,8 @@ def section(ctx: AppContext) -> None:
     if any(k not in offered for k in held):  # kinds this comparison has none of
         session.COMPARE_SHOW.set([k for k in held if k in offered])
     picked = st.pills("Show only", offered, selection_mode="multi",
-                      format_func=lambda k: f"{k} ({by[k]})", help="; ".join(
-                          f"{k}: {KIND_MEANINGS[k]}" for k in offered),
+                      format_func=lambda k: f"{kind_words(k)} ({by[k]})", help="; ".join(
+                          f"{kind_words(k)}: {KIND_MEANINGS[k]}" for k in offered),
                       **session.bind(session.COMPARE_SHOW))
     kinds = [k for k in picked or () if k in offered] or None
     rows = table(shown, names, kinds)

@@ -10,6 +10,8 @@ the same as on every other page; a tag only the ledger knows gets the next numbe
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import streamlit as st
 
@@ -28,7 +30,24 @@ SHOWN = ["time", "what", "outcome", "actor", "source", "space", "action", "reaso
 
 #: an action, as the verb of the "what" sentence
 _VERBS = {"forget": "Forgot", "restore": "Restored", "forget_all": "Forgot",
-          "add": "Added", "reviewed": "Marked as not a conflict:", "seed": "Seeded"}
+          "add": "Added", "reviewed": "Marked as not a conflict:",
+          "judged": "Checked with a model:", "seed": "Seeded"}
+#: an action kind as the "action" column (and its filter) says it
+ACTION_WORDS = {"forget": "Forgot a memory", "restore": "Restored a memory",
+                "forget_all": "Forgot everything in a space", "add": "Added a memory",
+                "reviewed": "Marked as not a conflict", "judged": "Checked with a model",
+                "seed": "Filled with the demo data"}
+#: a source kind as the "source" column says it (the service's own name)
+SOURCE_WORDS = {"embedded": "Embedded demo store", "supermemory": "Supermemory",
+                "supermemory_v5": "Supermemory", "spomory": "Spomory", "mem0": "mem0",
+                "mem0-history": "mem0 history file", "mem0_history": "mem0 history file",
+                "file": "Snapshot files", "graphiti": "Graphiti", "zep": "Zep"}
+#: an outcome as the "outcome" column says it
+OUTCOME_WORDS = {"ok": "done", "noop": "nothing to do", "error": "failed",
+                 "mismatch": "refused: something else would have been forgotten",
+                 "pending": "waiting for the service's answer"}
+#: a row's status as the "status" column says it
+STATUS_WORDS = {"completed": "finished", "attempted": "sent, no answer recorded"}
 #: a semantic finding's kind (the prefix of a reviewed target), in words
 _FINDING_WORDS = {"suspected_contradiction": "possible contradiction",
                   "suspicious_update": "suspicious update",
@@ -69,10 +88,30 @@ def describe(action: str, target_id: str | None, snapshot: str | None, *,
     return f"{verb} a memory (its text was not kept)"
 
 
+def plain(value: str | None, words: dict[str, str]) -> str | None:
+    """``value`` (an internal kind) in ``words``; an unknown kind with its underscores and
+    version suffix dropped ("supermemory_v9" → "Supermemory"), never snake_case.
+
+    >>> plain("forget_all", ACTION_WORDS), plain("supermemory_v5", SOURCE_WORDS)
+    ('Forgot everything in a space', 'Supermemory')
+    >>> plain("new_kind_v2", {}), plain(None, {})
+    ('New kind', None)
+    """
+    if not value:
+        return value
+    if value in words:
+        return words[value]
+    bare = re.sub(r"[_-]v\d+$", "", value)
+    if bare in words:
+        return words[bare]
+    return bare.replace("_", " ").replace("-", " ").capitalize()
+
+
 def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
                  spaces: dict[str, str] | None = None) -> pd.DataFrame:
-    """One row per entry (newest first, as the store returns them); in presenter mode
-    texts are masked and spaces named by ``spaces`` (tag → pseudonym, extended here)."""
+    """One row per entry (newest first, as the store returns them), its action, source,
+    outcome and status in words (:func:`plain`); in presenter mode texts are masked and
+    spaces named by ``spaces`` (tag → pseudonym, extended here)."""
     rows = []
     alias = dict(spaces or {})
     if presenter:
@@ -87,6 +126,9 @@ def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
             row["message"] = mask_text(e.message, "Message")
         rows.append(row)
     frame = pd.DataFrame(rows, columns=COLUMNS)
+    for column, words in (("action", ACTION_WORDS), ("source", SOURCE_WORDS),
+                          ("outcome", OUTCOME_WORDS), ("status", STATUS_WORDS)):
+        frame[column] = [plain(v, words) for v in frame[column]]
     frame.insert(1, "what", [describe(e.action, e.target_id, e.snapshot, hidden=presenter)
                              for e in entries])
     frame["time"] = pd.to_datetime(frame["time"], utc=True, errors="coerce")

@@ -38,7 +38,7 @@ from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
 from memscope.records.text import counted
 from memscope.reports import recall as core
-from memscope.view.paint import paint_recall
+from memscope.view.paint import fade_other_groups, paint_recall
 
 log = logging.getLogger("memscope.app")
 
@@ -226,6 +226,10 @@ def node_counts(analysis: Analysis, rmap: core.RecallMap) -> dict[str, int]:
     return out
 
 
+#: the widget key of the map's "Highlight" choice of recall buckets
+HIGHLIGHT_KEY = "recall_highlight"
+
+
 def _bucket_labels(unit: str) -> dict[str, str]:
     labels = {key: label for key, _, label in core.BUCKETS}
     if unit == "fact":  # an entity is drawn, coloured by its facts
@@ -240,11 +244,19 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
         return
     view = view_for(req)
     counts = node_counts(analysis, rmap)
-    drawn = paint_recall(view.drawn, counts, _bucket_labels(rmap.unit), core.bucket_of,
-                         rmap.run.answered)
-    clicked = graph_view(drawn, key=session.RECALL_GRAPH.name, height=GRAPH_HEIGHT,
-                         physics=ctx.settings.physics)
+    labels = _bucket_labels(rmap.unit)
+    drawn = paint_recall(view.drawn, counts, labels, core.bucket_of, rmap.run.answered)
     buckets = rmap.buckets()
+    chosen = st.pills("Highlight", [key for key, _, _ in core.BUCKETS if buckets[key]],
+                      selection_mode="multi", key=HIGHLIGHT_KEY,
+                      format_func=lambda key: f"{labels[key]} ({buckets[key]:,})",
+                      help="The chosen groups stay bright; every other node fades to a "
+                           "quarter, in place (nothing is hidden).")
+    drawn = fade_other_groups(drawn, chosen or ())
+    lit = [n["id"] for n in drawn["nodes"] if chosen and n.get("color_group") in chosen]
+    clicked = graph_view(drawn, key=session.RECALL_GRAPH.name, height=GRAPH_HEIGHT,
+                         physics=ctx.settings.physics, fit_ids=lit,
+                         fit_label="Fit highlighted")
     word = rmap.unit
     what = (f"every {word} drawn, each version counted (superseded and forgotten too)"
             if word == "memory" else f"each {word}")

@@ -123,8 +123,9 @@ def dismissed(ctx: AppContext) -> frozenset[str]:
 def not_a_conflict(storage: Storage, source: Source, finding: SemanticFinding, *,
                    actor: str = LOCAL_ACTOR, viewer: bool = False) -> str:
     """Ledger ``finding`` as reviewed ("not a conflict") under the source's identity;
-    returns the sentence to show. A viewer is refused (nothing is written); a ledger that
-    cannot be written says so in one sentence."""
+    returns the sentence to show, naming the memories by their text, not their ids. A
+    viewer is refused (nothing is written); a ledger that cannot be written says so in one
+    sentence."""
     if viewer:
         return f"Nothing was recorded: {actor} may view these memories but not review them."
     ids = " and ".join(finding.nodes)
@@ -135,7 +136,8 @@ def not_a_conflict(storage: Storage, source: Source, finding: SemanticFinding, *
                               message=f"Reviewed: not a conflict ({ids}).")
     except StorageError as exc:
         return f"Nothing was recorded: {exc}"
-    return f"Marked as not a conflict: {ids}. It stays hidden until either memory changes."
+    said = " and ".join(f"“{clip(text, 70)}”" for text in finding.texts) or "these memories"
+    return f"Marked as not a conflict: {said} — it stays hidden until either memory changes."
 
 
 def record_verdict(storage: Storage, source: Source, finding: SemanticFinding,

@@ -43,7 +43,7 @@ from memscope.lenses.presenter import mask_text
 from memscope.records.dataset import Dataset
 from memscope.records.models import MemoryRecord
 from memscope.records.passport import RelationRecord
-from memscope.records.text import counted
+from memscope.records.text import clip, counted
 
 ChangeKind = Literal["added", "removed", "changed"]
 RecordKind = Literal["memory", "document", "entity", "fact", "edge"]
@@ -67,20 +67,60 @@ KIND_MEANINGS = {
     "removed": "only side A has it",
     "changed: text": "the memory's text differs",
     "changed: version": "the memory's stored version differs",
-    "changed: latest": "the memory's isLatest flag differs",
-    "changed: forgotten": "the memory's isForgotten flag differs",
+    "changed: latest": "the memory is the latest version on one side, not the other",
+    "changed: forgotten": "the memory is forgotten on one side, not the other",
     "changed: title": "the document's title differs",
     "changed: name": "the entity's name differs",
     "changed: predicate": "the fact's predicate differs",
     "changed: ends": "the fact links other entities",
 }
+#: a change as the page says it (the sides are called A and B there)
+CHANGE_WORDS = {"added": "only in B", "removed": "only in A", "changed": "changed"}
+#: a compared field as the page says it
+FIELD_WORDS = {"text": "text", "version": "version number", "latest": "latest version",
+               "forgotten": "forgotten", "title": "title", "name": "name",
+               "predicate": "what it says", "ends": "what it links"}
+#: a flag's two values in words, per field
+FLAG_WORDS = {"latest": ("an older version", "the latest version"),
+              "forgotten": ("kept", "forgotten")}
+
+
+def kind_words(kind: str) -> str:
+    """A kind of :data:`KINDS` as the page's filter says it.
+
+    >>> kind_words("added"), kind_words("changed: forgotten")
+    ('only in B', 'forgotten changed')
+    """
+    if kind.startswith("changed: "):
+        field = kind.removeprefix("changed: ")
+        return f"{FIELD_WORDS.get(field, field)} changed"
+    return CHANGE_WORDS.get(kind, kind)
+
+
+def value_words(field: str, value: Value) -> str | None:
+    """A field's value in words: a flag as what it means ("forgotten", "kept"), a version
+    as "v2", never ``True``/``False``.
+
+    >>> value_words("forgotten", True), value_words("latest", False), value_words("version", 3)
+    ('forgotten', 'an older version', 'v3')
+    """
+    if isinstance(value, bool):
+        no, yes = FLAG_WORDS.get(field, ("no", "yes"))
+        return yes if value else no
+    if value is None:
+        return None
+    if field == "version":
+        return f"v{value}"
+    return str(value)
+
+
 #: the records that link two nodes rather than being one
 LINKS = frozenset({"fact", "edge"})
 #: the graph's chain edges, the ones compared
 CHAIN_KINDS = ("updates", "extends", "derives")
 #: the labels presenter mode puts in place of a memory text and a document title
 MASK_LABELS = {"memory": "Memory text", "document": "Document title",
-               "entity": "Entity name", "fact": "Fact"}
+               "entity": "Entity name", "fact": "Fact", "edge": "Link"}
 #: the fields that hold text from the data (masked in presenter mode)
 TEXT_FIELDS = frozenset({"text", "title", "name", "predicate"})
 
@@ -146,6 +186,8 @@ class Row:
     field: str
     a: Value
     b: Value
+    #: the record's text (a memory's, a document's title, a link's two ends), B's if it has one
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -193,11 +235,12 @@ class DatasetDiff:
         is one row with its text on its side; a changed one is one row per field."""
         out: list[Row] = []
         for d in self.differences if kinds is None else self.of_kinds(kinds):
+            text = d.b_text if d.b_text is not None else d.a_text
             if d.change != "changed":
-                out.append(Row(d.change, d.record, d.id, "", d.a_text, d.b_text))
+                out.append(Row(d.change, d.record, d.id, "", d.a_text, d.b_text, text))
                 continue
-            out.extend(Row(d.change, d.record, d.id, f.field, f.a, f.b) for f in d.fields
-                       if kinds is None or f"changed: {f.field}" in kinds)
+            out.extend(Row(d.change, d.record, d.id, f.field, f.a, f.b, text)
+                       for f in d.fields if kinds is None or f"changed: {f.field}" in kinds)
         return out
 
     def sentence(self, names: tuple[str, str] = ("A", "B")) -> str:
@@ -222,8 +265,6 @@ class DatasetDiff:
 
 
 def _masked(d: Difference) -> Difference:
-    if d.record == "edge":
-        return d
     label = MASK_LABELS[d.record]
     fields = tuple(replace(f, a=_mask(f.a, label), b=_mask(f.b, label))
                    if f.field in TEXT_FIELDS else f for f in d.fields)
@@ -265,6 +306,17 @@ def edge_name(edge: tuple[str, str, str]) -> str:
     """``"older → newer (kind)"``: how a chain edge is named in a difference."""
     older, newer, kind = edge
     return f"{older} → {newer} ({kind})"
+
+
+def edge_words(dataset: Dataset, edge: tuple[str, str, str]) -> str:
+    """A chain edge named by its two memories' texts: ``"“old” → “new” (updates)"``."""
+    older, newer, kind = edge
+
+    def said(mem_id: str) -> str:
+        mem = dataset.memories.get(mem_id)
+        return f"“{clip(mem.memory, 60)}”" if mem is not None else "a memory not loaded"
+
+    return f"{said(older)} → {said(newer)} ({kind})"
 
 
 def _memory_fields(a: MemoryRecord, b: MemoryRecord
@@ -333,7 +385,11 @@ def compare(a: Dataset, b: Dataset, *, graph_a: nx.MultiDiGraph | None = None,
                   text_b=_fact(b))
     ea, eb = chain_edges(a, graph_a), chain_edges(b, graph_b)
     for edge in sorted(ea ^ eb):
+        side = a if edge in ea else b
+        words = edge_words(side, edge)
         out.append(Difference("edge", edge_name(edge), "removed" if edge in ea else "added",
+                              a_text=words if edge in ea else None,
+                              b_text=None if edge in ea else words,
                               nodes=(edge[0], edge[1])))
     return DatasetDiff(_counts(a, ea), _counts(b, eb), tuple(out))
 
@@ -348,6 +404,7 @@ def compare_moments(dataset: Dataset, t1: datetime, t2: datetime) -> DatasetDiff
     return compare(as_of(dataset, t1), as_of(dataset, t2))
 
 
-__all__ = ["CHANGES", "KINDS", "KIND_MEANINGS", "MEMORY_FIELDS", "RECORDS", "Counts",
-           "DatasetDiff", "Difference", "FieldChange", "Row", "chain_edges", "compare",
-           "compare_moments", "edge_name", "version_value"]
+__all__ = ["CHANGES", "CHANGE_WORDS", "FIELD_WORDS", "FLAG_WORDS", "KINDS", "KIND_MEANINGS",
+           "MEMORY_FIELDS", "RECORDS", "Counts", "DatasetDiff", "Difference", "FieldChange",
+           "Row", "chain_edges", "compare", "compare_moments", "edge_name", "edge_words",
+           "kind_words", "value_words", "version_value"]

@@ -21,7 +21,8 @@ import pandas as pd
 from memscope.graph.analysis import Analysis
 from memscope.graph.chains import Chain
 from memscope.graph.findings import FINDING_KINDS, Finding
-from memscope.records.text import one_line, shorten
+from memscope.records.dataset import Dataset
+from memscope.records.text import clip, counted, one_line, shorten
 
 #: one line per finding kind, for headings
 FINDING_TITLES = {
@@ -84,6 +85,127 @@ def findings_present(groups: dict[str, list[Finding]]
         if present:
             out.append((heading, present))
     return out
+
+
+#: characters of a memory's text where a finding's sentence names it
+NAME_MAX = 70
+#: nodes a finding's sentence names before "and N more"
+NAMED_MAX = 3
+
+
+def node_name(dataset: Dataset, node_id: str | None) -> str:
+    """How a sentence names a node: a memory by its text (shortened, quoted), a document by
+    its title, an entity by its name; never by its id.
+
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "doc_1", "title": "Q3 plan",
+    ...     "memoryEntries": [{"id": "mem_1", "memory": "Priya prefers async updates"}]}]}])
+    >>> node_name(ds, "mem_1"), node_name(ds, "doc_1"), node_name(ds, "gone")
+    ('“Priya prefers async updates”', 'the document “Q3 plan”', 'something not loaded')
+    """
+    if node_id is None:
+        return "something not loaded"
+    if (mem := dataset.memories.get(node_id)) is not None:
+        return f"“{clip(mem.memory, NAME_MAX)}”" if mem.memory.strip() else "a memory without text"
+    if (doc := dataset.documents.get(node_id)) is not None:
+        title = clip(doc.title or "", NAME_MAX)
+        return f"the document “{title}”" if title else "an untitled document"
+    if (ent := dataset.entities.get(node_id)) is not None:
+        return f"“{clip(ent.name or '', NAME_MAX)}”" if ent.name else "an unnamed entity"
+    return "something not loaded"
+
+
+def _names(dataset: Dataset, ids: list[str]) -> str:
+    """The first :data:`NAMED_MAX` of ``ids`` named, and how many more."""
+    named = [node_name(dataset, i) for i in ids[:NAMED_MAX]]
+    more = len(ids) - NAMED_MAX
+    return ", ".join(named) + (f" and {more:,} more" if more > 0 else "")
+
+
+def finding_sentence(analysis: Analysis, finding: Finding) -> str:
+    """``finding`` as a sentence a person reads: the memories by their text, documents by
+    their title, no ids (``finding.message`` keeps them, for ``memscope inspect``); a
+    sentence that ends on a quoted one keeps its full stop (``.”``, not ``.”.``).
+
+    >>> from memscope.graph.analysis import analyse
+    >>> from memscope.records.dataset import from_feed_pages
+    >>> ds = from_feed_pages([{"documents": [{"id": "d", "memoryEntries": [
+    ...     {"id": "mem_b", "memory": "Lives in Porto", "parentMemoryId": "mem_gone"}]}]}])
+    >>> an = analyse(ds)
+    >>> finding_sentence(an, an.findings[0])
+    '“Lives in Porto” names an earlier version that was not loaded.'
+    """
+    said = _finding_words(analysis, finding)
+    return said[:-1] if said.endswith((".”.", "?”.", "!”.")) else said
+
+
+#: the finding kinds whose sentence names only their first node
+_ONE_NODE = {
+    "dangling_parent": "{first} names an earlier version that was not loaded.",
+    "forgotten_latest": "{first} was forgotten but is still marked as the current version.",
+    "unknown_relation": "{first} has a relation of a kind Memscope does not know; it is "
+                        "read as an update.",
+    "duplicate_memory": "{first} arrived twice with different contents; the first one is "
+                        "used.",
+    "orphan_memory": "{first} has no loaded document.",
+}
+
+
+def _finding_words(analysis: Analysis, finding: Finding) -> str:
+    """:func:`finding_sentence` before its last full stop is tidied."""
+    ds = analysis.dataset
+    nodes = list(finding.nodes)
+    first = node_name(ds, nodes[0] if nodes else None)
+    kind = finding.kind
+    if kind in _ONE_NODE:
+        return _ONE_NODE[kind].format(first=first)
+    if kind == "dangling_relation":
+        if nodes and nodes[0] in ds.entities:
+            return f"A relation of {first} points to an entity that is not in the data."
+        return f"{first} is linked to something that was not loaded."
+    if kind == "cycle":
+        return (f"The versions of {first} loop back on themselves "
+                f"({counted(len(nodes), 'version')}), so there is no first version.")
+    if kind == "branch":
+        kids = nodes[1:]
+        times = "twice" if len(kids) == 2 else counted(len(kids), "time")
+        return f"{first} was updated {times}, in different ways: {_names(ds, kids)}."
+    if kind == "multiple_latest":
+        return (f"{counted(len(nodes), 'version')} of one memory are each marked as the "
+                f"current one: {_names(ds, nodes)}.")
+    return _record_words(analysis, finding, first)
+
+
+def _record_words(analysis: Analysis, finding: Finding, first: str) -> str:
+    """The sentences that read more of the record than its text (a version, a date, a
+    parent); the finding's own message for a kind this module does not know."""
+    ds, nodes, kind = analysis.dataset, list(finding.nodes), finding.kind
+    if kind == "version_repair" and nodes:
+        chain = analysis.chains.of(nodes[0])
+        entry = chain.entry(nodes[0]) if chain is not None else None
+        shown = f"; shown as version {entry.version}" if entry is not None else ""
+        return f"{first} had a missing or out-of-order version number{shown}."
+    if kind == "updates_contradicts_parent" and len(nodes) >= 2:
+        other, mem = nodes[0], nodes[1]
+        record = ds.memories.get(mem)
+        parent = record.parent_id if record is not None else None
+        says = (f"its earlier version is {node_name(ds, parent)}" if parent
+                else "it has no earlier version")
+        return f"{node_name(ds, mem)} says it updates {node_name(ds, other)}, but {says}."
+    if kind == "expired_not_forgotten" and nodes:
+        record = ds.memories.get(nodes[0])
+        due = record.forget_after if record is not None else None
+        when = f" on {due:%Y-%m-%d}" if due is not None else ""
+        return f"{first} was due to be forgotten{when} but is still kept."
+    return finding.message
+
+
+def finding_ids(finding: Finding, limit: int = NAMED_MAX) -> str:
+    """The ids a finding involves, as small secondary text beside its sentence."""
+    ids = list(dict.fromkeys(finding.nodes))
+    more = len(ids) - limit
+    shown = ", ".join(ids[:limit]) + (f" and {more:,} more" if more > 0 else "")
+    return f"{'id' if len(ids) == 1 else 'ids'}: {shown}" if ids else ""
 
 
 CHAIN_COLUMNS = ["root", "latest", "length", "branches", "forgotten", "first", "last",
@@ -181,12 +303,13 @@ def expiry_queue(analysis: Analysis, visible: Collection[str] | None = None) -> 
 
 def chain_versions(analysis: Analysis, memory_id: str) -> list[tuple[str, str]]:
     """``(id, label)`` of every version in the chain of ``memory_id``, in chain order,
-    for picking two versions to diff; empty for a memory without versions."""
+    for picking two versions to diff (the label: its number and its text, no id); empty
+    for a memory without versions."""
     chain = analysis.chains.of(memory_id)
     if chain is None:
         return []
-    return [(e.id, f"v{e.version} · {e.id}" + (" (latest)" if e.is_latest else ""))
-            for e in chain.entries]
+    return [(e.id, f"v{e.version}" + (" (latest)" if e.is_latest else "")
+             + f" · {clip(e.text, NAME_MAX) or '(no text)'}") for e in chain.entries]
 
 
 VERSION_COLUMNS = ["version", "id", "latest", "forgotten", "created", "text"]

@@ -22,6 +22,7 @@ sessions); shapes, sizes and positions are kept. The colours are
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
@@ -63,11 +64,36 @@ NOT_COUNTED_LABEL = "not counted (documents, clusters)"
 
 def faded(node: VisNode) -> VisNode:
     """A copy of ``node`` at :data:`FADE` of its opacity, marked ``faded`` (the browser
-    fades its label too and draws no landmark label for it)."""
+    fades its label too and draws no landmark label for it); its glow (a state's shadow,
+    which vis-network draws in its own colour, whatever the node's opacity) fades with it.
+    """
     copy = node.copy()
     copy["opacity"] = round(float(node.get("opacity", 1.0)) * FADE, 4)
     copy["faded"] = True
+    shadow = node.get("shadow")
+    if isinstance(shadow, dict) and shadow.get("enabled"):
+        copy["shadow"] = {**shadow, "color": _faded_colour(str(shadow.get("color", "")))}
     return copy
+
+
+_RGBA = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)")
+
+
+def _faded_colour(colour: str) -> str:
+    """``colour`` (``#rrggbb``, ``rgb()`` or ``rgba()``) at :data:`FADE` of its alpha.
+
+    >>> _faded_colour("rgba(0,114,178,0.8)"), _faded_colour("#102030")
+    ('rgba(0,114,178,0.2)', 'rgba(16,32,48,0.25)')
+    """
+    if (m := _RGBA.fullmatch(colour.strip())) is not None:
+        r, g, b, a = m.groups()
+        alpha = float(a) if a is not None else 1.0
+        return f"rgba({r},{g},{b},{round(alpha * FADE, 4)})"
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", colour.strip()):
+        h = colour.strip()[1:]
+        r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+        return f"rgba({r},{g},{b},{FADE})"
+    return f"rgba(0,0,0,{FADE / 4})"  # an unknown colour: a faint shadow
 
 
 def faded_edge(edge: VisEdge) -> VisEdge:
@@ -102,6 +128,21 @@ def highlight(view: ViewData, node_ids: Collection[str]) -> ViewData:
             node = faded(node)
         nodes.append(node)
     edges = [e if e["from"] in marked and e["to"] in marked else faded_edge(e)
+             for e in view["edges"]]
+    return {"nodes": nodes, "edges": edges, "legend": view["legend"]}
+
+
+def fade_other_groups(view: ViewData, keep: Collection[str]) -> ViewData:
+    """A copy of ``view`` in which the nodes whose colour group is not in ``keep`` (and
+    every edge not between two kept nodes) are drawn at :data:`FADE` of their opacity —
+    faded, never hidden, so the chosen groups stand out where they sit in the map.
+    Nothing changes when ``keep`` is empty."""
+    chosen = set(keep)
+    if not chosen:
+        return {"nodes": list(view["nodes"]), "edges": view["edges"], "legend": view["legend"]}
+    kept = {n["id"] for n in view["nodes"] if n.get("color_group") in chosen}
+    nodes = [n if n["id"] in kept else faded(n) for n in view["nodes"]]
+    edges = [e if e["from"] in kept and e["to"] in kept else faded_edge(e)
              for e in view["edges"]]
     return {"nodes": nodes, "edges": edges, "legend": view["legend"]}
 
@@ -216,5 +257,5 @@ def paint_recall(view: ViewData, counts: Mapping[str, int], labels: Mapping[str,
 
 
 __all__ = ["DIFFERENCE_LABELS", "FADE", "HIGHLIGHT_WIDTH", "MARK_GROWTH", "MARK_MIN_SIZE",
-           "NOT_COUNTED", "UNCHANGED_OPACITY", "faded", "faded_edge", "highlight",
-           "mark_changes", "mark_differences", "paint_recall"]
+           "NOT_COUNTED", "UNCHANGED_OPACITY", "fade_other_groups", "faded", "faded_edge",
+           "highlight", "mark_changes", "mark_differences", "paint_recall"]
