@@ -17,6 +17,10 @@ No LLM and no embedder: nodes and edges are made by hand and saved with their ``
     - ``fact-sister`` with only the learnt clock (no ``valid_at``); ``fact-tea`` with
       only ``valid_at`` besides the learnt time;
 ``team`` (a second group): one episode, one fact.
+
+Each episode mentions (``MENTIONS``, an ``EpisodicEdge``) the entities of the facts drawn
+from it, as Graphiti records them: ``bike`` and ``Ana`` only in ``ep-intro``, ``green tea``
+only in ``ep-misc`` — what removing those episodes takes along.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from pathlib import Path
 os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"  # before graphiti-core is imported
 
 from graphiti_core.driver.kuzu_driver import KuzuDriver
-from graphiti_core.edges import EntityEdge
+from graphiti_core.edges import EntityEdge, EpisodicEdge
 from graphiti_core.nodes import EntityNode, EpisodeType, EpisodicNode
 
 HOME, TEAM = "household", "team"
@@ -132,7 +136,21 @@ async def _save(path: Path) -> KuzuDriver:
         await node.save(driver)
     for edge in edges:
         await edge.save(driver)
+    for mention in mentions(episodes, edges):
+        await mention.save(driver)
     return driver
+
+
+def mentions(episodes: list[EpisodicNode], edges: list[EntityEdge]) -> list[EpisodicEdge]:
+    """Each episode's ``MENTIONS`` of the entities of its facts."""
+    out: list[EpisodicEdge] = []
+    for ep in episodes:
+        ends = dict.fromkeys(end for e in edges if ep.uuid in e.episodes
+                             for end in (e.source_node_uuid, e.target_node_uuid))
+        out += [EpisodicEdge(uuid=f"{ep.uuid}>{end}", group_id=ep.group_id,
+                             source_node_uuid=ep.uuid, target_node_uuid=end,
+                             created_at=ep.created_at) for end in ends]
+    return out
 
 
 def _close(driver: KuzuDriver) -> None:

@@ -91,8 +91,8 @@ def test_groups_are_spaces_and_a_group_narrows_the_load(graph_file: Path, loaded
         only = team.load().dataset
         assert set(only.memories) == {"fact-release"} and set(only.documents) == {"ep-team"}
         assert {s.container_tag for s in team.spaces()} == {HOME, TEAM}  # all listed
-        assert team.capabilities.can("spaces") and not team.capabilities.can("forget")
-        assert "read-only" in (team.capabilities.reason("forget") or "")
+        assert team.capabilities.can("spaces") and team.capabilities.can("forget")
+        assert "nothing to restore" in (team.capabilities.reason("restore") or "")
 
 
 def test_each_fact_keeps_both_clocks_even_when_only_one_is_there(loaded) -> None:

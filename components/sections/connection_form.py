@@ -131,8 +131,9 @@ def _graphiti_form(ctx: AppContext) -> None:
         st.text_input(GRAPHITI_LOCATION[backend], value=ctx.conn.base_url or "" if mine else "",
                       key=session.CONN_BASE_URL.name,
                       placeholder=GRAPHITI_DEFAULTS.get(backend, "/path/to/graphiti.kuzu"),
-                      help="Opened read-only: Memscope never changes the graph."
-                      if backend == "kuzu" else None)
+                      help="Read without being changed; only a confirmed Forget deletes a "
+                           "fact or an episode from it, opening it for writing for that "
+                           "delete alone." if backend == "kuzu" else None)
         if backend != "kuzu":
             _follow(session.CONN_USER, ctx.conn.user or "" if mine else "")
             st.text_input("User" if backend == "neo4j" else "User (optional)",

@@ -22,6 +22,7 @@ from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.impact import forget_impact
+from memscope.lenses.redact import hide_quoted
 from memscope.sources import ForgetMismatch, LoadResult, SourceError, actions, patch
 
 PENDING = session.FORGET_PENDING
@@ -158,13 +159,18 @@ def dialog(ctx: AppContext) -> None:
 
 
 def _service_preview(ctx: AppContext, node_id: str) -> str | None:
-    """What the service says it deletes with ``node_id`` (sends nothing), or ``None``."""
+    """What the service says it deletes with ``node_id`` (sends nothing), or ``None``; in
+    presenter mode the data it quotes is hidden."""
     if ctx.source is None:
         return None
     try:
-        return ctx.source.forget_preview(node_id)
+        said = ctx.source.forget_preview(node_id)
     except SourceError as exc:
-        return str(exc)
+        said = str(exc)
+    if said and ctx.presenter:
+        texts = data.texts_of(ctx.key, ctx.entry) if ctx.entry is not None else ()
+        said = hide_quoted(said, texts)
+    return said
 
 
 @st.dialog("Confirm forget", on_dismiss=_cancel)

@@ -6,6 +6,7 @@ The app's own sentences sometimes quote the data ("the service removed '…' ins
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from memscope.records.dataset import Dataset
@@ -14,6 +15,7 @@ HIDDEN = "[hidden text]"
 #: one character is left alone (it would match inside ordinary words); two are kept, as
 #: a two-character name ("张三") is a whole word in Chinese
 MIN_LENGTH = 2
+_QUOTED = re.compile(r"“[^”]*”")
 
 
 def dataset_texts(ds: Dataset) -> tuple[str, ...]:
@@ -48,3 +50,13 @@ def redact(sentence: str, texts: Iterable[str]) -> str:
         if text in sentence:
             sentence = sentence.replace(text, HIDDEN)
     return sentence
+
+
+def hide_quoted(sentence: str, texts: Iterable[str]) -> str:
+    """``sentence`` with every “quoted” part hidden — a source's preview quotes the data,
+    clipped, so it need not match a text whole — and then every one of ``texts``.
+
+    >>> hide_quoted("Deletes 2 facts: “Ana lives in Po…”; “Ana is Bo's sister”.", ["Ana"])
+    'Deletes 2 facts: “[hidden text]”; “[hidden text]”.'
+    """
+    return redact(_QUOTED.sub(f"“{HIDDEN}”", sentence), texts)

@@ -8,11 +8,15 @@ Cypher that all three speak. The mapping to Memscope's records (episodes → doc
 facts → memories with both clocks, groups → spaces, retired facts → version chains) is
 :mod:`memscope.sources.graphiti_map`.
 
+Forget deletes one fact, or one episode with what Graphiti's own ``remove_episode`` takes
+along (:mod:`memscope.sources.graphiti_forget`), for good; the dialog lists it first.
+
 Nothing here calls a language model or an embedder, and graphiti-core's telemetry is
 switched off before it is imported. graphiti-core is asynchronous: each source runs its
 coroutines on one private event loop in a thread of its own (a driver stays on the loop
-it first ran on). A Kuzu file is opened read-only, so Graphiti may keep writing it and
-Memscope never changes it; a path that holds no Graphiti database is one sentence.
+it first ran on). A Kuzu file is read read-only, so Graphiti may keep writing it; only a
+forget opens it for writing, for that delete alone, and closes it again. A path that holds
+no Graphiti database, or a file another program holds, is one sentence.
 
 Only the Kuzu backend is exercised for real (tests build graphs in a temporary Kuzu file
 with graphiti-core's classes); Neo4j and FalkorDB build graphiti-core's ``Neo4jDriver`` /
@@ -30,19 +34,29 @@ import sys
 import threading
 import warnings
 import weakref
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pydantic import SecretStr
 
 from memscope.records.models import Profile, SpaceRecord
-from memscope.sources.base import Capabilities, Source
-from memscope.sources.errors import FileError, NetworkError, SourceError
+from memscope.records.text import clip, counted
+from memscope.sources.base import Capabilities, Source, forget_each
+from memscope.sources.errors import FileError, NetworkError, NotFound, SourceError
 from memscope.sources.file_ask import KeptAsk
+from memscope.sources.graphiti_forget import Removal, delete_episode, delete_fact, plan_episode
 from memscope.sources.graphiti_map import Entity, Episode, Fact, dataset_of, utc
-from memscope.sources.results import LoadProgress, LoadResult, ProgressCallback, SearchResult
+from memscope.sources.patch import patched
+from memscope.sources.results import (
+    ForgetReport,
+    ForgetResult,
+    LoadProgress,
+    LoadResult,
+    ProgressCallback,
+    SearchResult,
+)
 
 if TYPE_CHECKING:
     from graphiti_core.driver.driver import GraphDriver
@@ -54,8 +68,13 @@ BACKENDS = ("kuzu", "neo4j", "falkordb")
 BACKEND_LABELS = {"kuzu": "Kuzu file (embedded)", "neo4j": "Neo4j", "falkordb": "FalkorDB"}
 #: rows read per call of a graphiti-core read helper
 PAGE = 25_000
-READ_ONLY = ("Memscope opens a Graphiti graph read-only: forgetting and adding go through "
-             "Graphiti itself.")
+#: said with every forget, in the dialog and after it
+FOREVER = "This cannot be undone: Graphiti keeps no copy of what is deleted."
+NO_ADD = ("Memscope does not add to a Graphiti graph: adding goes through Graphiti itself, "
+          "which needs its language model.")
+NO_RESTORE = "A fact or episode deleted from a Graphiti graph is gone: there is nothing to restore."
+NO_FORGET_ALL = ("A Graphiti graph is forgotten one fact or one episode at a time, never a "
+                 "whole group at once.")
 _GROUPS = "MATCH (n:{label}) RETURN DISTINCT n.group_id AS group_id"
 
 
@@ -120,9 +139,15 @@ class _Loop:
 
 
 def read_only_kuzu(path: Path) -> GraphDriver:
-    """graphiti-core's ``KuzuDriver`` on ``path`` opened read-only: its constructor would
-    create a missing file and write its schema, so the database is opened here and the
-    driver's own operations are kept. Raises :class:`FileError` (one sentence)."""
+    """graphiti-core's ``KuzuDriver`` on ``path`` opened read-only (:func:`kuzu_driver`)."""
+    return kuzu_driver(path)
+
+
+def kuzu_driver(path: Path, *, read_only: bool = True) -> GraphDriver:
+    """graphiti-core's ``KuzuDriver`` on an existing file ``path``: its constructor would
+    create a missing file and write its schema, so the database is opened here (read-only
+    unless a forget asks to write) and the driver's own operations are kept. Raises
+    :class:`FileError` (one sentence)."""
     _graphiti()
     import kuzu
     from graphiti_core.driver.kuzu_driver import KuzuDriver
@@ -130,8 +155,12 @@ def read_only_kuzu(path: Path) -> GraphDriver:
     if not path.exists():
         raise FileError(f"There is no Graphiti database at {path}.")
     try:
-        db = kuzu.Database(str(path), read_only=True)
+        db = kuzu.Database(str(path), read_only=read_only)
     except Exception as exc:  # kuzu raises RuntimeError for every kind of bad file
+        if "lock" in str(exc).lower() and not read_only:
+            raise FileError(f"Nothing was deleted: {path.name} is open in another program "
+                            "(Graphiti itself?), and Kuzu lets only one program change it at "
+                            "a time: close that program and try again.") from None
         if "lock" in str(exc).lower():
             raise FileError(f"{path.name} is open for writing in another program (Graphiti "
                             "itself?), and Kuzu lets no one else read it meanwhile: close "
@@ -256,16 +285,18 @@ async def read_graph(driver: GraphDriver, groups: list[str] | None
 
 
 class GraphitiSource(Source):
-    """A Graphiti graph (Kuzu, Neo4j or FalkorDB), read-only."""
+    """A Graphiti graph (Kuzu, Neo4j or FalkorDB): read whole, a fact or an episode
+    deleted on request."""
 
     kind = "graphiti"
+    service = "Graphiti"
     capabilities = Capabilities(
-        spaces=True, profile=True, search=True,
-        why_not=(("forget", READ_ONLY), ("forget_all", READ_ONLY), ("restore", READ_ONLY),
-                 ("add", READ_ONLY),
+        spaces=True, profile=True, search=True, forget=True,
+        why_not=(("forget_all", NO_FORGET_ALL), ("restore", NO_RESTORE), ("add", NO_ADD),
                  ("history", "A Graphiti graph is read whole: every version of a fact is "
                              "already loaded.")),
     )
+    forgets_documents: ClassVar[bool] = True
 
     def __init__(self, config: GraphitiConfig) -> None:
         self.config = config
@@ -275,6 +306,8 @@ class GraphitiSource(Source):
         self._last: LoadResult | None = None
         self._every_group: list[SpaceRecord] | None = None
         self._ask = KeptAsk()
+        self._previews: dict[str, Removal] = {}
+        self._opened: str | None = None  # the data version the open driver was opened on
 
     @property
     def label(self) -> str:
@@ -307,11 +340,20 @@ class GraphitiSource(Source):
             parts.append(f"{st.st_size}:{st.st_mtime_ns}")
         return "|".join(parts) if parts[0] != "-" else None
 
-    def _run(self, what: str, make: Callable[[GraphDriver], Coroutine[Any, Any, T]]) -> T:
-        """Run ``make(driver)`` on the private loop (the driver opened on first use)."""
+    def _run(self, what: str, make: Callable[[GraphDriver], Coroutine[Any, Any, T]], *,
+             failed: Callable[[BaseException, str], SourceError] | None = None) -> T:
+        """Run ``make(driver)`` on the private loop (the driver opened on first use, and
+        again when a Kuzu file changed since: a read-only handle does not see another
+        handle's writes); a failure is ``failed(exc, what)`` (by default a read's
+        sentence)."""
         with self._lock:
+            if self._driver is not None and self._opened != self.data_version():
+                stale, self._driver = self._driver, None
+                stale_loop, self._loop = self._loop, None
+                _shut(stale, stale_loop)
             if self._driver is None:
                 self._driver = open_driver(self.config)
+                self._opened = self.data_version()
             if self._loop is None:
                 self._loop = _Loop()
                 weakref.finalize(self, self._loop.close)  # a session dropped unclosed
@@ -322,7 +364,7 @@ class GraphitiSource(Source):
                     name = Path(self.config.location).name
                     raise FileError(f"{name} is a Kuzu database without Graphiti's "
                                     "tables.") from None
-                raise _when_read(exc, what) from None
+                raise (failed or _when_read)(exc, what) from None
 
     def load(self, progress: ProgressCallback | None = None, *,
              refresh: bool = False) -> LoadResult:
@@ -330,6 +372,7 @@ class GraphitiSource(Source):
         if self._last is not None and not refresh:
             return self._last
         found, eps, ents, facts = self.read()
+        self._previews.clear()
         ds = dataset_of(eps, ents, facts)
         result = LoadResult(dataset=ds, source=self.kind, label=self.label)
         if not found:
@@ -364,26 +407,158 @@ class GraphitiSource(Source):
         meaning; :mod:`memscope.sources.file_ask`): no embedder of Graphiti's is called."""
         return self._ask.search(self.load(), query, container_tag=container_tag, limit=limit)
 
-    def close(self) -> None:
-        """Close the driver, stop the loop, then close a Kuzu file (idempotent). The
-        loop is stopped first: a Kuzu query result still held by it and freed after its
-        database closed would crash the process."""
+    # -- forgetting ------------------------------------------------------------------
+
+    def _what(self, target_id: str) -> tuple[str, str | None, str]:
+        """``(kind, group, text)`` of a loaded fact (``fact``) or episode (``episode``)."""
+        ds = self.load().dataset
+        mem = ds.memories.get(target_id)
+        if mem is not None:
+            return "fact", mem.container_tag, mem.memory
+        doc = ds.documents.get(target_id)
+        if doc is not None:
+            return "episode", doc.metadata.get("group"), doc.content or doc.title or ""
+        raise NotFound(f"{target_id} is no fact or episode of this Graphiti graph; reload it.",
+                       service=self.service)
+
+    def _plan(self, episode_id: str) -> Removal:
+        """What deleting ``episode_id`` takes along, read from the graph (kept until the
+        next forget or load)."""
+        if episode_id not in self._previews:
+            self._previews[episode_id] = self._run(
+                "reading what the episode takes along", lambda d: plan_episode(d, episode_id))
+        return self._previews[episode_id]
+
+    def _fact_texts(self, ids: tuple[str, ...]) -> list[str]:
+        mems = self.load().dataset.memories
+        return [f"“{clip(mems[f].memory, 80).rstrip('.')}”" for f in ids if f in mems]
+
+    def forget_preview(self, target_id: str) -> str:
+        """What forgetting ``target_id`` deletes, in plain words, and that it is for good
+        (reads the graph, changes nothing)."""
+        kind, _, _ = self._what(target_id)
+        if kind == "fact":
+            return (f"Memscope deletes this fact from the Graphiti graph; its entities and "
+                    f"episodes stay. {FOREVER}")
+        plan = self._plan(target_id)
+        texts = self._fact_texts(plan.facts)
+        words = (f"Memscope deletes this episode from the Graphiti graph and "
+                 f"{counted(len(plan.facts), 'fact')} with it"
+                 + (": " + "; ".join(texts[:12]) if texts else "") + ".")
+        if plan.entities:
+            names = ", ".join(f"“{name}”" for _, name in plan.entities[:12])
+            words += (f" {counted(len(plan.entities), 'entity', 'entities')} only this "
+                      f"episode mentions {'goes' if len(plan.entities) == 1 else 'go'} too: "
+                      f"{names}.")
+        if plan.kept:
+            words += (f" {counted(len(plan.kept), 'fact')} also drawn from other episodes "
+                      f"{'stays' if len(plan.kept) == 1 else 'stay'}.")
+        return (f"{words} Entity summaries stay as they are (Graphiti would rewrite them "
+                f"with its language model). {FOREVER}")
+
+    def _write(self, what: str, make: Callable[[GraphDriver], Coroutine[Any, Any, T]]) -> T:
+        """Run a change. A Kuzu file is opened for writing for this change alone (the
+        read-only handle closed first, the writing one closed after); a server's graph
+        goes through the open driver."""
+        if self.config.backend != "kuzu":
+            return self._run(what, make, failed=_when_changed)
+        with self._lock:  # no read opens the file again meanwhile
+            reader, self._driver = self._driver, None
+            reading, self._loop = self._loop, None
+            _shut(reader, reading)
+            path = Path(self.config.location.strip()).expanduser()
+            driver = kuzu_driver(path, read_only=False)
+            loop = _Loop()
+            try:
+                return loop.run(make(driver))
+            except Exception as exc:
+                raise _when_changed(exc, what) from None
+            finally:
+                _shut(driver, loop)
+
+    def forget(self, target_id: str, *, reason: str | None = None,
+               container_tag: str | None = None) -> ForgetResult:
+        """Delete one fact, or one episode with what it takes along
+        (:mod:`memscope.sources.graphiti_forget`), for good; sent once, never retried.
+        Graphiti keeps no reason (the ledger does)."""
+        kind, group, text = self._what(target_id)
+        self._previews.clear()
+        if kind == "fact":
+            self._write("deleting the fact", lambda d: delete_fact(d, target_id))
+            return ForgetResult(target_id, True, f"Deleted the fact from the Graphiti graph. "
+                                f"{FOREVER}", container_tag=group or container_tag,
+                                snapshot=text, removed_ids=[target_id])
+        gone = self._write("deleting the episode", lambda d: delete_episode(d, target_id))
+        parts = ["the episode", counted(len(gone.facts), "fact")]
+        if gone.entities:
+            parts.append(f"{counted(len(gone.entities), 'entity', 'entities')} only it "
+                         "mentioned")
+        said = ", ".join(parts[:-1]) + " and " + parts[-1]
+        return ForgetResult(target_id, True, f"Deleted from the Graphiti graph: {said}. "
+                            f"{FOREVER}",
+                            container_tag=group or container_tag, snapshot=text,
+                            removed_ids=list(gone.facts),
+                            removed_entities=[u for u, _ in gone.entities])
+
+    def forget_many(self, ids: Sequence[str], *, reason: str | None = None,
+                    container_tag: str | None = None) -> ForgetReport:
+        """One delete per fact or episode, in turn."""
+        return forget_each(self, ids, reason=reason, container_tag=container_tag)
+
+    def patch_forgotten(self, previous: LoadResult, ids: Sequence[str], *,
+                        reason: str | None = None) -> LoadResult | None:
+        """``previous`` with the graph read again (it is on this computer or one server
+        away, and a deleted episode changes facts and entities besides)."""
+        return self.reread(previous, ids)
+
+    def reread(self, previous: LoadResult, ids: Sequence[str]) -> LoadResult | None:
+        """``previous`` with the whole graph read again."""
+        return patched(previous, self.load(refresh=True).dataset)
+
+    def _shut(self) -> None:
+        """Close the open driver and its loop (the next read opens them again)."""
         with self._lock:
             driver, self._driver = self._driver, None
             loop, self._loop = self._loop, None
-        if driver is not None and loop is not None:
-            with contextlib.suppress(Exception):  # closing is best effort
-                loop.run(driver.close())
-        if loop is not None:
-            loop.close()
-        held = [getattr(driver, part, None) for part in ("client", "db")]
-        held = [h for h in held if h is not None and type(h).__module__.startswith("kuzu")]
-        if held:
-            gc.collect()  # results the loop's last callbacks held go before their database
-            for part in held:  # the connection pool, then the file
-                part.close()
+        _shut(driver, loop)
+
+    def __enter__(self) -> GraphitiSource:
+        return self
+
+    def close(self) -> None:
+        """Close the driver, stop the loop, then close a Kuzu file (idempotent)."""
+        self._shut()
         self._ask.close()
 
 
-__all__ = ["BACKENDS", "BACKEND_LABELS", "GraphitiConfig", "GraphitiSource", "open_driver",
-           "read_graph", "read_only_kuzu"]
+def _when_changed(exc: BaseException, what: str) -> SourceError:
+    """A failed change as one sentence: a fact or episode already gone, or the failure."""
+    if isinstance(exc, SourceError):
+        return exc
+    if type(exc).__name__ in ("NodeNotFoundError", "EdgeNotFoundError"):
+        return NotFound("It is no longer in the Graphiti graph (deleted elsewhere?); reload "
+                        "to see what it holds.", service="Graphiti")
+    return SourceError(f"The Graphiti graph could not be changed ({what}: "
+                       f"{_first_line(exc)}); reload to see what it holds.",
+                       service="Graphiti")
+
+
+def _shut(driver: GraphDriver | None, loop: _Loop | None) -> None:
+    """Close a driver, stop its loop, then close a Kuzu file. The loop is stopped first:
+    a Kuzu query result still held by it and freed after its database closed would crash
+    the process."""
+    if driver is not None and loop is not None:
+        with contextlib.suppress(Exception):  # closing is best effort
+            loop.run(driver.close())
+    if loop is not None:
+        loop.close()
+    held = [getattr(driver, part, None) for part in ("client", "db")]
+    held = [h for h in held if h is not None and type(h).__module__.startswith("kuzu")]
+    if held:
+        gc.collect()  # results the loop's last callbacks held go before their database
+        for part in held:  # the connection pool, then the file
+            part.close()
+
+
+__all__ = ["BACKENDS", "BACKEND_LABELS", "FOREVER", "GraphitiConfig", "GraphitiSource",
+           "kuzu_driver", "open_driver", "read_graph", "read_only_kuzu"]
