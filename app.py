@@ -38,8 +38,8 @@ user = auth.gate(PAGES)  # signed out: only the sign-in page, at each page's URL
 page = st.navigation(PAGES, position="sidebar")  # drawn next: always there to navigate
 with context.guarded():
     ctx = context.build(sidebar.draw, user)
-    if ctx.as_of is not None:
-        st.info(f"Time travel: showing the memory as it stood on {ctx.as_of.isoformat()} "
-                "(clear “As of” in the sidebar to return to now).", icon=":material/history:")
+    banner = sidebar.time_travel_banner(ctx)
+    if banner is not None:
+        st.info(banner, icon=":material/history:")
     with nav.routed():  # the page's nav.through_router() lets it pass
         page.run()

@@ -245,7 +245,8 @@ GOLDEN = {
     "groups": ("derived", "labels"),
     "today": ("base", "epoch"),
     "masked_today": ("masked", "epoch"),
-    "past": ("entry", "as_of", "presenter"),
+    "clocks": ("entry",),
+    "past": ("entry", "as_of", "presenter", "clock"),
     "scoped": ("as_of", "presenter", "|", "today", "masked_today", "past"),
     "today_dependents": ("base",),
     "masked_today_dependents": ("masked",),
@@ -261,7 +262,7 @@ GOLDEN = {
     "overview": ("scoped", "positions", "groups", "visible", "color_by", "edge_kinds",
                  "budget", "expanded", "dependents", "base_view"),
     "matches": ("scoped", "visible", "query", "hidden"),
-    "comparison": ("entry", "since", "as_of"),
+    "comparison": ("entry", "since", "as_of", "clock"),
 }
 
 
@@ -271,8 +272,8 @@ def test_the_dependency_table_is_the_written_one():
     assert "selected" not in steps.closure("overview")  # a click never misses it
     assert "marked" not in {p for s in steps.STEPS.values() for p in s.keyed}
     # what a page shows beside the view is per scope; a memory's size never per epoch
-    assert steps.closure("summary") == {"load", "epoch", "as_of", "presenter"}
-    assert steps.closure("dependents") == {"load", "as_of", "presenter"}
+    assert steps.closure("summary") == {"load", "epoch", "as_of", "presenter", "clock"}
+    assert steps.closure("dependents") == {"load", "as_of", "presenter", "clock"}
     assert steps.closure("contradictions") == {"load"}
 
 

@@ -16,9 +16,11 @@ import streamlit as st
 from components.sections.forget_all import respace
 from components.state import auth, connection, data, session
 from components.state.context import AppContext, Settings, flash
+from components.state.pipeline import pipeline
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
+from memscope.lenses.asof import BELIEVED, CLOCKS, TRUE, Clock, WorldClocks
 from memscope.lenses.filters import INFERRED_CHOICES, Filters, Inferred
 from memscope.records.text import clip
 from memscope.sources import SourceError, SupermemorySource
@@ -27,6 +29,9 @@ from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from memscope.view.build import COLOR_BY
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
+#: the two clocks of time travel, as the sidebar offers them
+CLOCK_LABELS: dict[str, str] = {BELIEVED: "What the memory believed then",
+                                TRUE: "What was true then"}
 
 
 def _refresh(ctx: AppContext) -> None:
@@ -107,16 +112,41 @@ def _within(s: session.Slot[Any], low: date, high: date | None = None) -> None:
         s.clear()
 
 
-def _time_travel(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
+def world_clocks(ctx: AppContext) -> WorldClocks:
+    """What the load holds of the world clock (memoised per load; none without data)."""
+    if ctx.request is None or ctx.current is None:
+        return WorldClocks()
+    return pipeline().get("clocks", ctx.request)
+
+
+def _clock(world: WorldClocks) -> Clock:
+    """Which clock the two days read: asked only when the data has a world clock."""
+    if not world.facts:
+        return BELIEVED
+    if session.CLOCK.get() not in CLOCKS:
+        session.CLOCK.clear()
+    picked = st.radio(
+        "Time travel shows", list(CLOCKS),
+        format_func=lambda c: CLOCK_LABELS.get(str(c), str(c)),
+        help="These facts carry two clocks: when the memory learnt and retired each one, "
+             "and when it was true in the world. The choice applies to “As of” and "
+             "“Changes since”.", **session.bind(session.CLOCK))
+    return TRUE if picked == TRUE else BELIEVED
+
+
+def _time_travel(bounds: tuple[date, date] | None, world: WorldClocks
+                 ) -> tuple[date | None, date | None, Clock]:
     if bounds is None:
-        return session.AS_OF.get(), session.SINCE.get()
-    _within(session.AS_OF, bounds[0])
-    _within(session.SINCE, bounds[0])
+        return session.AS_OF.get(), session.SINCE.get(), BELIEVED
+    low = min(bounds[0], world.first) if world.first is not None else bounds[0]
+    _within(session.AS_OF, low)
+    _within(session.SINCE, low)
     as_of = st.date_input(
-        "As of", min_value=bounds[0], format="YYYY-MM-DD", **session.bind(session.AS_OF),
+        "As of", min_value=low, format="YYYY-MM-DD", **session.bind(session.AS_OF),
         help="Show the memory as it stood at the end of that day (empty: now).")
+    clock = _clock(world)
     since = st.date_input(
-        "Changes since", min_value=bounds[0], format="YYYY-MM-DD",
+        "Changes since", min_value=low, format="YYYY-MM-DD",
         **session.bind(session.SINCE),
         help="Colour what was added, updated or forgotten between this day and the as-of "
              "day (or today).")
@@ -124,7 +154,30 @@ def _time_travel(bounds: tuple[date, date] | None) -> tuple[date | None, date | 
     since = since if isinstance(since, date) else None
     if since is not None and since >= (as_of or date.max):
         st.caption("“Changes since” must be before the as-of day.")
-    return as_of, since
+    return as_of, since, clock
+
+
+def time_travel_banner(ctx: AppContext) -> str | None:
+    """The line above every page while time travel is on: the day and the clock, and how
+    many facts were placed from when they were learnt (they say not when they became
+    true); ``None`` when it is off."""
+    s = ctx.settings
+    if s.as_of is None and (s.since is None or s.clock != TRUE):
+        return None
+    parts = []
+    if s.as_of is not None:
+        shown = (f"what was true on {s.as_of.isoformat()}" if s.clock == TRUE else
+                 f"the memory as it stood on {s.as_of.isoformat()}")
+        parts.append(f"Time travel: showing {shown} (clear “As of” in the sidebar to "
+                     "return to now).")
+    undated = world_clocks(ctx).undated if s.clock == TRUE else 0
+    if undated == 1:
+        parts.append("1 fact does not say when it became true; it is counted as true from "
+                     "the day the memory learnt it.")
+    elif undated:
+        parts.append(f"{undated} facts do not say when they became true; they are counted "
+                     "as true from the day the memory learnt them.")
+    return " ".join(parts) or None
 
 
 def _as_range(s: session.Slot[Any]) -> None:
@@ -238,7 +291,7 @@ def draw(ctx: AppContext) -> Settings:
                  "stays. Holds on every page until you turn it off.")
         current = ctx.current
         bounds = current.date_range if current is not None else None
-        as_of, since = _time_travel(bounds)
+        as_of, since, clock = _time_travel(bounds, world_clocks(ctx))
         if current is None:
             return Settings(presenter=bool(presenter), as_of=as_of, since=since,
                             filters=_stored_filters())
@@ -259,5 +312,6 @@ def draw(ctx: AppContext) -> Settings:
             "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET, step=500,
             help="Past this many nodes the graph shows an overview: clusters collapse into "
                  "hexagons that expand on click.", **session.bind(session.F_BUDGET))
-    return Settings(presenter=bool(presenter), as_of=as_of, since=since, filters=filters,
-                    color_by=str(color_by), physics=bool(physics), budget=int(budget))
+    return Settings(presenter=bool(presenter), as_of=as_of, since=since, clock=clock,
+                    filters=filters, color_by=str(color_by), physics=bool(physics),
+                    budget=int(budget))

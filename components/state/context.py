@@ -23,7 +23,7 @@ from components.state.pipeline import pipeline
 from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
-from memscope.lenses.asof import Comparison
+from memscope.lenses.asof import BELIEVED, Clock, Comparison
 from memscope.lenses.filters import Filters, visible_nodes
 from memscope.lenses.presenter import space_pseudonyms
 from memscope.lenses.redact import redact
@@ -79,6 +79,8 @@ class Settings:
     presenter: bool = False
     as_of: date | None = None
     since: date | None = None
+    #: the clock the two days read (always ``believed`` for data with one clock)
+    clock: Clock = BELIEVED
     filters: Filters = field(default_factory=Filters)
     color_by: str = DEFAULT_COLOR_BY
     physics: bool = False
@@ -208,7 +210,7 @@ def derive(ctx: AppContext) -> None:
         return
     s = ctx.settings
     req = ctx.request.with_settings(presenter=s.presenter, as_of=s.as_of, since=s.since,
-                                    filters=s.filters, color_by=s.color_by,
+                                    clock=s.clock, filters=s.filters, color_by=s.color_by,
                                     **({"budget": int(s.budget)} if s.budget else {}))
     p = pipeline()
     ctx.request = req

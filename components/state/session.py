@@ -190,6 +190,10 @@ AS_OF = slot("as_of_date", "components.sections.sidebar",
              "Show the memory as it stood at the end of this day (None: now).", widget=True)
 SINCE = slot("compare_from_date", "components.sections.sidebar",
              "Colour what changed since this day (None: no comparison).", widget=True)
+CLOCK = slot("as_of_clock", "components.sections.sidebar",
+             "The clock As of and Changes since read, for data with both clocks: "
+             "'believed' (what the memory believed then) or 'true' (what was true then).",
+             lambda: "believed", widget=True)
 F_SPACES = slot("f_spaces", "components.sections.sidebar", "Filter: spaces shown.", list,
                 widget=True)
 F_TYPES = slot("f_types", "components.sections.sidebar", "Filter: document types shown.",

@@ -30,6 +30,23 @@ from timestamps):
   stays even if all its memories came later. Profile lines (which carry no dates) stay,
   citing only memories that existed.
 
+**Two clocks** (Graphiti and Zep facts carry ``valid_at`` / ``invalid_at``, when a fact
+was true in the world, besides ``created_at`` / ``expired_at``, when the memory learnt it
+and stopped believing it). Every rule above reads the memory's own clock
+(:data:`BELIEVED`, transaction time: what the memory believed that day). On the world
+clock (:data:`TRUE`, valid time: what was true that day):
+
+* a memory exists at ``when`` once it became true (``valid_at`` ≤ ``when``); one with no
+  ``valid_at`` is taken as true from when it was learnt (``created_at``) —
+  :func:`world_clocks` counts them so a page can say so;
+* it is current while ``when`` < ``invalid_at`` and no newer version is true yet; from
+  ``invalid_at`` on it is not latest. Without an ``invalid_at`` it ends, as on the other
+  clock, when a newer version replaced it or the memory retired it;
+* a document stays when it existed or when one of its memories is true that day (a fact
+  true before the episode that told it was saved keeps its source).
+
+Forgetting (a deletion, not a world event) reads the memory's own clock on both.
+
 Expiry is judged by :func:`memscope.graph.analysis.analyse` with ``now=when``::
 
     >>> from datetime import UTC, datetime
@@ -50,8 +67,8 @@ Expiry is judged by :func:`memscope.graph.analysis.analyse` with ``now=when``::
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
-from typing import Any
+from datetime import UTC, date, datetime
+from typing import Any, Literal
 
 from memscope.records.dataset import Dataset, Duplicate
 from memscope.records.models import MemoryRecord, ParseReport, Profile, ProfileLine
@@ -59,6 +76,58 @@ from memscope.records.time import aware, parse_time
 
 CHANGE_KINDS = ("added", "updated", "forgotten")
 #: Okabe–Ito colours: added (bluish green), updated (blue), forgotten (vermillion)
+
+#: the clock time travel reads: what the memory believed (transaction time, the default)
+#: or what was true in the world (valid time; data with world clocks only)
+Clock = Literal["believed", "true"]
+BELIEVED: Clock = "believed"
+TRUE: Clock = "true"
+CLOCKS: tuple[Clock, ...] = (BELIEVED, TRUE)
+
+
+def has_world_clock(mem: MemoryRecord) -> bool:
+    """True when ``mem`` says when it was true in the world (``valid_at`` or
+    ``invalid_at``)."""
+    return mem.valid_at is not None or mem.invalid_at is not None
+
+
+@dataclass(frozen=True)
+class WorldClocks:
+    """What a dataset holds of the world clock: how many memories carry one, how many
+    memories do not say when they became true (when any does: on the world clock they
+    are placed at when they were learnt), and the first day any became true."""
+
+    facts: int = 0
+    undated: int = 0
+    first: date | None = None
+
+
+def world_clocks(dataset: Dataset) -> WorldClocks:
+    """Count the memories with a world clock (see :class:`WorldClocks`).
+
+    >>> from memscope.records.dataset import Dataset
+    >>> world_clocks(Dataset())
+    WorldClocks(facts=0, undated=0, first=None)
+    """
+    facts = undated = 0
+    first: datetime | None = None
+    for mem in dataset.memories.values():
+        facts += has_world_clock(mem)
+        if mem.valid_at is None:
+            undated += 1
+        elif first is None or mem.valid_at < first:
+            first = mem.valid_at
+    if not facts:
+        return WorldClocks()
+    return WorldClocks(facts, undated, first.date() if first is not None else None)
+
+
+def began(mem: MemoryRecord, clock: Clock = BELIEVED) -> datetime | None:
+    """When ``mem`` starts on ``clock``: ``created_at``, or on the world clock its
+    ``valid_at`` (when it has none: ``created_at``, when it was learnt)."""
+    if clock == TRUE and mem.valid_at is not None:
+        return mem.valid_at
+    return mem.created_at
 
 
 def existed(created_at: datetime | None, when: datetime) -> bool:
@@ -94,15 +163,20 @@ def children_of(memories: dict[str, MemoryRecord]) -> dict[str, list[str]]:
 
 
 def memory_as_of(mem: MemoryRecord, when: datetime, kids: list[str],
-                 kept: dict[str, MemoryRecord], dropped: set[str]) -> MemoryRecord:
+                 kept: dict[str, MemoryRecord], dropped: set[str],
+                 clock: Clock = BELIEVED) -> MemoryRecord:
     """``mem`` as it stood at ``when`` (``kept``: what existed then, ``dropped``: what did
-    not): not forgotten before its time, not latest once a child in ``kept`` replaced it,
-    latest when every child came later, and no relation to a dropped memory."""
+    not): not forgotten before its time, not latest once a child in ``kept`` replaced it
+    (on the world clock: nor once it stopped being true), latest when every child came
+    later, and no relation to a dropped memory."""
     changes: dict[str, Any] = {}
     if mem.is_forgotten and not forgotten_by(mem, when):
         changes.update(is_forgotten=False, forget_reason=None)
-    if any(k in kept for k in kids):
+    end = mem.invalid_at if clock == TRUE else None
+    if any(k in kept for k in kids) or (end is not None and end <= when):
         changes["is_latest"] = False
+    elif end is not None:  # true that day, and no newer version was yet
+        changes["is_latest"] = True
     elif kids or (mem.expired_at is not None and mem.expired_at > when):
         # every loaded child came later, or it was retired later: the newest version then
         changes["is_latest"] = True
@@ -112,27 +186,27 @@ def memory_as_of(mem: MemoryRecord, when: datetime, kids: list[str],
     return replace(mem, extra=dict(mem.extra), **changes)
 
 
-def as_of(dataset: Dataset, when: datetime) -> Dataset:
-    """A new dataset: ``dataset`` as it stood at ``when`` (rules in the module docstring).
+def as_of(dataset: Dataset, when: datetime, clock: Clock = BELIEVED) -> Dataset:
+    """A new dataset: ``dataset`` as it stood at ``when`` on ``clock`` (rules in the
+    module docstring).
 
     The input is never changed; every kept record is a copy.
     """
     when = aware(when)
     memories = dataset.memories
-    kept_ids = [m_id for m_id, m in memories.items() if existed(m.created_at, when)]
+    kept_ids = [m_id for m_id, m in memories.items() if existed(began(m, clock), when)]
     kept = {m_id: memories[m_id] for m_id in kept_ids}
     dropped = set(memories) - set(kept)
     kids = children_of(memories)
 
     out = Dataset()
     for doc_id, doc in dataset.documents.items():
-        if existed(doc.created_at, when):
-            out.documents[doc_id] = replace(
-                doc, memory_ids=[m for m in doc.memory_ids if m in kept],
-                extra=dict(doc.extra))
+        held = [m for m in doc.memory_ids if m in kept]
+        if existed(doc.created_at, when) or (clock == TRUE and held):
+            out.documents[doc_id] = replace(doc, memory_ids=held, extra=dict(doc.extra))
     for mem_id in kept_ids:
         out.memories[mem_id] = memory_as_of(kept[mem_id], when, kids.get(mem_id, []),
-                                             kept, dropped)
+                                             kept, dropped, clock)
         out.memory_documents[mem_id] = [d for d in dataset.memory_documents.get(mem_id, [])
                                         if d in out.documents]
 
@@ -169,11 +243,12 @@ def _profile_as_of(profile: Profile, kept: dict[str, MemoryRecord]) -> Profile:
 
 @dataclass(frozen=True)
 class Comparison:
-    """What changed between ``t1`` (exclusive) and ``t2`` (inclusive).
+    """What changed between ``t1`` (exclusive) and ``t2`` (inclusive), on ``clock``.
 
-    ``added``: memories created in (t1, t2] that are not a new version (no
-    ``parentMemoryId``). ``updated``: new versions (with a ``parentMemoryId``) created in
-    (t1, t2], by their own id; ``replaced[new_id]`` is the version it replaced (its parent
+    ``added``: memories created in (t1, t2] (on the world clock: that became true then,
+    see :func:`began`) that are not a new version (no ``parentMemoryId``). ``updated``:
+    new versions (with a ``parentMemoryId``) created (became true) in (t1, t2], by their
+    own id; ``replaced[new_id]`` is the version it replaced (its parent
     id, which may not be loaded). ``forgotten``: memories that existed at t2 and were
     forgotten in (t1, t2] (see :func:`forgotten_at`). ``added`` and ``updated`` never
     overlap; a memory created and forgotten inside the window is in both its list and
@@ -186,6 +261,7 @@ class Comparison:
     updated: list[str] = field(default_factory=list)
     forgotten: list[str] = field(default_factory=list)
     replaced: dict[str, str] = field(default_factory=dict)
+    clock: Clock = BELIEVED
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -204,8 +280,10 @@ class Comparison:
         return {kind: len(getattr(self, kind)) for kind in CHANGE_KINDS}
 
 
-def compare(dataset: Dataset, t1: datetime, t2: datetime) -> Comparison:
-    """Memories added, updated (new versions) and forgotten between ``t1`` and ``t2``.
+def compare(dataset: Dataset, t1: datetime, t2: datetime,
+            clock: Clock = BELIEVED) -> Comparison:
+    """Memories added, updated (new versions) and forgotten between ``t1`` and ``t2``
+    (added and updated on ``clock``; forgetting on the memory's own).
 
     Raises ``ValueError`` when ``t1`` is after ``t2``.
     """
@@ -217,9 +295,10 @@ def compare(dataset: Dataset, t1: datetime, t2: datetime) -> Comparison:
     forgotten: list[str] = []
     replaced: dict[str, str] = {}
     for mem_id, mem in dataset.memories.items():
-        if not existed(mem.created_at, t2):
+        start = began(mem, clock)
+        if not existed(start, t2):
             continue
-        if not existed(mem.created_at, t1):
+        if not existed(start, t1):
             if mem.parent_id is not None:
                 updated.append(mem_id)
                 replaced[mem_id] = mem.parent_id
@@ -227,4 +306,4 @@ def compare(dataset: Dataset, t1: datetime, t2: datetime) -> Comparison:
                 added.append(mem_id)
         if forgotten_by(mem, t2) and not forgotten_by(mem, t1):
             forgotten.append(mem_id)
-    return Comparison(t1, t2, added, updated, forgotten, replaced)
+    return Comparison(t1, t2, added, updated, forgotten, replaced, clock)

@@ -294,8 +294,9 @@ class Pipeline:
     def prewarm(self, source: Source, now: datetime | None = None, *,
                 semantic: bool = True, summary: bool = True) -> ViewRequest:
         """What a first visit draws, ahead of it (the server's warm-up): the load, the
-        semantic audit, the derived data, the first view and its summary sentences —
-        exactly what the page asks for; returns the first request (the caller then
+        semantic audit, the derived data, the first view and its summary sentences (and
+        whether the data has a world clock, which the sidebar asks) — exactly what the
+        page asks for; returns the first request (the caller then
         settles the heap, :func:`memscope.kept.settle_heap`). ``semantic=False``,
         ``summary=False`` (``memscope warm``, whose process ends and keeps only the
         derived data): no semantic audit, no summary."""
@@ -306,8 +307,9 @@ class Pipeline:
             except Exception as exc:  # the Audit page computes it again and says why
                 log.warning("semantic audit not warmed (%s: %s)", type(exc).__name__, exc)
         self.view(req)
-        if summary:
+        if summary:  # and what the sidebar reads: whether the data has a world clock
             self.get("summary", req)
+            self.get("clocks", req)
         return req
 
 

@@ -13,6 +13,7 @@ from datetime import date, datetime
 from typing import Any
 
 from memscope.graph.build import EDGE_KINDS
+from memscope.lenses.asof import BELIEVED, Clock
 from memscope.lenses.filters import Filters
 from memscope.pipeline.loads import LoadRef
 from memscope.view.budget import DEFAULT_BUDGET
@@ -43,6 +44,8 @@ class ViewRequest:
     as_of: date | None = None
     presenter: bool = False
     since: date | None = None
+    #: the clock ``as_of`` and ``since`` read (:data:`~memscope.lenses.asof.CLOCKS`)
+    clock: Clock = BELIEVED
     #: which nodes pass (edge kinds normalised to all: they never hide a node)
     node_filters: Filters = field(default_factory=Filters)
     edge_kinds: frozenset[str] = ALL_EDGE_KINDS

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from memscope import kept
 from memscope.graph.analysis import Analysis, analyse
-from memscope.lenses.asof import Comparison, compare
+from memscope.lenses.asof import Clock, Comparison, WorldClocks, compare, world_clocks
 from memscope.lenses.asof import as_of as dataset_as_of
 from memscope.lenses.filters import Filters, Match, search_text, visible_nodes
 from memscope.lenses.presenter import mask, space_pseudonyms
@@ -224,11 +224,18 @@ def masked_today(masked: Analysis, epoch: int, now: datetime) -> Analysis:
     return masked.at(now)
 
 
+@step(keep=8)
+def clocks(entry: Entry) -> WorldClocks:
+    """What the load holds of the world clock (whether time travel may read it)."""
+    return world_clocks(entry.load.dataset)
+
+
 @step(keep=4)
-def past(entry: Entry, as_of: Any, presenter: bool) -> Analysis:
-    """The data as it stood at the end of the as-of day (masked in presenter mode)."""
+def past(entry: Entry, as_of: Any, presenter: bool, clock: Clock) -> Analysis:
+    """The data as it stood at the end of the as-of day on ``clock`` (masked in
+    presenter mode)."""
     when = day_end(as_of)
-    ds = dataset_as_of(entry.load.dataset, when)
+    ds = dataset_as_of(entry.load.dataset, when, clock)
     if presenter:  # the spaces numbered as in the whole load (a tag may be gone that day)
         ds = mask(ds, space_pseudonyms(entry.load.dataset))
     with kept.no_gc():
@@ -336,13 +343,15 @@ def matches(scoped: Analysis, visible: frozenset[str], query: str, hidden: str |
 
 
 @step(keep=8, unkeyed=("now",))
-def comparison(entry: Entry, since: Any, as_of: Any, now: datetime) -> Comparison | None:
+def comparison(entry: Entry, since: Any, as_of: Any, clock: Clock, now: datetime
+               ) -> Comparison | None:
     """What changed between the end of ``since`` and the as-of day (or now: the first
-    instant asked, kept until the load changes); ``None`` without a right order."""
+    instant asked, kept until the load changes) on ``clock``; ``None`` without a right
+    order."""
     if since is None:
         return None
     t2, t1 = day_end(as_of) if as_of is not None else now, day_end(since)
-    return None if t1 >= t2 else compare(entry.load.dataset, t1, t2)
+    return None if t1 >= t2 else compare(entry.load.dataset, t1, t2, clock)
 
 
 def dependencies() -> dict[str, tuple[str, ...]]:
