@@ -2,8 +2,9 @@
 Ask panel says in one plain line that it is still reading the memories in depth (and how
 far it has got) while its vectors are built, the line goes once they are ready, and the
 question answered meanwhile is asked again: a question sharing no word with its answer
-but the name lists that answer first. Screenshots (the reading line; the answer in light,
-dark and presenter mode) go to ``test-screenshots/``."""
+but the name lists that answer first, and so does one sharing no word of content with its
+answer at all ("Which day is the journey to Portugal?"). Screenshots (the reading line;
+the answer in light, dark and presenter mode) go to ``test-screenshots/``."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from memscope.store.store import Store
 
 SHOTS = Path(__file__).resolve().parents[1] / "test-screenshots"
 QUESTION, ANSWER = "Who is Maya's supervisor?", "Maya reports to Tom Okafor."
+#: a question sharing no word of content with its answer, not even a name
+UNSHARED = "Which day is the journey to Portugal?"
+UNSHARED_ANSWER = re.compile(r"^Maya flies to Lisbon on ")  # its dates follow today
 #: notes added to the demo store so its deep build lasts long enough to be seen
 EXTRA = 1_500
 READING = re.compile(r"Still reading your memories in depth \(([\d,]+) of ([\d,]+)\)")
@@ -63,6 +67,14 @@ def test_ask_says_it_is_reading_in_depth_then_answers_by_meaning(
             page.emulate_media(color_scheme=scheme)
             page.wait_for_timeout(600)
             page.screenshot(path=str(SHOTS / f"ask-deep-answer-{scheme}.png"))
+
+        page.emulate_media(color_scheme="light")
+        ask = page.get_by_placeholder("e.g. where is Maya travelling?")
+        ask.fill(UNSHARED)
+        page.get_by_role("button", name="Ask", exact=True).click()
+        wait_idle(page, 1000)
+        page.locator(FIRST).get_by_text(UNSHARED_ANSWER).wait_for(timeout=60_000)
+        page.screenshot(path=str(SHOTS / "ask-deep-unshared-light.png"))
 
         page.emulate_media(color_scheme="light")
         page.locator("[data-testid='stSidebar']").get_by_text("Presenter mode").click()
