@@ -46,7 +46,7 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Mapping
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from memscope.graph.analysis import Analysis
 from memscope.graph.states import memory_state, transition_times
@@ -94,7 +94,9 @@ class Timeline(TypedDict):
     (``-1``: not in the played days), then from each ``day`` on its ``looks`` index
     (:data:`AS_DRAWN`: as in the graph payload). ``edges``: ``[id, day]`` for edges that
     appear after both their ends (a relation stated later). ``counts[d]``: memories,
-    superseded and forgotten at the end of day ``d``.
+    superseded and forgotten at the end of day ``d``. ``look_states[i]``: the state
+    ``looks[i]`` is drawn for (the legend counts each state on the day shown; a row's
+    :data:`AS_DRAWN` look is the node's ``state`` in the graph payload).
     """
 
     start: str
@@ -105,6 +107,7 @@ class Timeline(TypedDict):
     edges: list[list[Any]]
     counts: list[list[int]]
     today: TodayRest
+    look_states: NotRequired[list[str | None]]
 
 
 def steps(days: int, unit: Unit | str) -> list[int]:
@@ -325,17 +328,19 @@ def _look(node: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class _Looks:
-    """The looks table: each distinct style fragment once."""
+    """The looks table: each distinct style fragment once per state it is drawn for."""
 
     def __init__(self) -> None:
         self.table: list[dict[str, Any]] = []
+        self.states: list[str | None] = []
         self.index: dict[str, int] = {}
 
-    def add(self, look: dict[str, Any]) -> int:
-        key = repr(sorted(look.items()))
+    def add(self, look: dict[str, Any], state: str | None = None) -> int:
+        key = repr((state, sorted(look.items())))
         if key not in self.index:
             self.index[key] = len(self.table)
             self.table.append(look)
+            self.states.append(state)
         return self.index[key]
 
 
@@ -434,16 +439,18 @@ def build_timeline(an: Analysis, view: ViewData,
                     look["borderWidth"] = high[0]
                     look["color"] = {"background": look["color"]["background"],
                                      "border": high[1]}
-                drawn_as[key] = (look, looks.add(look))
+                drawn_as[key] = (look, looks.add(look, state))
             look, index = drawn_as[key]
-            row += [seg_day, AS_DRAWN if look == shown else index]
+            same = look == shown and state == node.get("state")
+            row += [seg_day, AS_DRAWN if same else index]
         rows.append(row)
     counts, today = _remembered(an, "counts", counted_from, bounds,
                                 lambda: (_counts(judge, counted_mems, states, days),
                                          _today(an, counted_mems)))
     return {"start": start.isoformat(), "days": days, "looks": looks.table,
             "marks": _marks(), "nodes": rows, "edges": _edge_rows(an, view, appear, judge),
-            "counts": counts, "today": {"label": "Today", "counts": today}}
+            "counts": counts, "today": {"label": "Today", "counts": today},
+            "look_states": looks.states}
 
 
 def _today(an: Analysis, counted: list[MemoryRecord]) -> list[int]:
@@ -459,7 +466,7 @@ def _today(an: Analysis, counted: list[MemoryRecord]) -> list[int]:
 def for_view(timeline: Any, ids: Collection[str]) -> Timeline:
     """``timeline`` checked for the graph payload: the rows of nodes not in ``ids`` left
     out. Raises ``TypeError`` with one sentence when it is not a :class:`Timeline`."""
-    keys = set(Timeline.__annotations__)
+    keys = set(Timeline.__required_keys__)
     if not isinstance(timeline, Mapping) or not keys <= set(timeline):
         raise TypeError("graph_view: timeline must be what "
                         "memscope.view.timeline.build_timeline returns.")

@@ -14,6 +14,11 @@
 // `hidden`): it is instant at 50,000 nodes (no round trip, no payload sent again), it
 // works the same in the offline export, and the server's view, its counts and every
 // other section stay those of the whole view.
+//
+// While the history plays (playback.js), `setDay(counts, label)` shows the counts of the
+// day shown instead of the legend's: each line's number is what that day had, a line with
+// none that day is dimmed at 0, and a line with none today but some that day (a state
+// the memories have since left) is listed; `setDay(null)` is today's legend again.
 
 export const LEGEND_CSS = `
 .ms-legend {
@@ -56,6 +61,9 @@ export const LEGEND_CSS = `
   white-space: nowrap; }
 .ms-legend-count { flex: none; padding-left: 6px; font-variant-numeric: tabular-nums;
   white-space: nowrap; opacity: 0.85; }
+.ms-legend-line.ms-legend-none { opacity: 0.45; }
+.ms-legend-day { padding: 0 8px 3px; font-size: 11px; opacity: 0.85; flex: none; }
+.ms-legend-day[hidden] { display: none; }
 `;
 
 const COLOR = /^(#[0-9A-Fa-f]{3,8}|rgba?\(\s*[\d.]+\s*(,\s*[\d.]+\s*){2,3}\))$/;
@@ -72,21 +80,31 @@ function number(value, fallback, lo, hi) {
     ? Math.min(hi, Math.max(lo, value)) : fallback;
 }
 
-function counted(list) {
-  return Array.isArray(list) ? list.filter((e) => e && typeof e.count === "number"
-    && e.count > 0) : [];
+// The lines drawn: those with a count, today's or (during a playback) the day's, and
+// during a playback the picked one.
+function counted(lines, day, picked) {
+  const out = [];
+  for (const line of lines) {
+    if (!line || typeof line.count !== "number") continue;
+    const then = day && day.has(line.id) ? day.get(line.id) : null;
+    if (line.count <= 0 && !(then > 0) && !(day && line.id === picked)) continue;
+    out.push(then === null ? line : Object.assign({}, line, { count: then, today: line.count }));
+  }
+  return out;
 }
 
 // The legend's sections and lines, in the order drawn: [{section, title, lines}], each
-// line {id, section, key, label, count, swatch}. Lines with nothing drawn are left out.
-export function legendSections(legend) {
+// line {id, section, key, label, count, swatch} (and `today`, the legend's own count,
+// when `day` — a Map of line id to that day's count — gave `count`). Lines with nothing
+// drawn are left out, but for `picked` during a playback.
+export function legendSections(legend, day = null, picked = null) {
   if (!legend || typeof legend !== "object") return [];
   const out = [];
   const groups = (Array.isArray(legend.colors) ? legend.colors : []).map((c) => ({
     id: `group:${c.key}`, section: "group", key: String(c.key), label: String(c.label),
     count: c.count, swatch: { shape: "dot", background: c.color, border: c.border },
   }));
-  if (legend.other && legend.other.count > 0) {
+  if (legend.other && typeof legend.other.count === "number") {
     const o = legend.other;
     groups.push({ id: "group:\u0000other", section: "group", key: "\u0000other",
       label: String(o.label), count: o.count,
@@ -94,11 +112,12 @@ export function legendSections(legend) {
   }
   const by = COLOR_BY[legend.color_by] || legend.color_by;
   out.push({ section: "group", title: by ? `${TITLES.group}: ${by}` : TITLES.group,
-    lines: counted(groups) });
+    lines: counted(groups, day, picked) });
   const styled = (section, list, swatch) => ({
     section, title: TITLES[section],
-    lines: counted(list).map((e) => ({ id: `${section}:${e.key}`, section, key: String(e.key),
-      label: String(e.label), count: e.count, swatch: swatch(e.style || {}) })),
+    lines: counted((Array.isArray(list) ? list : []).filter((e) => e).map((e) => ({
+      id: `${section}:${e.key}`, section, key: String(e.key), label: String(e.label),
+      count: e.count, swatch: swatch(e.style || {}) })), day, picked),
   });
   out.push(styled("shape", legend.shapes, (s) => s));
   out.push(styled("state", legend.state_styles, (s) => Object.assign({ shape: "dot" }, s)));
@@ -237,11 +256,16 @@ export function buildLegend(doc, onPick) {
   status.hidden = true;
   const body = doc.createElement("div");
   body.className = "ms-legend-body";
-  el.append(head, status, body);
+  const note = doc.createElement("div"); // the day the counts are of, during a playback
+  note.className = "ms-legend-day";
+  note.hidden = true;
+  el.append(head, note, status, body);
   // which sections show their lines (the colours at first; a click on a title toggles)
   // `touched`: the person opened or closed it (the graph then never does)
+  // `day`: during a playback, {counts, label} of the day shown (setDay); `args`: the last
+  // update's, to draw the panel again with the day's lines
   const panel = { element: el, open: true, picked: null, sections: [], touched: false,
-    shown: new Set(["group"]) };
+    shown: new Set(["group"]), day: null, args: null };
   const setOpen = (open) => {
     panel.open = open;
     body.hidden = !open;
@@ -291,7 +315,9 @@ export function buildLegend(doc, onPick) {
   };
 
   panel.update = (legend, picked, colorOf, ink) => {
-    const sections = legendSections(legend);
+    panel.args = [legend, picked, colorOf, ink];
+    const day = panel.day;
+    const sections = legendSections(legend, day && day.counts, picked);
     panel.sections = sections;
     const line = picked ? findLine(sections, picked) : null;
     panel.picked = line ? line.id : null;
@@ -302,6 +328,7 @@ export function buildLegend(doc, onPick) {
     status.textContent = line === null ? "" : `Showing only the selected legend line: ${
       line.label}. Click it again or \u201CShow all\u201D to see everything.`;
     body.textContent = "";
+    showDay();
     for (const s of sections) {
       // the picked line's section stays open
       if (line !== null && line.section === s.section) panel.shown.add(s.section);
@@ -323,8 +350,6 @@ export function buildLegend(doc, onPick) {
         button.dataset.line = item.id;
         button.dataset.section = item.section;
         button.setAttribute("aria-pressed", String(item.id === panel.picked));
-        const count = item.count.toLocaleString("en-US");
-        button.title = `${item.label}: ${count}. Click to show only these.`;
         const swatch = doc.createElement("canvas");
         swatch.className = "ms-legend-swatch";
         drawSwatch(swatch, item.swatch, colorOf, ink);
@@ -333,12 +358,54 @@ export function buildLegend(doc, onPick) {
         name.textContent = item.label;
         const number_ = doc.createElement("span");
         number_.className = "ms-legend-count";
-        number_.textContent = count;
         button.append(swatch, name, number_);
+        showCount(button, item);
         lines.appendChild(button);
       }
     }
     return line;
+  };
+
+  const showDay = () => {
+    const day = panel.day;
+    el.dataset.day = day ? day.label : "";
+    note.hidden = day === null;
+    note.textContent = day ? `Counts on ${day.label}` : "";
+  };
+
+  // A line's number, its tooltip, and whether it is dimmed (none on the day shown).
+  const showCount = (button, item) => {
+    const count = item.count.toLocaleString("en-US");
+    const day = panel.day;
+    button.querySelector(".ms-legend-count").textContent = count;
+    button.classList.toggle("ms-legend-none", day !== null && item.count === 0);
+    button.title = `${item.label}: ${count}${day ? ` on ${day.label}` : ""}. `
+      + "Click to show only these.";
+  };
+
+  // The counts of the day shown during a playback (a Map of line id to count, and the
+  // day's label), or null: the legend's own (today's). Numbers change in place; the
+  // panel is drawn again only when the lines listed change.
+  panel.setDay = (counts, label) => {
+    const day = counts ? { counts, label: String(label) } : null;
+    if (day === null && panel.day === null) return;
+    panel.day = day;
+    if (!panel.args) return;
+    const [legend, picked] = panel.args;
+    const sections = legendSections(legend, counts, picked);
+    const buttons = [...body.querySelectorAll(".ms-legend-line")];
+    const ids = sections.flatMap((s) => s.lines.map((l) => l.id));
+    if (ids.length !== buttons.length
+        || ids.some((id, i) => buttons[i].dataset.line !== id)) {
+      panel.update(...panel.args);
+      // a picked line with none today (a state of the past) is let go: everything shows
+      if (picked && panel.picked === null) onPick(null);
+      return;
+    }
+    panel.sections = sections;
+    showDay();
+    let i = 0;
+    for (const s of sections) for (const item of s.lines) showCount(buttons[i++], item);
   };
   return panel;
 }

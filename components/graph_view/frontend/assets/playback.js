@@ -14,7 +14,16 @@
 // The DataSet keeps the payload's items: a later payload that changes a node resets its
 // look, and the step is applied again after every payload (`applyTimeline`). Text from
 // the data is never shown here: dates and counts only, set with textContent.
+//
+// The legend follows the day shown (issue 32): each legend line's count that day comes
+// from a table built once per payload while a day is shown (`legendTable`: per line, a
+// running count over the days from difference arrays), so a step only looks numbers up.
+// A line counts the drawn nodes (or edges) it names that are there that day — for a
+// state, in the state the memory was in (the timeline's `look_states`) — and moves from
+// the legend's own count by the drawn ones not there yet, so at the last day of a view
+// drawn in full it is exactly what the legend says today.
 
+import { legendSections } from "./legend.js";
 import { markMinimapDirty } from "./minimap.js";
 import { toVisNode } from "./payload.js";
 
@@ -124,7 +133,11 @@ export function buildPlayback(state, commit) {
     pause(state);
     goTo(state, Math.min(pb.steps.length, pb.pos + 1));
   });
-  slider.addEventListener("input", () => { pause(state); goTo(state, Number(slider.value)); });
+  slider.addEventListener("input", () => {
+    const pos = Number(slider.value); // read first: pause() puts the step shown back
+    pause(state);
+    goTo(state, pos);
+  });
   unit.addEventListener("change", () => setUnit(state, unit.value));
   speed.addEventListener("change", () => {
     if (pb.playing) schedule(state); // the next step at the new speed
@@ -143,6 +156,87 @@ function atToday(pb) {
   return pb.pos >= pb.steps.length;
 }
 
+// -- the legend's counts on a day ---------------------------------------------------------
+
+// Per legend line id: {today, run} — how many drawn items it names today, and `run[d]`
+// how many of them are there on day d. Built once per payload (and legend).
+function legendTable(state) {
+  const pb = state.playback;
+  const tl = pb.timeline;
+  const legend = state.legendData;
+  if (pb.legendTable && pb.legendTable.legend === legend) return pb.legendTable;
+  const days = tl.days;
+  const end = days + 1; // "never": past the last day
+  const lines = new Map();
+  const line = (id) => {
+    let out = lines.get(id);
+    if (!out) {
+      out = { today: 0, run: new Int32Array(days + 2) };
+      lines.set(id, out);
+    }
+    return out;
+  };
+  const add = (id, from, to) => { // there from day `from` to before day `to`
+    const l = line(id);
+    if (to >= end) l.today += 1;
+    if (from >= to) return;
+    l.run[from] += 1;
+    l.run[to] -= 1;
+  };
+  const rows = new Map(pb.rows.map((row) => [row[0], row]));
+  const lookStates = Array.isArray(tl.look_states) ? tl.look_states : [];
+  const listed = new Set((legend && Array.isArray(legend.colors) ? legend.colors : [])
+    .map((c) => String(c.key)));
+  const first = new Map();
+  state.nodes.forEach((n) => {
+    const row = rows.get(n.id);
+    const from = row ? Math.max(0, Number(row[1])) : 0;
+    first.set(n.id, from);
+    const group = n.color_group || "";
+    add(listed.has(group) ? `group:${group}` : "group:\u0000other", from, end);
+    add(`shape:${n.kind}`, from, end);
+    if (n.static) add("state:static", from, end);
+    if (n.inferred) add("state:inferred", from, end);
+    if (!row || row.length <= 4) {
+      if (n.state) add(`state:${n.state}`, from, end);
+      return;
+    }
+    for (let i = 4; i < row.length; i += 2) { // its state from each segment's day on
+      const look = row[i + 1];
+      const st = look >= 0 ? lookStates[look] : n.state;
+      const to = i + 2 < row.length ? Math.min(end, row[i + 2]) : end;
+      if (st) add(`state:${st}`, Math.max(from, row[i]), to);
+    }
+  });
+  const later = new Map(tl.edges.map(([id, d]) => [id, d]));
+  state.edges.forEach((e) => { // an edge is there once both ends and it are
+    const from = Math.max(first.get(e.from) ?? 0, first.get(e.to) ?? 0, later.get(e.id) ?? 0);
+    add(`edge:${e.kind}`, Math.min(from, end), end);
+  });
+  for (const l of lines.values()) for (let d = 1; d <= days; d++) l.run[d] += l.run[d - 1];
+  const own = new Map();
+  for (const s of legendSections(legend)) for (const l of s.lines) own.set(l.id, l.count);
+  pb.legendTable = { legend, lines, own };
+  return pb.legendTable;
+}
+
+// Each legend line's count on `day` (a Map of line id to count): the legend's own count
+// less its drawn items not there yet, and, for a line with none today, those there then.
+// In an overview (a cluster's hexagon stands for its members, counted in the legend) a
+// hexagon not there yet takes one off, not its members: approximate, but 0 when none
+// of the line's drawn items is there yet (a hexagon appears with its first member).
+function legendOn(state, day) {
+  if (!state.legendData) return null;
+  const table = legendTable(state);
+  const out = new Map();
+  for (const [id, l] of table.lines) {
+    const then = l.run[day];
+    out.set(id, then === 0 ? 0 : Math.max(0, (table.own.get(id) || 0) - l.today + then));
+  }
+  for (const id of table.own.keys()) if (!out.has(id)) out.set(id, table.own.get(id));
+  return out;
+}
+
 function showState(state) {
   const pb = state.playback;
   const tl = pb.timeline;
@@ -157,6 +251,9 @@ function showState(state) {
   const day = today ? null : pb.steps[pb.pos];
   const label = today ? tl.today.label : dayLabel(tl.start, day);
   pb.status.textContent = statusLine(label, today ? tl.today.counts : tl.counts[day]);
+  if (state.legend && state.legend.setDay) {
+    state.legend.setDay(today ? null : legendOn(state, day), label);
+  }
   pb.slider.setAttribute("aria-valuetext", label);
   pb.el.dataset.day = today ? "today" : String(day);
   pb.el.dataset.pos = String(pb.pos);
@@ -304,6 +401,7 @@ export function applyTimeline(state, timeline) {
   if (!pb) return;
   const data = state.lastData || {};
   pb.raw = new Map((data.nodes || []).map((raw) => [raw.id, raw]));
+  pb.legendTable = null; // the legend's counts on a day: built again for this payload
   pb.styles = (data.styles && Array.isArray(data.styles.nodes)) ? data.styles.nodes : [];
   const valid = timeline && typeof timeline === "object" && Array.isArray(timeline.nodes)
     && Array.isArray(timeline.counts) && Array.isArray(timeline.edges) && timeline.today
@@ -317,6 +415,7 @@ export function applyTimeline(state, timeline) {
     }
     pb.el.hidden = true;
     state.frame.classList.remove("ms-playback-on");
+    if (state.legend && state.legend.setDay) state.legend.setDay(null);
     return;
   }
   const old = pb.timeline;
