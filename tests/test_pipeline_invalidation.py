@@ -261,6 +261,8 @@ GOLDEN = {
                   "dependents"),
     "overview": ("scoped", "positions", "groups", "visible", "color_by", "edge_kinds",
                  "budget", "expanded", "dependents", "base_view"),
+    "memory_states": ("scoped",),
+    "playback": ("scoped", "memory_states", "visible", "hidden", "overview"),
     "matches": ("scoped", "visible", "query", "hidden"),
     "comparison": ("entry", "since", "as_of", "clock"),
 }
@@ -397,3 +399,19 @@ def test_the_texts_of_a_replaced_revision_are_its_own_and_kept_once(pipe, req):
     touched = pipe.loads.touch(req.load.key)
     assert touched is not None and touched != req.load
     assert pipe.texts(entry) == texts  # the replaced revision's own texts, no LoadGone
+
+
+def test_a_playback_is_computed_once_per_scope_and_shown_set(pipe, req):
+    """The memory states once per scope, the counts and hexagons' days once per shown
+    overview: a click or a search while playing computes neither again (the
+    module-global caches the timeline kept are gone); another filter or colouring (a new
+    overview) counts again, without judging the states again."""
+    assert _computed(pipe, req, ("playback",)) >= {"memory_states", "playback"}
+    shown = next(iter(pipe.get("visible", req)))
+    for change in ({"selected": shown}, {"query": "tea"}):
+        assert _computed(pipe, replace(req, **change), ("playback",)) == set()
+    for change in ({"node_filters": Filters(show_forgotten=False)}, {"color_by": "space"}):
+        again = _computed(pipe, replace(req, **change), ("playback",))
+        assert "playback" in again and "memory_states" not in again
+    basis = pipe.playback(req)
+    assert basis is not None and basis.counts[-1][0] > 0

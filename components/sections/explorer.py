@@ -20,7 +20,7 @@ from components.sections.marks import graph_marks
 from components.sections.overview import summary_strip
 from components.state import data, session
 from components.state.context import AppContext, flash
-from components.state.pipeline import view_for
+from components.state.pipeline import pipeline, view_for
 from components.widgets import stage
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
@@ -115,8 +115,8 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
         drawn = view.drawn
         fit_ids, fit_label = view.fit(drawn)
-        timeline = (build_timeline(view.scoped, drawn, view.shown, view.rep) if playing
-                    else None)
+        timeline = (build_timeline(view.scoped, drawn, basis=pipeline().playback(req))
+                    if playing else None)
         graph_view(drawn, key=session.GRAPH_STATE.name, height=stage.GRAPH_HEIGHT,
                    physics=ctx.settings.physics and not playing,  # playback: nothing moves
                    focus=view.focus(req.selected),

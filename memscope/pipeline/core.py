@@ -30,6 +30,7 @@ from memscope.view.budget import BudgetInfo, with_extra, with_kept
 from memscope.view.build import ColorBy, Legend, Painter, ViewData
 from memscope.view.edges import Pair, count_contradictions, pairs_within, with_contradictions
 from memscope.view.paint import highlight, mark_changes
+from memscope.view.timeline import PlaybackBasis
 
 log = logging.getLogger("memscope")
 
@@ -217,6 +218,10 @@ class Pipeline:
     def comparison(self, req: ViewRequest) -> Comparison | None:
         """What changed since ``req.since`` (``None`` without one)."""
         return self.get("comparison", req) if req.since is not None else None
+
+    def playback(self, req: ViewRequest) -> PlaybackBasis | None:
+        """What a playback of ``req``'s view reads besides the drawn view (memoised)."""
+        return self.get("playback", req)
 
     def semantic(self, req: ViewRequest, *, wait: bool = True
                  ) -> list[SemanticFinding] | None:

@@ -40,12 +40,13 @@ from memscope.pipeline.request import ViewRequest
 from memscope.records.time import day_end
 from memscope.reports.memory_table import memory_frame
 from memscope.reports.summary import summarise
-from memscope.view import sizes
+from memscope.view import sizes, timeline
 from memscope.view.budget import Overview, OverviewBase, overview_base, overview_of
 from memscope.view.build import ColorBy, Groups
 from memscope.view.derived import LAYOUT_SEED, Derived, digest_of
 from memscope.view.edges import Pair
 from memscope.view.layout import extend_positions
+from memscope.view.timeline import PlaybackBasis
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -331,6 +332,23 @@ def overview(scoped: Analysis, positions: Positions, groups: Groups,
                            color_by=color_by, budget=budget, expanded=expanded,
                            edge_kinds=edge_kinds, base=shared, clustering=groups,
                            depending=dependents)
+
+
+@step(keep=4)
+def memory_states(scoped: Analysis) -> dict[str, list[tuple[int, str]]]:
+    """Every memory's states on the played days (:func:`memscope.view.timeline.
+    memory_states`): a playback's heavy part, once per scope."""
+    return timeline.memory_states(scoped)
+
+
+@step(keep=8)
+def playback(scoped: Analysis, memory_states: dict[str, list[tuple[int, str]]],
+             visible: frozenset[str], hidden: str | None, overview: Overview
+             ) -> PlaybackBasis | None:
+    """What a playback of the shown set reads besides the drawn view (the days, the
+    hexagons' days, each day's counts): a click while playing computes none of it."""
+    return timeline.playback_basis(scoped, visible | {hidden} if hidden else visible,
+                                   overview.rep, memory_states)
 
 
 @step(keep=16)

@@ -42,9 +42,8 @@ dates, counts and vis-network style fragments.
 from __future__ import annotations
 
 import functools
-import threading
-import weakref
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -209,51 +208,6 @@ class _Judge:
         return out
 
 
-#: each graph's memory states by (start, days): they depend on the data only, so a rerun
-#: (a click, another session on the same load) judges nothing again
-_STATES: weakref.WeakKeyDictionary[Any, tuple[tuple[date, int], dict[str, list[tuple[int, str]]]]]
-_STATES = weakref.WeakKeyDictionary()
-_STATES_LOCK = threading.Lock()
-
-
-def _all_states(an: Analysis, judge: _Judge) -> dict[str, list[tuple[int, str]]]:
-    """Every memory's ``(day, state)`` pairs (remembered per graph and played days)."""
-    graph, key = an.graph.graph, (judge.start, judge.days)
-    with _STATES_LOCK:
-        known = _STATES.get(graph)
-    if known is not None and known[0] == key:
-        return known[1]
-    states = {m.id: judge.states(m) for m in an.dataset.memories.values()}
-    with _STATES_LOCK:
-        _STATES[graph] = (key, states)
-    return states
-
-
-#: per graph, what a rerun asks again: the counts of the same shown set and the days the
-#: same overview's hexagons appear (each kept beside the object it was computed from)
-_MEMO: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, Any]]]
-_MEMO = weakref.WeakKeyDictionary()
-_MEMO_KEEP = 16
-
-
-def _remembered(an: Analysis, name: str, source: object, key: tuple[Any, ...],
-                compute: Callable[[], Any]) -> Any:
-    """``compute()`` once per graph, ``source`` object (by identity: the pipeline hands a
-    rerun the same memoised sets) and ``key``."""
-    graph, slot_key = an.graph.graph, (name, id(source), *key)
-    with _STATES_LOCK:
-        known = _MEMO.get(graph, {}).get(slot_key)
-    if known is not None and known[0] is source:
-        return known[1]
-    value = compute()
-    with _STATES_LOCK:
-        slot = _MEMO.setdefault(graph, {})
-        if len(slot) >= _MEMO_KEEP:
-            slot.clear()
-        slot[slot_key] = (source, value)
-    return value
-
-
 def _stand_in_days(an: Analysis, judge: _Judge, rep: Mapping[str, str]) -> dict[str, int]:
     """The day each drawn node that stands for others (a cluster's hexagon) appears: its
     first member's (:data:`ALWAYS` when one is undated)."""
@@ -270,9 +224,53 @@ def _stand_in_days(an: Analysis, judge: _Judge, rep: Mapping[str, str]) -> dict[
 
 def memory_states(an: Analysis) -> dict[str, list[tuple[int, str]]]:
     """Every memory's ``(day, state)`` pairs, as :func:`build_timeline` plays them (a pair
-    where the state changes, the first on its appearance); empty when nothing has a date."""
+    where the state changes, the first on its appearance); empty when nothing has a date.
+    The heavy part of a playback: the view pipeline keeps it per scope (its
+    ``memory_states`` step)."""
     bounds = _bounds(an, an.dataset.memories.values())
-    return {} if bounds is None else _all_states(an, _Judge(an, *bounds))
+    if bounds is None:
+        return {}
+    judge = _Judge(an, *bounds)
+    return {m.id: judge.states(m) for m in an.dataset.memories.values()}
+
+
+@dataclass(frozen=True)
+class PlaybackBasis:
+    """What a playback of one scope and one shown set reads besides the drawn view: the
+    played days (``start``, ``days``), every memory's states, the day each cluster hexagon
+    appears, the counts of each day and of today. The view pipeline keeps it (its
+    ``playback`` step), so a rerun while playing (a click) computes none of it again."""
+
+    start: date
+    days: int
+    states: Mapping[str, list[tuple[int, str]]]
+    stand_in: Mapping[str, int]
+    counts: list[list[int]]
+    today: list[int]
+
+
+def playback_basis(an: Analysis, counted: Collection[str] | None = None,
+                   rep: Mapping[str, str] | None = None,
+                   states: Mapping[str, list[tuple[int, str]]] | None = None
+                   ) -> PlaybackBasis | None:
+    """The :class:`PlaybackBasis` of ``an`` (``None``: nothing has a date). ``counted``: the
+    node ids whose memories the counts cover (default: every memory); ``rep``: each node →
+    the drawn node standing for it (the overview's); ``states``: :func:`memory_states` of
+    ``an`` when already known."""
+    memories = an.dataset.memories
+    bounds = _bounds(an, memories.values())
+    if bounds is None:
+        return None
+    start, days = bounds
+    judge = _Judge(an, start, days)
+    if states is None:
+        states = {m.id: judge.states(m) for m in memories.values()}
+    counted_mems = [memories[i] for i in (memories if counted is None else counted)
+                    if i in memories]
+    return PlaybackBasis(start, days, states,
+                         _stand_in_days(an, judge, rep) if rep else {},
+                         _counts(judge, counted_mems, states, days),
+                         _today(an, counted_mems))
 
 
 def state_on(pairs: list[tuple[int, str]], day: int) -> str | None:
@@ -381,7 +379,8 @@ def _edge_rows(an: Analysis, view: ViewData, appear: Mapping[str, int],
 
 def build_timeline(an: Analysis, view: ViewData,
                    counted: Collection[str] | None = None,
-                   rep: Mapping[str, str] | None = None) -> Timeline | None:
+                   rep: Mapping[str, str] | None = None, *,
+                   basis: PlaybackBasis | None = None) -> Timeline | None:
     """The playback of ``view`` (drawn from ``an``); ``None`` when nothing has a date.
 
     ``counted``: the node ids whose memories the counts cover (e.g. every node the
@@ -389,21 +388,18 @@ def build_timeline(an: Analysis, view: ViewData,
     ``an``). The last played day is the last date in the data (creations, forgettings,
     expiries) but never after ``an.now``; the rest after it is the view as drawn, counted
     at ``an.now``. ``rep``: each node → the drawn node standing for it (the overview's);
-    a cluster's hexagon then appears with its first member. The counts and the hexagons'
-    days are remembered per graph and set, so a rerun while playing recomputes neither.
+    a cluster's hexagon then appears with its first member. ``basis``: the
+    :func:`playback_basis` of the same (the pipeline keeps it; without it, it is computed
+    here); only the drawn nodes' rows are built on each call.
     """
-    memories = an.dataset.memories
-    bounds = _bounds(an, memories.values())
-    if bounds is None:
+    if basis is None:
+        basis = playback_basis(an, counted, rep)
+    if basis is None:
         return None
-    start, days = bounds
+    start, days, states, stand_in = basis.start, basis.days, basis.states, basis.stand_in
     judge = _Judge(an, start, days)
+    memories = an.dataset.memories
     drawn = {n["id"]: n for n in view["nodes"]}
-    counted_from = memories if counted is None else counted
-    counted_mems = [memories[i] for i in counted_from if i in memories]
-    states = _all_states(an, judge)
-    stand_in = _remembered(an, "stand-ins", rep, bounds,
-                           lambda: _stand_in_days(an, judge, rep)) if rep else {}
     fills, other = _fills(view)
     looks = _Looks()
     drawn_as: dict[tuple[Any, ...], tuple[dict[str, Any], int]] = {}
@@ -444,9 +440,7 @@ def build_timeline(an: Analysis, view: ViewData,
             same = look == shown and state == node.get("state")
             row += [seg_day, AS_DRAWN if same else index]
         rows.append(row)
-    counts, today = _remembered(an, "counts", counted_from, bounds,
-                                lambda: (_counts(judge, counted_mems, states, days),
-                                         _today(an, counted_mems)))
+    counts, today = basis.counts, basis.today
     return {"start": start.isoformat(), "days": days, "looks": looks.table,
             "marks": _marks(), "nodes": rows, "edges": _edge_rows(an, view, appear, judge),
             "counts": counts, "today": {"label": "Today", "counts": today},
