@@ -25,12 +25,13 @@ only in ``ep-misc`` — what removing those episodes takes along.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import os
 import warnings
 from datetime import UTC, datetime
 from pathlib import Path
+
+from async_support import run_async
 
 os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"  # before graphiti-core is imported
 
@@ -163,5 +164,5 @@ def _close(driver: KuzuDriver) -> None:
 
 def write_graph(path: Path) -> Path:
     """The graph of the module's docstring saved in a new Kuzu file at ``path``."""
-    _close(asyncio.run(_save(path)))
+    _close(run_async(_save(path)))
     return path

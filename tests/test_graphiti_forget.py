@@ -4,7 +4,6 @@ good; the load read again afterwards. Each test works on its own copy of the tes
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import shutil
 import subprocess
@@ -13,6 +12,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from async_support import run_async
 from graphiti_core.driver.kuzu_driver import KuzuDriver
 from graphiti_core.edges import EntityEdge
 from graphiti_support import EMB, HOME, at, write_graph
@@ -123,7 +123,7 @@ def add_visit(path: Path) -> None:
                          valid_at=at(7, 2)).save(driver)
         return driver
 
-    driver = asyncio.run(save())
+    driver = run_async(save())
     driver.client.close()
     driver.db.close()
 
