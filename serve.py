@@ -12,7 +12,9 @@ through once the health check answers — gets a warm page, and the warm-up neve
 with the server for the interpreter while a page is loading. ``make run`` and the Docker
 image start the app this way. It also tells browsers to keep the graph's versioned files
 (:mod:`components.graph_view.caching`), so a later session neither fetches nor compiles
-vis-network again.
+vis-network again. And the page ``/`` carries a still picture of the warm first view,
+painted before Streamlit has booted and faded out once the live graph has drawn
+(:mod:`components.first_picture`).
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ def main() -> None:
     """Warm the caches, then hand over to Streamlit's own command line."""
     from streamlit.web import bootstrap, cli
 
+    from components import first_picture
     from components.graph_view import caching
     from components.state.warmup import prewarm
 
     caching.install()  # the graph's versioned files: from the browser's cache, compiled once
+    first_picture.install()  # the page "/" paints the warm first view before the app boots
     argv = ["run", str(Path(__file__).with_name("app.py")), *sys.argv[1:]]
     # read the config (files and these flags) as `streamlit run` will, before the warm-up
     # reads any of it: otherwise Streamlit sees the flags as a change and asks for a restart
