@@ -9,7 +9,11 @@ the caches before the server listens: "start → healthy" includes that warm-up)
 (a) first loads: navigation → first drawn graph (``data-drawn``, wall clock); its segments
     on the page's clock: navigation → the graph's message arrives (the websocket frame
     naming the graph's component) → first frame, and graph data in the component → first
-    frame (``__stats.firstDrawAt - firstReceivedAt``); the session's script runs and graph
+    frame (``__stats.firstDrawAt - firstReceivedAt``); the message → first frame split in
+    four (``__stats`` marks from ``loader.js``): Streamlit's render until the component is
+    called with the data, the wait for its files (and when their load started and ended:
+    it may start before the message, see ``graph_view.preload``), decoding and set-up, and
+    sync + ``new vis.Network`` + the first frame; the session's script runs and graph
     messages (``ForwardMsg``s counted on the websocket: 1 / 1 since issue 33); navigation →
     drawn *and still* (the last draw before 1.5 s without one) and the draws until then,
     the server's script time; for a **cold** server (nothing persisted, first session),
@@ -38,6 +42,8 @@ the caches before the server listens: "start → healthy" includes that warm-up)
     when the view does not fit N);
 (f) pan: with every node drawn and the whole graph in view, the mouse drags the canvas for
     3 s; median and p95 of the ``requestAnimationFrame`` intervals meanwhile.
+``--first-loads`` measures (a) and (d) only (the cold session, the second, ``--tabs``
+more with their median message → first frame): a few minutes to compare two versions.
 
 Times of (b), (c), (e) are in-page (``performance.now()``) from the input event
 (pointerdown/keydown) to: the text in the panel (rAF polling); the frame after the graph
@@ -282,7 +288,9 @@ STILL_JS = """el => {
   if (!s || s.firstDrawAt === null) return false;
   if (performance.now() - s.lastDrawAt < 1500) return false;
   return { draws: s.draws, first: s.firstDrawAt, last: s.lastDrawAt,
-           received: s.firstReceivedAt, sync: s.syncMs || 0, construct: s.constructMs || 0 };
+           received: s.firstReceivedAt, sync: s.syncMs || 0, construct: s.constructMs || 0,
+           called: s.calledAt ?? -1, loaded: s.loadedAt ?? -1, loadStart: s.loadStartAt ?? -1,
+           decode: s.decodeMs ?? -1 };
 }"""
 
 #: Starts logging requestAnimationFrame times into ``window.__pan``.
@@ -854,6 +862,18 @@ def load_rows(page: Page, res: SizeResult, label: str, key: str, log: RunLog, t_
             res.add(f"{label}: graph message → first frame", millis(st["first"] - arrived),
                     f"of which {st['received'] - arrived:.0f} ms before the component had "
                     "the data (Streamlit's render, the component's files)", f"{key}_msg")
+            if st["called"] >= 0 and st["loaded"] >= 0:
+                res.add(f"{label}: message → first frame, by segment",
+                        f"{st['called'] - arrived:.0f} + "
+                        f"{max(0.0, st['loaded'] - st['called']):.0f} + "
+                        f"{st['received'] - max(st['loaded'], st['called']):.0f} + "
+                        f"{st['first'] - st['received']:.0f} ms",
+                        "Streamlit's render until the component is called with the data; "
+                        "waiting for its files (loading since "
+                        f"{st['loadStart'] - arrived:+.0f} ms, ready at "
+                        f"{st['loaded'] - arrived:+.0f} ms); decoding "
+                        f"({st['decode']:.0f} ms) and set-up; sync, new vis.Network and "
+                        "the first frame", f"{key}_seg")
         res.add(f"{label}: data → first frame", millis(st["first"] - st["received"]),
                 f"__stats: sync {st['sync']:.0f} ms, new vis.Network {st['construct']:.0f} ms",
                 None if arrived is not None else f"{key}_msg")
@@ -1126,6 +1146,9 @@ def bench_size(size: int, browser: Browser, dl: Deadline, opts: Options) -> Size
         store = Store(path)
         try:
             with running(Path(tmp), res, dl, "server (nothing persisted)") as (server, log):
+                if opts.first_only:
+                    first_two(server, log, browser, res, dl, opts.tabs)
+                    return res
                 measure(server, log, browser, store, res, rng, dl, opts)
             t0 = time.perf_counter()
             proc = subprocess.run([sys.executable, "-m", "memscope", "warm", "--data-dir", tmp],
@@ -1183,6 +1206,8 @@ class Options:
     background: int = 0
     #: more second sessions (tabs of the first one's browser) for medians (0 = none)
     tabs: int = 0
+    #: only the first loads: the cold session and the second (and ``tabs`` more)
+    first_only: bool = False
 
 
 class Background:
@@ -1297,13 +1322,21 @@ def more_tabs(server: StreamlitServer, browser: Browser, context: BrowserContext
         drawn: list[float] = []
         lib: list[float] = []
         first: list[float] = []
+        to_frame: list[float] = []  # graph message → first frame
+        to_call: list[float] = []  # graph message → the component called with the data
         net = asked = 0
         for _ in range(n):
             page = new_page(browser, res.errors, context)
             try:
                 wall, _ = first_load(page, server.url, dl, 120)
                 drawn.append(wall)
-                first.append(still(page, dl)["first"] / 1000)
+                st = still(page, dl)
+                first.append(st["first"] / 1000)
+                arrived = page.evaluate("() => window.__ms.graphAt")
+                if arrived is not None:
+                    to_frame.append(st["first"] - arrived)
+                    if st["called"] >= 0:
+                        to_call.append(st["called"] - arrived)
                 defined = page.evaluate("() => window.__ms.visDefined")
                 if defined is not None:
                     lib.append(defined / 1000)
@@ -1315,6 +1348,11 @@ def more_tabs(server: StreamlitServer, browser: Browser, context: BrowserContext
         res.add(f"2nd session ×{n}: nav → graph drawn", secs(med(drawn)),
                 f"median; min {min(drawn):.2f} s, max {max(drawn):.2f} s; first frame "
                 f"(page clock) median {med(first):.2f} s", "tabs")
+        if to_frame:
+            res.add(f"2nd session ×{n}: graph message → first frame", millis(med(to_frame)),
+                    f"median; min {min(to_frame):.0f}, max {max(to_frame):.0f} ms"
+                    + (f"; → component called: median {med(to_call):.0f} ms" if to_call
+                       else ""), "tabs_msg")
         if lib:
             res.add(f"2nd session ×{n}: library defined", secs(med(lib)),
                     f"median, page clock; min {min(lib):.2f} s, max {max(lib):.2f} s",
@@ -1652,6 +1690,9 @@ def main() -> None:
                         help="each fresh session's browser profile: a temp folder, as a "
                              "person's browser (default; HTTP and V8 code caches), or an "
                              "incognito context (no code cache)")
+    parser.add_argument("--first-loads", action="store_true",
+                        help="only (a) and (d) on a cold server: the first session, the "
+                             "second and --tabs more (no clicks, filter, pan, persisted)")
     parser.add_argument("--no-floor", action="store_true",
                         help="skip the bare Streamlit page measured first (the floor the "
                              "first-drawn figures are printed as ratios to)")
@@ -1668,7 +1709,8 @@ def main() -> None:
                 browser.close()
         res.print()
         return
-    opts = Options(args.budget, args.clicks, args.background, args.tabs)
+    opts = Options(args.budget, args.clicks, args.background, args.tabs,
+                   args.first_loads)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     dl = Deadline(time.monotonic() + 60 * args.minutes)
     print(f"bench/browser.py: sizes {sizes}, budget {args.budget or 'off'}, background "

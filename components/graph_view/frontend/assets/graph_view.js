@@ -603,10 +603,13 @@ export default function graphView(component) {
       return state.cleanup;
     }
   }
+  const t0 = performance.now();
   const payload = bytes !== null ? decodePayload(bytes) : data || {};
+  const decodeMs = performance.now() - t0;
   if (payload === null && !fresh) return state.cleanup; // unreadable: keep what is drawn
   if (fresh) {
     state = create(vis, parentElement, payload || {});
+    state.stats.decodeMs = decodeMs;
     state.cleanup = cleanupOf(state, parentElement);
     NETWORKS.set(parentElement, state);
   }
