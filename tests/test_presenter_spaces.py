@@ -27,6 +27,7 @@ from memscope.export.formats import (
     to_node_link,
 )
 from memscope.graph.analysis import analyse
+from memscope.lenses.asof import BELIEVED
 from memscope.lenses.presenter import mask, mask_spaces, real_space, space_pseudonyms
 from memscope.records.dataset import Dataset, from_feed_pages
 from memscope.reports.insights import all_charts
@@ -239,7 +240,7 @@ def test_an_as_of_day_in_presenter_mode_numbers_spaces_like_the_whole_load():
     names = space_pseudonyms(whole)
     entry = dataclasses.make_dataclass("E", ["load"])(
         dataclasses.make_dataclass("L", ["dataset"])(whole))
-    day = steps.STEPS["past"].fn(entry, date(2026, 2, 1), True)
+    day = steps.STEPS["past"].fn(entry, date(2026, 2, 1), True, BELIEVED)
     assert set(day.dataset.memories) == {"b"}
     assert day.dataset.memories["b"].space == names["early_space"]
     assert datetime(2026, 2, 1, tzinfo=UTC) < day.now

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from components.sections.ledger import ACTION_WORDS, OUTCOME_WORDS
 from memscope.sources import (
     Capabilities,
     ForgetReport,
@@ -270,8 +271,9 @@ def test_preview_highlights_the_matches_untick_confirm_forgets_the_reviewed_ids(
     at.switch_page("pages/ledger.py").run()
     assert not at.exception, at.exception
     ledger = next(d.value for d in at.dataframe if "target_id" in d.value.columns)
-    mine = ledger[ledger["action"] == "forget_many"]
-    assert sorted(mine["target_id"]) == sorted(reviewed) and set(mine["outcome"]) == {"ok"}
+    mine = ledger[ledger["action"] == ACTION_WORDS["forget_many"]]
+    assert sorted(mine["target_id"]) == sorted(reviewed)
+    assert set(mine["outcome"]) == {OUTCOME_WORDS["ok"]}
 
 
 def test_a_second_click_on_confirm_sends_nothing_more(fresh_data_dir, sandbox):

@@ -29,11 +29,14 @@ SHOWN = ["time", "what", "outcome", "actor", "source", "space", "action", "reaso
          "message", "snapshot", "status", "target_id"]
 
 #: an action, as the verb of the "what" sentence
-_VERBS = {"forget": "Forgot", "restore": "Restored", "forget_all": "Forgot",
+_VERBS = {"forget": "Forgot", "forget_many": "Forgot", "restore": "Restored",
+          "forget_all": "Forgot",
           "add": "Added", "reviewed": "Marked as not a conflict:",
           "judged": "Checked with a model:", "seed": "Seeded"}
 #: an action kind as the "action" column (and its filter) says it
-ACTION_WORDS = {"forget": "Forgot a memory", "restore": "Restored a memory",
+ACTION_WORDS = {"forget": "Forgot a memory",
+                "forget_many": "Forgot a memory (one of a reviewed batch)",
+                "restore": "Restored a memory",
                 "forget_all": "Forgot everything in a space", "add": "Added a memory",
                 "reviewed": "Marked as not a conflict", "judged": "Checked with a model",
                 "seed": "Filled with the demo data"}
