@@ -29,8 +29,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +40,8 @@ from pydantic import SecretStr
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from sandbox_process import sandbox_process  # noqa: E402
 
 from memscope.sandbox import Sandbox  # noqa: E402
 from memscope.sources import (  # noqa: E402
@@ -55,12 +55,6 @@ FEED = "/v3/documents/documents"
 KEY = "sm_bench_key"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def sandbox_url(args: argparse.Namespace, folder: str) -> Iterator[str]:
     """Start the sandbox (subprocess or thread) with the data and latency; yield its URL."""
@@ -71,28 +65,12 @@ def sandbox_url(args: argparse.Namespace, folder: str) -> Iterator[str]:
         with sb:
             yield sb.url
         return
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memscope.sandbox", "--port", str(port), "--dir", folder,
-         "--data", args.data, "--documents", str(args.documents), "--latency-ms",
-         str(args.latency_ms), "--supermemory-key", KEY,
-         *(["--memories", str(args.memories)] if args.memories else [])],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 300
-        while True:
-            try:
-                httpx.get(url + "/_sandbox/health", timeout=5)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the sandbox did not start") from None
-                time.sleep(0.2)
+    with sandbox_process(folder, [
+            "--data", args.data, "--documents", str(args.documents), "--latency-ms",
+            str(args.latency_ms), "--supermemory-key", KEY,
+            *(["--memories", str(args.memories)] if args.memories else [])],
+            start_s=300) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def timed_load(url: str, concurrency: int, limit: int) -> tuple[float, LoadResult]:

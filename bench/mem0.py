@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,44 +30,24 @@ from pydantic import SecretStr
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sandbox_process import sandbox_process  # noqa: E402
+
 from memscope.sources import Mem0Config, Mem0Source  # noqa: E402
 
 KEY = "m0-bench-key"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def sandbox(folder: str, args: argparse.Namespace) -> Iterator[str]:
     """The sandbox in its own process with the demo data and the latency; its mem0 URL."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memscope.sandbox", "--port", str(port), "--dir", folder,
-         "--data", "demo", "--documents", str(max(1, args.store_memories // 5)),
-         "--memories", str(args.store_memories), "--latency-ms", str(args.latency_ms),
-         "--mem0-key", KEY], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 600
-        while True:
-            try:
-                httpx.get(url + "/_sandbox/health", timeout=5)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the sandbox did not start") from None
-                time.sleep(0.2)
+    with sandbox_process(folder, [
+            "--data", "demo", "--documents", str(max(1, args.store_memories // 5)),
+            "--memories", str(args.store_memories), "--latency-ms", str(args.latency_ms),
+            "--mem0-key", KEY]) as url:
         # untimed: builds the sandbox's feed and its mem0 view for this data version
         httpx.get(url + "/mem0/v1/entities/", timeout=600,
                   headers={"Authorization": f"Token {KEY}"})
         yield url + "/mem0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def main() -> int:

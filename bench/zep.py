@@ -17,55 +17,32 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 from pydantic import SecretStr
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from sandbox_process import sandbox_process  # noqa: E402
 
 from memscope.sources.zep import MAX_PAGE, ZepConfig, ZepSource  # noqa: E402
 
 KEY = "z-bench-key"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def sandbox(folder: str, args: argparse.Namespace) -> Iterator[str]:
     """The sandbox in its own process with the generated account; its Zep base URL."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memscope.sandbox", "--port", str(port), "--dir", folder,
-         "--data", "synthetic", "--documents", "1", "--zep-facts", str(args.facts),
-         "--zep-graphs", str(args.graphs), "--latency-ms", str(args.latency_ms),
-         "--zep-key", KEY], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 600
-        while True:
-            try:
-                httpx.get(url + "/_sandbox/health", timeout=5)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the sandbox did not start") from None
-                time.sleep(0.2)
+    with sandbox_process(folder, [
+            "--data", "synthetic", "--documents", "1", "--zep-facts", str(args.facts),
+            "--zep-graphs", str(args.graphs), "--latency-ms", str(args.latency_ms),
+            "--zep-key", KEY]) as url:
         yield url + "/zep/api/v4"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def main() -> int:
