@@ -15,6 +15,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
+from memscope.view.colors import GREY
+
 #: the shapes a picture knows, by their index in a node's row
 SHAPES = ("dot", "box", "hexagon")
 #: a box node's drawn size in graph units (its ``widthConstraint``; the height of one line)
@@ -65,11 +67,11 @@ def _radius(node: Mapping[str, Any]) -> int:
 def _colors(node: Mapping[str, Any]) -> tuple[str, str]:
     color = node.get("color")
     if isinstance(color, Mapping):
-        fill = str(color.get("background") or "#9E9E9E")
+        fill = str(color.get("background") or GREY)
         return fill, str(color.get("border") or fill)
     if isinstance(color, str) and color:
         return color, color
-    return "#9E9E9E", "#616161"
+    return GREY, GREY
 
 
 def legend_rows(legend: Mapping[str, Any] | None) -> list[list[Any]]:
