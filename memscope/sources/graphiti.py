@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import hashlib
 import os
 import sys
 import threading
@@ -43,6 +42,7 @@ from pydantic import SecretStr
 
 from memscope.records.models import Profile, SpaceRecord
 from memscope.records.text import clip, counted
+from memscope.sources._http import credential_fingerprint
 from memscope.sources.base import Capabilities, Source, forget_each
 from memscope.sources.errors import FileError, NetworkError, NotFound, SourceError
 from memscope.sources.file_ask import KeptAsk
@@ -109,10 +109,7 @@ class GraphitiConfig:
 
     def fingerprint(self) -> str:
         """A short SHA-256 of the password (``-`` without one), safe in cache keys."""
-        if self.password is None:
-            return "-"
-        raw = self.password.get_secret_value().encode("utf-8")
-        return hashlib.sha256(raw).hexdigest()[:16]
+        return "-" if self.password is None else credential_fingerprint(self.password)
 
 
 class _Loop:
