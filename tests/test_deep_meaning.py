@@ -384,3 +384,25 @@ def test_warm_finishes_the_demo_stores_deep_vectors(tmp_path: Path) -> None:
                              "(SELECT count(*) FROM documents)").fetchone()[0]
     with np.load(kept[0], allow_pickle=False) as rows:
         assert len(rows["matrix"]) == total and str(rows["model"]) == vectors.DEEP_MODEL
+
+
+def test_a_worker_is_not_handed_the_apps_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build's worker processes get the environment without keys, passwords or tokens."""
+    from memscope.meaning import deep_worker
+
+    monkeypatch.setenv("MEMSCOPE_API_KEY", "sm_do_not_pass")
+    monkeypatch.setenv("MEMSCOPE_GRAPHITI_PASSWORD", "do-not-pass")
+    seen: dict[str, str] = {}
+
+    class Stop(Exception):
+        pass
+
+    def popen(*_a: object, env: dict[str, str], **_k: object) -> None:
+        seen.update(env)
+        raise Stop
+
+    monkeypatch.setattr(deep_worker.subprocess, "Popen", popen)
+    with pytest.raises(Stop):
+        deep_worker.Worker()
+    assert seen and "PATH" in seen and seen["OMP_NUM_THREADS"] == "1"
+    assert "MEMSCOPE_API_KEY" not in seen and "MEMSCOPE_GRAPHITI_PASSWORD" not in seen

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import queue
+import re
 import struct
 import subprocess
 import sys
@@ -37,6 +38,8 @@ CHUNK = 32
 #: at most this many workers (and never more than the machine's cores)
 WORKERS_MAX = 2
 _HEADER = struct.Struct(">I")
+#: environment variables a worker is not given (keys, passwords, tokens, secrets)
+_SECRET = re.compile(r"KEY|PASSWORD|PASSWD|TOKEN|SECRET|CREDENTIAL", re.I)
 _ROOT = Path(__file__).resolve().parent.parent.parent
 
 
@@ -90,7 +93,9 @@ class Worker:
     :class:`~memscope.meaning.embed.EmbedderUnavailable` when its model cannot load)."""
 
     def __init__(self) -> None:
-        env = {**os.environ, "OMP_NUM_THREADS": "1"}
+        # the app's environment without its credentials: a worker needs none of them
+        env = {k: v for k, v in os.environ.items() if not _SECRET.search(k)}
+        env["OMP_NUM_THREADS"] = "1"
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(_ROOT), env.get("PYTHONPATH", "")) if p)
         self.proc = subprocess.Popen(
