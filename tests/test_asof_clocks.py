@@ -164,6 +164,6 @@ def test_a_fact_believed_long_after_it_stopped_being_true_is_noted() -> None:
                  invalid_at=at(2, 1), expired_at=at(6, 1))  # learnt as a thing of the past
     ds = dataset_of([_episode("ep", at(3, 1))], [], [late, prompt, past])
     said = {(i.record, i.message) for i in ds.report.issues if "went on" in i.message}
-    assert said == {("late", "Graphiti went on believing this fact for 12 days after it "
+    assert said == {("late", "The memory went on believing this fact for 12 days after it "
                              "stopped being true (true until 2026-04-01T09:00:00Z, retired "
                              "2026-04-13T09:00:00Z).")}

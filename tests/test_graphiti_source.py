@@ -312,7 +312,7 @@ def test_clocks_out_of_order_and_unread_episodes_are_noted() -> None:
     ds = dataset_of([ep], [], [odd])
     said = notes_of(ds.report, "odd")
     assert any("stopped being true" in n and "out of order" in n for n in said)
-    assert any("retired this fact" in n and "before it learnt it" in n for n in said)
+    assert any("stopped believing this fact" in n and "before it learnt it" in n for n in said)
     assert "1 episode this fact came from could not be read." in said
     assert ds.memory_documents["odd"] == ["ep"]
 

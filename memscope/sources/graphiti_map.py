@@ -161,7 +161,7 @@ def chain_facts(facts: Iterable[Fact]) -> Links:
                 continue  # retired with no newer fact: said by _notes_for
             if len(found) > 1:
                 links.notes.append((old.uuid, (
-                    f"Graphiti retired this fact on {_when(_retired(old))}, and "
+                    f"The memory stopped believing this fact on {_when(_retired(old))}, and "
                     f"{counted(len(found), 'newer fact')} of the same relation between the "
                     "same two entities could have replaced it; no version link is drawn.")))
                 continue
@@ -248,14 +248,14 @@ def dataset_of(episodes: Iterable[Episode], entities: Iterable[Entity],
     for f in by_id.values():
         latest = f.uuid not in replaced and f.expired_at is None
         if f.expired_at is not None and f.uuid not in replaced and f.uuid not in noted:
-            report.note(f.uuid, f"Graphiti retired this fact on {_when(f.expired_at)} and no "
-                                "newer fact of the same relation between the same two "
-                                "entities replaced it.")
+            report.note(f.uuid, "The memory stopped believing this fact on "
+                                f"{_when(f.expired_at)} and no newer fact of the same "
+                                "relation between the same two entities replaced it.")
         for said in _out_of_order(f):
             report.note(f.uuid, said)
         lag = _believed_after(f)
         if lag is not None:
-            report.note(f.uuid, f"Graphiti went on believing this fact for "
+            report.note(f.uuid, f"The memory went on believing this fact for "
                                 f"{counted(lag.days, 'day')} after it stopped being true "
                                 f"(true until {_when(f.invalid_at)}, retired "
                                 f"{_when(f.expired_at)}).")
@@ -280,7 +280,8 @@ def _out_of_order(f: Fact) -> list[str]:
         out.append(f"This fact stopped being true ({_when(f.invalid_at)}) before it became "
                    f"true ({_when(f.valid_at)}): its clocks are out of order.")
     if f.created_at is not None and f.expired_at is not None and f.expired_at < f.created_at:
-        out.append(f"Graphiti retired this fact ({_when(f.expired_at)}) before it learnt it "
+        out.append(f"The memory stopped believing this fact ({_when(f.expired_at)}) before it "
+                   f"learnt it "
                    f"({_when(f.created_at)}): its clocks are out of order.")
     return out
 
