@@ -7,6 +7,7 @@ fixture by name would shadow it).
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 from conftest import FIXTURES
 
 from memscope.sandbox import Sandbox
+from memscope.sandbox.faults import RequestRecord
 from memscope.sources import (
     SpomoryConfig,
     SpomorySource,
@@ -85,3 +87,14 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def deleted(sandbox: Sandbox, path: str, *, wait_s: float = 20) -> list[RequestRecord]:
+    """The DELETE requests the sandbox received for ``path``, waiting up to ``wait_s``
+    for the first (a browser's run may end a moment before its request is in the log)."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        found = sandbox.requests_to(path, "DELETE")
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.25)

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from ask_support import reading, settled
+from network_guard import no_network
 
 from memscope.demo.seeding import seed_if_missing
 from memscope.meaning import deep, deep_worker
@@ -37,23 +38,6 @@ WAIT_S = 300.0
 #: and the quicker model rank other memories of Maya first)
 QUESTION, ANSWER = "Who is Maya's supervisor?", "Maya reports to Tom Okafor."
 
-#: runs in a fresh interpreter: creating any socket raises, as any connection or name
-#: look-up does (each attempt is also counted, in case a library swallows the error)
-NO_NETWORK = """
-import sys
-reach = ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname",
-         "socket.gethostbyname_ex", "socket.gethostbyaddr", "socket.sendto",
-         "socket.sendmsg", "urllib.Request")
-tried = []
-def hook(event, args):
-    if event in reach:
-        tried.append(event)
-    if event in reach or event == "socket.__new__":
-        raise RuntimeError("network used: " + event)
-sys.addaudithook(hook)
-{body}
-print("SOCKETS", len(tried), file=sys.stderr)
-"""
 
 
 @pytest.fixture
@@ -193,7 +177,7 @@ def test_the_worker_protocol_and_no_socket_in_it() -> None:
             "code = main()\n"
             "sys.stdout.flush()\n")
     done = subprocess.run(
-        [sys.executable, "-c", NO_NETWORK.format(body=body)], cwd=ROOT, timeout=120,
+        [sys.executable, "-c", no_network(body, stream="stderr")], cwd=ROOT, timeout=120,
         input=frame(json.dumps(["Maya reports to Tom Okafor.", "Ana drinks tea."]).encode()),
         capture_output=True, check=False)
     assert done.returncode == 0, done.stderr
@@ -224,7 +208,7 @@ conn.execute("BEGIN")
 print("STATE", vectors.deep_wait(conn, 300).state)
 print("MODEL", store.search("Who is Maya's supervisor?")["meaning"])
 """
-    done = subprocess.run([sys.executable, "-c", NO_NETWORK.format(body=body)], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-c", no_network(body, stream="stderr")], cwd=ROOT,
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert "STATE ready" in done.stdout and "MODEL deep" in done.stdout

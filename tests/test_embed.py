@@ -11,35 +11,18 @@ import time
 from pathlib import Path
 
 import numpy as np
+from network_guard import no_network
 
 from memscope.meaning import embed as embed_module
 from memscope.meaning.embed import DIM, embed, similarity
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: runs in a fresh interpreter: creating any socket raises, and so does any connection or
-#: name look-up (each attempt is also counted, in case a library swallows the error).
-#: Importing ``requests`` (which WordLlama imports) has urllib3 try to make a socket to
-#: probe for IPv6 support; it catches the refusal, and that attempt is not a connection.
-NO_NETWORK = """
-import sys
-reach = ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname",
-         "socket.gethostbyname_ex", "socket.gethostbyaddr", "socket.sendto",
-         "socket.sendmsg", "urllib.Request")
-tried = []
-def hook(event, args):
-    if event in reach:
-        tried.append(event)
-    if event in reach or event == "socket.__new__":
-        raise RuntimeError("network used: " + event)
-sys.addaudithook(hook)
-{body}
-print("SOCKETS", len(tried))
-"""
-
-
 def run_without_network(body: str) -> str:
-    done = subprocess.run([sys.executable, "-c", NO_NETWORK.format(body=body)], cwd=ROOT,
+    """``body`` in a fresh interpreter with the network refused; its standard output.
+    Importing ``requests`` (which WordLlama imports) has urllib3 try to make a socket to
+    probe for IPv6 support; it catches the refusal, and that attempt is not a connection."""
+    done = subprocess.run([sys.executable, "-c", no_network(body)], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout

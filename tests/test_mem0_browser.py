@@ -7,7 +7,6 @@ word diffs, the memory is forgotten (confirmed, sent once, ledgered), and a mem0
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from browser_support import (
 )
 from playwright.sync_api import Page
 from pydantic import SecretStr
-from sandbox_fixture import running_sandbox
+from sandbox_fixture import deleted, running_sandbox
 from test_mem0_history import write_history
 
 from components.sections.connection_form import SPACE_LABELS
@@ -86,15 +85,6 @@ def a_changed_memory(sandbox: Sandbox) -> tuple[str, str, str]:
                and ds.memories[m.parent_id].memory != m.memory)
     assert mem.parent_id is not None
     return mem.id, mem.memory, ds.memories[mem.parent_id].memory
-
-
-def deleted(sandbox: Sandbox, path: str) -> list:
-    for _ in range(80):  # the run may end a moment before the request is in the log
-        found = sandbox.requests_to(path, "DELETE")
-        if found:
-            return found
-        time.sleep(0.25)
-    return []
 
 
 def test_a_mem0_connection_loads_shows_history_forgets_and_a_history_db_opens(

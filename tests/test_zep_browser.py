@@ -8,7 +8,6 @@ and a wrong key refused in one sentence. Screenshots (light, dark) go to
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 from browser_support import assert_loopback_only, chromium, wait_graph, wait_idle
 from pydantic import SecretStr
-from sandbox_fixture import running_sandbox
+from sandbox_fixture import deleted, running_sandbox
 from streamlit_server import StreamlitServer, free_port, start_streamlit
 from test_mem0_browser import MAIN, SHOTS, click_node, drawn, go, no_exception, shoot
 
@@ -54,15 +53,6 @@ def ids(sandbox: Sandbox) -> tuple[str, str, str]:
                  if (d.content or "").startswith("Alice: I'm"))
     return (by_text["Alice is a junior engineer at Acme."],
             by_text["Alice leads the platform team at Acme."], intro)
-
-
-def deleted(sandbox: Sandbox, path: str) -> list:
-    for _ in range(80):  # the run may end a moment before the request is in the log
-        found = sandbox.requests_to(path, "DELETE")
-        if found:
-            return found
-        time.sleep(0.25)
-    return []
 
 
 def test_a_zep_graph_shows_a_two_version_chain_and_forgets_an_episode(tmp_path: Path
