@@ -10,8 +10,9 @@
     ``semantic_findings`` timed from cold (the embedding of every memory included) and
     again with the rows given (as a caller that already embedded them for Ask would).
 
-(c) ``tests/labelled/heldout/audit_pairs.json`` (issue 35: written by someone who had not read the
-    rules, split at once into development and held-out halves): each pair in a dataset of
+(c) ``tests/labelled/heldout/audit_pairs.json`` and ``tests/labelled/heldout2/audit_pairs.json``
+    (issue 35: each written by someone who had not read the rules, split at once into
+    development and held-out halves): each pair in a dataset of
     its own — ``relation: none``, two latest memories in two documents; ``updates``, b
     updates a — and scored per language for suspected contradictions (``contradiction``
     positive; ``lookalike`` and ``resolved`` negative) and suspicious updates
@@ -44,6 +45,8 @@ from memscope.records.dataset import from_feed_pages  # noqa: E402
 
 PAIRS = ROOT / "tests" / "labelled" / "semantic_pairs.json"
 HELDOUT = ROOT / "tests" / "labelled" / "heldout" / "audit_pairs.json"
+#: a second set by a second writer (2026-12-06), split the same way
+HELDOUT2 = ROOT / "tests" / "labelled" / "heldout2" / "audit_pairs.json"
 #: held-out label -> (the finding kind it is scored for, whether it should be flagged)
 HELDOUT_KINDS = {
     "contradiction": (("contradiction", True),),
@@ -111,13 +114,26 @@ def heldout_scores(pairs: list[dict[str, Any]]) -> dict[tuple[str, str], dict[st
 def print_heldout(*, show_misses: bool = False, dev_only: bool = False) -> None:
     """The development half, then (unless ``dev_only``, for whoever is tuning the rules)
     the held-out half: the figures to quote."""
-    data = json.loads(HELDOUT.read_text(encoding="utf-8"))
-    print(f"\nissue 35 pairs ({HELDOUT.relative_to(ROOT)}, written {data['written']}):")
+    for path in (HELDOUT, HELDOUT2):
+        _print_set(path, show_misses=show_misses, dev_only=dev_only)
+
+
+def _print_set(path: Path, *, show_misses: bool, dev_only: bool) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    print(f"\nissue 35 pairs ({path.relative_to(ROOT)}, written {data['written']}):")
     for half in ("development",) if dev_only else ("development", "heldout"):
         pairs = data[half]
         print(f"\n{half} half ({len(pairs)} pairs):")
         table = heldout_scores(pairs)
         _print_table(table, misses=False)
+        for lang in ("en", "zh"):
+            plain = [p for p in pairs if p["lang"] == lang and p["label"] == "contradiction"
+                     and not p.get("needs_world_knowledge")]
+            found = sum(1 for p in plain if any(
+                f.kind == KIND["contradiction"] and set(f.nodes) == {"a", "b"}
+                for f in semantic_findings(pair_analysis(p))))
+            print(f"{lang} contradictions needing no world knowledge: {found} of {len(plain)} "
+                  f"found (recall {_ratio(found, len(plain))})")
         if show_misses and half == "development":  # never list the held-out mistakes
             for (lang, kind), c in sorted(table.items()):
                 for key, pair in c["wrong"]:

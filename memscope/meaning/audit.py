@@ -156,6 +156,11 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
             about = [m for m in group if any(cl.owner == key for cl in claims[m].clauses)]
             pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, about)
                          if a != b)
+        # a text denying something of its owner is compared with every text about them: the
+        # thing may come in another form ("has never skied" / "skis in Zakopane")
+        deniers = [m for m in group if any(cl.denials and cl.owner == key
+                                           for cl in claims[m].clauses)]
+        pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, group) if a != b)
         return pairs
     # a memory without a chain is a chain of its own (a number no chain has)
     chain = np.array([chain_of.get(m, -1 - n) for n, m in enumerate(group)])

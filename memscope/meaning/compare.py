@@ -20,7 +20,14 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
-from memscope.meaning.denials import _KIN_KINDS, _PLAIN_VERBS, _POSSESSION, _ZH_AUX, Denial
+from memscope.meaning.denials import (
+    _KIN_KINDS,
+    _PLAIN_VERBS,
+    _POSSESSION,
+    _ZH_AUX,
+    _ZH_KIN,
+    Denial,
+)
 from memscope.meaning.facts import _FAMILY_KIND, Fact
 from memscope.meaning.reading import Claim, Clause
 
@@ -239,6 +246,11 @@ def _merge_dates(spans: list[tuple[int, int, int, int]], kinds_a: Sequence[str],
     return out
 
 
+#: events that happen more than once: two dates are two events
+_REPEATED = re.compile(r"\b(?:moved|relocated|visited|travel(?:l)?ed|went|flew|bought|changed|"
+                       r"switched|renovated|repainted)\b", re.I)
+
+
 def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The same frame with one value replaced, under an attribute that holds one value
     (or a date or number under any attribute)."""
@@ -269,6 +281,8 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
     if not functional and kind not in ("date", "number"):
         return None
+    if kind == "date" and _REPEATED.search(a.text) and _REPEATED.search(b.text):
+        return None  # "moved to Edinburgh in 2018" / "moved to a bigger flat … in 2023"
     if kind == "value" and a.values and a.values == b.values:
         return None  # the same names, dates and numbers in other words: a rewording
     if kind == "value" and not a.zh and not bare and max(len(left.split()),
@@ -291,6 +305,10 @@ HYPERNYM = 0.3
 #: attributes a noun names ("favourite *colour*", "*dog* is called", "*lease* ends")
 _NOUN_KEYS = frozenset(("attr", "name", "favourite", "count", "end"))
 #: attributes whose values are compared as they are (not "one name inside the other")
+_HAN_VALUE = re.compile(r"[\u3400-\u9fff]")
+_NUMBERS = re.compile(r"\d+")
+#: two ways of having no job, which may both hold
+_NOT_WORKING = frozenset(("retired", "unemployed"))
 _EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count"))
 
 
@@ -318,13 +336,20 @@ def _nouns_match(a: str, b: str) -> bool:
     wa, wb = a.split(), b.split()
     if not wa or not wb:
         return a == b
-    if stem(wa[-1]) == stem(wb[-1]) or set(wa) <= set(wb) or set(wb) <= set(wa):
+    if set(wa) <= set(wb) or set(wb) <= set(wa):
         return True
+    if stem(wa[-1]) == stem(wb[-1]):  # one head; but "auth service" / "billing service" differ
+        return not ({w for w in wa[:-1] if w not in STOP}
+                    and {w for w in wb[:-1] if w not in STOP})
     return word_similarity(a, b) >= SYNONYM
 
 
 def _same_value(a: str, names: frozenset[str]) -> bool:
-    return any(a == n or (min(len(a), len(n)) >= 3 and (a in n or n in a)) for n in names)
+    """``a`` is one of ``names``, or inside one (a Chinese place or employer refined: 杭州 /
+    杭州西湖区, 华为 / 华为的深圳总部)."""
+    return any(a == n or (min(len(a), len(n)) >= 3 and (a in n or n in a)) or (
+        min(len(a), len(n)) >= 2 and _HAN_VALUE.match(a) is not None and (
+            n.startswith(a) or a.startswith(n))) for n in names)
 
 
 def _facts_conflict(f: Fact, g: Fact) -> bool | None:
@@ -344,7 +369,10 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
     if not f.first or not g.first:  # "is single": no partner at all
         return None if not f.first and not g.first else bool(f.names or g.names)
     if f.key in _EXACT:
-        return f.first != g.first
+        return f.first != g.first and {f.first, g.first} != _NOT_WORKING
+    numbers_f, numbers_g = _NUMBERS.findall(f.value), _NUMBERS.findall(g.value)
+    if numbers_f and numbers_g and numbers_f != numbers_g:
+        return True  # "the 3rd floor of the Leeds building" / "the 7th floor of …"
     return not (_same_value(f.first, g.names) or _same_value(g.first, f.names)
                 or word_similarity(_shown(f.first, f.value), _shown(g.first, g.value))
                 >= SYNONYM)  # "NYC" / "New York"
@@ -383,9 +411,9 @@ def _shown(value: str, written: str) -> str:
 
 
 def _fuzzy_in(word: str, stems: frozenset[str]) -> bool:
-    """``word`` among ``stems``, or sharing its first six letters with one ("allergy" /
-    "allergic", "licence" / "licensed")."""
-    return word in stems or (len(word) >= 6 and any(
+    """``word`` among ``stems`` (or with an "s" the stemmer left: "ski" / "skis"), or sharing
+    its first six letters with one ("allergy" / "allergic", "licence" / "licensed")."""
+    return word in stems or (len(word) >= 3 and word + "s" in stems) or (len(word) >= 6 and any(
         len(s) >= 6 and s[:6] == word[:6] for s in stems))
 
 
@@ -421,6 +449,10 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
                            for f in y.facts) else 0.0
     if x.claim.zh:  # 从不去公司 / 每周都去公司上班, 不抽烟 / 每天抽半包烟
         core = "".join(d.object)
+        kin = _ZH_KIN.get(core.removeprefix("有"))
+        if kin and x.owner and re.search(re.escape(x.owner[0]) + r".{0,2}?(?:的|有.{0,3}?)(?:"
+                                         + "|".join(kin) + ")", other.text):
+            return 0.75  # 没有孩子 / 周建国的儿子今年考上了大学
         return 0.75 if core and any(_subsequence(core, y.text) or (
             len(core) <= 4 and core[-2:] in y.text) for y in affirming) else 0.0
     if not d.object:  # "doesn't drive" / "drives her own car"
@@ -454,6 +486,10 @@ def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Claus
         _possesses(e, y) for y in (*affirming, *theirs)) for e in named)
 
 
+_ALCOHOL_FREE = re.compile(r"\b(?:alcohol[- ]free|non[- ]alcoholic|zero[- ]alcohol|low[- ]alcohol|"
+                           r"soft drinks?|mocktails?)\b", re.I)
+
+
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     """``x`` denies what ``other`` affirms of the same owner ("has never had grandchildren"
     / "has three grandchildren", "avoids Python" / "writes all her tools in Python",
@@ -462,6 +498,8 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
         return None
     affirming = [y for y in other.clauses if y.owner == x.owner and y.affirms]
     for d in x.denials:
+        if d.verb == "drink" and _ALCOHOL_FREE.search(other.text):
+            continue  # "is teetotal" / "drinks alcohol-free beer": both hold
         score = _denies(d, x, other, affirming)
         if score:
             return Conflict("negation", "", "", score, topical=True)
@@ -545,9 +583,10 @@ def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:
     # owner (高雪很喜欢爵士乐 is 高雪's as much as 高雪讨厌爵士乐); read with two subjects, only
     # a negation or a preference counts (a "slot" is not one then)
     found = _claim_conflict(x.as_owner, y.as_owner)
-    if found is not None and x.claim.subject != y.claim.subject and \
-            found.what not in ("negation", "preference"):
-        return None
+    if found is not None and found.what not in ("negation", "preference") and (
+            x.claim.subject != y.claim.subject or (
+                x.facts and y.facts and not {f.key for f in x.facts} & {f.key for f in y.facts})):
+        return None  # another subject; or an employer and a home: two attributes
     return found
 
 

@@ -27,7 +27,28 @@ _PLAIN_VERBS = _set("be been is are was were am have has had do does did get go 
 _BEFORE_VERB = _set("ever even really actually yet once be to been")
 #: a negation of these is no denial of a fact ("doesn't need to", "not only")
 _NOT_DENIED = _set("need needs want wants only just sure always")
-_AVOID = ("avoid", "refus", "shun", "quit", "stop")
+_AVOID = ("avoid", "refus", "shun", "quit", "stop", "lack")
+#: "a word of", "a drop of": nothing at all of what follows
+#: how long a denial has held ("in years", "for ages")
+_SPANS = _set("years months weeks decades ages ever")
+#: states that deny a verb ("is sober" / "drinks two beers every evening")
+_DENYING_STATES = {"sober": "drink", "teetotal": "drink", "teetotaller": "drink",
+                   "teetotaler": "drink"}
+#: "left Harlow & Finch last year": works there no more (a departure is said in the past)
+_DEPARTURE = re.compile(r"\b(?:left|quit|resigned from|stopped working (?:at|for)|moved away "
+                        r"from|moved out of)\s+(?:the\s+|his\s+|her\s+|their\s+)?"
+                        r"(?P<object>[A-Z][\w'’&.-]*(?:\s+(?:&\s+|of\s+|de\s+)?[A-Z][\w'’.-]*)*)")
+#: "lives without a TV", "manages without a car": has none
+_LIVING = frozenset(("liv", "manag", "get", "go", "do", "cop", "surviv"))
+_FILLERS = _set("word drop bite sip puff bit ounce")
+#: past participles a denial's verb may be in ("has never taught" / "teaches")
+_IRREGULAR = {"taught": "teach", "flown": "fly", "driven": "drive", "ridden": "ride",
+              "written": "write", "eaten": "eat", "swum": "swim", "sung": "sing",
+              "spoken": "speak", "drunk": "drink", "bought": "buy", "caught": "catch",
+              "fought": "fight", "worn": "wear", "sold": "sell", "held": "hold",
+              "built": "build", "learnt": "learn", "met": "meet", "read": "read",
+              "run": "run", "smoked": "smoke", "won": "win", "seen": "see", "known": "know",
+              "grown": "grow", "thrown": "throw", "taken": "take", "given": "give"}
 #: two-word verbs of giving something up ("gave up coffee", "stays away from sugar")
 _AVOID_PHRASES = frozenset((("gave", "up"), ("given", "up"), ("giving", "up"), ("give", "up"),
                             ("gives", "up"), ("stays", "away"), ("stay", "away")))
@@ -54,11 +75,26 @@ class Denial:
 
 
 #: a clause without one of these denies nothing (cheap: most clauses deny nothing)
-_DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|cannot|avoid|refus|shun|quit|stop|gave up|"
+_DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|cannot|avoid|refus|shun|quit|stop|lack|sober|"
+                             r"teetotal|"
+                             r"without|yet to|non-|gave up|"
                              r"given up|giving up|give up|gives up|stays? away)|n['’]t\b", re.I)
 
 
 # --- denials ---------------------------------------------------------------------------
+
+def departures(rest: str) -> tuple[Denial, ...]:
+    """What a clause in the past says its owner has left, and so is no longer at ("left
+    Harlow & Finch last year", "moved away from Leeds")."""
+    m = _DEPARTURE.search(rest)
+    if m is None or re.match(r"\s*for\s+(?:a|an|the|one|two|three|few|some)\b",
+                             rest[m.end():], re.I):
+        return ()  # "left Lisbon for a week": away, not gone
+    written = tuple(w.lower() for w in re.findall(r"[^\W\d_]+", m.group("object"))
+                    if w.lower() not in STOP and w.lower() not in ("of", "de"))
+    return (Denial("", tuple(stem(w) for w in written), False, written=written, named=True),
+            ) if written else ()
+
 
 def _en_denials(rest: str) -> tuple[Denial, ...]:
     """What an English clause denies: "not / never / no longer VERB OBJECT", "VERB no
@@ -69,17 +105,28 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
     raw = re.findall(r"[\w'’-]+", rest.replace("n't", " not").replace("n’t", " not"))
     words = [w for part in raw for w in part.lower().replace("’", "'").split("-") if w]
     named = {w.lower() for w in raw if w[:1].isupper()}
-    out = []
+    out: list[Denial | None] = []
     for i, w in enumerate(words):
+        if w in _DENYING_STATES and i and words[i - 1] in ("is", "been", "was", "stays",
+                                                            "remains", "a"):
+            out.append(Denial(_DENYING_STATES[w], (), False))
+            continue
         phrase = i + 1 < len(words) and (w, words[i + 1]) in _AVOID_PHRASES
         avoid = phrase or stem(w).startswith(_AVOID)
         if avoid and i and words[i - 1] in ("not", "never", "no"):
             continue  # "never avoids": no denial
-        if avoid or w in ("not", "never", "no", "cannot"):
-            found = _denial_at(words, i, avoid=avoid, skip=2 if phrase else 1)
+        if w == "non" and i + 1 < len(words) and words[i + 1].endswith("er"):
+            verb = stem(words[i + 1][:-2])  # "a non-smoker": smokes no more than a stone
+            out.append(Denial(verb, (), False) if len(verb) >= 3 else None)
+            continue
+        without = w == "without" and i and stem(words[i - 1]) in _LIVING
+        yet = w == "yet" and words[i + 1:i + 2] == ["to"]  # "has yet to learn to drive"
+        if avoid or without or yet or w in ("not", "never", "no", "cannot"):
+            found = _denial_at(words, i, avoid=avoid or without,
+                               skip=2 if phrase or yet else 1)
             if found is not None:
                 out.append(replace(found, named=any(w in named for w in found.written)))
-    return tuple(out)
+    return tuple(d for d in out if d is not None)
 
 
 def _denial_at(words: list[str], i: int, *, avoid: bool, skip: int) -> Denial | None:
@@ -97,7 +144,7 @@ def _denial_at(words: list[str], i: int, *, avoid: bool, skip: int) -> Denial | 
             j += 1
         if j >= len(words):
             return None
-        verb = stem(words[j])
+        verb = stem(_IRREGULAR.get(words[j], words[j]))
         if verb in _POSITIVE or verb in _NEGATIVE or words[j] in _NOT_DENIED:
             return None  # a dislike is a preference; "doesn't need to" denies nothing
         j += 1
@@ -114,6 +161,8 @@ def _denied_object(tail: list[str], verb: str) -> Denial | None:
     written: list[str] = []
     universal = False
     for k, x in enumerate(tail):
+        if x in ("in", "for") and tail[k + 1:k + 2] and tail[k + 1] in _SPANS:
+            break  # "hasn't used the train in years": still a denial, of the train
         if x in _RESTRICTING or x in MONTHS or x in WEEKDAYS or x.rstrip("s") in WEEKDAYS \
                 or x[:1].isdigit():
             return None
@@ -121,6 +170,8 @@ def _denied_object(tail: list[str], verb: str) -> Denial | None:
             universal = True
         elif x in ("but", "and", "so", "she", "he", "they"):
             break
+        elif x in _FILLERS and tail[k + 1:k + 2] == ["of"]:
+            universal = True  # "doesn't speak a word of Portuguese"
         elif x not in STOP and x not in ("of", "longer", "kind", "single") and len(stems) < 3:
             stems.append(stem(x))
             written.append(x)
@@ -148,6 +199,9 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
     return tuple(out)
 
 
+#: Chinese kin words and the kin they name (没有孩子 / 的儿子)
+_ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女": ("儿子", "女儿", "孩子"),
+           "兄弟姐妹": ("哥哥", "姐姐", "弟弟", "妹妹"), "孙子": ("孙子", "孙女")}
 #: kin words and the kin they name ("has no children" / "has two sons"; "has no sisters" /
 #: "has two brothers" both hold)
 _KIN_KINDS: dict[str, tuple[str, ...]] = {

@@ -88,7 +88,9 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b|\bwedding (?:is )?(?:on|in)\b"),
     ("language", r"\bnative speaker of\b"),
     ("blood", r"\bblood (?:type|group)(?:\s+is)?\b"),
-    ("end", r"\b(?:ends?|runs?|lasts?|is valid|expires?)\s+(?:on|until|in)\b|\bexpires?\b"),
+    ("end", r"\b(?:ends?|runs?|lasts?|is valid|expires?)\s+(?:on|until|in)\b|\bexpires?\b"
+            r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:re)?(?:scheduled|booked|planned|"
+            r"set|fixed|arranged|due)\s+(?:for|on)\b"),
 ))
 #: words one of which a clause must hold for a family's cue to be looked for (cheap: most
 #: clauses name no one-value attribute)
@@ -100,12 +102,14 @@ _TRIGGERS = {
     "partner": ("married", "relationship", "dating", "seeing", "engaged", "going out"),
     "birthday": ("born", "birthday"), "birthplace": ("born",),
     "wedding": ("married", "wedding"), "language": ("native",), "blood": ("blood",),
-    "end": ("end", "run", "last", "valid", "expir"),
+    "end": ("end", "run", "last", "valid", "expir", "schedul", "booked", "planned", "set ",
+            "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
     r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
-    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|单身|未婚|婚|失业|"
+    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|retired|退休|单身|"
+    r"未婚|婚|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
@@ -120,7 +124,10 @@ _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
         re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+birthday\b", re.I))
 _COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+{_N}\s+((?:[a-z-]+\s+)?[a-z]+)", re.I),
           re.compile(rf"\b(?:father|mother|parent|mum|mom|dad)\s+of\s+{_N}\s+((?:[a-z-]+\s+)?"
-                     r"[a-z]+)", re.I))
+                     r"[a-z]+)", re.I),
+          # "manages a team of eight engineers": the team's size, said of its head
+          re.compile(rf"\b(?:manages|leads|runs|heads)\s+a\s+(?:team|group|staff|crew)\s+of\s+"
+                     rf"{_N}\s+((?:[a-z-]+\s+)?[a-z]+)", re.I))
 _OWN_COUNT = re.compile(rf"^\W*[A-Z][\w-]*['’]s\s+{_N}\s+([a-z]+)")
 _NOT_COUNTED = _set("years year days times weeks months hours")
 _ANY_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_VALUE) + "|" + "|".join(_TENS)
@@ -144,8 +151,11 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
                                r"|(?:有|的)(?:妻子|丈夫|老公|老婆)"),
         ("marital", "engaged", r"\b(?:is|got|are) engaged\b|\bengaged to\b|订婚"),
-        ("employment", "unemployed", r"\b(?:is|has been) (?:unemployed|jobless|out of work|"
-                                     r"between jobs)\b|\bhas no job\b|失业|待业|没有工作"),
+        ("employment", "unemployed", r"\b(?:is|has been)(?: (?:currently|now|still))? "
+                                     r"(?:unemployed|jobless|out of work|between jobs)\b"
+                                     r"|\bhas no job\b|失业|待业|没有工作"),
+        ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
+                                  r"|\bretired (?:in|last|from|at)\b|退休"),
         ("hours", "full-time", _WORK_HOURS + r"full[- ]time\b|\bfull[- ]time (?:job|employee|"
                                              r"position|role|worker)\b|全职"),
         ("hours", "part-time", _WORK_HOURS + r"part[- ]time\b|\bpart[- ]time (?:job|employee|"
@@ -329,7 +339,8 @@ def _number_facts(of: str, rest: str, text: str) -> list[Fact]:
             break
     if not _COUNT_TRIGGER.search(text):
         return out
-    counted = [(m, of) for pattern in _COUNT for m in pattern.finditer(rest)]
+    counted = [(m, "team" if pattern is _COUNT[-1] else of) for pattern in _COUNT
+               for m in pattern.finditer(rest)]
     # "Nina's two cats …": the owner's count ("Sara's two sons …" is about the sons)
     counted += [(m, "") for m in _OWN_COUNT.finditer(text)
                 if stem(m.group(2).lower()) not in _ROLE_STEMS]
@@ -343,7 +354,7 @@ def _number_facts(of: str, rest: str, text: str) -> list[Fact]:
 
 def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
     """The one-value states a clause names (:data:`_STATES`, a household, no partner); an
-    employer means employed."""
+    employer, or working hours, mean employed."""
     out: list[Fact] = []
     if _STATE_TRIGGER.search(rest):
         for family, value, pattern in _STATES:
@@ -354,7 +365,8 @@ def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
             out.append(_state("household", of, household))
         if (_ZH_SINGLE if _HAN.search(rest) else _SINGLE).search(rest):
             out.append(Fact("partner", "", of, "single", "", frozenset()))
-    if any(f.key == "employer" for f in facts) and not any(f.key == "employment" for f in out):
+    if any(f.key == "employer" or (f.key == "hours" and f.first) for f in (*facts, *out)) and \
+            not any(f.key == "employment" for f in out):
         out.append(_state("employment", of, "employed"))
     return out
 

@@ -39,8 +39,17 @@ from memscope.meaning.clauses import (
     _en_head,
     _zh_head,
 )
-from memscope.meaning.denials import _KIN_KINDS, _POSSESSION, Denial, _en_denials, _zh_denials
+from memscope.meaning.denials import (
+    _KIN_KINDS,
+    _POSSESSION,
+    _ZH_KIN,
+    Denial,
+    _en_denials,
+    _zh_denials,
+    departures,
+)
 from memscope.meaning.facts import Fact, _en_facts, _zh_facts
+from memscope.meaning.normal import normalise
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,10 @@ class Claim:
     def denied_kin(self) -> frozenset[tuple[str, ...]]:
         """The people it says its owner has none of, as owners ("Sara has no children":
         Sara's children, sons, daughters …), to be compared with what is said of them."""
+        if self.zh:  # 周建国没有孩子: 周建的儿子, 周建的女儿 …
+            return frozenset((f"{cl.owner[0]}的{kin}",) for cl in self.clauses if cl.owner
+                             for d in cl.denials
+                             for kin in _ZH_KIN.get("".join(d.object).removeprefix("有"), ()))
         return frozenset((*cl.owner, kin) for cl in self.clauses if cl.owner
                          for d in cl.denials if d.verb in _POSSESSION and d.object
                          for kin in (d.object[-1], *(stem(k) for k in _KIN_KINDS.get(
@@ -161,7 +174,7 @@ class Claim:
 @lru_cache(maxsize=200_000)
 def claim(text: str) -> Claim:
     """Read ``text`` as a claim (cached: the same text is read once)."""
-    cut = text[:MAX_CHARS]
+    cut = normalise(text[:MAX_CHARS])
     zh = bool(_HAN.search(cut))
     tokens = _zh_tokens(cut) if zh else _en_tokens(cut)
     n_subject = _zh_subject(tokens) if zh else _en_subject(tokens, cut)
@@ -185,7 +198,7 @@ def claim(text: str) -> Claim:
         positive = any(w in _POSITIVE for w in words)
         negative = any(w in _NEGATIVE for w in words)
     base = -1 if negative and not positive else 1
-    return Claim(text=text, zh=zh, subject=subject, words=words,
+    return Claim(text=cut, zh=zh, subject=subject, words=words,
                  kinds=tuple(k for _w, k in rest), sign=-base if negated else base,
                  preference=positive or negative, located=bool(_LOCATED.search(cut)))
 
@@ -277,7 +290,9 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         hedged = bool((_ZH_HEDGES if c.zh else _HEDGES).search(text))
         facts = _zh_facts(of, rest, identity, past) if c.zh else _en_facts(
             of, rest, identity, text, past)
-        denials = () if hedged or past else (_zh_denials(rest) if c.zh else _en_denials(rest))
+        denials = () if hedged or c.zh else departures(rest)
+        if not (hedged or past):
+            denials += _zh_denials(rest) if c.zh else _en_denials(rest)
         out.append(Clause(text, head, of, own, past, hedged, facts, denials))
     return tuple(out)
 

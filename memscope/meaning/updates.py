@@ -19,7 +19,7 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
-from memscope.meaning.compare import _NOUN_KEYS, _fuzzy_in
+from memscope.meaning.compare import _NOUN_KEYS, _fuzzy_in, conflict
 from memscope.meaning.reading import FAMILIES, Claim
 
 # ---------------------------------------------------------------------------------------
@@ -41,16 +41,19 @@ _DONE = re.compile(r"\b(?:\w+ed|bought|got|found|made|took|won|sold|paid|chose|s
 
 def update_relation(a: Claim, b: Claim) -> bool | None:
     """Whether an update from ``a`` to ``b`` stays on one thing: ``True`` when both name one
-    attribute (a fact of one family, a topic family, a shared name or plain word) or ``b``
-    is what came of ``a``'s intention; ``False`` when ``b`` is about someone else ("Tara
-    lives in Leeds" → "Tara's sister lives in Bristol") or both name attributes and none is
-    shared; ``None`` when the words cannot tell (the caller compares meanings). A shared
-    subject alone says nothing: every memory about a person has their name."""
+    attribute (a fact of one family, a topic family, a shared name or plain word), ``b``
+    is what came of ``a``'s intention, or the two would conflict (the update resolves it);
+    ``False`` when ``b`` is about someone else ("Tara lives in Leeds" → "Tara's sister
+    lives in Bristol") or both name attributes and none is shared; ``None`` when the words
+    cannot tell (the caller compares meanings). A shared subject alone says nothing: every
+    memory about a person has their name."""
     other = _other_subject(a, b)
     if other is not None:
         return other
     if _INTENT.search(a.text) and not _INTENT.search(b.text) and _DONE.search(b.text):
         return True
+    if conflict(a, b) is not None:
+        return True  # what the update resolves: one attribute, two values
     keys_a, keys_b = _attribute_keys(a), _attribute_keys(b)
     if keys_a & keys_b or _shared_names(a, b) or _shares_plain_words(a, b):
         return True

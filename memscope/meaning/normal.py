@@ -1,0 +1,103 @@
+"""One way of writing what is written many ways, before a text is read as a claim: units
+("174 centimetres" → "174 cm"), times of day ("9.15 pm" → "21:15"), ordinals ("seventh
+floor" → "7th floor"), Chinese amounts (四千五百元 → 4500元), a sentence said back to
+front ("Czech is Zofia's mother tongue" → "Zofia's mother tongue is Czech") and one that
+opens on its time ("In September Ottilie moved …" → "Ottilie moved … in september").
+
+Pure and deterministic; what it rewrites is read, never shown.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = (
+    (r"centimet(?:re|er)s?|cms", "cm"), (r"millimet(?:re|er)s?", "mm"),
+    (r"kilomet(?:re|er)s?|kms", "km"), (r"met(?:re|er)s", "m"),
+    (r"kilo(?:gram(?:me)?)?s|kgs", "kg"), (r"grams?|grammes?", "g"),
+    (r"minutes|mins", "min"), (r"hours|hrs", "h"),
+    (r"euros?", "EUR"), (r"dollars?", "USD"), (r"pounds sterling", "GBP"),
+)
+_UNIT = re.compile(r"(?<=\d)(\s*)\b(?:" + "|".join(f"(?P<u{n}>{p})" for n, (p, _u) in
+                                                    enumerate(_UNITS)) + r")\b", re.I)
+_ORDINALS = {w: n for n, w in enumerate(
+    ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+     "ninth", "tenth", "eleventh", "twelfth"))}
+_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b(?=\s+(?:floor|row|grade|year|"
+                                                      r"place|storey|story|level)\b)", re.I)
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+#: a time of day with its half: "9.15 pm", "6:40pm", "6 pm", "7 a.m."
+_TIME_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*([ap])(?:\.m\.|\.?\s?m\b)", re.I)
+_TIME_24 = re.compile(r"\b([01]?\d|2[0-3])\.([0-5]\d)\b(?=\s*(?:h\b|hours\b|$|[,;]|\s+on\b))")
+_ZH_DIGIT = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
+_ZH_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千]+)(?=万|元|块|岁|公斤|斤|公里|厘米|米)")
+_WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
+         r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
+         r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
+#: a sentence that opens on its time ("In September Ottilie moved …", "Last year, Ana …")
+_LEADING_TIME = re.compile(
+    r"^(?P<lead>(?:in|on|since|by|from|until|during|last|this|next|early|late)\s+(?:(?:the|"
+    r"last|this|next|early|late|mid)\s+)?(?:" + _WHEN + r")s?(?:\s+(?:19|20)\d\d)?),?\s+"
+    r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.I | re.S)
+#: "Czech is Zofia's mother tongue": a value, "is", a name's attribute (lower case)
+_BACK_TO_FRONT = re.compile(
+    r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+is\s+(?P<owner>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
+    r"['’]s\s+(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)(?P<rest>\s*(?:[.;,!]|$).*)$", re.S)
+
+
+def zh_number(raw: str) -> int | None:
+    """A Chinese number below ten thousand: 四千五百 → 4500, 十二 → 12, 两 → 2."""
+    total, digit = 0, None
+    for ch in raw:
+        if ch in _ZH_DIGIT:
+            digit = _ZH_DIGIT[ch]
+        elif ch in _ZH_UNIT:
+            total += (1 if digit is None else digit) * _ZH_UNIT[ch]
+            digit = None
+        else:
+            return None
+    return total + (digit or 0)
+
+
+def _time(m: re.Match[str]) -> str:
+    hour, minute = int(m.group(1)) % 12, int(m.group(2) or 0)
+    if m.group(3).lower() == "p":
+        hour += 12
+    return f"{hour:02d}:{minute:02d}"
+
+
+def _unit(m: re.Match[str]) -> str:
+    found = next(k for k, v in m.groupdict().items() if v is not None)
+    return " " + _UNITS[int(found[1:])][1]
+
+
+def _ordinal(m: re.Match[str]) -> str:
+    n = _ORDINALS[m.group(1).lower()]
+    return f"{n}{_SUFFIX.get(n, 'th')}"
+
+
+def _zh_amount(m: re.Match[str]) -> str:
+    value = zh_number(m.group(1))
+    return m.group(1) if value is None else str(value)
+
+
+def normalise(text: str) -> str:
+    """``text`` with its units, times, ordinals and Chinese amounts written one way, and a
+    back-to-front "<value> is <name>'s <attribute>" turned round."""
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return _ZH_AMOUNT.sub(_zh_amount, text)
+    lead = _LEADING_TIME.match(text)
+    if lead is not None and lead.group("rest")[:1].isupper():
+        text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
+    m = _BACK_TO_FRONT.match(text)
+    if m is not None and not m.group("value").lower().startswith(("she ", "he ", "it ", "this ",
+                                                                   "that ", "there ")):
+        text = f"{m.group('owner')}'s {m.group('noun')} is {m.group('value')}{m.group('rest')}"
+    text = _TIME_12.sub(_time, text)
+    text = _TIME_24.sub(lambda t: f"{int(t.group(1)):02d}:{t.group(2)}", text)
+    text = _UNIT.sub(_unit, text)
+    return _ORDINAL.sub(_ordinal, text)
+
+
+__all__ = ["normalise", "zh_number"]
