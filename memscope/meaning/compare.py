@@ -28,6 +28,7 @@ from memscope.meaning.denials import (
     _ZH_KIN,
     Denial,
 )
+from memscope.meaning.diets import consumed, ruled_out
 from memscope.meaning.facts import _FAMILY_KIND, Fact
 from memscope.meaning.reading import Claim, Clause
 
@@ -411,9 +412,10 @@ def _shown(value: str, written: str) -> str:
 
 
 def _fuzzy_in(word: str, stems: frozenset[str]) -> bool:
-    """``word`` among ``stems`` (or with an "s" the stemmer left: "ski" / "skis"), or sharing
-    its first six letters with one ("allergy" / "allergic", "licence" / "licensed")."""
-    return word in stems or (len(word) >= 3 and word + "s" in stems) or (len(word) >= 6 and any(
+    """``word`` among ``stems`` (or as the stemmer left it: "ski" / "skis", "fly" / "fli"), or
+    sharing its first six letters with one ("allergy" / "allergic", "licence" / "licensed")."""
+    return word in stems or (len(word) >= 3 and (word + "s" in stems or (
+        word.endswith("y") and word[:-1] + "i" in stems))) or (len(word) >= 6 and any(
         len(s) >= 6 and s[:6] == word[:6] for s in stems))
 
 
@@ -554,7 +556,7 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
     several = len(a.clauses) + len(b.clauses) > 2
     if not several and a.subject == b.subject and not (
             (first_a.facts and first_b.facts) or first_a.denials or first_b.denials
-            or (a.preference and b.preference)):
+            or (a.preference and b.preference) or ruled_out(a.text) or ruled_out(b.text)):
         return None  # one clause each, read whole already, and nothing more to compare
     for x in a.clauses:
         found = _denial_conflict(x, b)
@@ -566,11 +568,22 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
             return _swap(found)
     for x in a.clauses:
         for y in b.clauses:
+            if x.owner and x.owner == y.owner and (_diet_conflict(x, y) or _diet_conflict(y, x)):
+                return Conflict("negation", "", "", 0.7, topical=True)
             if x.owner and x.owner == y.owner and x.past == y.past:
                 found = _pair_conflict(x, y, several=several)
                 if found is not None:
                     return found
     return None
+
+
+def _diet_conflict(x: Clause, y: Clause) -> bool:
+    """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
+    "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒)."""
+    if y.hedged or y.denials or y.claim.sign < 0:
+        return False
+    ruled = ruled_out(x.text)
+    return bool(ruled and ruled & consumed(y.text))
 
 
 def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:

@@ -1,0 +1,101 @@
+"""What a diet rules out, and what a text says someone eats or drinks (:func:`ruled_out`,
+:func:`consumed`): the one piece of world knowledge the rules carry, because diets are
+among the commonest things an assistant remembers ("is vegetarian" / "had a rare steak",
+"is teetotal" / "orders a whisky every Friday", 滴酒不沾 / 每周五都去喝啤酒).
+
+Small word lists, English and Chinese; anything they do not name is left to the model
+check (the review queue says so). Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: the kinds of food and drink a diet can rule out, and words that name one
+KINDS: dict[str, tuple[str, ...]] = {
+    "meat": ("meat", "steak", "beef", "pork", "lamb", "mutton", "veal", "chicken", "turkey",
+             "duck", "ham", "bacon", "sausage", "salami", "chorizo", "burger", "mince",
+             "meatball", "ribs", "brisket", "kebab", "pepperoni", "prosciutto", "venison",
+             "牛排", "牛肉", "猪肉", "羊肉", "鸡肉", "排骨", "火腿", "香肠", "培根", "烤鸭", "肉"),
+    "fish": ("fish", "salmon", "tuna", "cod", "haddock", "trout", "mackerel", "sardine",
+             "anchov", "sushi", "sashimi", "seafood", "prawn", "shrimp", "lobster", "crab",
+             "oyster", "mussel", "鱼", "三文鱼", "海鲜", "虾", "寿司"),
+    "dairy": ("dairy", "milk", "cheese", "yoghurt", "yogurt", "butter", "cream", "latte",
+              "cappuccino", "flat white", "ice cream", "milkshake", "牛奶", "奶酪", "芝士",
+              "酸奶", "黄油", "拿铁", "奶茶", "冰淇淋"),
+    "egg": ("egg", "omelette", "omelet", "鸡蛋"),
+    "alcohol": ("alcohol", "beer", "lager", "ale", "ipa", "stout", "wine", "rioja", "prosecco",
+                "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
+                "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni",
+                "啤酒", "红酒", "白酒", "葡萄酒", "威士忌", "鸡尾酒", "酒"),
+}
+#: the words that name a whole kind: a denial of one of these rules the kind out ("doesn't
+#: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
+_KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
+               "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
+               "alcohol": ("alcohol", "booze", "酒")}
+#: diets and the kinds each rules out
+_BE = r"\b(?:is|has been|was|became|went|stays|remains|eats|lives)\s+(?:an?\s+)?(?:\w+ly\s+)?" \
+      r"(?:strict\s+|lifelong\s+|committed\s+|full\s+|now\s+)?"
+DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern, re.I), kinds) for pattern, kinds in (
+        (_BE + r"vegan\b|吃纯素|是纯素", ("meat", "fish", "dairy", "egg")),
+        (_BE + r"vegetarian\b|素食者|吃素", ("meat", "fish")),
+        (_BE + r"pesc[ae]tarian\b", ("meat",)),
+        (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒",
+         ("alcohol",)),
+        (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
+    ))
+#: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
+#: 不吃任何肉, 不喝酒)
+_DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
+                     r"touch|touches)\s+(?:any\s+|a\s+drop\s+of\s+)?(?P<what>[a-z]+)"
+                     r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
+                     r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})", re.I)
+#: eating or drinking as a habit or a liking, not in the past ("used to drink")
+_CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ordering|"
+                       r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?)\b"
+                       r"|吃|喝|爱", re.I)
+#: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
+_AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|in|for|most|mostly|"
+                       r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
+                       re.I)
+#: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
+_PLANT = re.compile(r"\b(?:oat|soy|soya|almond|coconut|rice|plant)[- ]?(?:milk|based)\b|\bvegan\b|"
+                    r"\bveggie\b|\bmeat[- ]?(?:free|less)\b|\bdairy[- ]free\b|\btofu\b|\bseitan\b|"
+                    r"\bbeyond\b|\bimpossible\b|燕麦奶|豆奶|植物奶|素肉|豆腐", re.I)
+#: "had a rare steak last night, as she does most weeks": the past, as a habit
+_HAD = re.compile(r"\b(?:had|ate|drank|ordered)\b", re.I)
+_HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|he|they) does)\b",
+                    re.I)
+_NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
+                      r"\bnon-alcoholic\b|\bfor (?:her|his|their) (?:kids|children|family|"
+                      r"guests|partner)\b|以前|戒了|不再", re.I)
+
+
+def ruled_out(text: str) -> frozenset[str]:
+    """The kinds of food and drink ``text`` says its owner does not have: a diet ("is
+    vegan") or a denial ("doesn't eat fish", 不喝酒)."""
+    out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
+           if not _AT_TIMES.match(text, m.end()) for kind in kinds}
+    for m in _DENIED.finditer(text):
+        what = (m.group("what") or m.group("no") or m.group("zh") or "").lower()
+        out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
+                or what.rstrip("s") in names}
+    return frozenset(out)
+
+
+def consumed(text: str) -> frozenset[str]:
+    """The kinds of food and drink ``text`` says its owner has now ("orders a whisky every
+    Friday", 每天早上都要喝两杯拿铁); nothing for the past or for others."""
+    if not (_CONSUMES.search(text) or (_HAD.search(text) and _HABIT.search(text))) or \
+            _NOT_NOW.search(text):
+        return frozenset()
+    low = text.lower()
+    plant = _PLANT.search(text) is not None
+    return frozenset(kind for kind, words in KINDS.items() if not (plant and kind in (
+        "meat", "dairy", "fish")) and any(
+        re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text for w in words))
+
+
+__all__ = ["DIETS", "KINDS", "consumed", "ruled_out"]
