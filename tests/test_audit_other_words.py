@@ -55,6 +55,11 @@ def test_chinese_numbers_below_ten_thousand() -> None:
     ("王芳滴酒不沾。", "王芳每天晚上都喝红酒。"),
     ("王芳没有孩子。", "王芳的女儿在上小学。"),
     ("王芳已经退休了。", "王芳在医院全职上班。"),
+    ("Piet quit smoking years ago.", "Piet rolls a cigarette after every meeting."),
+    ("Piet has no pets.", "Piet walks his spaniel along the canal."),
+    ("王芳不再养狗了。", "王芳每天晚上遛她的金毛。"),
+    ("Femke is allergic to sesame.", "Femke eats sesame bagels for breakfast."),
+    ("王芳对芒果过敏。", "王芳每天都吃芒果干。"),
 ])
 def test_conflicts_said_in_other_words(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is not None
@@ -76,6 +81,10 @@ def test_conflicts_said_in_other_words(a: str, b: str) -> None:
     ("王芳在华为工作。", "王芳在华为的上海研究所上班。"),
     ("王芳在重庆工作。", "王芳住在成都。"),
     ("王芳不吃猪肉。", "王芳很爱吃烤鸭。"),
+    ("Piet has no dogs.", "Piet feeds his neighbour's cat."),
+    ("Piet's old dog died last spring.", "Piet has no pets."),
+    ("Femke is allergic to cats.", "Femke loves cats."),
+    ("Femke is allergic to sesame.", "Femke avoids sesame at restaurants."),
 ])
 def test_look_alikes_are_left_alone(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is None

@@ -35,7 +35,7 @@ import numpy as np
 
 from memscope.graph.analysis import Analysis
 from memscope.meaning.claims import Claim, Conflict, claim, conflict, content_text, update_relation
-from memscope.meaning.diets import ruled_out
+from memscope.meaning.diets import allergens, ruled_out
 from memscope.meaning.findings import KINDS, SemanticFinding
 from memscope.records.models import MemoryRecord
 
@@ -159,7 +159,8 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
                          if a != b)
         # a text denying something of its owner is compared with every text about them: the
         # thing may come in another form ("has never skied" / "skis in Zakopane")
-        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text)) and cl.owner == key
+        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text))
+                                           and cl.owner == key
                                            for cl in claims[m].clauses)]
         pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, group) if a != b)
         return pairs

@@ -28,7 +28,7 @@ from memscope.meaning.denials import (
     _ZH_KIN,
     Denial,
 )
-from memscope.meaning.diets import consumed, ruled_out
+from memscope.meaning.diets import allergens, consumed, eats_allergen, ruled_out
 from memscope.meaning.facts import _FAMILY_KIND, Fact
 from memscope.meaning.reading import Claim, Clause
 
@@ -556,7 +556,8 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
     several = len(a.clauses) + len(b.clauses) > 2
     if not several and a.subject == b.subject and not (
             (first_a.facts and first_b.facts) or first_a.denials or first_b.denials
-            or (a.preference and b.preference) or ruled_out(a.text) or ruled_out(b.text)):
+            or (a.preference and b.preference) or ruled_out(a.text) or ruled_out(b.text)
+            or allergens(a.text) or allergens(b.text)):
         return None  # one clause each, read whole already, and nothing more to compare
     for x in a.clauses:
         found = _denial_conflict(x, b)
@@ -583,7 +584,7 @@ def _diet_conflict(x: Clause, y: Clause) -> bool:
     if y.hedged or y.denials or y.claim.sign < 0:
         return False
     ruled = ruled_out(x.text)
-    return bool(ruled and ruled & consumed(y.text))
+    return bool(ruled and ruled & consumed(y.text)) or eats_allergen(x.text, y.text)
 
 
 def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:

@@ -1,7 +1,9 @@
-"""What a diet rules out, and what a text says someone eats or drinks (:func:`ruled_out`,
-:func:`consumed`): the one piece of world knowledge the rules carry, because diets are
-among the commonest things an assistant remembers ("is vegetarian" / "had a rare steak",
-"is teetotal" / "orders a whisky every Friday", 滴酒不沾 / 每周五都去喝啤酒).
+"""What a diet, a habit or a household rules out, and what a text says someone has
+(:func:`ruled_out`, :func:`consumed`, :func:`eats_allergen`): the one piece of world
+knowledge the rules carry, because diets, smoking, pets and allergies are among the
+commonest things an assistant remembers ("is vegetarian" / "had a rare steak", "is
+teetotal" / "orders a whisky every Friday", "keeps no pets" / "walks his beagle",
+"allergic to peanuts" / "eats peanut butter", 滴酒不沾 / 每周五都去喝啤酒).
 
 Small word lists, English and Chinese; anything they do not name is left to the model
 check (the review queue says so). Pure and deterministic.
@@ -28,7 +30,14 @@ KINDS: dict[str, tuple[str, ...]] = {
                 "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
                 "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni",
                 "啤酒", "红酒", "白酒", "葡萄酒", "威士忌", "鸡尾酒", "酒"),
+    "tobacco": ("tobacco", "cigarette", "cigar", "rollies", "roll-ups", "vape", "香烟", "烟"),
+    "dog": ("dog", "puppy", "beagle", "corgi", "labrador", "retriever", "terrier", "poodle",
+            "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
+            "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
+    "cat": ("cat", "kitten", "tabby", "猫"),
 }
+#: pets of any kind
+_PETS = ("dog", "cat")
 #: the words that name a whole kind: a denial of one of these rules the kind out ("doesn't
 #: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
@@ -45,7 +54,25 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
+        (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
+         r"given up|stopped) smoking\b|不抽烟|从不抽烟|不吸烟|戒烟", ("tobacco",)),
+        (r"\b(?:has|have|keeps?|owns?)\s+no\s+pets?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
+         r"owned|keep|kept)\s+(?:a|any)\s+pets?\b|没有(?:养)?(?:任何)?宠物|不养宠物|不再养宠物",
+         _PETS),
+        (r"\b(?:has|have|keeps?|owns?)\s+no\s+dogs?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
+         r"owned|keep|kept)\s+(?:a|any)\s+dogs?\b|没有(?:养)?狗|不养狗|不再养狗", ("dog",)),
+        (r"\b(?:has|have|keeps?|owns?)\s+no\s+cats?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
+         r"owned|keep|kept)\s+(?:a|any)\s+cats?\b|没有(?:养)?猫|不养猫|不再养猫", ("cat",)),
     ))
+#: what a text must say for a kind to be had: eaten or drunk, smoked, kept as a pet
+_HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|vapes?)\b|抽|吸",
+                              re.I),
+        "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|his|her|their|pets?)\b"
+                          r"|遛|养|喂|的", re.I)}
+#: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
+_ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>[a-z]+)"
+                      r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
+_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝", re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)
 _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
@@ -68,7 +95,8 @@ _PLANT = re.compile(r"\b(?:oat|soy|soya|almond|coconut|rice|plant)[- ]?(?:milk|b
 _HAD = re.compile(r"\b(?:had|ate|drank|ordered)\b", re.I)
 _HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|he|they) does)\b",
                     re.I)
-_NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
+_NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
+                      r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
                       r"\bnon-alcoholic\b|\bfor (?:her|his|their) (?:kids|children|family|"
                       r"guests|partner)\b|以前|戒了|不再", re.I)
 
@@ -86,16 +114,39 @@ def ruled_out(text: str) -> frozenset[str]:
 
 
 def consumed(text: str) -> frozenset[str]:
-    """The kinds of food and drink ``text`` says its owner has now ("orders a whisky every
-    Friday", 每天早上都要喝两杯拿铁); nothing for the past or for others."""
-    if not (_CONSUMES.search(text) or (_HAD.search(text) and _HABIT.search(text))) or \
-            _NOT_NOW.search(text):
+    """The kinds of food, drink, tobacco or pet ``text`` says its owner has now ("orders a
+    whisky every Friday", "walks his beagle", 每天早上都要喝两杯拿铁); nothing for the past
+    or for others."""
+    if _NOT_NOW.search(text):
         return frozenset()
     low = text.lower()
     plant = _PLANT.search(text) is not None
-    return frozenset(kind for kind, words in KINDS.items() if not (plant and kind in (
-        "meat", "dairy", "fish")) and any(
-        re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text for w in words))
+    eats = bool(_CONSUMES.search(text) or (_HAD.search(text) and _HABIT.search(text)))
+    out = set()
+    for kind, words in KINDS.items():
+        said = _HAS["pet" if kind in _PETS else kind] if kind in (*_PETS, "tobacco") else None
+        if (said.search(text) if said else eats) and not (plant and kind in (
+                "meat", "dairy", "fish")) and any(
+                re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text for w in words):
+            out.add(kind)
+    return frozenset(out)
 
 
-__all__ = ["DIETS", "KINDS", "consumed", "ruled_out"]
+def allergens(text: str) -> frozenset[str]:
+    """The foods ``text`` says its owner is allergic to ("peanut", 花生)."""
+    return frozenset((m.group("x") or "").lower().removesuffix("s") or m.group("zh")
+                     for m in _ALLERGY.finditer(text))
+
+
+def eats_allergen(allergic: str, other: str) -> bool:
+    """``other`` says its owner eats what ``allergic`` says they are allergic to ("allergic
+    to peanuts" / "eats peanut butter on toast", 对花生严重过敏 / 每天早餐都吃花生酱吐司)."""
+    found = allergens(allergic)
+    if not found or not _EATS.search(other) or _NOT_NOW.search(other):
+        return False
+    low = other.lower()
+    return any(re.search(rf"\b{re.escape(x)}", low) if x.isascii() else x in other
+               for x in found if len(x) >= 2)
+
+
+__all__ = ["DIETS", "KINDS", "allergens", "consumed", "eats_allergen", "ruled_out"]
