@@ -119,7 +119,7 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
             verb = stem(words[i + 1][:-2])  # "a non-smoker": smokes no more than a stone
             out.append(Denial(verb, (), False) if len(verb) >= 3 else None)
             continue
-        without = w == "without" and i and stem(words[i - 1]) in _LIVING
+        without = w == "without" and i > 0 and stem(words[i - 1]) in _LIVING
         yet = w == "yet" and words[i + 1:i + 2] == ["to"]  # "has yet to learn to drive"
         if avoid or without or yet or w in ("not", "never", "no", "cannot"):
             found = _denial_at(words, i, avoid=avoid or without,
