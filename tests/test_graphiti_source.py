@@ -25,6 +25,7 @@ from memscope.graph.analysis import analyse
 from memscope.records.models import ParseReport, parse_memory
 from memscope.sources import FileError, SourceError
 from memscope.sources.graphiti import GraphitiConfig, GraphitiSource, open_driver
+from memscope.view.build import build_view
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,7 +80,29 @@ def test_episodes_are_documents_and_every_fact_links_to_each_of_its_episodes(loa
     g = analyse(ds, now=at(12, 1)).graph.graph
     sources = [(u, k) for u, _, k in g.in_edges("fact-lead", keys=True) if k == "source"]
     assert sorted(sources) == [("ep-promotion", "source"), ("ep-review", "source")]
-    assert g.number_of_nodes() == len(ds.documents) + len(ds.memories)  # drawn once
+    # drawn once; the entities are nodes of their own
+    assert g.number_of_nodes() == len(ds.documents) + len(ds.memories) + len(ds.entities)
+
+
+def test_every_fact_is_drawn_with_an_edge_to_each_of_its_two_entities(loaded) -> None:
+    ds = loaded.dataset
+    assert {"alice", "acme", "porto", "bob", "release"} <= set(ds.entities)
+    assert ds.entities["alice"].name == "Alice"
+    assert ds.entities["alice"].attributes == {
+        "summary": "Alice is a team lead at Acme who lives in Porto."}
+    assert ds.entities["porto"].attributes == {}  # no summary, nothing made up
+    assert ds.memories["fact-lead"].entity_ids == ("alice", "acme")
+    g = analyse(ds, now=at(12, 1)).graph.graph
+    ends = sorted(v for _, v, k in g.out_edges("fact-lead", keys=True) if k == "about")
+    assert ends == ["acme", "alice"]
+    # Alice is named by every fact of her group; Bob only by his
+    named_alice = {u for u, _, k in g.in_edges("alice", keys=True) if k == "about"}
+    assert named_alice == {m for m, mem in ds.memories.items() if "alice" in mem.entity_ids}
+    assert {u for u, _, k in g.in_edges("bob", keys=True) if k == "about"} == {
+        m for m, mem in ds.memories.items() if mem.container_tag == TEAM}
+    drawn = [e for e in build_view(analyse(ds, now=at(12, 1)))["edges"] if e["kind"] == "about"]
+    assert len(drawn) == sum(len(m.entity_ids) for m in ds.memories.values())
+    assert all(e.get("dashes") and "arrows" not in e for e in drawn)  # quieter than a version
 
 
 def test_groups_are_spaces_and_a_group_narrows_the_load(graph_file: Path, loaded) -> None:
@@ -114,6 +137,11 @@ def test_each_fact_keeps_both_clocks_even_when_only_one_is_there(loaded) -> None
     back = parse_memory(wire, "x", ParseReport())
     assert back is not None and back.fingerprint() == eng.fingerprint()
     assert "validAt" not in sister.to_wire()
+    assert wire["entityIds"] == ["alice", "acme"]
+    report = ParseReport()
+    odd = parse_memory({**wire, "entityIds": "alice"}, "x", report)
+    assert odd is not None and odd.entity_ids == ()
+    assert any("entityIds is not a list" in i.message for i in report.issues)
 
 
 def test_ambiguous_and_unmatched_retirements_are_noted_not_linked(loaded) -> None:

@@ -23,7 +23,9 @@ from memscope.records.models import RELATION_KINDS
 #: of this graph (the view draws it on top, :mod:`memscope.view.edges`), but a kind
 #: the "Relation kinds" filter offers like the others
 CONTRADICTS = "contradicts"
-EDGE_KINDS = ("source", *RELATION_KINDS, "relation", CONTRADICTS)
+#: a fact's edge to each of its entities (Graphiti, Zep: its two ends)
+ABOUT = "about"
+EDGE_KINDS = ("source", *RELATION_KINDS, "relation", ABOUT, CONTRADICTS)
 
 
 @dataclass(slots=True)
@@ -90,6 +92,9 @@ def build_graph(ds: Dataset) -> MemoryGraph:
         edges.extend((doc_id, mem_id, "source", {"kind": "source"}) for doc_id in docs)
     edges.extend(_version_edges(mg))
     edges.extend(_entity_edges(mg))
+    edges.extend((mem_id, ent_id, ABOUT, {"kind": ABOUT})
+                 for mem_id, mem in ds.memories.items() for ent_id in mem.entity_ids
+                 if ent_id in ds.entities)
     # The stubs type MultiDiGraph.add_edges_from like Graph's (no key in the tuple), but a
     # multigraph takes ``(u, v, key, data)``; this is networkx's documented form.
     g.add_edges_from(edges)  # pyright: ignore[reportArgumentType]

@@ -232,7 +232,7 @@ MEMORY_KEYS = frozenset(
         "id", "memory", "spaceId", "spaceContainerTag", "version", "isLatest", "isForgotten",
         "isStatic", "isInference", "parentMemoryId", "rootMemoryId", "memoryRelations",
         "forgetAfter", "forgetReason", "createdAt", "updatedAt", "validAt", "invalidAt",
-        "expiredAt",
+        "expiredAt", "entityIds",
     }
 )
 
@@ -266,6 +266,8 @@ class MemoryRecord:
     #: the memory's own clock ends: when the service stopped believing it (``created_at``
     #: is when it learnt it)
     expired_at: datetime | None = None
+    #: the entities a fact links (Graphiti, Zep: its two ends), drawn as edges to them
+    entity_ids: tuple[str, ...] = ()
 
     @property
     def space(self) -> str | None:
@@ -279,7 +281,7 @@ class MemoryRecord:
             self.is_forgotten, self.is_static, self.is_inference, self.parent_id, self.root_id,
             tuple(sorted((self.relations or {}).items())), self.forget_after,
             self.forget_reason, self.created_at, self.updated_at, self.valid_at,
-            self.invalid_at, self.expired_at,
+            self.invalid_at, self.expired_at, self.entity_ids,
         )
 
     def to_wire(self) -> dict[str, Any]:
@@ -299,6 +301,8 @@ class MemoryRecord:
                           ("expiredAt", self.expired_at)):
             if when is not None:  # only the temporal sources' snapshots carry them
                 out[key] = format_time(when)
+        if self.entity_ids:
+            out["entityIds"] = list(self.entity_ids)
         return out
 
 
@@ -369,9 +373,23 @@ def parse_memory(raw: Any, where: str, report: ParseReport) -> MemoryRecord | No
         valid_at=f.time("validAt"),
         invalid_at=f.time("invalidAt"),
         expired_at=f.time("expiredAt"),
+        entity_ids=_entity_ids(f),
     )
     f.done()
     return mem
+
+
+def _entity_ids(f: FieldReader) -> tuple[str, ...]:
+    """A fact's entities (``entityIds``: a list of ids; anything else is noted and read as
+    none)."""
+    raw = f.raw.get("entityIds")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        f.note("entityIds is not a list; ignored")
+        return ()
+    ids = [f.ident_value(item, "entityIds") for item in raw[:16]]
+    return tuple(dict.fromkeys(i for i in ids if i))
 
 
 DOCUMENT_KEYS = frozenset(

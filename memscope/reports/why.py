@@ -72,7 +72,8 @@ _PIECES = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORDS = {("updates", "in"): "updates", ("updates", "out"): "is updated by",
           ("extends", "in"): "extends", ("extends", "out"): "is extended by",
           ("derives", "in"): "is inferred from", ("derives", "out"): "is a basis of",
-          ("contradicts", "in"): "may contradict", ("contradicts", "out"): "may contradict"}
+          ("contradicts", "in"): "may contradict", ("contradicts", "out"): "may contradict",
+          ("about", "out"): "is about", ("about", "in"): "is named by"}
 
 def _words(text: str) -> set[str]:
     return {w.casefold() for w in _WORD.findall(text)}

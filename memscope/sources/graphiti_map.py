@@ -9,7 +9,9 @@ reads the graph through graphiti-core's drivers and hands over :class:`Episode`,
   from (one memory with several sources, drawn once), with both clocks: ``valid_at`` /
   ``invalid_at`` (true in the world) and ``created_at`` / ``expired_at`` (believed);
 - a ``group_id`` is a space;
-- an entity with a summary is a profile line of its space, citing its facts.
+- an **entity** is an entity node, and each fact an edge to each of its two entities
+  ("about"); an entity with a summary is also a profile line of its space, citing its
+  facts.
 
 **Facts as versions** (:func:`chain_facts`, the rule of ``docs/graph-rules.md``): a fact
 Graphiti retired (``expired_at``, else ``invalid_at``) is the version before the one newer
@@ -34,6 +36,7 @@ from memscope.records.models import (
     SpaceRecord,
     cap_text,
 )
+from memscope.records.passport import EntityRecord
 from memscope.records.text import clip, counted
 from memscope.records.time import format_time, in_range
 
@@ -218,6 +221,7 @@ def _memory(f: Fact, names: dict[str, str], parent: str | None, latest: bool,
         root_id=version[1] if version else None, created_at=f.created_at,
         updated_at=f.expired_at, valid_at=f.valid_at, invalid_at=f.invalid_at,
         expired_at=f.expired_at,
+        entity_ids=tuple(dict.fromkeys(e for e in (f.source_uuid, f.target_uuid) if e)),
         extra={RELATION: f.name, SUBJECT: names.get(f.source_uuid, f.source_uuid),
                OBJECT: names.get(f.target_uuid, f.target_uuid)})
 
@@ -239,6 +243,7 @@ def dataset_of(episodes: Iterable[Episode], entities: Iterable[Entity],
         by_id[f.uuid] = f
     for ep in eps.values():
         ds.documents[ep.uuid] = _document(ep)
+    _entities(ds, ents, by_id)
     links = chain_facts(by_id.values())
     versions = _versions(by_id, links.parent)
     replaced = set(links.parent.values())
@@ -271,6 +276,19 @@ def dataset_of(episodes: Iterable[Episode], entities: Iterable[Entity],
     _spaces(ds, eps.values(), by_id.values())
     _profiles(ds, ents, by_id.values())
     return ds
+
+
+def _entities(ds: Dataset, ents: Sequence[Entity], facts: dict[str, Fact]) -> None:
+    """Each entity as an entity node (its labels' first but "Entity" as its type)."""
+    for ent in ents:
+        if ent.uuid in ds.entities or ent.uuid in ds.documents or ent.uuid in facts:
+            ds.report.skip(f"entity {ent.uuid}", "an entity id already used; the first is kept")
+            continue
+        ds.entities[ent.uuid] = EntityRecord(
+            id=ent.uuid, name=clip(ent.name or ent.uuid, 200),
+            type=next((label for label in ent.labels if label != "Entity"), "entity"),
+            attributes={"summary": cap_text(ent.summary) or ""} if ent.summary.strip() else {},
+            extra={"group": ent.group_id})
 
 
 def _out_of_order(f: Fact) -> list[str]:

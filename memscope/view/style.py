@@ -75,9 +75,11 @@ EDGE_STYLES: dict[str, EdgeStyle] = {
     "extends": {"color": {"color": GREEN}, "width": 4, "dashes": [8, 5], "arrows": "to"},
     "derives": {"color": {"color": PINK}, "width": 4, "dashes": [2, 4], "arrows": "to"},
     "relation": {"color": {"color": "#777777"}, "width": 1.5, "arrows": "to"},
+    "about": {"color": {"color": "#9A9A9A"}, "width": 1, "dashes": [3, 3]},
 }
 EDGE_MEANING = {"source": "source document", "updates": "newer version",
-                "extends": "adds detail", "derives": "inferred from", "relation": "relation"}
+                "extends": "adds detail", "derives": "inferred from", "relation": "relation",
+                "about": "names an entity"}
 
 
 def fresh(value: Any) -> Any:
