@@ -4,9 +4,10 @@ Streamlit server: the graph component's own files served to a blank page (as
 7 colour groups, with its legend.
 
 Prints, per size: the first render (payload → first frame), a click on a legend line →
-the next frame with only that group drawn, "Show all" → everything again, the minimap's
-overview drawn once (ms), its per-frame cost (ms) while zoomed in, and the median and
-p95 frame interval during a 2 s pan at 3× zoom with the minimap shown. Asserts nothing.
+the next frame with that group brought forward (the rest faded), "Clear" → everything
+again, the minimap's overview drawn once (ms), its per-frame cost (ms) while zoomed in,
+and the median and p95 frame interval during a 2 s pan at 3× zoom with the minimap
+shown. Asserts nothing.
 
     .venv/bin/python bench/legend_minimap.py [--sizes 5000,50000]
 """

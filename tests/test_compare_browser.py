@@ -22,6 +22,12 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[1] / "test-screenshots"
 CHANGE_OF = "(el, id) => { const n = el.__network.body.data.nodes.get(id); return n && n.change; }"
 NEW_TEXT = "Maya now drinks her coffee black, no sugar."
+#: [scrollWidth, clientWidth] of the table's scroller (glide's grid) and of the page's
+#: main area: a sideways scroll when the first is larger
+FITS = """el => { const s = el.querySelector('.dvn-scroller');
+  const main = document.querySelector("[data-testid='stMain']");
+  return {grid: s ? [s.scrollWidth, s.clientWidth] : null,
+          main: [main.scrollWidth, main.clientWidth]}; }"""
 
 
 def _shoot(page: Page, name: str) -> None:
@@ -98,6 +104,22 @@ def test_a_snapshot_against_the_changed_live_store(server, data_dir: Path,
         grid = page.locator("[data-testid='stDataFrame']")
         grid.scroll_into_view_if_needed()
         assert grid.is_visible()
+        # at 1400×900 the table's columns, side B's among them, fit without a sideways
+        # scroll (the grid's own scroller and the page's)
+        page.set_viewport_size({"width": 1400, "height": 900})
+        wait_idle(page)
+        page.wait_for_timeout(800)  # the grid lays its columns out for the new width
+        grid.scroll_into_view_if_needed()
+        fits = grid.evaluate(FITS)
+        assert fits["grid"] is not None and fits["grid"][0] <= fits["grid"][1], fits
+        assert fits["main"][0] <= fits["main"][1], fits
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+            page.wait_for_timeout(600)
+            grid.screenshot(path=str(SHOTS / f"compare-table-1400-{scheme}.png"))
+        page.emulate_media(color_scheme="light")
+        page.set_viewport_size({"width": 1400, "height": 1900})
+        wait_idle(page)
         graph = page.locator(GRAPH)
         assert graph.evaluate(CHANGE_OF, ids["forgotten"]) == "changed"
         assert graph.evaluate(CHANGE_OF, ids["text"]) == "changed"

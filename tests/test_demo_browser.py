@@ -218,26 +218,26 @@ def test_search_then_fit_matches_zooms_to_them(server) -> None:
         assert fit.inner_text() == "Fit matches"
 
 
-def test_a_click_on_a_legend_line_shows_only_that(server, data_dir) -> None:
-    # the legend is a panel on the canvas, and a pick hides the other nodes in the browser
-    drawn_ids = "el => el.__network.body.nodeIndices.slice()"
+def test_a_click_on_a_legend_line_brings_that_forward(server, data_dir) -> None:
+    # the legend is a panel on the canvas, and a pick fades the other nodes in the browser
+    # (every node stays drawn; test_legend_fade_browser.py reads the opacities)
+    bright = ("el => { const b = el.__network.body; return {drawn: b.nodeIndices.length, "
+              "bright: b.nodeIndices.filter(id => !b.nodes[id].__msFade)"
+              ".map(id => b.data.nodes.get(id).color_group)}; }")
     with chromium() as browser:
         page = open_home(browser, server.url)
         graph = page.locator(GRAPH)
         everything = len(graph.evaluate(NODE_IDS))
         # the first line is the largest colour group: click it
-        page.locator("[data-testid='memscope-legend'] button[data-section='group']").first.click()
-        wait_idle(page, 1000)
-        for _ in range(40):
-            shown = len(graph.evaluate(drawn_ids))
-            if shown < everything:
-                break
-            page.wait_for_timeout(250)
-        drawn = graph.evaluate("el => el.__network.body.nodeIndices"
-                               ".map(id => el.__network.body.data.nodes.get(id).color_group)")
-        assert 0 < len(drawn) < everything
-        assert len(set(drawn)) == 1  # one colour group, alone
-        assert page.get_by_text("Showing only the selected legend line").count() == 1
+        first = page.locator("[data-testid='memscope-legend'] button[data-section='group']").first
+        line_id = first.get_attribute("data-line")
+        first.click()
+        page.locator(f"{GRAPH}[data-legend-pick='{line_id}']").wait_for(timeout=10_000)
+        got = graph.evaluate(bright)
+        assert got["drawn"] == everything  # nothing hidden
+        assert 0 < len(got["bright"]) < everything
+        assert len(set(got["bright"])) == 1  # one colour group stands out
+        assert page.get_by_text("the rest is faded", exact=False).count() == 1
 
 
 EDGE_IDS = "el => el.__network.body.data.edges.get().map(e => [e.from, e.to])"

@@ -1,6 +1,7 @@
 """The offline HTML export carries the graph's own legend panel (``legend.js`` inlined):
-the same lines with whole counts, a click shows only that line, and the page still loads
-nothing — no CDN, no request but the file itself."""
+the same lines with whole counts, a click fades everything but that line to a quarter of
+its opacity (nothing hidden), and the page still loads nothing — no CDN, no request but
+the file itself."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from browser_support import CHROMIUM, chromium
 from conftest import NOW
+from test_legend_fade_browser import DRAWN as DRAWN_IN
 
 from components.sections import legend as legend_rule
 from memscope.demo.generator import generate
@@ -17,10 +19,13 @@ from memscope.graph.analysis import analyse
 from memscope.records.dataset import from_feed_pages
 from memscope.view.build import ViewData, build_view
 from memscope.view.layout import layout_positions
+from memscope.view.paint import FADE
 
 SHOTS = Path(__file__).resolve().parents[1] / "test-screenshots"
 LEGEND = "#legend"
-SHOWN = "() => document.getElementById('graph').__network.body.nodeIndices.slice()"
+#: per drawn node and edge, the opacity vis-network draws it with and its own (as
+#: test_legend_fade_browser.py reads), and how many nodes are drawn
+DRAWN = DRAWN_IN.replace("el => {", "() => { const el = document.getElementById('graph');", 1)
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +48,9 @@ def test_the_exported_legend_filters_offline(view: ViewData, tmp_path: Path) -> 
     path.write_text(offline_html(view, "Demo"), encoding="utf-8")
     entries = legend_rule.entries(view)
     group = entries[0]
-    want = {n["id"] for n in legend_rule.only(view, group)["nodes"]}
+    picked = legend_rule.only(view, group)
+    want = {n["id"] for n in picked["nodes"]}
+    want_edges = {e["id"] for e in picked["edges"]}
     with chromium() as browser:
         tab = browser.new_page(viewport={"width": 1400, "height": 900})
         requests: list[str] = []
@@ -66,10 +73,23 @@ def test_the_exported_legend_filters_offline(view: ViewData, tmp_path: Path) -> 
         tab.screenshot(path=str(SHOTS / "export-legend.png"))
         line = tab.locator(f"{LEGEND} button[data-line='{group.line_id}']")
         line.click()
-        tab.wait_for_timeout(300)
-        assert set(tab.evaluate(SHOWN)) == want
-        assert tab.get_by_text("Showing only the selected legend line").count() == 1
+        tab.wait_for_timeout(600)  # the fit's animation
+        d = tab.evaluate(DRAWN)
+        assert d["shown"] == len(view["nodes"])  # nothing hidden
+        assert {i for i, n in d["nodes"].items() if n["drawn"] == n["own"]} == want
+        rest = [n for i, n in d["nodes"].items() if i not in want]
+        assert rest and all(n["drawn"] <= FADE * n["own"] + 1e-9 for n in rest)
+        assert max(n["drawn"] for n in rest) <= 0.25
+        assert all(e["drawn"] <= FADE * e["own"] + 1e-9 for i, e in d["edges"].items()
+                   if i not in want_edges)
+        assert all(e["drawn"] == e["own"] for i, e in d["edges"].items() if i in want_edges)
+        assert tab.get_by_text("the rest is faded", exact=False).count() == 1
+        tab.screenshot(path=str(SHOTS / "export-legend-picked.png"))
+        line = tab.locator(f"{LEGEND} button[data-line='{group.line_id}']")
         line.click()
-        tab.wait_for_timeout(300)
-        assert len(tab.evaluate(SHOWN)) == len(view["nodes"])
+        tab.wait_for_timeout(600)
+        d = tab.evaluate(DRAWN)
+        assert d["shown"] == len(view["nodes"])
+        assert all(n["drawn"] == n["own"] for n in d["nodes"].values())
+        assert all(e["drawn"] == e["own"] for e in d["edges"].values())
         assert requests == [path.as_uri()] and problems == []

@@ -2,12 +2,12 @@
 real Chromium on the demo store (issue 23, items 4 and 6 and the canvas's small trips).
 
 One journey on one server: the legend panel sits over the canvas's top-left corner with
-whole counts, a click on a line shows exactly what :func:`components.sections.legend.only`
-keeps (a colour group, a state, an edge kind), a second click or "Show all" brings every
-node back, the panel collapses; zoomed past 2× the minimap shows and a click on it moves
-the view; a selected superseded memory keeps its dashes, fill and opacity; every cluster
-name is drawn inside the canvas and off the legend. Screenshots (light, dark, presenter;
-1400×900 and 1920×1080) go to ``test-screenshots/``.
+whole counts, a click on a line leaves exactly what :func:`components.sections.legend.only`
+keeps unfaded (a colour group, a state, an edge kind) and fades the rest, hiding none;
+a second click or "Clear" brings every node back, the panel collapses; zoomed past 2× the
+minimap shows and a click on it moves the view; a selected superseded memory keeps its
+dashes, fill and opacity; every cluster name is drawn inside the canvas and off the legend.
+Screenshots (light, dark, presenter; 1400×900 and 1920×1080) go to ``test-screenshots/``.
 """
 
 from __future__ import annotations
@@ -39,9 +39,12 @@ DUMP = """el => ({
     kind: e.kind, hidden: Boolean(e.hidden)})),
   legend: el.__legend,
 })"""
-#: the nodes and edges vis-network draws (visible: not hidden, both ends shown)
-SHOWN = """el => ({nodes: el.__network.body.nodeIndices.slice(),
-                   edges: el.__network.body.edgeIndices.slice()})"""
+#: the nodes and edges vis-network draws unfaded (a legend pick fades the rest: nothing
+#: is hidden, so every drawn one is counted in `drawn`)
+SHOWN = """el => { const body = el.__network.body;
+  return {nodes: body.nodeIndices.filter(id => !body.nodes[id].__msFade),
+          edges: body.edgeIndices.filter(id => !body.edges[id].__msFade),
+          drawn: body.nodeIndices.length, total: Object.keys(body.nodes).length}; }"""
 VIEW = """el => { const n = el.__network; const p = n.getViewPosition();
   return {x: p.x, y: p.y, scale: n.getScale(), zoom: el.__stats.minimapZoom,
           rect: el.__stats.minimapRect, boxes: el.__stats.annotationBoxes,
@@ -93,7 +96,9 @@ def expected(d: dict[str, Any], line_id: str) -> tuple[set[str], set[str]]:
 
 
 def shown(page: Page) -> tuple[set[str], set[str]]:
+    """The nodes and edges drawn unfaded (every node is drawn: a pick hides none)."""
     s = page.locator(GRAPH).evaluate(SHOWN)
+    assert s["drawn"] == s["total"]
     return set(s["nodes"]), set(s["edges"])
 
 
@@ -112,15 +117,15 @@ def line(page: Page, line_id: str) -> Locator:
 
 def click_line_and_check(page: Page, line_id: str, everything: tuple[set[str], set[str]]
                          ) -> None:
-    """A click on a line shows exactly what the rule keeps; a second click shows all."""
+    """A click on a line leaves exactly what the rule keeps unfaded; a second click brings
+    everything back."""
     d = dump(page)
     want_nodes, want_edges = expected(d, line_id)
     line(page, line_id).click()
     frame(page)
     nodes, edges = shown(page)
     assert nodes == want_nodes and 0 < len(nodes) <= len(everything[0])
-    assert edges == want_edges & edges  # an edge with a hidden end is not drawn
-    assert edges == {e for e in want_edges if e in everything[1]}
+    assert edges == want_edges
     assert line(page, line_id).get_attribute("aria-pressed") == "true"
     assert page.locator(GRAPH).get_attribute("data-legend-pick") == line_id
     line(page, line_id).click()
@@ -181,16 +186,16 @@ def journey(page: Page, superseded: str) -> None:
     for line_id in (group, "state:inferred", "edge:updates"):
         assert line_id in ids
         click_line_and_check(page, line_id, everything)
-    # "Show all" undoes a pick too; the status says what is shown
+    # "Clear" undoes a pick too; the status says what is highlighted
     line(page, "state:superseded").click()
     frame(page)
-    assert page.get_by_text("Showing only the selected legend line").count() == 1
+    assert page.get_by_text("the rest is faded", exact=False).count() == 1
     assert len(shown(page)[0]) < len(everything[0])
     page.screenshot(path=str(SHOTS / "legend-picked-light-1400.png"))
     page.locator(f"{LEGEND} button[data-action='legend-all']").click()
     frame(page)
     assert shown(page) == everything
-    assert page.get_by_text("Showing only the selected legend line").count() == 0
+    assert page.get_by_text("the rest is faded", exact=False).count() == 0
     # collapse and expand
     toggle = page.locator(f"{LEGEND} button[data-action='legend-toggle']")
     toggle.click()
@@ -291,6 +296,17 @@ def check_variant(page: Page, name: str, w: int, tags: set[str]) -> None:
     page.screenshot(path=str(SHOTS / f"legend-{name}-{w}.png"))
     if w == 1400:
         page.locator(LEGEND).screenshot(path=str(SHOTS / f"legend-panel-{name}.png"))
+    # a colour group picked: it stays, the rest fades (a room sees the group stand out)
+    everything = shown(page)
+    group = page.locator(f"{LEGEND} .ms-legend-line[data-section='group']").first
+    group_id = group.get_attribute("data-line")
+    group.click()
+    settle(page)
+    assert 0 < len(shown(page)[0]) < len(everything[0])
+    page.screenshot(path=str(SHOTS / f"legend-picked-{name}-{w}.png"))
+    page.locator(f"{LEGEND} button[data-line='{group_id}']").click()
+    settle(page)
+    assert shown(page) == everything
 
 
 def test_legend_minimap_and_selection_on_the_canvas(server, data_dir) -> None:

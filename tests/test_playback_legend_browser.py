@@ -5,13 +5,16 @@ Chromium on the demo store.
 what that day had — per colour group, shape and relation kind the nodes and edges drawn
 on the page that day (read from the page), per state the memories in that state then (the
 as-of lens's, computed here) — lines with none that day are dimmed at 0, and the panel
-says which day its counts are of, and a click on a line shows that many nodes; a day
-picked on the slider the same; at "Today" the legend is today's again. Screenshots of
-the legend during playback, light and dark, go to ``test-screenshots/``.
+says which day its counts are of and what they count (nodes and relations drawn, while
+the status line under the graph counts memories: each says its unit in words), and a
+click on a line leaves that many nodes unfaded; a day picked on the slider the same; at
+"Today" the legend is today's again. Screenshots of the legend during playback, light
+and dark, go to ``test-screenshots/``.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
@@ -49,6 +52,7 @@ DRAWN = """el => { const net = el.__network; const nodes = net.body.data.nodes;
               static: Boolean(n.static), inferred: Boolean(n.inferred)}; }),
     edges: net.body.edgeIndices.map(id => edges.get(id).kind),
     listed: (el.__legend.colors || []).map(c => String(c.key)),
+    bright: net.body.nodeIndices.filter(id => !net.body.nodes[id].__msFade).length,
   }; }"""
 
 
@@ -90,8 +94,17 @@ def _assert_legend_on(page: Page, ds: Dataset, start: date, d: int, where: str) 
     want = _drawn_counts(page, _states_on(ds, start, d))
     got = _lines(page)
     assert page.locator(LEGEND).get_attribute("data-day") == day_label(start, d), where
+    # each count says what it counts: the legend nodes and relations drawn, the status
+    # line memories
     assert page.locator(f"{LEGEND} .ms-legend-day").inner_text() == (
-        f"Counts on {day_label(start, d)}"), where
+        f"Nodes and relations drawn on {day_label(start, d)}"), where
+    assert " memories \u00b7 " in line or " memory \u00b7 " in line, where
+    titles = page.locator(f"{LEGEND} .ms-legend-line").evaluate_all(
+        "els => els.map(b => [b.dataset.section, b.title])")
+    for section, title in titles:
+        unit = r"relations?" if section == "edge" else r"nodes?"
+        assert re.search(rf": [\d,]+ {unit} on {re.escape(day_label(start, d))}\. ", title), (
+            where, title)
     # every line's number is the day's, lines with none that day are dimmed at 0, and
     # every kind of thing drawn that day has its line
     assert {i: g["count"] for i, g in got.items()} == {i: want.get(i, 0) for i in got}, where
@@ -146,15 +159,17 @@ def test_the_legend_counts_the_day_shown(server, data_dir) -> None:
         assert any(g["none"] for g in got.values()), "some line has none on an early day"
         assert sum(g["count"] for i, g in got.items() if i.startswith("group:")) < sum(
             g["count"] for i, g in today_lines.items() if i.startswith("group:"))
-        # a line's number is what a click on it shows that day
+        # a line's number is what a click on it leaves unfaded that day (nothing hidden)
         pick = next(i for i, g in got.items() if i.startswith("group:") and g["count"] > 0)
+        shown = len(page.locator(GRAPH).evaluate(DRAWN)["nodes"])
         page.locator(f"{LEGEND} button[data-line='{pick}']").click()
         assert page.locator(GRAPH).get_attribute("data-legend-pick") == pick
-        assert len(page.locator(GRAPH).evaluate(DRAWN)["nodes"]) == got[pick]["count"]
+        drawn = page.locator(GRAPH).evaluate(DRAWN)
+        assert drawn["bright"] == got[pick]["count"] and len(drawn["nodes"]) == shown
         assert _lines(page) == got  # the pick keeps the day's counts
         page.locator(f"{LEGEND} button[data-action='legend-all']").click()
         assert page.locator(GRAPH).get_attribute("data-legend-pick") == ""
-        _assert_legend_on(page, ds, start, early, "after a pick and Show all")
+        _assert_legend_on(page, ds, start, early, "after a pick and Clear")
         _top(page)
         page.screenshot(path=str(SHOTS / "playback-legend-light.png"))
         page.locator(LEGEND).screenshot(path=str(SHOTS / "playback-legend-panel-light.png"))

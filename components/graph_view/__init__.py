@@ -30,10 +30,10 @@ would hide at this zoom are drawn at a fixed size where they fit, and memory lab
 appear as the user zooms in. Colours follow Streamlit's light or dark theme.
 
 Over the canvas's top-left corner, the view's legend as a panel (``legend.js``: swatch,
-name and count per colour group, shape, state and edge kind; a click shows only that
-line, in the browser); zoomed past 2× the fitted view, a minimap in the bottom-left
-corner (``minimap.js``; a click centres the view there). A selected node keeps its
-state's style under a ring.
+name and count per colour group, shape, state and edge kind; a click brings that line
+forward and fades the rest to a quarter, in the browser); zoomed past 2× the fitted
+view, a minimap in the bottom-left corner (``minimap.js``; a click centres the view
+there). A selected node keeps its state's style under a ring.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ class Annotation(TypedDict):
     size in graph units, so the text grows with the zoom, kept between 13 and 28 screen
     pixels (readable at the first, fitted view); ``color`` (``#rgb``/``#rrggbb``) draws a
     swatch before the text. Larger annotations win where two would overlap. ``group`` (a
-    nodes' ``color_group``) hides the text while the legend shows only other groups.
+    nodes' ``color_group``) hides the text while the legend brings other groups forward.
     """
 
     text: str
@@ -327,7 +327,7 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int | Literal["win
     ``annotations`` are texts drawn large over the graph (see :class:`Annotation` and
     :func:`group_annotations`); at most ``ANNOTATIONS_MAX``, the largest, are sent.
     ``legend`` (default: the view's own) is drawn as a panel over the canvas's top-left
-    corner: a click on a line shows only what it names, in the browser (``legend.js``).
+    corner: a click on a line fades what it does not name, in the browser (``legend.js``).
     ``slideshow`` (:func:`memscope.view.slideshow.play_payload`) is a show the browser
     plays full screen when its play token is new (``slideshow.js``).
     ``timeline`` (:func:`memscope.view.timeline.build_timeline` of this view) adds the

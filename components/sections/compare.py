@@ -12,8 +12,8 @@ The graph is the live view from the process's pipeline (side B's moment when sid
 live, else side A's, else now; the sidebar's filters and presenter mode apply), with each
 difference recoloured in the change-mark colours of "changes since" (added, changed,
 removed) and everything else faded (the core's painter,
-:func:`memscope.view.paint.mark_differences`); a legend line per kind filters in the
-browser.
+:func:`memscope.view.paint.mark_differences`); a click on a legend line brings that
+kind forward in the browser (the rest fades).
 Differences the graph does not draw (a removed memory is not in the live data) are listed
 under it. Presenter mode masks every text: the table, the list, the CSV, file names.
 """
@@ -24,6 +24,7 @@ import hashlib
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 import networkx as nx
 import pandas as pd
@@ -213,6 +214,25 @@ def table(diff: DatasetDiff, names: tuple[str, str], kinds: Collection[str] | No
     })
 
 
+#: each table column's width in px: together (920) they fit the page's main column at a
+#: 1400 px window beside the sidebar (938 px), so side B's column is on screen without a
+#: sideways scroll; a wider page stretches them in proportion. The two sides' values get
+#: the most room, the id (secondary) the least; a longer text is cut at the column's edge
+#: (whole when the cell is opened, and in the CSV file).
+TABLE_WIDTHS = {"change": 75, "memory or document": 210, "what changed": 90, "A": 210,
+                "B": 210, "record": 75, "id": 50}
+
+
+def table_columns(names: tuple[str, str]) -> dict[str, Any]:
+    """The table's column widths (:data:`TABLE_WIDTHS`; ``names``: the two sides' column
+    names), as ``st.dataframe``'s ``column_config``."""
+    out: dict[str, Any] = {}
+    for column, width in TABLE_WIDTHS.items():
+        name = names[0] if column == "A" else names[1] if column == "B" else column
+        out[name] = st.column_config.TextColumn(name, width=width)
+    return out
+
+
 def _graph_day(a: Side, b: Side) -> tuple[date | None, str]:
     """The moment the graph shows and the words for it."""
     for letter, side in (("B", b), ("A", a)):
@@ -248,7 +268,7 @@ def graph(ctx: AppContext, diff: DatasetDiff, a: Side, b: Side) -> None:
     shown = len(ids & set(changes))
     st.caption(md_escape(f"The graph shows {words}: {counted(shown, 'node')} marked (green "
                          "added, blue changed, vermillion removed; the rest faded). A "
-                         "legend line shows only that kind."))
+                         "click on a legend line brings that kind forward."))
     undrawn(diff, ids, ctx.presenter)
 
 
@@ -322,7 +342,8 @@ def section(ctx: AppContext) -> None:
                       **session.bind(session.COMPARE_SHOW))
     kinds = [k for k in picked or () if k in offered] or None
     rows = table(shown, names, kinds)
-    st.dataframe(rows.head(TABLE_ROWS), hide_index=True, width="stretch")
+    st.dataframe(rows.head(TABLE_ROWS), hide_index=True, width="stretch",
+                 column_config=table_columns(names))
     more_in_csv(len(rows))
     st.download_button("Download the differences (CSV)",
                        data=lambda: comparison_csv(shown, names, kinds),

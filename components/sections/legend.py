@@ -1,10 +1,11 @@
 """What a legend line names, read on the server.
 
-The legend itself is drawn by the graph component over the canvas and filters there, in
-the browser (``components/graph_view/frontend/assets/legend.js``; the offline HTML export
-inlines the same file). This module is the same rule in Python, line for line: the lines
-of a view's legend in the order the panel draws them, and the view narrowed to one line.
-The browser test holds the panel to it (a click shows exactly :func:`only`'s nodes).
+The legend itself is drawn by the graph component over the canvas and highlights there,
+in the browser (``components/graph_view/frontend/assets/legend.js``; the offline HTML
+export inlines the same file): a click on a line fades everything it does not name.
+This module is the same rule in Python, line for line: the lines of a view's legend in
+the order the panel draws them, and what a pick of one line brings forward. The browser
+tests hold the panel to it (after a click exactly :func:`only`'s items are unfaded).
 """
 
 from __future__ import annotations
@@ -62,11 +63,15 @@ def _node_matches(node: dict[str, Any], entry: Entry, grouped: set[str]) -> bool
 
 
 def only(view: ViewData, entry: Entry | None) -> ViewData:
-    """``view`` narrowed to what ``entry`` names (an edge kind keeps every node)."""
+    """``view`` narrowed to what a pick of ``entry`` brings forward (the rest is faded):
+    a node line's nodes and the edges between two of them, an edge kind's edges and the
+    nodes at their ends (legend.js's ``pickedItems``)."""
     if entry is None:
         return view
     if entry.section == "edge":
-        return {**view, "edges": [e for e in view["edges"] if e["kind"] == entry.key]}
+        edges = [e for e in view["edges"] if e["kind"] == entry.key]
+        ends = {e["from"] for e in edges} | {e["to"] for e in edges}
+        return {**view, "nodes": [n for n in view["nodes"] if n["id"] in ends], "edges": edges}
     grouped = {c["key"] for c in view["legend"]["colors"]}
     nodes = [n for n in view["nodes"] if _node_matches(dict(n), entry, grouped)]
     ids = {n["id"] for n in nodes}

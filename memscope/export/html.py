@@ -17,7 +17,9 @@ The library's ``sourceMappingURL`` line is dropped.
 The legend is the graph component's own panel: its file (``legend.js``, in the same
 ``memscope-graph-frontend`` package as vis-network) is inlined with its ``export``
 keywords dropped, so the page draws the same lines (swatch, name, count), collapses the
-same way and shows only one line's nodes or edges on a click, as the app does.
+same way and, on a click, fades everything but one line's nodes or edges to a quarter of
+its opacity (legend.js's ``fadeOthers``, the app's own fade) and brings the view to them
+unless the reader has moved it, as the app does.
 
 Example::
 
@@ -115,31 +117,28 @@ _SCRIPT = """
   document.head.appendChild(style);
   var lg = data.legend || {};
   var pick = null;
-  function hiddenChanges(dataset, keep) {
-    var out = [];
-    dataset.forEach(function (item) {
-      var hide = keep !== null && !keep(item);
-      if (Boolean(item.hidden) !== hide) out.push({ id: item.id, hidden: hide });
-    });
-    return out;
-  }
+  var touched = false; // the person moved the view: a pick no longer moves it
+  network.on("dragStart", function () { touched = true; });
+  network.on("zoom", function () { touched = true; });
   var panel = buildLegend(document, function (id) {
     pick = id;
-    apply();
+    apply(true);
   });
-  function apply() {
+  function apply(fit) {
     var line = panel.update(lg, pick, function (c) { return c; }, "#31333F");
     pick = line ? line.id : null;
     container.setAttribute("data-legend-pick", pick || "");
-    var filter = lineFilter(line, lg);
-    var n = hiddenChanges(nodes, filter.node);
-    var e = hiddenChanges(edges, filter.edge);
-    if (n.length) nodes.update(n);
-    if (e.length) edges.update(e);
+    var picked = pickedItems(lineFilter(line, lg), nodes, edges);
+    if (fadeOthers(network, picked) > 0) network.redraw();
+    if (fit && !touched) {
+      var how = { animation: { duration: 350, easingFunction: "easeInOutQuad" } };
+      if (picked !== null) how.nodes = Array.from(picked.nodes);
+      network.fit(how);
+    }
   }
   panel.element.id = "legend";
   document.getElementById("stage").appendChild(panel.element);
-  apply();
+  apply(false);
 })();
 """
 

@@ -32,7 +32,9 @@ import {
 import {
   networkOptions, physicsOptions, stabilizationIterations, themeOptions,
 } from "./options.js";
-import { buildLegend, LEGEND_CSS, lineFilter } from "./legend.js";
+import {
+  buildLegend, fadeOthers, LEGEND_CSS, lineFilter, pickedItems,
+} from "./legend.js";
 import { buildMinimap, drawMinimap, markMinimapDirty } from "./minimap.js";
 import {
   asBytes, decodePayload, isPlaced, sameBytes, stylesOf, sync, toVisEdge, toVisNode,
@@ -186,13 +188,13 @@ function create(vis, parentElement, data) {
     frame, container, parentElement, network: null, theme,
     nodes: new vis.DataSet(), edges: new vis.DataSet(),
     nodeCache: new Map(), edgeCache: new Map(), widths: new Map(),
-    landmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
+    landmarks: [], allLandmarks: [], annotations: [], fitIds: [], fitLabel: "Fit matches",
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     window: windowed, windowWatch: null,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
     lastBytes: null,
     plainDrag: false, plainGroups: null,
-    legendData: null, pick: null, shownGroups: null, overlays: [], obstacles: [],
+    legendData: null, pick: null, picked: null, shownGroups: null, overlays: [], obstacles: [],
     moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
     setStateValue: () => {},
     // for browser tests and benchmarks (performance.now() times)
@@ -227,10 +229,7 @@ function create(vis, parentElement, data) {
     style.textContent = LEGEND_CSS;
     parentElement.prepend(style);
   }
-  state.legend = buildLegend(document, (id) => {
-    state.pick = id;
-    batch(state, () => applyLegend(state));
-  });
+  state.legend = buildLegend(document, (id) => pickLine(state, id));
   const minimap = buildMinimap(state, (position) => jumpTo(state, position));
   frame.append(state.legend.element, minimap);
   state.overlays = [state.legend.element, minimap, toolbar]; // names and labels stay off
@@ -311,13 +310,12 @@ function create(vis, parentElement, data) {
 
 // Hide what `keep` leaves out and show the rest, on vis-network's own items (a DataSet
 // update per item would re-parse each one's options: seconds at 50,000 nodes); the
-// DataSet keeps no `hidden`, so a later payload's update leaves it alone. `seen(item)` is
-// called for every item kept. Returns how many changed.
-function setHidden(dataset, drawn, keep, seen) {
+// DataSet keeps no `hidden`, so a later payload's update leaves it alone. Returns how
+// many changed.
+function setHidden(dataset, drawn, keep) {
   let changed = 0;
   dataset.forEach((item) => {
     const hide = keep !== null && !keep(item);
-    if (!hide && seen) seen(item);
     const shown = drawn[item.id];
     if (shown && Boolean(shown.options.hidden) !== hide) {
       shown.options.hidden = hide;
@@ -327,17 +325,38 @@ function setHidden(dataset, drawn, keep, seen) {
   return changed;
 }
 
-// The legend panel drawn from this payload's legend, and the nodes and edges its picked
-// line leaves out hidden (a line the new legend no longer has is dropped). Returns
-// whether any item changed.
+// The legend panel drawn from this payload's legend, and everything its picked line
+// leaves out faded (legend.js's fadeOthers: the highlight's FADE, nothing hidden; a line
+// the new legend no longer has is dropped). Returns whether any item changed.
 function applyLegend(state) {
   const theme = state.theme;
   const line = state.legend.update(state.legendData, state.pick,
     (color, min) => readable(theme, color, min), theme.text);
   state.pick = line ? line.id : null;
   state.container.setAttribute("data-legend-pick", state.pick || "");
-  state.lineFilter = lineFilter(line, state.legendData);
-  return applyShown(state);
+  state.picked = pickedItems(lineFilter(line, state.legendData), state.nodes, state.edges);
+  state.landmarks = state.picked === null ? state.allLandmarks
+    : state.allLandmarks.filter((n) => state.picked.nodes.has(String(n.id)));
+  // the cluster names step back while a highlight shows (drawing.js), a server's or a
+  // pick's; a picked colour group's own name stays (the others are not drawn)
+  state.faded = Boolean(state.highlighted)
+    || (state.picked !== null && !(line && line.section === "group"));
+  const faded = fadeOthers(state.network, state.picked);
+  if (faded > 0) {
+    state.plainGroups = null;
+    markMinimapDirty(state);
+  }
+  return applyShown(state) || faded > 0;
+}
+
+// A pick of a legend line (null: none): the fade, and the view brought to the picked
+// items (or back to the whole map) unless the person has moved it, as every highlight.
+function pickLine(state, id) {
+  state.pick = id;
+  batch(state, () => {
+    const changed = applyLegend(state);
+    return fitHighlight(state) || changed;
+  });
 }
 
 const LEGEND_SHARE_MAX = 1 / 6; // an open legend covering more of the graph starts closed
@@ -358,33 +377,33 @@ function settleLegend(state, slideshow) {
   if (slideshow || narrow || share > LEGEND_SHARE_MAX) panel.setOpen(false);
 }
 
-// Hide what the legend's picked line leaves out and what the history playback has not
-// reached yet (playback.js sets `state.absent`: node and edge ids). `only` (a playback
-// step: the ids whose presence changed) checks those alone and rebuilds vis-network's
-// drawn indices by themselves: its `_dataChanged` passes cost hundreds of ms at 6,000
-// nodes. Returns whether any item changed.
+// Hide what the history playback has not reached yet (playback.js sets `state.absent`:
+// node and edge ids; a legend pick fades, applyLegend). `only` (a playback step: the ids
+// whose presence changed) checks those alone and rebuilds vis-network's drawn indices by
+// themselves: its `_dataChanged` passes cost hundreds of ms at 6,000 nodes. A cluster's
+// name is drawn while some of its nodes are shown and not faded (`shownGroups`). Returns
+// whether any item changed.
 function applyShown(state, only) {
-  const filter = state.lineFilter || { node: null, edge: null };
   const absent = state.absent || null;
-  const keepNode = absent === null ? filter.node
-    : (item) => !absent.nodes.has(item.id) && (filter.node === null || filter.node(item));
-  const keepEdge = absent === null ? filter.edge
-    : (item) => !absent.edges.has(item.id) && (filter.edge === null || filter.edge(item));
+  const keepNode = absent === null ? null : (item) => !absent.nodes.has(item.id);
+  const keepEdge = absent === null ? null : (item) => !absent.edges.has(item.id);
   const body = state.network.body;
   const changed = only
     ? flipHidden(state.nodes, body.nodes, keepNode, only.nodes)
       + flipHidden(state.edges, body.edges, keepEdge, only.edges)
-    : setHidden(state.nodes, body.nodes, keepNode, null)
-      + setHidden(state.edges, body.edges, keepEdge, null);
+    : setHidden(state.nodes, body.nodes, keepNode)
+      + setHidden(state.edges, body.edges, keepEdge);
   if (changed > 0 && only) state.network._updateVisibleIndices();
   else if (changed > 0) body.emitter.emit("_dataChanged"); // the drawn indices again, once
-  if (keepNode === null) {
+  const picked = state.picked || null;
+  if (keepNode === null && picked === null) {
     state.shownGroups = null;
-  } else if (changed > 0 || state.shownGroups === null) { // a cluster's name shows with its nodes
+  } else if (changed > 0 || !only) { // a cluster's name shows with its nodes
     const groups = new Set();
     state.nodes.forEach((item) => {
       const drawn = body.nodes[item.id];
-      if (drawn && !drawn.options.hidden) groups.add(item.color_group || "");
+      const bright = picked === null || picked.nodes.has(String(item.id));
+      if (drawn && !drawn.options.hidden && bright) groups.add(item.color_group || "");
     });
     state.shownGroups = groups;
   }
@@ -502,9 +521,9 @@ function render(state, data) {
   state.fitLabel = typeof options.fit_label === "string" && options.fit_label
     ? options.fit_label : "Fit matches";
   const styles = stylesOf(data);
-  state.landmarks = landmarkList(rawNodes, rawEdges, styles.nodes);
+  state.allLandmarks = landmarkList(rawNodes, rawEdges, styles.nodes);
   state.labelOrder = labelOrder(rawNodes, styles.nodes);
-  state.faded = rawNodes.some((n) => ("faded" in n ? n.faded
+  state.highlighted = rawNodes.some((n) => ("faded" in n ? n.faded
     : Boolean((styles.nodes[n.s] || {}).faded))); // a highlight shows
   state.plainGroups = null;
   state.nodeGrid = null; // drawing.js: the nodes' boxes for the names
@@ -559,9 +578,11 @@ function render(state, data) {
 
 // A new highlighted set (the caller's fit_ids: search matches, an answer, a preview, the
 // filtered set, a comparison's differences) brings the view to it, and its end back to
-// the whole map, unless the person has moved the view. Returns whether the view moved.
+// the whole map, unless the person has moved the view; a legend pick is such a set too,
+// and stands for the caller's while it lasts. Returns whether the view moved.
 function fitHighlight(state) {
-  const ids = state.fitIds.filter((id) => state.nodes.get(id) !== null);
+  const wanted = state.picked !== null ? [...state.picked.nodes] : state.fitIds;
+  const ids = wanted.filter((id) => state.nodes.get(id) !== null);
   const key = ids.join("\n");
   const first = state.fitKey === undefined;
   if (key === state.fitKey) return false;

@@ -1,24 +1,34 @@
 // The legend panel over the graph's top-left corner: one line per colour group, node
-// shape, state and edge kind (swatch, name, count), collapsible; a click on a line shows
-// only what it names, a second click (or "Show all") shows everything again.
+// shape, state and edge kind (swatch, name, count), collapsible; a click on a line brings
+// what it names forward and fades the rest, a second click (or "Clear") brings everything
+// back.
 //
 // Self-contained (no imports, no globals): the graph component imports it, and the
 // offline HTML export (memscope/export/html.py) inlines the same file, so both draw the
-// same panel and filter by the same rule. The input is the view's `legend`
+// same panel and fade by the same rule. The input is the view's `legend`
 // (memscope.view.build.Legend) as the server made it — in presenter mode its names are
 // already masked. Every text from the data is set with textContent or as a title
 // attribute, never as markup; swatches are drawn on small canvases from the legend's
 // own styles (colours checked against a strict pattern).
 //
-// Filtering happens here, in the browser, by hiding nodes and edges (vis-network's
-// `hidden`): it is instant at 50,000 nodes (no round trip, no payload sent again), it
+// A pick is a highlight like every other (issue 32 item 3): what the line names stays as
+// drawn and everything else fades to FADE of its opacity — the share the server's painter
+// gives what a highlight leaves out (memscope.view.paint.FADE: search, Ask, a forget
+// preview, recall buckets, a comparison) — nothing hidden, so the picked items stand out
+// where they sit in the map. The fade happens here, in the browser, when vis-network
+// draws (`fadeOthers`: a flag per drawn item, the opacity multiplied as it is drawn): it
+// is instant at 50,000 nodes (no round trip, no payload sent again, no option parsed), it
+// composes with whatever look an item has (a server highlight, a playback's day), it
 // works the same in the offline export, and the server's view, its counts and every
 // other section stay those of the whole view.
 //
 // While the history plays (playback.js), `setDay(counts, label)` shows the counts of the
 // day shown instead of the legend's: each line's number is what that day had, a line with
 // none that day is dimmed at 0, and a line with none today but some that day (a state
-// the memories have since left) is listed; `setDay(null)` is today's legend again.
+// the memories have since left) is listed; `setDay(null)` is today's legend again. A
+// line counts nodes drawn on the map (relations for an edge kind) while the playback's
+// status line counts memories, so the panel says so: "Nodes and relations drawn on
+// <day>" over the lines, and each line's tooltip names its unit (`unitOf`).
 
 export const LEGEND_CSS = `
 .ms-legend {
@@ -125,14 +135,23 @@ export function legendSections(legend, day = null, picked = null) {
   return out.filter((s) => s.lines.length > 0);
 }
 
+// What a line's number counts, in words: nodes drawn on the map (documents, memories,
+// entities, a hexagon's members), or relations (edges) for an edge kind — never memories
+// alone, which is what the playback's status line counts.
+export function unitOf(line) {
+  const one = line.count === 1;
+  if (line.section === "edge") return one ? "relation" : "relations";
+  return one ? "node" : "nodes";
+}
+
 export function findLine(sections, id) {
   for (const s of sections) for (const line of s.lines) if (line.id === id) return line;
   return null;
 }
 
-// What a line shows: {node, edge}, each a predicate over a drawn item (its style merged
-// in), or null for "every one". A node line keeps the edges between its nodes (an edge
-// with a hidden end is not drawn); an edge line keeps every node.
+// What a line names: {node, edge}, each a predicate over a drawn item (its style merged
+// in), or null for "every one"; pickedItems turns it into the items a pick brings
+// forward (a node line's edges between two of its nodes, an edge line's end nodes).
 export function lineFilter(line, legend) {
   if (!line) return { node: null, edge: null };
   if (line.section === "edge") return { node: null, edge: (e) => e.kind === line.key };
@@ -148,6 +167,105 @@ export function lineFilter(line, legend) {
     return { node: (n) => !listed.has(n.color_group || ""), edge: null };
   }
   return { node: (n) => (n.color_group || "") === line.key, edge: null };
+}
+
+// -- the fade --------------------------------------------------------------------------
+
+// What a highlight leaves out is drawn at this share of its opacity
+// (memscope.view.paint.FADE; tests/test_legend_fade_browser.py holds the two equal).
+export const FADE = 0.25;
+
+// The items a picked line brings forward, {nodes, edges} (sets of ids), or null when
+// nothing is picked: a node line's nodes and the edges between two of them; an edge
+// line's edges and the nodes at their ends. `nodes` and `edges` are the DataSets (or
+// anything with forEach over items with the payload's fields).
+export function pickedItems(filter, nodes, edges) {
+  if (!filter || (filter.node === null && filter.edge === null)) return null;
+  const keptNodes = new Set();
+  const keptEdges = new Set();
+  if (filter.node !== null) {
+    nodes.forEach((n) => { if (filter.node(n)) keptNodes.add(String(n.id)); });
+    edges.forEach((e) => {
+      if (keptNodes.has(String(e.from)) && keptNodes.has(String(e.to))) keptEdges.add(String(e.id));
+    });
+  } else {
+    edges.forEach((e) => {
+      if (!filter.edge(e)) return;
+      keptEdges.add(String(e.id));
+      keptNodes.add(String(e.from));
+      keptNodes.add(String(e.to));
+    });
+  }
+  return { nodes: keptNodes, edges: keptEdges };
+}
+
+// vis-network's node, edge and label classes draw a faded item (`__msFade`) at FADE of
+// its opacity: a node's fill, border and glow through its own `opacity` option (as the
+// server's faded nodes are drawn), an edge through its colour's opacity, a label
+// (a node's or an edge's) with the canvas's alpha. Patched once per class, found from an
+// item of `items` (vis-network's body.nodes or body.edges).
+function patchFade(items) {
+  let item = null;
+  for (const id in items) {
+    item = items[id];
+    break;
+  }
+  if (!item) return;
+  const proto = Object.getPrototypeOf(item);
+  if (proto && !proto.__msFade && typeof proto.getFormattingValues === "function") {
+    const values = proto.getFormattingValues;
+    const isEdge = "fromId" in item;
+    proto.getFormattingValues = function fadedValues(...args) {
+      if (!this.__msFade) return values.apply(this, args);
+      if (isEdge) {
+        const out = values.apply(this, args);
+        out.opacity = (typeof out.opacity === "number" ? out.opacity : 1) * FADE;
+        return out;
+      }
+      const own = this.options.opacity;
+      this.options.opacity = (typeof own === "number" ? own : 1) * FADE;
+      try {
+        return values.apply(this, args);
+      } finally {
+        this.options.opacity = own;
+      }
+    };
+    proto.__msFade = true;
+  }
+  const label = item.labelModule && Object.getPrototypeOf(item.labelModule);
+  if (label && !label.__msFade && typeof label.draw === "function") {
+    const draw = label.draw;
+    label.draw = function fadedDraw(ctx, ...args) {
+      if (!this.__msFade || !ctx) return draw.call(this, ctx, ...args);
+      const alpha = ctx.globalAlpha;
+      ctx.globalAlpha = alpha * FADE;
+      try {
+        return draw.call(this, ctx, ...args);
+      } finally {
+        ctx.globalAlpha = alpha;
+      }
+    };
+    label.__msFade = true;
+  }
+}
+
+// Fade on `network` (a vis.Network) every drawn node and edge `picked` (pickedItems)
+// leaves out, and none when it is null; their options, the DataSets and what is hidden
+// stay as they are. Returns how many items changed (the caller asks for a frame).
+export function fadeOthers(network, picked) {
+  const body = network.body;
+  patchFade(body.nodes);
+  patchFade(body.edges);
+  let changed = 0;
+  const mark = (item, fade) => {
+    if (Boolean(item.__msFade) === fade) return;
+    item.__msFade = fade;
+    if (item.labelModule) item.labelModule.__msFade = fade;
+    changed += 1;
+  };
+  for (const id in body.nodes) mark(body.nodes[id], picked !== null && !picked.nodes.has(id));
+  for (const id in body.edges) mark(body.edges[id], picked !== null && !picked.edges.has(id));
+  return changed;
 }
 
 function shapePath(ctx, shape, x, y, r) {
@@ -246,8 +364,8 @@ export function buildLegend(doc, onPick) {
   const all = doc.createElement("button");
   all.type = "button";
   all.className = "ms-legend-all";
-  all.textContent = "Show all";
-  all.title = "Show every node and edge again";
+  all.textContent = "Clear";
+  all.title = "Bring every node and edge back to full strength";
   all.dataset.action = "legend-all";
   all.hidden = true;
   head.append(toggle, all);
@@ -320,13 +438,20 @@ export function buildLegend(doc, onPick) {
     const sections = legendSections(legend, day && day.counts, picked);
     panel.sections = sections;
     const line = picked ? findLine(sections, picked) : null;
+    // the keyboard's place survives the lines drawn again: the focused line keeps the
+    // focus, and "Clear" (hidden once nothing is picked) hands it to the line it cleared
+    const active = doc.activeElement;
+    const before = panel.picked;
+    const focused = active && body.contains(active) && active.dataset.line ? active.dataset.line
+      : active === all && line === null ? before : null;
+    const scroll = body.scrollTop;
     panel.picked = line ? line.id : null;
     el.hidden = sections.length === 0;
     el.classList.toggle("ms-legend-dim", line !== null);
     all.hidden = line === null;
     status.hidden = line === null;
-    status.textContent = line === null ? "" : `Showing only the selected legend line: ${
-      line.label}. Click it again or \u201CShow all\u201D to see everything.`;
+    status.textContent = line === null ? "" : `Highlighting ${line.label}; the rest is `
+      + "faded. Click it again or \u201CClear\u201D to bring everything back.";
     body.textContent = "";
     showDay();
     for (const s of sections) {
@@ -363,6 +488,18 @@ export function buildLegend(doc, onPick) {
         lines.appendChild(button);
       }
     }
+    body.scrollTop = scroll;
+    const buttons = [...body.querySelectorAll(".ms-legend-line")];
+    const pressed = line === null || line.id === before ? null
+      : buttons.find((b) => b.dataset.line === line.id);
+    if (pressed) { // a new pick: its line whole in the panel's list
+      const box = body.getBoundingClientRect();
+      const r = pressed.getBoundingClientRect();
+      if (r.bottom > box.bottom) body.scrollTop += r.bottom - box.bottom + 2;
+      else if (r.top < box.top) body.scrollTop -= box.top - r.top + 2;
+    }
+    const again = focused ? buttons.find((b) => b.dataset.line === focused) : null;
+    if (again) again.focus({ preventScroll: true });
     return line;
   };
 
@@ -370,7 +507,7 @@ export function buildLegend(doc, onPick) {
     const day = panel.day;
     el.dataset.day = day ? day.label : "";
     note.hidden = day === null;
-    note.textContent = day ? `Counts on ${day.label}` : "";
+    note.textContent = day ? `Nodes and relations drawn on ${day.label}` : "";
   };
 
   // A line's number, its tooltip, and whether it is dimmed (none on the day shown).
@@ -379,8 +516,8 @@ export function buildLegend(doc, onPick) {
     const day = panel.day;
     button.querySelector(".ms-legend-count").textContent = count;
     button.classList.toggle("ms-legend-none", day !== null && item.count === 0);
-    button.title = `${item.label}: ${count}${day ? ` on ${day.label}` : ""}. `
-      + "Click to show only these.";
+    button.title = `${item.label}: ${count} ${unitOf(item)}${day ? ` on ${day.label}` : ""}`
+      + `. Click to highlight ${item.count === 1 ? "it" : "them"} (the rest fades).`;
   };
 
   // The counts of the day shown during a playback (a Map of line id to count, and the
