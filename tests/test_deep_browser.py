@@ -25,7 +25,7 @@ QUESTION, ANSWER = "Who is Maya's supervisor?", "Maya reports to Tom Okafor."
 UNSHARED = "Which day is the journey to Portugal?"
 UNSHARED_ANSWER = re.compile(r"^Maya flies to Lisbon on ")  # its dates follow today
 #: notes added to the demo store so its deep build lasts long enough to be seen
-EXTRA = 1_500
+EXTRA = 600
 READING = re.compile(r"Still reading your memories in depth \(([\d,]+) of ([\d,]+)\)")
 FIRST = ".st-key-ask-result-0"
 
