@@ -76,6 +76,10 @@ def test_the_legend_fades_with_the_painters_share() -> None:
     found = re.search(r"^export const FADE = ([\d.]+);", LEGEND_JS.read_text(encoding="utf-8"),
                       re.MULTILINE)
     assert found is not None and float(found.group(1)) == FADE
+    # and a big view dragged draws what a pick left out at the same share (drawing.js)
+    dragged = re.search(r"^const PICK_FADE = ([\d.]+);",
+                        (LEGEND_JS.parent / "drawing.js").read_text(encoding="utf-8"), re.MULTILINE)
+    assert dragged is not None and float(dragged.group(1)) == FADE
 
 
 def drawn(page: Page) -> dict[str, Any]:

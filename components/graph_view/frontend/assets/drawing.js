@@ -9,6 +9,7 @@
 
 const PLAIN_MIN = 2500; // nodes in view from which a drag draws them as plain shapes
 const ROUND = new Set(["dot", "circle", "hexagon", "ellipse"]);
+const PICK_FADE = 0.25; // legend.js's FADE: what a legend pick leaves out is drawn at it
 
 // Label policy per node kind (vis-network groups): vis draws a label once its on-screen
 // size reaches drawThreshold - 1 px. Memory labels appear as the user zooms in; document,
@@ -422,7 +423,8 @@ function plainGroups(state) {
     if (!node || node.options.hidden) continue;
     const o = node.options;
     const fill = (o.color && o.color.background) || "#97C2FC";
-    const alpha = typeof o.opacity === "number" ? o.opacity : 1;
+    // a node a legend pick faded (legend.js's __msFade) stays faded while dragged
+    const alpha = (typeof o.opacity === "number" ? o.opacity : 1) * (node.__msFade ? PICK_FADE : 1);
     const round = ROUND.has(o.shape);
     const key = `${fill}|${alpha}|${round}`;
     let group = byKey.get(key);
