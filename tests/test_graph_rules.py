@@ -222,6 +222,9 @@ def test_states_in_order_with_injected_now():
     assert state(is_latest=False, created_at=NOW) == "superseded"
     assert state(created_at=NOW - timedelta(hours=23)) == "recent"
     assert state(created_at=NOW - timedelta(hours=24)) == "latest"
+    assert state(created_at=NOW) == "recent"
+    # a fact the memory learns only later (seen on the world's clock) is not "recent" yet
+    assert state(created_at=NOW + timedelta(hours=1)) == "latest"
 
 
 def test_expired_not_forgotten_depends_on_now():

@@ -1,23 +1,42 @@
 """The Graphiti journey in a real Chromium (issue 34): the Connection page opens a
 Kuzu-held Graphiti graph written by the test with graphiti-core's own classes, the graph
-draws, the contradicted fact shows its two versions in the panel, its "Why does it believe
-this?" trail quotes the episodes it came from, and an episode is forgotten — the dialog
-lists the facts it takes along and says it cannot be undone — and is gone from the file,
-the graph and into the ledger. Screenshots (light, dark) go to ``test-screenshots/``.
+draws, the history plays the contradicted fact's chain on both clocks (on what the memory
+believed the first version is there from 1 March, when it learnt it; on what was true it
+is there on 15 February and the newer one is not, and the caption says where the fact
+with no start was placed), the fact shows its two versions in the panel,
+its "Why does it believe this?" trail quotes the episodes it came from, and an episode is
+forgotten — the dialog lists the facts it takes along and says it cannot be undone — and
+is gone from the file, the graph and into the ledger. Screenshots (light, dark) go to
+``test-screenshots/``.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 from browser_support import app_server, assert_loopback_only, chromium, wait_graph, wait_idle
 from graphiti_support import ENGINEER, LEAD, write_graph
+from playback_clocks_support import (
+    SAYS,
+    UNDATED,
+    dashed,
+    expected_status,
+    legend_nodes,
+    pick_clock,
+    played_start,
+    show_day,
+    shown,
+    status,
+    turn_playback,
+)
 from playwright.sync_api import Page
 from test_mem0_browser import MAIN, SHOTS, click_node, drawn, go, no_exception, shoot, sidebar
 
 from components.sections.connection_form import GRAPHITI_LOCATION, SPACE_LABELS
 from memscope.demo.seeding import seed_if_missing
+from memscope.lenses.asof import BELIEVED, TRUE
 from memscope.settings import STORE_FILE
 from memscope.sources.graphiti import FOREVER, GraphitiConfig, GraphitiSource
 from memscope.store.store import Store
@@ -45,6 +64,8 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
     data = tmp_path / "data"
     seed_if_missing(data / STORE_FILE)
     graph = write_graph(tmp_path / "alice.kuzu")
+    with GraphitiSource(GraphitiConfig("kuzu", str(graph))) as reader:  # for the lens
+        ds = reader.load().dataset
     urls: list[str] = []
     with app_server(data) as server, chromium() as browser:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -77,7 +98,8 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         wait_idle(page, 1500)
         no_exception(page)
         assert "Graphiti graph" in sidebar(page).get_by_text("Source:").first.inner_text()
-        assert "Loaded 5 documents and 11 memories." in sidebar(page).inner_text()
+        loaded = sidebar(page).inner_text()
+        assert "Loaded 5 documents" in loaded and "11 memories" in loaded
 
         # the graph: episodes and facts, drawn once each
         go(page, "Explorer")
@@ -85,6 +107,50 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         no_exception(page)
         assert {"ep-intro", "ep-promotion", "ep-review", "fact-engineer", "fact-lead",
                 "fact-release"} <= drawn(page)
+
+        # the history plays the contradicted fact's chain on what the memory believed: it
+        # learnt v1 on 1 March, v2 on 1 June
+        main = page.locator(MAIN)
+        turn_playback(page, True)
+        main.get_by_text(SAYS[BELIEVED]).wait_for(timeout=30_000)
+        start = played_start(ds, BELIEVED)
+        mar15 = date(2026, 3, 15)
+        show_day(page, start, mar15)
+        believed_mar15 = status(page)
+        assert believed_mar15 == expected_status(ds, start, mar15, BELIEVED)
+        assert {"fact-engineer", "ep-intro"} <= shown(page)
+        assert "fact-lead" not in shown(page)
+        assert legend_nodes(page) == len(shown(page))  # the legend counts that day
+        assert UNDATED not in main.inner_text()
+        no_exception(page)
+        both_schemes(page, "playback-believed")
+        # … and on what was true: v1 from 15 January, before the memory learnt it; the
+        # fact that does not say when it became true is placed on its learnt day, in words
+        pick_clock(page, TRUE)
+        start = played_start(ds, TRUE)
+        assert start == date(2026, 1, 1)
+        assert UNDATED in main.inner_text()
+        feb15 = date(2026, 2, 15)
+        show_day(page, start, feb15)
+        assert status(page) == expected_status(ds, start, feb15, TRUE)
+        assert status(page).startswith("15 Feb 2026, what was true · ")
+        assert {"fact-engineer", "ep-intro"} <= shown(page)
+        assert not {"fact-lead", "fact-sister"} & shown(page)
+        assert legend_nodes(page) == len(shown(page))  # that day on this clock
+        assert shown(page) & set(ds.memories) == {"fact-engineer", "fact-porto"}
+        # Porto drawn as no longer true (dashed); nothing else takes its look
+        assert dashed(page, "fact-porto")
+        assert not dashed(page, "fact-engineer") and not dashed(page, "ep-intro")
+        no_exception(page)
+        both_schemes(page, "playback-true")
+        show_day(page, start, mar15)  # the same day reads otherwise: Porto no longer true
+        assert status(page) == expected_status(ds, start, mar15, TRUE) != believed_mar15
+        assert "1 no longer true" in status(page) and "0 superseded" in believed_mar15
+        show_day(page, start, date(2026, 6, 1))  # promoted: v2 true, v1 no longer
+        assert {"fact-engineer", "fact-lead"} <= shown(page)
+        pick_clock(page, BELIEVED)
+        turn_playback(page, False)
+        no_exception(page)
 
         # the contradicted fact: two versions in the panel
         click_node(page, "fact-engineer")
@@ -122,7 +188,10 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         wait_idle(page, 500)
 
         # forgets an episode: what it takes along, and that it is for good, first — the
-        # facts' texts hidden in presenter mode, the warning not
+        # facts' texts hidden in presenter mode, the warning not (the drawer closed first:
+        # it lies over the graph's right edge, where the episode may be drawn)
+        page.locator(".st-key-explorer_drawer").get_by_role("button", name="Close").click()
+        wait_idle(page, 800)
         click_node(page, "ep-misc")
         sidebar(page).get_by_text("Presenter mode").click()
         wait_idle(page, 1000)

@@ -261,8 +261,8 @@ GOLDEN = {
                   "dependents"),
     "overview": ("scoped", "positions", "groups", "visible", "color_by", "edge_kinds",
                  "budget", "expanded", "dependents", "base_view"),
-    "memory_states": ("scoped",),
-    "playback": ("scoped", "memory_states", "visible", "hidden", "overview"),
+    "memory_states": ("scoped", "clock"),
+    "playback": ("scoped", "memory_states", "visible", "hidden", "overview", "clock"),
     "matches": ("scoped", "visible", "query", "hidden"),
     "comparison": ("entry", "since", "as_of", "clock"),
 }

@@ -109,8 +109,9 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
         summary_strip(ctx, analysis)
         playing = st.toggle("Play the history", help="A timeline under the graph: the memory "
-                            "as it stood on each day or week, played in the browser.",
-                            **session.bind(session.PLAY_HISTORY))
+                            "as it stood on each day or week, played in the browser (for "
+                            "facts with two clocks, on the clock “Time travel shows” "
+                            "picks in the sidebar).", **session.bind(session.PLAY_HISTORY))
     view = view_for(req)
     with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
         drawn = view.drawn
@@ -127,6 +128,8 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
                "profile. Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
     if playing and timeline is None:
         st.caption("Nothing in this data has a date, so there is no history to play.")
+    elif timeline is not None and timeline.get("note"):  # data with two clocks: which one
+        st.caption(timeline.get("note", ""))
     if req.expanded:  # below the graph, so showing it never moves (and remounts) it
         st.button("Collapse all expanded clusters", key="collapse_all",
                   on_click=session.EXPANDED.clear)

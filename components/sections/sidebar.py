@@ -129,8 +129,8 @@ def _clock(world: WorldClocks) -> Clock:
         "Time travel shows", list(CLOCKS),
         format_func=lambda c: CLOCK_LABELS.get(str(c), str(c)),
         help="These facts carry two clocks: when the memory learnt and retired each one, "
-             "and when it was true in the world. The choice applies to “As of” and "
-             "“Changes since”.", **session.bind(session.CLOCK))
+             "and when it was true in the world. The choice applies to “As of”, "
+             "“Changes since” and the playback.", **session.bind(session.CLOCK))
     return TRUE if picked == TRUE else BELIEVED
 
 

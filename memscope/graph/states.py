@@ -35,23 +35,23 @@ def memory_state(mem: MemoryRecord, now: datetime) -> str:
     if not mem.is_latest:
         return "superseded"
     created = mem.created_at
-    if created is not None and now - created < RECENT_WITHIN:
-        return "recent"
+    if created is not None and timedelta(0) <= now - created < RECENT_WITHIN:
+        return "recent"  # not before it was learnt (a fact true before the memory knew it)
     return "latest"
 
 
 def transition_times(memories: Iterable[MemoryRecord]) -> list[datetime]:
     """Every instant at which some memory's state can change, sorted.
 
-    A state depends on ``now`` only through three thresholds: ``createdAt + 24 h``
-    (recent ends), ``forgetAfter − 7 days`` (expiring starts) and ``forgetAfter``
-    (expired starts). Between two consecutive instants every state, and so every
-    time-dependent finding, stays the same.
+    A state depends on ``now`` only through four thresholds: ``createdAt`` (recent
+    starts), ``createdAt + 24 h`` (recent ends), ``forgetAfter − 7 days`` (expiring
+    starts) and ``forgetAfter`` (expired starts). Between two consecutive instants every
+    state, and so every time-dependent finding, stays the same.
     """
     out: list[datetime] = []
     for mem in memories:
         if mem.created_at is not None:
-            out.append(mem.created_at + RECENT_WITHIN)
+            out.extend((mem.created_at, mem.created_at + RECENT_WITHIN))
         if mem.forget_after is not None:
             # expiring needs now > forgetAfter − 7 d (strictly): it starts 1 µs later
             out.append(mem.forget_after - EXPIRING_WITHIN + _TICK)
@@ -66,7 +66,7 @@ def state_epoch(transitions: list[datetime], now: datetime) -> int:
     >>> from datetime import UTC, timedelta
     >>> t0 = datetime(2026, 1, 1, tzinfo=UTC)
     >>> times = transition_times([MemoryRecord("m", "x", created_at=t0)])
-    >>> state_epoch(times, t0), state_epoch(times, t0 + timedelta(hours=25))
-    (0, 1)
+    >>> [state_epoch(times, t0 + timedelta(hours=h)) for h in (-1, 0, 25)]
+    [0, 1, 2]
     """
     return bisect_right(transitions, now)

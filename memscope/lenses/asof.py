@@ -71,7 +71,13 @@ from datetime import UTC, date, datetime
 from typing import Any, Literal
 
 from memscope.records.dataset import Dataset, Duplicate
-from memscope.records.models import MemoryRecord, ParseReport, Profile, ProfileLine
+from memscope.records.models import (
+    DocumentRecord,
+    MemoryRecord,
+    ParseReport,
+    Profile,
+    ProfileLine,
+)
 from memscope.records.time import aware, parse_time
 
 CHANGE_KINDS = ("added", "updated", "forgotten")
@@ -128,6 +134,33 @@ def began(mem: MemoryRecord, clock: Clock = BELIEVED) -> datetime | None:
     if clock == TRUE and mem.valid_at is not None:
         return mem.valid_at
     return mem.created_at
+
+
+def document_began(doc: DocumentRecord, memories: dict[str, MemoryRecord],
+                   clock: Clock = BELIEVED) -> datetime | None:
+    """When ``doc`` starts on ``clock`` (``None``: always there): its ``created_at``; on
+    the world clock, earlier when one of its loaded memories became true before (a fact
+    true before the episode that told it was saved keeps its source, see :func:`as_of`).
+
+    >>> from memscope.records.models import DocumentRecord
+    >>> t = datetime(2026, 3, 1, tzinfo=UTC)
+    >>> doc = DocumentRecord("d", created_at=t, memory_ids=["m"])
+    >>> mem = MemoryRecord("m", "x", created_at=t, valid_at=datetime(2026, 1, 15, tzinfo=UTC))
+    >>> document_began(doc, {"m": mem}).day, document_began(doc, {"m": mem}, TRUE).day
+    (1, 15)
+    """
+    start = doc.created_at
+    if clock != TRUE or start is None:
+        return start
+    for mem_id in doc.memory_ids:
+        mem = memories.get(mem_id)
+        if mem is None:
+            continue
+        held = began(mem, TRUE)
+        if held is None:  # an undated memory is always there, and so is its document
+            return None
+        start = min(start, held)
+    return start
 
 
 def existed(created_at: datetime | None, when: datetime) -> bool:
@@ -201,9 +234,10 @@ def as_of(dataset: Dataset, when: datetime, clock: Clock = BELIEVED) -> Dataset:
 
     out = Dataset()
     for doc_id, doc in dataset.documents.items():
-        held = [m for m in doc.memory_ids if m in kept]
-        if existed(doc.created_at, when) or (clock == TRUE and held):
-            out.documents[doc_id] = replace(doc, memory_ids=held, extra=dict(doc.extra))
+        if existed(document_began(doc, memories, clock), when):
+            out.documents[doc_id] = replace(doc, memory_ids=[m for m in doc.memory_ids
+                                                             if m in kept],
+                                            extra=dict(doc.extra))
     for mem_id in kept_ids:
         out.memories[mem_id] = memory_as_of(kept[mem_id], when, kids.get(mem_id, []),
                                              kept, dropped, clock)

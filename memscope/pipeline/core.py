@@ -220,7 +220,8 @@ class Pipeline:
         return self.get("comparison", req) if req.since is not None else None
 
     def playback(self, req: ViewRequest) -> PlaybackBasis | None:
-        """What a playback of ``req``'s view reads besides the drawn view (memoised)."""
+        """What a playback of ``req``'s view reads besides the drawn view, on ``req.clock``
+        (memoised per scope, shown set and clock)."""
         return self.get("playback", req)
 
     def semantic(self, req: ViewRequest, *, wait: bool = True

@@ -44,7 +44,8 @@ class ViewRequest:
     as_of: date | None = None
     presenter: bool = False
     since: date | None = None
-    #: the clock ``as_of`` and ``since`` read (:data:`~memscope.lenses.asof.CLOCKS`)
+    #: the clock ``as_of``, ``since`` and the playback's days read
+    #: (:data:`~memscope.lenses.asof.CLOCKS`)
     clock: Clock = BELIEVED
     #: which nodes pass (edge kinds normalised to all: they never hide a node)
     node_filters: Filters = field(default_factory=Filters)

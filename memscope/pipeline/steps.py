@@ -335,20 +335,22 @@ def overview(scoped: Analysis, positions: Positions, groups: Groups,
 
 
 @step(keep=4)
-def memory_states(scoped: Analysis) -> dict[str, list[tuple[int, str]]]:
-    """Every memory's states on the played days (:func:`memscope.view.timeline.
-    memory_states`): a playback's heavy part, once per scope."""
-    return timeline.memory_states(scoped)
+def memory_states(scoped: Analysis, clock: Clock) -> dict[str, list[tuple[int, str]]]:
+    """Every memory's states on the played days on ``clock`` (:func:`memscope.view.
+    timeline.memory_states`): a playback's heavy part, once per scope and clock (data
+    with one clock is always played on the memory's own)."""
+    return timeline.memory_states(scoped, clock)
 
 
 @step(keep=8)
 def playback(scoped: Analysis, memory_states: dict[str, list[tuple[int, str]]],
-             visible: frozenset[str], hidden: str | None, overview: Overview
+             visible: frozenset[str], hidden: str | None, overview: Overview, clock: Clock
              ) -> PlaybackBasis | None:
     """What a playback of the shown set reads besides the drawn view (the days, the
-    hexagons' days, each day's counts): a click while playing computes none of it."""
+    hexagons' days, each day's counts, on ``clock``): a click while playing computes
+    none of it."""
     return timeline.playback_basis(scoped, visible | {hidden} if hidden else visible,
-                                   overview.rep, memory_states)
+                                   overview.rep, memory_states, clock)
 
 
 @step(keep=16)

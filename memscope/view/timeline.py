@@ -20,6 +20,12 @@ every view draws a node with) and a step's changes get the marks of
 (added, updated — a new version —, forgotten; what :func:`~memscope.lenses.asof.compare`
 lists for that step).
 
+Data with two clocks (Graphiti, Zep) is played on the clock time travel reads
+(:data:`~memscope.lenses.asof.CLOCKS`): what the memory believed (a fact from when it was
+learnt, superseded from its retirement) or what was true (from its ``valid_at``,
+superseded from its ``invalid_at``; a fact with none from when it was learnt, which
+:func:`clock_note` says in words). Data with one clock plays the same on both.
+
 The payload holds no text of the data: node and edge ids (already in the graph payload),
 dates, counts and vis-network style fragments.
 
@@ -50,14 +56,21 @@ from typing import Any, Literal, NotRequired, TypedDict
 from memscope.graph.analysis import Analysis
 from memscope.graph.states import memory_state, transition_times
 from memscope.lenses.asof import (
+    BELIEVED,
     CHANGE_KINDS,
+    TRUE,
+    Clock,
     Comparison,
+    began,
     children_of,
+    document_began,
     existed,
     forgotten_at,
     memory_as_of,
+    world_clocks,
 )
-from memscope.records.models import MemoryRecord
+from memscope.records.dataset import Dataset
+from memscope.records.models import DocumentRecord, MemoryRecord
 from memscope.records.time import day_end
 from memscope.view.colors import NEUTRAL, OTHER_COLOR
 from memscope.view.nodes import vis_node
@@ -95,7 +108,10 @@ class Timeline(TypedDict):
     appear after both their ends (a relation stated later). ``counts[d]``: memories,
     superseded and forgotten at the end of day ``d``. ``look_states[i]``: the state
     ``looks[i]`` is drawn for (the legend counts each state on the day shown; a row's
-    :data:`AS_DRAWN` look is the node's ``state`` in the graph payload).
+    :data:`AS_DRAWN` look is the node's ``state`` in the graph payload). Data with a
+    world clock (Graphiti, Zep) adds ``clock``, the clock the days are played on
+    (:data:`~memscope.lenses.asof.CLOCKS`), and ``note``, what that means in words
+    (:func:`clock_note`); other data has neither.
     """
 
     start: str
@@ -107,6 +123,8 @@ class Timeline(TypedDict):
     counts: list[list[int]]
     today: TodayRest
     look_states: NotRequired[list[str | None]]
+    clock: NotRequired[str]
+    note: NotRequired[str]
 
 
 def steps(days: int, unit: Unit | str) -> list[int]:
@@ -133,15 +151,60 @@ def day_label(start: date, day: int) -> str:
     return f"{d.day} {d:%b} {d.year}"
 
 
-def status_line(label: str, counts: list[int]) -> str:
-    """The line under the slider (``playback.js`` writes the same).
+def status_line(label: str, counts: list[int], clock: Clock | str = BELIEVED) -> str:
+    """The line under the slider (``playback.js`` writes the same). On the world clock
+    (a played day, not the view as drawn) it names the clock, and a memory that is not
+    latest is one that is no longer true.
 
     >>> status_line("12 Mar 2026", [230, 41, 1])
     '12 Mar 2026 · 230 memories · 41 superseded · 1 forgotten'
+    >>> status_line("12 Mar 2026", [3, 1, 0], "true")
+    '12 Mar 2026, what was true · 3 memories · 1 no longer true · 0 forgotten'
     """
     n, superseded, forgotten = counts
-    return (f"{label} · {n} {'memory' if n == 1 else 'memories'} · {superseded} superseded"
+    if clock == TRUE:
+        label, retired = f"{label}, what was true", "no longer true"
+    else:
+        retired = "superseded"
+    return (f"{label} · {n} {'memory' if n == 1 else 'memories'} · {superseded} {retired}"
             f" · {forgotten} forgotten")
+
+
+def clock_note(dataset: Dataset, clock: Clock = BELIEVED) -> str | None:
+    """What the playback of ``dataset`` on ``clock`` shows, in words, for data with a
+    world clock (``None`` for other data: it has one clock, nothing to say): on the world
+    clock, how many facts do not say when they became true and where they are placed.
+
+    >>> from memscope.records.dataset import Dataset
+    >>> t = datetime(2026, 3, 1, tzinfo=UTC)
+    >>> ds = Dataset(memories={"a": MemoryRecord("a", "x", created_at=t, valid_at=t),
+    ...                        "b": MemoryRecord("b", "y", created_at=t)})
+    >>> clock_note(Dataset()) is None
+    True
+    >>> print(clock_note(ds, "true"))  # doctest: +NORMALIZE_WHITESPACE
+    The history plays what was true on each day: a fact appears on the day it became
+    true and shows as superseded from the day it stopped being true (or a newer version
+    became true). 1 fact does not say when it became true; it appears on the day the
+    memory learnt it.
+    """
+    world = world_clocks(dataset)
+    if not world.facts:
+        return None
+    if clock != TRUE:
+        return ("The history plays what the memory believed on each day: a fact appears "
+                "on the day the memory learnt it and shows as superseded from the day it "
+                "retired it. Choose “What was true then” in the sidebar to play when each "
+                "fact was true in the world.")
+    note = ("The history plays what was true on each day: a fact appears on the day it "
+            "became true and shows as superseded from the day it stopped being true (or a "
+            "newer version became true).")
+    if world.undated == 1:
+        note += (" 1 fact does not say when it became true; it appears on the day the "
+                 "memory learnt it.")
+    elif world.undated:
+        note += (f" {world.undated} facts do not say when they became true; they appear "
+                 "on the day the memory learnt them.")
+    return note
 
 
 _ONE_DAY = timedelta(days=1)
@@ -157,47 +220,73 @@ def _day(when: datetime, start: date) -> int:
     return (when - _midnight(start)) // _ONE_DAY
 
 
-def _bounds(an: Analysis, mems: Collection[MemoryRecord]) -> tuple[date, int] | None:
-    """The first date in the data and the last played day (no later than ``an.now``)."""
+def _bounds(an: Analysis, mems: Collection[MemoryRecord], clock: Clock = BELIEVED
+            ) -> tuple[date, int] | None:
+    """The first date in the data and the last played day (no later than ``an.now``).
+    On the world clock the days start when the first fact became true, if that is
+    earlier (but no more than :data:`DAYS_MAX` days before the last one)."""
     if an.date_range is None:
         return None
-    start = an.date_range[0]
-    today = _day(an.now, start)
-    last = _day(datetime.combine(an.date_range[1], datetime.min.time(), UTC), start)
-    later = [t for m in mems for t in (forgotten_at(m), m.forget_after)]
+    start, end = an.date_range
+    later = [t for m in mems for t in (forgotten_at(m), m.forget_after, m.expired_at)]
     later += [r.created_at for r in an.dataset.relations.values()]
+    if clock == TRUE:  # becoming true, or no longer, after the last creation
+        later += [t for m in mems for t in (m.valid_at, m.invalid_at)]
     for when in later:  # a forgetting, an expiry or a relation after the last creation
         if when is not None and when.year > 1 and when <= an.now:
-            last = max(last, _day(when, start))
-    return start, max(0, min(last, today, DAYS_MAX))
+            end = max(end, when.date())
+    if clock == TRUE:  # the world's days start when the first fact became true
+        first = [t.date() for m in mems if (t := m.valid_at) is not None and t.year > 1
+                 and t <= an.now]
+        if first and min(first) < start:
+            start = max(min(first), date.fromordinal(end.toordinal() - DAYS_MAX))
+    last = _day(datetime.combine(end, datetime.min.time(), UTC), start)
+    return start, max(0, min(last, _day(an.now, start), DAYS_MAX))
 
 
 class _Judge:
-    """Each memory's state on the played days, by the as-of lens's rules."""
+    """Each memory's state on the played days on ``clock``, by the as-of lens's rules."""
 
-    def __init__(self, an: Analysis, start: date, days: int) -> None:
+    def __init__(self, an: Analysis, start: date, days: int, clock: Clock = BELIEVED
+                 ) -> None:
         self.memories = an.dataset.memories
         self.kids = children_of(self.memories)
         self.start, self.days = start, days
+        self.clock: Clock = clock
 
     def appear(self, created: datetime | None) -> int:
         """The day a record created at ``created`` appears (:data:`ALWAYS`: undated)."""
         return ALWAYS if created is None else max(0, _day(created, self.start))
 
+    def began(self, mem: MemoryRecord) -> datetime | None:
+        """When ``mem`` starts on the clock played (:func:`~memscope.lenses.asof.began`)."""
+        return began(mem, self.clock)
+
+    def appear_record(self, record: object) -> int:
+        """The day a record of any kind appears on the clock played: a memory when it
+        starts, a document when :func:`~memscope.lenses.asof.document_began` says, any
+        other record when it was created."""
+        if isinstance(record, MemoryRecord):
+            return self.appear(self.began(record))
+        if isinstance(record, DocumentRecord):
+            return self.appear(document_began(record, self.memories, self.clock))
+        return self.appear(getattr(record, "created_at", None))
+
     def state_at(self, mem: MemoryRecord, day: int) -> str:
         """The state the as-of lens gives ``mem`` at the end of ``day``."""
         when = day_end(date.fromordinal(self.start.toordinal() + day))
         kids = self.kids.get(mem.id, [])
-        kept = {k: self.memories[k] for k in kids if existed(self.memories[k].created_at, when)}
-        return memory_state(memory_as_of(mem, when, kids, kept, set()), when)
+        kept = {k: self.memories[k] for k in kids
+                if existed(self.began(self.memories[k]), when)}
+        return memory_state(memory_as_of(mem, when, kids, kept, set(), self.clock), when)
 
     def states(self, mem: MemoryRecord) -> list[tuple[int, str]]:
         """``(day, state)`` from its appearance on, a pair where the state changes."""
-        first = max(0, self.appear(mem.created_at))
-        instants = [*transition_times([mem]),
-                    *(t for t in (mem.created_at, forgotten_at(mem)) if t is not None),
+        first = max(0, self.appear(self.began(mem)))
+        own = (mem.created_at, forgotten_at(mem), mem.expired_at, mem.invalid_at)
+        instants = [*transition_times([mem]), *(t for t in own if t is not None),
                     *(t for k in self.kids.get(mem.id, [])
-                      if (t := self.memories[k].created_at) is not None)]
+                      if (t := self.began(self.memories[k])) is not None)]
         days = sorted({first} | {d for t in instants if t.year > 1
                                  and first < (d := _day(t, self.start)) <= self.days})
         out: list[tuple[int, str]] = []
@@ -216,21 +305,21 @@ def _stand_in_days(an: Analysis, judge: _Judge, rep: Mapping[str, str]) -> dict[
     for node_id, drawn_as in rep.items():
         if drawn_as == node_id or node_id not in graph:
             continue
-        day = judge.appear(getattr(graph.nodes[node_id].get("record"), "created_at", None))
+        day = judge.appear_record(graph.nodes[node_id].get("record"))
         if drawn_as not in first or day < first[drawn_as]:
             first[drawn_as] = day
     return first
 
 
-def memory_states(an: Analysis) -> dict[str, list[tuple[int, str]]]:
-    """Every memory's ``(day, state)`` pairs, as :func:`build_timeline` plays them (a pair
-    where the state changes, the first on its appearance); empty when nothing has a date.
-    The heavy part of a playback: the view pipeline keeps it per scope (its
-    ``memory_states`` step)."""
-    bounds = _bounds(an, an.dataset.memories.values())
+def memory_states(an: Analysis, clock: Clock = BELIEVED) -> dict[str, list[tuple[int, str]]]:
+    """Every memory's ``(day, state)`` pairs on ``clock``, as :func:`build_timeline` plays
+    them (a pair where the state changes, the first on its appearance); empty when
+    nothing has a date. The heavy part of a playback: the view pipeline keeps it per
+    scope and clock (its ``memory_states`` step)."""
+    bounds = _bounds(an, an.dataset.memories.values(), clock)
     if bounds is None:
         return {}
-    judge = _Judge(an, *bounds)
+    judge = _Judge(an, *bounds, clock)
     return {m.id: judge.states(m) for m in an.dataset.memories.values()}
 
 
@@ -238,8 +327,10 @@ def memory_states(an: Analysis) -> dict[str, list[tuple[int, str]]]:
 class PlaybackBasis:
     """What a playback of one scope and one shown set reads besides the drawn view: the
     played days (``start``, ``days``), every memory's states, the day each cluster hexagon
-    appears, the counts of each day and of today. The view pipeline keeps it (its
-    ``playback`` step), so a rerun while playing (a click) computes none of it again."""
+    appears, the counts of each day and of today, the clock the days are played on and
+    what that means in words (:func:`clock_note`; ``None`` for data with one clock). The
+    view pipeline keeps it (its ``playback`` step), so a rerun while playing (a click)
+    computes none of it again."""
 
     start: date
     days: int
@@ -247,22 +338,24 @@ class PlaybackBasis:
     stand_in: Mapping[str, int]
     counts: list[list[int]]
     today: list[int]
+    clock: Clock = BELIEVED
+    note: str | None = None
 
 
 def playback_basis(an: Analysis, counted: Collection[str] | None = None,
                    rep: Mapping[str, str] | None = None,
-                   states: Mapping[str, list[tuple[int, str]]] | None = None
-                   ) -> PlaybackBasis | None:
-    """The :class:`PlaybackBasis` of ``an`` (``None``: nothing has a date). ``counted``: the
-    node ids whose memories the counts cover (default: every memory); ``rep``: each node →
-    the drawn node standing for it (the overview's); ``states``: :func:`memory_states` of
-    ``an`` when already known."""
+                   states: Mapping[str, list[tuple[int, str]]] | None = None,
+                   clock: Clock = BELIEVED) -> PlaybackBasis | None:
+    """The :class:`PlaybackBasis` of ``an`` on ``clock`` (``None``: nothing has a date).
+    ``counted``: the node ids whose memories the counts cover (default: every memory);
+    ``rep``: each node → the drawn node standing for it (the overview's); ``states``:
+    :func:`memory_states` of ``an`` on the same clock when already known."""
     memories = an.dataset.memories
-    bounds = _bounds(an, memories.values())
+    bounds = _bounds(an, memories.values(), clock)
     if bounds is None:
         return None
     start, days = bounds
-    judge = _Judge(an, start, days)
+    judge = _Judge(an, start, days, clock)
     if states is None:
         states = {m.id: judge.states(m) for m in memories.values()}
     counted_mems = [memories[i] for i in (memories if counted is None else counted)
@@ -270,7 +363,7 @@ def playback_basis(an: Analysis, counted: Collection[str] | None = None,
     return PlaybackBasis(start, days, states,
                          _stand_in_days(an, judge, rep) if rep else {},
                          _counts(judge, counted_mems, states, days),
-                         _today(an, counted_mems))
+                         _today(an, counted_mems), clock, clock_note(an.dataset, clock))
 
 
 def state_on(pairs: list[tuple[int, str]], day: int) -> str | None:
@@ -294,7 +387,7 @@ def _counts(judge: _Judge, counted: list[MemoryRecord],
     diff = [[0, 0, 0] for _ in range(days + 2)]
     tracked = ("superseded", "forgotten")
     for mem in counted:
-        first = max(0, judge.appear(mem.created_at))
+        first = max(0, judge.appear(judge.began(mem)))
         if first > days:  # created after the last played day
             continue
         diff[first][0] += 1
@@ -365,7 +458,7 @@ def _edge_rows(an: Analysis, view: ViewData, appear: Mapping[str, int],
     stated: dict[tuple[str, str, str], int] = {}
     for rel in an.dataset.relations.values():
         key = (rel.subject_id, rel.object_id, rel.predicate or "")
-        day = judge.appear(rel.created_at)
+        day = judge.appear_record(rel)
         stated[key] = min(stated.get(key, day), day)
     rows: list[list[Any]] = []
     for edge in view["edges"]:
@@ -380,8 +473,19 @@ def _edge_rows(an: Analysis, view: ViewData, appear: Mapping[str, int],
 def build_timeline(an: Analysis, view: ViewData,
                    counted: Collection[str] | None = None,
                    rep: Mapping[str, str] | None = None, *,
-                   basis: PlaybackBasis | None = None) -> Timeline | None:
-    """The playback of ``view`` (drawn from ``an``); ``None`` when nothing has a date.
+                   basis: PlaybackBasis | None = None,
+                   clock: Clock = BELIEVED) -> Timeline | None:
+    """The playback of ``view`` (drawn from ``an``) on ``clock``; ``None`` when nothing
+    has a date.
+
+    On the memory's own clock (:data:`~memscope.lenses.asof.BELIEVED`) a memory appears
+    when it was created (a fact when the memory learnt it) and is superseded from when a
+    newer version was created or the memory retired it. On the world clock
+    (:data:`~memscope.lenses.asof.TRUE`, data with ``valid_at`` / ``invalid_at``) a fact
+    appears when it became true (one that does not say: when it was learnt, and the
+    timeline's ``note`` says how many) and is superseded from when it stopped being true
+    or a newer version became true; an episode appears with its first true fact if that
+    is before it was saved. Either way a day is what "As of" shows on that clock.
 
     ``counted``: the node ids whose memories the counts cover (e.g. every node the
     filters let through, drawn or inside a collapsed cluster; default: every memory of
@@ -390,14 +494,15 @@ def build_timeline(an: Analysis, view: ViewData,
     at ``an.now``. ``rep``: each node → the drawn node standing for it (the overview's);
     a cluster's hexagon then appears with its first member. ``basis``: the
     :func:`playback_basis` of the same (the pipeline keeps it; without it, it is computed
-    here); only the drawn nodes' rows are built on each call.
+    here, on ``clock``; a basis carries its own clock); only the drawn nodes' rows are
+    built on each call.
     """
     if basis is None:
-        basis = playback_basis(an, counted, rep)
+        basis = playback_basis(an, counted, rep, clock=clock)
     if basis is None:
         return None
     start, days, states, stand_in = basis.start, basis.days, basis.states, basis.stand_in
-    judge = _Judge(an, start, days)
+    judge = _Judge(an, start, days, basis.clock)
     memories = an.dataset.memories
     drawn = {n["id"]: n for n in view["nodes"]}
     fills, other = _fills(view)
@@ -409,7 +514,7 @@ def build_timeline(an: Analysis, view: ViewData,
     for node_id, node in drawn.items():
         attrs = graph.nodes[node_id] if node_id in graph else None
         record = attrs.get("record") if attrs is not None else None
-        day = judge.appear(getattr(record, "created_at", None))
+        day = judge.appear_record(record)
         if record is None and node_id in stand_in:
             day = stand_in[node_id]
         appear[node_id] = day
@@ -441,10 +546,14 @@ def build_timeline(an: Analysis, view: ViewData,
             row += [seg_day, AS_DRAWN if same else index]
         rows.append(row)
     counts, today = basis.counts, basis.today
-    return {"start": start.isoformat(), "days": days, "looks": looks.table,
-            "marks": _marks(), "nodes": rows, "edges": _edge_rows(an, view, appear, judge),
-            "counts": counts, "today": {"label": "Today", "counts": today},
-            "look_states": looks.states}
+    out: Timeline = {"start": start.isoformat(), "days": days, "looks": looks.table,
+                     "marks": _marks(), "nodes": rows,
+                     "edges": _edge_rows(an, view, appear, judge), "counts": counts,
+                     "today": {"label": "Today", "counts": today},
+                     "look_states": looks.states}
+    if basis.note is not None:  # data with a world clock: which clock, in words
+        out["clock"], out["note"] = basis.clock, basis.note
+    return out
 
 
 def _today(an: Analysis, counted: list[MemoryRecord]) -> list[int]:
@@ -460,7 +569,8 @@ def _today(an: Analysis, counted: list[MemoryRecord]) -> list[int]:
 def for_view(timeline: Any, ids: Collection[str]) -> Timeline:
     """``timeline`` checked for the graph payload: the rows of nodes not in ``ids`` left
     out. Raises ``TypeError`` with one sentence when it is not a :class:`Timeline`."""
-    keys = set(Timeline.__required_keys__)
+    # Python 3.11 reads a postponed ``NotRequired`` as required: the optional ones named
+    keys = set(Timeline.__required_keys__) - {"clock", "note"}
     if not isinstance(timeline, Mapping) or not keys <= set(timeline):
         raise TypeError("graph_view: timeline must be what "
                         "memscope.view.timeline.build_timeline returns.")
@@ -469,5 +579,5 @@ def for_view(timeline: Any, ids: Collection[str]) -> Timeline:
     return out  # type: ignore[return-value]
 
 
-__all__ = ["AS_DRAWN", "UNITS", "Timeline", "build_timeline", "day_label", "for_view",
-           "memory_states", "state_on", "status_line", "steps"]
+__all__ = ["AS_DRAWN", "UNITS", "Timeline", "build_timeline", "clock_note", "day_label",
+           "for_view", "memory_states", "state_on", "status_line", "steps"]

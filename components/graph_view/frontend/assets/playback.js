@@ -50,11 +50,14 @@ export function dayLabel(start, day) {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
-// The status line (as timeline.status_line).
-export function statusLine(label, counts) {
+// The status line (as timeline.status_line): on the world clock ("true", a played day)
+// it names the clock, and a memory no longer latest is one no longer true.
+export function statusLine(label, counts, clock) {
   const [n, superseded, forgotten] = counts;
-  return `${label} \u00B7 ${n} ${n === 1 ? "memory" : "memories"} \u00B7 ${superseded} `
-    + `superseded \u00B7 ${forgotten} forgotten`;
+  const world = clock === "true";
+  return `${world ? `${label}, what was true` : label} \u00B7 ${n} `
+    + `${n === 1 ? "memory" : "memories"} \u00B7 ${superseded} `
+    + `${world ? "no longer true" : "superseded"} \u00B7 ${forgotten} forgotten`;
 }
 
 // The days a playback stops on (as timeline.steps).
@@ -159,12 +162,16 @@ function atToday(pb) {
 // -- the legend's counts on a day ---------------------------------------------------------
 
 // Per legend line id: {today, run} — how many drawn items it names today, and `run[d]`
-// how many of them are there on day d. Built once per payload (and legend).
+// how many of them are there on day d. Built once per payload (and legend, and timeline
+// rows: a new timeline over other days — another clock — is shown while the old one is
+// paused, so the rows are part of what the table is kept for).
 function legendTable(state) {
   const pb = state.playback;
   const tl = pb.timeline;
   const legend = state.legendData;
-  if (pb.legendTable && pb.legendTable.legend === legend) return pb.legendTable;
+  if (pb.legendTable && pb.legendTable.legend === legend && pb.legendTable.rows === pb.rows) {
+    return pb.legendTable;
+  }
   const days = tl.days;
   const end = days + 1; // "never": past the last day
   const lines = new Map();
@@ -216,7 +223,7 @@ function legendTable(state) {
   for (const l of lines.values()) for (let d = 1; d <= days; d++) l.run[d] += l.run[d - 1];
   const own = new Map();
   for (const s of legendSections(legend)) for (const l of s.lines) own.set(l.id, l.count);
-  pb.legendTable = { legend, lines, own };
+  pb.legendTable = { legend, rows: pb.rows, lines, own };
   return pb.legendTable;
 }
 
@@ -250,7 +257,10 @@ function showState(state) {
   const today = atToday(pb);
   const day = today ? null : pb.steps[pb.pos];
   const label = today ? tl.today.label : dayLabel(tl.start, day);
-  pb.status.textContent = statusLine(label, today ? tl.today.counts : tl.counts[day]);
+  // the days on the timeline's clock; today is the view as drawn, on the memory's own
+  const clock = today ? "believed" : tl.clock;
+  pb.status.textContent = statusLine(label, today ? tl.today.counts : tl.counts[day], clock);
+  pb.el.dataset.clock = typeof tl.clock === "string" ? tl.clock : "believed";
   if (state.legend && state.legend.setDay) {
     state.legend.setDay(today ? null : legendOn(state, day), label);
   }
@@ -276,6 +286,33 @@ function lookItem(state, id, look, mark) {
     out[key] = value === undefined || value === null ? (key in RESET ? RESET[key] : null) : value;
   }
   return out;
+}
+
+// A vis-network object the node reads through to `reference` (as vis-network's own
+// bridgeObject: nested objects bridged too), so what is merged into it stays the node's.
+function bridge(reference) {
+  const out = Object.create(reference);
+  for (const key of Object.keys(reference)) {
+    const value = reference[key];
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      out[key] = bridge(value);
+    }
+  }
+  return out;
+}
+
+// Set a look on drawn node `node`. A field sent as null (reset to the default) makes
+// vis-network delete the node's own object, which then reads through to the options every
+// node shares; the next look merged into that field would change every node (one
+// superseded look dashed every border). The node gets its own bridge to the defaults back.
+function setLook(node, item) {
+  node.setOptions(item);
+  const shared = Object.getPrototypeOf(node.options);
+  for (const key of LOOK_KEYS) {
+    if (item[key] !== null || Object.prototype.hasOwnProperty.call(node.options, key)) continue;
+    const value = shared ? shared[key] : undefined;
+    if (value !== null && typeof value === "object") node.options[key] = bridge(value);
+  }
 }
 
 // Bring every node in line with step `pos` (steps.length: today, the view as drawn).
@@ -321,7 +358,7 @@ function apply(state, pos, force) {
   state.absent = today ? null : { nodes: absentNodes, edges: absentEdges };
   pb.commit(() => {
     const drawn = state.network.body.nodes;
-    for (const item of items) if (drawn[item.id]) drawn[item.id].setOptions(item);
+    for (const item of items) if (drawn[item.id]) setLook(drawn[item.id], item);
     if (items.length) markMinimapDirty(state);
     return items.length > 0;
   }, only);
