@@ -155,8 +155,7 @@ def test_ambiguous_and_unmatched_retirements_are_noted_not_linked(loaded) -> Non
     assert len(jazz) == 1 and "2 newer facts" in jazz[0] and "no version link" in jazz[0]
     porto = notes_of(report, "fact-porto")
     assert len(porto) == 1 and "a gap" in porto[0]
-    bike = notes_of(report, "fact-bike")
-    assert len(bike) == 1 and "no newer fact" in bike[0]
+    assert not notes_of(report, "fact-bike")  # retired alone: an audit finding, not a note
     assert not ds.memories["fact-bike"].is_latest and not ds.memories["fact-jazz"].is_latest
     assert ds.memories["fact-porto"].is_latest  # ended in the world, still believed
     assert not notes_of(report, "fact-engineer") and not notes_of(report, "fact-lead")
@@ -331,18 +330,50 @@ def test_a_file_another_program_writes_is_one_sentence(tmp_path: Path) -> None:
         holder.wait(timeout=60)
 
 
-def test_clocks_out_of_order_and_unread_episodes_are_noted() -> None:
+def test_what_only_two_clocks_show_is_in_the_audit_in_words(loaded) -> None:
+    from memscope.reports.audit import FINDING_GROUPS, finding_sentence
+
+    an = analyse(loaded.dataset, now=at(12, 1))
+    found = {(f.kind, f.nodes[0]) for f in an.findings if f.kind in (
+        "believed_after_true", "retired_alone", "clocks_out_of_order")}
+    # the bike: the memory stopped believing it on 2 July and nothing newer is linked;
+    # Porto: it stopped being true in February and the Porto-again fact is no version of it
+    # (a gap); the engineer fact is replaced by the lead fact, so it is not alone
+    assert ("retired_alone", "fact-bike") in found and ("retired_alone", "fact-porto") in found
+    assert ("retired_alone", "fact-engineer") not in found
+    assert not any(kind == "clocks_out_of_order" for kind, _ in found)
+    words = {f.nodes[0]: finding_sentence(an, f) for f in an.findings
+             if f.kind == "retired_alone"}
+    assert words["fact-bike"] == ("The memory stopped believing “Alice owns a bike” on 2 July "
+                                  "2026, and no newer version of it is linked.")
+    assert words["fact-porto"].startswith("“Alice lives in Porto” stopped being true on 1 "
+                                          "February 2026")
+    assert any("two clocks" in heading for heading, _ in FINDING_GROUPS)
+
+
+def test_clocks_out_of_order_and_belief_after_the_truth_are_findings() -> None:
+    from memscope.reports.audit import finding_sentence
     from memscope.sources.graphiti_map import Episode, Fact, dataset_of
 
     ep = Episode("ep", "ep", "g", "text", "text", "", at(1, 1), at(1, 1))
     odd = Fact("odd", "g", "R", "A fact", "a", "b", ("ep", "gone"), at(5, 1),
                expired_at=at(4, 1), valid_at=at(3, 1), invalid_at=at(2, 1))
-    ds = dataset_of([ep], [], [odd])
-    said = notes_of(ds.report, "odd")
-    assert any("stopped being true" in n and "out of order" in n for n in said)
-    assert any("stopped believing this fact" in n and "before it learnt it" in n for n in said)
-    assert "1 episode this fact came from could not be read." in said
+    late = Fact("late", "g", "R", "Bo lives in Oslo", "a", "c", ("ep",), at(1, 2),
+                expired_at=at(3, 12), valid_at=at(1, 1), invalid_at=at(3, 1))
+    alone = Fact("alone", "g", "R", "Bo likes tea", "a", "d", ("ep",), at(1, 2))
+    ds = dataset_of([ep], [], [odd, late, alone])
+    assert "1 episode this fact came from could not be read." in notes_of(ds.report, "odd")
     assert ds.memory_documents["odd"] == ["ep"]
+    an = analyse(ds, now=at(12, 1))
+    words = {(f.kind, f.nodes[0]): finding_sentence(an, f) for f in an.findings}
+    assert ("clocks_out_of_order", "late") not in words
+    assert words[("clocks_out_of_order", "odd")] == (
+        "“A fact” stopped being true (1 February 2026) before it became true (1 March "
+        "2026).")
+    assert words[("believed_after_true", "late")] == (
+        "The memory went on believing “Bo lives in Oslo” for 11 days after it stopped being "
+        "true (true until 1 March 2026, retired 12 March 2026).")
+    assert not [k for k in words if k[1] == "alone"]  # one clock, nothing ended: no finding
 
 
 def test_as_of_a_day_a_fact_retired_later_was_still_believed(loaded) -> None:

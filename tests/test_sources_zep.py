@@ -35,6 +35,7 @@ from zep_cloud import AsyncResult, Edge, Episode, Graph, Node, User
 from zep_cloud.client import Zep
 
 from memscope.app import Connection, Settings, configured_connection, open_source
+from memscope.graph.analysis import analyse
 from memscope.sandbox import RequestRecord, Sandbox
 from memscope.sandbox.zep_api import PREFIX, small_account
 from memscope.sources import AuthError, NetworkError, ServerError, SourceError
@@ -193,7 +194,9 @@ def test_memscope_reads_the_graph_as_graphiti_s_model(sandbox):
     assert len(ds.memory_documents[one_clock.id]) == 2  # drawn from two episodes
     intro = next(d for d in ds.documents.values() if (d.content or "").startswith("Alice: I'm"))
     assert len(intro.memory_ids) == 3  # one episode, three facts
-    assert any("no newer fact" in i.message for i in ds.report.issues)  # Porto, retired
+    porto = next(m for m in ds.memories.values() if "Porto" in m.memory and m.expired_at)
+    assert any(f.kind == "retired_alone" and f.nodes == [porto.id]  # retired, nothing newer
+               for f in analyse(ds).findings)
     src = memscope(sandbox)
     assert [m.memory for m in src.history(new.id)] == [old.memory, new.memory]
     assert src.profile("user:alice").static

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memscope.graph.build import MemoryGraph
 from memscope.graph.chains import Chains
@@ -24,7 +24,13 @@ FINDING_KINDS = (
     "unknown_relation",
     "duplicate_memory",
     "orphan_memory",
+    "believed_after_true",
+    "retired_alone",
+    "clocks_out_of_order",
 )
+#: how long a fact may still be believed after it stopped being true before it is a
+#: finding (learning of a change takes the time of the next episode that tells it)
+BELIEF_LAG = timedelta(days=1)
 
 
 @dataclass(slots=True)
@@ -60,6 +66,7 @@ def find_all(mg: MemoryGraph, chains: Chains, now: datetime) -> list[Finding]:
         *_memory_findings(mg, now),
         *_declared_findings(mg),
         *_duplicate_findings(mg),
+        *_clock_findings(mg),
     ]
     unread = mg.dataset.unread
     if unread:  # what rests on an unread memory is not known yet, so it is no finding
@@ -129,6 +136,32 @@ def _memory_findings(mg: MemoryGraph, now: datetime) -> Iterator[Finding]:
         if ds.keeps_documents and not ds.memory_documents.get(mem_id):
             yield Finding("orphan_memory", [mem_id],
                           f"Memory {mem_id} has no loaded document.")
+
+
+def _clock_findings(mg: MemoryGraph) -> Iterator[Finding]:
+    """What only two clocks show (Graphiti, Zep: when a fact was true, and when the
+    memory learnt and retired it): a fact believed more than :data:`BELIEF_LAG` after it
+    stopped being true, a fact retired with no newer version linked, clocks out of order."""
+    g = mg.graph
+    for mem_id, mem in mg.dataset.memories.items():
+        if mem.valid_at is None and mem.invalid_at is None and mem.expired_at is None:
+            continue  # one clock only: nothing to compare
+        learnt, ended, retired = mem.created_at, mem.invalid_at, mem.expired_at
+        if ended is not None and retired is not None and learnt is not None and \
+                learnt < ended and retired - ended > BELIEF_LAG:
+            yield Finding("believed_after_true", [mem_id],
+                          f"Memory {mem_id} was still believed {(retired - ended).days} days "
+                          f"after it stopped being true ({format_time(ended)} → "
+                          f"{format_time(retired)}).")
+        if (ended is not None or retired is not None) and not any(
+                k == "updates" for _, _, k in g.out_edges(mem_id, keys=True)):
+            yield Finding("retired_alone", [mem_id],
+                          f"Memory {mem_id} stopped being true or believed "
+                          f"({format_time(ended or retired)}) and no newer version is linked.")
+        if (mem.valid_at is not None and ended is not None and ended < mem.valid_at) or (
+                learnt is not None and retired is not None and retired < learnt):
+            yield Finding("clocks_out_of_order", [mem_id],
+                          f"Memory {mem_id} ends before it begins on one of its clocks.")
 
 
 def _declared_findings(mg: MemoryGraph) -> Iterator[Finding]:

@@ -15,6 +15,7 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import datetime
 
 import pandas as pd
 
@@ -22,6 +23,7 @@ from memscope.graph.analysis import Analysis
 from memscope.graph.chains import Chain
 from memscope.graph.findings import FINDING_KINDS, Finding
 from memscope.records.dataset import Dataset
+from memscope.records.models import MemoryRecord
 from memscope.records.text import clip, counted, one_line, shorten
 
 #: one line per finding kind, for headings
@@ -38,6 +40,9 @@ FINDING_TITLES = {
     "unknown_relation": "Relation of an unknown kind (read as an update)",
     "duplicate_memory": "One memory that arrived twice, different each time",
     "orphan_memory": "Memory without a loaded document",
+    "believed_after_true": "Believed after it stopped being true",
+    "retired_alone": "No longer true or believed, with nothing newer",
+    "clocks_out_of_order": "Clocks out of order",
 }
 
 #: what each finding kind means, in a sentence a reader without the internals follows
@@ -61,6 +66,13 @@ FINDING_EXPLAINED = {
                         "update.",
     "duplicate_memory": "The same memory id arrived twice with different contents.",
     "orphan_memory": "A memory whose document is not in what was loaded.",
+    "believed_after_true": "The memory went on believing a fact for more than a day after "
+                           "it stopped being true in the world.",
+    "retired_alone": "A fact stopped being true, or the memory stopped believing it, but no "
+                     "newer version of it is linked: what replaced it, if anything, is not "
+                     "known.",
+    "clocks_out_of_order": "A fact ends before it begins: it stopped being true before it "
+                           "became true, or was retired before it was learnt.",
 }
 
 #: the finding kinds grouped for the Audit page, each group under a plain heading
@@ -70,6 +82,8 @@ FINDING_GROUPS = (
     ("Something referred to but not loaded", ("dangling_parent", "dangling_relation",
                                               "orphan_memory")),
     ("Data to tidy", ("expired_not_forgotten", "duplicate_memory", "unknown_relation")),
+    ("The two clocks of a fact (when it was true, when it was believed)",
+     ("believed_after_true", "retired_alone", "clocks_out_of_order")),
 )
 
 
@@ -192,12 +206,41 @@ def _record_words(analysis: Analysis, finding: Finding, first: str) -> str:
         says = (f"its earlier version is {node_name(ds, parent)}" if parent
                 else "it has no earlier version")
         return f"{node_name(ds, mem)} says it updates {node_name(ds, other)}, but {says}."
+    if kind in _CLOCK_KINDS and nodes and nodes[0] in ds.memories:
+        return _clock_words(ds.memories[nodes[0]], kind, first)
     if kind == "expired_not_forgotten" and nodes:
         record = ds.memories.get(nodes[0])
         due = record.forget_after if record is not None else None
         when = f" on {due:%Y-%m-%d}" if due is not None else ""
         return f"{first} was due to be forgotten{when} but is still kept."
     return finding.message
+
+
+_CLOCK_KINDS = ("believed_after_true", "retired_alone", "clocks_out_of_order")
+
+
+def _day(when: datetime | None) -> str:
+    return f"{when.day} {when:%B %Y}" if when is not None else "an unknown day"
+
+
+def _clock_words(mem: MemoryRecord, kind: str, first: str) -> str:
+    """A two-clock finding in words, its days as dates."""
+    if kind == "believed_after_true" and mem.invalid_at and mem.expired_at:
+        days = (mem.expired_at - mem.invalid_at).days
+        return (f"The memory went on believing {first} for {counted(days, 'day')} after it "
+                f"stopped being true (true until {_day(mem.invalid_at)}, retired "
+                f"{_day(mem.expired_at)}).")
+    if kind == "retired_alone":
+        if mem.invalid_at is not None:
+            return (f"{first} stopped being true on {_day(mem.invalid_at)}, and no newer "
+                    "version of it is linked.")
+        return (f"The memory stopped believing {first} on {_day(mem.expired_at)}, and no "
+                "newer version of it is linked.")
+    if mem.valid_at and mem.invalid_at and mem.invalid_at < mem.valid_at:
+        return (f"{first} stopped being true ({_day(mem.invalid_at)}) before it became true "
+                f"({_day(mem.valid_at)}).")
+    return (f"The memory stopped believing {first} ({_day(mem.expired_at)}) before it learnt "
+            f"it ({_day(mem.created_at)}).")
 
 
 def finding_ids(finding: Finding, limit: int = NAMED_MAX) -> str:

@@ -45,9 +45,6 @@ from memscope.records.time import format_time, in_range
 RETIRE_GRACE = timedelta(minutes=1)
 #: how far apart the old fact's end and the new fact's start may be and still meet
 CLOCK_SLACK = timedelta(seconds=1)
-#: how long a fact may still be believed after it stopped being true before it is noted
-#: (learning of a change takes the time of the next episode that tells it)
-BELIEF_LAG = timedelta(days=1)
 #: the characters of an episode's text shown as its summary
 SUMMARY_MAX = 1_000
 #: keys under a memory's ``extra`` (Graphiti's own words for the fact's parts)
@@ -229,7 +226,9 @@ def _memory(f: Fact, names: dict[str, str], parent: str | None, latest: bool,
 def dataset_of(episodes: Iterable[Episode], entities: Iterable[Entity],
                facts: Iterable[Fact]) -> Dataset:
     """Every episode, fact, space and entity summary as one dataset (the version links
-    of :func:`chain_facts`; what could not be linked is under "Data issues")."""
+    of :func:`chain_facts`; what could not be linked is under "Data issues"; what the two
+    clocks show — a fact believed after it stopped being true, one retired with nothing
+    newer, clocks out of order — are the audit's findings, :mod:`memscope.graph.findings`)."""
     ds = Dataset()
     report: ParseReport = ds.report
     eps = {e.uuid: e for e in episodes}
@@ -247,23 +246,10 @@ def dataset_of(episodes: Iterable[Episode], entities: Iterable[Entity],
     links = chain_facts(by_id.values())
     versions = _versions(by_id, links.parent)
     replaced = set(links.parent.values())
-    noted = {record for record, _ in links.notes}
     for record, text in links.notes:
         report.note(record, text)
     for f in by_id.values():
         latest = f.uuid not in replaced and f.expired_at is None
-        if f.expired_at is not None and f.uuid not in replaced and f.uuid not in noted:
-            report.note(f.uuid, "The memory stopped believing this fact on "
-                                f"{_when(f.expired_at)} and no newer fact of the same "
-                                "relation between the same two entities replaced it.")
-        for said in _out_of_order(f):
-            report.note(f.uuid, said)
-        lag = _believed_after(f)
-        if lag is not None:
-            report.note(f.uuid, f"The memory went on believing this fact for "
-                                f"{counted(lag.days, 'day')} after it stopped being true "
-                                f"(true until {_when(f.invalid_at)}, retired "
-                                f"{_when(f.expired_at)}).")
         mem = _memory(f, names, links.parent.get(f.uuid), latest, versions.get(f.uuid))
         sources = [e for e in dict.fromkeys(f.episodes) if e in eps]
         if len(sources) < len(set(f.episodes)):
@@ -289,37 +275,6 @@ def _entities(ds: Dataset, ents: Sequence[Entity], facts: dict[str, Fact]) -> No
             type=next((label for label in ent.labels if label != "Entity"), "entity"),
             attributes={"summary": cap_text(ent.summary) or ""} if ent.summary.strip() else {},
             extra={"group": ent.group_id})
-
-
-def _out_of_order(f: Fact) -> list[str]:
-    """What is wrong with a fact's clocks: an end before its start, on either clock."""
-    out = []
-    if f.valid_at is not None and f.invalid_at is not None and f.invalid_at < f.valid_at:
-        out.append(f"This fact stopped being true ({_when(f.invalid_at)}) before it became "
-                   f"true ({_when(f.valid_at)}): its clocks are out of order.")
-    if f.created_at is not None and f.expired_at is not None and f.expired_at < f.created_at:
-        out.append(f"The memory stopped believing this fact ({_when(f.expired_at)}) before it "
-                   f"learnt it "
-                   f"({_when(f.created_at)}): its clocks are out of order.")
-    return out
-
-
-def _believed_after(f: Fact) -> timedelta | None:
-    """How long a fact learnt while it was true was still believed after it stopped being
-    true, when that is more than :data:`BELIEF_LAG` (else ``None``).
-
-    >>> t = datetime(2026, 3, 1, tzinfo=UTC)
-    >>> late = Fact("a", "g", "R", "x", "s", "o", (), t, expired_at=t + timedelta(days=40),
-    ...             valid_at=t, invalid_at=t + timedelta(days=10))
-    >>> _believed_after(late).days, _believed_after(Fact("b", "g", "R", "x", "s", "o", (), t))
-    (30, None)
-    """
-    if f.invalid_at is None or f.expired_at is None or f.created_at is None:
-        return None
-    if f.created_at >= f.invalid_at:  # learnt as a thing of the past
-        return None
-    lag = f.expired_at - f.invalid_at
-    return lag if lag > BELIEF_LAG else None
 
 
 def _spaces(ds: Dataset, eps: Iterable[Episode], facts: Iterable[Fact]) -> None:
@@ -349,5 +304,5 @@ def _profiles(ds: Dataset, entities: Sequence[Entity], facts: Iterable[Fact]) ->
         profile.static.append(ProfileLine(text, "static", cited.get(ent.uuid, [])[:20]))
 
 
-__all__ = ["BELIEF_LAG", "CLOCK_SLACK", "OBJECT", "RELATION", "RETIRE_GRACE", "SUBJECT",
+__all__ = ["CLOCK_SLACK", "OBJECT", "RELATION", "RETIRE_GRACE", "SUBJECT",
            "Entity", "Episode", "Fact", "Links", "chain_facts", "dataset_of", "utc"]
