@@ -183,9 +183,9 @@ function legendTable(state) {
     }
     return out;
   };
-  const add = (id, from, to) => { // there from day `from` to before day `to`
+  const add = (id, from, to, today = true) => { // there from day `from` to before day `to`
     const l = line(id);
-    if (to >= end) l.today += 1;
+    if (to >= end && today) l.today += 1;
     if (from >= to) return;
     l.run[from] += 1;
     l.run[to] -= 1;
@@ -208,11 +208,14 @@ function legendTable(state) {
       if (n.state) add(`state:${n.state}`, from, end);
       return;
     }
+    // today is the view as drawn (its state now, as the legend's own count), which may
+    // differ from the last played day's (a memory no longer "added in the last day")
+    if (n.state) line(`state:${n.state}`).today += 1;
     for (let i = 4; i < row.length; i += 2) { // its state from each segment's day on
       const look = row[i + 1];
       const st = look >= 0 ? lookStates[look] : n.state;
       const to = i + 2 < row.length ? Math.min(end, row[i + 2]) : end;
-      if (st) add(`state:${st}`, Math.max(from, row[i]), to);
+      if (st) add(`state:${st}`, Math.max(from, row[i]), to, false);
     }
   });
   const later = new Map(tl.edges.map(([id, d]) => [id, d]));
