@@ -414,3 +414,21 @@ def test_graphiti_core_reads_no_dotenv_file_into_the_environment(tmp_path):
                             env=env, timeout=120, check=True)
     assert run([sys.executable, "-c", probe]).stdout.strip() == "leaked"  # what it does
     assert run([sys.executable, "-c", ours]).stdout.strip() == "None"
+
+
+def test_an_entity_appears_with_the_first_fact_about_it(loaded) -> None:
+    """As of a day, and on the playback's days, an undated entity is there once a fact
+    about it is (green tea: from the July episode; Alice: from the first fact)."""
+    from memscope.lenses.asof import as_of
+    from memscope.view.timeline import build_timeline
+
+    ds = loaded.dataset
+    early, late = as_of(ds, at(3, 15)), as_of(ds, at(8, 1))
+    assert "alice" in early.entities and "tea" not in early.entities
+    assert "tea" in late.entities
+    an = analyse(ds, now=at(12, 1))
+    timeline = build_timeline(an, build_view(an))
+    assert timeline is not None
+    day = {row[0]: row[1] for row in timeline["nodes"]}
+    assert day["tea"] == day["fact-tea"] and day["alice"] == min(
+        day[m] for m, mem in ds.memories.items() if "alice" in mem.entity_ids)

@@ -18,6 +18,7 @@ from components.state.pipeline import pipeline
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.pipeline.loads import LoadGone
+from memscope.records.text import counted
 
 
 def count_line(analysis: Analysis) -> str:
@@ -26,14 +27,20 @@ def count_line(analysis: Analysis) -> str:
     c = analysis.counts()
     parts: list[str] = []
     if c["documents"] or c["memories"]:
-        parts += [f"{c['documents']:,} documents", f"{c['memories']:,} memories",
-                  f"{c['chains']:,} version chains"]
-    if c["entities"] or c["relations"]:
-        parts += [f"{c['entities']:,} entities", f"{c['relations']:,} relations"]
+        parts += [_count(c["documents"], "document"), _count(c["memories"], "memory"),
+                  _count(c["chains"], "version chain")]
+    if c["entities"] or c["relations"]:  # a Graphiti graph has entities, its facts no relations
+        parts += [_count(c["entities"], "entity")] + (
+            [_count(c["relations"], "relation")] if c["relations"] or not c["memories"] else [])
     if not parts:
         parts.append("nothing loaded yet")
-    parts.append(f"{c['findings']:,} integrity finding{'s' if c['findings'] != 1 else ''}")
+    parts.append(_count(c["findings"], "integrity finding"))
     return " · ".join(parts)
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` with thousands separators and ``word`` in the plural unless it is 1."""
+    return f"{n:,}{counted(n, word)[len(str(n)):]}"
 
 
 def _step(ctx: AppContext, name: str) -> Any:

@@ -25,7 +25,8 @@ from timestamps):
 * **References.** ``memoryRelations`` entries that name a memory created after ``when``
   are removed; entries naming a memory that was never loaded stay (they are dangling now
   as they were then). A ``parentMemoryId`` is left as recorded. Spomory relations whose
-  subject or object did not exist yet are removed.
+  subject or object did not exist yet are removed. An undated entity that facts name
+  (``entityIds``: Graphiti, Zep) is there once one of the facts kept is.
 * Documents keep only the memories that existed; a document created before ``when``
   stays even if all its memories came later. Profile lines (which carry no dates) stay,
   citing only memories that existed.
@@ -245,8 +246,12 @@ def as_of(dataset: Dataset, when: datetime, clock: Clock = BELIEVED) -> Dataset:
                                         if d in out.documents]
 
     gone_entities = set()
+    # an undated entity that facts name (Graphiti, Zep) is there once one of them is
+    named = {e for m in dataset.memories.values() for e in m.entity_ids}
+    named_now = {e for m in out.memories.values() for e in m.entity_ids}
     for ent_id, ent in dataset.entities.items():
-        if existed(ent.created_at, when):
+        if existed(ent.created_at, when) and (ent.created_at is not None
+                                               or ent_id not in named or ent_id in named_now):
             out.entities[ent_id] = replace(ent, aliases=list(ent.aliases),
                                            attributes=dict(ent.attributes),
                                            provenance=list(ent.provenance),

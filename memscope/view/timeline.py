@@ -71,6 +71,7 @@ from memscope.lenses.asof import (
 )
 from memscope.records.dataset import Dataset
 from memscope.records.models import DocumentRecord, MemoryRecord
+from memscope.records.passport import EntityRecord
 from memscope.records.time import day_end
 from memscope.view.colors import NEUTRAL, OTHER_COLOR
 from memscope.view.nodes import vis_node
@@ -514,9 +515,7 @@ def build_timeline(an: Analysis, view: ViewData,
     for node_id, node in drawn.items():
         attrs = graph.nodes[node_id] if node_id in graph else None
         record = attrs.get("record") if attrs is not None else None
-        day = judge.appear_record(record)
-        if record is None and node_id in stand_in:
-            day = stand_in[node_id]
+        day = _node_day(graph, node_id, record, judge, stand_in)
         appear[node_id] = day
         mem = memories.get(node_id)
         if mem is None or attrs is None:
@@ -554,6 +553,26 @@ def build_timeline(an: Analysis, view: ViewData,
     if basis.note is not None:  # data with a world clock: which clock, in words
         out["clock"], out["note"] = basis.clock, basis.note
     return out
+
+
+def _node_day(graph: Any, node_id: str, record: object, judge: _Judge,
+              stand_in: Mapping[str, int]) -> int:
+    """The day a drawn node appears: its record's; an undated entity's first fact's; a
+    cluster hexagon's first member's."""
+    day = judge.appear_record(record)
+    if day == ALWAYS and isinstance(record, EntityRecord):
+        day = _entity_day(graph, node_id, judge)
+    if record is None and node_id in stand_in:
+        day = stand_in[node_id]
+    return day
+
+
+def _entity_day(graph: Any, entity_id: str, judge: _Judge) -> int:
+    """The day an undated entity appears: with the first fact about it (a Graphiti or Zep
+    entity is there once something is said of it); always, when nothing dated is."""
+    days = [judge.appear_record(graph.nodes[u].get("record"))
+            for u, _, k in graph.in_edges(entity_id, keys=True) if k == "about"]
+    return ALWAYS if not days or ALWAYS in days else min(days)
 
 
 def _today(an: Analysis, counted: list[MemoryRecord]) -> list[int]:
