@@ -33,6 +33,7 @@ from memscope.lenses.asof import (
 )
 from memscope.records.dataset import Dataset, from_feed_pages
 from memscope.records.time import day_end
+from memscope.reports.audit import finding_sentence
 from memscope.sources.graphiti_map import Episode, Fact, dataset_of
 
 
@@ -155,7 +156,7 @@ def test_changes_since_read_the_chosen_clock(ds: Dataset) -> None:
     assert june.updated == ["lead"] and june.replaced == {"lead": "engineer"}
 
 
-def test_a_fact_believed_long_after_it_stopped_being_true_is_noted() -> None:
+def test_a_fact_believed_long_after_it_stopped_being_true_is_an_audit_finding() -> None:
     late = _fact("late", "acme", "WORKS_AT", "ep", at(3, 1), valid_at=at(1, 1),
                  invalid_at=at(4, 1), expired_at=at(4, 13))
     prompt = _fact("prompt", "acme", "MANAGES", "ep", at(3, 1), valid_at=at(1, 1),
@@ -163,7 +164,9 @@ def test_a_fact_believed_long_after_it_stopped_being_true_is_noted() -> None:
     past = _fact("past", "acme", "VISITED", "ep", at(5, 1), valid_at=at(1, 1),
                  invalid_at=at(2, 1), expired_at=at(6, 1))  # learnt as a thing of the past
     ds = dataset_of([_episode("ep", at(3, 1))], [], [late, prompt, past])
-    said = {(i.record, i.message) for i in ds.report.issues if "went on" in i.message}
-    assert said == {("late", "The memory went on believing this fact for 12 days after it "
-                             "stopped being true (true until 2026-04-01T09:00:00Z, retired "
-                             "2026-04-13T09:00:00Z).")}
+    an = analyse(ds, now=at(12, 1))
+    said = {f.nodes[0]: finding_sentence(an, f) for f in an.findings
+            if f.kind == "believed_after_true"}
+    assert said == {"late": f"The memory went on believing “{late.fact}” for 12 days after "
+                            "it stopped being true (true until 1 April 2026, retired 13 April "
+                            "2026)."}

@@ -37,7 +37,7 @@ from memscope.records.text import one_line, shorten
 STATE_COLORS = {"latest": "#009E73", "recent": "#56B4E9", "superseded": "#999999",
                 "forgotten": "#4D4D4D", "expiring": "#E69F00", "expired": "#D55E00"}
 KIND_COLORS = {"updates": "#0072B2", "extends": "#009E73", "derives": "#CC79A7",
-               "relation": "#777777", "about": "#9A9A9A"}
+               "relation": "#777777", "about": "#9E9E9E"}
 LABEL_MAX = 40
 TOP_N = 20
 #: at most this many bars (or ranges of lengths) in "versions per chain"

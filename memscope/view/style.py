@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from memscope.view.colors import BLUE, FORGOTTEN_TEXT, GREEN, PINK, rgba
+from memscope.view.colors import BLUE, FORGOTTEN_TEXT, GREEN, GREY, PINK, rgba
 from memscope.view.palette import PALETTE as _PALETTE
 from memscope.view.payload import EdgeStyle
 
@@ -75,7 +75,7 @@ EDGE_STYLES: dict[str, EdgeStyle] = {
     "extends": {"color": {"color": GREEN}, "width": 4, "dashes": [8, 5], "arrows": "to"},
     "derives": {"color": {"color": PINK}, "width": 4, "dashes": [2, 4], "arrows": "to"},
     "relation": {"color": {"color": "#777777"}, "width": 1.5, "arrows": "to"},
-    "about": {"color": {"color": "#9A9A9A"}, "width": 1, "dashes": [3, 3]},
+    "about": {"color": {"color": GREY}, "width": 1, "dashes": [3, 3]},
 }
 EDGE_MEANING = {"source": "source document", "updates": "newer version",
                 "extends": "adds detail", "derives": "inferred from", "relation": "relation",
