@@ -143,6 +143,7 @@ export function buildPlayback(state, commit) {
   });
   unit.addEventListener("change", () => setUnit(state, unit.value));
   speed.addEventListener("change", () => {
+    showPace(pb);
     if (pb.playing) schedule(state); // the next step at the new speed
   });
   state.network.on("afterDrawing", () => {
@@ -247,9 +248,15 @@ function legendOn(state, day) {
   return out;
 }
 
+// One step's time at the speed chosen, on the bar (for browser tests and the console).
+function showPace(pb) {
+  if (pb.steps) pb.el.dataset.stepMs = String(stepMs(pb.steps.length) / Number(pb.speed.value || 1));
+}
+
 function showState(state) {
   const pb = state.playback;
   const tl = pb.timeline;
+  showPace(pb);
   pb.play.textContent = pb.playing ? "\u275A\u275A Pause" : "\u25B6 Play";
   pb.play.setAttribute("aria-label", pb.playing ? "Pause" : "Play the history");
   pb.play.title = pb.play.getAttribute("aria-label");
