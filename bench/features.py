@@ -1,5 +1,6 @@
-"""Timings of issue 19 ("Why does it believe that?"): trails, the recall map, playback,
-compare and the slideshow, on embedded demo stores of ``--sizes`` memories.
+"""Timings of the features that read a whole store (first asked for by issue 19, "Why does it
+believe that?"): trails, the recall map, playback, compare and the slideshow, on embedded
+demo stores of ``--sizes`` memories.
 
 Each size uses the demo store of :func:`scale.cached_store` (the demo generator, seed 7,
 documents = memories / 5; generated once into ``bench/out/scale-<n>/``), loaded through
@@ -44,7 +45,7 @@ documents = memories / 5; generated once into ``bench/out/scale-<n>/``), loaded 
 Wall clock (``time.perf_counter``); on a shared machine the neighbours' work is counted
 too, so the load average is printed. Prints figures; asserts nothing. Loopback only.
 
-    .venv/bin/python bench/issue19.py [--sizes 1000,5000,20000] [--trails 200]
+    .venv/bin/python bench/features.py [--sizes 1000,5000,20000] [--trails 200]
                                       [--budget 3000] [--sandbox-max 5000]
 """
 
@@ -270,7 +271,7 @@ def main() -> None:
                         help="time the sandbox's search only at sizes up to this (0: never)")
     args = parser.parse_args()
     questions = read_questions(QUESTIONS.read_text(encoding="utf-8"))
-    print(f"issue 19 timings; {len(questions)} demo questions; {os.cpu_count()} CPUs, load "
+    print(f"whole-store feature timings; {len(questions)} demo questions; {os.cpu_count()} CPUs, load "
           f"average {os.getloadavg()[0]:.1f} at the start")
     for size in (int(s) for s in args.sizes.split(",") if s):
         run_size(size, args, questions)
