@@ -271,8 +271,8 @@ def main() -> None:
                         help="time the sandbox's search only at sizes up to this (0: never)")
     args = parser.parse_args()
     questions = read_questions(QUESTIONS.read_text(encoding="utf-8"))
-    print(f"whole-store feature timings; {len(questions)} demo questions; {os.cpu_count()} CPUs, load "
-          f"average {os.getloadavg()[0]:.1f} at the start")
+    print(f"whole-store feature timings; {len(questions)} demo questions; "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
     for size in (int(s) for s in args.sizes.split(",") if s):
         run_size(size, args, questions)
 
