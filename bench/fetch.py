@@ -4,10 +4,15 @@ Prints the wall time of a full Supermemory load (every page of 200, bounded conc
 the ideal time (pages / concurrency × latency) and their ratio. Asserts nothing.
 
 ``--v5`` loads 10,000 memories (demo data, five per document) through the current API
-instead: namespaces, list pages and history views, everything on one pool of
-``--pool`` requests (8, the client's default), and prints the wall time, the request
-count (views and the rest) against the issue's budget of 0.5 × memories + pages, and the
-ideal time for that many requests at that pool size (requests / pool × latency). Then,
+instead: namespaces, list pages and history views, everything through one adaptive limit
+that starts at ``--pool`` requests in flight (8, the client's default) and grows while no
+429 comes, up to ``--ceiling`` (the source's own, ``VIEW_CEILING``, when not given), and
+prints the wall time, the limit's range, the request count (views and the rest) against
+the issue's budget of 0.5 × memories + pages, and the ideal time for that many requests
+at the start and at the ceiling (requests / width × latency). Then,
+with ``--rate-limit N``, the same load once more while the service answers at most N
+requests a second (429 beyond, as a key's rate limit does), printed next to the fault-free
+time and the time the limit alone allows (requests / N). Then,
 unless ``--every-429 0``, the same load once more while every 20th request (``--every-429``)
 answers 429 — a throttling service — printed next to the fault-free time, with the retries,
 the adaptive limit's range and whether the load ended complete. ``--refresh`` also times
@@ -20,8 +25,8 @@ it in a thread of this process instead.
 
 Run: ``.venv/bin/python bench/fetch.py [--documents 10000] [--latency-ms 50]
 [--concurrency 4] [--data demo|synthetic] [--sequential] [--in-process]``
-or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8] [--every-429 20]
-[--refresh]``
+or ``.venv/bin/python bench/fetch.py --v5 [--memories 10000] [--pool 8] [--ceiling N]
+[--every-429 20] [--rate-limit N] [--refresh]``
 """
 
 from __future__ import annotations
@@ -84,26 +89,33 @@ def timed_load(url: str, concurrency: int, limit: int) -> tuple[float, LoadResul
         return time.perf_counter() - started, result
 
 
-def timed_v5_load(url: str, pool: int, limit: int
+def v5_config(url: str, pool: int, limit: int, ceiling: int | None) -> SupermemoryConfig:
+    """The bench's v5 configuration: ``pool`` to start with, ``ceiling`` (when given) as
+    the most in flight, no profiles."""
+    config = SupermemoryConfig(
+        api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=pool,
+        history_concurrency=pool, load_profiles=False)
+    if ceiling:  # set only when asked: the source's own ceiling applies otherwise
+        config = config.model_validate({**config.model_dump(), "concurrency_ceiling": ceiling})
+    return config
+
+
+def timed_v5_load(url: str, pool: int, limit: int, ceiling: int | None = None
                   ) -> tuple[float, LoadResult, int, SupermemoryV5Source]:
     """Wall time of one full v5 load (no profiles), its result, its history views and the
     (closed) source, whose client holds the retries and the adaptive limit's range."""
-    src = SupermemoryV5Source(SupermemoryConfig(
-        api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=pool,
-        history_concurrency=pool, load_profiles=False))
+    src = SupermemoryV5Source(v5_config(url, pool, limit, ceiling))
     with src:
         started = time.perf_counter()
         result = src.load()
         return time.perf_counter() - started, result, src.last_views, src
 
 
-def timed_v5_refresh(url: str, pool: int, limit: int, previous: LoadResult
-                     ) -> tuple[float, LoadResult, int]:
+def timed_v5_refresh(url: str, pool: int, limit: int, previous: LoadResult,
+                     ceiling: int | None = None) -> tuple[float, LoadResult, int]:
     """Wall time of Refresh after ``previous`` (a new source, as another session's would
     be), its result and its history views."""
-    src = SupermemoryV5Source(SupermemoryConfig(
-        api_key=SecretStr(KEY), base_url=url, page_limit=limit, concurrency=pool,
-        history_concurrency=pool, load_profiles=False))
+    src = SupermemoryV5Source(v5_config(url, pool, limit, ceiling))
     with src:
         started = time.perf_counter()
         result = src.refresh(previous)
@@ -121,19 +133,27 @@ def v5_main(args: argparse.Namespace) -> int:
         httpx.post(url + "/ns/sm_project_personal/list/memories", json={},
                    params={"limit": 1}, timeout=300,
                    headers={"Authorization": f"Bearer {KEY}"})
-        wall, result, views, _ = timed_v5_load(url, args.pool, args.limit)
-        refreshed = (timed_v5_refresh(url, args.pool, args.limit, result) if args.refresh
-                     else None)
+        wall, result, views, first = timed_v5_load(url, args.pool, args.limit, args.ceiling)
+        refreshed = (timed_v5_refresh(url, args.pool, args.limit, result, args.ceiling)
+                     if args.refresh else None)
+        limited = None
+        if args.rate_limit:
+            httpx.post(url + "/_sandbox/faults", json={"rate_limit": args.rate_limit},
+                       timeout=30)
+            limited = timed_v5_load(url, args.pool, args.limit, args.ceiling)
+            httpx.post(url + "/_sandbox/faults", json={"rate_limit": 0}, timeout=30)
         throttled = None
         if args.every_429:
             httpx.post(url + "/_sandbox/faults", json={"every_429": args.every_429},
                        timeout=30)
-            throttled = timed_v5_load(url, args.pool, args.limit)
+            throttled = timed_v5_load(url, args.pool, args.limit, args.ceiling)
     latency = args.latency_ms / 1000
     ds = result.dataset
     memories = len(ds.memories)
     pages = result.pages_total
     ideal = result.calls / args.pool * latency
+    top = first._http.gate
+    ideal_top = result.calls / top.ceiling * latency
     budget = 0.5 * memories + pages
     print(f"v5 load, sandbox (demo data) in its own process, latency {args.latency_ms:g} ms "
           "per request")
@@ -142,9 +162,11 @@ def v5_main(args: argparse.Namespace) -> int:
           f"(pool {args.pool})")
     print(f"requests {result.calls}  = {result.calls / memories:.2f} × memories "
           f"(budget 0.5 × memories + pages = {budget:g})")
-    print(f"wall   {wall:.3f} s")
-    print(f"ideal  {ideal:.3f} s  (requests / pool × latency)")
-    print(f"ratio  {wall / ideal:.2f}  (wall / ideal)")
+    print(f"wall   {wall:.3f} s  (in flight {top.lowest}–{top.highest}, started at "
+          f"{args.pool}, ceiling {top.ceiling}, {top.cuts} cuts)")
+    print(f"ideal  {ideal:.3f} s  (requests / pool × latency); at the ceiling "
+          f"{ideal_top:.3f} s")
+    print(f"ratio  {wall / ideal:.2f}  (wall / ideal); {wall / ideal_top:.2f} at the ceiling")
     if refreshed is not None:
         r_wall, r_result, r_views = refreshed
         rds = r_result.dataset
@@ -155,6 +177,15 @@ def v5_main(args: argparse.Namespace) -> int:
               f"({r_result.calls - r_views} namespaces and list pages, {r_views} history "
               f"views), wall {r_wall:.3f} s (full load {wall:.3f} s, {result.calls} "
               f"requests); {'equals the load' if same else 'DIFFERS from the load'}")
+    if limited is not None:
+        l_wall, l_result, _, src = limited
+        gate = src._http.gate
+        print(f"rate limit {args.rate_limit:g} requests/s (429 beyond it, no Retry-After): "
+              f"wall {l_wall:.3f} s (no faults {wall:.3f} s; the limit alone allows "
+              f"{l_result.calls / args.rate_limit:.3f} s), {l_result.calls} requests, "
+              f"{src._http.retries} retries, in flight {gate.lowest}–{gate.highest}, ended "
+              f"at {gate.limit} after {gate.cuts} cuts, "
+              f"{'complete' if l_result.complete else 'INCOMPLETE'}")
     if throttled is not None:
         t_wall, t_result, _, src = throttled
         gate = src._http.gate
@@ -178,9 +209,15 @@ def main() -> int:
     p.add_argument("--in-process", action="store_true", help="run the sandbox in a thread")
     p.add_argument("--v5", action="store_true", help="a v5 load of --memories memories")
     p.add_argument("--memories", type=int, default=None, help="v5: memories (10,000)")
-    p.add_argument("--pool", type=int, default=8, help="v5: requests in flight (8)")
+    p.add_argument("--pool", type=int, default=8,
+                   help="v5: requests in flight to start with (8)")
+    p.add_argument("--ceiling", type=int, default=None,
+                   help="v5: the most in flight (the source's own when not given)")
     p.add_argument("--every-429", type=int, default=20,
                    help="v5: also load while every Nth request answers 429 (20; 0: skip)")
+    p.add_argument("--rate-limit", type=float, default=0,
+                   help="v5: also load while the service answers at most N requests a "
+                        "second (429 beyond; 0: skip)")
     p.add_argument("--refresh", action="store_true",
                    help="v5: also time Refresh of the unchanged account")
     args = p.parse_args()

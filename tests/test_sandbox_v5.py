@@ -214,6 +214,21 @@ def test_forgotten_memories_come_back_flagged_but_leave_related_lists(sm):
     assert _ids(parents) == ["mem_fe_v2"]
 
 
+def test_a_list_read_again_after_a_change_shows_the_change(sm):
+    """The sandbox builds each list once per data version: a forget is seen by the next
+    page read, in every order asked for."""
+    before = _all(sm, "memories", forgotten=True)
+    assert _all(sm, "memories", forgotten=True) == before  # the same answer, read again
+    assert sm.request("DELETE", f"/ns/{NS}/memories", json={"ids": ["mem_run"]}).json()[
+        "count"] == 1
+    after = _all(sm, "memories", forgotten=True)
+    assert {m["id"]: m["isForgotten"] for m in after}["mem_run"] is True
+    assert "mem_run" in _ids(before) and "mem_run" not in _ids(_all(sm, "memories"))
+    newest = sm.post(f"/ns/{NS}/list/memories", params={"limit": 50, "sort": "updatedAt",
+                                                         "order": "asc"}, json={}).json()
+    assert "mem_run" not in _ids(newest["memories"])
+
+
 # -- forget ------------------------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from memscope.sandbox.faults import Faults
 from memscope.sources import Mem0Config, Mem0Source, RateLimited, SupermemoryConfig
 from memscope.sources._http import AdaptiveLimit, HttpClient
 from memscope.sources.errors import ServerError
+from memscope.sources.supermemory_v5 import VIEW_CEILING
 
 NS = "sm_project_personal"
 TAG = f"user:{NS}"
@@ -90,7 +91,7 @@ def test_a_v5_load_under_429s_and_503s_ends_with_exactly_the_truth(demo):
     _same(result.dataset, truth)
     # every 429 slowed the whole pool down; it never went past the ceiling
     gate = src._http.gate
-    assert gate.cuts > 0 and gate.lowest < 8 and gate.highest <= gate.ceiling == 16
+    assert gate.cuts > 0 and gate.lowest < 8 and gate.highest <= gate.ceiling == VIEW_CEILING
     assert src._http.retries == len(faults)
     assert result.summary().startswith("Loaded ") and "could not" not in result.summary()
 
@@ -110,6 +111,43 @@ def test_the_pool_grows_past_its_start_while_the_service_keeps_up(demo):
     src = supermemory_v5(demo)
     src.load()
     assert src._http.gate.limit > 8 and src._http.gate.cuts == 0
+    # no 429 yet: the slow start took it past the old ceiling of 16, up to the views' own
+    assert 16 < src._http.gate.highest <= VIEW_CEILING == src._http.gate.ceiling
+
+
+@pytest.mark.parametrize("retry_after", [None, "1"])
+def test_a_rate_limited_v5_load_narrows_and_ends_with_exactly_the_truth(demo, retry_after):
+    """A key allowed 150 requests a second: the slow start overshoots, the 429s narrow
+    the pool (a ``Retry-After`` also pauses it), every refused request is retried, and the
+    load equals a fault-free one."""
+    truth = supermemory_v5(demo).load().dataset
+    demo.clear_requests()
+    demo.faults.update(latency_ms=5, rate_limit=150, retry_after=retry_after)
+    src = supermemory_v5(demo, **PATIENT)
+    result = src.load()
+    refused = [r for r in demo.requests if r.status == 429]
+    assert refused and src._http.retries == len(refused)
+    gate = src._http.gate
+    assert gate.cuts > 0 and gate.limit < gate.highest <= VIEW_CEILING
+    assert result.complete and not result.notes
+    _same(result.dataset, truth)
+
+
+def test_the_rate_limit_switch_counts_a_sliding_second():
+    faults = Faults(rate_limit=2)
+    assert not faults.over_rate(10.0) and not faults.over_rate(10.5)
+    assert faults.over_rate(10.9)  # two in the last second already; not counted
+    assert not faults.over_rate(11.01)  # the first has left the window
+    faults.update(rate_limit=0)
+    assert not any(faults.over_rate(12.0) for _ in range(100))
+
+
+def test_a_configured_ceiling_caps_the_pool(demo):
+    demo.faults.latency_ms = 5
+    src = supermemory_v5(demo, concurrency_ceiling=10)
+    result = src.load()
+    assert result.complete and src._http.gate.ceiling == 10
+    assert src._http.gate.highest == 10 and src._http.gate.cuts == 0
 
 
 # -- what the budget could not read is unread, and resume reads only that ------------------
@@ -308,6 +346,31 @@ def test_a_429_cuts_the_limit_once_per_epoch_down_to_one():
     for _ in range(5):
         gate.throttled(gate.epoch)
     assert gate.limit == 1 == gate.lowest and gate.cuts == 6
+
+
+def test_until_the_first_429_every_answer_while_full_adds_one_then_windows_do():
+    gate = AdaptiveLimit(4, 32)
+    for _ in range(4):
+        gate.acquire()
+    gate.succeeded()
+    assert gate.limit == 5  # slow start: one answer, one place more
+    for _ in range(6):
+        gate.acquire()
+        gate.succeeded()
+    assert gate.limit == 11 == gate.highest
+    assert gate.throttled(gate.epoch) and gate.limit == 7  # 70 %, and the slow start ends
+    while gate.in_flight > 6:
+        gate.release()
+    for _ in range(3):
+        gate.succeeded()
+    assert gate.limit == 7  # a window is limit / 2 answers: 3 are not enough
+    gate.succeeded()
+    assert gate.limit == 8
+    idle = AdaptiveLimit(8, 32)
+    idle.acquire()
+    for _ in range(50):
+        idle.succeeded()  # one in flight of eight: the limit is not what holds back
+    assert idle.limit == 8
 
 
 def test_the_limit_grows_by_one_after_a_window_of_successes_while_it_is_full():

@@ -2,12 +2,15 @@
 
 The ``*_sequence`` / counter switches are consumed one request at a time, and apply to
 every API request unless ``only_path`` narrows them to paths starting with it; the periodic
-ones (``every_429``, ``every_503``) count those requests and fault every Nth.
+ones (``every_429``, ``every_503``) count those requests and fault every Nth;
+``rate_limit`` refuses Supermemory v5 requests beyond a number per second.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections import deque
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -82,9 +85,15 @@ class Faults:
     every_429: int = 0
     #: every Nth API request answers 503 (checked after ``every_429``), 0: never
     every_503: int = 0
+    #: Supermemory v5 requests answered per second (a sliding second), 0: no limit; one
+    #: over it answers 429 (with ``retry_after`` when set) and is not counted — a service
+    #: that throttles a client going faster than its key allows
+    rate_limit: float = 0.0
     #: sequences and counters apply only to paths starting with this
     only_path: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    #: when the requests ``rate_limit`` let through in the last second arrived
+    _answered: deque[float] = field(default_factory=deque, repr=False, compare=False)
     #: API requests counted for ``every_429`` / ``every_503``
     _seen: int = field(default=0, repr=False, compare=False)
 
@@ -117,6 +126,20 @@ class Faults:
                 return 503
             return None
 
+    def over_rate(self, now: float | None = None) -> bool:
+        """Count one request against :attr:`rate_limit`: True (not counted) when the last
+        second already holds as many as it allows."""
+        with self._lock:
+            if self.rate_limit <= 0:
+                return False
+            now = time.monotonic() if now is None else now
+            while self._answered and self._answered[0] <= now - 1.0:
+                self._answered.popleft()
+            if len(self._answered) >= self.rate_limit:
+                return True
+            self._answered.append(now)
+            return False
+
     def update(self, **changes: Any) -> None:
         """Set several switches at once (unknown names raise ``ValueError``)."""
         names = {f.name for f in fields(self) if not f.name.startswith("_")}
@@ -131,6 +154,9 @@ class Faults:
                 elif key in ("every_429", "every_503"):
                     value = max(0, int(value or 0))
                     self._seen = 0  # the period starts again
+                elif key == "rate_limit":
+                    value = max(0.0, float(value or 0))
+                    self._answered.clear()
                 setattr(self, key, value)
 
     def reset(self) -> None:

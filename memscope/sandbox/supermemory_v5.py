@@ -28,6 +28,7 @@ as the legacy ``/v4/search`` does. Unknown body fields are ignored. Errors are
 from __future__ import annotations
 
 import functools
+import json
 import math
 import threading
 from typing import Any
@@ -59,6 +60,8 @@ FORGET_MAX_IDS = 500
 SEMANTIC_LIMIT = 100
 DEFAULT_LIMIT, MAX_LIMIT = 10, 1100
 MAX_RELATED_LIMIT = 100
+#: the most lists (namespace, kind, order, filter) kept built for one data version
+LIST_CACHE = 64
 
 
 def is_v5_path(path: str) -> bool:
@@ -110,6 +113,9 @@ class SupermemoryV5Api:
         self.legacy, self.store, self.faults = legacy, legacy.store, legacy.faults
         self._indexes = functools.lru_cache(maxsize=2)(self._build_index)
         self._index_lock = threading.Lock()
+        #: the lists built for one index (:meth:`_listed`), dropped when the data changes
+        self._lists_of: V5Index | None = None
+        self._lists: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
     def _index(self) -> V5Index:
         version = self.store.data_version()
@@ -126,7 +132,14 @@ class SupermemoryV5Api:
         return V5Index.build(feed.docs, memories, feed.memory_docs)
 
     def route(self, method: str, path: str, pairs: list[tuple[str, str]], body: Any) -> Reply:
-        """Answer one v5 request (auth already checked)."""
+        """Answer one v5 request (auth already checked); 429 beyond the fault switch
+        ``rate_limit``."""
+        if self.faults.over_rate():
+            reply = Reply(429, {"error": "Too Many Requests",
+                                "details": "Rate limit exceeded, slow down"})
+            if self.faults.retry_after is not None:
+                reply.headers["Retry-After"] = str(self.faults.retry_after)
+            return reply
         query = dict(pairs)
         body = body if isinstance(body, dict) else {}
         if path in ("/namespaces", "/ns"):
@@ -214,8 +227,28 @@ class SupermemoryV5Api:
         if page in self.faults.fail_pages:
             raise ApiError(self.faults.fail_status,
                            self.faults.error_details or f"Page {page} failed")
-        index, flt = self._index(), body.get("filter")
+        items = self._listed(ns, kind, sort, order, include, body.get("filter"))
         out: dict[str, Any] = {"documents": [], "chunks": [], "memories": []}
+        shift = self.faults.shift if page > 1 else 0
+        out[kind], pagination = _page(items, page, limit, shift)
+        if not self.faults.omit_pagination:
+            out["pagination"] = pagination
+        return Reply(200, out)
+
+    def _listed(self, ns: str, kind: str, sort: str, order: str, include: dict[str, Any],
+                flt: Any) -> list[dict[str, Any]]:
+        """Every item of one list in its order, built once per data version and query
+        (a page is a slice of it), as a service's index answers a page without reading the
+        whole namespace again."""
+        index = self._index()
+        key = (ns, kind, sort, order, json.dumps(include, sort_keys=True, default=str),
+               json.dumps(flt, sort_keys=True, default=str))
+        with self._index_lock:
+            if self._lists_of is not index:
+                self._lists_of, self._lists = index, {}
+            items = self._lists.get(key)
+        if items is not None:
+            return items
         if kind == "memories":
             rows = [m for m in index.namespace_memories(ns)
                     if (include.get("forgotten") or not m.get("isForgotten"))
@@ -226,11 +259,10 @@ class SupermemoryV5Api:
             items = [list_document(d, ns, include) for d in _sorted(docs, sort, order)]
         else:
             items = self._chunks(index, ns, sort, order, flt)
-        shift = self.faults.shift if page > 1 else 0
-        out[kind], pagination = _page(items, page, limit, shift)
-        if not self.faults.omit_pagination:
-            out["pagination"] = pagination
-        return Reply(200, out)
+        with self._index_lock:
+            if self._lists_of is index and len(self._lists) < LIST_CACHE:
+                self._lists[key] = items
+        return items
 
     @staticmethod
     def _chunks(index: V5Index, ns: str, sort: str, order: str,

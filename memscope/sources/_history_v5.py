@@ -20,11 +20,12 @@ The plan, from what the list already says (``version``, ``isLatest``, ``isForgot
    down), then, when nothing is in flight, any that no view named.
 
 Requests run on a bounded pool (:data:`DEFAULT_POOL` to start with): as many are in flight
-as ``width()`` allows — the client's adaptive limit, which shrinks on a 429 and grows while
-the service keeps up. 429/5xx/dropped connections are retried by
-:class:`~memscope.sources._http.HttpClient` within its retry budget; a view that still
-fails is an error of the outcome (its memory is *unread*), and :meth:`HistoryPlan.again`
-views only those, knowing all the first run learnt.
+as ``width()`` allows — the client's adaptive limit, which doubles each round trip until the
+first 429, shrinks on a 429 and then grows by one per window while the service keeps up.
+429/5xx/dropped connections are retried by :class:`~memscope.sources._http.HttpClient`
+within its retry budget; a view that still fails is an error of the outcome (its memory
+is *unread*), and :meth:`HistoryPlan.again` views only those, knowing all the first run
+learnt.
 """
 
 from __future__ import annotations
@@ -42,10 +43,12 @@ from memscope.sources._feed import pages_from
 from memscope.sources.errors import SourceError
 from memscope.sources.results import LoadProgress, ProgressCallback
 
-#: History views in flight at once. Each is a small GET, so latency, not bandwidth, bounds
-#: a load: 8 in flight keep a 50 ms link at ~160 requests/s, while a key's rate limit
-#: (a 429 pauses the whole pool, see ``HttpClient``) and the service's fairness to other
-#: clients argue against more. Configurable as ``history_concurrency``.
+#: History views in flight to start with (and the threads of a plan given no ``width``).
+#: Each is a small GET, so latency, not bandwidth, bounds a load: 8 in flight keep a 50 ms
+#: link at ~160 requests/s. The client's adaptive limit (``width()``) grows from there
+#: while the service answers without a 429 — up to the source's ceiling (Supermemory v5:
+#: ``VIEW_CEILING``, 32) — and narrows again when it throttles (a 429 with ``Retry-After``
+#: pauses the whole pool, see ``HttpClient``). Configurable as ``history_concurrency``.
 DEFAULT_POOL = 8
 
 #: ``(namespace, memory id) -> MemoryDetails answer``
@@ -473,9 +476,10 @@ class ListPages:
         keys = [(ns, kind) for ns in names for kind in ("documents", "memories")]
         out: dict[tuple[str, str], dict[int, list[Any]]] = {k: {} for k in keys}
         self.total = len(keys)
-        workers = max(1, min(self.concurrency, len(keys) or 1))
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscope-v5-list"
-                                ) as pool:
+        # threads start as pages need them: the first pages are one per list, the rest
+        # may be many more (the client's adaptive limit decides how many are in flight)
+        with ThreadPoolExecutor(max_workers=max(1, self.concurrency),
+                                thread_name_prefix="memscope-v5-list") as pool:
             firsts = list(pool.map(lambda k: self.fetch(k[0], k[1], 1), keys))
             rest: list[tuple[str, str, int]] = []
             for key, (items, pagination) in zip(keys, firsts, strict=True):

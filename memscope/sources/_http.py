@@ -6,15 +6,18 @@ key only in headers, retries with exponential backoff and jitter (429 honouring
 ``retry_budget_s``, not a number of attempts), counts the calls that reached the server
 and turns every failure into one typed :class:`~memscope.sources.errors.SourceError`.
 
-Every request of one client passes one :class:`AdaptiveLimit`: when the service answers
-429 the requests allowed in flight shrink to 70 % (down to 1), and after a run of answers
-without one they grow by one again (up to ``concurrency_ceiling``) — so a throttling
-service slows the whole pool down, and one that keeps up lets it grow.
+Every request of one client passes one :class:`AdaptiveLimit`: until the service first
+answers 429 the requests allowed in flight grow by one with every answer while they are all
+taken (doubling each round trip, up to the ceiling: ``concurrency_ceiling``, or the
+source's own); a 429 shrinks them to 70 % (down to 1), and after that a run of answers
+without one grows them by one again — so a throttling service slows the whole pool down,
+and one that keeps up lets it grow.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import threading
@@ -144,15 +147,21 @@ def compute_delay(attempt: int, retry_after: float | None, base: float, cap: flo
     return delay
 
 
+#: answers with at most this many ``{`` and ``[`` are decoded on the calling thread (their
+#: depth cannot exceed it, far below the recursion limit)
+SHALLOW = 100
+
 #: what a 429 multiplies the requests in flight by (CUBIC's 0.7: gentler than halving, so
 #: a service that refuses one request in twenty still gets about nine at once, not six)
 DECREASE = 0.7
 
 
 class AdaptiveLimit:
-    """How many requests of one client may be in flight (AIMD): a 429 cuts the limit to
-    :data:`DECREASE` of itself (down to 1); a run of ``limit / 2`` answers without one,
-    while the limit is what holds requests back, adds one (up to ``ceiling``).
+    """How many requests of one client may be in flight (AIMD with a slow start): until
+    the first 429 every answer while the limit is what holds requests back adds one (the
+    limit doubles each round trip); a 429 cuts the limit to :data:`DECREASE` of itself
+    (down to 1) and ends the slow start; after it, a run of ``limit / 2`` answers without
+    one, while the limit holds requests back, adds one. Never above ``ceiling``.
 
     Every request holds a place (:meth:`slot`) for its attempts, and gives it up while it
     waits out a backoff (:meth:`resting`). A 429 cuts the limit at most once per *epoch*:
@@ -237,13 +246,14 @@ class AdaptiveLimit:
             return True
 
     def succeeded(self) -> None:
-        """An answer without a 429 (called while its request is still in flight): after
-        ``limit / 2`` of them sent while (nearly) every place was taken, one place more."""
+        """An answer without a 429 (called while its request is still in flight) while
+        (nearly) every place was taken: one place more — at once until the first 429,
+        after it once ``limit / 2`` such answers came."""
         with self._cond:
             if self.limit >= self.ceiling or self.in_flight < self.limit - 1:
                 return  # at the ceiling, or the limit is not what holds requests back
             self._streak += 1
-            if 2 * self._streak >= self.limit:
+            if self.cuts == 0 or 2 * self._streak >= self.limit:  # slow start, or a window
                 self._streak = 0
                 self.limit += 1
                 self.highest = max(self.highest, self.limit)
@@ -255,7 +265,10 @@ class HttpClient:
 
     def __init__(self, config: ApiConfig, *, service: str, auth_headers: dict[str, str],
                  sleep: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 ceiling: int | None = None) -> None:
+        """``ceiling``: the most requests in flight the adaptive limit may grow to
+        (``config.concurrency_ceiling`` when not given)."""
         self.config = config
         self.service = service
         self._sleep = sleep
@@ -269,7 +282,8 @@ class HttpClient:
                    "User-Agent": f"{config.client_name}/{__version__}", **auth_headers}
         # the feed's page pool and (Supermemory v5, mem0) the history pool share it
         start = max(config.concurrency, getattr(config, "history_concurrency", 0))
-        self.gate = AdaptiveLimit(start, max(start, config.concurrency_ceiling))
+        top = config.concurrency_ceiling if ceiling is None else ceiling
+        self.gate = AdaptiveLimit(start, max(start, top))
         pool = self.gate.ceiling + 2
         self._client = httpx.Client(
             base_url=config.base_url, headers=headers, follow_redirects=False,
@@ -434,9 +448,18 @@ class HttpClient:
 
     def _decode(self, resp: httpx.Response, operation: str, attempt: int) -> Any:
         """The answer's JSON, read like a file is (any depth or number size is safe);
-        text that is not JSON is a :class:`MalformedResponse`."""
+        text that is not JSON is a :class:`MalformedResponse`. An answer with at most
+        :data:`SHALLOW` containers cannot nest deeper than that, so it is decoded here at
+        once (:func:`~memscope.records.jsonsafe.load_json` decodes on a thread of its own,
+        a quarter of a millisecond per answer, which thousands of history views feel)."""
+        text = resp.content.decode("utf-8-sig", errors="replace")
+        if text.count("{") + text.count("[") <= SHALLOW:
+            try:
+                return json.loads(text)
+            except (ValueError, RecursionError):
+                pass  # not JSON, or an integer too long: load_json says which
         try:
-            value, _notes = load_json(resp.content.decode("utf-8-sig", errors="replace"))
+            value, _notes = load_json(text)
             return value
         except ValueError as exc:
             raise self._fail(MalformedResponse(

@@ -14,10 +14,13 @@ class HttpSource(Source):
     """A source behind an HTTP API. Subclasses set :attr:`service` (its name in messages)."""
 
     def __init__(self, config: ApiConfig, auth_headers: Mapping[str, str], *,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 ceiling: int | None = None) -> None:
+        """``ceiling``: the most requests in flight the client's adaptive limit may grow
+        to (``config.concurrency_ceiling`` when not given)."""
         self.config = config
         self._http = HttpClient(config, service=self.service, sleep=sleep,
-                                auth_headers=dict(auth_headers))
+                                auth_headers=dict(auth_headers), ceiling=ceiling)
         self._last: LoadResult | None = None
 
     @property

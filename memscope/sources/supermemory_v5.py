@@ -29,6 +29,11 @@ chain of up to four versions, one more per longer chain, and one per single-vers
 forgotten memory — each needs its own view, since nothing else names its document.
 A refresh (:meth:`SupermemoryV5Source.refresh`) reads the namespaces and list pages again
 and views only new or changed memories and those whose views name a change.
+
+List pages and views share the client's adaptive limit: it starts at
+``max(concurrency, history_concurrency)`` in flight, doubles each round trip until the
+service first answers 429, and grows up to :data:`VIEW_CEILING` (or the configured
+``concurrency_ceiling``); a 429 narrows it to 70 %, a ``Retry-After`` pauses every request.
 """
 
 from __future__ import annotations
@@ -101,6 +106,10 @@ HISTORY_NOTE = "The history of "
 #: ids per ``DELETE /ns/{ns}/memories`` (the API takes 1–500)
 FORGET_BATCH = 500
 NS_PAGE = 100
+#: the most requests in flight a load may grow to while the service answers without a 429
+#: (list pages and history views share it; ``concurrency_ceiling`` overrides it): at 50 ms
+#: a request, 32 keep ~600 views/s going, so 10,000 memories load in well under 20 s
+VIEW_CEILING = 32
 
 #: What v5 has no route for, one sentence each (shown instead of the button).
 NO_ROUTE = {
@@ -136,7 +145,8 @@ class SupermemoryV5Source(HttpSource):
 
     def __init__(self, config: SupermemoryConfig, *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        super().__init__(config, auth_headers(config), sleep=sleep)
+        super().__init__(config, auth_headers(config), sleep=sleep,
+                         ceiling=view_ceiling(config))
         self.config: SupermemoryConfig = config
         self._doc_space: dict[str, str] = {}
         #: history views the last load made (the rest of its calls were list pages)
@@ -292,8 +302,8 @@ class SupermemoryV5Source(HttpSource):
         cfg = self.config
         spaces = self._namespaces()
         names = list(cfg.container_tags) or [s.container_tag for s in spaces]
-        pages = ListPages(self._list, cfg.concurrency, cfg.max_pages, progress,
-                          page_limit=cfg.page_limit)
+        pages = ListPages(self._list, max(cfg.concurrency, self._http.gate.ceiling),
+                          cfg.max_pages, progress, page_limit=cfg.page_limit)
         lists = pages.run(names)
         items = {m["id"]: (ns, m) for ns in names for m in lists[(ns, "memories")]
                  if isinstance(m, dict) and isinstance(m.get("id"), str)}
@@ -748,6 +758,15 @@ class SupermemoryV5Source(HttpSource):
         return SemanticPreview(query, tag, tuple(texts), texts,
                                note=f"A dry run: {len(texts)} memories in {tag} match; "
                                     "nothing was deleted.")
+
+
+def view_ceiling(config: SupermemoryConfig) -> int:
+    """How many requests in flight the adaptive limit may grow to: ``concurrency_ceiling``
+    when the configuration sets it, else :data:`VIEW_CEILING` (history views are small
+    GETs, so latency bounds a load; a 429 narrows the pool again)."""
+    if "concurrency_ceiling" in config.model_fields_set:
+        return config.concurrency_ceiling
+    return max(VIEW_CEILING, config.concurrency_ceiling)
 
 
 def _documents(lists: dict[tuple[str, str], list[Any]], names: list[str]
