@@ -76,6 +76,13 @@ def test_as_of_switches_between_what_was_believed_and_what_was_true(tmp_path: Pa
             page.wait_for_timeout(800)
             shoot(page, "asof-clocks-true-dark.png")
             page.emulate_media(color_scheme="light")
+            # the URL carries the clock, so a reload (or the link shared) keeps it
+            assert "clock=true" in page.url and "asof=2026-02-15" in page.url
+            page.reload()
+            main.get_by_text("Time travel: showing what was true on 2026-02-15").wait_for(
+                timeout=30_000)
+            clock = sidebar(page).get_by_role("radiogroup", name="Time travel shows")
+            assert clock.get_by_role("radio", name="What was true then").is_checked()
 
             # back to what the memory believed: the fact is gone again
             clock.get_by_text("What the memory believed then", exact=True).click()
@@ -84,6 +91,7 @@ def test_as_of_switches_between_what_was_believed_and_what_was_true(tmp_path: Pa
             wait_idle(page, 800)
             page.wait_for_function(RECORDS_ARE, arg=[GRAPH, []], timeout=30_000)
             assert UNDATED not in main.inner_text()
+            assert "clock=" not in page.url  # the memory's own clock goes unsaid
             no_exception(page)
             assert_loopback_only(urls)
     finally:

@@ -266,7 +266,8 @@ def _stored_filters() -> Filters:
 
 
 def _adopt(link: session.Link | None) -> None:
-    """Take presenter mode and the two days from the link the session started with."""
+    """Take presenter mode, the two days and the clock from the link the session started
+    with."""
     if link is None:
         return
     if link.presenter:
@@ -275,6 +276,8 @@ def _adopt(link: session.Link | None) -> None:
         session.AS_OF.set(link.as_of)
     if link.since is not None:
         session.SINCE.set(link.since)
+    if link.clock is not None:
+        session.CLOCK.set(link.clock)
 
 
 def draw(ctx: AppContext) -> Settings:

@@ -8,8 +8,9 @@ their value in a slot and draw their widget through :func:`bind`, so Streamlit's
 of unrendered widgets can never reset them.
 
 The URL mirrors what it can carry (``?node=``, ``?space=``, ``?presenter=1``, ``?asof=``,
-``?since=``); :func:`adopt_url` reads it when a session starts (or a link changes it),
-handing presenter mode and the two days to the sidebar that owns them, and
+``?since=``, ``?clock=true``); :func:`adopt_url` reads it when a session starts (or a link
+changes it), handing presenter mode, the two days and the clock to the sidebar that owns
+them, and
 :func:`write_url` is its one writer.
 """
 
@@ -459,6 +460,8 @@ class Link:
     presenter: bool = False
     as_of: date | None = None
     since: date | None = None
+    #: ``?clock=true``: time travel reads what was true (data with two clocks)
+    clock: str | None = None
 
 
 def adopt_url(switch_space: Callable[[str], None]) -> Link | None:
@@ -475,7 +478,8 @@ def adopt_url(switch_space: Callable[[str], None]) -> Link | None:
         URL_ADOPTED.set(True)
         link = Link(presenter=params.get("presenter") == "1",
                     as_of=_parse_day(params.get("asof")),
-                    since=_parse_day(params.get("since")))
+                    since=_parse_day(params.get("since")),
+                    clock="true" if params.get("clock") == "true" else None)
     node = params.get("node")  # read first: switching the space clears ?node=
     space = params.get("space")
     if space and space != LAST_SPACE.get():
@@ -501,5 +505,7 @@ def write_url(space: str | None) -> None:
         day = s.get()
         if isinstance(day, date):
             wanted[key] = day.isoformat()
-    for key in ("node", "space", "presenter", "asof", "since"):
+    if CLOCK.get() == "true":  # the default clock (what the memory believed) goes unsaid
+        wanted["clock"] = "true"
+    for key in ("node", "space", "presenter", "asof", "since", "clock"):
         _set_param(key, wanted.get(key))
