@@ -12,7 +12,7 @@ import pytest
 from browser_support import GRAPH, assert_loopback_only, chromium, open_app, wait_idle
 from graphiti_support import write_graph
 from streamlit_server import free_port, start_streamlit
-from test_mem0_browser import SHOTS, no_exception, shoot, sidebar
+from test_mem0_browser import SHOTS, both_schemes, no_exception, sidebar
 
 from memscope.demo.seeding import seed_if_missing
 from memscope.settings import STORE_FILE
@@ -71,11 +71,7 @@ def test_as_of_switches_between_what_was_believed_and_what_was_true(tmp_path: Pa
             assert graph_el.evaluate(STATE_OF, "fact-engineer") in ("latest", "recent")
             assert graph_el.evaluate(STATE_OF, "fact-porto") == "superseded"
             no_exception(page)
-            shoot(page, "asof-clocks-true-light.png")
-            page.emulate_media(color_scheme="dark")
-            page.wait_for_timeout(800)
-            shoot(page, "asof-clocks-true-dark.png")
-            page.emulate_media(color_scheme="light")
+            both_schemes(page, "asof-clocks-true")
             # the URL carries the clock, so a reload (or the link shared) keeps it
             assert "clock=true" in page.url and "asof=2026-02-15" in page.url
             page.reload()

@@ -31,8 +31,16 @@ from playback_clocks_support import (
     status,
     turn_playback,
 )
-from playwright.sync_api import Page
-from test_mem0_browser import MAIN, SHOTS, click_node, drawn, go, no_exception, shoot, sidebar
+from test_mem0_browser import (
+    MAIN,
+    SHOTS,
+    both_schemes,
+    click_node,
+    drawn,
+    go,
+    no_exception,
+    sidebar,
+)
 
 from components.sections.connection_form import GRAPHITI_LOCATION, SPACE_LABELS
 from memscope.demo.seeding import seed_if_missing
@@ -46,14 +54,6 @@ MISC = ("Alice likes only cool jazz", "Alice finds bebop too much", "Alice lives
         "Alice drinks green tea")
 
 
-def both_schemes(page: Page, name: str) -> None:
-    """``graphiti-<name>-light.png`` and ``-dark.png``."""
-    shoot(page, f"graphiti-{name}-light.png")
-    page.emulate_media(color_scheme="dark")
-    page.wait_for_timeout(800)
-    shoot(page, f"graphiti-{name}-dark.png")
-    page.emulate_media(color_scheme="light")
-    page.wait_for_timeout(300)
 
 pytestmark = pytest.mark.browser
 
@@ -123,7 +123,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         assert legend_nodes(page) == len(shown(page))  # the legend counts that day
         assert UNDATED not in main.inner_text()
         no_exception(page)
-        both_schemes(page, "playback-believed")
+        both_schemes(page, "graphiti-playback-believed")
         # … and on what was true: v1 from 15 January, before the memory learnt it; the
         # fact that does not say when it became true is placed on its learnt day, in words
         pick_clock(page, TRUE)
@@ -142,7 +142,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         assert dashed(page, "fact-porto")
         assert not dashed(page, "fact-engineer") and not dashed(page, "ep-intro")
         no_exception(page)
-        both_schemes(page, "playback-true")
+        both_schemes(page, "graphiti-playback-true")
         show_day(page, start, mar15)  # the same day reads otherwise: Porto no longer true
         assert status(page) == expected_status(ds, start, mar15, TRUE) != believed_mar15
         assert "1 no longer true" in status(page) and "0 superseded" in believed_mar15
@@ -166,11 +166,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
                 "2026.") in text  # both clocks, in words
         no_exception(page)
         main.get_by_text("History", exact=True).first.scroll_into_view_if_needed()
-        shoot(page, "graphiti-versions-light.png")
-        page.emulate_media(color_scheme="dark")
-        page.wait_for_timeout(800)
-        shoot(page, "graphiti-versions-dark.png")
-        page.emulate_media(color_scheme="light")
+        both_schemes(page, "graphiti-versions")
 
         # Why? quotes the episode each version came from
         page.locator(".st-key-why-panel-fact-engineer").get_by_role(
@@ -182,7 +178,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         assert "Alice introduces herself" in said and "Alice's promotion" in said
         assert "Alice: I was promoted to team lead at Acme today." in said
         assert "Alice: I live in Porto, I work at Acme as an engineer" in said
-        both_schemes(page, "why")
+        both_schemes(page, "graphiti-why")
         page.keyboard.press("Escape")
         dialog.wait_for(state="detached", timeout=30_000)
         wait_idle(page, 500)
@@ -216,7 +212,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         assert "only this episode mentions goes too: “green tea”." in said
         assert FOREVER in said
         no_exception(page)
-        both_schemes(page, "forget-episode")
+        both_schemes(page, "graphiti-forget-episode")
         dialog.get_by_label("Reason (optional)").fill("a test episode")
         dialog.get_by_role("button", name="Forget", exact=True).click()
         dialog.wait_for(state="detached", timeout=60_000)
@@ -228,7 +224,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         rows = [r for r in Store(data / STORE_FILE).ledger() if r.action == "forget"]
         assert [(r.target_id, r.outcome, r.reason, r.source) for r in rows] == [
             ("ep-misc", "ok", "a test episode", "graphiti")]
-        both_schemes(page, "forgotten")
+        both_schemes(page, "graphiti-forgotten")
     with GraphitiSource(GraphitiConfig("kuzu", str(graph))) as again:  # the file changed
         ds = again.load().dataset
         assert "ep-misc" not in ds.documents and "fact-tea" not in ds.memories

@@ -75,6 +75,16 @@ def shoot(page: Page, name: str) -> None:
     page.wait_for_timeout(300)
 
 
+def both_schemes(page: Page, stem: str) -> None:
+    """``<stem>-light.png`` and ``<stem>-dark.png`` (:func:`shoot`), back in light after."""
+    shoot(page, f"{stem}-light.png")
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_timeout(800)
+    shoot(page, f"{stem}-dark.png")
+    page.emulate_media(color_scheme="light")
+    page.wait_for_timeout(300)
+
+
 def a_changed_memory(sandbox: Sandbox) -> tuple[str, str, str]:
     """``(mem0 id, its text, the text before it)`` of a memory with an update."""
     src = Mem0Source(Mem0Config(api_key=SecretStr(sandbox.mem0_key), base_url=sandbox.mem0_url,

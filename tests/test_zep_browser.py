@@ -34,7 +34,16 @@ from playback_clocks_support import (
 from pydantic import SecretStr
 from sandbox_fixture import deleted, running_sandbox
 from streamlit_server import StreamlitServer, free_port, start_streamlit
-from test_mem0_browser import MAIN, SHOTS, click_node, drawn, go, no_exception, shoot
+from test_mem0_browser import (
+    MAIN,
+    SHOTS,
+    both_schemes,
+    click_node,
+    drawn,
+    go,
+    no_exception,
+    shoot,
+)
 
 from components.sections.connection_form import SPACE_LABELS
 from memscope.demo.seeding import seed_if_missing
@@ -133,12 +142,7 @@ def test_a_zep_graph_shows_a_two_version_chain_and_forgets_an_episode(tmp_path: 
         assert dashed(page, old) and not dashed(page, new)
         assert legend_nodes(page) == len(shown(page))
         no_exception(page)
-        shoot(page, "zep-playback-true-light.png")
-        page.emulate_media(color_scheme="dark")
-        page.wait_for_timeout(800)
-        shoot(page, "zep-playback-true-dark.png")
-        page.emulate_media(color_scheme="light")
-        page.wait_for_timeout(500)
+        both_schemes(page, "zep-playback-true")
         pick_clock(page, BELIEVED)
         turn_playback(page, False)
         no_exception(page)
@@ -150,12 +154,7 @@ def test_a_zep_graph_shows_a_two_version_chain_and_forgets_an_episode(tmp_path: 
         assert "Alice is a junior engineer at Acme." in text
         assert main.get_by_role("button", name="v1 · ").count() >= 1
         no_exception(page)
-        shoot(page, "zep-chain-light.png")
-        page.emulate_media(color_scheme="dark")
-        page.wait_for_timeout(800)
-        shoot(page, "zep-chain-dark.png")
-        page.emulate_media(color_scheme="light")
-        page.wait_for_timeout(500)
+        both_schemes(page, "zep-chain")
 
         # Why? opens the episode each version came from, its text quoted
         main.get_by_role("button", name=WHY, exact=True).first.click()
@@ -165,12 +164,7 @@ def test_a_zep_graph_shows_a_two_version_chain_and_forgets_an_episode(tmp_path: 
         said = dialog.inner_text()
         assert PROMOTION in said and INTRO in said
         no_exception(page)
-        shoot(page, "zep-why-light.png")
-        page.emulate_media(color_scheme="dark")
-        page.wait_for_timeout(800)
-        shoot(page, "zep-why-dark.png")
-        page.emulate_media(color_scheme="light")
-        page.wait_for_timeout(300)
+        both_schemes(page, "zep-why")
         page.keyboard.press("Escape")
         dialog.wait_for(state="detached", timeout=30_000)
         wait_idle(page, 500)
