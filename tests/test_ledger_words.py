@@ -67,3 +67,15 @@ def test_the_ledger_page_shows_words(fresh_data_dir) -> None:
     assert "Embedded demo store" in set(table["source"])
     chooser = next(m for m in at.multiselect if m.label == "Action")
     assert "Forgot a memory" in chooser.options and "forget" not in chooser.options
+
+
+def test_a_space_is_named_as_the_service_names_it() -> None:
+    """Outside presenter mode the ledger names a space by the name the loaded data gives it
+    ("Personal", not "sm_project_personal"); a tag it does not name stays as it is; in
+    presenter mode the pseudonym wins."""
+    entries = [_entry(space="sm_project_personal"), _entry(space="old_tag")]
+    names = {"sm_project_personal": "Personal"}
+    assert list(ledger_frame(entries, names=names)["space"]) == ["Personal", "old_tag"]
+    masked = ledger_frame(entries, presenter=True, names=names,
+                          spaces={"sm_project_personal": "Space 1"})
+    assert list(masked["space"]) == ["Space 1", "Space 2"]

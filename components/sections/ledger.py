@@ -111,10 +111,12 @@ def plain(value: str | None, words: dict[str, str]) -> str | None:
 
 
 def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
-                 spaces: dict[str, str] | None = None) -> pd.DataFrame:
+                 spaces: dict[str, str] | None = None,
+                 names: dict[str, str] | None = None) -> pd.DataFrame:
     """One row per entry (newest first, as the store returns them), its action, source,
     outcome and status in words (:func:`plain`); in presenter mode texts are masked and
-    spaces named by ``spaces`` (tag → pseudonym, extended here)."""
+    spaces named by ``spaces`` (tag → pseudonym, extended here), else by the name the
+    service gives them (``names``: tag → name; a tag it does not name stays as it is)."""
     rows = []
     alias = dict(spaces or {})
     if presenter:
@@ -122,6 +124,8 @@ def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
             alias[tag] = f"Space {len(set(alias.values())) + 1}"
     for e in entries:
         row = {c: getattr(e, c) for c in COLUMNS}
+        if not presenter and e.space:
+            row["space"] = (names or {}).get(e.space) or e.space
         if presenter:
             row["space"] = alias.get(e.space, e.space) if e.space else e.space
             row["snapshot"] = mask_text(e.snapshot, "Snapshot")
@@ -182,7 +186,9 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
         if mine == "All my actions":
             entries = ctx.ledger.actions_by(ctx.user.email)
     known = ctx.space_names
-    frame = ledger_frame(entries, presenter=ctx.presenter, spaces=known)
+    named = {s.container_tag: s.name for s in ctx.current.dataset.spaces
+             if s.container_tag and s.name} if ctx.current is not None else {}
+    frame = ledger_frame(entries, presenter=ctx.presenter, spaces=known, names=named)
     if frame.empty:
         st.info("No destructive action has been recorded for this source yet.")
         return frame
