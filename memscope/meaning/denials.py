@@ -28,7 +28,6 @@ _BEFORE_VERB = _set("ever even really actually yet once be to been")
 #: a negation of these is no denial of a fact ("doesn't need to", "not only")
 _NOT_DENIED = _set("need needs want wants only just sure always")
 _AVOID = ("avoid", "refus", "shun", "quit", "stop", "lack")
-#: "a word of", "a drop of": nothing at all of what follows
 #: how long a denial has held ("in years", "for ages")
 _SPANS = _set("years months weeks decades ages ever")
 #: states that deny a verb ("is sober" / "drinks two beers every evening")
@@ -40,6 +39,7 @@ _DEPARTURE = re.compile(r"\b(?:left|quit|resigned from|stopped working (?:at|for
                         r"(?P<object>[A-Z][\w'’&.-]*(?:\s+(?:&\s+|of\s+|de\s+)?[A-Z][\w'’.-]*)*)")
 #: "lives without a TV", "manages without a car": has none
 _LIVING = frozenset(("liv", "manag", "get", "go", "do", "cop", "surviv"))
+#: "a word of", "a drop of": nothing at all of what follows
 _FILLERS = _set("word drop bite sip puff bit ounce")
 #: past participles a denial's verb may be in ("has never taught" / "teaches")
 _IRREGULAR = {"taught": "teach", "flown": "fly", "driven": "drive", "ridden": "ride",
@@ -116,7 +116,7 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
         if avoid and i and words[i - 1] in ("not", "never", "no"):
             continue  # "never avoids": no denial
         if w == "non" and i + 1 < len(words) and words[i + 1].endswith("er"):
-            verb = stem(words[i + 1][:-2])  # "a non-smoker": smokes no more than a stone
+            verb = stem(words[i + 1][:-2])  # "a non-smoker": does not smoke
             out.append(Denial(verb, (), False) if len(verb) >= 3 else None)
             continue
         without = w == "without" and i > 0 and stem(words[i - 1]) in _LIVING
