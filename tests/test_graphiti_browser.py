@@ -99,7 +99,7 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         no_exception(page)
         assert "Graphiti graph" in sidebar(page).get_by_text("Source:").first.inner_text()
         loaded = sidebar(page).inner_text()
-        assert "Loaded 5 documents" in loaded and "11 memories" in loaded
+        assert "Loaded 5 documents, 11 memories and 9 entities." in loaded  # no "0 relations"
 
         # the graph: episodes and facts, drawn once each
         go(page, "Explorer")
@@ -182,6 +182,20 @@ def test_a_graphiti_kuzu_graph_opens_and_its_contradicted_fact_shows_two_version
         page.keyboard.press("Escape")
         dialog.wait_for(state="detached", timeout=30_000)
         wait_idle(page, 500)
+
+        # the audit: what only two clocks show, grouped and said in words with dates
+        go(page, "Audit")
+        main.get_by_text("The two clocks of a fact (when it was true, when it was "
+                         "believed)").wait_for(timeout=60_000)
+        main.get_by_text("No longer true or believed, with nothing newer", exact=False
+                         ).first.click()
+        main.get_by_text("The memory stopped believing “Alice owns a bike” on 2 July 2026, "
+                         "and no newer version of it is linked.").wait_for(timeout=30_000)
+        assert "retired_alone" not in main.inner_text()  # words, not internals
+        no_exception(page)
+        both_schemes(page, "graphiti-audit-clocks")
+        go(page, "Explorer")
+        wait_graph(page)
 
         # forgets an episode: what it takes along, and that it is for good, first — the
         # facts' texts hidden in presenter mode, the warning not (the drawer closed first:

@@ -94,7 +94,11 @@ class LoadResult:
     def summary(self) -> str:
         """One or two sentences for the UI."""
         ds = self.dataset
-        if (ds.entities or ds.relations) and (ds.documents or ds.memories):  # mixed files
+        if ds.entities and not ds.relations and ds.memories:  # Graphiti, Zep: facts link them
+            text = (f"Loaded {counted(len(ds.documents), 'document')}, "
+                    f"{counted(len(ds.memories), 'memory')} and "
+                    f"{counted(len(ds.entities), 'entity')}.")
+        elif (ds.entities or ds.relations) and (ds.documents or ds.memories):  # mixed files
             text = (f"Loaded {counted(len(ds.documents), 'document')}, "
                     f"{counted(len(ds.memories), 'memory')}, "
                     f"{counted(len(ds.entities), 'entity')} and "
