@@ -39,6 +39,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 from pydantic import SecretStr
@@ -183,19 +184,23 @@ def v5_main(args: argparse.Namespace) -> int:
         print(f"rate limit {args.rate_limit:g} requests/s (429 beyond it, no Retry-After): "
               f"wall {l_wall:.3f} s (no faults {wall:.3f} s; the limit alone allows "
               f"{l_result.calls / args.rate_limit:.3f} s), {l_result.calls} requests, "
-              f"{src._http.retries} retries, in flight {gate.lowest}–{gate.highest}, ended "
+              f"{_pool(src)}, ended "
               f"at {gate.limit} after {gate.cuts} cuts, "
               f"{'complete' if l_result.complete else 'INCOMPLETE'}")
     if throttled is not None:
         t_wall, t_result, _, src = throttled
-        gate = src._http.gate
         print(f"429 every {args.every_429}th request: wall {t_wall:.3f} s (no faults "
               f"{wall:.3f} s, ×{t_wall / wall:.2f}), {t_result.calls} requests, "
-              f"{src._http.retries} retries, in flight {gate.lowest}–{gate.highest} "
-              f"(started at {args.pool}), {len(t_result.unread_histories)} unread, "
+              f"{_pool(src)} (started at {args.pool}), {len(t_result.unread_histories)} unread, "
               f"{'complete' if t_result.complete else 'INCOMPLETE'}")
     return 0
 
+
+
+def _pool(src: Any) -> str:
+    """A load's retries and how far its requests in flight ranged."""
+    gate = src._http.gate
+    return f"{src._http.retries} retries, in flight {gate.lowest}–{gate.highest}"
 
 def main() -> int:
     """Start the sandbox, warm its feed cache, time the load and print the figures."""

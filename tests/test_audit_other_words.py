@@ -75,6 +75,8 @@ def test_conflicts_said_in_other_words(a: str, b: str) -> None:
     ("Femke doesn't eat pork.", "Femke loves a lamb curry."),
     ("Femke is teetotal.", "Femke drinks alcohol-free beer with friends."),
     ("Femke used to drink wine.", "Femke is sober."),
+    ("Femke is teetotal.", "Femke drinks green tea every morning."),
+    ("Femke is a non-drinker.", "Femke drinks oat milk with breakfast."),
     ("Femke moved to Leiden in 2015.", "Femke moved to a larger house in Leiden in 2021."),
     ("The Atlas auth service is due on 4 May.", "The Atlas billing service is due on 9 June."),
     ("王芳住在杭州。", "王芳住在杭州滨江区。"),

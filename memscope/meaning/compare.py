@@ -488,10 +488,6 @@ def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Claus
         _possesses(e, y) for y in (*affirming, *theirs)) for e in named)
 
 
-_ALCOHOL_FREE = re.compile(r"\b(?:alcohol[- ]free|non[- ]alcoholic|zero[- ]alcohol|low[- ]alcohol|"
-                           r"soft drinks?|mocktails?)\b", re.I)
-
-
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     """``x`` denies what ``other`` affirms of the same owner ("has never had grandchildren"
     / "has three grandchildren", "avoids Python" / "writes all her tools in Python",
@@ -500,8 +496,6 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
         return None
     affirming = [y for y in other.clauses if y.owner == x.owner and y.affirms]
     for d in x.denials:
-        if d.verb == "drink" and _ALCOHOL_FREE.search(other.text):
-            continue  # "is teetotal" / "drinks alcohol-free beer": both hold
         score = _denies(d, x, other, affirming)
         if score:
             return Conflict("negation", "", "", score, topical=True)

@@ -89,7 +89,8 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ord
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?)\b"
                        r"|吃|喝|爱", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
-_AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|in|for|most|mostly|"
+_AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|in|most|mostly|"
+                       r"for(?!\s+(?:years|ages|decades|a decade|life|good|a long time)\b)|"
                        r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
                        re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
