@@ -38,6 +38,7 @@ from memscope.view.build import (
     vis_edge,
 )
 from memscope.view.edges import keep_edge_kinds
+from memscope.view.lines import Lines, chain_lines
 
 CLUSTER_PREFIX = "cluster:"
 DEFAULT_BUDGET = 3000
@@ -182,6 +183,9 @@ class Overview:
     #: the full view's legend (``view``'s counts its collapsed clusters) and edge count
     legend: Legend | None = None
     total_edges: int = 0
+    #: whether an edge drawn merged is left out: a document's link to its versions along
+    #: its line (:mod:`memscope.view.lines`; the line says it, no spokes)
+    unspoken: Callable[[str, str, str], bool] | None = None
 
 
 def _item(node: VisNode, clusters: Mapping[str, str]) -> _Item:
@@ -414,8 +418,10 @@ def _count_clusters(legend: Legend, clusters: int) -> Legend:
     return out
 
 
-def _edges(full: list[VisEdge], rep: Mapping[str, str]) -> list[VisEdge]:
-    """Edges between drawn nodes as they are; the rest merged per pair of drawn ends."""
+def _edges(full: list[VisEdge], rep: Mapping[str, str],
+           unspoken: Callable[[str, str, str], bool] | None = None) -> list[VisEdge]:
+    """Edges between drawn nodes as they are; the rest merged per pair of drawn ends
+    (less those ``unspoken(kind, from, to)`` leaves out)."""
     edges: list[VisEdge] = []
     merged: Counter[tuple[str, str]] = Counter()
     for edge in full:
@@ -424,7 +430,7 @@ def _edges(full: list[VisEdge], rep: Mapping[str, str]) -> list[VisEdge]:
             continue
         if a == edge["from"] and b == edge["to"]:
             edges.append(edge)
-        else:
+        elif unspoken is None or not unspoken(edge["kind"], edge["from"], edge["to"]):
             merged[(a, b)] += 1
     return edges + _merged_edges(merged)
 
@@ -453,7 +459,8 @@ def with_kept(ov: Overview, keep: Collection[str]) -> tuple[ViewData, BudgetInfo
     for k in extra:
         for edge in ov.edges_of.get(k, ()):
             local[edge["id"]] = edge
-    added = [e for e in _edges(list(local.values()), rep) if e["id"] not in seen]
+    added = [e for e in _edges(list(local.values()), rep, ov.unspoken)
+             if e["id"] not in seen]
     info = replace(ov.info, drawn_nodes=ov.info.drawn_nodes + len(extra))
     return ({"nodes": nodes, "edges": list(ov.view["edges"]) + added,
              "legend": ov.view["legend"]}, info)
@@ -478,7 +485,7 @@ def with_extra(ov: Overview, painter: Painter, node_id: str, *,
     node = painter.node(node_id)
     rep = {**ov.rep, node_id: node_id}
     seen = {e["id"] for e in ov.view["edges"]}
-    added = [e for e in _edges(own, rep) if e["id"] not in seen]
+    added = [e for e in _edges(own, rep, ov.unspoken) if e["id"] not in seen]
     view: ViewData = {"nodes": [*ov.view["nodes"], node],
                       "edges": [*ov.view["edges"], *added], "legend": ov.view["legend"]}
     info = replace(ov.info, total_nodes=ov.info.total_nodes + 1,
@@ -624,6 +631,9 @@ class OverviewBase:
     edges: Mapping[str, list[VisEdge]]
     #: ``items`` grouped by cluster key (:func:`_grouped`; read only)
     groups: Mapping[str, _Group]
+    #: the long chains laid along lines (:mod:`memscope.view.lines`): ``items`` and
+    #: ``nodes`` are at the moved positions
+    lines: Lines = field(default_factory=Lines)
 
 
 def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
@@ -631,8 +641,14 @@ def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, 
                   color_by: ColorBy = "cluster", edge_kinds: Collection[str] | None = None,
                   clustering: Groups | None = None,
                   depending: Mapping[Hashable, int] | None = None) -> OverviewBase:
-    """The expansion-independent part of :func:`overview_of`."""
+    """The expansion-independent part of :func:`overview_of`: with the long chains'
+    clusters laid along lines (their members moved with them)."""
     shown = None if visible is None else set(visible)
+    lines = (chain_lines(analysis.graph.graph, positions, clusters,
+                         clustering[1] if clustering is not None else {}, shown=shown)
+             if positions else Lines())
+    if lines and positions:
+        positions = lines.positions(positions)
     painter = Painter(analysis, color_by, positions, clustering, depending)
     items, counts = _items(analysis, painter, clusters, shown)
     passed, all_kinds, kept_kinds = _passed_edges(analysis, shown, edge_kinds)
@@ -641,7 +657,7 @@ def overview_base(analysis: Analysis, positions: Mapping[Hashable, tuple[float, 
     if kept_kinds is not None:  # as keep_edge_kinds counts them
         legend["edges"] = {k: kept_kinds.get(k, 0) for k in legend["edges"]}
     return OverviewBase(items, _LazyNodes([it[0] for it in items], painter.node), passed,
-                        legend, _LazyEdges(analysis, passed), _grouped(items))
+                        legend, _LazyEdges(analysis, passed), _grouped(items), lines)
 
 
 def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, float]] | None,
@@ -655,7 +671,8 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
     color_by=color_by, visible=visible, positions=positions), edge_kinds), clusters,
     labels, budget=budget, expanded=expanded)``, built straight from the graph, the
     positions and the clusters: past the budget only the drawn nodes are built (the
-    others on first use, e.g. by :func:`with_kept`). ``base``, when given, is
+    others on first use, e.g. by :func:`with_kept`), and a long chain's clusters lie
+    along a line (:mod:`memscope.view.lines`; ``overview`` leaves them where they are). ``base``, when given, is
     :func:`overview_base` of the same arguments (shared between expansions); ``clustering``
     the clusters to colour by and ``depending`` the memories' dependents
     (:class:`~memscope.view.build.Painter`: default, the graph's own).
@@ -692,18 +709,35 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
                            grouped=base.groups)
     edges: list[VisEdge] = []
     merged: Counter[tuple[str, str]] = Counter()
+    unspoken = _unspoken(base.lines)
     for i, u, v, data in base.passed:
         a, b = rep.get(u), rep.get(v)  # type: ignore[arg-type]
         if a is None or b is None or a == b:
             continue
         if a == u and b == v:
             edges.append(vis_edge(g, i, u, v, data))
-        else:
+        elif unspoken is None or not unspoken(data["kind"], u, v):  # type: ignore[arg-type]
             merged[(a, b)] += 1
     small: ViewData = {"nodes": drawn, "edges": edges + _merged_edges(merged),
                        "legend": _count_clusters(base.legend, info.collapsed_clusters)}
     return Overview(small, info, rep, base.nodes, base.edges, base.legend,
-                    len(base.passed))
+                    len(base.passed), unspoken)
+
+
+def _unspoken(lines: Lines) -> Callable[[str, str, str], bool] | None:
+    """Whether an edge (kind, from, to) drawn merged is a document's link to one of its
+    versions along its line, left out (``None`` when no chain is laid along a line)."""
+    if not lines:
+        return None
+    line_of = {key: i for i, line in enumerate(lines.lines) for key in line}
+    clusters = lines.clusters
+
+    def unspoken(kind: str, u: str, v: str) -> bool:
+        if kind != "source":
+            return False
+        a, b = clusters.get(u, ""), clusters.get(v, "")
+        return a != b and a in line_of and line_of[a] == line_of.get(b)
+    return unspoken
 
 
 def _items(analysis: Analysis, painter: Painter, clusters: Mapping[str, str],
