@@ -16,9 +16,12 @@ screenshots go to ``test-screenshots/detail-*.png``.
 from __future__ import annotations
 
 import json
+import math
 import tempfile
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +47,9 @@ ASSETS = ROOT / "components" / "graph_view" / "frontend" / "assets"
 ORIGIN = "http://127.0.0.1:9"
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 GRAPH = "[data-testid='memscope-graph']"
+#: where vis-network placed each node, in graph units: id → [x, y]
+PLACES = """el => Object.fromEntries(Object.entries(el.__network.getPositions())
+  .map(([id, p]) => [id, [p.x, p.y]]))"""
 LEGEND = "[data-testid='memscope-legend']"
 #: the graph's canvas as the explorer gives it at 1400×900 (the sidebar and the search
 #: row beside and above it)
@@ -160,15 +166,21 @@ def serve_assets(route: Route) -> None:
         route.fulfill(status=404)
 
 
-def first_view(documents: list[dict[str, Any]], folder: Path) -> ViewData:
-    """The explorer's first view of a snapshot of ``documents`` (the view pipeline's)."""
+def first_view(documents: list[dict[str, Any]], folder: Path,
+               then: dict[str, dict[str, Any]] | None = None) -> dict[str, ViewData]:
+    """The explorer's first view of a snapshot of ``documents`` (the view pipeline's),
+    under ``""``, and the views after each of ``then``'s changes to its request (a name
+    each: e.g. a hexagon expanded, a node selected)."""
     snapshot = folder / "data.json"
     snapshot.write_text(json.dumps({"documents": documents}), encoding="utf-8")
     p = Pipeline(Loads(keep=None), Keeper(folder / "kept"), clock=lambda: NOW)
     source = FileSource([snapshot])
     ref = p.loads.load(source)
     req = p.first(ref, source.identity())
-    return p.view(req).drawn
+    out = {"": p.view(req).drawn}
+    for name, change in (then or {}).items():
+        out[name] = p.view(replace(req, **change)).drawn
+    return out
 
 
 def payload(view: ViewData, fit_ids: list[str] | None = None,
@@ -192,7 +204,10 @@ def views() -> dict[str, ViewData]:
             ("2000", generate(7, now=NOW, n_documents=400, n_memories=1600).documents),
             ("chain", bare_chain(LONG)["documents"])):
         (folder / name).mkdir()
-        out[name] = first_view(docs, folder / name)
+        then = ({"expanded": {"expanded": frozenset({"c6"})},
+                 "selected": {"selected": "b_v5000"}} if name == "chain" else None)
+        for variant, view in first_view(docs, folder / name, then).items():
+            out[f"{name}-{variant}" if variant else name] = view
     return out
 
 
@@ -242,6 +257,41 @@ def test_the_fitted_map_reads(browser: Browser, views: dict[str, ViewData], name
     print(f"{name} zoomed 4x: {z['labels']} labels, {z['overlaps']} overlapping pairs, "
           f"{z['namesOverNodes']} names over a node")
     assert z["overlaps"] == 0, z
+    page.close()
+
+
+@pytest.mark.parametrize("name", ["chain-expanded", "chain-selected"])
+def test_a_long_chain_opened_or_selected_is_drawn_at_its_place_on_the_line(
+        browser: Browser, views: dict[str, ViewData], name: str) -> None:
+    """The 20,000-version chain lies along a line from its document (issue 32): an
+    expanded hexagon's versions are drawn where the hexagon was, between its neighbours
+    on the line, and a selected version by its own cluster's hexagon; the document drawn
+    beside it sends no spokes through the line. Screenshots: ``detail-chain-*.png``."""
+    view = views[name]
+    page = draw(browser, payload(view))
+    m = page.locator(GRAPH).evaluate(MEASURE)
+    print(f"\n{name}: {len(view['nodes'])} nodes drawn, {m}")
+    page.screenshot(path=str(SHOTS / f"detail-{name}.png"))
+    assert m["overlaps"] == 0 and m["underLegend"] == 0, m
+    at = page.locator(GRAPH).evaluate(PLACES)
+    hexagons = {k: v for k, v in at.items() if k.startswith("cluster:")}
+    line = sorted(hexagons.values(), key=lambda p: (round(p[1]), p[0]))
+    row = [p for p in line if round(p[1]) == round(line[0][1])]
+    step = min(abs(a[0] - b[0]) for a, b in pairwise(row))
+    if name == "chain-expanded":
+        members = [v for k, v in at.items() if not k.startswith("cluster:") and k != "doc"]
+        assert len(members) > 100  # the opened cluster, drawn as itself
+        centre = (sum(p[0] for p in members) / len(members),
+                  sum(p[1] for p in members) / len(members))
+        # where its hexagon was: on the line's first row, between its neighbours
+        assert abs(centre[1] - line[0][1]) < step / 2
+        assert min(p[0] for p in row) < centre[0] < max(p[0] for p in row)
+    else:
+        version = at["b_v5000"]
+        assert min(math.dist(version, p) for p in hexagons.values()) < step
+        spokes = [e for e in view["edges"] if e["from"] == "doc"
+                  and e["to"].startswith("cluster:") and e["to"] != "cluster:c1"]
+        assert spokes == []
     page.close()
 
 
