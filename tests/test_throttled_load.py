@@ -79,8 +79,15 @@ def mem0(sb: Sandbox, **overrides: Any) -> Mem0Source:
 # -- a throttling service: retried until the truth ----------------------------------------
 
 
+def _answered_views(sb: Sandbox) -> list[str]:
+    """Paths of the history views the sandbox answered (every namespace), sorted."""
+    return sorted(r.path for r in sb.requests if r.method == "GET" and r.status == 200
+                  and r.path.startswith("/ns/") and "/memories/" in r.path)
+
+
 def test_a_v5_load_under_429s_and_503s_ends_with_exactly_the_truth(demo):
     truth = supermemory_v5(demo).load().dataset
+    truth_views = _answered_views(demo)
     demo.clear_requests()
     demo.faults.update(every_429=7, every_503=11, latency_ms=5)
     src = supermemory_v5(demo, **PATIENT)
@@ -94,6 +101,8 @@ def test_a_v5_load_under_429s_and_503s_ends_with_exactly_the_truth(demo):
     assert gate.cuts > 0 and gate.lowest < 8 and gate.highest <= gate.ceiling == VIEW_CEILING
     assert src._http.retries == len(faults)
     assert result.summary().startswith("Loaded ") and "could not" not in result.summary()
+    # a narrower, stalling pool makes exactly the views of the fault-free load
+    assert _answered_views(demo) == truth_views and src.last_views == len(truth_views)
 
 
 def test_a_mem0_load_under_429s_and_503s_ends_with_exactly_the_truth(sandbox):
@@ -119,8 +128,9 @@ def test_the_pool_grows_past_its_start_while_the_service_keeps_up(demo):
 def test_a_rate_limited_v5_load_narrows_and_ends_with_exactly_the_truth(demo, retry_after):
     """A key allowed 150 requests a second: the slow start overshoots, the 429s narrow
     the pool (a ``Retry-After`` also pauses it), every refused request is retried, and the
-    load equals a fault-free one."""
+    load equals a fault-free one, view for view."""
     truth = supermemory_v5(demo).load().dataset
+    truth_views = _answered_views(demo)
     demo.clear_requests()
     demo.faults.update(latency_ms=5, rate_limit=150, retry_after=retry_after)
     src = supermemory_v5(demo, **PATIENT)
@@ -131,6 +141,7 @@ def test_a_rate_limited_v5_load_narrows_and_ends_with_exactly_the_truth(demo, re
     assert gate.cuts > 0 and gate.limit < gate.highest <= VIEW_CEILING
     assert result.complete and not result.notes
     _same(result.dataset, truth)
+    assert _answered_views(demo) == truth_views  # the same views, however narrowed
 
 
 def test_the_rate_limit_switch_counts_a_sliding_second():

@@ -15,9 +15,13 @@ The plan, from what the list already says (``version``, ``isLatest``, ``isForgot
 2. meanwhile every single-version memory and every forgotten one: nothing else names a
    single version's document or links, and forgotten memories are left out of related
    lists, so each needs its own view;
-3. once every head has answered, the older versions no view settled yet: first those a
-   view named (their parent is the unknown: each such view reaches three versions further
-   down), then, when nothing is in flight, any that no view named.
+3. once no view that may still name one is in flight (every head, forgotten memory and
+   earlier wave has answered; a single version names none), the next wave of older
+   versions no view settled yet: first those a view named (their parent is the unknown:
+   each such view reaches three versions further down), then any that no view named —
+   of either, only versions no other in the wave can reach (:func:`apart`). So what a
+   wave holds follows from the answers alone, never from their order or the pool's
+   width, and a load makes the same views however its requests interleave.
 
 Requests run on a bounded pool (:data:`DEFAULT_POOL` to start with): as many are in flight
 as ``width()`` allows — the client's adaptive limit, which doubles each round trip until the
@@ -57,6 +61,8 @@ ViewFetcher = Callable[[str, str], Any]
 ViewProgress = Callable[[int, int], None]
 
 RELATED = ("parents", "children", "siblings")
+#: how many versions up and down a view's parents and children reach
+REACH = 3
 #: how often the number of views still planned is recounted for the progress display
 PROGRESS_EVERY_S = 0.25
 
@@ -114,16 +120,21 @@ class HistoryPlan:
         self._links: dict[tuple[str, str], str] = {}
         #: memory id -> its view as it was absorbed (:func:`slim`), for a refresh to reuse
         self.answers: dict[str, dict[str, Any]] = {}
+        #: single versions (latest first versions): their views name no other version
+        self._mute: set[str] = set()
 
     # -- planning ------------------------------------------------------------------------
 
     def _tiers(self) -> tuple[list[str], list[str], list[str]]:
-        heads, alone, held = [], [], []
+        """Heads, memories viewed alone (forgotten ones first: they may name older
+        versions, so they should answer early; single versions name none) and the held
+        older versions."""
+        heads, forgotten_ones, alone, held = [], [], [], []
         for mem_id, (_ns, raw) in self.items.items():
             version = _num(raw.get("version")) or 1.0
             latest, forgotten = raw.get("isLatest", True) is not False, raw.get("isForgotten")
             if forgotten is True:
-                alone.append(mem_id)
+                forgotten_ones.append(mem_id)
             elif latest and version > 1:
                 heads.append(mem_id)
             elif latest:
@@ -131,7 +142,8 @@ class HistoryPlan:
             else:
                 held.append(mem_id)
             self.version[mem_id] = version
-        return heads, alone, held
+        self._mute = set(alone)
+        return heads, forgotten_ones + alone, held
 
     def again(self, ids: Iterable[str], fetch: ViewFetcher, *, pool: int = DEFAULT_POOL,
               progress: ViewProgress | None = None,
@@ -202,11 +214,15 @@ class HistoryPlan:
             self._running[executor.submit(self.fetch, self.items[mem_id][0], mem_id)] = mem_id
 
     def _release(self) -> bool:
-        """Once every head has answered, queue the next wave of older versions."""
+        """Queue the next wave of older versions once every view started may no longer
+        name one (only single versions are in flight, if any): what is settled then, and
+        so the wave, depends on the answers alone, not on the order they came in."""
         if not self._held or self._heads_open or self._ready:
             return False
+        if any(mem_id not in self._mute for mem_id in self._running.values()):
+            return False
         self._held = [i for i in self._held if i not in self.described]
-        wave = self._wave(self._held, idle=not self._running)
+        wave = self._wave(self._held)
         if not wave:
             return False
         self._ready.extend(wave)
@@ -233,12 +249,13 @@ class HistoryPlan:
             self._last_count = (now, busy + waiting)
         return max(self._last_count[1], busy)
 
-    def _wave(self, held: list[str], *, idle: bool) -> list[str]:
+    def _wave(self, held: list[str]) -> list[str]:
         """The older versions to view next: those a view already named whose parent is
-        still unknown (each reaches three versions further down its chain); the ones no
-        view named only once nothing is in flight that might still name them."""
+        still unknown (each reaches three versions further down its chain), else the ones
+        no view named; of them, only those no other in the wave may name (:func:`apart`),
+        so none is settled while its own view is waiting or in flight."""
         named = [i for i in held if i in self.named]
-        return named or (held if idle else [])
+        return apart(named or held, self.version)
 
     # -- reading one view ----------------------------------------------------------------
 
@@ -352,6 +369,26 @@ class HistoryPlan:
             self.out.root[child] = top
         for (a, b), relation in self._links.items():
             self.out.relations.setdefault(a, {})[b] = relation
+
+
+def apart(ids: list[str], version: dict[str, float]) -> list[str]:
+    """Of ``ids``, newest version first, those no view of another one taken may name: a
+    view names only versions one to :data:`REACH` steps from its own, so versions equal
+    or further apart than that can be viewed at once without one telling the other's.
+    (Across all chains: a chain may span documents, and its id is not known before its
+    views. It costs at most :data:`REACH` more round trips per wave.)
+
+    >>> apart(["a5", "a4", "b4", "a1"], {"a5": 5, "a4": 4, "b4": 4, "a1": 1})
+    ['a5', 'a1']
+    """
+    taken: set[float] = set()
+    out: list[str] = []
+    for mem_id in sorted(ids, key=lambda i: -version.get(i, 1.0)):
+        mine = version.get(mem_id, 1.0)
+        if all(v == mine or abs(v - mine) > REACH for v in taken):
+            taken.add(mine)
+            out.append(mem_id)
+    return out
 
 
 @dataclass(frozen=True)

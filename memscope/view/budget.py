@@ -672,8 +672,9 @@ def overview_of(analysis: Analysis, positions: Mapping[Hashable, tuple[float, fl
     labels, budget=budget, expanded=expanded)``, built straight from the graph, the
     positions and the clusters: past the budget only the drawn nodes are built (the
     others on first use, e.g. by :func:`with_kept`), and a long chain's clusters lie
-    along a line (:mod:`memscope.view.lines`; ``overview`` leaves them where they are). ``base``, when given, is
-    :func:`overview_base` of the same arguments (shared between expansions); ``clustering``
+    along a line (:mod:`memscope.view.lines`; ``overview`` leaves them where they are).
+    ``base``, when given, is :func:`overview_base` of the same arguments (shared between
+    expansions); ``clustering``
     the clusters to colour by and ``depending`` the memories' dependents
     (:class:`~memscope.view.build.Painter`: default, the graph's own).
 
