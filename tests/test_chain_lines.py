@@ -17,6 +17,7 @@ from test_long_chain import MEDIUM, bare_chain
 from memscope.graph.analysis import Analysis, analyse
 from memscope.records.dataset import from_feed_pages
 from memscope.view.budget import CLUSTER_PREFIX, Overview, overview_of, with_kept
+from memscope.view.build import VisNode
 from memscope.view.derived import Derived, compute
 from memscope.view.lines import LINE_MIN, chain_lines
 
@@ -28,6 +29,11 @@ BUDGET = 100
 def chain() -> tuple[Analysis, Derived]:
     an = analyse(from_feed_pages([bare_chain(MEDIUM)]))
     return an, compute(an)
+
+
+def xy(node: VisNode) -> tuple[float, float]:
+    """Where ``node`` is drawn (every node of these views is placed)."""
+    return float(node.get("x", math.nan)), float(node.get("y", math.nan))
 
 
 def drawn(an: Analysis, d: Derived, **kw: Any) -> Overview:
@@ -53,7 +59,7 @@ def test_a_long_chain_lies_along_a_line_from_its_document(chain):
     order = order_of(an, d)
     assert len(order) >= LINE_MIN and set(order) == set(hexes)  # each stretch one hexagon
     assert d.clusters["doc"] == order[0]  # the line starts at the document's cluster
-    places = [(hexes[k]["x"], hexes[k]["y"]) for k in order]
+    places = [xy(hexes[k]) for k in order]
     gaps = [math.dist(a, b) for a, b in pairwise(places)]
     # one box from each to the next: along a row, or down at a row's end
     xs = sorted({round(p[0]) for p in places})
@@ -73,26 +79,26 @@ def test_a_long_chain_lies_along_a_line_from_its_document(chain):
 def test_an_expanded_cluster_and_a_selected_version_are_drawn_at_their_hexagon(chain):
     an, d = chain
     closed = drawn(an, d)
-    places = {n["id"]: (n["x"], n["y"]) for n in closed.view["nodes"]}
+    places = {n["id"]: xy(n) for n in closed.view["nodes"]}
     key = order_of(an, d)[3]
     opened = drawn(an, d, expanded=[key])
     members = [n for n in opened.view["nodes"] if d.clusters.get(n["id"]) == key
                and n.get("kind") != "cluster"]
     assert len(members) == sum(1 for k in d.clusters.values() if k == key)
-    cx = sum(n["x"] for n in members) / len(members)
-    cy = sum(n["y"] for n in members) / len(members)
+    cx = sum(xy(n)[0] for n in members) / len(members)
+    cy = sum(xy(n)[1] for n in members) / len(members)
     assert math.dist((cx, cy), places[CLUSTER_PREFIX + key]) < 1.0
     # the other hexagons keep their places (nothing jumps when a hexagon opens)
     for n in opened.view["nodes"]:
         if n.get("kind") == "cluster":
-            assert (n["x"], n["y"]) == places[n["id"]]
+            assert xy(n) == places[n["id"]]
     # a selected version is drawn by its own cluster's hexagon, not where the layout
     # folded the chain
     version = next(n for n, k in d.clusters.items() if k == key and n != "doc")
     view, _ = with_kept(closed, [version])
     node = next(n for n in view["nodes"] if n["id"] == version)
     width = max(abs(a[0] - b[0]) for a in places.values() for b in places.values())
-    assert math.dist((node["x"], node["y"]), places[CLUSTER_PREFIX + key]) < width / 4
+    assert math.dist(xy(node), places[CLUSTER_PREFIX + key]) < width / 4
     # the document drawn as itself links to the version and to its own cluster's
     # versions, and sends no spokes to the other hexagons along the line
     view, _ = with_kept(closed, ["doc", version])
@@ -103,7 +109,7 @@ def test_an_expanded_cluster_and_a_selected_version_are_drawn_at_their_hexagon(c
 def test_within_the_budget_every_node_keeps_its_layout_place(chain):
     an, d = chain
     ov = overview_of(an, d.positions, d.clusters, d.labels, budget=10_000)
-    assert all((n["x"], n["y"]) == tuple(round(c, 1) for c in d.positions[n["id"]])
+    assert all(xy(n) == tuple(round(c, 1) for c in d.positions[n["id"]])
                for n in ov.view["nodes"])
 
 

@@ -69,7 +69,7 @@ WHERE = """(el, ids) => { const net = el.__network; const p = net.getPositions(i
 @pytest.fixture(scope="module")
 def view() -> ViewData:
     folder = Path(tempfile.mkdtemp(prefix="memscope-legend-fade-"))
-    return first_view(generate(7, now=NOW).documents, folder)
+    return first_view(generate(7, now=NOW).documents, folder)[""]
 
 
 def test_the_legend_fades_with_the_painters_share() -> None:
