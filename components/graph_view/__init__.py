@@ -49,11 +49,15 @@ import streamlit as st
 from components.graph_view.compact import CompactView, compact_view
 from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
 from components.graph_view.message import DRAWN, payload_bytes
-from components.state.session import GRAPH_FOCUS
+from components.state.session import Family
 from memscope.records.text import clip
 from memscope.view.build import Legend, ViewData
 from memscope.view.slideshow import PlayPayload, checked_payload
 from memscope.view.timeline import Timeline, for_view
+
+# -- the session slots this module owns (components.state.session collects them) --
+GRAPH_FOCUS = Family("graph_focus::", __name__,
+                     "What the graph component last asked the browser to focus.")
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "WINDOW", "Annotation", "CompactView",
            "GraphOptions", "WindowFit", "compact_view", "graph_view", "group_annotations"]

@@ -27,6 +27,7 @@ from components.sections.forget import show_change
 from components.sections.forget_all import pseudonyms
 from components.state import data, session
 from components.state.context import AppContext, flash
+from components.state.session import slot
 from components.widgets import once
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
@@ -38,11 +39,20 @@ from memscope.sources import wait_until_processed as _wait
 from memscope.sources.embedded import EmbeddedSource
 from memscope.store import search as store_search
 
-ASKED = session.ASKED
-ASK_CURRENT = session.ASK_CURRENT
-ADD_PENDING = session.ADD_PENDING
-ADD_TRACK = session.ADD_TRACK
-ADD_LAST = session.ADD_LAST
+# -- the session slots this module owns (components.state.session collects them) --
+ASKED = slot("asked_answers", __name__,
+             "Answers by (source key, question), each sent once per data load.", dict)
+ASK_CURRENT = slot("ask_current", __name__,
+                   "The (source key, question) whose answer is shown.")
+ADD_TEXT = slot("add_text", __name__, "The Add form's text (widget key).", str)
+ADD_TITLE = slot("add_title", __name__, "The Add form's title (widget key).", str)
+ADD_SPACE = slot("add_space", __name__, "The Add form's space (widget key).")
+ADD_PENDING = slot("add_pending", __name__,
+                   "An add waiting for its one confirmed send.")
+ADD_TRACK = slot("add_track", __name__,
+                 "A Supermemory document being processed after an add.")
+ADD_LAST = slot("add_last", __name__, "The last add's outcome sentence.")
+
 KEEP_ANSWERS = 20
 SEARCH_LIMIT = 10
 ADD_MAX_CHARS = 20_000
@@ -285,13 +295,13 @@ def _space_options(ctx: AppContext) -> list[str]:
 
 def _request(source_key: tuple, spaces: bool) -> None:
     """The form's submit: record what to add, with a fresh token (sends nothing)."""
-    text = str(session.ADD_TEXT.get() or "").strip()
+    text = str(ADD_TEXT.get() or "").strip()
     if not text:
         flash("Type the text to add first.", "info")
         return
-    title = str(session.ADD_TITLE.get() or "").strip() if spaces else ""
+    title = str(ADD_TITLE.get() or "").strip() if spaces else ""
     once.pend(ADD_PENDING, text=text, title=title or None,
-              space=session.ADD_SPACE.get() if spaces else None, source=source_key)
+              space=ADD_SPACE.get() if spaces else None, source=source_key)
 
 
 def _cancel() -> None:
@@ -438,13 +448,13 @@ def _add_box(ctx: AppContext) -> None:
             _confirmation(ctx, source, pending)
             return
         with st.form("add_form", border=False):
-            st.text_area("Text to remember", key=session.ADD_TEXT.name, max_chars=ADD_MAX_CHARS,
+            st.text_area("Text to remember", key=ADD_TEXT.name, max_chars=ADD_MAX_CHARS,
                          placeholder="e.g. Maya adopted a cat named Miso.")
             if source.capabilities.can("spaces"):
                 left, right = st.columns(2)
-                left.text_input("Title (optional)", key=session.ADD_TITLE.name, max_chars=200)
+                left.text_input("Title (optional)", key=ADD_TITLE.name, max_chars=200)
                 alias = pseudonyms(ctx)
-                right.selectbox("Space", _space_options(ctx), key=session.ADD_SPACE.name,
+                right.selectbox("Space", _space_options(ctx), key=ADD_SPACE.name,
                                 format_func=lambda t: alias.get(str(t), str(t)))
             st.form_submit_button("Add…", on_click=_request,
                                   args=(source.cache_key(), source.capabilities.can("spaces")),

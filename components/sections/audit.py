@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from components.state import session
+from components.state.session import Family, slot
 from components.widgets import nav
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
@@ -32,6 +33,15 @@ from memscope.reports.audit import (
     findings_present,
     version_pages,
 )
+
+# -- the session slots this module owns (components.state.session collects them) --
+DIFF_CHAIN = slot("diff_chain", __name__,
+                  "The Audit page's chain to compare (widget key).")
+DIFF_VERSIONS = Family("diff_version_", __name__,
+                       "The Audit page's older/newer version pickers, per chain.")
+CHANGE_LINKS = Family("change_link_", __name__,
+                      "The explorer's “changes since” buttons that select a memory, per "
+                      "list and memory.")
 
 MAX_FINDINGS_SHOWN = 100
 MAX_LINKS = 100
@@ -150,7 +160,7 @@ def diff_section(analysis: Analysis, table: pd.DataFrame) -> None:
         roots = [str(r) for r in longest["root"].head(MAX_PICKER_OPTIONS)]
         st.caption(f"Lists the {MAX_PICKER_OPTIONS} longest of {len(table):,} chains.")
     texts = {str(r): str(t) for r, t in zip(table["root"], table["text"], strict=True)}
-    root = st.selectbox("Chain", roots, key=session.DIFF_CHAIN.name,
+    root = st.selectbox("Chain", roots, key=DIFF_CHAIN.name,
                         format_func=lambda r: short(texts.get(r), 80) or "(no text)")
     if root is None:
         return
@@ -195,7 +205,7 @@ def versions_table(analysis: Analysis, root: str, count: int) -> None:
     if pages > 1:
         page = int(st.number_input(f"Page of versions (1–{pages})", min_value=1,
                                    max_value=pages, value=1, step=1,
-                                   key=session.DIFF_VERSIONS.key(f"page_{root}")))
+                                   key=DIFF_VERSIONS.key(f"page_{root}")))
     first = (page - 1) * VERSION_PAGE
     st.caption(f"Versions {first + 1:,}–{min(first + VERSION_PAGE, count):,} of {count:,}.")
     st.dataframe(_cells(chain_versions_page(analysis, root, page - 1), "text"),
@@ -214,7 +224,7 @@ def _pickers(ids: list[str], labels: dict[str, str], root: str) -> tuple[str | N
         return labels.get(mem_id, mem_id)
 
     left, right = st.columns(2)
-    key = session.DIFF_VERSIONS.key
+    key = DIFF_VERSIONS.key
     old = left.selectbox("Older version", ids, index=0, key=key(f"old_{root}"),
                          format_func=label)
     new = right.selectbox("Newer version", ids, index=len(ids) - 1, key=key(f"new_{root}"),
@@ -226,7 +236,7 @@ def _positions(ids: list[str], labels: dict[str, str], root: str) -> tuple[str, 
     """Older/newer version by position in the chain (a long chain: a list of thousands
     of versions would be sent and drawn whole)."""
     left, right = st.columns(2)
-    key = session.DIFF_VERSIONS.key
+    key = DIFF_VERSIONS.key
     n = len(ids)
     old = int(left.number_input(f"Older version (position 1–{n:,})", min_value=1,
                                 max_value=n, value=1, step=1, key=key(f"old_pos_{root}")))
@@ -283,7 +293,7 @@ def _change_link(analysis: Analysis, kind: str, mem_id: str) -> None:
     wrapped over lines rather than cut to one (a page link is one line); the id only in
     its tooltip."""
     text = short(analysis.dataset.memories[mem_id].memory, CHANGE_TEXT_LIMIT) or mem_id
-    st.button(md_escape(text), key=session.CHANGE_LINKS.key(f"{kind}_{mem_id}"),
+    st.button(md_escape(text), key=CHANGE_LINKS.key(f"{kind}_{mem_id}"),
               type="tertiary", icon=":material/search:", on_click=session.select,
               args=(mem_id,), help=f"Select {md_escape(mem_id)} on the graph.")
 

@@ -34,6 +34,7 @@ from components.graph_view import Annotation, graph_view, group_annotations
 from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import pipeline, view_for
+from components.state.session import Family, slot
 from components.widgets.safe import md_escape, short
 from components.widgets.tables import TABLE_ROWS, more_in_csv
 from memscope.export.compare import cell, comparison_csv
@@ -53,6 +54,18 @@ from memscope.records.dataset import Dataset
 from memscope.records.text import counted
 from memscope.sources import FileSource, SourceError
 from memscope.view.paint import mark_differences
+
+# -- the session slots this module owns (components.state.session collects them) --
+COMPARE_UPLOADS = Family("compare_upload_", __name__,
+                         "The Compare page's file pickers, per side (widget keys).")
+COMPARE_SHOW = slot("compare_show", __name__,
+                    "The kinds of difference the Compare page's table lists (none: all).",
+                    list, widget=True)
+COMPARE_RESULT = slot("compare_result", __name__,
+                      "The last comparison: (what both sides were, the comparison), kept "
+                      "until a side or the live data changes.")
+COMPARE_GRAPH = slot("compare_graph", __name__,
+                     "The Compare page's graph component's own state (its key).")
 
 LIVE, ASOF, FILE = "live", "asof", "file"
 KIND_WORDS = {LIVE: "Live now", ASOF: "Live as of a day", FILE: "A snapshot file"}
@@ -99,7 +112,7 @@ def _default_day(side: str) -> date:
 
 def _keep_upload(side: str) -> None:
     """The file picker changed: keep the chosen file's bytes (or forget them)."""
-    up = session.COMPARE_UPLOADS.get(side)
+    up = COMPARE_UPLOADS.get(side)
     files: dict[str, tuple[str, bytes]] = dict(session.COMPARE_FILES.get())
     if up is None:
         files.pop(side, None)
@@ -130,7 +143,7 @@ def side_picker(side: str, presenter: bool) -> Side | None:
         held = session.COMPARE_FILES.get().get(side)
         if held is None:  # once one is held the picker goes: it would show the file's name
             st.file_uploader(f"Side {letter}: a snapshot file (saved on the Connection page)",
-                             type=["json"], key=session.COMPARE_UPLOADS.key(side),
+                             type=["json"], key=COMPARE_UPLOADS.key(side),
                              on_change=_keep_upload, args=(side,))
             st.caption(md_escape(f"Choose a snapshot file for side {letter}."))
             return None
@@ -168,7 +181,7 @@ def comparison(ctx: AppContext, a: Side, b: Side) -> DatasetDiff | None:
     live = ctx.request.load if ctx.request is not None else None
     key = (a.key, b.key, live if LIVE in (a.kind, b.kind) or ASOF in (a.kind, b.kind)
            else None)
-    held = session.COMPARE_RESULT.get()
+    held = COMPARE_RESULT.get()
     if isinstance(held, tuple) and len(held) == 2 and held[0] == key:
         return held[1]
     try:
@@ -178,7 +191,7 @@ def comparison(ctx: AppContext, a: Side, b: Side) -> DatasetDiff | None:
     except (SourceError, ValueError, LoadGone) as exc:
         st.error(md_escape(str(exc) or "The comparison could not be made."))
         return None
-    session.COMPARE_RESULT.set((key, diff))
+    COMPARE_RESULT.set((key, diff))
     return diff
 
 
@@ -262,7 +275,7 @@ def graph(ctx: AppContext, diff: DatasetDiff, a: Side, b: Side) -> None:
         note.pop("group", None)
         notes.append(note)
     ids = {n["id"] for n in drawn["nodes"]}
-    graph_view(drawn, key=session.COMPARE_GRAPH.name, height=GRAPH_HEIGHT,
+    graph_view(drawn, key=COMPARE_GRAPH.name, height=GRAPH_HEIGHT,
                fit_ids=sorted(ids & set(changes)), fit_label="Fit differences",
                annotations=notes)
     shown = len(ids & set(changes))
@@ -333,13 +346,13 @@ def section(ctx: AppContext) -> None:
     counts_line(diff)
     by = diff.counts()
     offered = [k for k in KINDS if by[k]]
-    held = session.COMPARE_SHOW.get()
+    held = COMPARE_SHOW.get()
     if any(k not in offered for k in held):  # kinds this comparison has none of
-        session.COMPARE_SHOW.set([k for k in held if k in offered])
+        COMPARE_SHOW.set([k for k in held if k in offered])
     picked = st.pills("Show only", offered, selection_mode="multi",
                       format_func=lambda k: f"{kind_words(k)} ({by[k]})", help="; ".join(
                           f"{kind_words(k)}: {KIND_MEANINGS[k]}" for k in offered),
-                      **session.bind(session.COMPARE_SHOW))
+                      **session.bind(COMPARE_SHOW))
     kinds = [k for k in picked or () if k in offered] or None
     rows = table(shown, names, kinds)
     st.dataframe(rows.head(TABLE_ROWS), hide_index=True, width="stretch",

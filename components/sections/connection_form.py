@@ -12,22 +12,43 @@ from pydantic import SecretStr
 
 from components.state import auth, connection, session
 from components.state.context import AppContext, flash
+from components.state.session import slot
 from components.widgets.safe import md_escape
 from memscope.records.models import SpaceRecord
 from memscope.records.text import clip, counted
 from memscope.sources import SourceError, snapshot_bytes
 
+# -- the session slots this module owns (components.state.session collects them) --
+CONN_KIND = slot("conn_kind", __name__,
+                 "The form's source kind (widget key).")
+CONN_BASE_URL = slot("conn_base_url", __name__,
+                     "The form's base URL (widget key).")
+CONN_API_KEY = slot("conn_api_key", __name__,
+                    "The form's password field (widget key); emptied on Connect.")
+CONN_SPACE = slot("conn_space", __name__,
+                  "The form's space (widget key).")
+CONN_DIALECT = slot("conn_dialect", __name__,
+                    "The form's Supermemory dialect, v5 or legacy (widget key).")
+CONN_BACKEND = slot("conn_backend", __name__,
+                    "The form's Graphiti backend: kuzu, neo4j or falkordb (widget key).")
+CONN_USER = slot("conn_user", __name__,
+                 "The form's Graphiti database user name (widget key).")
+SPACE_PICK = slot("space_pick", __name__,
+                  "The listed-spaces picker (widget key).")
+SNAPSHOT_UPLOAD = slot("snapshot_upload", __name__,
+                       "The snapshot files being opened (widget key).")
+
 
 def _connect() -> None:
     """The Connect button's callback: switch the source, then empty the key field so the
     key does not stay in the page as the password field's value."""
-    kind = str(session.CONN_KIND.get() or "embedded")
-    base_url = str(session.CONN_BASE_URL.get() or "").strip()
-    key_text = str(session.CONN_API_KEY.get() or "").strip()
-    space = str(session.CONN_SPACE.get() or "").strip() if kind in SPACE_LABELS else ""
-    dialect = str(session.CONN_DIALECT.get() or connection.DIALECTS[0])
-    backend = str(session.CONN_BACKEND.get() or GRAPHITI_BACKENDS[0])
-    user = str(session.CONN_USER.get() or "").strip() if kind == "graphiti" else ""
+    kind = str(CONN_KIND.get() or "embedded")
+    base_url = str(CONN_BASE_URL.get() or "").strip()
+    key_text = str(CONN_API_KEY.get() or "").strip()
+    space = str(CONN_SPACE.get() or "").strip() if kind in SPACE_LABELS else ""
+    dialect = str(CONN_DIALECT.get() or connection.DIALECTS[0])
+    backend = str(CONN_BACKEND.get() or GRAPHITI_BACKENDS[0])
+    user = str(CONN_USER.get() or "").strip() if kind == "graphiti" else ""
     if kind == "graphiti":
         if backend not in graphiti_backends():
             flash("With sign-in on, a Kuzu file opens only from the settings.", "error")
@@ -40,7 +61,7 @@ def _connect() -> None:
                                  backend=backend if kind == "graphiti" else "kuzu",
                                  user=user or None)
     connection.switch(conn, SecretStr(key_text) if key_text else None)
-    session.CONN_API_KEY.set("")
+    CONN_API_KEY.set("")
     flash(f"Connected to {conn.label}.", "connected")  # shown only if the load works
 
 
@@ -68,11 +89,11 @@ def source_form(ctx: AppContext) -> None:
     source's fields in its own words; applying reloads the app's data."""
     kinds = [k for k in connection.KINDS if k != "file"]  # files open below the form
     current = ctx.conn.kind if ctx.conn.kind in kinds else "embedded"
-    if session.CONN_KIND.get() not in kinds:
-        session.CONN_KIND.set(current)
+    if CONN_KIND.get() not in kinds:
+        CONN_KIND.set(current)
     kind = st.radio("Source", kinds, horizontal=True,
                     format_func=lambda k: connection.KIND_LABELS[k],
-                    key=session.CONN_KIND.name)
+                    key=CONN_KIND.name)
     if kind == "graphiti":
         _graphiti_form(ctx)
         return
@@ -83,22 +104,22 @@ def source_form(ctx: AppContext) -> None:
             st.radio("Supermemory API", dialects,
                      index=dialects.index(dialect) if dialect in dialects else 0,
                      format_func=lambda d: connection.DIALECT_CHOICES[d],
-                     key=session.CONN_DIALECT.name,
+                     key=CONN_DIALECT.name,
                      help="Automatic asks the current API (v5) first and uses the legacy "
                           "API (v3/v4) only where v5 does not answer. Supermemory shuts the "
                           "legacy API down on 31 December 2026.")
         if kind != "embedded":
             default = connection.DEFAULT_URLS.get(kind, "")
             st.text_input(BASE_URL_LABEL, value=ctx.conn.base_url or "",
-                          key=session.CONN_BASE_URL.name,
+                          key=CONN_BASE_URL.name,
                           placeholder=default)  # what an empty field connects to
-            st.text_input("API key", type="password", key=session.CONN_API_KEY.name,
+            st.text_input("API key", type="password", key=CONN_API_KEY.name,
                           help="Kept in this browser session's memory only; never logged, "
                                "cached under its value or written to disk. Leave empty to "
                                "use .streamlit/secrets.toml or MEMSCOPE_API_KEY.")
-        _follow(session.CONN_SPACE, ctx.conn.space or "")
+        _follow(CONN_SPACE, ctx.conn.space or "")
         if kind in SPACE_LABELS:
-            st.text_input(SPACE_LABELS[kind], key=session.CONN_SPACE.name,
+            st.text_input(SPACE_LABELS[kind], key=CONN_SPACE.name,
                           help=SPACE_HELP.get(kind))
         else:
             st.caption("Spomory has no spaces: the key decides whose graph it is.")
@@ -118,33 +139,33 @@ def _graphiti_form(ctx: AppContext) -> None:
     and port — and the group."""
     mine = ctx.conn.kind == "graphiti"
     offered = graphiti_backends()
-    if session.CONN_BACKEND.get() not in offered:
-        session.CONN_BACKEND.set(ctx.conn.backend if mine and ctx.conn.backend in offered
-                                 else offered[0])
+    if CONN_BACKEND.get() not in offered:
+        CONN_BACKEND.set(ctx.conn.backend if mine and ctx.conn.backend in offered
+                         else offered[0])
     if len(offered) < len(GRAPHITI_BACKENDS):
         st.caption("With sign-in on, a Kuzu file on the server opens only from the "
                    "settings (secrets.toml or MEMSCOPE_BASE_URL), never from a typed path.")
     backend = st.radio("Where the graph lives", offered, horizontal=True,
                        format_func=lambda b: GRAPHITI_BACKEND_LABELS[b],
-                       key=session.CONN_BACKEND.name)
+                       key=CONN_BACKEND.name)
     with st.form("connection_form"):
         st.text_input(GRAPHITI_LOCATION[backend], value=ctx.conn.base_url or "" if mine else "",
-                      key=session.CONN_BASE_URL.name,
+                      key=CONN_BASE_URL.name,
                       placeholder=GRAPHITI_DEFAULTS.get(backend, "/path/to/graphiti.kuzu"),
                       help="Read without being changed; only a confirmed Forget deletes a "
                            "fact or an episode from it, opening it for writing for that "
                            "delete alone." if backend == "kuzu" else None)
         if backend != "kuzu":
-            _follow(session.CONN_USER, ctx.conn.user or "" if mine else "")
+            _follow(CONN_USER, ctx.conn.user or "" if mine else "")
             st.text_input("User" if backend == "neo4j" else "User (optional)",
-                          key=session.CONN_USER.name)
+                          key=CONN_USER.name)
             st.text_input("Password" if backend == "neo4j" else "Password (optional)",
-                          type="password", key=session.CONN_API_KEY.name,
+                          type="password", key=CONN_API_KEY.name,
                           help="Kept in this browser session's memory only; never logged, "
                                "cached under its value or written to disk. Leave empty to "
                                "use .streamlit/secrets.toml or MEMSCOPE_API_KEY.")
-        _follow(session.CONN_SPACE, ctx.conn.space or "")
-        st.text_input(SPACE_LABELS["graphiti"], key=session.CONN_SPACE.name,
+        _follow(CONN_SPACE, ctx.conn.space or "")
+        st.text_input(SPACE_LABELS["graphiti"], key=CONN_SPACE.name,
                       help=SPACE_HELP["graphiti"])
         st.form_submit_button("Connect", type="primary", on_click=_connect)
 
@@ -164,7 +185,7 @@ def _pick_space() -> None:
     """The picker's callback: the person's explicit choice becomes the connection's space
     (and, through :func:`_follow`, the form's Space field's), before the page is drawn."""
     conn = connection.current()
-    choice = str(session.SPACE_PICK.get() or "") or None
+    choice = str(SPACE_PICK.get() or "") or None
     if choice != conn.space:
         connection.switch(replace(conn, space=choice))
 
@@ -188,12 +209,12 @@ def spaces_picker(ctx: AppContext) -> None:
     current = ctx.conn.space or ""
     if current not in tags:  # typed on the form, not (yet) listed by the service
         tags.append(current)
-    _follow(session.SPACE_PICK, current)
+    _follow(SPACE_PICK, current)
     word = "entity" if ctx.conn.kind == "mem0" else "space"  # in the service's words
     every = "All entities" if word == "entity" else "All spaces"
     st.selectbox(word.capitalize(), tags, help=f"Narrows what {ctx.conn.label} loads.",
                  format_func=lambda t: (clip(t) + counts.get(t, "")) if t else every,
-                 key=session.SPACE_PICK.name, on_change=_pick_space)
+                 key=SPACE_PICK.name, on_change=_pick_space)
 
 
 def _counts(space: SpaceRecord) -> str:
@@ -212,7 +233,7 @@ def files_form() -> None:
                                "passport), or a mem0 history.db",
                                type=["json", "db", "sqlite", "sqlite3"],
                                accept_multiple_files=True,
-                               key=session.SNAPSHOT_UPLOAD.name)
+                               key=SNAPSHOT_UPLOAD.name)
     if uploads and st.button("Open these files", key="open_files"):
         files = []
         for up in uploads:

@@ -21,6 +21,7 @@ from components.sections.overview import summary_strip
 from components.state import data, session
 from components.state.context import AppContext, flash
 from components.state.pipeline import pipeline, view_for
+from components.state.session import slot
 from components.widgets import stage
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
@@ -30,6 +31,11 @@ from memscope.records.text import counted
 from memscope.sources import SourceError, merge_history
 from memscope.view.budget import cluster_of, is_cluster
 from memscope.view.timeline import build_timeline
+
+# -- the session slots this module owns (components.state.session collects them) --
+# the drawer over the graph (issue 23, item 1)
+DRAWER_DISMISSED = slot("drawer_dismissed", __name__,
+                        "The search and answer the drawer was closed on: (query, answer key).")
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 
@@ -140,10 +146,10 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
 def _answer_key(ctx: AppContext) -> tuple | None:
     """The key of the Ask answer the drawer would show (the last question asked of this
     source), or ``None``."""
-    source, current = ctx.source, session.ASK_CURRENT.get()
+    source, current = ctx.source, ask.ASK_CURRENT.get()
     if source is None or not current or source.capabilities.reason("search"):
         return None
-    if current[0] != source.cache_key() or current not in session.ASKED.get():
+    if current[0] != source.cache_key() or current not in ask.ASKED.get():
         return None
     return current
 
@@ -151,7 +157,7 @@ def _answer_key(ctx: AppContext) -> tuple | None:
 def _close(topic: tuple) -> None:
     """The drawer's close button (and Esc, which clicks it): the selection is cleared
     and the search and answer shown are not shown again until they change."""
-    session.DRAWER_DISMISSED.set(topic)
+    DRAWER_DISMISSED.set(topic)
     session.select(None)
 
 
@@ -162,7 +168,7 @@ def drawer(ctx: AppContext, analysis: Analysis, selected: str | None, query: str
     clicks it; the graph's own Esc clears the selection)."""
     answer = _answer_key(ctx)
     topic = (query, answer)
-    found = bool(query or answer) and topic != session.DRAWER_DISMISSED.get()
+    found = bool(query or answer) and topic != DRAWER_DISMISSED.get()
     if not selected and not found:
         return
     parts = (["Matches"] if found and query else []) + (["Results"] if found and answer else [])

@@ -15,6 +15,7 @@ import streamlit as st
 from components.sections.audit import node_link
 from components.state import session
 from components.state.context import AppContext
+from components.state.session import slot
 from components.widgets.safe import md_escape, short
 from memscope.export import formats as export
 from memscope.graph.analysis import Analysis
@@ -22,6 +23,10 @@ from memscope.reports.why import pack_trails
 from memscope.view.build import ViewData, build_view
 from memscope.view.edges import keep_edge_kinds
 from memscope.view.layout import layout_positions
+
+# -- the session slots this module owns (components.state.session collects them) --
+EVIDENCE_NODE = slot("evidence_node", __name__,
+                     "The Export page's chain or node for an evidence pack (widget key).")
 
 
 def current_view(analysis: Analysis, visible: Collection[str] | None,
@@ -106,7 +111,7 @@ def evidence_section(analysis: Analysis, *, masked: bool = False) -> None:
         kind = "chain" if analysis.chains.of(node_id) else ds.kind_of(node_id)
         return f"{short(text, 60)} · {kind} · {node_id}" if text else f"{kind} · {node_id}"
 
-    node_id = st.selectbox("Chain or node", choices, index=index, key=session.EVIDENCE_NODE.name,
+    node_id = st.selectbox("Chain or node", choices, index=index, key=EVIDENCE_NODE.name,
                            format_func=describe)
     nodes = export.evidence_nodes(analysis, node_id)
     memories = sum(1 for n in nodes if n in ds.memories)

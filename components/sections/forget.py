@@ -16,8 +16,9 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from components.state import data, session
+from components.state import data
 from components.state.context import AppContext, flash
+from components.state.session import slot
 from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -25,7 +26,11 @@ from memscope.lenses.impact import forget_impact
 from memscope.lenses.redact import hide_quoted
 from memscope.sources import ForgetMismatch, LoadResult, SourceError, actions, patch
 
-PENDING = session.FORGET_PENDING
+# -- the session slots this module owns (components.state.session collects them) --
+FORGET_PENDING = slot("forget_pending", __name__,
+                      "A forget waiting for its confirmation (with its once-token).")
+
+PENDING = FORGET_PENDING
 
 
 def loaded(ctx: AppContext) -> LoadResult | None:

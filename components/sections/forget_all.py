@@ -22,8 +22,8 @@ import pandas as pd
 import streamlit as st
 
 from components.sections.forget import show_change
-from components.state import session
 from components.state.context import AppContext, flash
+from components.state.session import Family, slot
 from components.widgets import once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -38,8 +38,16 @@ from memscope.sources import (
     patch,
 )
 
-PENDING = session.FORGET_ALL_PENDING
-FIELDS = session.FORGET_ALL_FIELDS
+# -- the session slots this module owns (components.state.session collects them) --
+FORGET_ALL_PENDING = slot("forget_all_pending", __name__,
+                          "A forget-all preview waiting for its typed confirmation.")
+FORGET_ALL_FIELDS = Family("fa-", __name__,
+                           "The confirmation and reason fields of one forget-all preview.")
+FORGET_ALL_SPACE = slot("forget_all_space", __name__,
+                        "The Forget-all page's space (widget key).")
+
+PENDING = FORGET_ALL_PENDING
+FIELDS = FORGET_ALL_FIELDS
 #: sources whose forget-all deletes exactly ``preview.memory_ids`` (forget-matching by ids)
 MAX_ROWS = 2000
 
@@ -59,20 +67,6 @@ def real_spaces(ctx: AppContext, analysis: Analysis) -> list[str]:
 def pseudonyms(ctx: AppContext) -> dict[str, str]:
     """Each real space tag → its pseudonym in presenter mode; empty otherwise."""
     return ctx.space_names if ctx.presenter else {}
-
-
-#: widget keys whose options are space tags shown through :func:`pseudonyms`
-SPACE_WIDGETS = (session.F_SPACES.widget, session.PROFILE_SPACE.widget,
-                 session.ADD_SPACE.name, session.SEMANTIC_FORGET_SPACE.name,
-                 session.FORGET_ALL_SPACE.name)
-
-
-def respace() -> None:
-    """Presenter mode turned on or off (the toggle's callback): set each space choice
-    again, so the browser shows it under its new name. A keyed widget keeps its id when
-    only its shown labels change, and the browser would go on showing the old label (the
-    real tag, in presenter mode) until the user picks again."""
-    session.reassign(k for k in SPACE_WIDGETS if k)
 
 
 def narrow(preview: ForgetAllPreview, visible: Collection[str], analysis: Analysis
@@ -180,7 +174,7 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     tag: str | None = None
     if spaces:
         index = spaces.index(ctx.conn.space) if ctx.conn.space in spaces else 0
-        tag = st.selectbox("Space", spaces, index=index, key=session.FORGET_ALL_SPACE.name,
+        tag = st.selectbox("Space", spaces, index=index, key=FORGET_ALL_SPACE.name,
                            format_func=lambda t: alias.get(str(t), str(t)))
     if source.capabilities.forget_all_by_ids:
         st.caption("Forgets the loaded memories of this space"

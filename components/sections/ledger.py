@@ -17,10 +17,15 @@ import streamlit as st
 
 from components.state import session
 from components.state.context import AppContext
+from components.state.session import slot
 from memscope.export.formats import csv_safe
 from memscope.lenses.presenter import mask_text
 from memscope.records.text import clip
 from memscope.store.ledger import LedgerEntry
+
+# -- the session slots this module owns (components.state.session collects them) --
+LEDGER_VIEW = slot("ledger_view", __name__,
+                   "The Ledger page's choice: this source's rows or all my actions (widget key).")
 
 COLUMNS = ["time", "actor", "source", "space", "action", "target_id", "snapshot", "reason",
            "outcome", "status", "message"]
@@ -181,7 +186,7 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
     entries = ctx.ledger.ledger(scope=ctx.source.identity())
     if ctx.user.signed_in:
         mine = st.radio("Show", ["This source's actions", "All my actions"], horizontal=True,
-                        key=session.LEDGER_VIEW.name,
+                        key=LEDGER_VIEW.name,
                         help="All my actions: what you did, on every source you used.")
         if mine == "All my actions":
             entries = ctx.ledger.actions_by(ctx.user.email)

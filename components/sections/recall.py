@@ -31,6 +31,7 @@ from components.graph_view import graph_view
 from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import view_for
+from components.state.session import slot
 from components.widgets import nav
 from components.widgets.safe import md_escape, short
 from components.widgets.tables import TABLE_ROWS, more_in_csv
@@ -39,6 +40,12 @@ from memscope.lenses.presenter import mask_spaces
 from memscope.records.text import counted
 from memscope.reports import recall as core
 from memscope.view.paint import fade_other_groups, paint_recall
+
+# -- the session slots this module owns (components.state.session collects them) --
+RECALL_UPLOAD = slot("recall_upload", __name__,
+                     "The recall map's uploaded question file (widget key).")
+RECALL_GRAPH = slot("recall_graph", __name__,
+                    "The recall map graph component's own state (what the browser selected).")
 
 log = logging.getLogger("memscope.app")
 
@@ -142,7 +149,7 @@ def _chosen(ctx: AppContext) -> list[str]:
         return questions
     if choice == "file":
         upload = st.file_uploader("A text file, one question a line", type=["txt"],
-                                  key=session.RECALL_UPLOAD.name)
+                                  key=RECALL_UPLOAD.name)
         if upload is None:
             return []
         blob = upload.getvalue()
@@ -254,7 +261,7 @@ def _graph(ctx: AppContext, analysis: Analysis, rmap: core.RecallMap) -> None:
                            "quarter, in place (nothing is hidden).")
     drawn = fade_other_groups(drawn, chosen or ())
     lit = [n["id"] for n in drawn["nodes"] if chosen and n.get("color_group") in chosen]
-    clicked = graph_view(drawn, key=session.RECALL_GRAPH.name, height=GRAPH_HEIGHT,
+    clicked = graph_view(drawn, key=RECALL_GRAPH.name, height=GRAPH_HEIGHT,
                          physics=ctx.settings.physics, fit_ids=lit,
                          fit_label="Fit highlighted")
     word = rmap.unit

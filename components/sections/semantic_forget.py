@@ -22,19 +22,34 @@ import streamlit as st
 
 from components.sections.forget import show_change
 from components.sections.forget_all import pseudonyms, real_spaces
-from components.state import session
 from components.state.context import AppContext, flash
+from components.state.session import Family, slot
 from components.widgets import once
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
 from memscope.sources import ForgetReport, SemanticPreview, Source, SourceError, actions, patch
 
-PENDING = session.SEMANTIC_FORGET
-QUERY = session.SEMANTIC_FORGET_QUERY
-SPACE = session.SEMANTIC_FORGET_SPACE
-FIELDS = session.SEMANTIC_FORGET_FIELDS
-LAST = session.SEMANTIC_FORGET_LAST
+# -- the session slots this module owns (components.state.session collects them) --
+SEMANTIC_FORGET = slot("semantic_forget_pending", __name__,
+                       "A semantic-forget dry run under review (its preview, the unticked "
+                       "ids, its once-token).")
+SEMANTIC_FORGET_QUERY = slot("semantic_forget_query", __name__,
+                             "The 'Forget memories about…' field (its widget key).", str)
+SEMANTIC_FORGET_SPACE = slot("semantic_forget_space", __name__,
+                             "The space a semantic forget looks in, when the connection "
+                             "names none (its widget key).")
+SEMANTIC_FORGET_FIELDS = Family("sf-", __name__,
+                                "The tick boxes and the reason field of one semantic-forget "
+                                "preview, by token.")
+SEMANTIC_FORGET_LAST = slot("semantic_forget_last", __name__,
+                            "The per-id report of the last confirmed semantic forget.")
+
+PENDING = SEMANTIC_FORGET
+QUERY = SEMANTIC_FORGET_QUERY
+SPACE = SEMANTIC_FORGET_SPACE
+FIELDS = SEMANTIC_FORGET_FIELDS
+LAST = SEMANTIC_FORGET_LAST
 MAX_QUERY = 500
 LABEL_CHARS = 160
 TITLE = "Forget memories about…"

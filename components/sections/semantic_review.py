@@ -30,6 +30,7 @@ from components.sections import forget, judge_form
 from components.state import session
 from components.state.context import AppContext, flash
 from components.state.pipeline import pipeline
+from components.state.session import Family, slot
 from components.widgets import nav
 from components.widgets.safe import marked_side, md_escape
 from memscope.graph.analysis import Analysis
@@ -51,6 +52,24 @@ from memscope.reports.judging import (
 )
 from memscope.sources import Source
 from memscope.storage import LOCAL_ACTOR, Storage, StorageError
+
+# -- the session slots this module owns (components.state.session collects them) --
+SEMANTIC_REVIEW_HELD = slot("semantic_review_held", __name__,
+                            "(source identity, finding keys) reviewed as not a conflict: "
+                            "read from the ledger once, kept in step by the review.")
+SEMANTIC_REVIEW_KEYS = Family("semantic_review_", __name__,
+                              "The review queue's buttons (not a conflict, forget, open), "
+                              "per action and finding key.")
+JUDGE_VERDICTS = slot("judge_verdicts", __name__,
+                      "A model's verdicts by pair digest and model "
+                      "(memscope.reports.judging.verdict_key → Verdict).", dict)
+JUDGE_FOUND = slot("judge_found", __name__,
+                   "Near misses a model was asked about, by finding key (SemanticFinding).",
+                   dict)
+JUDGE_ASK = slot("judge_ask", __name__,
+                 "The 'Check these with a model' confirmation is open (True) or not.")
+JUDGE_RUN = slot("judge_run", __name__,
+                 "The model check in progress: its configuration, the pairs left, counts.")
 
 #: the ledger action of a "Not a conflict" review; its ``target_id`` is the finding's key
 REVIEWED = "reviewed"
@@ -86,8 +105,8 @@ BLIND_SPOT_MASKED = ("The rules read what each sentence claims, word by word; th
 #: the ledger action of a model's verdict; its ``target_id`` is the pair's key and the model
 JUDGED = "judged"
 MARKS = session.SEMANTIC_REVIEW_MARKS
-HELD = session.SEMANTIC_REVIEW_HELD
-KEYS = session.SEMANTIC_REVIEW_KEYS
+HELD = SEMANTIC_REVIEW_HELD
+KEYS = SEMANTIC_REVIEW_KEYS
 #: what the page says when the audit itself fails (the rest of the page still works)
 FAILED = ("The review queue is unavailable: the semantic audit failed on this data (the "
           "details are in the server's log).")
@@ -326,7 +345,7 @@ def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding, *,
 
 def _kept_verdicts(ctx: AppContext) -> dict[str, Verdict]:
     """This session's verdicts, with those the ledger holds for this source."""
-    kept: dict[str, Verdict] = session.JUDGE_VERDICTS.setdefault()
+    kept: dict[str, Verdict] = JUDGE_VERDICTS.setdefault()
     if ctx.source is not None:
         try:
             for key, v in recorded_verdicts(ctx.ledger, ctx.source.identity()).items():
@@ -337,29 +356,29 @@ def _kept_verdicts(ctx: AppContext) -> dict[str, Verdict]:
 
 
 def _ask_open() -> None:
-    session.JUDGE_ASK.set(True)
+    JUDGE_ASK.set(True)
 
 
 def _ask_close() -> None:
-    session.JUDGE_ASK.clear()
+    JUDGE_ASK.clear()
     session.JUDGE_PRESENTER_OK.clear()
 
 
 def _start(config: JudgeConfig, pairs: list[Candidate]) -> None:
-    session.JUDGE_ASK.clear()
+    JUDGE_ASK.clear()
     session.JUDGE_PRESENTER_OK.clear()
-    found: dict[str, SemanticFinding] = session.JUDGE_FOUND.setdefault()
+    found: dict[str, SemanticFinding] = JUDGE_FOUND.setdefault()
     for c in pairs:
         if c.near_miss:
             found[c.finding.key] = c.finding
-    session.JUDGE_RUN.set({"config": config, "fingerprint": fingerprint(config),
-                           "todo": list(pairs), "total": len(pairs), "done": 0,
-                           "confirmed": 0, "rejected": 0, "failed": 0, "problem": ""})
+    JUDGE_RUN.set({"config": config, "fingerprint": fingerprint(config),
+                   "todo": list(pairs), "total": len(pairs), "done": 0,
+                   "confirmed": 0, "rejected": 0, "failed": 0, "problem": ""})
 
 
 def _stop() -> None:
-    run = session.JUDGE_RUN.get()
-    session.JUDGE_RUN.clear()
+    run = JUDGE_RUN.get()
+    JUDGE_RUN.clear()
     if run:
         flash(_summary(run, stopped=True), "info")
 
@@ -378,7 +397,7 @@ def _run(ctx: AppContext, run: dict) -> None:
     """Send the pairs left, one at a time, keeping and ledgering each verdict as it comes
     (Stop, a rerun, keeps what came)."""
     config: JudgeConfig = run["config"]
-    kept: dict[str, Verdict] = session.JUDGE_VERDICTS.setdefault()
+    kept: dict[str, Verdict] = JUDGE_VERDICTS.setdefault()
     with st.container(border=True, key="judge-run"):
         st.markdown(md_escape(f"Checking with {config.model} at {host(config)}…"))
         bar = st.progress(run["done"] / max(run["total"], 1),
@@ -406,7 +425,7 @@ def _run(ctx: AppContext, run: dict) -> None:
                 run["done"] += 1
                 bar.progress(run["done"] / max(run["total"], 1),
                              text=f"{run['done']} of {counted(run['total'], 'pair')} checked")
-    session.JUDGE_RUN.clear()
+    JUDGE_RUN.clear()
     flash(_summary(run), "success" if not run["failed"] else "info")
     st.rerun()
 
@@ -414,10 +433,10 @@ def _run(ctx: AppContext, run: dict) -> None:
 def _check_section(ctx: AppContext, analysis: Analysis,
                    findings: Sequence[SemanticFinding]) -> None:
     """"Check these with a model": where to, how many, the warning, the run."""
-    run = session.JUDGE_RUN.get()
+    run = JUDGE_RUN.get()
     config, problem = judge_form.settings()
     if run and (config is None or run["fingerprint"] != fingerprint(config)):
-        session.JUDGE_RUN.clear()  # the model changed under it: start again
+        JUDGE_RUN.clear()  # the model changed under it: start again
         run = None
     if run:
         _run(ctx, run)
@@ -429,7 +448,7 @@ def _check_section(ctx: AppContext, analysis: Analysis,
         st.caption("To have a model check these, set one on the Connection page (any "
                    "OpenAI-compatible chat endpoint, local or hosted).")
         return
-    if not session.JUDGE_ASK.get():
+    if not JUDGE_ASK.get():
         st.button("Check these with a model", key="judge-open", on_click=_ask_open,
                   icon=":material/psychology:",
                   help=md_escape(f"{config.model} at {host(config)}; asks before sending."))
@@ -484,7 +503,7 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
             HELD.set((ctx.source.identity(), frozenset(reviewed)))
         except StorageError as exc:
             st.warning(md_escape(f"Reviews could not be read from the ledger: {exc}"))
-    found = session.JUDGE_FOUND.get()
+    found = JUDGE_FOUND.get()
     kept = _kept_verdicts(ctx)
     misses = [f for f in found.values()
               if any(v.conflict for v in verdicts_for(kept, f)) and f.key not in

@@ -13,10 +13,11 @@ from typing import Any
 
 import streamlit as st
 
-from components.sections.forget_all import respace
+from components.sections import ask, forget_all, semantic_forget
 from components.state import auth, connection, data, session
 from components.state.context import AppContext, Settings, flash
 from components.state.pipeline import pipeline
+from components.state.session import slot
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
@@ -28,10 +29,34 @@ from memscope.sources.dialects import retirement_sentence
 from memscope.view.budget import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from memscope.view.build import COLOR_BY
 
+# -- the session slots this module owns (components.state.session collects them) --
+F_DATES = slot("f_dates", __name__,
+               "Filter: created between, a (first, last) tuple (empty: everything, "
+               "following the data; a tuple, so the widget is a range picker).", tuple,
+               widget=True)
+F_FORGOTTEN = slot("f_forgotten", __name__,
+                   "Filter: show forgotten memories.", lambda: True, widget=True)
+F_PHYSICS = slot("f_physics", __name__,
+                 "Run a bounded force simulation instead of the server layout.", bool,
+                 widget=True)
+
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 #: the two clocks of time travel, as the sidebar offers them
 CLOCK_LABELS: dict[str, str] = {BELIEVED: "What the memory believed then",
                                 TRUE: "What was true then"}
+#: widget keys whose options are space tags shown through
+#: :func:`components.sections.forget_all.pseudonyms`
+SPACE_WIDGETS = (session.F_SPACES.widget, session.PROFILE_SPACE.widget,
+                 ask.ADD_SPACE.name, semantic_forget.SEMANTIC_FORGET_SPACE.name,
+                 forget_all.FORGET_ALL_SPACE.name)
+
+
+def respace() -> None:
+    """Presenter mode turned on or off (the toggle's callback): set each space choice
+    again, so the browser shows it under its new name. A keyed widget keeps its id when
+    only its shown labels change, and the browser would go on showing the old label (the
+    real tag, in presenter mode) until the user picks again."""
+    session.reassign(k for k in SPACE_WIDGETS if k)
 
 
 def _refresh(ctx: AppContext) -> None:
@@ -195,10 +220,10 @@ def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
     second still to come) means everything, whatever the data grows to."""
     if bounds is None:
         return None, None
-    _as_range(session.F_DATES)
-    _within(session.F_DATES, bounds[0], bounds[1])
+    _as_range(F_DATES)
+    _within(F_DATES, bounds[0], bounds[1])
     picked = st.date_input("Created between", min_value=bounds[0], max_value=bounds[1],
-                           format="YYYY-MM-DD", **session.bind(session.F_DATES),
+                           format="YYYY-MM-DD", **session.bind(F_DATES),
                            help="Empty: every date (the range follows the data as it "
                                 "grows).")
     if isinstance(picked, tuple | list) and len(picked) == 2:
@@ -228,7 +253,7 @@ def _filters(analysis: Analysis, alias: dict[str, str]) -> Filters:
     show_superseded = st.checkbox("Show superseded versions",
                                   **session.bind(session.F_SUPERSEDED))
     show_forgotten = st.checkbox("Show forgotten memories",
-                                 **session.bind(session.F_FORGOTTEN))
+                                 **session.bind(F_FORGOTTEN))
     return Filters(
         spaces=frozenset(alias.get(s, s) for s in chosen_spaces if s in spaces),
         document_types=frozenset(t for t in chosen_types if t in types),
@@ -261,7 +286,7 @@ def _stored_filters() -> Filters:
                    document_types=frozenset(session.F_TYPES.get()),
                    edge_kinds=frozenset(EDGE_KINDS if kinds is None else kinds),
                    show_superseded=bool(session.F_SUPERSEDED.get()),
-                   show_forgotten=bool(session.F_FORGOTTEN.get()),
+                   show_forgotten=bool(F_FORGOTTEN.get()),
                    inferred=_stored_inferred())
 
 
@@ -308,7 +333,7 @@ def draw(ctx: AppContext) -> Settings:
                                 format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
                                 **session.bind(session.F_COLOR_BY))
         physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
-                            "server layout.", **session.bind(session.F_PHYSICS))
+                            "server layout.", **session.bind(F_PHYSICS))
         if not session.F_BUDGET.is_set():
             session.F_BUDGET.set(DEFAULT_BUDGET)
         budget = st.number_input(

@@ -26,6 +26,7 @@ from components.graph_view import graph_view, group_annotations
 from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import view_for
+from components.state.session import slot
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.pipeline.request import ViewRequest
@@ -48,6 +49,22 @@ from memscope.view.slideshow import (
     read_slideshow,
     slideshow_bytes,
 )
+
+# -- the session slots this module owns (components.state.session collects them) --
+SLIDESHOW_PICK = slot("slideshow_pick", __name__,
+                      "The node picked on the Slideshow page's graph (the next step's).")
+SLIDESHOW_GRAPH = slot("slideshow_graph", __name__,
+                       "The Slideshow page's graph component state (what it selected).")
+SLIDESHOW_TITLE = slot("slideshow_title", __name__,
+                       "The slideshow's title (widget key).", str)
+SLIDESHOW_ADVANCE = slot("slideshow_advance", __name__,
+                         "Seconds a step stays while playing, 0 by hand (widget key).")
+SLIDESHOW_UPLOAD = slot("slideshow_upload", __name__,
+                        "The slideshow file being opened (widget key).")
+SLIDESHOW_NOTE = slot("slideshow_note", __name__,
+                      "(kind, sentences) of the last open: what was left out or refused.")
+SLIDESHOW_PLAY = slot("slideshow_play", __name__,
+                      "(token, monotonic time) of the last Play click.")
 
 #: how long after a Play click its token is still sent (a rerun within it plays nothing
 #: new: the browser plays a token once)
@@ -75,13 +92,13 @@ def _on_pick(node_id: str | None) -> None:
         opened: set[str] = session.SLIDESHOW_EXPANDED.setdefault()
         opened ^= {cluster_of(node_id)}
         return
-    session.SLIDESHOW_PICK.set(node_id)
+    SLIDESHOW_PICK.set(node_id)
 
 
 def _add(identity: str | None) -> None:
     """Append the picked node with the typed caption; a new show is marked as made on
     this data (``identity``: the source's)."""
-    pick = session.SLIDESHOW_PICK.get()
+    pick = SLIDESHOW_PICK.get()
     if not isinstance(pick, str) or not pick:
         return
     show = _show()
@@ -111,45 +128,44 @@ def _recaption(index: int, field: str) -> None:
 
 
 def _retitle() -> None:
-    _set(_show().titled(str(session.SLIDESHOW_TITLE.get() or "")))
+    _set(_show().titled(str(SLIDESHOW_TITLE.get() or "")))
 
 
 def _readvance() -> None:
-    _set(_show().advancing(session.SLIDESHOW_ADVANCE.get()))
+    _set(_show().advancing(SLIDESHOW_ADVANCE.get()))
 
 
 def _clear() -> None:
     _set(Slideshow())
-    for s in (session.SLIDESHOW_TITLE, session.SLIDESHOW_ADVANCE, session.SLIDESHOW_NOTE,
-              session.SLIDESHOW_PLAY):
+    for s in (SLIDESHOW_TITLE, SLIDESHOW_ADVANCE, SLIDESHOW_NOTE, SLIDESHOW_PLAY):
         s.clear()
 
 
 def _play() -> None:
-    session.SLIDESHOW_PLAY.set((secrets.token_hex(8), time.monotonic()))
+    SLIDESHOW_PLAY.set((secrets.token_hex(8), time.monotonic()))
 
 
 def _open() -> None:
     """A file chosen in the uploader: read it once, leniently; what was left out, or why
     it could not be read, is kept for the page to say."""
-    upload: Any = session.SLIDESHOW_UPLOAD.get()
+    upload: Any = SLIDESHOW_UPLOAD.get()
     if upload is None:
         return
     try:
         data = upload.read(FILE_MAX + 1)
         show, notes = read_slideshow(data)
     except SlideshowError as exc:
-        session.SLIDESHOW_NOTE.set(("error", [str(exc)]))
+        SLIDESHOW_NOTE.set(("error", [str(exc)]))
         return
     except OSError:
-        session.SLIDESHOW_NOTE.set(("error", ["The file could not be read; choose it again."]))
+        SLIDESHOW_NOTE.set(("error", ["The file could not be read; choose it again."]))
         return
     _set(show)
-    session.SLIDESHOW_TITLE.set(show.title)
-    session.SLIDESHOW_ADVANCE.set(show.advance_s)
-    session.SLIDESHOW_PLAY.clear()
-    session.SLIDESHOW_NOTE.set(("info", [f"Opened a slideshow of "
-                                         f"{counted(len(show.steps), 'step')}.", *notes]))
+    SLIDESHOW_TITLE.set(show.title)
+    SLIDESHOW_ADVANCE.set(show.advance_s)
+    SLIDESHOW_PLAY.clear()
+    SLIDESHOW_NOTE.set(("info", [f"Opened a slideshow of "
+                                 f"{counted(len(show.steps), 'step')}.", *notes]))
 
 
 # -- the page ----------------------------------------------------------------------------------
@@ -174,7 +190,7 @@ def _named(labels: dict[str, tuple[str, str]], node: str) -> str:
 
 
 def _token() -> str | None:
-    value = session.SLIDESHOW_PLAY.get()
+    value = SLIDESHOW_PLAY.get()
     if isinstance(value, tuple) and len(value) == 2 and time.monotonic() - value[1] < \
             PLAY_WINDOW_S:
         return str(value[0])
@@ -184,7 +200,7 @@ def _token() -> str | None:
 def section(ctx: AppContext, analysis: Analysis) -> None:
     """The page: the graph on the left, the show's builder on the right."""
     show = _show()
-    pick = session.SLIDESHOW_PICK.get()
+    pick = SLIDESHOW_PICK.get()
     req = _request(ctx, show, pick if isinstance(pick, str) else None)
     if req is None:
         st.info("No data is loaded.")
@@ -197,7 +213,7 @@ def section(ctx: AppContext, analysis: Analysis) -> None:
     cover = coverage(show, ids, set(labels), identity)
     left, right = st.columns([5, 3], gap="medium")
     with left:
-        graph_view(drawn, key=session.SLIDESHOW_GRAPH.name, height=GRAPH_HEIGHT,
+        graph_view(drawn, key=SLIDESHOW_GRAPH.name, height=GRAPH_HEIGHT,
                    physics=ctx.settings.physics, focus=view.focus(req.selected),
                    on_select=_on_pick, annotations=group_annotations(drawn),
                    slideshow=play_payload(show, set(labels), _token()))
@@ -263,7 +279,7 @@ def _steps(show: Slideshow, labels: dict[str, tuple[str, str]], cover: Coverage)
 
 
 def _note() -> None:
-    note = session.SLIDESHOW_NOTE.get()
+    note = SLIDESHOW_NOTE.get()
     if not (isinstance(note, tuple) and len(note) == 2):
         return
     kind, lines = note
@@ -275,14 +291,14 @@ def _note() -> None:
 
 
 def _controls(show: Slideshow, cover: Coverage, identity: str | None) -> None:
-    if not session.SLIDESHOW_TITLE.is_set():
-        session.SLIDESHOW_TITLE.set(show.title)
-    if not session.SLIDESHOW_ADVANCE.is_set():
-        session.SLIDESHOW_ADVANCE.set(show.advance_s)
-    st.text_input("Title (shown while playing)", key=session.SLIDESHOW_TITLE.name,
+    if not SLIDESHOW_TITLE.is_set():
+        SLIDESHOW_TITLE.set(show.title)
+    if not SLIDESHOW_ADVANCE.is_set():
+        SLIDESHOW_ADVANCE.set(show.advance_s)
+    st.text_input("Title (shown while playing)", key=SLIDESHOW_TITLE.name,
                   max_chars=TITLE_MAX, on_change=_retitle)
     st.number_input("Next step by itself after (seconds; 0: only by hand)",
-                    key=session.SLIDESHOW_ADVANCE.name, min_value=0, max_value=ADVANCE_MAX,
+                    key=SLIDESHOW_ADVANCE.name, min_value=0, max_value=ADVANCE_MAX,
                     step=1, on_change=_readvance)
     sentence = cover.sentence()
     if sentence:
@@ -302,5 +318,5 @@ def _controls(show: Slideshow, cover: Coverage, identity: str | None) -> None:
         st.button("Clear", key="slideshow_clear", icon=":material/delete:", on_click=_clear,
                   disabled=not show.steps and not show.title, type="tertiary")
     st.file_uploader("Open a slideshow file", type=["json"],
-                     key=session.SLIDESHOW_UPLOAD.name, on_change=_open)
+                     key=SLIDESHOW_UPLOAD.name, on_change=_open)
     _note()

@@ -2,7 +2,7 @@
 
 A "Why does it believe this?" button (a memory's panel), a "Why?" button (each Ask answer
 hit, each fact of a Spomory entity or context) only records which trail to show
-(:data:`components.state.session.WHY_OPEN`); :func:`dialog`, drawn once per run where
+(:data:`WHY_OPEN`); :func:`dialog`, drawn once per run where
 the drawer is, opens it while that is set. The trail is built by the core
 (:func:`memscope.reports.why.trail`) from the analysis the page shows — the masked one in
 presenter mode, so no real text reaches the dialog — and every text of it is shown as
@@ -16,9 +16,9 @@ import json
 import streamlit as st
 
 from components.sections import semantic_review
-from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import pipeline
+from components.state.session import slot
 from components.widgets.safe import md_escape, short
 from memscope.export.formats import trail_file
 from memscope.graph.analysis import Analysis
@@ -27,7 +27,11 @@ from memscope.records.text import relation_label
 from memscope.reports.trail import stated_note, turn_label, versions_heading
 from memscope.reports.why import Trail, UnknownTrail, trail
 
-WHY = session.WHY_OPEN
+# -- the session slots this module owns (components.state.session collects them) --
+WHY_OPEN = slot("why_open", __name__,
+                "The memory or fact whose “Why does it believe this?” trail is open.")
+
+WHY = WHY_OPEN
 TITLE = "Why does it believe this?"
 
 

@@ -20,9 +20,14 @@ from pydantic import SecretStr
 
 from components.state import session
 from components.state.app import application, read_settings
+from components.state.session import slot
 from memscope import app
 from memscope.app import DEFAULT_URLS, KIND_LABELS, KINDS, ConnectionProblem
 from memscope.sources import Source, credential_fingerprint, dialects
+
+# -- the session slots this module owns (components.state.session collects them) --
+SOURCE = slot("source_object", __name__,
+              "(identity, Source) built for the connection; closed when it changes.")
 
 __all__ = ["DEFAULT_URLS", "DIALECTS", "DIALECT_ENV", "KINDS", "KIND_LABELS", "Connection",
            "ConnectionProblem", "add_file", "api_key", "configured_connection",
@@ -97,8 +102,8 @@ def add_file(digest: str, blob: bytes) -> None:
 
 def switch(conn: Connection, key: SecretStr | None = None) -> None:
     """Use ``conn`` from now on (and ``key`` when given); drops the old source object."""
-    old = session.SOURCE.get()
-    session.SOURCE.clear()
+    old = SOURCE.get()
+    SOURCE.clear()
     if old is not None:
         old[1].close()
     if key is not None:
@@ -129,11 +134,11 @@ def source_for(conn: Connection) -> Source:
     """This session's source object for ``conn`` (built once per connection and key)."""
     key = api_key()
     ident = (conn, credential_fingerprint(key) if key else None)
-    held = session.SOURCE.get()
+    held = SOURCE.get()
     if held is not None and held[0] == ident:
         return held[1]
     if held is not None:
         held[1].close()
     source = _build(conn)
-    session.SOURCE.set((ident, source))
+    SOURCE.set((ident, source))
     return source

@@ -20,6 +20,7 @@ import streamlit as st
 
 from components.state import auth, connection, data, session
 from components.state.pipeline import pipeline
+from components.state.session import slot
 from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -31,6 +32,10 @@ from memscope.pipeline.request import DEFAULT_COLOR_BY, ViewRequest
 from memscope.settings import store_path
 from memscope.sources import LoadResult, Source, SourceError
 from memscope.storage import Storage, StorageError
+
+# -- the session slots this module owns (components.state.session collects them) --
+FLASH = slot("flash_messages", __name__,
+             "(kind, sentence) toasts to show after the next rerun.", list)
 
 for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
@@ -164,7 +169,7 @@ class AppContext:
 def flash(message: str, kind: str = "success") -> None:
     """Show ``message`` as a toast after the next rerun. Kind ``connected`` is a success
     shown only when the next run's load succeeds (a wrong key is no success)."""
-    session.FLASH.setdefault().append((kind, message))
+    FLASH.setdefault().append((kind, message))
 
 
 def _show_flash(ctx: AppContext) -> None:
@@ -177,7 +182,7 @@ def _show_flash(ctx: AppContext) -> None:
             if isinstance(c, AppContext) and c.entry is not None:
                 hide += data.texts_of(c.key, c.entry)
         hide = tuple(sorted(set(hide), key=lambda t: (-len(t), t)))
-    for kind, message in session.FLASH.get():
+    for kind, message in FLASH.get():
         if kind == "connected":  # the load says whether connecting worked
             if ctx.error:
                 continue
@@ -188,7 +193,7 @@ def _show_flash(ctx: AppContext) -> None:
         st.toast(md_escape(message), icon=icon)
         if kind == "error":
             st.error(md_escape(message))
-    session.FLASH.clear()
+    FLASH.clear()
 
 
 def _load(ctx: AppContext) -> None:

@@ -1,11 +1,15 @@
-"""The session model: every ``st.session_state`` key the app uses, its type and its owner.
+"""The session model: what a ``st.session_state`` key is, and the registry of them all.
 
 Nothing else in the app reads or writes ``st.session_state`` by a literal key: modules use
-the :class:`Slot` objects declared here (``SELECTED.get()``, ``PRESENTER.set(True)``), and
-each slot names the one module that writes it. Widgets whose value must outlive the page
-they are drawn on (the sidebar's presenter mode, as-of, changes-since and filters) keep
-their value in a slot and draw their widget through :func:`bind`, so Streamlit's clean-up
-of unrendered widgets can never reset them.
+:class:`Slot` objects (``SELECTED.get()``, ``PRESENTER.set(True)``), each declared by the
+one module that writes it — its owner, ``slot("name", __name__, "doc")`` — and collected
+in :data:`REGISTRY` (families in :data:`FAMILIES`) as that module loads; a reader imports
+the slot from its owner. This module declares its own slots (the selection, following the
+URL) and, as listed debt, a few whose readers cannot import their owner.
+
+Widgets whose value must outlive the page they are drawn on (the sidebar's presenter mode,
+as-of, changes-since and filters) keep their value in a slot and draw their widget through
+:func:`bind`, so Streamlit's clean-up of unrendered widgets can never reset them.
 
 The URL mirrors what it can carry (``?node=``, ``?space=``, ``?presenter=1``, ``?asof=``,
 ``?since=``, ``?clock=true``); :func:`adopt_url` reads it when a session starts (or a link
@@ -25,12 +29,24 @@ import streamlit as st
 
 T = TypeVar("T")
 
-#: every declared slot by name (filled as the module loads)
+#: every declared slot by name, filled as the modules declaring them load (a slot is
+#: declared by its owner; this module only collects them)
 REGISTRY: dict[str, Slot[Any]] = {}
+#: every declared family by prefix, filled the same way
+FAMILIES: dict[str, Family] = {}
 
 
 def _none() -> None:
     return None
+
+
+def _collect(into: dict[str, Any], key: str, declared: Slot[Any] | Family) -> None:
+    """Register ``declared`` under ``key``: twice only by the same owner (a module loaded
+    again, as Streamlit does with an edited file), never by two owners."""
+    held = into.get(key)
+    if held is not None and held.owner != declared.owner:
+        raise ValueError(f"session key {key!r} is declared twice")
+    into[key] = declared
 
 
 @dataclass(frozen=True)
@@ -45,9 +61,7 @@ class Slot(Generic[T]):
     widget: str | None = None
 
     def __post_init__(self) -> None:
-        if self.name in REGISTRY:
-            raise ValueError(f"session key {self.name!r} is declared twice")
-        REGISTRY[self.name] = self
+        _collect(REGISTRY, self.name, self)
 
     def get(self) -> T:
         """The value, or the default when unset (the default is not stored)."""
@@ -86,6 +100,9 @@ class Family:
     owner: str
     doc: str
 
+    def __post_init__(self) -> None:
+        _collect(FAMILIES, self.prefix, self)
+
     def key(self, suffix: str) -> str:
         """The key for ``suffix``."""
         return f"{self.prefix}{suffix}"
@@ -101,7 +118,8 @@ class Family:
 
 def slot(name: str, owner: str, doc: str, default: Callable[[], Any] = _none,
          *, widget: bool = False) -> Slot[Any]:
-    """Declare a slot (``widget=True``: its widget key is ``w.<name>``)."""
+    """Declare a slot (``widget=True``: its widget key is ``w.<name>``); its owner declares
+    it, passing its own ``__name__`` as ``owner``."""
     return Slot(name, owner, doc, default, f"w.{name}" if widget else None)
 
 
@@ -137,51 +155,38 @@ def bind(s: Slot[Any], *, on_change: Callable[[], None] | None = None) -> dict[s
     return {"key": wkey, "on_change": copy_back}
 
 
+# -- this module's own slots: following the URL, and the selection (select) --------------
+URL_ADOPTED = slot("url_adopted", __name__,
+                   "True once the URL's settings were read into this session.", bool)
+LAST_LINK = slot("last_linked_node", __name__,
+                 "The ?node= last adopted, so an unchanged URL does not re-select.")
+LAST_SPACE = slot("last_linked_space", __name__,
+                  "The ?space= last adopted.")
+SELECTED = slot("selected_node", __name__,
+                "The selected node id (graph click, search match, link); mirrors ?node=.")
+
+# == slots declared here though another module owns them =================================
+# Every other slot is declared by its owner (``slot("…", __name__, …)``), and REGISTRY
+# collects it when that module loads. The ones below are still declared here — debt,
+# listed in tests/test_architecture.py so that none is added unnoticed — because
+# something that cannot import their owner reads them:
+#  - the tests read them as ``session.<NAME>`` (until they import them from the owner);
+#  - write_url below (this layer, under the sections) reads the sidebar's presenter mode,
+#    as-of day, changes-since day and clock;
+#  - PLAY_HISTORY is read only in the explorer's graph-drawing code, left as it is here;
+#  - PROFILE_SPACE's owner is a page, which no section (forget_all reads it) imports.
+
 # -- connection (components.state.connection) -------------------------------------------
 CONNECTION = slot("connection", "components.state.connection",
                   "The chosen source (kind, URL, space, files), without its credential.")
 API_KEY = slot("api_key_secret", "components.state.connection",
                "The API key typed on the Connection page (a SecretStr; this session only).")
-SOURCE = slot("source_object", "components.state.connection",
-              "(identity, Source) built for the connection; closed when it changes.")
 FILE_BLOBS = slot("file_blobs", "components.state.connection",
                   "Bytes of the snapshot files opened in this session, by SHA-256.", dict)
-
-# -- the Connection page's form (components.sections.connection_form) -------------------
-CONN_KIND = slot("conn_kind", "components.sections.connection_form",
-                 "The form's source kind (widget key).")
-CONN_BASE_URL = slot("conn_base_url", "components.sections.connection_form",
-                     "The form's base URL (widget key).")
-CONN_API_KEY = slot("conn_api_key", "components.sections.connection_form",
-                    "The form's password field (widget key); emptied on Connect.")
-CONN_SPACE = slot("conn_space", "components.sections.connection_form",
-                  "The form's space (widget key).")
-CONN_DIALECT = slot("conn_dialect", "components.sections.connection_form",
-                    "The form's Supermemory dialect, v5 or legacy (widget key).")
-CONN_BACKEND = slot("conn_backend", "components.sections.connection_form",
-                    "The form's Graphiti backend: kuzu, neo4j or falkordb (widget key).")
-CONN_USER = slot("conn_user", "components.sections.connection_form",
-                 "The form's Graphiti database user name (widget key).")
-SPACE_PICK = slot("space_pick", "components.sections.connection_form",
-                  "The listed-spaces picker (widget key).")
-SNAPSHOT_UPLOAD = slot("snapshot_upload", "components.sections.connection_form",
-                       "The snapshot files being opened (widget key).")
 
 # -- the router (components.state.context) ----------------------------------------------
 APP_CONTEXT = slot("app_context", "components.state.context",
                    "The AppContext the router built for this run; pages read it.")
-FLASH = slot("flash_messages", "components.state.context",
-             "(kind, sentence) toasts to show after the next rerun.", list)
-URL_ADOPTED = slot("url_adopted", "components.state.session",
-                   "True once the URL's settings were read into this session.", bool)
-LAST_LINK = slot("last_linked_node", "components.state.session",
-                 "The ?node= last adopted, so an unchanged URL does not re-select.")
-LAST_SPACE = slot("last_linked_space", "components.state.session",
-                  "The ?space= last adopted.")
-
-# -- the selection (components.state.session.select) ------------------------------------
-SELECTED = slot("selected_node", "components.state.session",
-                "The selected node id (graph click, search match, link); mirrors ?node=.")
 
 # -- the shared sidebar (components.sections.sidebar) -----------------------------------
 PRESENTER = slot("presenter_mode", "components.sections.sidebar",
@@ -199,25 +204,16 @@ F_SPACES = slot("f_spaces", "components.sections.sidebar", "Filter: spaces shown
                 widget=True)
 F_TYPES = slot("f_types", "components.sections.sidebar", "Filter: document types shown.",
                list, widget=True)
-F_DATES = slot("f_dates", "components.sections.sidebar",
-               "Filter: created between, a (first, last) tuple (empty: everything, "
-               "following the data; a tuple, so the widget is a range picker).", tuple,
-               widget=True)
 F_EDGE_KINDS = slot("f_edge_kinds", "components.sections.sidebar",
                     "Filter: relation kinds drawn (None: all).", widget=True)
 F_SUPERSEDED = slot("f_superseded", "components.sections.sidebar",
                     "Filter: show superseded versions.", lambda: True, widget=True)
-F_FORGOTTEN = slot("f_forgotten", "components.sections.sidebar",
-                   "Filter: show forgotten memories.", lambda: True, widget=True)
 F_INFERRED = slot("f_inferred", "components.sections.sidebar",
                   "Filter: inferred memories shown, hidden or shown alone (show, hide, only).",
                   lambda: "show", widget=True)
 F_COLOR_BY = slot("f_color_by", "components.sections.sidebar",
                   "Colour nodes by cluster, space or document type.", lambda: "cluster",
                   widget=True)
-F_PHYSICS = slot("f_physics", "components.sections.sidebar",
-                 "Run a bounded force simulation instead of the server layout.", bool,
-                 widget=True)
 F_BUDGET = slot("f_budget", "components.sections.sidebar",
                 "Drawing budget (nodes) before the graph shows its cluster overview.",
                 widget=True)
@@ -227,13 +223,6 @@ EXPANDED = slot("expanded_clusters", "components.sections.explorer",
                 "Clusters of the overview the user expanded.", set)
 TEXT_SEARCH = slot("text_search", "components.sections.explorer",
                    "The explorer's text search (its widget's key).", str)
-# the explorer's layout: the drawer, and the stage's element (issue 23, item 1; the
-# window's height is the browser's own since issue 33, item 1)
-DRAWER_DISMISSED = slot("drawer_dismissed", "components.sections.explorer",
-                        "The search and answer the drawer was closed on: (query, answer key).")
-VIEWPORT = slot("graph_viewport", "components.widgets.stage",
-                "The stage element's key (Esc, the drawer's background); it holds no "
-                "state: the graph takes the window's height in the browser.")
 
 # the history played back under the graph (issue 19, item 3: playback.js)
 PLAY_HISTORY = slot("play_history", "components.sections.explorer",
@@ -243,63 +232,13 @@ PLAY_HISTORY = slot("play_history", "components.sections.explorer",
 # -- ask and add (components.sections.ask) ----------------------------------------------
 ASK_QUERY = slot("ask_query", "components.sections.ask",
                  "The Ask box's question (its widget's key, inside a form).", str)
-ASKED = slot("asked_answers", "components.sections.ask",
-             "Answers by (source key, question), each sent once per data load.", dict)
-ASK_CURRENT = slot("ask_current", "components.sections.ask",
-                   "The (source key, question) whose answer is shown.")
-ADD_TEXT = slot("add_text", "components.sections.ask", "The Add form's text (widget key).",
-                str)
-ADD_TITLE = slot("add_title", "components.sections.ask", "The Add form's title (widget key).",
-                 str)
-ADD_SPACE = slot("add_space", "components.sections.ask", "The Add form's space (widget key).")
-ADD_PENDING = slot("add_pending", "components.sections.ask",
-                   "An add waiting for its one confirmed send.")
-ADD_TRACK = slot("add_track", "components.sections.ask",
-                 "A Supermemory document being processed after an add.")
-ADD_LAST = slot("add_last", "components.sections.ask", "The last add's outcome sentence.")
 
-# -- the provenance trail (components.sections.why; issue 19, item 1) --------------------
-WHY_OPEN = slot("why_open", "components.sections.why",
-                "The memory or fact whose “Why does it believe this?” trail is open.")
-
-# -- destructive actions ----------------------------------------------------------------
-FORGET_PENDING = slot("forget_pending", "components.sections.forget",
-                      "A forget waiting for its confirmation (with its once-token).")
-FORGET_ALL_PENDING = slot("forget_all_pending", "components.sections.forget_all",
-                          "A forget-all preview waiting for its typed confirmation.")
-FORGET_ALL_FIELDS = Family("fa-", "components.sections.forget_all",
-                           "The confirmation and reason fields of one forget-all preview.")
-SEMANTIC_FORGET = slot("semantic_forget_pending", "components.sections.semantic_forget",
-                       "A semantic-forget dry run under review (its preview, the unticked "
-                       "ids, its once-token).")
-SEMANTIC_FORGET_QUERY = slot("semantic_forget_query", "components.sections.semantic_forget",
-                             "The 'Forget memories about…' field (its widget key).", str)
-SEMANTIC_FORGET_SPACE = slot("semantic_forget_space", "components.sections.semantic_forget",
-                             "The space a semantic forget looks in, when the connection "
-                             "names none (its widget key).")
-SEMANTIC_FORGET_FIELDS = Family("sf-", "components.sections.semantic_forget",
-                                "The tick boxes and the reason field of one semantic-forget "
-                                "preview, by token.")
-SEMANTIC_FORGET_LAST = slot("semantic_forget_last", "components.sections.semantic_forget",
-                            "The per-id report of the last confirmed semantic forget.")
-ONCE_USED = slot("once_tokens_used", "components.widgets.once",
-                 "Tokens of requests already sent (never send twice).", set)
-
+# -- the Ledger page (components.sections.ledger) ----------------------------------------
 LEDGER_FILTERS = Family("ledger_filter_", "components.sections.ledger",
                         "The Ledger page's filter widgets (actions, outcomes, sources, "
                         "spaces, text) by name.")
-LEDGER_VIEW = slot("ledger_view", "components.sections.ledger",
-                   "The Ledger page's choice: this source's rows or all my actions (widget key).")
 
-DIFF_CHAIN = slot("diff_chain", "components.sections.audit",
-                  "The Audit page's chain to compare (widget key).")
-DIFF_VERSIONS = Family("diff_version_", "components.sections.audit",
-                       "The Audit page's older/newer version pickers, per chain.")
-CHANGE_LINKS = Family("change_link_", "components.sections.audit",
-                      "The explorer's “changes since” buttons that select a memory, per "
-                      "list and memory.")
-EVIDENCE_NODE = slot("evidence_node", "components.sections.export",
-                     "The Export page's chain or node for an evidence pack (widget key).")
+# -- the overview (components.sections.overview) and the graph (components.graph_view) ---
 SHOW_MEMORY_TABLE = slot("show_memory_table", "components.sections.overview",
                          "Whether the explorer's memory table is built (widget key).")
 GRAPH_STATE = slot("graph", "components.graph_view",
@@ -323,37 +262,11 @@ COMPARE_DAY_B = slot("compare_day_b", "components.sections.compare",
 COMPARE_FILES = slot("compare_files", "components.sections.compare",
                      "The snapshot file chosen for each side of the Compare page: side → "
                      "(file name, bytes); this session only.", dict)
-COMPARE_UPLOADS = Family("compare_upload_", "components.sections.compare",
-                         "The Compare page's file pickers, per side (widget keys).")
-COMPARE_SHOW = slot("compare_show", "components.sections.compare",
-                    "The kinds of difference the Compare page's table lists (none: all).",
-                    list, widget=True)
-COMPARE_RESULT = slot("compare_result", "components.sections.compare",
-                      "The last comparison: (what both sides were, the comparison), kept "
-                      "until a side or the live data changes.")
-COMPARE_GRAPH = slot("compare_graph", "components.sections.compare",
-                     "The Compare page's graph component's own state (its key).")
 
 # -- the Audit page's review queue (components.sections.semantic_review) -----------------
-SEMANTIC_REVIEW_HELD = slot("semantic_review_held", "components.sections.semantic_review",
-                            "(source identity, finding keys) reviewed as not a conflict: "
-                            "read from the ledger once, kept in step by the review.")
 SEMANTIC_REVIEW_MARKS = slot("semantic_review_marks", "components.sections.semantic_review",
                              "(source key, memory ids) 'Open both in the graph' asked the "
                              "explorer to mark.")
-SEMANTIC_REVIEW_KEYS = Family("semantic_review_", "components.sections.semantic_review",
-                              "The review queue's buttons (not a conflict, forget, open), "
-                              "per action and finding key.")
-JUDGE_VERDICTS = slot("judge_verdicts", "components.sections.semantic_review",
-                      "A model's verdicts by pair digest and model "
-                      "(memscope.reports.judging.verdict_key → Verdict).", dict)
-JUDGE_FOUND = slot("judge_found", "components.sections.semantic_review",
-                   "Near misses a model was asked about, by finding key (SemanticFinding).",
-                   dict)
-JUDGE_ASK = slot("judge_ask", "components.sections.semantic_review",
-                 "The 'Check these with a model' confirmation is open (True) or not.")
-JUDGE_RUN = slot("judge_run", "components.sections.semantic_review",
-                 "The model check in progress: its configuration, the pairs left, counts.")
 JUDGE_PRESENTER_OK = slot("judge_presenter_ok", "components.sections.semantic_review",
                           "The presenter-mode confirmation checkbox (widget key).")
 
@@ -373,24 +286,10 @@ JUDGE_KEY = slot("judge_key_secret", "components.sections.judge_form",
 # -- the Slideshow page (components.sections.slideshow; issue 19, item 3) ------------------
 SLIDESHOW = slot("slideshow", "components.sections.slideshow",
                  "The slideshow being built or opened (memscope.view.slideshow.Slideshow).")
-SLIDESHOW_PICK = slot("slideshow_pick", "components.sections.slideshow",
-                      "The node picked on the Slideshow page's graph (the next step's).")
-SLIDESHOW_GRAPH = slot("slideshow_graph", "components.graph_view",
-                       "The Slideshow page's graph component state (what it selected).")
 SLIDESHOW_EXPANDED = slot("slideshow_expanded", "components.sections.slideshow",
                           "Clusters of the Slideshow page's overview the user opened.", set)
 SLIDESHOW_CAPTION = slot("slideshow_caption", "components.sections.slideshow",
                          "The next step's caption (widget key).", str)
-SLIDESHOW_TITLE = slot("slideshow_title", "components.sections.slideshow",
-                       "The slideshow's title (widget key).", str)
-SLIDESHOW_ADVANCE = slot("slideshow_advance", "components.sections.slideshow",
-                         "Seconds a step stays while playing, 0 by hand (widget key).")
-SLIDESHOW_UPLOAD = slot("slideshow_upload", "components.sections.slideshow",
-                        "The slideshow file being opened (widget key).")
-SLIDESHOW_NOTE = slot("slideshow_note", "components.sections.slideshow",
-                      "(kind, sentences) of the last open: what was left out or refused.")
-SLIDESHOW_PLAY = slot("slideshow_play", "components.sections.slideshow",
-                      "(token, monotonic time) of the last Play click.")
 SLIDESHOW_STEP_KEYS = Family("slideshow_step_", "components.sections.slideshow",
                              "The step list's buttons (up, down, remove), per action and row.")
 
@@ -403,21 +302,13 @@ RECALL_FROM = slot("recall_from", "components.sections.recall",
                    "set.", lambda: "typed", widget=True)
 RECALL_TEXT = slot("recall_text", "components.sections.recall",
                    "The recall map's typed questions, one a line.", str, widget=True)
-RECALL_UPLOAD = slot("recall_upload", "components.sections.recall",
-                     "The recall map's uploaded question file (widget key).")
 RECALL_WORKERS = slot("recall_workers", "components.sections.recall",
                       "The recall map's bound on questions sent at once.", lambda: 4,
                       widget=True)
-RECALL_GRAPH = slot("recall_graph", "components.sections.recall",
-                    "The recall map graph component's own state (what the browser selected).")
 
-# -- widgets' own state -----------------------------------------------------------------
-GRAPH_FOCUS = Family("graph_focus::", "components.graph_view",
-                     "What the graph component last asked the browser to focus.")
+# -- the Profile page (pages.profile) ---------------------------------------------------
 PROFILE_SPACE = slot("profile_space", "pages.profile", "The Profile page's space.",
                      widget=True)
-FORGET_ALL_SPACE = slot("forget_all_space", "components.sections.forget_all",
-                        "The Forget-all page's space (widget key).")
 
 
 # -- the selection and the URL ------------------------------------------------------------

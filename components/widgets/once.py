@@ -10,7 +10,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from components.state.session import ONCE_USED, Slot
+from components.state.session import Slot, slot
+
+# -- the session slots this module owns (components.state.session collects them) --
+ONCE_USED = slot("once_tokens_used", __name__,
+                 "Tokens of requests already sent (never send twice).", set)
 
 
 def pend(slot: Slot[Any], /, **request: Any) -> None:

@@ -26,7 +26,12 @@ import streamlit as st
 from streamlit.components.v2 import component as _register_component
 
 from components.graph_view import WINDOW
-from components.state import session
+from components.state.session import slot
+
+# -- the session slots this module owns (components.state.session collects them) --
+VIEWPORT = slot("graph_viewport", __name__,
+                "The stage element's key (Esc, the drawer's background); it holds no "
+                "state: the graph takes the window's height in the browser.")
 
 STYLESHEET = Path(__file__).resolve().parents[1] / "assets" / "explorer.css"
 #: the explorer graph's height: the window's, below the graph (sized in the browser)
@@ -121,4 +126,4 @@ def _component() -> Callable[..., Any]:
 def mount() -> None:
     """Draw the stage's (invisible) element: the drawer's background, Esc, the close
     button's reach into the graph. It has no state and never causes a run."""
-    _component()(key=session.VIEWPORT.name)
+    _component()(key=VIEWPORT.name)
