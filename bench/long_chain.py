@@ -85,15 +85,15 @@ def _pages(page: dict[str, Any], shape: str) -> None:
     from apptest_support import run_page
 
     from components.state import session
-    from components.state.connection import Connection
+    from components.state.connection import CONNECTION, FILE_BLOBS, Connection
 
     for name in list(logging.root.manager.loggerDict):
         if name.startswith("streamlit"):
             logging.getLogger(name).setLevel(logging.ERROR)  # "missing ScriptRunContext"
     blob = json.dumps(page).encode("utf-8")
     digest = hashlib.sha256(blob).hexdigest()
-    state = {session.FILE_BLOBS.name: {digest: blob},
-             session.CONNECTION.name: Connection("file", files=(("chain.json", digest),))}
+    state = {FILE_BLOBS.name: {digest: blob},
+             CONNECTION.name: Connection("file", files=(("chain.json", digest),))}
     with tempfile.TemporaryDirectory() as data_dir:
         os.environ["MEMSCOPE_DATA_DIR"] = data_dir
         _timed(f"{shape}: page insights.py (loads the file)",

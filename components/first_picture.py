@@ -58,7 +58,7 @@ LEGEND: dict[str, float] = {"left": 8, "top": 8, "w": 229, "max": 250, "row": 49
                             "h": 360}
 #: the graph's element on the page as soon as Streamlit has laid it out, before its
 #: component has mounted (Streamlit's class for the element's key,
-#: ``components.state.session.GRAPH_STATE``): while it is there the picture waits
+#: ``components.sections.explorer.GRAPH_STATE``): while it is there the picture waits
 SLOT = ".st-key-graph"
 CANVAS_STYLE = ("position:fixed;left:0;top:0;width:0;height:0;z-index:999990;"
                 "pointer-events:none;opacity:1")

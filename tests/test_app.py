@@ -13,7 +13,7 @@ from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
 from components.graph_view import COMPONENT_NAME
-from components.state import session
+from components.sections.sidebar import F_SUPERSEDED
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import analyse
 from memscope.settings import store_path
@@ -119,7 +119,7 @@ def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
     superseded = {m.id for m in an.dataset.memories.values() if not m.is_latest}
     at = run_page()
     everything = {n["id"] for n in payload(at)["nodes"]}
-    at.checkbox(key=str(session.F_SUPERSEDED.widget)).uncheck().run()
+    at.checkbox(key=str(F_SUPERSEDED.widget)).uncheck().run()
     shown = {n["id"] for n in payload(at)["nodes"]}
     assert everything - shown == superseded
     word = "Lisbon"

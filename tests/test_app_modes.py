@@ -12,7 +12,7 @@ from apptest_support import browser_click, graph_payload
 from conftest import ROOT, SM
 from streamlit.testing.v1 import AppTest
 
-from components.state import session
+from components.sections.sidebar import AS_OF, F_BUDGET, PRESENTER, SINCE
 from components.state.connection import Connection
 from memscope.records.dataset import read_files
 
@@ -53,7 +53,7 @@ def test_presenter_mode_leaks_no_text_into_the_page(home):
     home.run()
     assert "Prefers React with TypeScript for new frontend work." in json.dumps(
         payload(home), ensure_ascii=False)
-    home.toggle(key=session.PRESENTER.widget).set_value(True).run()
+    home.toggle(key=PRESENTER.widget).set_value(True).run()
     assert not home.exception, home.exception
     text = json.dumps(payload(home), ensure_ascii=False)
     shown = " ".join(t.value for t in home.text) + " ".join(m.value for m in home.markdown)
@@ -65,7 +65,7 @@ def test_presenter_mode_leaks_no_text_into_the_page(home):
 
 def test_as_of_shows_the_memory_as_it_stood(home):
     everything = node_ids(home)
-    home.date_input(key=session.AS_OF.widget).set_value(date(2026, 11, 12)).run()
+    home.date_input(key=AS_OF.widget).set_value(date(2026, 11, 12)).run()
     assert not home.exception, home.exception
     nodes = {n["id"]: n for n in payload(home)["nodes"]}
     # by the end of 2026-11-12: documents created up to 11-10 (stack_1 on 11-10, health
@@ -81,7 +81,7 @@ def test_as_of_shows_the_memory_as_it_stood(home):
 
 
 def test_changes_since_colours_added_updated_forgotten(home):
-    home.date_input(key=session.SINCE.widget).set_value(date(2026, 11, 12)).run()
+    home.date_input(key=SINCE.widget).set_value(date(2026, 11, 12)).run()
     assert not home.exception, home.exception
     changes = {n["id"]: n.get("change") for n in payload(home)["nodes"] if n.get("change")}
     # after 11-12: fe_v3 (new version of fe_v2), coffee_v2 and coffee_v2b (new versions),
@@ -97,7 +97,7 @@ def test_the_budget_collapses_clusters_that_expand_on_click(tmp_path, monkeypatc
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     everything = node_ids(at)
     assert len(everything) > 300 and not any(n.startswith("cluster:") for n in everything)
-    at.number_input(key=str(session.F_BUDGET.widget)).set_value(100).run()
+    at.number_input(key=str(F_BUDGET.widget)).set_value(100).run()
     overview = node_ids(at)
     clusters = sorted(n for n in overview if n.startswith("cluster:"))
     assert clusters and len(overview) < len(everything) // 2
@@ -122,5 +122,5 @@ def test_a_link_with_an_as_of_day_before_the_data_is_ignored_not_a_crash(fresh_d
     at.query_params["since"] = "not-a-day"
     at.run()
     assert not at.exception, at.exception
-    assert at.date_input(key=str(session.AS_OF.widget)).value is None
+    assert at.date_input(key=str(AS_OF.widget)).value is None
     assert not [i for i in at.info if "Time travel" in i.value]  # the app shows today

@@ -127,29 +127,6 @@ def test_only_the_session_model_touches_session_state():
     assert [p for p in touching if p not in SESSION_OWNERS] == []
 
 
-SESSION_MODEL = "components.state.session"
-#: slots and families the session model declares though another module owns them — debt,
-#: listed so that none is added unnoticed (components/state/session.py says why each stays)
-DECLARED_AWAY = {
-    # read by tests as session.<NAME>
-    "CONNECTION", "API_KEY", "FILE_BLOBS", "APP_CONTEXT",
-    "F_SPACES", "F_TYPES", "F_EDGE_KINDS", "F_SUPERSEDED", "F_INFERRED", "F_COLOR_BY",
-    "F_BUDGET", "EXPANDED", "TEXT_SEARCH", "ASK_QUERY", "LEDGER_FILTERS",
-    "SHOW_MEMORY_TABLE", "GRAPH_STATE", "MIGRATION_REPORT",
-    "COMPARE_KIND_A", "COMPARE_KIND_B", "COMPARE_DAY_A", "COMPARE_DAY_B", "COMPARE_FILES",
-    "SEMANTIC_REVIEW_MARKS", "JUDGE_PRESENTER_OK",
-    "JUDGE_URL", "JUDGE_MODEL", "JUDGE_KEY_FIELD", "JUDGE_SET", "JUDGE_KEY",
-    "SLIDESHOW", "SLIDESHOW_EXPANDED", "SLIDESHOW_CAPTION", "SLIDESHOW_STEP_KEYS",
-    "RECALL_JOB", "RECALL_FROM", "RECALL_TEXT", "RECALL_WORKERS",
-    # read by the session model's own write_url (and by tests)
-    "PRESENTER", "AS_OF", "SINCE", "CLOCK",
-    # read only in the explorer's graph-drawing code
-    "PLAY_HISTORY",
-    # owned by a page, read by a section
-    "PROFILE_SPACE",
-}
-
-
 @dataclass(frozen=True)
 class Declared:
     """One ``slot(...)`` or ``Family(...)`` as written in a module of the UI."""
@@ -200,11 +177,8 @@ def test_every_session_key_is_declared_once_by_its_owner():
         assert path.with_suffix(".py").exists() or (path / "__init__.py").exists(), \
             f"{d.owner} owns a session key but is not a module"
     elsewhere = [f"{d.variable} is declared in {d.module} but owned by {d.owner}"
-                 for d in declared if d.owner != d.module
-                 and not (d.module == SESSION_MODEL and d.variable in DECLARED_AWAY)]
+                 for d in declared if d.owner != d.module]
     assert elsewhere == [], "a slot is declared by its owner (slot('…', __name__, …))"
-    away = {d.variable for d in declared if d.module == SESSION_MODEL and d.owner != d.module}
-    assert away == DECLARED_AWAY, "a listed slot moved to its owner: take it off DECLARED_AWAY"
 
 
 def test_the_registry_collects_every_slot_its_owners_declare():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from test_ask_add_apptest import ask, home
 
-from components.state import session
+from components.sections.sidebar import PRESENTER
 from memscope.reports.results import because, shared_words
 from memscope.settings import store_path
 from memscope.sources.embedded import EmbeddedSource
@@ -40,7 +40,7 @@ def test_the_drawer_lists_whole_texts_then_why_they_ranked(fresh_data_dir):
 
 def test_presenter_mode_hides_the_text_and_the_shared_words(fresh_data_dir):
     home()
-    at = home(**{session.PRESENTER.name: True})
+    at = home(**{PRESENTER.name: True})
     ask(at, "Lisbon trip")
     captions = " ".join(c.value for c in at.caption).replace("\\", "")
     assert "Matched the question" in captions and "Shares “lisbon”" not in captions

@@ -11,8 +11,9 @@ from apptest_support import graph_payload, run_page
 from graphiti_support import write_graph
 from streamlit.testing.v1 import AppTest
 
-from components.state import session
-from components.state.connection import Connection
+from components.sections.sidebar import AS_OF, CLOCK, SINCE
+from components.state.connection import CONNECTION, Connection
+from components.state.context import APP_CONTEXT
 
 CLOCK_KEY = "w.as_of_clock"
 FEB15 = date(2026, 2, 15)
@@ -27,7 +28,7 @@ def _banner(at: AppTest) -> str:
 
 
 def test_data_with_one_clock_is_not_asked_which(fresh_data_dir: Path) -> None:
-    at = run_page(**{session.AS_OF.name: date(2026, 11, 15)})
+    at = run_page(**{AS_OF.name: date(2026, 11, 15)})
     assert CLOCK_KEY not in [r.key for r in at.radio]
     assert "the memory as it stood on 2026-11-15" in _banner(at)
 
@@ -36,7 +37,7 @@ def test_the_clock_choice_changes_what_is_drawn(fresh_data_dir: Path, tmp_path: 
                                                 ) -> None:
     graph = write_graph(tmp_path / "alice.kuzu")
     conn = Connection("graphiti", base_url=str(graph), backend="kuzu")
-    at = run_page(**{session.CONNECTION.name: conn, session.AS_OF.name: FEB15})
+    at = run_page(**{CONNECTION.name: conn, AS_OF.name: FEB15})
     clock = at.radio(key=CLOCK_KEY)
     assert clock.value == "believed" and clock.label == "Time travel shows"
     assert clock.options == ["What the memory believed then", "What was true then"]
@@ -53,20 +54,20 @@ def test_the_clock_choice_changes_what_is_drawn(fresh_data_dir: Path, tmp_path: 
     assert "showing what was true on 2026-02-15" in banner
     assert ("1 fact does not say when it became true; it is counted as true from the day "
             "the memory learnt it.") in banner
-    assert session.CLOCK.name in at.session_state and at.session_state[
-        session.CLOCK.name] == "true"
+    assert CLOCK.name in at.session_state and at.session_state[
+        CLOCK.name] == "true"
 
 
 def test_changes_since_read_the_chosen_clock(fresh_data_dir: Path, tmp_path: Path) -> None:
     graph = write_graph(tmp_path / "alice.kuzu")
     conn = Connection("graphiti", base_url=str(graph), backend="kuzu")
-    at = run_page(**{session.CONNECTION.name: conn, session.AS_OF.name: date(2026, 5, 15),
-                     session.SINCE.name: date(2026, 2, 15)})
-    believed = at.session_state[session.APP_CONTEXT.name].comparison
+    at = run_page(**{CONNECTION.name: conn, AS_OF.name: date(2026, 5, 15),
+                     SINCE.name: date(2026, 2, 15)})
+    believed = at.session_state[APP_CONTEXT.name].comparison
     # learnt on 1 March: Alice's intro facts; Porto was already over but still learnt then
     assert {"fact-engineer", "fact-porto", "fact-sister"} <= set(believed.added)
     at.radio(key=CLOCK_KEY).set_value("true").run()
-    true = at.session_state[session.APP_CONTEXT.name].comparison
+    true = at.session_state[APP_CONTEXT.name].comparison
     assert true.clock == "true"
     # engineer and Porto were true before 15 February; Porto again became true on 1 May
     assert not {"fact-engineer", "fact-porto"} & set(true.added)

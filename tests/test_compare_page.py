@@ -11,8 +11,15 @@ import pytest
 from apptest_support import graph_payload, run_page
 from test_every_page import data_texts, rendered_text, source_state
 
-from components.sections.compare import RECORD_WORDS
-from components.state import session
+from components.sections.compare import (
+    COMPARE_DAY_A,
+    COMPARE_DAY_B,
+    COMPARE_FILES,
+    COMPARE_KIND_A,
+    COMPARE_KIND_B,
+    RECORD_WORDS,
+)
+from components.sections.sidebar import PRESENTER
 from memscope.sources import snapshot_bytes
 
 #: a chain edge's row, as the table names its record
@@ -31,8 +38,8 @@ def _without_one(data: bytes) -> tuple[bytes, str]:
 
 
 def _state(snapshot: bytes, **more: Any) -> dict[str, Any]:
-    return {session.COMPARE_KIND_A.name: "file", session.COMPARE_KIND_B.name: "live",
-            session.COMPARE_FILES.name: {"a": ("before.json", snapshot)}, **more}
+    return {COMPARE_KIND_A.name: "file", COMPARE_KIND_B.name: "live",
+            COMPARE_FILES.name: {"a": ("before.json", snapshot)}, **more}
 
 
 @pytest.mark.parametrize("presenter", [False, True], ids=["plain", "presenter"])
@@ -42,7 +49,7 @@ def test_a_snapshot_against_the_live_data(kind: str, presenter: bool, fresh_data
     with source_state(kind, tmp_path) as (state, dataset):
         snapshot, gone = _without_one(snapshot_bytes(dataset))
         at = run_page("compare.py", **state, **_state(snapshot),
-                      **{session.PRESENTER.name: presenter})
+                      **{PRESENTER.name: presenter})
         assert not at.error, [e.value for e in at.error]
         (warning,) = at.main.warning  # the sidebar may say the legacy API retires
         assert "differs from" in warning.value and "added" in warning.value
@@ -94,10 +101,10 @@ def test_as_of_one_day_against_another_day(fresh_data_dir) -> None:
     first, second = today - timedelta(days=20), today - timedelta(days=5)
     expected = compare_moments(ds, day_end(first), day_end(second))
     assert not expected.identical
-    at = run_page("compare.py", **{session.COMPARE_KIND_A.name: "asof",
-                                   session.COMPARE_DAY_A.name: first,
-                                   session.COMPARE_KIND_B.name: "asof",
-                                   session.COMPARE_DAY_B.name: second})
+    at = run_page("compare.py", **{COMPARE_KIND_A.name: "asof",
+                                   COMPARE_DAY_A.name: first,
+                                   COMPARE_KIND_B.name: "asof",
+                                   COMPARE_DAY_B.name: second})
     assert not at.error, [e.value for e in at.error]
     metrics = {m.label: int(m.value) for m in at.metric}
     changed = sum(1 for d in expected.differences if d.change == "changed")
@@ -114,16 +121,16 @@ def test_two_snapshot_files(fresh_data_dir) -> None:
     pages = [SM / f"documents_page{i}.json" for i in (1, 2, 3)]
     one = pages[0].read_bytes()
     snapshot, gone = _without_one(one)
-    at = run_page("compare.py", **{session.COMPARE_KIND_A.name: "file",
-                                   session.COMPARE_KIND_B.name: "file",
-                                   session.COMPARE_FILES.name: {"a": ("a.json", one),
+    at = run_page("compare.py", **{COMPARE_KIND_A.name: "file",
+                                   COMPARE_KIND_B.name: "file",
+                                   COMPARE_FILES.name: {"a": ("a.json", one),
                                                                 "b": ("b.json", snapshot)}})
     assert not at.error, [e.value for e in at.error]
     table = at.dataframe[0].value
     records = table[table["record"] != EDGE]
     assert list(zip(records["change"], records["id"], strict=True)) == [("only in A", gone)]
-    same = run_page("compare.py", **{session.COMPARE_KIND_A.name: "file",
-                                     session.COMPARE_KIND_B.name: "file",
-                                     session.COMPARE_FILES.name: {"a": ("a.json", one),
+    same = run_page("compare.py", **{COMPARE_KIND_A.name: "file",
+                                     COMPARE_KIND_B.name: "file",
+                                     COMPARE_FILES.name: {"a": ("a.json", one),
                                                                   "b": ("a.json", one)}})
     assert next(i.value for i in same.info).startswith("Both sides are the same")

@@ -24,8 +24,9 @@ from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
+from components.sections.sidebar import F_BUDGET, PRESENTER
 from components.state import session
-from components.state.connection import Connection
+from components.state.connection import API_KEY, CONNECTION, FILE_BLOBS, Connection
 from memscope.records.dataset import Dataset
 from memscope.settings import store_path
 from memscope.sources import FileSource
@@ -90,15 +91,15 @@ def source_state(kind: str, tmp_path: Path) -> Iterator[tuple[dict[str, Any], Da
     if kind == "file":
         blobs = {p.name: p.read_bytes() for p in FILES}
         digests = {name: hashlib.sha256(b).hexdigest() for name, b in blobs.items()}
-        state = {session.FILE_BLOBS.name: {digests[n]: b for n, b in blobs.items()},
-                 session.CONNECTION.name: Connection(
+        state = {FILE_BLOBS.name: {digests[n]: b for n, b in blobs.items()},
+                 CONNECTION.name: Connection(
                      "file", files=tuple(digests.items()))}
         yield state, FileSource.from_bytes(list(blobs.items())).load().dataset
         return
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         key = sandbox.supermemory_key if kind == "supermemory" else sandbox.spomory_key
         conn = Connection(kind, base_url=sandbox.url, dialect="legacy")  # as built below
-        state = {session.CONNECTION.name: conn, session.API_KEY.name: SecretStr(key)}
+        state = {CONNECTION.name: conn, API_KEY.name: SecretStr(key)}
         with _session_free_build(conn, SecretStr(key)) as source:
             data = source.load().dataset
         yield state, data
@@ -133,7 +134,7 @@ def test_every_page_runs_and_presenter_mode_hides_every_text(kind, presenter,
         texts = data_texts(dataset)
         assert texts, "the source has text to hide"
         for page in PAGES:
-            at = run_page(page, **state, **{session.PRESENTER.name: presenter})
+            at = run_page(page, **state, **{PRESENTER.name: presenter})
             assert not at.exception, (page, at.exception)
             assert not [e.value for e in at.error if "Traceback" in e.value]
             shown = rendered_text(at)
@@ -151,7 +152,7 @@ def test_presenter_mode_masks_the_cluster_overview(fresh_data_dir, tmp_path):
 
     with source_state("embedded", tmp_path) as (state, dataset):
         texts = data_texts(dataset)
-        budget = {session.F_BUDGET.name: MIN_BUDGET}
+        budget = {F_BUDGET.name: MIN_BUDGET}
         plain = run_page("explorer.py", **state, **budget)
         clusters = [n for n in _graph_nodes(plain) if n["id"].startswith("cluster:")]
         assert clusters, "the budget forces the overview"
@@ -159,7 +160,7 @@ def test_presenter_mode_masks_the_cluster_overview(fresh_data_dir, tmp_path):
         words = {w for n in clusters for w in re.findall(r"[A-Za-z]{4,}", n["label"])}
         data_words = {w for t in texts for w in re.findall(r"[A-Za-z]{4,}", t)}
         assert words & data_words
-        at = run_page("explorer.py", **state, **budget, **{session.PRESENTER.name: True})
+        at = run_page("explorer.py", **state, **budget, **{PRESENTER.name: True})
         masked = [n for n in _graph_nodes(at) if n["id"].startswith("cluster:")]
         assert len(masked) == len(clusters)
         hexagons = json.dumps(masked, ensure_ascii=False)
@@ -179,9 +180,9 @@ def test_presenter_mode_redacts_the_data_quoted_in_a_toast(fresh_data_dir, tmp_p
     in presenter mode the facts are hidden, the sentence stays."""
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         sandbox.faults.spomory_wrong_forget = True
-        at = run_page(**{session.CONNECTION.name: Connection("spomory", base_url=sandbox.url),
-                         session.API_KEY.name: SecretStr(sandbox.spomory_key),
-                         session.SELECTED.name: "e_zs", session.PRESENTER.name: True})
+        at = run_page(**{CONNECTION.name: Connection("spomory", base_url=sandbox.url),
+                         API_KEY.name: SecretStr(sandbox.spomory_key),
+                         session.SELECTED.name: "e_zs", PRESENTER.name: True})
         at.button(key="forget-r2").click().run()
         next(b for b in at.button if b.label == "Forget").click().run()
         assert not at.exception, at.exception
@@ -216,11 +217,11 @@ def test_a_hostile_snapshot_opens_on_every_page(fresh_data_dir):
     snapshot file: every page shows it with no exception, and the good record survives."""
     blob = ("\ufeff" + HOSTILE_PAGE).encode("utf-8", "surrogatepass")
     digest = hashlib.sha256(blob).hexdigest()
-    state = {session.FILE_BLOBS.name: {digest: blob},
-             session.CONNECTION.name: Connection("file", files=(("hostile.json", digest),))}
+    state = {FILE_BLOBS.name: {digest: blob},
+             CONNECTION.name: Connection("file", files=(("hostile.json", digest),))}
     for page in PAGES:
         for presenter in (False, True):
-            at = run_page(page, **state, **{session.PRESENTER.name: presenter})
+            at = run_page(page, **state, **{PRESENTER.name: presenter})
             assert not at.exception, (page, at.exception)
             assert not [e.value for e in at.error], (page, [e.value for e in at.error])
     home = run_page("explorer.py", **state)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from apptest_support import graph_payload, run_page
 
 from components.graph_view import WINDOW
+from components.sections.ask import ASK_QUERY
+from components.sections.explorer import TEXT_SEARCH
 from components.state import session
 from components.widgets.stage import CLOSE_KEY
 
@@ -39,20 +41,20 @@ def test_the_drawer_opens_on_a_selection_and_closes_with_its_button(fresh_data_d
 
 def test_a_closed_search_stays_closed_until_the_search_changes(fresh_data_dir) -> None:
     at = run_page("explorer.py")
-    at.text_input(key=session.TEXT_SEARCH.name).set_value("Lisbon").run()
+    at.text_input(key=TEXT_SEARCH.name).set_value("Lisbon").run()
     assert len(close_buttons(at)) == 1
     assert any("highlighted in the graph" in c.value for c in at.caption)
     close_buttons(at)[0].click().run()
     assert close_buttons(at) == []
     at.run()  # another run (a filter, a click elsewhere) does not bring it back
     assert close_buttons(at) == []
-    at.text_input(key=session.TEXT_SEARCH.name).set_value("Maya").run()
+    at.text_input(key=TEXT_SEARCH.name).set_value("Maya").run()
     assert len(close_buttons(at)) == 1
 
 
 def test_an_answer_opens_the_drawer(fresh_data_dir) -> None:
     at = run_page("explorer.py")
-    at.text_input(key=session.ASK_QUERY.name).set_value("Lisbon")
+    at.text_input(key=ASK_QUERY.name).set_value("Lisbon")
     next(b for b in at.button if b.label == "Ask").click().run()
     assert not at.exception, at.exception
     assert len(close_buttons(at)) == 1

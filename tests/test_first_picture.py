@@ -127,6 +127,6 @@ def test_serve_installs_the_middleware_after_streamlits_own() -> None:
 
 
 def test_the_graphs_element_is_the_one_the_script_waits_for() -> None:
-    from components.state import session
+    from components.sections.explorer import GRAPH_STATE
 
-    assert f".st-key-{session.GRAPH_STATE.name}" == first_picture.SLOT
+    assert f".st-key-{GRAPH_STATE.name}" == first_picture.SLOT

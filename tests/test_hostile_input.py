@@ -407,14 +407,13 @@ def _huge_state(crowd: int = 0) -> dict:
     """Session state that opens the 5 MB-word files as the app's snapshot source."""
     import hashlib
 
-    from components.state import session
-    from components.state.connection import Connection
+    from components.state.connection import CONNECTION, FILE_BLOBS, Connection
 
     files = huge_word_files(crowd)
     digests = [(name, hashlib.sha256(blob).hexdigest()) for name, blob in files]
-    return {session.FILE_BLOBS.name: {d: blob for (_, d), (_, blob) in zip(digests, files,
-                                                                               strict=True)},
-            session.CONNECTION.name: Connection("file", files=tuple(digests))}
+    return {FILE_BLOBS.name: {d: blob for (_, d), (_, blob) in zip(digests, files,
+                                                                       strict=True)},
+            CONNECTION.name: Connection("file", files=tuple(digests))}
 
 
 def _strings(value, path: str = ""):
@@ -506,10 +505,10 @@ def test_huge_words_load_and_pass_every_core_stage(tmp_path):
 def test_every_page_shows_huge_words_bounded(page, huge_state, fresh_data_dir):
     from apptest_support import run_page
 
-    from components.state import session
+    from components.sections.sidebar import PRESENTER
 
     for presenter in (False, True):
-        at = run_page(page, **huge_state, **{session.PRESENTER.name: presenter})
+        at = run_page(page, **huge_state, **{PRESENTER.name: presenter})
         assert not [e.value for e in at.error], (page, [e.value for e in at.error])
         assert _too_long(at, page) == [], (page, presenter)
 
@@ -526,10 +525,12 @@ def test_the_explorer_in_every_mode_shows_huge_words_bounded(what, state, huge_s
                                                               fresh_data_dir):
     from apptest_support import run_page
 
-    from components.state import session
+    from components.sections.explorer import TEXT_SEARCH
+    from components.sections.overview import SHOW_MEMORY_TABLE
+    from components.sections.sidebar import F_BUDGET, F_COLOR_BY, PRESENTER
 
-    slots = {s.name: s for s in (session.F_COLOR_BY, session.PRESENTER, session.TEXT_SEARCH,
-                                 session.F_BUDGET, session.SHOW_MEMORY_TABLE)}
+    slots = {s.name: s for s in (F_COLOR_BY, PRESENTER, TEXT_SEARCH,
+                                 F_BUDGET, SHOW_MEMORY_TABLE)}
     assert set(state) <= set(slots)  # the keys are the session's own
     at = run_page("explorer.py", **(_huge_state(2 * MIN_BUDGET) if what == "overview"
                                     else huge_state), **state)

@@ -13,7 +13,7 @@ from apptest_support import graph_payload, run_page
 
 from components.sections import legend as legend_section
 from components.sections.panels import INFERRED_BADGE as PANEL_BADGE
-from components.state import session
+from components.sections.sidebar import F_INFERRED
 from memscope.graph.analysis import Analysis, analyse
 from memscope.lenses.filters import Filters, visible_nodes
 from memscope.lenses.presenter import mask
@@ -168,15 +168,15 @@ def test_the_panel_badge_and_the_sidebar_filter(fresh_data_dir) -> None:
     # the sidebar's filter reaches the graph
     drawn = {n["id"] for n in graph_payload(at)["nodes"]}
     assert inferred <= drawn
-    at.radio(key=str(session.F_INFERRED.widget)).set_value("hide").run()
+    at.radio(key=str(F_INFERRED.widget)).set_value("hide").run()
     drawn = {n["id"] for n in graph_payload(at)["nodes"]}
     assert not inferred & drawn and stated.id in drawn
     at.session_state["selected_node"] = None  # a selected node is drawn whatever the filters
-    at.radio(key=str(session.F_INFERRED.widget)).set_value("only").run()
+    at.radio(key=str(F_INFERRED.widget)).set_value("only").run()
     drawn = {n["id"] for n in graph_payload(at)["nodes"]}
     assert drawn & set(an.dataset.memories) == inferred
-    assert session.F_INFERRED.name in at.session_state
-    assert at.session_state[session.F_INFERRED.name] == "only"
+    assert F_INFERRED.name in at.session_state
+    assert at.session_state[F_INFERRED.name] == "only"
 
 
 # -- a real browser: the mark, the legend line and the badge in light, dark and presenter --

@@ -14,7 +14,15 @@ from pydantic import SecretStr
 from test_semantic_review import seed
 
 from components.sections import semantic_review as review
-from components.state import session
+from components.sections.judge_form import (
+    JUDGE_KEY,
+    JUDGE_KEY_FIELD,
+    JUDGE_MODEL,
+    JUDGE_SET,
+    JUDGE_URL,
+)
+from components.sections.semantic_review import JUDGE_PRESENTER_OK, SEMANTIC_REVIEW_MARKS
+from components.sections.sidebar import PRESENTER
 from memscope.settings import STORE_FILE
 
 
@@ -49,8 +57,8 @@ def test_without_a_model_nothing_is_offered_but_where_to_set_one(fresh_data_dir:
 
 def test_checking_with_a_model_warns_sends_shows_and_ledgers(fresh_data_dir: Path, url):
     store = seed(fresh_data_dir / STORE_FILE)
-    at = run_page("audit.py", **{session.JUDGE_SET.name: (url, "tiny"),
-                                 session.JUDGE_KEY.name: SecretStr("sk-fake-judge")})
+    at = run_page("audit.py", **{JUDGE_SET.name: (url, "tiny"),
+                                 JUDGE_KEY.name: SecretStr("sk-fake-judge")})
     _button(at, "Check these with a model").click().run()
     host = url.split("//")[1].split("/")[0]
     warning = " ".join(w.value for w in at.warning).replace("\\", "")
@@ -69,18 +77,18 @@ def test_checking_with_a_model_warns_sends_shows_and_ledgers(fresh_data_dir: Pat
     assert all("sk-fake-judge" not in (r.message + (r.reason or "") + (r.target_id or ""))
                for r in rows)
     # the verdicts outlive the session: read back from the ledger
-    fresh = run_page("audit.py", **{session.JUDGE_SET.name: (url, "tiny")})
+    fresh = run_page("audit.py", **{JUDGE_SET.name: (url, "tiny")})
     assert "Confirmed by tiny" in _texts(fresh)
 
 
 def test_presenter_mode_refuses_unless_confirmed(fresh_data_dir: Path, url):
     seed(fresh_data_dir / STORE_FILE)
-    at = run_page("audit.py", **{session.JUDGE_SET.name: (url, "tiny"),
-                                 session.PRESENTER.name: True})
+    at = run_page("audit.py", **{JUDGE_SET.name: (url, "tiny"),
+                                 PRESENTER.name: True})
     _button(at, "Check these with a model").click().run()
     assert _button(at, "Send").disabled
     assert "Refused while presenting" in _texts(at)
-    at.checkbox(key=session.JUDGE_PRESENTER_OK.name).check().run()
+    at.checkbox(key=JUDGE_PRESENTER_OK.name).check().run()
     assert not _button(at, "Send").disabled
     _button(at, "Send").click().run()
     assert FakeChat.seen and "Confirmed by tiny" in _texts(at)
@@ -91,13 +99,13 @@ def test_the_connection_form_keeps_the_key_in_session_only(fresh_data_dir: Path,
     seed(fresh_data_dir / STORE_FILE)
     at = run_page("connection.py")
     assert "No model is set" in _texts(at)
-    at.text_input(key=session.JUDGE_URL.name).input(url)
-    at.text_input(key=session.JUDGE_MODEL.name).input("tiny")
-    at.text_input(key=session.JUDGE_KEY_FIELD.name).input("sk-typed-key")
+    at.text_input(key=JUDGE_URL.name).input(url)
+    at.text_input(key=JUDGE_MODEL.name).input("tiny")
+    at.text_input(key=JUDGE_KEY_FIELD.name).input("sk-typed-key")
     next(b for b in at.button if b.label == "Use this model").click().run()
-    assert at.session_state[session.JUDGE_SET.name] == (url, "tiny")
-    assert at.session_state[session.JUDGE_KEY.name].get_secret_value() == "sk-typed-key"
-    assert at.text_input(key=session.JUDGE_KEY_FIELD.name).value == ""
+    assert at.session_state[JUDGE_SET.name] == (url, "tiny")
+    assert at.session_state[JUDGE_KEY.name].get_secret_value() == "sk-typed-key"
+    assert at.text_input(key=JUDGE_KEY_FIELD.name).value == ""
     assert "sk-typed-key" not in _texts(at)
     assert "In use: tiny at 127.0.0.1" in _texts(at)
 
@@ -106,7 +114,7 @@ def test_a_near_miss_a_model_confirms_joins_the_queue_found_by_the_model(
         fresh_data_dir: Path, url):
     seed(fresh_data_dir / STORE_FILE)
     FakeChat.agree = True
-    at = run_page("audit.py", **{session.JUDGE_SET.name: (url, "tiny")})
+    at = run_page("audit.py", **{JUDGE_SET.name: (url, "tiny")})
     _button(at, "Check these with a model").click().run()
     assert "1 near miss" in " ".join(w.value for w in at.warning)
     _button(at, "Send").click().run()
@@ -120,12 +128,12 @@ def test_open_both_names_the_finding_that_brought_you_there(fresh_data_dir: Path
     seed(fresh_data_dir / STORE_FILE)
     at = run_page("audit.py")
     next(b for b in at.button if b.label == "Open both in the graph").click().run()
-    marks = at.session_state[session.SEMANTIC_REVIEW_MARKS.name]
+    marks = at.session_state[SEMANTIC_REVIEW_MARKS.name]
     assert marks[2] == "suspected_contradiction"  # for the panel: review.opened_from
     assert review.opened_sentence(marks[2], len(marks[1])) == (
         "Opened from the review queue: a suspected contradiction; both memories are marked "
         "in the graph, the first selected.")
-    home = run_page(**{session.SEMANTIC_REVIEW_MARKS.name: marks,
+    home = run_page(**{SEMANTIC_REVIEW_MARKS.name: marks,
                        "selected_node": marks[1][0]})
     said = [i.value.replace("\\", "") for i in home.info]
     assert any(s.startswith("Opened from the review queue: a suspected contradiction")

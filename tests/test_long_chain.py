@@ -22,7 +22,7 @@ from apptest_support import app_pages, run_page
 
 from components.sections.audit import MAX_NODE_LINKS, MAX_PICKER_OPTIONS
 from components.state import session
-from components.state.connection import Connection
+from components.state.connection import CONNECTION, FILE_BLOBS, Connection
 from components.widgets.tables import TABLE_ROWS
 from memscope.export.formats import flat_graph, to_gexf, to_graphml
 from memscope.graph.analysis import Analysis, analyse
@@ -43,8 +43,8 @@ def file_state(name: str, page: dict[str, Any], **more: Any) -> dict[str, Any]:
     """Session state that opens the feed ``page`` as the app's snapshot file ``name``."""
     blob = json.dumps(page).encode("utf-8")
     digest = hashlib.sha256(blob).hexdigest()
-    return {session.FILE_BLOBS.name: {digest: blob},
-            session.CONNECTION.name: Connection("file", files=((name, digest),)), **more}
+    return {FILE_BLOBS.name: {digest: blob},
+            CONNECTION.name: Connection("file", files=((name, digest),)), **more}
 
 
 def chain_page(lengths: list[int]) -> dict[str, Any]:

@@ -163,8 +163,8 @@ def test_the_connection_page_section(sandbox: Sandbox, fresh_data_dir: Path,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from apptest_support import graph_payload, run_page
 
-    from components.sections.migration import TITLE
-    from components.state import session
+    from components.sections.migration import MIGRATION_REPORT, TITLE
+    from components.sections.sidebar import PRESENTER
 
     at = _connection_page(sandbox)
     assert TITLE in [h.value for h in at.subheader]
@@ -184,7 +184,7 @@ def test_the_connection_page_section(sandbox: Sandbox, fresh_data_dir: Path,
     assert text_row["current (v5)"] == "A planted v5-only text."
     assert sandbox.supermemory_key not in str(at._tree)
     # presenter mode masks the texts in the table
-    at.toggle(key=str(session.PRESENTER.widget)).set_value(True).run()
+    at.toggle(key=str(PRESENTER.widget)).set_value(True).run()
     masked = next(d.value for d in at.dataframe if "current (v5)" in d.value.columns)
     text_row = masked[masked["what"] == "text"].iloc[0]
     assert text_row["current (v5)"] == "Memory text (23 chars)"
@@ -192,7 +192,7 @@ def test_the_connection_page_section(sandbox: Sandbox, fresh_data_dir: Path,
     # the explorer marks the differing nodes that its graph holds
     home = run_page(connection=at.session_state["connection"],
                     api_key_secret=at.session_state["api_key_secret"],
-                    migration_report=at.session_state[session.MIGRATION_REPORT.name])
+                    migration_report=at.session_state[MIGRATION_REPORT.name])
     marked = {n["id"] for n in graph_payload(home)["nodes"] if n.get("highlighted")}
     assert marked == {changed, dropped}  # both are in the graph the connection loaded
 

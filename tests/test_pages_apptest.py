@@ -11,7 +11,8 @@ from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
-from components.state import session
+from components.sections.ledger import LEDGER_FILTERS
+from components.sections.sidebar import F_SPACES, F_TYPES
 from components.state.connection import Connection
 from memscope.graph.analysis import analyse
 from memscope.graph.findings import FINDING_KINDS
@@ -78,7 +79,7 @@ def test_audit_page_follows_the_explorer_filters(fresh_data_dir):
     open_page("audit.py")
     an = demo()
     space = sorted({m.container_tag for m in an.dataset.memories.values() if m.container_tag})[0]
-    at = open_page("audit.py", **{session.F_SPACES.name: [space]})
+    at = open_page("audit.py", **{F_SPACES.name: [space]})
     assert any("Follows the sidebar's filters" in c.value for c in at.caption)
     chains = table_with(at, "branches")
     in_space = [c for c in an.chains.chains
@@ -150,7 +151,7 @@ def test_forget_all_two_steps_and_ledger(fresh_data_dir):
     ledger = open_page("ledger.py")
     table = table_with(ledger, "outcome")
     assert set(live) <= set(table["target_id"])
-    ledger.multiselect(key=session.LEDGER_FILTERS.key("actions")).set_value(
+    ledger.multiselect(key=LEDGER_FILTERS.key("actions")).set_value(
         ["Forgot everything in a space"]).run()  # the action in words
     shown = table_with(ledger, "outcome")
     assert sorted(shown["target_id"]) == live
@@ -168,7 +169,7 @@ def test_ledger_page_shows_a_forget(fresh_data_dir):
     row = table[table["target_id"] == mem.id].iloc[0]
     assert (row["action"], row["snapshot"], row["reason"], row["outcome"]) == (
         "Forgot a memory", mem.memory, "wrong", "done")  # in words, not "forget"/"ok"
-    at.text_input(key=session.LEDGER_FILTERS.key("text")).input(mem.id).run()
+    at.text_input(key=LEDGER_FILTERS.key("text")).input(mem.id).run()
     assert list(table_with(at, "outcome")["target_id"]) == [mem.id]
 
 
@@ -187,7 +188,7 @@ def test_supermemory_bulk_forget_of_the_filtered_memories(fresh_data_dir, tmp_pa
         # the filter keeps the pdf document doc_ml_reading and its three memories
         state = {"connection": Connection("supermemory", base_url=sandbox.url, dialect="legacy"),
                  "api_key_secret": SecretStr(sandbox.supermemory_key),
-                 session.F_TYPES.name: ["pdf"]}
+                 F_TYPES.name: ["pdf"]}
         at = open_page("forget_all.py", **state)
         at.button(key="forget_all_preview").click().run()
         assert not at.exception, at.exception

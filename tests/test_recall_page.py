@@ -21,8 +21,9 @@ from streamlit.testing.v1 import AppTest
 from test_every_page import data_texts, rendered_text, source_state
 
 from components.sections import recall as ui
-from components.state import session
-from components.state.connection import Connection
+from components.sections.recall import RECALL_FROM, RECALL_JOB, RECALL_TEXT, RECALL_WORKERS
+from components.sections.sidebar import PRESENTER
+from components.state.connection import API_KEY, CONNECTION, Connection
 from memscope.demo.seeding import seed_if_missing
 from memscope.graph.analysis import analyse
 from memscope.records.dataset import Dataset
@@ -45,7 +46,7 @@ def _run_to_the_end(at: AppTest) -> AppTest:
     assert not at.exception, at.exception
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        job = at.session_state[session.RECALL_JOB.name]
+        job = at.session_state[RECALL_JOB.name]
         if not job.running:
             break
         time.sleep(0.1)
@@ -62,7 +63,7 @@ def test_the_demo_question_set_maps_the_demo_store(fresh_data_dir):
     assert len(questions) >= 20
     at = run_page("recall.py")
     assert at.radio[0].value == "demo"  # the demo store offers its own set first
-    job = _run_to_the_end(at).session_state[session.RECALL_JOB.name]
+    job = _run_to_the_end(at).session_state[RECALL_JOB.name]
     assert job.run.ran == len(questions) and job.run.failed == 0
     # the same counts as the store's own search gives, question by question
     direct = recall.recall_map(an, recall.run_questions(questions, recall.source_search(
@@ -98,7 +99,7 @@ def test_the_demo_question_set_maps_the_demo_store(fresh_data_dir):
 def test_presenter_mode_shows_no_text_of_the_data(fresh_data_dir):
     seed_if_missing(store_path())
     texts = data_texts(EmbeddedSource(store_path()).load().dataset)
-    at = _run_to_the_end(run_page("recall.py", **{session.PRESENTER.name: True}))
+    at = _run_to_the_end(run_page("recall.py", **{PRESENTER.name: True}))
     shown = rendered_text(at)
     assert "Latest memories never recalled" in shown
     assert sorted(t for t in texts if t in shown) == []
@@ -112,12 +113,12 @@ def test_stop_keeps_the_rest_of_the_questions_from_being_sent(fresh_data_dir):
     ran and how many were not sent."""
     seed_if_missing(store_path())
     questions = [f"Where is Maya travelling in week {i}?" for i in range(1000)]
-    at = run_page("recall.py", **{session.RECALL_FROM.name: "typed",
-                                  session.RECALL_TEXT.name: "\n".join(questions),
-                                  session.RECALL_WORKERS.name: 1})
+    at = run_page("recall.py", **{RECALL_FROM.name: "typed",
+                                  RECALL_TEXT.name: "\n".join(questions),
+                                  RECALL_WORKERS.name: 1})
     next(b for b in at.button if b.label == "Run").click().run()
     assert not at.exception, at.exception
-    job = at.session_state[session.RECALL_JOB.name]
+    job = at.session_state[RECALL_JOB.name]
     deadline = time.monotonic() + 60  # the run is going: a first question has its answer
     while job.done == 0 and job.running and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -144,9 +145,9 @@ def test_the_page_maps_a_snapshot_and_the_sandbox_services(kind, fresh_data_dir,
         texts = data_texts(dataset)
         questions = "Lisbon trip\ncoffee\n张三住在哪里\nfrontend framework"
         at = _run_to_the_end(run_page("recall.py", **state, **{
-            session.PRESENTER.name: True, session.RECALL_FROM.name: "typed",
-            session.RECALL_TEXT.name: questions}))
-        job = at.session_state[session.RECALL_JOB.name]
+            PRESENTER.name: True, RECALL_FROM.name: "typed",
+            RECALL_TEXT.name: questions}))
+        job = at.session_state[RECALL_JOB.name]
         assert job.run.ran == 4 and job.run.failed == 0, [o.error for o in job.run.outcomes]
         unit = "facts" if kind == "spomory" else "memories"
         shown = rendered_text(at)
@@ -178,4 +179,4 @@ def _connected(kind: str, tmp_path: Path) -> Iterator[tuple[dict[str, Any], Data
             dataset = source.load().dataset
         finally:
             source.close()
-        yield {session.CONNECTION.name: conn, session.API_KEY.name: SecretStr(key)}, dataset
+        yield {CONNECTION.name: conn, API_KEY.name: SecretStr(key)}, dataset

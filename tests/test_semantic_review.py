@@ -12,7 +12,7 @@ import pytest
 from apptest_support import run_page
 
 from components.sections import semantic_review as review
-from components.state import session
+from components.sections.sidebar import PRESENTER
 from memscope.graph.build import CONTRADICTS, EDGE_KINDS
 from memscope.lenses.filters import Filters
 from memscope.meaning.findings import SemanticFinding
@@ -227,7 +227,7 @@ def test_the_audit_page_shows_each_item_side_by_side(fresh_data_dir: Path):
 
 def test_presenter_mode_masks_the_queue(fresh_data_dir: Path):
     seed(fresh_data_dir / STORE_FILE)
-    at = run_page("audit.py", **{session.PRESENTER.name: True})
+    at = run_page("audit.py", **{PRESENTER.name: True})
     page = _texts(at)
     assert "suspected contradictions" in page and "Space 1" in page
     for mem_id in (m["id"] for d in DOCS for m in d["memoryEntries"]):  # ids are shown

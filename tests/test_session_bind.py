@@ -16,15 +16,16 @@ from streamlit.testing.v1 import AppTest
 def _app() -> None:
     import streamlit as st
 
+    from components.sections.sidebar import F_EDGE_KINDS, F_SUPERSEDED
     from components.state import session
 
-    if not session.F_EDGE_KINDS.is_set():  # as the sidebar does: all kinds to start with
-        session.F_EDGE_KINDS.set(["updates", "extends", "derives"])
+    if not F_EDGE_KINDS.is_set():  # as the sidebar does: all kinds to start with
+        F_EDGE_KINDS.set(["updates", "extends", "derives"])
     if not st.session_state.get("hide"):
-        st.checkbox("Show superseded versions", **session.bind(session.F_SUPERSEDED))
+        st.checkbox("Show superseded versions", **session.bind(F_SUPERSEDED))
         st.multiselect("Relation kinds", ["updates", "extends", "derives"],
-                       **session.bind(session.F_EDGE_KINDS))
-    st.write(f"slot={session.F_SUPERSEDED.get()!r} kinds={session.F_EDGE_KINDS.get()!r}")
+                       **session.bind(F_EDGE_KINDS))
+    st.write(f"slot={F_SUPERSEDED.get()!r} kinds={F_EDGE_KINDS.get()!r}")
 
 
 def _sent(at: AppTest) -> tuple[bool, bool, bool, list[str]]:

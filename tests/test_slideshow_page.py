@@ -12,7 +12,14 @@ from apptest_support import browser_click, graph_payload, run_page
 from streamlit.testing.v1 import AppTest
 from test_every_page import data_texts, rendered_text, source_state
 
-from components.state import session
+from components.sections.explorer import EXPANDED
+from components.sections.sidebar import F_BUDGET, PRESENTER
+from components.sections.slideshow import (
+    SLIDESHOW,
+    SLIDESHOW_CAPTION,
+    SLIDESHOW_EXPANDED,
+    SLIDESHOW_STEP_KEYS,
+)
 from memscope.view.slideshow import Slideshow
 
 CAPTIONS = ["First, the question we start from", "Then where the answer came from",
@@ -24,7 +31,7 @@ def build(at: AppTest, nodes: list[str]) -> None:
     for node, caption in zip(nodes, CAPTIONS, strict=True):
         browser_click(at, node)
         assert not at.exception, at.exception
-        at.text_area(key=session.SLIDESHOW_CAPTION.name).input(caption)
+        at.text_area(key=SLIDESHOW_CAPTION.name).input(caption)
         at.button(key="slideshow_add").click().run()
         assert not at.exception, at.exception
 
@@ -44,27 +51,27 @@ def pick_three(at: AppTest) -> list[str]:
 def test_build_reorder_and_play_with_presenter_on(kind, fresh_data_dir, tmp_path) -> None:
     with source_state(kind, tmp_path) as (state, dataset):
         texts = data_texts(dataset)
-        at = run_page("slideshow.py", **state, **{session.PRESENTER.name: True})
+        at = run_page("slideshow.py", **state, **{PRESENTER.name: True})
         assert graph_payload(at)["slideshow"]["steps"] == []
         assert at.button(key="slideshow_play_button").disabled
         nodes = pick_three(at)
         build(at, nodes)
         assert steps_sent(at) == list(zip(nodes, CAPTIONS, strict=True))
-        show = at.session_state[session.SLIDESHOW.name]
+        show = at.session_state[SLIDESHOW.name]
         assert isinstance(show, Slideshow) and show.data is not None  # made on this data
         assert not at.main.warning  # nothing missing, not other data
 
-        at.button(key=session.SLIDESHOW_STEP_KEYS.key("up-2")).click().run()
+        at.button(key=SLIDESHOW_STEP_KEYS.key("up-2")).click().run()
         assert [i for i, _ in steps_sent(at)] == [nodes[0], nodes[2], nodes[1]]
-        at.button(key=session.SLIDESHOW_STEP_KEYS.key("remove-0")).click().run()
+        at.button(key=SLIDESHOW_STEP_KEYS.key("remove-0")).click().run()
         assert [i for i, _ in steps_sent(at)] == [nodes[2], nodes[1]]
 
         # a caption edited in place (its step's popover), the others unchanged
         field = next(t for t in at.text_area if t.key and t.key.startswith(
-            session.SLIDESHOW_STEP_KEYS.key("caption-1-")))
+            SLIDESHOW_STEP_KEYS.key("caption-1-")))
         field.input("A better line\u202e, fixed")
-        save = next(b for b in at.button if b.key == session.SLIDESHOW_STEP_KEYS.key(
-            f"save-{str(field.key).removeprefix(session.SLIDESHOW_STEP_KEYS.prefix)}"))
+        save = next(b for b in at.button if b.key == SLIDESHOW_STEP_KEYS.key(
+            f"save-{str(field.key).removeprefix(SLIDESHOW_STEP_KEYS.prefix)}"))
         save.click().run()
         assert not at.exception, at.exception
         assert steps_sent(at) == [(nodes[2], CAPTIONS[2]), (nodes[1], "A better line, fixed")]
@@ -99,7 +106,7 @@ def test_a_show_opened_on_other_data_says_which_steps_are_missing(fresh_data_dir
         node = pick_three(at)[0]
         other = (Slideshow().added(node, "here").added("mem_not_here", "gone")
                  .marked("file|0123456789abcdef"))
-        at.session_state[session.SLIDESHOW.name] = other
+        at.session_state[SLIDESHOW.name] = other
         at.run()
         assert not at.exception, at.exception
         assert [str(w.value).replace("\\", "") for w in at.main.warning] == [
@@ -118,7 +125,7 @@ def test_under_the_cluster_overview_a_cluster_opens_and_the_steps_stay_drawn(
     from memscope.view.budget import MIN_BUDGET
 
     with source_state("embedded", tmp_path) as (state, _):
-        at = run_page("slideshow.py", **state, **{session.F_BUDGET.name: MIN_BUDGET})
+        at = run_page("slideshow.py", **state, **{F_BUDGET.name: MIN_BUDGET})
         before = {n["id"] for n in graph_payload(at)["nodes"]}
         cluster = next(i for i in sorted(before) if i.startswith("cluster:"))
         browser_click(at, cluster)
@@ -126,10 +133,10 @@ def test_under_the_cluster_overview_a_cluster_opens_and_the_steps_stay_drawn(
         opened = {n["id"] for n in graph_payload(at)["nodes"]}
         inside = sorted(opened - before)
         assert inside and cluster not in opened
-        assert session.EXPANDED.name not in at.session_state  # the explorer's, untouched
+        assert EXPANDED.name not in at.session_state  # the explorer's, untouched
         build(at, (inside * 3)[:3])  # a small cluster: a node may come twice
         assert steps_sent(at)[0][0] == inside[0]
-        at.session_state[session.SLIDESHOW_EXPANDED.name] = set()
+        at.session_state[SLIDESHOW_EXPANDED.name] = set()
         at.run()
         closed = {n["id"] for n in graph_payload(at)["nodes"]}
         assert cluster in closed and inside[0] in closed  # drawn as itself, on top

@@ -52,6 +52,8 @@ ADD_PENDING = slot("add_pending", __name__,
 ADD_TRACK = slot("add_track", __name__,
                  "A Supermemory document being processed after an add.")
 ADD_LAST = slot("add_last", __name__, "The last add's outcome sentence.")
+ASK_QUERY = slot("ask_query", __name__,
+                 "The Ask box's question (its widget's key, inside a form).", str)
 
 KEEP_ANSWERS = 20
 SEARCH_LIMIT = 10
@@ -149,7 +151,7 @@ def ask_form(ctx: AppContext) -> None:
         return
     with st.form("ask_form", border=False):
         left, right = st.columns([5, 1], vertical_alignment="bottom")
-        left.text_input("Ask your memories", key=session.ASK_QUERY.name,
+        left.text_input("Ask your memories", key=ASK_QUERY.name,
                         placeholder="e.g. where is Maya travelling?", max_chars=500,
                         help="Answered by the source's own search: the memory service's "
                              "(Supermemory, Spomory, mem0), or, for the demo store and "
@@ -160,7 +162,7 @@ def ask_form(ctx: AppContext) -> None:
     if source.search_note:  # e.g. a search that changes the service's state: said first
         st.caption(md_escape(source.search_note))
     if submitted:
-        query = str(session.ASK_QUERY.get() or "").strip()
+        query = str(ASK_QUERY.get() or "").strip()
         if query:
             _ask(ctx, query)
 

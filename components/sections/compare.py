@@ -66,11 +66,23 @@ COMPARE_RESULT = slot("compare_result", __name__,
                       "until a side or the live data changes.")
 COMPARE_GRAPH = slot("compare_graph", __name__,
                      "The Compare page's graph component's own state (its key).")
+COMPARE_KIND_A = slot("compare_kind_a", __name__,
+                      "What side A of the Compare page is: live now, live as of a day or a "
+                      "snapshot file.", lambda: "asof", widget=True)
+COMPARE_KIND_B = slot("compare_kind_b", __name__,
+                      "What side B of the Compare page is.", lambda: "live", widget=True)
+COMPARE_DAY_A = slot("compare_day_a", __name__,
+                     "Side A's as-of day on the Compare page.", widget=True)
+COMPARE_DAY_B = slot("compare_day_b", __name__,
+                     "Side B's as-of day on the Compare page.", widget=True)
+COMPARE_FILES = slot("compare_files", __name__,
+                     "The snapshot file chosen for each side of the Compare page: side → "
+                     "(file name, bytes); this session only.", dict)
 
 LIVE, ASOF, FILE = "live", "asof", "file"
 KIND_WORDS = {LIVE: "Live now", ASOF: "Live as of a day", FILE: "A snapshot file"}
-SLOTS = {"a": (session.COMPARE_KIND_A, session.COMPARE_DAY_A),
-         "b": (session.COMPARE_KIND_B, session.COMPARE_DAY_B)}
+SLOTS = {"a": (COMPARE_KIND_A, COMPARE_DAY_A),
+         "b": (COMPARE_KIND_B, COMPARE_DAY_B)}
 #: the longest text a table cell shows
 CELL_MAX = 200
 #: at most this many undrawn differences are listed under the graph
@@ -113,18 +125,18 @@ def _default_day(side: str) -> date:
 def _keep_upload(side: str) -> None:
     """The file picker changed: keep the chosen file's bytes (or forget them)."""
     up = COMPARE_UPLOADS.get(side)
-    files: dict[str, tuple[str, bytes]] = dict(session.COMPARE_FILES.get())
+    files: dict[str, tuple[str, bytes]] = dict(COMPARE_FILES.get())
     if up is None:
         files.pop(side, None)
     else:
         files[side] = (str(up.name), bytes(up.getvalue()))
-    session.COMPARE_FILES.set(files)
+    COMPARE_FILES.set(files)
 
 
 def _forget_file(side: str) -> None:
-    files = dict(session.COMPARE_FILES.get())
+    files = dict(COMPARE_FILES.get())
     files.pop(side, None)
-    session.COMPARE_FILES.set(files)
+    COMPARE_FILES.set(files)
 
 
 def side_picker(side: str, presenter: bool) -> Side | None:
@@ -140,7 +152,7 @@ def side_picker(side: str, presenter: bool) -> Side | None:
                             **session.bind(day_slot))
         return Side(ASOF, side, day) if isinstance(day, date) else None
     if kind == FILE:
-        held = session.COMPARE_FILES.get().get(side)
+        held = COMPARE_FILES.get().get(side)
         if held is None:  # once one is held the picker goes: it would show the file's name
             st.file_uploader(f"Side {letter}: a snapshot file (saved on the Connection page)",
                              type=["json"], key=COMPARE_UPLOADS.key(side),
@@ -161,7 +173,7 @@ def side_data(ctx: AppContext, side: Side) -> tuple[Dataset, nx.MultiDiGraph | N
     analyses'). Raises :class:`SourceError` (one sentence) when a file cannot be read, or
     ``ValueError`` when the live data is not loaded."""
     if side.kind == FILE:
-        held = session.COMPARE_FILES.get().get(side.letter)
+        held = COMPARE_FILES.get().get(side.letter)
         if held is None or hashlib.sha256(held[1]).hexdigest() != side.digest:
             raise ValueError("The snapshot file is no longer held; choose it again.")
         return FileSource.from_bytes([held]).load().dataset, None

@@ -36,13 +36,23 @@ from memscope.view.timeline import build_timeline
 # the drawer over the graph (issue 23, item 1)
 DRAWER_DISMISSED = slot("drawer_dismissed", __name__,
                         "The search and answer the drawer was closed on: (query, answer key).")
+EXPANDED = slot("expanded_clusters", __name__,
+                "Clusters of the overview the user expanded.", set)
+TEXT_SEARCH = slot("text_search", __name__,
+                   "The explorer's text search (its widget's key).", str)
+# the history played back under the graph (issue 19, item 3: playback.js)
+PLAY_HISTORY = slot("play_history", __name__,
+                    "The explorer's 'Play the history' toggle: send the graph its timeline.",
+                    bool, widget=True)
+GRAPH_STATE = slot("graph", __name__,
+                   "The graph component's own state (what the browser selected).")
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 
 
 def search_input() -> str:
     """The local text search box (for the explorer's compact bar); returns the query."""
-    query = st.text_input("Search memory and document text", key=session.TEXT_SEARCH.name,
+    query = st.text_input("Search memory and document text", key=TEXT_SEARCH.name,
                           placeholder="e.g. Lisbon")
     return query.strip()
 
@@ -68,7 +78,7 @@ def search_matches(matches: list[Match], query: str) -> None:
 def _on_select(node_id: str | None) -> None:
     """A click: a cluster node toggles its expansion, any other node is selected."""
     if node_id is not None and is_cluster(node_id):
-        opened: set[str] = session.EXPANDED.setdefault()
+        opened: set[str] = EXPANDED.setdefault()
         opened ^= {cluster_of(node_id)}
         session.select(None)
         return
@@ -81,7 +91,7 @@ def _request(ctx: AppContext, query: str, marked: set[str]) -> ViewRequest | Non
     if ctx.request is None:
         return None
     return replace(ctx.request, query=query, selected=session.selected(),
-                   expanded=frozenset(session.EXPANDED.get()), marked=frozenset(marked),
+                   expanded=frozenset(EXPANDED.get()), marked=frozenset(marked),
                    dismissed=semantic_review.dismissed(ctx))
 
 
@@ -117,14 +127,14 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         playing = st.toggle("Play the history", help="A timeline under the graph: the memory "
                             "as it stood on each day or week, played in the browser (for "
                             "facts with two clocks, on the clock “Time travel shows” "
-                            "picks in the sidebar).", **session.bind(session.PLAY_HISTORY))
+                            "picks in the sidebar).", **session.bind(PLAY_HISTORY))
     view = view_for(req)
     with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
         drawn = view.drawn
         fit_ids, fit_label = view.fit(drawn)
         timeline = (build_timeline(view.scoped, drawn, basis=pipeline().playback(req))
                     if playing else None)
-        graph_view(drawn, key=session.GRAPH_STATE.name, height=stage.GRAPH_HEIGHT,
+        graph_view(drawn, key=GRAPH_STATE.name, height=stage.GRAPH_HEIGHT,
                    physics=ctx.settings.physics and not playing,  # playback: nothing moves
                    focus=view.focus(req.selected),
                    on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
@@ -138,7 +148,7 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
         st.caption(timeline.get("note", ""))
     if req.expanded:  # below the graph, so showing it never moves (and remounts) it
         st.button("Collapse all expanded clusters", key="collapse_all",
-                  on_click=session.EXPANDED.clear)
+                  on_click=EXPANDED.clear)
     if view.comparison is not None:
         audit_ui.changes_section(analysis, view.comparison)
 

@@ -30,8 +30,6 @@ from memscope.sources import ForgetMismatch, LoadResult, SourceError, actions, p
 FORGET_PENDING = slot("forget_pending", __name__,
                       "A forget waiting for its confirmation (with its once-token).")
 
-PENDING = FORGET_PENDING
-
 
 def loaded(ctx: AppContext) -> LoadResult | None:
     """Today's shared load (another session may have changed it since this run drew)."""
@@ -58,11 +56,11 @@ def show_change(ctx: AppContext, change: Callable[[LoadResult | None], LoadResul
 
 def request(node_id: str) -> None:
     """Open the dialog for ``node_id`` (a button callback)."""
-    once.pend(PENDING, id=node_id)
+    once.pend(FORGET_PENDING, id=node_id)
 
 
 def _cancel() -> None:
-    once.drop(PENDING)
+    once.drop(FORGET_PENDING)
 
 
 def button(ctx: AppContext, node_id: str, label: str = "Forget…") -> None:
@@ -121,7 +119,7 @@ def _describe(analysis: Analysis, target_id: str) -> str:
 
 def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
     source = ctx.source
-    if once.pending(PENDING, token) is None or source is None:
+    if once.pending(FORGET_PENDING, token) is None or source is None:
         return
     once.claim(token)
     analysis = ctx.current or ctx.require()  # act on today's unmasked data
@@ -152,12 +150,12 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
         else:  # refused: its state is not what the load says, read it again
             show_change(ctx, lambda load: patch.after_error(source, load, [node_id]),
                         otherwise=lambda: data.touch(ctx.key))
-    once.drop(PENDING)
+    once.drop(FORGET_PENDING)
 
 
 def dialog(ctx: AppContext) -> None:
     """Draw the confirmation dialog when a forget is pending."""
-    pending = PENDING.get()
+    pending = FORGET_PENDING.get()
     if not pending or ctx.analysis is None:
         return
     _dialog(ctx, pending["id"], pending["token"])

@@ -46,8 +46,6 @@ FORGET_ALL_FIELDS = Family("fa-", __name__,
 FORGET_ALL_SPACE = slot("forget_all_space", __name__,
                         "The Forget-all page's space (widget key).")
 
-PENDING = FORGET_ALL_PENDING
-FIELDS = FORGET_ALL_FIELDS
 #: sources whose forget-all deletes exactly ``preview.memory_ids`` (forget-matching by ids)
 MAX_ROWS = 2000
 
@@ -85,7 +83,7 @@ def narrow(preview: ForgetAllPreview, visible: Collection[str], analysis: Analys
 
 def _preview(ctx: AppContext, tag: str | None, visible: Collection[str] | None) -> None:
     """Step one (a button callback): ask the source; delete nothing."""
-    PENDING.clear()
+    FORGET_ALL_PENDING.clear()
     if ctx.source is None or ctx.analysis is None:
         return
     try:
@@ -95,11 +93,11 @@ def _preview(ctx: AppContext, tag: str | None, visible: Collection[str] | None) 
         return
     if visible is not None and ctx.source.capabilities.forget_all_by_ids:
         preview = narrow(preview, visible, ctx.analysis)
-    once.pend(PENDING, preview=preview, tag=tag, key=ctx.key)
+    once.pend(FORGET_ALL_PENDING, preview=preview, tag=tag, key=ctx.key)
 
 
 def _cancel() -> None:
-    once.drop(PENDING)
+    once.drop(FORGET_ALL_PENDING)
 
 
 def _patched(source: Source, load: LoadResult | None, preview: ForgetAllPreview,
@@ -118,17 +116,17 @@ def _patched(source: Source, load: LoadResult | None, preview: ForgetAllPreview,
 
 def _perform(ctx: AppContext, token: str) -> None:
     """Step two (a button callback): check the typed answer, then forget once."""
-    pending = once.pending(PENDING, token)
+    pending = once.pending(FORGET_ALL_PENDING, token)
     source = ctx.source
     if pending is None or source is None:
         return
     preview: ForgetAllPreview = pending["preview"]
-    answer = real_space(FIELDS.get(f"confirm-{token}") or "", pseudonyms(ctx))
+    answer = real_space(FORGET_ALL_FIELDS.get(f"confirm-{token}") or "", pseudonyms(ctx))
     if not preview.accepts(answer):
         flash("Nothing was deleted: the confirmation does not match.", "error")
         return
     once.claim(token)
-    reason = (FIELDS.get(f"reason-{token}") or "").strip() or None
+    reason = (FORGET_ALL_FIELDS.get(f"reason-{token}") or "").strip() or None
     result: ForgetAllResult | None = None
     try:
         result = actions.forget_all(source, ctx.ledger, preview,
@@ -137,7 +135,7 @@ def _perform(ctx: AppContext, token: str) -> None:
         flash(mask_spaces(str(exc), pseudonyms(ctx)), "error")
     else:
         flash(mask_spaces(result.message, pseudonyms(ctx)), "success")
-    once.drop(PENDING)
+    once.drop(FORGET_ALL_PENDING)
     show_change(ctx, lambda load: _patched(source, load, preview, result, reason))
 
 
@@ -186,7 +184,7 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     st.button("Step 1 · Preview what would be deleted", key="forget_all_preview",
               on_click=_preview, args=(ctx, tag, visible),
               help="Asks the source what would be deleted. Nothing is deleted.")
-    pending = PENDING.get()
+    pending = FORGET_ALL_PENDING.get()
     if not pending or pending["tag"] != tag or pending["key"] != ctx.key:
         return
     preview: ForgetAllPreview = pending["preview"]
@@ -205,18 +203,20 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
         _preview_table(analysis, preview)
     if preview.count == 0 and not preview.memory_ids:
         st.info("There is nothing to forget.")
-        st.button("Close the preview", key=FIELDS.key(f"cancel-{token}"), on_click=_cancel)
+        st.button("Close the preview", key=FORGET_ALL_FIELDS.key(f"cancel-{token}"),
+                  on_click=_cancel)
         return
     with st.container(border=True):
         st.markdown("**Step 2 · Confirm**")
         words = " or ".join(f"“{alias.get(w, w)}”" for w in preview.confirm_words)
         answer = st.text_input(md_escape(f"Type {words} to confirm"),
-                               key=FIELDS.key(f"confirm-{token}"))
+                               key=FORGET_ALL_FIELDS.key(f"confirm-{token}"))
         answer = real_space(answer, alias)
-        st.text_input("Reason (optional, written to the ledger)", key=FIELDS.key(f"reason-{token}"))
+        st.text_input("Reason (optional, written to the ledger)",
+                      key=FORGET_ALL_FIELDS.key(f"reason-{token}"))
         left, right = st.columns(2)
         noun = "facts" if preview.entity_count is not None else "memories"
         left.button(f"Step 2 · Forget {preview.count} {noun}", type="primary",
-                    key=FIELDS.key(f"go-{token}"), disabled=not preview.accepts(answer),
+                    key=FORGET_ALL_FIELDS.key(f"go-{token}"), disabled=not preview.accepts(answer),
                     on_click=_perform, args=(ctx, token))
-        right.button("Cancel", key=FIELDS.key(f"cancel-{token}"), on_click=_cancel)
+        right.button("Cancel", key=FORGET_ALL_FIELDS.key(f"cancel-{token}"), on_click=_cancel)

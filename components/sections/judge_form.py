@@ -19,11 +19,24 @@ from typing import Any
 import streamlit as st
 from pydantic import SecretStr
 
-from components.state import session
 from components.state.context import flash
+from components.state.session import slot
 from components.widgets.safe import md_escape
 from memscope.meaning.judge import JudgeConfig
 from memscope.reports.judging import config_from, host, is_local
+
+# -- the session slots this module owns (components.state.session collects them) --
+JUDGE_URL = slot("judge_url", __name__,
+                 "The judge form's base URL (widget key).")
+JUDGE_MODEL = slot("judge_model", __name__,
+                   "The judge form's model name (widget key).")
+JUDGE_KEY_FIELD = slot("judge_key_field", __name__,
+                       "The judge form's password field (widget key); emptied on Use.")
+JUDGE_SET = slot("judge_set", __name__,
+                 "(base URL, model) set on the Connection page for this session.")
+JUDGE_KEY = slot("judge_key_secret", __name__,
+                 "The judge's key typed on the Connection page (a SecretStr; this session "
+                 "only).")
 
 
 def _secret(name: str) -> str | None:
@@ -41,8 +54,8 @@ def _secret(name: str) -> str | None:
 def settings() -> tuple[JudgeConfig | None, str | None]:
     """The model to check with (``None`` when none is set) and, when the settings cannot
     be used, one sentence saying why."""
-    typed = session.JUDGE_SET.get()
-    key = session.JUDGE_KEY.get()
+    typed = JUDGE_SET.get()
+    key = JUDGE_KEY.get()
     try:
         if typed:
             url, model = typed
@@ -55,10 +68,10 @@ def settings() -> tuple[JudgeConfig | None, str | None]:
 
 def _use() -> None:
     """The form's Use button: keep URL and model, move the key out of the field."""
-    url = str(session.JUDGE_URL.get() or "").strip()
-    model = str(session.JUDGE_MODEL.get() or "").strip()
-    key = str(session.JUDGE_KEY_FIELD.get() or "").strip()
-    session.JUDGE_KEY_FIELD.set("")
+    url = str(JUDGE_URL.get() or "").strip()
+    model = str(JUDGE_MODEL.get() or "").strip()
+    key = str(JUDGE_KEY_FIELD.get() or "").strip()
+    JUDGE_KEY_FIELD.set("")
     if not url or not model:
         flash("Give both the endpoint's URL and the model's name.", "error")
         return
@@ -67,17 +80,17 @@ def _use() -> None:
     except ValueError as exc:
         flash(f"Not used: {exc}.", "error")
         return
-    session.JUDGE_SET.set((url, model))
+    JUDGE_SET.set((url, model))
     if key:
-        session.JUDGE_KEY.set(SecretStr(key))
+        JUDGE_KEY.set(SecretStr(key))
     else:
-        session.JUDGE_KEY.clear()
+        JUDGE_KEY.clear()
     flash(f"The review queue can now check pairs with {model}.", "success")
 
 
 def _forget() -> None:
-    session.JUDGE_SET.clear()
-    session.JUDGE_KEY.clear()
+    JUDGE_SET.clear()
+    JUDGE_KEY.clear()
     flash("The model set on this page is forgotten.", "success")
 
 
@@ -94,7 +107,7 @@ def judge_form() -> None:
     elif config is not None:
         where = ("on this machine" if is_local(config)
                  else "elsewhere: memory text leaves this machine")
-        origin = ("set on this page" if session.JUDGE_SET.get()
+        origin = ("set on this page" if JUDGE_SET.get()
                   else "from the settings (MEMSCOPE_JUDGE_* or secrets.toml [judge])")
         st.caption(md_escape(f"In use: {config.model} at {host(config)} ({where}), {origin}"
                              + ("; with a key." if config.api_key is not None else ".")))
@@ -102,17 +115,17 @@ def judge_form() -> None:
         st.caption("No model is set: the review queue uses the rules alone.")
     with st.form("judge_form"):
         left, right = st.columns(2)
-        typed = session.JUDGE_SET.get()
+        typed = JUDGE_SET.get()
         left.text_input("Endpoint URL", value=typed[0] if typed else "",
-                        key=session.JUDGE_URL.name,
+                        key=JUDGE_URL.name,
                         placeholder="http://127.0.0.1:11434/v1",
                         help="The base URL; Memscope posts to its /chat/completions.")
         right.text_input("Model", value=typed[1] if typed else "",
-                         key=session.JUDGE_MODEL.name, placeholder="e.g. llama3.2")
-        st.text_input("Key (optional)", type="password", key=session.JUDGE_KEY_FIELD.name,
+                         key=JUDGE_MODEL.name, placeholder="e.g. llama3.2")
+        st.text_input("Key (optional)", type="password", key=JUDGE_KEY_FIELD.name,
                       help="Kept in this browser session's memory only; never logged, put "
                            "in a URL, cached under its value or written to disk. Leave "
                            "empty for a local server, or to use MEMSCOPE_JUDGE_KEY.")
         st.form_submit_button("Use this model", on_click=_use)
-    if session.JUDGE_SET.get():
+    if JUDGE_SET.get():
         st.button("Forget the model set here", on_click=_forget, key="judge-forget")

@@ -15,9 +15,8 @@ import re
 import pandas as pd
 import streamlit as st
 
-from components.state import session
 from components.state.context import AppContext
-from components.state.session import slot
+from components.state.session import Family, slot
 from memscope.export.formats import csv_safe
 from memscope.lenses.presenter import mask_text
 from memscope.records.text import clip
@@ -26,6 +25,9 @@ from memscope.store.ledger import LedgerEntry
 # -- the session slots this module owns (components.state.session collects them) --
 LEDGER_VIEW = slot("ledger_view", __name__,
                    "The Ledger page's choice: this source's rows or all my actions (widget key).")
+LEDGER_FILTERS = Family("ledger_filter_", __name__,
+                        "The Ledger page's filter widgets (actions, outcomes, sources, "
+                        "spaces, text) by name.")
 
 COLUMNS = ["time", "actor", "source", "space", "action", "target_id", "snapshot", "reason",
            "outcome", "status", "message"]
@@ -198,7 +200,7 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
         st.info("No destructive action has been recorded for this source yet.")
         return frame
     cols = st.columns(4)
-    key = session.LEDGER_FILTERS.key
+    key = LEDGER_FILTERS.key
     actions = cols[0].multiselect("Action", _choices(frame, "action"), key=key("actions"),
                                   placeholder="Any action")
     outcomes = cols[1].multiselect("Outcome", _choices(frame, "outcome"),

@@ -4,7 +4,7 @@ a table, and mark the differing nodes on the graph.
 
 The comparison is :func:`memscope.reports.migration.compare` (the command line's
 ``memscope diff`` uses the same). The report is kept in session state with the source it
-was made for (:data:`components.state.session.MIGRATION_REPORT`); the explorer marks its
+was made for (:data:`MIGRATION_REPORT`); the explorer marks its
 nodes through :func:`components.sections.marks.graph_marks` while that source is the
 connected one. Presenter mode masks the texts in the table.
 """
@@ -15,8 +15,9 @@ import pandas as pd
 import streamlit as st
 from pydantic import ValidationError
 
-from components.state import connection, session
+from components.state import connection
 from components.state.context import AppContext
+from components.state.session import slot
 from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
@@ -30,7 +31,11 @@ from memscope.reports.migration import (
 )
 from memscope.sources import LoadProgress, SourceError
 
-REPORT = session.MIGRATION_REPORT
+# -- the session slots this module owns (components.state.session collects them) --
+MIGRATION_REPORT = slot("migration_report", __name__,
+                        "The last v4 ↔ v5 migration check: (source key, report) — its "
+                        "differing ids are marked on the graph.")
+
 TITLE = "Migration check (v4 ↔ v5)"
 BUTTON = "Compare the legacy (v3/v4) and current (v5) APIs"
 DIALECT_WORDS = {"legacy": "legacy API (v3/v4)", "v5": "current API (v5)"}
@@ -42,7 +47,7 @@ def _source_key(ctx: AppContext) -> tuple[str, ...] | None:
 
 def current_report(ctx: AppContext) -> MigrationReport | None:
     """The last report, if it was made for the connected source (a switch leaves it)."""
-    held = REPORT.get()
+    held = MIGRATION_REPORT.get()
     key = _source_key(ctx)
     if not isinstance(held, tuple) or len(held) != 2 or key is None or held[0] != key:
         return None
@@ -123,7 +128,7 @@ def _run(ctx: AppContext) -> None:
         st.error(md_escape(f"The {where} is not valid: {first.get('msg')}."))
         return
     bar.empty()
-    REPORT.set((source_key, compare(loads.legacy, loads.v5, space=ctx.conn.space)))
+    MIGRATION_REPORT.set((source_key, compare(loads.legacy, loads.v5, space=ctx.conn.space)))
     st.caption(md_escape(requests_sentence(loads.calls.get("legacy", 0),
                                            loads.calls.get("v5", 0))))
 

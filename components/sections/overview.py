@@ -12,13 +12,17 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import pipeline
+from components.state.session import slot
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.pipeline.loads import LoadGone
 from memscope.records.text import counted
+
+# -- the session slots this module owns (components.state.session collects them) --
+SHOW_MEMORY_TABLE = slot("show_memory_table", __name__,
+                         "Whether the explorer's memory table is built (widget key).")
 
 
 def count_line(analysis: Analysis) -> str:
@@ -81,7 +85,7 @@ def summary_strip(ctx: AppContext, analysis: Analysis) -> None:
 def memory_table(ctx: AppContext, analysis: Analysis) -> None:
     """The memories as a sortable table, built only when asked for (and then memoised)."""
     if not st.toggle(f"Show all {len(analysis.dataset.memories)} memories as a table",
-                     key=session.SHOW_MEMORY_TABLE.name):
+                     key=SHOW_MEMORY_TABLE.name):
         return
     frame: pd.DataFrame | None = _step(ctx, "memory_table")
     if frame is None:

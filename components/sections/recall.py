@@ -2,7 +2,7 @@
 by how often each memory came back, the two tables, the CSV).
 
 The run goes on a background thread owned by the session (:class:`Job`, in
-:data:`~components.state.session.RECALL_JOB`): the core's
+:data:`RECALL_JOB`): the core's
 :func:`~memscope.reports.recall.run_questions` asks each question once through the
 source's own search, at most N at a time, and fills in the job's progress. The thread
 never touches Streamlit; a fragment polls the job every half second and draws the
@@ -46,6 +46,17 @@ RECALL_UPLOAD = slot("recall_upload", __name__,
                      "The recall map's uploaded question file (widget key).")
 RECALL_GRAPH = slot("recall_graph", __name__,
                     "The recall map graph component's own state (what the browser selected).")
+RECALL_JOB = slot("recall_job", __name__,
+                  "The recall run of this session: its questions, stop event, progress and, "
+                  "once done, its result (a background thread fills it in).")
+RECALL_FROM = slot("recall_from", __name__,
+                   "Where the recall map's questions come from: typed, a file or the demo's "
+                   "set.", lambda: "typed", widget=True)
+RECALL_TEXT = slot("recall_text", __name__,
+                   "The recall map's typed questions, one a line.", str, widget=True)
+RECALL_WORKERS = slot("recall_workers", __name__,
+                      "The recall map's bound on questions sent at once.", lambda: 4,
+                      widget=True)
 
 log = logging.getLogger("memscope.app")
 
@@ -102,7 +113,7 @@ class Job:
 
 def _job(ctx: AppContext) -> Job | None:
     """This session's job for the connected source, if any."""
-    job = session.RECALL_JOB.get()
+    job = RECALL_JOB.get()
     return job if isinstance(job, Job) and job.key == ctx.key else None
 
 
@@ -121,7 +132,7 @@ def searchable(ctx: AppContext) -> bool:
 
 def _start(ctx: AppContext, questions: list[str], workers: int) -> None:
     """The Run button: start a run on a thread of its own (a running one is stopped)."""
-    old = session.RECALL_JOB.get()
+    old = RECALL_JOB.get()
     if isinstance(old, Job):
         old.stop.set()
     source, today = ctx.source, ctx.current
@@ -129,19 +140,19 @@ def _start(ctx: AppContext, questions: list[str], workers: int) -> None:
         return
     job = Job(ctx.key, tuple(questions), workers)
     search = core.source_search(source, today, container_tag=ctx.conn.space)
-    session.RECALL_JOB.set(job)
+    RECALL_JOB.set(job)
     threading.Thread(target=job.work, args=(search,), name="recall-run", daemon=True).start()
 
 
 def _chosen(ctx: AppContext) -> list[str]:
     """The questions of the chosen input (drawn here), each once."""
     options = ["typed", "file"] + (["demo"] if ctx.conn.kind == "embedded" else [])
-    if not session.RECALL_FROM.is_set() and "demo" in options:
-        session.RECALL_FROM.set("demo")  # the demo store: its own set first
-    if session.RECALL_FROM.get() not in options:
-        session.RECALL_FROM.set("typed")
+    if not RECALL_FROM.is_set() and "demo" in options:
+        RECALL_FROM.set("demo")  # the demo store: its own set first
+    if RECALL_FROM.get() not in options:
+        RECALL_FROM.set("typed")
     choice = st.radio("Questions", options, format_func=FROM_LABELS.__getitem__,
-                      horizontal=True, **session.bind(session.RECALL_FROM))
+                      horizontal=True, **session.bind(RECALL_FROM))
     if choice == "demo":
         questions = demo_questions()
         with st.expander(f"The demo's {len(questions)} questions"):
@@ -160,7 +171,7 @@ def _chosen(ctx: AppContext) -> list[str]:
         return core.read_questions(blob.decode("utf-8-sig", errors="replace"))
     text = st.text_area("One question a line", height=160,
                         placeholder="Where is Maya travelling?\nWho owns the billing service?",
-                        **session.bind(session.RECALL_TEXT))
+                        **session.bind(RECALL_TEXT))
     return core.read_questions(str(text or ""))
 
 
@@ -177,7 +188,7 @@ def questions_form(ctx: AppContext) -> None:
     workers = left.slider("Questions sent at once", 1, 8,
                           help="A bound on concurrent calls to the search; a service that "
                                "limits its rate answers faster with fewer at once.",
-                          **session.bind(session.RECALL_WORKERS))
+                          **session.bind(RECALL_WORKERS))
     job = _job(ctx)
     busy = job is not None and job.running
     right.button("Run", type="primary", width="stretch", disabled=busy or not questions,

@@ -45,11 +45,6 @@ SEMANTIC_FORGET_FIELDS = Family("sf-", __name__,
 SEMANTIC_FORGET_LAST = slot("semantic_forget_last", __name__,
                             "The per-id report of the last confirmed semantic forget.")
 
-PENDING = SEMANTIC_FORGET
-QUERY = SEMANTIC_FORGET_QUERY
-SPACE = SEMANTIC_FORGET_SPACE
-FIELDS = SEMANTIC_FORGET_FIELDS
-LAST = SEMANTIC_FORGET_LAST
 MAX_QUERY = 500
 LABEL_CHARS = 160
 TITLE = "Forget memories about…"
@@ -69,7 +64,7 @@ def _mine(ctx: AppContext, found: dict[str, Any] | None) -> dict[str, Any] | Non
 
 
 def _box(token: str, memory_id: str) -> str:
-    return FIELDS.key(f"{token}-tick-{memory_id}")
+    return SEMANTIC_FORGET_FIELDS.key(f"{token}-tick-{memory_id}")
 
 
 def ticked(pending: dict[str, Any]) -> list[str]:
@@ -80,7 +75,7 @@ def ticked(pending: dict[str, Any]) -> list[str]:
 
 def marked_ids(ctx: AppContext, analysis: Analysis) -> set[str]:
     """The memories the graph highlights: the ticked ids of the preview under review."""
-    pending = _mine(ctx, PENDING.get())
+    pending = _mine(ctx, SEMANTIC_FORGET.get())
     if pending is None:
         return set()
     return {i for i in ticked(pending) if i in analysis.dataset.memories}
@@ -98,10 +93,11 @@ def _spaces(ctx: AppContext, analysis: Analysis) -> list[str]:
 
 def _preview(ctx: AppContext, spaces: list[str]) -> None:
     """Step one (the form's submit): the dry run; nothing is deleted."""
-    PENDING.clear()
+    SEMANTIC_FORGET.clear()
     source = ctx.source
-    query = str(QUERY.get() or "").strip()
-    space = ctx.conn.space or (SPACE.get() if SPACE.get() in spaces else None) \
+    query = str(SEMANTIC_FORGET_QUERY.get() or "").strip()
+    picked = SEMANTIC_FORGET_SPACE.get()
+    space = ctx.conn.space or (picked if picked in spaces else None) \
         or (spaces[0] if spaces else None)
     if source is None:
         return
@@ -113,24 +109,24 @@ def _preview(ctx: AppContext, spaces: list[str]) -> None:
     except SourceError as exc:
         flash(str(exc), "error")
         return
-    LAST.clear()
-    once.pend(PENDING, preview=preview, unticked=set(), source=source.cache_key(),
+    SEMANTIC_FORGET_LAST.clear()
+    once.pend(SEMANTIC_FORGET, preview=preview, unticked=set(), source=source.cache_key(),
               space=space)
 
 
 def _toggle(token: str, memory_id: str) -> None:
     """A tick box changed: keep the choice in the pending request (it outlives pages)."""
-    pending = PENDING.get()
+    pending = SEMANTIC_FORGET.get()
     if not pending or pending["token"] != token:
         return
-    if FIELDS.get(f"{token}-tick-{memory_id}"):
+    if SEMANTIC_FORGET_FIELDS.get(f"{token}-tick-{memory_id}"):
         pending["unticked"].discard(memory_id)
     else:
         pending["unticked"].add(memory_id)
 
 
 def _cancel() -> None:
-    once.drop(PENDING)
+    once.drop(SEMANTIC_FORGET)
 
 
 def _snapshots(ctx: AppContext, preview: SemanticPreview, ids: list[str]) -> dict[str, str]:
@@ -146,7 +142,7 @@ def _snapshots(ctx: AppContext, preview: SemanticPreview, ids: list[str]) -> dic
 
 def _perform(ctx: AppContext, token: str) -> None:
     """Step two (a button callback): forget the reviewed ids, exactly once."""
-    pending = once.pending(PENDING, token)
+    pending = once.pending(SEMANTIC_FORGET, token)
     source = ctx.source
     if pending is None or source is None:
         return
@@ -156,7 +152,7 @@ def _perform(ctx: AppContext, token: str) -> None:
         return
     once.claim(token)
     preview: SemanticPreview = pending["preview"]
-    reason = str(FIELDS.get(f"{token}-reason") or "").strip() or None
+    reason = str(SEMANTIC_FORGET_FIELDS.get(f"{token}-reason") or "").strip() or None
     try:
         report = actions.forget_many(
             source, ctx.ledger, ids, reason=reason,
@@ -164,13 +160,13 @@ def _perform(ctx: AppContext, token: str) -> None:
             snapshots=_snapshots(ctx, preview, ids), **ctx.acting())
     except SourceError as exc:
         flash(str(exc), "error")
-        once.drop(PENDING)  # what it did is unknown: the reviewed ids are read again
+        once.drop(SEMANTIC_FORGET)  # what it did is unknown: the reviewed ids are read again
         show_change(ctx, lambda load: patch.after_error(source, load, ids))
         return
-    LAST.set({"report": report, "query": preview.query, "texts": dict(preview.texts),
-              "source": pending["source"]})
+    SEMANTIC_FORGET_LAST.set({"report": report, "query": preview.query,
+                              "texts": dict(preview.texts), "source": pending["source"]})
     flash(summary(report), "success" if report.ok else "error")
-    once.drop(PENDING)
+    once.drop(SEMANTIC_FORGET)
     show_change(ctx, lambda load: patch.after_report(source, load, report, reason=reason))
 
 
@@ -217,7 +213,7 @@ def _report(ctx: AppContext, last: dict[str, Any]) -> None:
         st.caption(md_escape(report.note))
     st.dataframe(pd.DataFrame(report_rows(report, last["texts"], hide=ctx.presenter)),
                  hide_index=True, key="semantic_forget_report")
-    st.button("Close the report", key="semantic_forget_close", on_click=LAST.clear)
+    st.button("Close the report", key="semantic_forget_close", on_click=SEMANTIC_FORGET_LAST.clear)
 
 
 def _label(memory_id: str, text: str | None, loaded: bool, hide: bool) -> str:
@@ -246,7 +242,8 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
         if not preview.ids:
             st.info(md_escape(f"No memory matches “{preview.query}”: nothing would be "
                               "forgotten."))
-            st.button("Close the preview", key=FIELDS.key(f"{token}-close"), on_click=_cancel)
+            st.button("Close the preview", key=SEMANTIC_FORGET_FIELDS.key(f"{token}-close"),
+                      on_click=_cancel)
             return
         st.caption("The ticked ones are highlighted in the graph; untick any to keep it. "
                    "Only the ticked ids are forgotten, by id — the search is not run again.")
@@ -257,13 +254,14 @@ def _review(ctx: AppContext, analysis: Analysis, pending: dict[str, Any]) -> Non
                         on_change=_toggle, args=(token, i))
         chosen = len(ticked(pending))
         st.text_input("Reason (optional, written to the ledger)",
-                      key=FIELDS.key(f"{token}-reason"), max_chars=500)
+                      key=SEMANTIC_FORGET_FIELDS.key(f"{token}-reason"), max_chars=500)
         left, right = st.columns(2)
         left.button(f"Forget {chosen} {'memory' if chosen == 1 else 'memories'}",
-                    type="primary", key=FIELDS.key(f"{token}-go"), disabled=chosen == 0,
+                    type="primary", key=SEMANTIC_FORGET_FIELDS.key(f"{token}-go"),
+                    disabled=chosen == 0,
                     on_click=_perform, args=(ctx, token),
                     help="Forgets exactly the ticked ids, once; written to the ledger.")
-        right.button("Cancel", key=FIELDS.key(f"{token}-cancel"), on_click=_cancel)
+        right.button("Cancel", key=SEMANTIC_FORGET_FIELDS.key(f"{token}-cancel"), on_click=_cancel)
 
 
 def section(ctx: AppContext, analysis: Analysis) -> None:
@@ -281,17 +279,18 @@ def section(ctx: AppContext, analysis: Analysis) -> None:
         if reason and source.capabilities.can("forget"):
             st.caption(f"Forgetting memories by meaning is unavailable: {md_escape(reason)}")
         return
-    pending = _mine(ctx, PENDING.get())
-    last = _mine(ctx, LAST.get())
+    pending = _mine(ctx, SEMANTIC_FORGET.get())
+    last = _mine(ctx, SEMANTIC_FORGET_LAST.get())
     with st.expander(TITLE, expanded=bool(pending or last)):
         spaces = _spaces(ctx, analysis)
         with st.form("semantic_forget_form", border=False):
             left, right = st.columns([5, 2], vertical_alignment="bottom")
-            left.text_input("Forget memories about…", key=QUERY.name, max_chars=MAX_QUERY,
+            left.text_input("Forget memories about…", key=SEMANTIC_FORGET_QUERY.name,
+                            max_chars=MAX_QUERY,
                             placeholder="e.g. my old address")
             if len(spaces) > 1:
                 alias = pseudonyms(ctx)
-                left.selectbox("Space", spaces, key=SPACE.name,
+                left.selectbox("Space", spaces, key=SEMANTIC_FORGET_SPACE.name,
                                format_func=lambda t: alias.get(str(t), str(t)))
             right.form_submit_button(
                 "Preview", on_click=_preview, args=(ctx, spaces), width="stretch",

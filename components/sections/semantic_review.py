@@ -70,6 +70,11 @@ JUDGE_ASK = slot("judge_ask", __name__,
                  "The 'Check these with a model' confirmation is open (True) or not.")
 JUDGE_RUN = slot("judge_run", __name__,
                  "The model check in progress: its configuration, the pairs left, counts.")
+SEMANTIC_REVIEW_MARKS = slot("semantic_review_marks", __name__,
+                             "(source key, memory ids) 'Open both in the graph' asked the "
+                             "explorer to mark.")
+JUDGE_PRESENTER_OK = slot("judge_presenter_ok", __name__,
+                          "The presenter-mode confirmation checkbox (widget key).")
 
 #: the ledger action of a "Not a conflict" review; its ``target_id`` is the finding's key
 REVIEWED = "reviewed"
@@ -104,9 +109,6 @@ BLIND_SPOT_MASKED = ("The rules read what each sentence claims, word by word; th
                      "know what the world knows. A model can check those.")
 #: the ledger action of a model's verdict; its ``target_id`` is the pair's key and the model
 JUDGED = "judged"
-MARKS = session.SEMANTIC_REVIEW_MARKS
-HELD = SEMANTIC_REVIEW_HELD
-KEYS = SEMANTIC_REVIEW_KEYS
 #: what the page says when the audit itself fails (the rest of the page still works)
 FAILED = ("The review queue is unavailable: the semantic audit failed on this data (the "
           "details are in the server's log).")
@@ -129,13 +131,13 @@ def dismissed(ctx: AppContext) -> frozenset[str]:
     if ctx.source is None:
         return frozenset()
     identity = ctx.source.identity()
-    held = HELD.get()
+    held = SEMANTIC_REVIEW_HELD.get()
     if not held or held[0] != identity:
         try:
             held = (identity, frozenset(reviewed_keys(ctx.ledger, identity)))
         except StorageError:  # the Audit page says so; the graph draws every edge
             return frozenset()
-        HELD.set(held)
+        SEMANTIC_REVIEW_HELD.set(held)
     return held[1]
 
 
@@ -200,7 +202,7 @@ def queue(findings: Iterable[SemanticFinding], reviewed: Collection[str],
 
 def marked_ids(ctx: AppContext, analysis: Analysis) -> set[str]:
     """The memories "Open both in the graph" asked the explorer to highlight."""
-    marks = MARKS.get()
+    marks = SEMANTIC_REVIEW_MARKS.get()
     if not marks or marks[0] != ctx.key:
         return set()
     return {i for i in marks[1] if i in analysis.dataset.memories}
@@ -214,12 +216,12 @@ def _review(ctx: AppContext, finding: SemanticFinding) -> None:
         return
     message = not_a_conflict(ctx.ledger, ctx.source, finding, **ctx.acting())
     flash(message, "success" if message.startswith("Marked") else "error")
-    HELD.clear()  # read again from the ledger, which now holds this review
+    SEMANTIC_REVIEW_HELD.clear()  # read again from the ledger, which now holds this review
 
 
 def _open(ctx: AppContext, finding: SemanticFinding) -> None:
     session.select(finding.nodes[0])
-    MARKS.set((ctx.key, tuple(finding.nodes), finding.kind))
+    SEMANTIC_REVIEW_MARKS.set((ctx.key, tuple(finding.nodes), finding.kind))
     flash(opened_sentence(finding.kind, len(finding.nodes)), "info")
 
 
@@ -234,7 +236,7 @@ def opened_sentence(kind: str, members: int) -> str:
 def opened_from(ctx: AppContext, node_id: str | None) -> str | None:
     """For a memory panel: the finding that brought the person there (one sentence), when
     "Open both in the graph" marked ``node_id``; else ``None``."""
-    marks = MARKS.get()
+    marks = SEMANTIC_REVIEW_MARKS.get()
     if not marks or marks[0] != ctx.key or node_id not in marks[1]:
         return None
     return opened_sentence(marks[2] if len(marks) > 2 else "", len(marks[1]))
@@ -286,7 +288,7 @@ def _forget_button(ctx: AppContext, finding: SemanticFinding, mem_id: str, label
         return
     if ctx.source.capabilities.reason("forget"):
         return  # said once, above the queue
-    st.button(label, key=KEYS.key(f"forget-{tag}-{finding.key}"),
+    st.button(label, key=SEMANTIC_REVIEW_KEYS.key(f"forget-{tag}-{finding.key}"),
               on_click=forget.request, args=(mem_id,),
               help="Opens the usual confirmation, which shows what else this touches.")
 
@@ -328,14 +330,14 @@ def _item(ctx: AppContext, analysis: Analysis, finding: SemanticFinding, *,
             _member(ctx, analysis, finding, i, bodies[i], markdown=diffable)
     actions = st.columns(3)
     if ctx.source is not None and ctx.user.may_change and finding.kind != "near_duplicate":
-        actions[0].button("Not a conflict", key=KEYS.key(f"ok-{finding.key}"),
+        actions[0].button("Not a conflict", key=SEMANTIC_REVIEW_KEYS.key(f"ok-{finding.key}"),
                           on_click=_review, args=(ctx, finding),
                           help="Written to the ledger; hidden until either memory changes.")
     if pair and finding.kind == "suspected_contradiction":
         with actions[1]:
             _forget_button(ctx, finding, finding.nodes[0], "Forget the older", "older")
     label = "Open both in the graph" if pair else "Open them in the graph"
-    if actions[2].button(label, key=KEYS.key(f"open-{finding.key}"),
+    if actions[2].button(label, key=SEMANTIC_REVIEW_KEYS.key(f"open-{finding.key}"),
                          on_click=_open, args=(ctx, finding)):
         st.switch_page(nav.EXPLORER, query_params={"node": finding.nodes[0]})
 
@@ -361,12 +363,12 @@ def _ask_open() -> None:
 
 def _ask_close() -> None:
     JUDGE_ASK.clear()
-    session.JUDGE_PRESENTER_OK.clear()
+    JUDGE_PRESENTER_OK.clear()
 
 
 def _start(config: JudgeConfig, pairs: list[Candidate]) -> None:
     JUDGE_ASK.clear()
-    session.JUDGE_PRESENTER_OK.clear()
+    JUDGE_PRESENTER_OK.clear()
     found: dict[str, SemanticFinding] = JUDGE_FOUND.setdefault()
     for c in pairs:
         if c.near_miss:
@@ -471,7 +473,7 @@ def _check_section(ctx: AppContext, analysis: Analysis,
         if ctx.presenter:
             st.caption("Presenter mode is on: the audience may see the texts being sent.")
             allowed = st.checkbox("Send memory text while presenting",
-                                  key=session.JUDGE_PRESENTER_OK.name)
+                                  key=JUDGE_PRESENTER_OK.name)
         with st.container(horizontal=True):
             st.button("Send", type="primary", key="judge-send", on_click=_start,
                       args=(config, pairs), disabled=not allowed)
@@ -500,7 +502,7 @@ def review_section(ctx: AppContext, visible: Collection[str] | None) -> None:
     if ctx.source is not None:
         try:
             reviewed = reviewed_keys(ctx.ledger, ctx.source.identity())
-            HELD.set((ctx.source.identity(), frozenset(reviewed)))
+            SEMANTIC_REVIEW_HELD.set((ctx.source.identity(), frozenset(reviewed)))
         except StorageError as exc:
             st.warning(md_escape(f"Reviews could not be read from the ledger: {exc}"))
     found = JUDGE_FOUND.get()

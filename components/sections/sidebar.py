@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from components.sections import ask, forget_all, semantic_forget
+from components.sections import ask, forget_all, profile, semantic_forget
 from components.state import auth, connection, data, session
 from components.state.context import AppContext, Settings, flash
 from components.state.pipeline import pipeline
@@ -39,6 +39,32 @@ F_FORGOTTEN = slot("f_forgotten", __name__,
 F_PHYSICS = slot("f_physics", __name__,
                  "Run a bounded force simulation instead of the server layout.", bool,
                  widget=True)
+PRESENTER = slot("presenter_mode", __name__,
+                 "Presenter mode: mask every text of the data on every page.", bool,
+                 widget=True)
+AS_OF = slot("as_of_date", __name__,
+             "Show the memory as it stood at the end of this day (None: now).", widget=True)
+SINCE = slot("compare_from_date", __name__,
+             "Colour what changed since this day (None: no comparison).", widget=True)
+CLOCK = slot("as_of_clock", __name__,
+             "The clock As of and Changes since read, for data with both clocks: "
+             "'believed' (what the memory believed then) or 'true' (what was true then).",
+             lambda: "believed", widget=True)
+F_SPACES = slot("f_spaces", __name__, "Filter: spaces shown.", list, widget=True)
+F_TYPES = slot("f_types", __name__, "Filter: document types shown.", list, widget=True)
+F_EDGE_KINDS = slot("f_edge_kinds", __name__,
+                    "Filter: relation kinds drawn (None: all).", widget=True)
+F_SUPERSEDED = slot("f_superseded", __name__,
+                    "Filter: show superseded versions.", lambda: True, widget=True)
+F_INFERRED = slot("f_inferred", __name__,
+                  "Filter: inferred memories shown, hidden or shown alone (show, hide, only).",
+                  lambda: "show", widget=True)
+F_COLOR_BY = slot("f_color_by", __name__,
+                  "Colour nodes by cluster, space or document type.", lambda: "cluster",
+                  widget=True)
+F_BUDGET = slot("f_budget", __name__,
+                "Drawing budget (nodes) before the graph shows its cluster overview.",
+                widget=True)
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 #: the two clocks of time travel, as the sidebar offers them
@@ -46,7 +72,7 @@ CLOCK_LABELS: dict[str, str] = {BELIEVED: "What the memory believed then",
                                 TRUE: "What was true then"}
 #: widget keys whose options are space tags shown through
 #: :func:`components.sections.forget_all.pseudonyms`
-SPACE_WIDGETS = (session.F_SPACES.widget, session.PROFILE_SPACE.widget,
+SPACE_WIDGETS = (F_SPACES.widget, profile.PROFILE_SPACE.widget,
                  ask.ADD_SPACE.name, semantic_forget.SEMANTIC_FORGET_SPACE.name,
                  forget_all.FORGET_ALL_SPACE.name)
 
@@ -108,7 +134,7 @@ def _retirement(ctx: AppContext) -> None:
 def source_summary(ctx: AppContext) -> None:
     """Which source, what loaded, and the refresh/resume buttons."""
     space = ctx.conn.space
-    if space and session.PRESENTER.get():  # a tag is often a customer's or person's name
+    if space and PRESENTER.get():  # a tag is often a customer's or person's name
         space = ctx.space_names.get(space, "(hidden)")
     st.caption(f"Source: {md_escape(connection.spoken(ctx.conn, ctx.source))}"
                + (f" · space {md_escape(space)}" if space else ""))
@@ -148,31 +174,31 @@ def _clock(world: WorldClocks) -> Clock:
     """Which clock the two days read: asked only when the data has a world clock."""
     if not world.facts:
         return BELIEVED
-    if session.CLOCK.get() not in CLOCKS:
-        session.CLOCK.clear()
+    if CLOCK.get() not in CLOCKS:
+        CLOCK.clear()
     picked = st.radio(
         "Time travel shows", list(CLOCKS),
         format_func=lambda c: CLOCK_LABELS.get(str(c), str(c)),
         help="These facts carry two clocks: when the memory learnt and retired each one, "
              "and when it was true in the world. The choice applies to “As of”, "
-             "“Changes since” and the playback.", **session.bind(session.CLOCK))
+             "“Changes since” and the playback.", **session.bind(CLOCK))
     return TRUE if picked == TRUE else BELIEVED
 
 
 def _time_travel(bounds: tuple[date, date] | None, world: WorldClocks
                  ) -> tuple[date | None, date | None, Clock]:
     if bounds is None:
-        return session.AS_OF.get(), session.SINCE.get(), BELIEVED
+        return AS_OF.get(), SINCE.get(), BELIEVED
     low = min(bounds[0], world.first) if world.first is not None else bounds[0]
-    _within(session.AS_OF, low)
-    _within(session.SINCE, low)
+    _within(AS_OF, low)
+    _within(SINCE, low)
     as_of = st.date_input(
-        "As of", min_value=low, format="YYYY-MM-DD", **session.bind(session.AS_OF),
+        "As of", min_value=low, format="YYYY-MM-DD", **session.bind(AS_OF),
         help="Show the memory as it stood at the end of that day (empty: now).")
     clock = _clock(world)
     since = st.date_input(
         "Changes since", min_value=low, format="YYYY-MM-DD",
-        **session.bind(session.SINCE),
+        **session.bind(SINCE),
         help="Colour what was added, updated or forgotten between this day and the as-of "
              "day (or today).")
     as_of = as_of if isinstance(as_of, date) else None
@@ -241,17 +267,17 @@ def _filters(analysis: Analysis, alias: dict[str, str]) -> Filters:
         spaces = sorted(spaces, key=lambda t: (order.get(t, len(order)), t))
     chosen_spaces = st.multiselect("Space", spaces, placeholder="All spaces",
                                    format_func=lambda t: clip(alias.get(str(t), str(t))),
-                                   **session.bind(session.F_SPACES)) if spaces else []
+                                   **session.bind(F_SPACES)) if spaces else []
     chosen_types = st.multiselect("Document type", types, placeholder="All types",
                                   format_func=lambda t: clip(str(t)),
-                                  **session.bind(session.F_TYPES)) if types else []
+                                  **session.bind(F_TYPES)) if types else []
     date_from, date_to = _dates(analysis.date_range)
-    if not session.F_EDGE_KINDS.is_set():
-        session.F_EDGE_KINDS.set(list(EDGE_KINDS))
+    if not F_EDGE_KINDS.is_set():
+        F_EDGE_KINDS.set(list(EDGE_KINDS))
     kinds = st.multiselect("Relation kinds", list(EDGE_KINDS),
-                           **session.bind(session.F_EDGE_KINDS))
+                           **session.bind(F_EDGE_KINDS))
     show_superseded = st.checkbox("Show superseded versions",
-                                  **session.bind(session.F_SUPERSEDED))
+                                  **session.bind(F_SUPERSEDED))
     show_forgotten = st.checkbox("Show forgotten memories",
                                  **session.bind(F_FORGOTTEN))
     return Filters(
@@ -263,29 +289,29 @@ def _filters(analysis: Analysis, alias: dict[str, str]) -> Filters:
 
 
 def _stored_inferred() -> Inferred:
-    value = session.F_INFERRED.get()
+    value = F_INFERRED.get()
     return value if value in ("show", "hide", "only") else "show"
 
 
 def _inferred_filter() -> Inferred:
     """Inferred memories (the service inferred them; the user never stated them): show,
     hide, or show only them."""
-    if session.F_INFERRED.get() not in INFERRED_CHOICES:
-        session.F_INFERRED.clear()
+    if F_INFERRED.get() not in INFERRED_CHOICES:
+        F_INFERRED.clear()
     picked = st.radio("Inferred memories", list(INFERRED_CHOICES), horizontal=True,
                       format_func=lambda c: INFERRED_CHOICES.get(str(c), str(c)),
                       help="Memories the service inferred, not stated by you (drawn with "
-                           "a dotted border and ≈).", **session.bind(session.F_INFERRED))
+                           "a dotted border and ≈).", **session.bind(F_INFERRED))
     return picked if picked in ("show", "hide", "only") else "show"
 
 
 def _stored_filters() -> Filters:
     """The filters as stored, for a run that cannot draw them (no data loaded)."""
-    kinds = session.F_EDGE_KINDS.get()
-    return Filters(spaces=frozenset(session.F_SPACES.get()),
-                   document_types=frozenset(session.F_TYPES.get()),
+    kinds = F_EDGE_KINDS.get()
+    return Filters(spaces=frozenset(F_SPACES.get()),
+                   document_types=frozenset(F_TYPES.get()),
                    edge_kinds=frozenset(EDGE_KINDS if kinds is None else kinds),
-                   show_superseded=bool(session.F_SUPERSEDED.get()),
+                   show_superseded=bool(F_SUPERSEDED.get()),
                    show_forgotten=bool(F_FORGOTTEN.get()),
                    inferred=_stored_inferred())
 
@@ -296,13 +322,29 @@ def _adopt(link: session.Link | None) -> None:
     if link is None:
         return
     if link.presenter:
-        session.PRESENTER.set(True)
+        PRESENTER.set(True)
     if link.as_of is not None:
-        session.AS_OF.set(link.as_of)
+        AS_OF.set(link.as_of)
     if link.since is not None:
-        session.SINCE.set(link.since)
+        SINCE.set(link.since)
     if link.clock is not None:
-        session.CLOCK.set(link.clock)
+        CLOCK.set(link.clock)
+
+
+def _link() -> dict[str, str]:
+    """The sidebar's part of the URL (:data:`components.state.session.LINK_KEYS`):
+    presenter mode, the two days and the clock, as the slots hold them."""
+    link: dict[str, str] = {}
+    if PRESENTER.get():
+        link["presenter"] = "1"
+    for key, s in (("asof", AS_OF), ("since", SINCE)):
+        day = s.get()
+        if isinstance(day, date):
+            link[key] = day.isoformat()
+    # the default clock (what the memory believed) goes unsaid
+    if CLOCK.get() == "true":
+        link["clock"] = "true"
+    return link
 
 
 def draw(ctx: AppContext) -> Settings:
@@ -313,7 +355,7 @@ def draw(ctx: AppContext) -> Settings:
         source_summary(ctx)
         st.divider()
         presenter = st.toggle(
-            "Presenter mode", **session.bind(session.PRESENTER, on_change=respace),
+            "Presenter mode", **session.bind(PRESENTER, on_change=respace),
             help="Masks memory, document and profile text and names spaces Space 1, "
                  "Space 2… everywhere (graph, panels, charts, exports); the structure "
                  "stays. Holds on every page until you turn it off.")
@@ -322,7 +364,7 @@ def draw(ctx: AppContext) -> Settings:
         as_of, since, clock = _time_travel(bounds, world_clocks(ctx))
         if current is None:
             return Settings(presenter=bool(presenter), as_of=as_of, since=since,
-                            filters=_stored_filters())
+                            filters=_stored_filters(), link=_link())
         st.divider()
         st.markdown("**Filters**")
         filters = _filters(current, ctx.space_names if presenter else {})
@@ -331,15 +373,15 @@ def draw(ctx: AppContext) -> Settings:
             st.caption(md_escape(note))
         color_by = st.selectbox("Colour by", list(COLOR_BY),
                                 format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
-                                **session.bind(session.F_COLOR_BY))
+                                **session.bind(F_COLOR_BY))
         physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
                             "server layout.", **session.bind(F_PHYSICS))
-        if not session.F_BUDGET.is_set():
-            session.F_BUDGET.set(DEFAULT_BUDGET)
+        if not F_BUDGET.is_set():
+            F_BUDGET.set(DEFAULT_BUDGET)
         budget = st.number_input(
             "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET, step=500,
             help="Past this many nodes the graph shows an overview: clusters collapse into "
-                 "hexagons that expand on click.", **session.bind(session.F_BUDGET))
+                 "hexagons that expand on click.", **session.bind(F_BUDGET))
     return Settings(presenter=bool(presenter), as_of=as_of, since=since, clock=clock,
                     filters=filters, color_by=str(color_by), physics=bool(physics),
-                    budget=int(budget))
+                    budget=int(budget), link=_link())

@@ -23,10 +23,9 @@ from typing import Any
 import streamlit as st
 
 from components.graph_view import graph_view, group_annotations
-from components.state import session
 from components.state.context import AppContext
 from components.state.pipeline import view_for
-from components.state.session import slot
+from components.state.session import Family, slot
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.pipeline.request import ViewRequest
@@ -65,6 +64,14 @@ SLIDESHOW_NOTE = slot("slideshow_note", __name__,
                       "(kind, sentences) of the last open: what was left out or refused.")
 SLIDESHOW_PLAY = slot("slideshow_play", __name__,
                       "(token, monotonic time) of the last Play click.")
+SLIDESHOW = slot("slideshow", __name__,
+                 "The slideshow being built or opened (memscope.view.slideshow.Slideshow).")
+SLIDESHOW_EXPANDED = slot("slideshow_expanded", __name__,
+                          "Clusters of the Slideshow page's overview the user opened.", set)
+SLIDESHOW_CAPTION = slot("slideshow_caption", __name__,
+                         "The next step's caption (widget key).", str)
+SLIDESHOW_STEP_KEYS = Family("slideshow_step_", __name__,
+                             "The step list's buttons (up, down, remove), per action and row.")
 
 #: how long after a Play click its token is still sent (a rerun within it plays nothing
 #: new: the browser plays a token once)
@@ -75,12 +82,12 @@ KIND_NAMES = {"memory": "Memory", "document": "Document", "entity": "Entity",
 
 
 def _show() -> Slideshow:
-    show = session.SLIDESHOW.get()
+    show = SLIDESHOW.get()
     return show if isinstance(show, Slideshow) else Slideshow()
 
 
 def _set(show: Slideshow) -> None:
-    session.SLIDESHOW.set(show)
+    SLIDESHOW.set(show)
 
 
 # -- callbacks (run before the script) -------------------------------------------------------
@@ -89,7 +96,7 @@ def _on_pick(node_id: str | None) -> None:
     """A click on the graph: a cluster of the overview opens or closes, any other node is
     picked for the next step."""
     if node_id is not None and is_cluster(node_id):
-        opened: set[str] = session.SLIDESHOW_EXPANDED.setdefault()
+        opened: set[str] = SLIDESHOW_EXPANDED.setdefault()
         opened ^= {cluster_of(node_id)}
         return
     SLIDESHOW_PICK.set(node_id)
@@ -104,8 +111,8 @@ def _add(identity: str | None) -> None:
     show = _show()
     if show.data is None and not show.steps and identity is not None:
         show = show.marked(identity)
-    _set(show.added(pick, str(session.SLIDESHOW_CAPTION.get() or "")))
-    session.SLIDESHOW_CAPTION.set("")
+    _set(show.added(pick, str(SLIDESHOW_CAPTION.get() or "")))
+    SLIDESHOW_CAPTION.set("")
 
 
 def _move(index: int, delta: int) -> None:
@@ -124,7 +131,7 @@ def _caption_key(index: int, step: Step) -> str:
 
 
 def _recaption(index: int, field: str) -> None:
-    _set(_show().recaptioned(index, str(session.SLIDESHOW_STEP_KEYS.get(field) or "")))
+    _set(_show().recaptioned(index, str(SLIDESHOW_STEP_KEYS.get(field) or "")))
 
 
 def _retitle() -> None:
@@ -174,7 +181,7 @@ def _request(ctx: AppContext, show: Slideshow, pick: str | None) -> ViewRequest 
     if ctx.request is None:
         return None
     return replace(ctx.request, query="", selected=pick,
-                   expanded=frozenset(session.SLIDESHOW_EXPANDED.get()),
+                   expanded=frozenset(SLIDESHOW_EXPANDED.get()),
                    marked=frozenset(s.node for s in show.steps))
 
 
@@ -232,7 +239,7 @@ def _builder(show: Slideshow, pick: str | None, labels: dict[str, tuple[str, str
         st.markdown(f"Picked — {md_escape(_named(labels, pick))}")
     else:
         st.caption("Click a node in the graph to pick it.")
-    st.text_area("Caption", key=session.SLIDESHOW_CAPTION.name, max_chars=CAPTION_MAX,
+    st.text_area("Caption", key=SLIDESHOW_CAPTION.name, max_chars=CAPTION_MAX,
                  height=90, placeholder="What to say while this node is shown")
     full = show.full
     st.button("Add step", key="slideshow_add", icon=":material/add:", on_click=_add,
@@ -248,7 +255,6 @@ def _steps(show: Slideshow, labels: dict[str, tuple[str, str]], cover: Coverage)
         st.caption("No step yet: pick a node, type a caption, Add step.")
         return
     skipped = {*cover.missing, *cover.hidden}
-    keys = session.SLIDESHOW_STEP_KEYS
     with st.container(height=min(380, 24 + 80 * len(show.steps)), border=True):
         for i, step in enumerate(show.steps):
             n = i + 1
@@ -263,17 +269,21 @@ def _steps(show: Slideshow, labels: dict[str, tuple[str, str]], cover: Coverage)
                     st.text(step.caption)  # the user's own words, as text
             with edit.popover("", icon=":material/edit:", help="Edit this step's caption"):
                 field = _caption_key(i, step)
-                st.text_area("Caption", value=step.caption, key=keys.key(field),
-                             max_chars=CAPTION_MAX, height=90)
-                st.button("Save caption", key=keys.key(f"save-{field}"),
+                st.text_area("Caption", value=step.caption,
+                             key=SLIDESHOW_STEP_KEYS.key(field), max_chars=CAPTION_MAX,
+                             height=90)
+                st.button("Save caption", key=SLIDESHOW_STEP_KEYS.key(f"save-{field}"),
                           on_click=_recaption, args=(i, field))
-            up.button("", key=keys.key(f"up-{i}"), icon=":material/arrow_upward:",
+            up.button("", key=SLIDESHOW_STEP_KEYS.key(f"up-{i}"),
+                      icon=":material/arrow_upward:",
                       on_click=_move, args=(i, -1), disabled=i == 0, help="Move up",
                       type="tertiary")
-            down.button("", key=keys.key(f"down-{i}"), icon=":material/arrow_downward:",
+            down.button("", key=SLIDESHOW_STEP_KEYS.key(f"down-{i}"),
+                        icon=":material/arrow_downward:",
                         on_click=_move, args=(i, 1), disabled=i == len(show.steps) - 1,
                         help="Move down", type="tertiary")
-            remove.button("", key=keys.key(f"remove-{i}"), icon=":material/close:",
+            remove.button("", key=SLIDESHOW_STEP_KEYS.key(f"remove-{i}"),
+                          icon=":material/close:",
                           on_click=_remove, args=(i,), help="Remove this step",
                           type="tertiary")
 

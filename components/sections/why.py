@@ -31,17 +31,16 @@ from memscope.reports.why import Trail, UnknownTrail, trail
 WHY_OPEN = slot("why_open", __name__,
                 "The memory or fact whose “Why does it believe this?” trail is open.")
 
-WHY = WHY_OPEN
 TITLE = "Why does it believe this?"
 
 
 def open_trail(node_id: str) -> None:
     """Show the trail of ``node_id`` (a button callback)."""
-    WHY.set(node_id)
+    WHY_OPEN.set(node_id)
 
 
 def _close() -> None:
-    WHY.clear()
+    WHY_OPEN.clear()
 
 
 def button(node_id: str, *, where: str, label: str = TITLE) -> None:
@@ -79,7 +78,7 @@ def _semantic(ctx: AppContext) -> list[SemanticFinding]:
 
 def dialog(ctx: AppContext, analysis: Analysis) -> None:
     """Draw the trail's dialog when one was asked for (call it once per run)."""
-    node_id = WHY.get()
+    node_id = WHY_OPEN.get()
     if isinstance(node_id, str) and node_id:
         _dialog(ctx, analysis, node_id)
 

@@ -26,8 +26,14 @@ from memscope.app import DEFAULT_URLS, KIND_LABELS, KINDS, ConnectionProblem
 from memscope.sources import Source, credential_fingerprint, dialects
 
 # -- the session slots this module owns (components.state.session collects them) --
+CONNECTION = slot("connection", __name__,
+                  "The chosen source (kind, URL, space, files), without its credential.")
+FILE_BLOBS = slot("file_blobs", __name__,
+                  "Bytes of the snapshot files opened in this session, by SHA-256.", dict)
 SOURCE = slot("source_object", __name__,
               "(identity, Source) built for the connection; closed when it changes.")
+API_KEY = slot("api_key_secret", __name__,
+               "The API key typed on the Connection page (a SecretStr; this session only).")
 
 __all__ = ["DEFAULT_URLS", "DIALECTS", "DIALECT_ENV", "KINDS", "KIND_LABELS", "Connection",
            "ConnectionProblem", "add_file", "api_key", "configured_connection",
@@ -82,14 +88,14 @@ def configured_connection() -> Connection:
 
 def current() -> Connection:
     """This session's connection (first call: the configured one)."""
-    if not session.CONNECTION.is_set():
-        session.CONNECTION.set(configured_connection())
-    return session.CONNECTION.get()
+    if not CONNECTION.is_set():
+        CONNECTION.set(configured_connection())
+    return CONNECTION.get()
 
 
 def api_key() -> SecretStr | None:
     """The key typed in this session, else the configured one."""
-    typed = session.API_KEY.get()
+    typed = API_KEY.get()
     if isinstance(typed, SecretStr) and typed.get_secret_value():
         return typed
     return read_settings().api_key()
@@ -97,7 +103,7 @@ def api_key() -> SecretStr | None:
 
 def add_file(digest: str, blob: bytes) -> None:
     """Keep an opened snapshot file's bytes in this session, by SHA-256."""
-    session.FILE_BLOBS.setdefault()[digest] = blob
+    FILE_BLOBS.setdefault()[digest] = blob
 
 
 def switch(conn: Connection, key: SecretStr | None = None) -> None:
@@ -107,15 +113,15 @@ def switch(conn: Connection, key: SecretStr | None = None) -> None:
     if old is not None:
         old[1].close()
     if key is not None:
-        session.API_KEY.set(key)
-    session.CONNECTION.set(conn)
+        API_KEY.set(key)
+    CONNECTION.set(conn)
     session.select(None)
 
 
 def _build(conn: Connection) -> Source:
     """The source of ``conn`` (:meth:`memscope.app.Memscope.open`) with this session's key
     and opened files."""
-    blobs = session.FILE_BLOBS.get() if conn.kind == "file" else {}
+    blobs = FILE_BLOBS.get() if conn.kind == "file" else {}
     files = [(name, blobs[digest]) for name, digest in conn.files if digest in blobs]
     return application().open(conn, api_key(), files=files)
 

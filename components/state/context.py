@@ -36,6 +36,8 @@ from memscope.storage import Storage, StorageError
 # -- the session slots this module owns (components.state.session collects them) --
 FLASH = slot("flash_messages", __name__,
              "(kind, sentence) toasts to show after the next rerun.", list)
+APP_CONTEXT = slot("app_context", __name__,
+                   "The AppContext the router built for this run; pages read it.")
 
 for _name in ("httpx", "httpcore"):  # httpx logs request URLs at INFO
     logging.getLogger(_name).setLevel(logging.WARNING)
@@ -90,6 +92,9 @@ class Settings:
     color_by: str = DEFAULT_COLOR_BY
     physics: bool = False
     budget: int | None = None
+    #: the sidebar's part of the URL's query string (:data:`session.LINK_KEYS`: presenter
+    #: mode, the two days and the clock), as it should read after this run
+    link: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -177,7 +182,7 @@ def _show_flash(ctx: AppContext) -> None:
     quote is hidden — the data as it is now and as it was when the action ran."""
     hide: tuple[str, ...] = ()
     if ctx.presenter:
-        before = session.APP_CONTEXT.get()
+        before = APP_CONTEXT.get()
         for c in (ctx, before):
             if isinstance(c, AppContext) and c.entry is not None:
                 hide += data.texts_of(c.key, c.entry)
@@ -247,14 +252,14 @@ def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
     ctx.settings = draw_sidebar(ctx)
     derive(ctx)
     _show_flash(ctx)
-    session.write_url(ctx.conn.space)
-    session.APP_CONTEXT.set(ctx)
+    session.write_url(ctx.conn.space, ctx.settings.link)
+    APP_CONTEXT.set(ctx)
     return ctx
 
 
 def current() -> AppContext:
     """The context the router built for this run."""
-    ctx = session.APP_CONTEXT.get()
+    ctx = APP_CONTEXT.get()
     if not isinstance(ctx, AppContext):  # a page run without the router (never in the app)
         raise RuntimeError("Pages run through app.py, which builds the app context.")
     return ctx
