@@ -115,3 +115,18 @@ def test_the_trail_says_stated_once_and_one_version_without_an_order() -> None:
     assert stated_note([version(False)]) == "Stated, not inferred."
     assert stated_note([version(False)] * 3) == "Every version was stated, not inferred."
     assert stated_note([version(False), version(True)]) is None  # the inferred are marked
+
+
+def test_spaces_are_named_as_the_data_names_them(fresh_data_dir) -> None:
+    """A space is named by the name the data gives it ("Acme Work"), not by its tag
+    (acme_work), on the pages that name spaces: the profile's choice and heading, the
+    expiry queue's table and the sidebar's Space filter."""
+    profile = run_page("profile.py", profile_space="acme_work")
+    assert "Profile of Acme Work" in [m.value.strip("*") for m in profile.markdown]
+    assert profile.selectbox[0].value == "acme_work"  # the value stays the tag
+    assert "Acme Work" in profile.sidebar.multiselect[0].options
+    assert "acme_work" not in profile.sidebar.multiselect[0].options
+    expiry = run_page("expiry.py")
+    table = next(d.value for d in expiry.dataframe if "space" in d.value.columns)
+    spaces = {s for s in table["space"] if s}
+    assert spaces and spaces <= {"Personal", "Acme Work", "Research"}, spaces

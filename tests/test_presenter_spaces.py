@@ -149,7 +149,8 @@ def test_explorer_panel_names_the_space_by_pseudonym(secrets):
     ds = demo()
     mem = next(m for m in ds.memories.values() if m.container_tag == "acme_work")
     plain = run_page(None, selected_node=mem.id)
-    assert "acme_work" in tree_text(plain)  # the panel shows the space when not masked
+    # the panel names the space as the data names it when not masked
+    assert "Space: Acme Work" in tree_text(plain)
     at = run_page(None, presenter_mode=True, selected_node=mem.id)
     assert leaks(at, secrets) == []
     assert f"Space: {space_pseudonyms(ds)['acme_work']}" in tree_text(at)
@@ -178,7 +179,7 @@ def test_ledger_names_spaces_by_pseudonym(secrets):
     actions.forget(EmbeddedSource(store_path()), Store(store_path()), mem.id,
                    reason="wrong", container_tag=mem.container_tag, snapshot=mem.memory)
     plain = run_page("ledger.py")
-    assert "acme_work" in tree_text(plain)
+    assert "Acme Work" in tree_text(plain)  # as the data names it, when not masked
     at = run_page("ledger.py", presenter_mode=True)
     assert leaks(at, secrets) == []
     table = next(d.value for d in at.dataframe if "space" in d.value.columns)

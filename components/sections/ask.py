@@ -455,9 +455,8 @@ def _add_box(ctx: AppContext) -> None:
             if source.capabilities.can("spaces"):
                 left, right = st.columns(2)
                 left.text_input("Title (optional)", key=ADD_TITLE.name, max_chars=200)
-                alias = pseudonyms(ctx)
                 right.selectbox("Space", _space_options(ctx), key=ADD_SPACE.name,
-                                format_func=lambda t: alias.get(str(t), str(t)))
+                                format_func=lambda t: ctx.space_label(str(t)))
             st.form_submit_button("Add…", on_click=_request,
                                   args=(source.cache_key(), source.capabilities.can("spaces")),
                                   help="Asks for confirmation before anything is sent.")

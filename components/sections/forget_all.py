@@ -173,7 +173,7 @@ def forget_all_section(ctx: AppContext, analysis: Analysis,
     if spaces:
         index = spaces.index(ctx.conn.space) if ctx.conn.space in spaces else 0
         tag = st.selectbox("Space", spaces, index=index, key=FORGET_ALL_SPACE.name,
-                           format_func=lambda t: alias.get(str(t), str(t)))
+                           format_func=lambda t: ctx.space_label(str(t)))
     if source.capabilities.forget_all_by_ids:
         st.caption("Forgets the loaded memories of this space"
                    + (" that are in the explorer's current filter" if visible is not None

@@ -102,7 +102,8 @@ def document_panel(analysis: Analysis, doc: DocumentRecord) -> None:
     if doc.summary:
         st.caption("Summary")
         full_text(doc.summary, f"summary-{doc.id}")
-    spaces = sorted({clip(analysis.dataset.memories[m].container_tag) or "—"
+    name = analysis.dataset.space_label
+    spaces = sorted({clip(name(analysis.dataset.memories[m].container_tag)) or "—"
                      for m in doc.memory_ids})
     st.text(f"Status: {clip(doc.status) or '—'}\nSpace: {clip(', '.join(spaces), FULL_MAX) or '—'}")
     _dates(analysis, ("Created", doc.created_at), ("Updated", doc.updated_at))
@@ -125,7 +126,7 @@ def memory_panel(analysis: Analysis, mem: MemoryRecord, *,
     version = entry.version if entry else mem.version
     lines = [f"Version: {version}" + (f" (stored {entry.stored_version!r})"
                                       if entry and entry.repaired else ""),
-             f"Space: {clip(mem.space) or '—'}"]
+             f"Space: {clip(analysis.dataset.space_label(mem.space)) or '—'}"]
     st.text("\n".join(lines))
     _dates(analysis, ("Created", mem.created_at), ("Updated", mem.updated_at),
            ("Forget after", mem.forget_after))
@@ -320,7 +321,8 @@ def profile_panel(analysis: Analysis, container_tag: str | None, *,
     (``open_in_explorer``: links that open the memory in the explorer with its panel;
     else buttons that select it where the panel is drawn)."""
     profile = analysis.dataset.profiles.get(container_tag or "")
-    st.markdown(f"**Profile of {md_escape(short(container_tag or 'this space'))}**")
+    named = analysis.dataset.space_label(container_tag)
+    st.markdown(f"**Profile of {md_escape(short(named or 'this space'))}**")
     if profile is None or not (profile.static or profile.dynamic):
         st.caption("No profile loaded for this space.")
         return

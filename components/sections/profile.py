@@ -33,7 +33,7 @@ def profile_section(ctx: AppContext, analysis: Analysis) -> None:
     else:
         if PROFILE_SPACE.get() not in tags:
             PROFILE_SPACE.set(ctx.conn.space if ctx.conn.space in tags else tags[0])
-        tag = st.selectbox("Space", tags, format_func=lambda t: alias.get(str(t), str(t)),
+        tag = st.selectbox("Space", tags, format_func=lambda t: ctx.space_label(str(t)),
                            **session.bind(PROFILE_SPACE))
         panels.profile_panel(analysis, alias.get(tag, tag) if tag else tag,
                              open_in_explorer=True)

@@ -289,9 +289,8 @@ def section(ctx: AppContext, analysis: Analysis) -> None:
                             max_chars=MAX_QUERY,
                             placeholder="e.g. my old address")
             if len(spaces) > 1:
-                alias = pseudonyms(ctx)
                 left.selectbox("Space", spaces, key=SEMANTIC_FORGET_SPACE.name,
-                               format_func=lambda t: alias.get(str(t), str(t)))
+                               format_func=lambda t: ctx.space_label(str(t)))
             right.form_submit_button(
                 "Preview", on_click=_preview, args=(ctx, spaces), width="stretch",
                 help="A dry run: the service says which memories it would forget; "

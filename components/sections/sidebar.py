@@ -7,6 +7,7 @@ page until the user changes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -257,16 +258,17 @@ def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
     return None, None
 
 
-def _filters(analysis: Analysis, alias: dict[str, str]) -> Filters:
-    """The explorer's filters; in presenter mode (``alias``: tag → pseudonym) the Space
-    filter keeps the real tags as its values but shows their pseudonyms, and filters the
-    masked data by them."""
+def _filters(analysis: Analysis, alias: dict[str, str],
+             label: Callable[[str], str]) -> Filters:
+    """The explorer's filters; the Space filter shows each space by ``label`` (its name,
+    or its pseudonym in presenter mode) and keeps the real tags as its values; in presenter
+    mode (``alias``: tag → pseudonym) it filters the masked data by them."""
     spaces, types = analysis.spaces, analysis.document_types
     if alias:
         order = {tag: i for i, tag in enumerate(alias)}
         spaces = sorted(spaces, key=lambda t: (order.get(t, len(order)), t))
     chosen_spaces = st.multiselect("Space", spaces, placeholder="All spaces",
-                                   format_func=lambda t: clip(alias.get(str(t), str(t))),
+                                   format_func=lambda t: clip(label(str(t))),
                                    **session.bind(F_SPACES)) if spaces else []
     chosen_types = st.multiselect("Document type", types, placeholder="All types",
                                   format_func=lambda t: clip(str(t)),
@@ -367,7 +369,10 @@ def draw(ctx: AppContext) -> Settings:
                             filters=_stored_filters(), link=_link())
         st.divider()
         st.markdown("**Filters**")
-        filters = _filters(current, ctx.space_names if presenter else {})
+        names = ctx.space_names  # ctx.settings (and so ctx.space_label) are set after this
+        filters = _filters(current, names if presenter else {},
+                           (lambda t: names.get(t, t)) if presenter
+                           else current.dataset.space_label)
         note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
         if note and any(m.is_inference for m in current.dataset.memories.values()):
             st.caption(md_escape(note))

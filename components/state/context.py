@@ -140,6 +140,15 @@ class AppContext:
         for every section that names a space."""
         return space_pseudonyms(self.current.dataset) if self.current is not None else {}
 
+    def space_label(self, tag: str | None) -> str:
+        """How a space is named on screen: its pseudonym in presenter mode, else the name
+        the loaded data gives it ("Personal"), else its tag ("" for none)."""
+        if not tag:
+            return ""
+        if self.presenter:
+            return self.space_names.get(tag, tag)
+        return self.current.dataset.space_label(tag) if self.current is not None else tag
+
     @property
     def as_of(self) -> date | None:
         """The as-of day, if time travel is on."""

@@ -66,6 +66,22 @@ class Dataset:
         other.keeps_documents = self.keeps_documents
         return other
 
+    def space_label(self, tag: str | None) -> str:
+        """How a space is named to a person: the name the data gives it ("Personal"), else
+        its tag as it is ("" for none). A masked dataset (presenter mode) names its spaces
+        by their pseudonyms, so this never shows a real name there.
+
+        >>> ds = Dataset(spaces=[SpaceRecord("sm_project_personal", name="Personal")])
+        >>> ds.space_label("sm_project_personal"), ds.space_label("acme_work")
+        ('Personal', 'acme_work')
+        """
+        if not tag:
+            return ""
+        for space in self.spaces:
+            if space.container_tag == tag and space.name and space.name.strip():
+                return space.name.strip()
+        return tag
+
     def kind_of(self, node_id: str) -> str | None:
         """``document``, ``memory``, ``entity`` or ``None`` for an unknown id."""
         if node_id in self.memories:

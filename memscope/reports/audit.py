@@ -333,7 +333,7 @@ def expiry_queue(analysis: Analysis, visible: Collection[str] | None = None) -> 
     rows = [{
         "id": m_id,
         "memory": mem.memory,
-        "space": mem.space,
+        "space": analysis.dataset.space_label(mem.space) or None,
         "forget after": due,
         "state": analysis.state(m_id),
         "expired": due <= now,

@@ -253,9 +253,12 @@ def static_vs_dynamic(analysis: Analysis, visible: Collection[str] | None = None
 
 
 def per_space(analysis: Analysis, visible: Collection[str] | None = None) -> go.Figure:
-    """Memories per space (container tag), stacked by state."""
+    """Memories per space (named as the data names it, else by its tag), stacked by
+    state."""
     title = "Memories per space"
-    rows = [(_space(m), analysis.state(m_id)) for m_id, m in _memories(analysis, visible)]
+    name = analysis.dataset.space_label
+    rows = [(name(m.space) or NO_SPACE, analysis.state(m_id))
+            for m_id, m in _memories(analysis, visible)]
     if not rows:
         return _empty(title)
     totals = Counter(s for s, _ in rows)

@@ -36,7 +36,7 @@ def memory_frame(analysis: Analysis) -> pd.DataFrame:
             "static": mem.is_static,
             "inferred": mem.is_inference,
             "version": entry.version if entry else mem.version,
-            "space": clip(mem.space, LINE_MAX) if mem.space else None,
+            "space": clip(ds.space_label(mem.space), LINE_MAX) if mem.space else None,
             "documents": clip(", ".join(ds.memory_documents.get(mem_id, [])), CELL_MAX),
             "created": format_time(mem.created_at),
             "forget after": format_time(mem.forget_after),
