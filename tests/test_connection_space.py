@@ -85,7 +85,8 @@ def test_a_later_choice_in_the_picker_replaces_the_typed_space(fresh_data_dir, t
     with running_sandbox(tmp_path / "sandbox", data="fixtures") as sandbox:
         at = run_page("connection.py")
         connect(at, sandbox, dialect, PERSONAL)
-        assert WORK in [o.split(" (")[0] for o in picker(at).options]  # listed
+        # listed, by its name when the service names it ("Acme Work · acme_work")
+        assert WORK in [o.split(" (")[0].split(" · ")[-1] for o in picker(at).options]
         picker(at).set_value(WORK).run()
         assert not at.exception, at.exception
         assert space_of(at) == WORK

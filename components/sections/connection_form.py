@@ -206,6 +206,8 @@ def spaces_picker(ctx: AppContext) -> None:
         return
     tags = [""] + [s.container_tag for s in spaces]
     counts = {s.container_tag: _counts(s) for s in spaces}
+    named = {s.container_tag: f"{s.name.strip()} · {s.container_tag}" for s in spaces
+             if s.name and s.name.strip() and s.name.strip() != s.container_tag}
     current = ctx.conn.space or ""
     if current not in tags:  # typed on the form, not (yet) listed by the service
         tags.append(current)
@@ -213,7 +215,8 @@ def spaces_picker(ctx: AppContext) -> None:
     word = "entity" if ctx.conn.kind == "mem0" else "space"  # in the service's words
     every = "All entities" if word == "entity" else "All spaces"
     st.selectbox(word.capitalize(), tags, help=f"Narrows what {ctx.conn.label} loads.",
-                 format_func=lambda t: (clip(t) + counts.get(t, "")) if t else every,
+                 format_func=lambda t: (clip(named.get(t, t)) + counts.get(t, "")) if t
+                 else every,
                  key=SPACE_PICK.name, on_change=_pick_space)
 
 
