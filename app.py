@@ -14,6 +14,7 @@ import streamlit as st
 from components.sections import sidebar
 from components.state import auth, context
 from components.widgets import nav
+from components.widgets.loading import LoadScreen
 
 # the favicon is a file of ours: a ``:material/…:`` page icon would be fetched from a CDN
 ICON = Path(__file__).resolve().parent / "components" / "assets" / "memscope.png"
@@ -37,7 +38,7 @@ PAGES = [
 user = auth.gate(PAGES)  # signed out: only the sign-in page, at each page's URL
 page = st.navigation(PAGES, position="sidebar")  # drawn next: always there to navigate
 with context.guarded():
-    ctx = context.build(sidebar.draw, user)
+    ctx = context.build(sidebar.draw, user, screen=LoadScreen)
     banner = sidebar.time_travel_banner(ctx)
     if banner is not None:
         st.info(banner, icon=":material/history:")

@@ -2,7 +2,7 @@
 listens.
 
 The same as ``streamlit run app.py [options]``, but first
-:func:`components.state.warmup.prewarm` asks the process's view pipeline for exactly the
+:func:`components.warmup.prewarm` asks the process's view pipeline for exactly the
 request a first visit makes (:meth:`memscope.pipeline.core.Pipeline.prewarm`: the
 configured embedded store's data, layout, clusters, first overview) and computes the
 summary card (a second or two for 50,000 memories kept on disk by ``python -m memscope
@@ -31,7 +31,7 @@ def main() -> None:
 
     from components import first_picture
     from components.graph_view import caching
-    from components.state.warmup import prewarm
+    from components.warmup import prewarm
 
     caching.install()  # the graph's versioned files: from the browser's cache, compiled once
     first_picture.install()  # the page "/" paints the warm first view before the app boots

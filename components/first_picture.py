@@ -14,7 +14,7 @@ elsewhere. Where the graph will appear is measured on Streamlit 1.67 (:data:`LAY
 kept the live graph's own view and rectangle, and the picture takes those exactly.
 
 The picture is only ever the server's own default view, and only when it is already
-computed (the server's warm-up, :func:`components.state.warmup.prewarm`, or a first
+computed (the server's warm-up, :func:`components.warmup.prewarm`, or a first
 visit computed it); the middleware never computes a view itself. There is none when
 sign-in is configured (:func:`components.state.auth.configured`), when the configured
 connection is not the embedded store, when its data changed since the view was computed

@@ -9,7 +9,7 @@ from components.widgets import nav, stage
 nav.through_router()  # never drawn without the router (app.py)
 stage.stylesheet()  # the page's layout and fonts (a style-only element: no room taken)
 ctx = context.current()
-analysis = ctx.require()
+analysis = nav.require(ctx)
 explorer.explorer(ctx, analysis)
 ask.add_box(ctx)
 semantic_forget.section(ctx, analysis)

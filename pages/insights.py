@@ -8,7 +8,7 @@ from components.widgets import nav
 
 nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
-analysis = ctx.require()
+analysis = nav.require(ctx)
 st.title("Insights")
 visible = ctx.visible()
 audit.filter_note(visible, analysis)

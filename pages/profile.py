@@ -8,6 +8,6 @@ from components.widgets import nav
 
 nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
-analysis = ctx.require()
+analysis = nav.require(ctx)
 st.title("Profile")
 profile_section(ctx, analysis)

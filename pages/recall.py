@@ -9,7 +9,7 @@ from components.widgets import nav
 
 nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
-analysis = ctx.require()
+analysis = nav.require(ctx)
 st.title("Recall map")
 if recall.searchable(ctx):
     recall.questions_form(ctx)

@@ -9,7 +9,7 @@ from components.widgets import nav
 
 nav.through_router()  # never drawn without the router (app.py)
 ctx = context.current()
-analysis = ctx.require()
+analysis = nav.require(ctx)
 st.title("Slideshow")
 st.caption("A demo in a few steps: click a node, type what to say about it, Add step; "
            "then Play. Presenter mode masks the data's own text; your captions and title "

@@ -175,7 +175,7 @@ def test_the_servers_warm_up_fills_the_caches_the_first_page_uses(fresh_data_dir
     from apptest_support import graph_payload, run_page
 
     from components.state import data
-    from components.state.warmup import prewarm
+    from components.warmup import prewarm
 
     seed_if_missing(fresh_data_dir / STORE_FILE)
     data.loads().clear()
@@ -194,7 +194,7 @@ def test_the_servers_warm_up_fills_the_caches_the_first_page_uses(fresh_data_dir
 
 def test_the_warm_up_does_nothing_without_a_store(fresh_data_dir):
     from components.state import data
-    from components.state.warmup import prewarm
+    from components.warmup import prewarm
 
     data.loads().clear()
     prewarm()
@@ -229,9 +229,9 @@ def test_a_new_data_version_replaces_the_old_load_in_memory(source):
     from components.state import data
 
     data.loads().clear()
-    old_key, old = data.load(source, show_progress=False)
+    old_key, old = data.load(source)
     source.store.add_document("Maya moved to Porto.", "sm_project_default")
-    new_key, new = data.load(source, show_progress=False)
+    new_key, new = data.load(source)
     assert new_key != old_key and data.loads().keys() == [new_key]
     assert data.is_stale(old_key, old.revision) and not data.is_stale(new_key, new.revision)
 

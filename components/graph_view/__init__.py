@@ -49,15 +49,15 @@ import streamlit as st
 from components.graph_view.compact import CompactView, compact_view
 from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
 from components.graph_view.message import DRAWN, payload_bytes
-from components.state.session import Family
 from memscope.records.text import clip
 from memscope.view.build import Legend, ViewData
 from memscope.view.slideshow import PlayPayload, checked_payload
 from memscope.view.timeline import Timeline, for_view
 
-# -- the session slots this module owns (components.state.session collects them) --
-GRAPH_FOCUS = Family("graph_focus::", __name__,
-                     "What the graph component last asked the browser to focus.")
+#: the session key, next to the component's own (``key``), under which it keeps what it
+#: last asked the browser to focus: the widget keeps its state by its own key, as a
+#: library component does, and needs nothing of the app's session model
+FOCUS_PREFIX = "_graph_focus::"
 
 __all__ = ["COMPONENT_NAME", "FILES_NAME", "WINDOW", "Annotation", "CompactView",
            "GraphOptions", "WindowFit", "compact_view", "graph_view", "group_annotations"]
@@ -293,13 +293,14 @@ def _focus_request(key: str, focus: str | None, ids: Set[str]) -> tuple[str | No
     same focus again after the user clicked elsewhere is re-sent with a higher revision.
     """
     shown = _clicked(key)
-    sent, rev, shown_then = GRAPH_FOCUS.get(key) or (None, 0, None)
+    kept = st.session_state.get(FOCUS_PREFIX + key)
+    sent, rev, shown_then = kept if isinstance(kept, tuple) else (None, 0, None)
     if focus is not None and focus in ids and focus != shown:
         if focus != sent:
             sent, shown_then = focus, shown
         elif shown != shown_then:
             rev, shown_then = rev + 1, shown
-        GRAPH_FOCUS.set(key, (sent, rev, shown_then))
+        st.session_state[FOCUS_PREFIX + key] = (sent, rev, shown_then)
     return sent, rev
 
 

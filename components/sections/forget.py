@@ -19,7 +19,7 @@ import streamlit as st
 from components.state import data
 from components.state.context import AppContext, flash
 from components.state.session import slot
-from components.widgets import once
+from components.widgets import nav, once
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.impact import forget_impact
@@ -122,7 +122,7 @@ def _perform(ctx: AppContext, node_id: str, token: str, reason: str) -> None:
     if once.pending(FORGET_PENDING, token) is None or source is None:
         return
     once.claim(token)
-    analysis = ctx.current or ctx.require()  # act on today's unmasked data
+    analysis = ctx.current or nav.require(ctx)  # act on today's unmasked data
     mem = analysis.dataset.memories.get(node_id)
     snapshot = _describe(analysis, node_id)
     why = reason.strip() or None
@@ -178,7 +178,7 @@ def _service_preview(ctx: AppContext, node_id: str) -> str | None:
 
 @st.dialog("Confirm forget", on_dismiss=_cancel)
 def _dialog(ctx: AppContext, node_id: str, token: str) -> None:
-    analysis = ctx.require()
+    analysis = nav.require(ctx)
     st.text(_describe(analysis, node_id))
     said = _service_preview(ctx, node_id)
     if said:

@@ -21,7 +21,6 @@ import streamlit as st
 from components.state import auth, connection, data, session
 from components.state.pipeline import pipeline
 from components.state.session import slot
-from components.widgets import nav
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.lenses.asof import BELIEVED, Clock, Comparison
@@ -163,14 +162,6 @@ class AppContext:
         """Who acts, for :mod:`memscope.sources.actions` (a viewer is refused there too)."""
         return {"actor": self.user.email, "viewer": self.user.viewer}
 
-    def require(self) -> Analysis:
-        """The analysis, or stop the page with the loading error."""
-        if self.analysis is None:
-            st.error(md_escape(self.error or "No data is loaded."))
-            nav.link("pages/connection.py", label="Open the Connection page")
-            st.stop()
-        return self.analysis
-
     def visible(self) -> set[str] | None:
         """Node ids passing the sidebar's filters (``None``: no filter, everything)."""
         if self.analysis is None or self.settings.filters == Filters():
@@ -210,10 +201,10 @@ def _show_flash(ctx: AppContext) -> None:
     FLASH.clear()
 
 
-def _load(ctx: AppContext) -> None:
+def _load(ctx: AppContext, screen: data.ScreenFactory | None) -> None:
     try:
         ctx.source = connection.source_for(ctx.conn)
-        ctx.key, ctx.entry = data.load(ctx.source)
+        ctx.key, ctx.entry = data.load(ctx.source, screen=screen)
         ctx.load, ctx.load_revision = ctx.entry.load, ctx.entry.revision
         p = pipeline()
         ctx.request = p.first(ctx.entry.ref, ctx.source.identity(), ctx.now)
@@ -245,9 +236,11 @@ def _switch_space(space: str) -> None:
         connection.switch(replace(conn, space=space))
 
 
-def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
-    """Follow the URL, load the source, draw the sidebar (``draw_sidebar(ctx)`` returns
-    the :class:`Settings`) and derive what the pages show; never raises for a load."""
+def build(draw_sidebar: Any, user: auth.User | None = None,
+          screen: data.ScreenFactory | None = None) -> AppContext:
+    """Follow the URL, load the source (a live load's progress on ``screen``), draw the
+    sidebar (``draw_sidebar(ctx)`` returns the :class:`Settings`) and derive what the
+    pages show; never raises for a load."""
     data.ensure_demo_store(str(store_path()))
     try:  # the ledger's database: refuse to run on one newer than this Memscope
         data.ledger_store()
@@ -257,7 +250,7 @@ def build(draw_sidebar: Any, user: auth.User | None = None) -> AppContext:
     link = session.adopt_url(_switch_space)
     ctx = AppContext(conn=connection.current(), user=user or auth.User(auth.LOCAL),
                      link=link)
-    _load(ctx)
+    _load(ctx, screen)
     ctx.settings = draw_sidebar(ctx)
     derive(ctx)
     _show_flash(ctx)

@@ -2,8 +2,9 @@
 
 The registry of shared loads is :class:`memscope.pipeline.loads.Loads`, held by the
 application object's pipeline (:mod:`components.state.app`); this module adds what only
-the UI knows — the progress screen of a live load — and thin wrappers the sections
-call (:func:`load`, :func:`touch`, :func:`is_stale`, :func:`forget_cached`). Loads are
+the UI knows — a live load's progress, on the screen its caller hands in — and thin
+wrappers the sections call (:func:`load`, :func:`touch`, :func:`is_stale`,
+:func:`forget_cached`). Loads are
 keyed per ``source.cache_key()`` (kind, location, credential *fingerprint*, scope) plus
 the data version; a credential never appears in a key. Shared objects are read-only:
 :func:`touch` a new result.
@@ -12,21 +13,24 @@ the data version; a credential never appears in a key. Shared objects are read-o
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Protocol
 
 import streamlit as st
 
 from components.state.app import application
-from components.widgets.loading import LoadScreen
 from memscope import kept
 from memscope.demo.seeding import seed_if_missing
 from memscope.pipeline.loads import LOAD_TTL_S, Entry, Loads, Positions
-from memscope.sources import LoadResult, Source
+from memscope.sources import LoadProgress, LoadResult, Source
 from memscope.storage import Storage
 
 log = logging.getLogger("memscope")
-__all__ = ["LOAD_TTL_S", "Entry", "cached_load", "ensure_demo_store", "forget_cached",
-           "is_stale", "ledger_store", "load", "load_key", "loads", "touch"]
+__all__ = ["LOAD_TTL_S", "Entry", "ProgressScreen", "ScreenFactory", "cached_load",
+           "ensure_demo_store", "forget_cached", "is_stale", "ledger_store", "load", "load_key",
+           "loads", "touch"]
 
 
 @st.cache_resource(show_spinner=False)
@@ -62,32 +66,56 @@ def cached_load(source: Source) -> tuple[tuple, Entry] | None:
     return (ref.key, entry) if ref is not None and entry is not None else None
 
 
-def load(source: Source, *, refresh: bool = False, show_progress: bool = True
+class ProgressScreen(Protocol):
+    """What shows one load's progress on the page (the widgets' ``LoadScreen``)."""
+
+    positions: Positions
+
+    def report(self, p: LoadProgress) -> None:
+        """A load's progress callback."""
+        ...
+
+    def failed(self) -> None:
+        """The load failed."""
+        ...
+
+    def done(self, summary: str) -> None:
+        """The load finished; ``summary`` says what it read."""
+        ...
+
+
+#: makes the progress screen of one load from the source's label and the load's key;
+#: handed in by the caller (the router), so this layer draws no widget of its own
+ScreenFactory = Callable[[str, tuple], ProgressScreen]
+
+
+def load(source: Source, *, refresh: bool = False, screen: ScreenFactory | None = None
          ) -> tuple[tuple, Entry]:
-    """The source's data, shared or loaded now (with progress on screen).
+    """The source's data, shared or loaded now (with progress on ``screen``, when given).
 
     Raises the source's :class:`~memscope.sources.SourceError` on failure.
     """
     registry = loads()
     ref = registry.load(source, refresh=refresh,
-                        fetch=_fetch if show_progress else None)
+                        fetch=None if screen is None else partial(_fetch, screen=screen))
     return ref.key, registry.get(ref)
 
 
-def _fetch(source: Source, key: tuple) -> tuple[LoadResult, Positions | None]:
+def _fetch(source: Source, key: tuple, *, screen: ScreenFactory
+           ) -> tuple[LoadResult, Positions | None]:
     """Load from the source itself, with progress on screen for a service; the
     positions the preview drew go with the load (the explorer keeps them)."""
     if not source.calls_service:  # parsing a local store: faster without gc passes
         with kept.no_gc():
             return source.load(refresh=True), None
-    screen = LoadScreen(source.label, key)
+    shown = screen(source.label, key)
     try:
-        result = source.load(screen.report, refresh=True)
+        result = source.load(shown.report, refresh=True)
     except Exception:
-        screen.failed()
+        shown.failed()
         raise
-    screen.done(result.summary())
-    return result, (dict(screen.positions) or None)
+    shown.done(result.summary())
+    return result, (dict(shown.positions) or None)
 
 
 def touch(key: tuple, result: LoadResult | None = None) -> None:

@@ -20,7 +20,9 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
+from components.state.context import AppContext
 from components.widgets.safe import md_escape, short
+from memscope.graph.analysis import Analysis
 
 EXPLORER = "pages/explorer.py"
 #: the router: Memscope's one entry point
@@ -61,3 +63,13 @@ def open_node(node_id: str, text: str | None = None) -> None:
     label = md_escape(short(text, 80)) if text else md_escape(node_id)
     link(EXPLORER, label=label, query_params={"node": node_id}, icon=":material/search:",
          help=f"Open {md_escape(node_id)} in the Explorer")
+
+
+def require(ctx: AppContext) -> Analysis:
+    """The analysis of ``ctx``, or stop the page with the loading error and a link to the
+    Connection page."""
+    if ctx.analysis is None:
+        st.error(md_escape(ctx.error or "No data is loaded."))
+        link("pages/connection.py", label="Open the Connection page")
+        st.stop()
+    return ctx.analysis
