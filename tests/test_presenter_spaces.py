@@ -156,7 +156,7 @@ def test_explorer_panel_names_the_space_by_pseudonym(secrets):
     assert f"Space: {space_pseudonyms(ds)['acme_work']}" in tree_text(at)
 
 
-@pytest.mark.parametrize("page", ["profile.py", "insights.py", "forget_all.py"])
+@pytest.mark.parametrize("page", ["profile.py", "insights.py", "forget_all.py", "connection.py"])
 def test_pages_name_spaces_by_pseudonym(secrets, page):
     plain = run_page(page)
     assert [s for s in secrets if s in tree_text(plain)], "the page shows spaces unmasked"

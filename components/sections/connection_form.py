@@ -206,8 +206,10 @@ def spaces_picker(ctx: AppContext) -> None:
         return
     tags = [""] + [s.container_tag for s in spaces]
     counts = {s.container_tag: _counts(s) for s in spaces}
-    named = {s.container_tag: f"{s.name.strip()} · {s.container_tag}" for s in spaces
-             if s.name and s.name.strip() and s.name.strip() != s.container_tag}
+    # by name and tag ("Acme Work · acme_work"); in presenter mode by pseudonym alone
+    named = ({t: ctx.space_label(t) for t in tags if t} if ctx.presenter else
+             {s.container_tag: f"{s.name.strip()} · {s.container_tag}" for s in spaces
+              if s.name and s.name.strip() and s.name.strip() != s.container_tag})
     current = ctx.conn.space or ""
     if current not in tags:  # typed on the form, not (yet) listed by the service
         tags.append(current)
