@@ -214,6 +214,17 @@ def test_sidebar_source_line_names_the_connected_space_by_pseudonym(secrets):
     assert "space Space 2" in tree_text(at)
 
 
+def test_the_connection_picker_names_every_listed_space_by_pseudonym(secrets):
+    """The Connection page's Space picker lists what the service lists; in presenter mode
+    each is a pseudonym, a space the load does not name numbered on, never its tag."""
+    conn = Connection("embedded", space="acme_work")
+    at = run_page("connection.py", connection=conn, presenter_mode=True)
+    picker = next(s for s in at.selectbox if s.label == "Space")
+    assert picker.options[0] == "All spaces" and len(picker.options) > 2
+    assert all(o.startswith("Space ") for o in picker.options[1:]), picker.options
+    assert [s for s in secrets if any(s in o for o in picker.options)] == []
+
+
 def test_redacted_sentences_name_no_space(fresh_data_dir):
     """A toast or a service's sentence in presenter mode (``redact``) hides space tags,
     ids and names like every other text of the data."""

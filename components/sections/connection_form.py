@@ -14,6 +14,7 @@ from components.state import auth, connection, session
 from components.state.context import AppContext, flash
 from components.state.session import slot
 from components.widgets.safe import md_escape
+from memscope.lenses.presenter import extend_pseudonyms
 from memscope.records.models import SpaceRecord
 from memscope.records.text import clip, counted
 from memscope.sources import SourceError, snapshot_bytes
@@ -206,13 +207,14 @@ def spaces_picker(ctx: AppContext) -> None:
         return
     tags = [""] + [s.container_tag for s in spaces]
     counts = {s.container_tag: _counts(s) for s in spaces}
-    # by name and tag ("Acme Work · acme_work"); in presenter mode by pseudonym alone
-    named = ({t: ctx.space_label(t) for t in tags if t} if ctx.presenter else
-             {s.container_tag: f"{s.name.strip()} · {s.container_tag}" for s in spaces
-              if s.name and s.name.strip() and s.name.strip() != s.container_tag})
     current = ctx.conn.space or ""
     if current not in tags:  # typed on the form, not (yet) listed by the service
         tags.append(current)
+    # by name and tag ("Acme Work · acme_work"); in presenter mode by pseudonym alone,
+    # a space the load does not name too (numbered on)
+    named = (extend_pseudonyms(ctx.space_names, tags) if ctx.presenter else
+             {s.container_tag: f"{s.title} · {s.container_tag}" for s in spaces
+              if s.title != s.container_tag})
     _follow(SPACE_PICK, current)
     word = "entity" if ctx.conn.kind == "mem0" else "space"  # in the service's words
     every = "All entities" if word == "entity" else "All spaces"

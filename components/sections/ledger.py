@@ -18,7 +18,7 @@ import streamlit as st
 from components.state.context import AppContext
 from components.state.session import Family, slot
 from memscope.export.formats import csv_safe
-from memscope.lenses.presenter import mask_text
+from memscope.lenses.presenter import extend_pseudonyms, mask_text
 from memscope.records.text import clip
 from memscope.store.ledger import LedgerEntry
 
@@ -125,10 +125,8 @@ def ledger_frame(entries: list[LedgerEntry], *, presenter: bool = False,
     spaces named by ``spaces`` (tag → pseudonym, extended here), else by the name the
     service gives them (``names``: tag → name; a tag it does not name stays as it is)."""
     rows = []
-    alias = dict(spaces or {})
-    if presenter:
-        for tag in sorted({e.space for e in entries if e.space and e.space not in alias}):
-            alias[tag] = f"Space {len(set(alias.values())) + 1}"
+    alias = extend_pseudonyms(spaces or {}, (e.space for e in entries if e.space)) \
+        if presenter else {}
     for e in entries:
         row = {c: getattr(e, c) for c in COLUMNS}
         if not presenter and e.space:
@@ -193,8 +191,8 @@ def ledger_section(ctx: AppContext) -> pd.DataFrame:
         if mine == "All my actions":
             entries = ctx.ledger.actions_by(ctx.user.email)
     known = ctx.space_names
-    named = {s.container_tag: s.name for s in ctx.current.dataset.spaces
-             if s.container_tag and s.name} if ctx.current is not None else {}
+    named = {s.container_tag: s.title for s in ctx.current.dataset.spaces
+             if s.container_tag} if ctx.current is not None else {}
     frame = ledger_frame(entries, presenter=ctx.presenter, spaces=known, names=named)
     if frame.empty:
         st.info("No destructive action has been recorded for this source yet.")

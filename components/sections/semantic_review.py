@@ -248,8 +248,7 @@ def opened_from(ctx: AppContext, node_id: str | None) -> str | None:
 def _space(ctx: AppContext, space: str | None) -> str:
     if space is None:
         return "no space"
-    return ctx.space_names.get(space, "another space") if ctx.presenter \
-        else clip(ctx.space_label(space), 60)
+    return clip(ctx.space_label(space), 60)
 
 
 def _text(ctx: AppContext, analysis: Analysis, finding: SemanticFinding, i: int) -> str:

@@ -369,10 +369,8 @@ def draw(ctx: AppContext) -> Settings:
                             filters=_stored_filters(), link=_link())
         st.divider()
         st.markdown("**Filters**")
-        names = ctx.space_names  # ctx.settings (and so ctx.space_label) are set after this
-        filters = _filters(current, names if presenter else {},
-                           (lambda t: names.get(t, t)) if presenter
-                           else current.dataset.space_label)
+        filters = _filters(current, ctx.space_names if presenter else {},
+                           ctx.space_labeller(bool(presenter)))
         note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
         if note and any(m.is_inference for m in current.dataset.memories.values()):
             st.caption(md_escape(note))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
@@ -140,13 +140,24 @@ class AppContext:
         return space_pseudonyms(self.current.dataset) if self.current is not None else {}
 
     def space_label(self, tag: str | None) -> str:
-        """How a space is named on screen: its pseudonym in presenter mode, else the name
-        the loaded data gives it ("Personal"), else its tag ("" for none)."""
-        if not tag:
-            return ""
-        if self.presenter:
-            return self.space_names.get(tag, tag)
-        return self.current.dataset.space_label(tag) if self.current is not None else tag
+        """How a space is named on screen: its pseudonym in presenter mode ("another
+        space" for one the load does not name), else the name the loaded data gives it
+        ("Personal"), else its tag ("" for none)."""
+        return self.space_labeller(self.presenter)(tag)
+
+    def space_labeller(self, presenter: bool) -> Callable[[str | None], str]:
+        """:meth:`space_label` for ``presenter`` (the sidebar names spaces while it is
+        still deciding presenter mode, before :attr:`settings` hold it)."""
+        names = self.space_names if presenter else None
+        dataset = self.current.dataset if self.current is not None else None
+
+        def label(tag: str | None) -> str:
+            if not tag:
+                return ""
+            if names is not None:
+                return names.get(tag, "another space")
+            return dataset.space_label(tag) if dataset is not None else tag
+        return label
 
     @property
     def as_of(self) -> date | None:

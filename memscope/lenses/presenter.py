@@ -32,6 +32,7 @@ Deterministic: the same dataset gives the same masked dataset.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from memscope.records.dataset import Dataset, Duplicate
@@ -65,6 +66,21 @@ def mask_text(text: str | None, label: str = "Text") -> str | None:
     'Snapshot (23 chars)'
     """
     return _sized(label, text)
+
+
+def extend_pseudonyms(known: Mapping[str, str], tags: Iterable[str]) -> dict[str, str]:
+    """``known`` (tag → pseudonym) plus a pseudonym for each of ``tags`` it lacks,
+    numbered on from the known ones in sorted order: a tag the loaded data does not name
+    (a ledger row of an older load, a space the service lists but the load left out) is
+    never shown as it is in presenter mode.
+
+    >>> extend_pseudonyms({"acme_work": "Space 1"}, ["zeta", "acme_work", "alpha"])
+    {'acme_work': 'Space 1', 'alpha': 'Space 2', 'zeta': 'Space 3'}
+    """
+    out = dict(known)
+    for tag in sorted({t for t in tags if t and t not in out}):
+        out[tag] = f"Space {len(set(out.values())) + 1}"
+    return out
 
 
 def space_pseudonyms(dataset: Dataset) -> dict[str, str]:

@@ -77,10 +77,7 @@ class Dataset:
         """
         if not tag:
             return ""
-        for space in self.spaces:
-            if space.container_tag == tag and space.name and space.name.strip():
-                return space.name.strip()
-        return tag
+        return next((s.title for s in self.spaces if s.container_tag == tag), tag)
 
     def kind_of(self, node_id: str) -> str | None:
         """``document``, ``memory``, ``entity`` or ``None`` for an unknown id."""

@@ -502,6 +502,11 @@ class SpaceRecord:
     document_count: int | None = None
     memory_count: int | None = None
 
+    @property
+    def title(self) -> str:
+        """How the space is named to a person: its name, else its tag."""
+        return (self.name or "").strip() or self.container_tag
+
 
 SPACE_KEYS = frozenset({"containerTag", "id", "name", "description", "emoji"})
 
