@@ -38,6 +38,7 @@ from memscope.view.build import (
     vis_edge,
 )
 from memscope.view.edges import keep_edge_kinds
+from memscope.view.hexagons import HEX_LABEL_H, hexagon_box, hexagon_size
 from memscope.view.lines import Lines, chain_lines
 
 CLUSTER_PREFIX = "cluster:"
@@ -158,7 +159,7 @@ def _super_node(group: _Group, label: str) -> VisNode:
         "id": CLUSTER_PREFIX + group.key, "kind": "cluster", "shape": "hexagon",
         "label": f"{label} ({count})",
         "title": f"{label}: {count} nodes ({parts}). Click to expand.",
-        "size": round(14 + 6 * math.log2(count), 1),
+        "size": hexagon_size(count),
         "color": {"background": color, "border": "#333333"}, "borderWidth": 2,
         "color_group": group.key,
     }
@@ -277,31 +278,26 @@ def _collapse(items: list[_Item], nodes: Mapping[str, VisNode], labels: Mapping[
     return drawn, rep
 
 
-#: graph units kept between two hexagons' boxes
-HEX_GAP = 14.0
-#: a hexagon's label under it, at zoom 1: its height and its width per character (an
-#: estimate of the 16 px cluster font's)
-HEX_LABEL_H, HEX_LABEL_CHAR = 22.0, 8.5
-
-
 def spread(hexagons: list[VisNode], rounds: int = 200) -> None:
     """Moves ``hexagons`` (placed cluster nodes, changed in place) apart until no two
-    boxes overlap, each box the hexagon with its label under it and :data:`HEX_GAP`
-    around: a pair that overlaps is pushed apart along the axis it overlaps least, each
-    by half. Deterministic; a 20,000-version chain's 139 hexagons, laid on one disk by
-    their members' centres, come apart in a few dozen rounds.
+    boxes overlap, each box the hexagon with its label under it and the gap around it
+    (:func:`~memscope.view.hexagons.hexagon_box`): a pair that overlaps is pushed apart
+    along the axis it overlaps least, each by half. Deterministic; a 20,000-version
+    chain's 139 hexagons, laid on one disk by their members' centres, come apart in a
+    few dozen rounds.
 
     >>> a = {"x": 0.0, "y": 0.0, "size": 20.0, "label": "a"}
     >>> b = {"x": 5.0, "y": 0.0, "size": 20.0, "label": "b"}
+    >>> from memscope.view.hexagons import HEX_GAP
     >>> spread([a, b]); b["x"] - a["x"] >= 2 * 20 + HEX_GAP
     True
     """
     n = len(hexagons)
     if n < 2:
         return
-    hw = [max(float(h["size"]), HEX_LABEL_CHAR * len(h.get("label", "")) / 2) + HEX_GAP / 2
-          for h in hexagons]
-    hh = [float(h["size"]) + HEX_LABEL_H / 2 + HEX_GAP / 2 for h in hexagons]
+    boxes = [hexagon_box(float(h["size"]), str(h.get("label", ""))) for h in hexagons]
+    hw = [b[0] / 2 for b in boxes]
+    hh = [b[1] / 2 for b in boxes]
     xs = [float(h.get("x", 0.0)) for h in hexagons]
     ys = [float(h.get("y", 0.0)) + HEX_LABEL_H / 2 for h in hexagons]  # the box's centre
     cell = 2 * max(max(hw), max(hh))

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from memscope.view.hexagons import hexagon_box, hexagon_size
 from memscope.view.layout import ASPECT, Position
 
 #: a path of at least this many clusters is laid along a line
@@ -49,10 +50,6 @@ LINE_MIN = 8
 #: a placed cluster's members stay within this many places across (they keep their
 #: shape, shrunk; an expanded cluster then covers its neighbours' places, not the map)
 CLOUD = 3.0
-#: what a hexagon's box is estimated from (as :func:`memscope.view.budget.spread` does):
-#: its size from its member count, its label's width per character and height, the gap
-HEX_BASE, HEX_PER_DOUBLING = 14.0, 6.0
-LABEL_CHAR, LABEL_H, GAP = 8.5, 22.0, 14.0
 
 
 @dataclass
@@ -88,9 +85,9 @@ class Lines:
 
 
 def _box(count: int, label: str) -> Position:
-    """The estimated box of a hexagon of ``count`` members named ``label``."""
-    size = HEX_BASE + HEX_PER_DOUBLING * math.log2(max(count, 1))
-    return (max(2 * size, LABEL_CHAR * (len(label) + 8)) + GAP, 2 * size + LABEL_H + GAP)
+    """The box of a hexagon of ``count`` members named ``label`` (its drawn label adds
+    " (count)")."""
+    return hexagon_box(hexagon_size(count), f"{label} ({count})")
 
 
 def _paths(links: Mapping[str, set[str]]) -> list[list[str]]:
