@@ -102,8 +102,10 @@ function bestArea(state, b, minimap) {
   return best;
 }
 
-// The box around `ids` (graph units; each node's label included, as vis-network's own fit
-// measures it), hidden nodes left out; null when there is none.
+// The box around `ids` (graph units; each node's shape — a box with its label inside —
+// not the labels under dots and hexagons: vis-network places those only as it draws, so
+// a fit before the first frame and one after it would differ), hidden nodes left out;
+// null when there is none.
 export function boundsOf(body, ids) {
   let minX = Infinity;
   let minY = Infinity;
@@ -112,14 +114,13 @@ export function boundsOf(body, ids) {
   for (const id of ids) {
     const n = body.nodes[id];
     if (!n || n.options.hidden) continue;
-    const bb = n.shape && n.shape.boundingBox;
-    let left = n.x - (n.options.size || 10);
-    let right = n.x + (n.options.size || 10);
-    let top = n.y - (n.options.size || 10);
-    let bottom = n.y + (n.options.size || 10);
-    if (bb && bb.right > bb.left && bb.bottom > bb.top) {
-      left = bb.left; right = bb.right; top = bb.top; bottom = bb.bottom;
-    }
+    const boxed = n.options.shape === "box" && n.shape && n.shape.width > 0;
+    const halfW = boxed ? n.shape.width / 2 : (n.options.size || 10);
+    const halfH = boxed ? n.shape.height / 2 : (n.options.size || 10);
+    const left = n.x - halfW;
+    const right = n.x + halfW;
+    const top = n.y - halfH;
+    const bottom = n.y + halfH;
     if (left < minX) minX = left;
     if (right > maxX) maxX = right;
     if (top < minY) minY = top;
