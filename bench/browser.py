@@ -87,7 +87,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE  # noqa: E402
+from browser_support import CHROMIUM, CHROMIUM_ARGS, GRAPH, IDLE, open_filters  # noqa: E402
 from google.protobuf.message import DecodeError  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
@@ -1076,6 +1076,7 @@ def filter_change(page: Page, log: RunLog, res: SizeResult, dl: Deadline) -> Non
     """(c): uncheck "Show superseded versions"; time until redrawn and idle."""
     with step(res, "uncheck superseded → redrawn+idle", "filter"):
         before = hook_draws(page)
+        open_filters(page)
         t_py = time.monotonic()
         box = page.locator("[data-testid='stCheckbox']").filter(
             has_text="Show superseded versions")
@@ -1104,6 +1105,7 @@ def raise_budget(page: Page, log: RunLog, budget: int, res: SizeResult, dl: Dead
             return not overview
         before = hook_draws(page)
         draws0 = float(page.locator(GRAPH).evaluate("el => el.__stats.draws"))
+        open_filters(page)
         t_py = time.monotonic()
         field_ = page.locator("[data-testid='stNumberInput']").filter(
             has_text="Drawing budget").locator("input")

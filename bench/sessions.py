@@ -224,6 +224,10 @@ async def act(page: Page, rng: random.Random, args: argparse.Namespace, stats: S
     exception texts this page already showed (each is counted once)."""
     if rng.random() < args.filter_share:
         kind = "filter toggle"
+        folded = page.locator("[data-testid='stSidebar'] details:not([open])").filter(
+            has=page.locator("summary", has_text="Filters"))
+        if await folded.count():  # the filters are folded in a new session
+            await folded.locator("summary").click(timeout=ACTION_TIMEOUT_S * 1000)
         box = page.locator("[data-testid='stCheckbox']").filter(
             has_text="Show superseded versions")
         await box.locator("label").click(timeout=ACTION_TIMEOUT_S * 1000)

@@ -32,6 +32,17 @@ def wait_idle(page: Page, settle_ms: int = 300) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
 
 
+def open_filters(page: Page) -> None:
+    """Unfold the sidebar's filters (folded in a new session) unless they are open."""
+    box = page.locator("[data-testid='stSidebar'] details").filter(
+        has=page.locator("summary", has_text="Filters"))
+    box.wait_for(timeout=30_000)
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
+    page.locator("[data-testid='stSidebar'] [data-testid='stCheckbox']").filter(
+        has_text="Show superseded versions").wait_for(state="visible", timeout=10_000)
+
+
 def wait_graph(page: Page) -> None:
     """Wait until the graph component has drawn."""
     page.wait_for_selector(f"{GRAPH}[data-drawn='true']", timeout=60_000)

@@ -15,6 +15,7 @@ from browser_support import (
     assert_loopback_only,
     chromium,
     open_app,
+    open_filters,
     wait_idle,
 )
 from playwright.sync_api import Browser
@@ -81,6 +82,7 @@ def test_a_hexagon_opens_on_click_and_collapse_all_closes_it(server, browser) ->
     """Past the drawing budget the graph shows clusters as hexagons: a click opens one
     into its nodes, and "Collapse all expanded clusters" closes it again."""
     page = open_app(browser, server.url, width=1500, height=1000)
+    open_filters(page)
     budget = page.get_by_label("Drawing budget (nodes)", exact=True)
     budget.fill("100")
     budget.press("Enter")

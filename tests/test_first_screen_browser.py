@@ -10,7 +10,14 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import GRAPH, assert_loopback_only, chromium, open_app, wait_idle
+from browser_support import (
+    GRAPH,
+    assert_loopback_only,
+    chromium,
+    open_app,
+    open_filters,
+    wait_idle,
+)
 from playwright.sync_api import Locator, Page
 
 from components.sections.audit import CHANGE_TEXT_LIMIT
@@ -81,6 +88,7 @@ def test_created_between_takes_a_range_in_two_clicks_and_filters(server, data_di
         page = open_app(browser, server.url, requests=urls)
         shown, total = showing(page)
         assert shown == total and 0 < expected < total
+        open_filters(page)
         field = created_between(page)
         picker = field.get_by_role("button", name="Choose date range")
         assert picker.count() == 1, "a single-day picker, not a range picker"

@@ -11,7 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import GRAPH, NODE_CENTRE, chromium, open_app, wait_graph, wait_idle
+from browser_support import (
+    GRAPH,
+    NODE_CENTRE,
+    chromium,
+    open_app,
+    open_filters,
+    wait_graph,
+    wait_idle,
+)
 from playwright.sync_api import Page
 from test_presenter_tooltip_browser import PAGE_TEXT, sidebar
 
@@ -72,6 +80,7 @@ def test_presenter_mode_masks_space_tags_everywhere(server, data_dir) -> None:
         assert leaked(page, tags) == [], "explorer (tooltip, panels, sidebar)"
         # the sidebar's Space filter: its open list of options, then one chosen
         drawn = page.locator(GRAPH).evaluate(COUNT)
+        open_filters(page)
         box = sidebar(page).locator("[data-testid='stMultiSelect']").filter(has_text="Space")
         box.locator("input").first.click()
         page.keyboard.press("ArrowDown")

@@ -15,6 +15,7 @@ from browser_support import (
     assert_loopback_only,
     chromium,
     open_app,
+    open_filters,
     wait_graph,
     wait_idle,
 )
@@ -106,8 +107,13 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
         as_of.press("Enter")
         page.keyboard.press("Escape")
         wait_idle(page, 800)
+        open_filters(page)
         sidebar(page).get_by_text("Show superseded versions").click()
         wait_idle(page, 800)
+        # the folded filters' heading says one narrows the view, and they stay open
+        assert sidebar(page).locator("summary").filter(
+            has_text="Filters · 1 on").count() == 1
+        assert sidebar(page).get_by_text("Show superseded versions").is_visible()
         assert as_of_value(page) == day and not superseded_shown(page)
         for title in PAGES:
             go(page, title)

@@ -66,6 +66,9 @@ F_COLOR_BY = slot("f_color_by", __name__,
 F_BUDGET = slot("f_budget", __name__,
                 "Drawing budget (nodes) before the graph shows its cluster overview.",
                 widget=True)
+FILTERS_BOX = slot("filters_open", __name__,
+                   "Whether the sidebar's folded filters are open (the expander's state).",
+                   widget=True)
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 #: the two clocks of time travel, as the sidebar offers them
@@ -307,11 +310,23 @@ def _inferred_filter() -> Inferred:
     return picked if picked in ("show", "hide", "only") else "show"
 
 
+def filters_heading(stored: Filters) -> str:
+    """The folded filters' heading: "Filters", or how many of them narrow the view
+    ("Filters · 2 on"), so a narrowed view never looks like the whole."""
+    n = stored.active()
+    return f"Filters · {n} on" if n else "Filters"
+
+
 def _stored_filters() -> Filters:
-    """The filters as stored, for a run that cannot draw them (no data loaded)."""
+    """The filters as stored: for a run that cannot draw them (no data loaded), and for
+    the heading drawn before them."""
     kinds = F_EDGE_KINDS.get()
+    days = F_DATES.get()
+    start, end = (days[0], days[1]) if isinstance(days, tuple | list) and len(days) == 2 \
+        else (None, None)
     return Filters(spaces=frozenset(F_SPACES.get()),
                    document_types=frozenset(F_TYPES.get()),
+                   date_from=start, date_to=end,
                    edge_kinds=frozenset(EDGE_KINDS if kinds is None else kinds),
                    show_superseded=bool(F_SUPERSEDED.get()),
                    show_forgotten=bool(F_FORGOTTEN.get()),
@@ -368,23 +383,25 @@ def draw(ctx: AppContext) -> Settings:
             return Settings(presenter=bool(presenter), as_of=as_of, since=since,
                             filters=_stored_filters(), link=_link())
         st.divider()
-        st.markdown("**Filters**")
-        filters = _filters(current, ctx.space_names if presenter else {},
-                           ctx.space_labeller(bool(presenter)))
-        note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
-        if note and any(m.is_inference for m in current.dataset.memories.values()):
-            st.caption(md_escape(note))
-        color_by = st.selectbox("Colour by", list(COLOR_BY),
-                                format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
-                                **session.bind(F_COLOR_BY))
-        physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
-                            "server layout.", **session.bind(F_PHYSICS))
-        if not F_BUDGET.is_set():
-            F_BUDGET.set(DEFAULT_BUDGET)
-        budget = st.number_input(
-            "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET, step=500,
-            help="Past this many nodes the graph shows an overview: clusters collapse into "
-                 "hexagons that expand on click.", **session.bind(F_BUDGET))
+        # folded until opened: a page's first frame does not wait for a dozen widgets it
+        # does not need (issue 33), and the heading says when any of them narrows the view
+        with st.expander(filters_heading(_stored_filters()), key=FILTERS_BOX.name):
+            filters = _filters(current, ctx.space_names if presenter else {},
+                               ctx.space_labeller(bool(presenter)))
+            note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
+            if note and any(m.is_inference for m in current.dataset.memories.values()):
+                st.caption(md_escape(note))
+            color_by = st.selectbox("Colour by", list(COLOR_BY),
+                                    format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
+                                    **session.bind(F_COLOR_BY))
+            physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
+                                "server layout.", **session.bind(F_PHYSICS))
+            if not F_BUDGET.is_set():
+                F_BUDGET.set(DEFAULT_BUDGET)
+            budget = st.number_input(
+                "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET,
+                step=500, help="Past this many nodes the graph shows an overview: clusters "
+                "collapse into hexagons that expand on click.", **session.bind(F_BUDGET))
     return Settings(presenter=bool(presenter), as_of=as_of, since=since, clock=clock,
                     filters=filters, color_by=str(color_by), physics=bool(physics),
                     budget=int(budget), link=_link())

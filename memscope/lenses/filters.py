@@ -39,6 +39,22 @@ class Filters:
             raise ValueError(f"inferred must be one of {', '.join(INFERRED_CHOICES)}, "
                              f"not {self.inferred!r}.")
 
+    def active(self) -> int:
+        """How many filters narrow what is shown (differ from showing everything); the
+        date range counts once.
+
+        >>> Filters().active(), Filters(spaces=frozenset({"a"}), show_forgotten=False,
+        ...                             date_to=date(2026, 1, 1)).active()
+        (0, 3)
+        """
+        every = Filters()
+        return sum((self.spaces != every.spaces, self.document_types != every.document_types,
+                    (self.date_from, self.date_to) != (every.date_from, every.date_to),
+                    self.edge_kinds != every.edge_kinds,
+                    self.show_superseded != every.show_superseded,
+                    self.show_forgotten != every.show_forgotten,
+                    self.inferred != every.inferred))
+
     def key(self) -> tuple:
         """A small hashable form, for caches."""
         return (tuple(sorted(self.spaces)), tuple(sorted(self.document_types)),
