@@ -37,6 +37,7 @@ from memscope.graph.analysis import Analysis
 from memscope.meaning.claims import Claim, Conflict, claim, conflict, content_text, update_relation
 from memscope.meaning.diets import allergens, ruled_out
 from memscope.meaning.findings import KINDS, SemanticFinding
+from memscope.meaning.routines import routine
 from memscope.records.models import MemoryRecord
 
 #: the least cosine similarity for two memories to be on one topic (a contradiction)
@@ -59,7 +60,8 @@ _QUOTE = 80
 _WHAT = {"negation": "one negates the other", "preference": "they state opposite preferences",
          "date": "say another date", "number": "say another number",
          "place": "say another place", "person": "say another person",
-         "name": "say another name", "value": "say another value"}
+         "name": "say another name", "value": "say another value",
+         "time": "give one routine hours that cannot both hold"}
 
 
 def _embed(texts: Sequence[str]) -> np.ndarray:
@@ -154,12 +156,16 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
         # Sara's children) is compared with every text about them
         deniers = [m for m in group if key in claims[m].denied_kin]
         if deniers:
-            about = [m for m in group if any(cl.owner == key for cl in claims[m].clauses)]
+            about = [m for m in group if any(key and cl.owner[:len(key)] == key
+                                             for cl in claims[m].clauses)]
             pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, about)
                          if a != b)
         # a text denying something of its owner is compared with every text about them: the
         # thing may come in another form ("has never skied" / "skis in Zakopane")
-        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text))
+        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text)
+                                            or routine(cl.text) or any(
+                                                f.key == "partner" and not f.first
+                                                for f in cl.facts))
                                            and cl.owner == key
                                            for cl in claims[m].clauses)]
         pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, group) if a != b)

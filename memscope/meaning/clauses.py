@@ -51,7 +51,7 @@ _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|w
                         r"stayed|spent)\b", re.I)
 _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|hoping|thinking "
                      r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
-                     r"wish(?:es)? to|might|may|could|should|trying to|tries to|learning to|"
+                     r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
                      r"used to|if)\b", re.I)
 _ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果")
 

@@ -26,11 +26,15 @@ from memscope.meaning.denials import (
     _POSSESSION,
     _ZH_AUX,
     _ZH_KIN,
+    PARTNERS,
+    ZH_PARTNERS,
     Denial,
 )
 from memscope.meaning.diets import allergens, consumed, eats_allergen, ruled_out
 from memscope.meaning.facts import _FAMILY_KIND, Fact
+from memscope.meaning.places import city_country, country, zh_places
 from memscope.meaning.reading import Claim, Clause
+from memscope.meaning.routines import routines_conflict
 
 _NAMES = frozenset(("place", "person", "name"))
 _TIMES_OF_DAY = _set("morning evening afternoon night noon midnight pm am")
@@ -116,7 +120,80 @@ def conflict(a: Claim, b: Claim) -> Conflict | None:
         if found is not None and (found.what in ("negation", "preference")
                                   or not (_facts_agree(a, b) or _facts_apart(a, b))):
             return found
-    return _clause_conflict(a, b)
+    return (_clause_conflict(a, b) or _partners_conflict(a, b) or _reordered_value_conflict(a, b)
+            or _routine_conflict(a, b) or _travel_conflict(a, b))
+
+
+def _routine_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """One person's day at hours that cannot both hold ("is up at five every day" /
+    "rarely gets out of bed before eleven"): :mod:`~memscope.meaning.routines`."""
+    if a.zh or b.zh or a.past or b.past or not (
+            a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+        return None
+    return Conflict("time", "", "", 0.75, topical=True) if routines_conflict(
+        a.text, b.text) else None
+
+
+_PLACE_NAME = r"(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+#: "has never been to Japan", "has never set foot in Italy", "never visited Japan"
+_NEVER_BEEN = re.compile(r"\bnever\s+(?:(?:been|travell?ed|gone|flown|traveled)\s+(?:to|in)|"
+                         r"set\s+foot\s+in|visited)\s+" + _PLACE_NAME)
+#: "has never left the United States": never anywhere outside it
+_NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?)\s+" + _PLACE_NAME)
+_ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去过|到过|踏足过?)"
+                            r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
+#: 出国 is leaving China (a Chinese text's home country)
+_ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出过?国")
+#: a place someone is, was or went ("in Kyoto", "to Venice", "visited Lisbon")
+_EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_NAME)
+
+
+def _places_in(y: Clause) -> tuple[str, ...]:
+    """The countries of the cities (or the countries) a clause puts its owner in."""
+    if y.claim.zh:
+        return zh_places(y.text)
+    out: list[str] = []
+    for m in _EN_PLACE.finditer(y.text):
+        words = m.group("place").split()
+        code = next((c for n in range(len(words), 0, -1)
+                     if (c := city_country(" ".join(words[:n]))) is not None), None)
+        if code:
+            out.append(code)
+    return tuple(out)
+
+
+def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
+    """The countries ``x`` says its owner has never been to, and the one it says they have
+    never left."""
+    text = x.text
+    if x.claim.zh:
+        never = {c for m in _ZH_NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
+        return frozenset(never), frozenset(("CN",)) if _ZH_NEVER_ABROAD.search(text) else (
+            frozenset())
+    never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
+    left = {c for m in _NEVER_LEFT.finditer(text) if (c := country(m.group("place")))}
+    return frozenset(never), frozenset(left)
+
+
+def _travel_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """One text says its owner has never been to a country (or never left one) and the
+    other puts them in a city there (or outside it): "has never been to Japan" / "spent
+    two weeks in Kyoto", 从没出过国 / 去年在巴黎做了一年交换生
+    (:mod:`~memscope.meaning.places`)."""
+    for first, second, swap in ((a, b, False), (b, a, True)):
+        if not re.search(r"never|从未|从没|从来没|没有?(?:去|到|出)", first.text):
+            continue
+        for x in first.clauses:
+            never, home = _travel_denied(x) if x.owner else (frozenset(), frozenset())
+            if not never and not home:
+                continue
+            for y in second.clauses:
+                if y.owner != x.owner or y.hedged or y.denials or y.claim.sign < 0:
+                    continue
+                if any(c in never or (home and c not in home) for c in _places_in(y)):
+                    found = Conflict("negation", "", "", 0.75, topical=True)
+                    return _swap(found) if swap else found
+    return None
 
 
 def _zh_inside(a: Sequence[str], b: Sequence[str]) -> bool:
@@ -452,9 +529,10 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
     if x.claim.zh:  # 从不去公司 / 每周都去公司上班, 不抽烟 / 每天抽半包烟
         core = "".join(d.object)
         kin = _ZH_KIN.get(core.removeprefix("有"))
-        if kin and x.owner and re.search(re.escape(x.owner[0]) + r".{0,2}?(?:的|有.{0,3}?)(?:"
-                                         + "|".join(kin) + ")", other.text):
-            return 0.75  # 没有孩子 / 周建国的儿子今年考上了大学
+        if kin and x.owner and (re.search(re.escape(x.owner[0]) + r".{0,2}?(?:的|有.{0,3}?)(?:"
+                                          + "|".join(kin) + ")", other.text) or (
+                affirming and re.search(r"[她他]的(?:" + "|".join(kin) + ")", other.text))):
+            return 0.75  # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿
         return 0.75 if core and any(_subsequence(core, y.text) or (
             len(core) <= 4 and core[-2:] in y.text) for y in affirming) else 0.0
     if not d.object:  # "doesn't drive" / "drives her own car"
@@ -596,6 +674,79 @@ def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:
                 x.facts and y.facts and not {f.key for f in x.facts} & {f.key for f in y.facts})):
         return None  # another subject; or an employer and a home: two attributes
     return found
+
+
+#: a partner who is no more ("her late husband", 前夫)
+_SPOUSE = re.compile(r"\b(?:his|her|their)\s+(?:" + "|".join(PARTNERS) + r")\b", re.I)
+_ZH_SPOUSE = "|".join(ZH_PARTNERS)
+_NOT_CURRENT = re.compile(r"\b(?:late|ex|former|deceased|died|passed away|divorced|widow\w*)\b"
+                          r"|去世|过世|已故|前夫|前妻|离婚|丧偶", re.I)
+
+
+def _partner_conflict(x: Clause, other: Claim) -> Conflict | None:
+    """``x`` says its owner has no partner ("is single", "has been a widow since 2016",
+    丧偶) and ``other`` gives them a current one as a person of their own ("Jacinta's
+    husband Rolando drives her to church", "her wife", 她的丈夫)."""
+    if not x.owner or not any(f.key == "partner" and not f.first for f in x.facts) or (
+            _NOT_CURRENT.search(other.text)):
+        return None
+    n = len(x.owner)
+    for y in other.clauses:
+        if y.past or y.hedged:
+            continue
+        if other.zh:
+            spouse = re.search(re.escape(x.owner[0]) + r"的(?:" + _ZH_SPOUSE + ")", y.text) or (
+                y.owner == x.owner and re.search(r"[她他]的(?:" + _ZH_SPOUSE + ")", y.text))
+        else:
+            spouse = (y.owner[:n] == x.owner and len(y.owner) > n
+                      and y.owner[n] in PARTNERS) or (
+                y.owner == x.owner and _SPOUSE.search(y.text))
+        if spouse:
+            return Conflict("negation", "", "", 0.75, topical=True)
+    return None
+
+
+def _partners_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """:func:`_partner_conflict` both ways."""
+    for x in a.clauses:
+        found = _partner_conflict(x, b)
+        if found is not None:
+            return found
+    for y in b.clauses:
+        found = _partner_conflict(y, a)
+        if found is not None:
+            return _swap(found)
+    return None
+
+
+#: Chinese words that only join a subject to its value (是, 为): left out of the bags
+_ZH_JOINERS = frozenset("是为的了")
+
+
+def _bag(c: Claim) -> dict[str, str]:
+    """A claim's words, subject included, each with its kind."""
+    out = dict.fromkeys(c.subject, "word")
+    out.update(zip(c.core, c.core_kinds, strict=True))
+    return {w: k for w, k in out.items() if not (c.zh and w in _ZH_JOINERS)}
+
+
+def _reordered_value_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """Two texts with the same words in another order but for one number or time ("lands
+    at 18:40 on Friday" / "Nadia's Friday flight home lands at 9.15 pm", 房租每月四千五百元 /
+    每月房租是3200元): one value, two readings."""
+    if a.zh != b.zh or a.sign < 0 or b.sign < 0 or a.past != b.past or not (
+            a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+        return None
+    bag_a, bag_b = _bag(a), _bag(b)
+    only_a, only_b = bag_a.keys() - bag_b.keys(), bag_b.keys() - bag_a.keys()
+    if len(only_a) != 1 or len(only_b) != 1:
+        return None
+    (left,), (right,) = only_a, only_b
+    kind = bag_a[left]
+    if kind != "number" or bag_b[right] != kind or len(bag_a.keys() & bag_b.keys()) < (
+            4 if a.zh else 3):
+        return None
+    return Conflict(kind, left, right, 0.75)
 
 
 def _swap(found: Conflict) -> Conflict:

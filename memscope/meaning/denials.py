@@ -77,6 +77,11 @@ _DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|cannot|avoid|refus|shun|quit|st
                              r"given up|giving up|give up|gives up|stays? away)|n['’]t\b", re.I)
 
 
+#: an only child has no brother or sister (not "her only child, Mia": another person's)
+_ONLY_CHILD = re.compile(r"\b(?:is|was|grew up as|being) an only child\b", re.I)
+_ZH_ONLY_CHILD = re.compile(r"独生[子女]")
+
+
 # --- denials ---------------------------------------------------------------------------
 
 def departures(rest: str) -> tuple[Denial, ...]:
@@ -96,6 +101,8 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
     """What an English clause denies: "not / never / no longer VERB OBJECT", "VERB no
     OBJECT", "avoids / gave up OBJECT" — unless it holds only at times ("after 3 pm", "on
     Fridays") or is about needing, wanting or liking."""
+    if _ONLY_CHILD.search(rest):  # "is an only child": no brother or sister
+        return (Denial("hav", ("sibling",), True, written=("siblings",)),)
     if not _DENIAL_TRIGGER.search(rest):
         return ()
     raw = re.findall(r"[\w'’-]+", rest.replace("n't", " not").replace("n’t", " not"))
@@ -178,6 +185,8 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
     """What a Chinese clause denies: the characters after 不, 没有, 从不, 从未, 戒 … (its
     aspect and modal characters left out: 不会游泳 → 游泳)."""
     out: list[Denial] = []
+    if _ZH_ONLY_CHILD.search(rest):  # 是独生女: 没有兄弟姐妹
+        out.append(Denial("", tuple("兄弟姐妹"), True))
     for m in _ZH_DENY.finditer(rest):
         if any(rest.startswith(w, m.start()) for w in _ZH_NOT_DENIAL):
             continue
@@ -193,6 +202,10 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
     return tuple(out)
 
 
+#: a partner, as an owner's role ("Jacinta's husband Rolando") and in Chinese (王静的丈夫)
+PARTNERS = ("husband", "wife", "spouse", "partner", "boyfriend", "girlfriend", "fiance",
+            "fiancee", "fiancé", "fiancée")
+ZH_PARTNERS = ("丈夫", "妻子", "老公", "老婆", "太太", "先生", "男朋友", "女朋友", "伴侣")
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)
 _ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女": ("儿子", "女儿", "孩子"),
            "兄弟姐妹": ("哥哥", "姐姐", "弟弟", "妹妹"), "孙子": ("孙子", "孙女")}

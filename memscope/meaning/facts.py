@@ -108,8 +108,8 @@ _TRIGGERS = {
 _STATE_TRIGGER = re.compile(
     r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
-    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|retired|退休|单身|"
-    r"未婚|婚|失业|"
+    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|retired|退休|"
+    r"单身|未婚|婚|丧偶|守寡|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
@@ -151,6 +151,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
                                r"|(?:有|的)(?:妻子|丈夫|老公|老婆)"),
         ("marital", "engaged", r"\b(?:is|got|are) engaged\b|\bengaged to\b|订婚"),
+        ("marital", "widowed", r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b"
+                               r"|丧偶|守寡"),
         ("employment", "unemployed", r"\b(?:is|has been)(?: (?:currently|now|still))? "
                                      r"(?:unemployed|jobless|out of work|between jobs)\b"
                                      r"|\bhas no job\b|失业|待业|没有工作"),
@@ -163,8 +165,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 #: no partner at all (against a named one)
 _SINGLE = re.compile(r"\b(?:is|has been|remains) single\b|\bunmarried\b|\bhas no (?:partner|"
-                     r"boyfriend|girlfriend|wife|husband)\b|\bhas never (?:been )?married\b",
-                     re.I)
+                     r"boyfriend|girlfriend|wife|husband)\b|\bhas never (?:been )?married\b|"
+                     r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b", re.I)
 
 
 _IDENTITY = re.compile(r"^\s*(?:is|was|has always been|has been|remains|is still|is now)\s+"
@@ -200,7 +202,7 @@ _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manage
                      "血型": "blood"}
 
 
-_ZH_SINGLE = re.compile(r"单身|未婚|没有(?:对象|伴侣|男朋友|女朋友)")
+_ZH_SINGLE = re.compile(r"单身|未婚|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)")
 
 
 @dataclass(frozen=True, slots=True)

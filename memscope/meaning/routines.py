@@ -1,0 +1,89 @@
+"""A day's routine read as hours: when someone gets up and when they go to bed.
+
+"is up at 5:30 every day", "wakes at five", "never gets up before ten", "rarely gets out
+of bed before eleven", "goes to bed at 10 pm sharp", "never goes to sleep before 2 am".
+Two texts about one person conflict when one puts the routine at an hour the other rules
+out: up at five against never up before ten; in bed at ten against never asleep before
+two; or up at six every day against up at nine every day.
+
+A bare hour is read as the routine suggests: getting up at "five" is 05:00; going to bed
+at "ten" is 22:00, and at "two" is 02:00 the next night (counted as 26:00, so that a
+bedtime after midnight is later than one before it). Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscope.meaning.normal import normalise
+
+_HOUR_WORDS = {w: n for n, w in enumerate(
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+     "eleven", "twelve"))} | {"noon": 12, "midday": 12, "midnight": 24}
+_HOUR = r"(?P<hour>\d{1,2}(?::\d\d)?|" + "|".join(_HOUR_WORDS) + r")\b"
+_WAKE = (r"(?:(?:is|am|are|gets?|got|getting|wakes?|woke|waking)\s+up|wakes?|woke|"
+         r"(?:gets?|got|getting)\s+out\s+of\s+bed|rises|gets?\s+up)")
+_SLEEP = (r"(?:goes|go|going|went|gets?|got|heads?)\s+to\s+(?:bed|sleep)|falls?\s+asleep|"
+          r"turns?\s+in|bedtime\s+is|(?:is|gets?)\s+in\s+bed")
+_ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP}))"
+#: "is up at 5:30", "goes to bed at 22:00"
+_AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\bat\s+(?:around\s+|about\s+)?{_HOUR}", re.I)
+#: "never gets up before ten", "rarely goes to sleep before 2 am"
+_NOT_BEFORE = re.compile(rf"\b(?:never|rarely|seldom|hardly\s+ever)\b[^.;]{{0,20}}?\b{_ACT}\b"
+                         rf"[^.;,]{{0,20}}?\bbefore\s+{_HOUR}", re.I)
+_HABIT = re.compile(r"\b(?:every|each|daily|always|usually|normally|sharp|weekday)\b", re.I)
+_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleep|asleep|turns? in)\b", re.I)
+
+
+def _hours(raw: str, sleep: bool) -> float:
+    """``raw`` ("5:30", "22:00", "ten") as hours, a bedtime after midnight past 24."""
+    word = raw.lower()
+    if word in _HOUR_WORDS:
+        hour = float(_HOUR_WORDS[word])
+        if sleep and 7 <= hour <= 11:
+            hour += 12  # "goes to bed at ten": 22:00
+    else:
+        h, _sep, m = raw.partition(":")
+        hour = int(h) + int(m or 0) / 60
+        if sleep and not m and 7 <= hour <= 11:
+            hour += 12
+    if sleep and hour < 7:
+        hour += 24  # "never goes to sleep before 2 am": 26:00
+    return hour
+
+
+def routine(text: str) -> tuple[tuple[str, str, float], ...]:
+    """``(activity, how, hour)`` per routine hour in ``text``: activity ``wake`` or
+    ``sleep``; how ``at`` (a habit at that hour), ``once`` (at that hour, not said to be a
+    habit) or ``not_before``."""
+    if not _ROUTINE_CUE.search(text):
+        return ()
+    norm = normalise(text)
+    out: list[tuple[str, str, float]] = []
+    for m in _NOT_BEFORE.finditer(norm):
+        sleep = m.group("sleep") is not None
+        out.append(("sleep" if sleep else "wake", "not_before", _hours(m.group("hour"), sleep)))
+    if not out:
+        for m in _AT.finditer(norm):
+            sleep = m.group("sleep") is not None
+            how = "at" if _HABIT.search(norm) else "once"
+            out.append(("sleep" if sleep else "wake", how, _hours(m.group("hour"), sleep)))
+    return tuple(out)
+
+
+def routines_conflict(a: str, b: str) -> bool:
+    """Whether the routine hours of ``a`` and ``b`` (one person's) cannot both hold."""
+    for act, how, hour in routine(a):
+        for act2, how2, hour2 in routine(b):
+            if act != act2:
+                continue
+            if how == "not_before" and how2 in ("at", "once") and hour2 < hour:
+                return True
+            if how2 == "not_before" and how in ("at", "once") and hour < hour2:
+                return True
+            if how == how2 == "at" and abs(hour - hour2) >= 1:
+                return True
+    return False
+
+
+__all__ = ["routine", "routines_conflict"]

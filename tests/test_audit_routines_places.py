@@ -1,0 +1,137 @@
+"""The audit's third pass (issue 35): a day's hours, places, partners, only children and
+one number said in another order — each with the look-alikes it must leave alone.
+Sentences here are this file's own, not the labelled sets'."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from network_guard import no_network
+
+from memscope.meaning.claims import claim, conflict
+from memscope.meaning.places import city_country, country, zh_places
+from memscope.meaning.routines import routine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # routine hours
+    ("Bruno is up at six every morning.", "Bruno never gets out of bed before nine."),
+    ("Bruno wakes at 4:45 every day.", "Bruno rarely wakes up before 8 am."),
+    ("Greta goes to bed at 9 pm every night.", "Greta never goes to sleep before midnight."),
+    ("Greta goes to bed at ten every night.", "Greta never goes to bed before three."),
+    ("Bruno gets up at 5 every weekday.", "Bruno gets up at 9:30 every weekday."),
+    # places
+    ("Bruno has never been to Portugal.", "Bruno spent a long weekend in Porto in May."),
+    ("Bruno has never set foot in Germany.", "Bruno gave a talk in Munich last year."),
+    ("Greta has never left Canada.", "Greta studied for a year in Barcelona."),
+    ("王静从来没有去过法国。", "王静前年在里昂读了一年书。"),
+    ("王静从没出过国。", "王静去年夏天去了东京看樱花。"),
+    # no partner
+    ("Greta is single.", "Greta's husband Lars picks her up after work."),
+    ("Greta has been a widow since 2019.", "Greta and her husband cook dinner together."),
+    ("王静已经丧偶多年。", "王静的丈夫每天开车送她上班。"),
+    # only child
+    ("Bruno is an only child.", "Bruno's brother runs a bakery in Ghent."),
+    ("王静是独生女。", "王静的姐姐在杭州当老师。"),
+    ("王静没有孩子。", "王静每天晚上给她的儿子讲故事。"),
+    # one number, other order
+    ("Greta's train to Oslo leaves at 07:10 on Monday.",
+     "Greta's Monday train to Oslo leaves at 8.20 am."),
+    ("王静的月薪是八千元。", "王静月薪为6500元。"),
+])
+def test_conflicts(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # hours that can both hold, or are not one routine
+    ("Bruno is up at six every morning.", "Bruno never gets up before five."),
+    ("Greta goes to bed at 11 pm every night.", "Greta never goes to sleep before ten."),
+    ("Bruno picks up his son at five every day.", "Bruno never gets up before nine."),
+    ("Bruno is up at six every morning.", "Greta never gets up before nine."),
+    # a plan, another country, another person, a region the rules cannot place
+    ("Bruno has never been to Portugal.", "Bruno hopes to visit Porto next spring."),
+    ("Bruno has never been to Portugal.", "Bruno spent a long weekend in Seville."),
+    ("Bruno has never been to Portugal.", "Bruno's sister lives in Lisbon."),
+    ("Greta has never left Canada.", "Greta grew up in Toronto and studied in Montreal."),
+    ("王静从没出过国。", "王静去年在成都工作。"),
+    ("王静从来没有去过法国。", "王静打算明年去巴黎。"),
+    # a partner who is no more
+    ("Greta has been a widow since 2019.", "Greta's late husband built the house."),
+    ("Greta is single.", "Greta's ex-husband lives in Bergen."),
+    # someone else's only child
+    ("Bruno's only child, Mila, studies law.", "Bruno's brother runs a bakery in Ghent."),
+    # two numbers, or one number of another thing
+    ("Greta's train to Oslo leaves at 07:10 on Monday.",
+     "Greta's Friday train to Oslo leaves at 8.20 am."),
+    ("Greta runs 5 km on Mondays.", "Greta swims 5 km on Mondays."),
+])
+def test_look_alikes_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+def test_routine_hours_are_read_as_the_routine_suggests() -> None:
+    assert routine("Greta goes to bed at ten every night.") == (("sleep", "at", 22.0),)
+    assert routine("Greta never goes to sleep before 2 am.") == (("sleep", "not_before", 26.0),)
+    assert routine("Bruno is up at 5:30 every day.") == (("wake", "at", 5.5),)
+    assert routine("Bruno got up at five to catch the train.") == (("wake", "once", 5.0),)
+    assert routine("Bruno picked the parcel up at the depot.") == ()
+
+
+def test_places_come_from_the_installed_gazetteer() -> None:
+    assert country("Japan") == country("日本") == city_country("Osaka") == "JP"
+    assert city_country("Paris") == "FR"  # the most populous of the name
+    assert city_country("京都") == "JP"
+    assert city_country("Nowhereville") is None
+    assert city_country("Bali") is None  # a small town of the name, not a city
+    assert zh_places("他去年在巴黎住了半年，今年去了曼谷。") == ("FR", "TH")
+
+
+def test_the_gazetteer_opens_no_socket() -> None:
+    body = ("from memscope.meaning.places import city_country, country\n"
+            "print('CODES', city_country('Kyoto'), country('意大利'))")
+    done = subprocess.run([sys.executable, "-c", no_network(body)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "CODES JP IT" in done.stdout
+    assert "SOCKETS 0" in done.stdout
+
+
+def test_the_audit_pairs_them_among_other_memories() -> None:
+    """The rules reach the audit's findings: each pair is compared although the two texts
+    share no word (the audit pairs a text with every other about its owner when it gives
+    routine hours or no partner, and a partner said with a name is the owner's partner)."""
+    from datetime import UTC, datetime
+
+    from memscope.graph.analysis import analyse
+    from memscope.meaning.audit import semantic_findings
+    from memscope.records.dataset import from_feed_pages
+
+    texts = {
+        "wake": "Bruno is up at six every morning.",
+        "late": "Bruno rarely gets out of bed before nine.",
+        "widow": "Greta has been a widow since 2019.",
+        "lars": "Greta's husband Lars picks her up after work.",
+        "only": "Bruno is an only child.",
+        "bro": "Bruno's brother runs a bakery in Ghent.",
+        "pt": "Bruno has never been to Portugal.",
+        "porto": "Bruno spent a long weekend in Porto in May.",
+        "other": "Greta's sister Ida lives in Bergen.",
+        "plan": "Bruno hopes to visit Lisbon next spring.",
+    }
+    docs = [{"id": f"d-{key}", "title": key, "createdAt": "2026-05-01T09:00:00Z",
+             "memoryEntries": [{"id": key, "memory": text, "spaceContainerTag": "s",
+                                "createdAt": f"2026-05-{n + 1:02d}T10:00:00Z"}]}
+            for n, (key, text) in enumerate(texts.items())]
+    found = semantic_findings(analyse(from_feed_pages([{"documents": docs}]),
+                                      datetime(2026, 6, 1, tzinfo=UTC)))
+    pairs = {frozenset(f.nodes) for f in found if f.kind == "suspected_contradiction"}
+    assert pairs == {frozenset(p) for p in (("wake", "late"), ("widow", "lars"),
+                                            ("only", "bro"), ("pt", "porto"))}
