@@ -31,6 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
     ("Greta has never left Canada.", "Greta studied for a year in Barcelona."),
     ("王静从来没有去过法国。", "王静前年在里昂读了一年书。"),
     ("王静从没出过国。", "王静去年夏天去了东京看樱花。"),
+    ("Greta has lived in Oslo her whole life.",
+     "Greta grew up in Tromsø and moved to Oslo in 2015."),
+    ("Greta has lived in Oslo all her life.", "Greta moved to Oslo for university."),
+    # one weekly thing, two days
+    ("Bruno's weekly piano lesson is on Mondays.", "Bruno's weekly piano lesson is on Wednesdays."),
     # no partner
     ("Greta is single.", "Greta's husband Lars picks her up after work."),
     ("Greta has been a widow since 2019.", "Greta and her husband cook dinner together."),
@@ -62,6 +67,11 @@ def test_conflicts(a: str, b: str) -> None:
     ("Greta has never left Canada.", "Greta grew up in Toronto and studied in Montreal."),
     ("王静从没出过国。", "王静去年在成都工作。"),
     ("王静从来没有去过法国。", "王静打算明年去巴黎。"),
+    ("Bruno has lived in Italy all his life.", "Bruno grew up in Turin."),
+    ("Bruno has lived in Italy all his life.", "Bruno lives in Milan with his aunt."),
+    ("Bruno lives in Germany.", "Bruno lives in Cologne."),  # GeoNames: Köln
+    # a day of something not said to happen once a week
+    ("Bruno plays padel on Mondays.", "Bruno plays padel on Wednesdays."),
     # a partner who is no more
     ("Greta has been a widow since 2019.", "Greta's late husband built the house."),
     ("Greta is single.", "Greta's ex-husband lives in Bergen."),
@@ -90,6 +100,7 @@ def test_places_come_from_the_installed_gazetteer() -> None:
     assert city_country("Paris") == "FR"  # the most populous of the name
     assert city_country("京都") == "JP"
     assert city_country("Nowhereville") is None
+    assert city_country("Seville") == "ES"  # another name of a large city (GeoNames: Sevilla)
     assert city_country("Bali") is None  # a small town of the name, not a city
     assert zh_places("他去年在巴黎住了半年，今年去了曼谷。") == ("FR", "TH")
 

@@ -17,6 +17,7 @@ from memscope.meaning.claim_text import (
     MONTHS,
     NEGATION,
     STOP,
+    WEEKDAYS,
     _set,
     stem,
 )
@@ -121,7 +122,7 @@ def conflict(a: Claim, b: Claim) -> Conflict | None:
                                   or not (_facts_agree(a, b) or _facts_apart(a, b))):
             return found
     return (_clause_conflict(a, b) or _partners_conflict(a, b) or _reordered_value_conflict(a, b)
-            or _routine_conflict(a, b) or _travel_conflict(a, b))
+            or _routine_conflict(a, b) or _travel_conflict(a, b) or _lifelong_conflict(a, b))
 
 
 def _routine_conflict(a: Claim, b: Claim) -> Conflict | None:
@@ -329,6 +330,14 @@ _REPEATED = re.compile(r"\b(?:moved|relocated|visited|travel(?:l)?ed|went|flew|b
                        r"switched|renovated|repainted)\b", re.I)
 
 
+_WEEKLY = re.compile(r"\b(?:weekly|once a week)\b", re.I)
+
+
+def _weekly_day(c: Claim, value: str) -> bool:
+    """``value`` is a day of the week of something ``c`` says happens once a week."""
+    return value.rstrip("s") in WEEKDAYS and _WEEKLY.search(c.text) is not None
+
+
 def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The same frame with one value replaced, under an attribute that holds one value
     (or a date or number under any attribute)."""
@@ -357,6 +366,8 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     if len(slots) > 1 or (not functional and slots[0][3]):
         return None  # several things differ, or another object: both may hold
     kind, left, right, _named = next((s for s in slots if s[0] != "value"), slots[0])
+    if kind == "value" and _weekly_day(a, left) and _weekly_day(b, right):
+        kind = "date"  # "the weekly lesson is on Tuesdays" / "… on Thursdays": one day
     if not functional and kind not in ("date", "number"):
         return None
     if kind == "date" and _REPEATED.search(a.text) and _REPEATED.search(b.text):
@@ -451,9 +462,55 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
     numbers_f, numbers_g = _NUMBERS.findall(f.value), _NUMBERS.findall(g.value)
     if numbers_f and numbers_g and numbers_f != numbers_g:
         return True  # "the 3rd floor of the Leeds building" / "the 7th floor of …"
+    if _FAMILY_KIND.get(f.key) == "place" and (_within(f.first, g.first)
+                                               or _within(g.first, f.first)):
+        return False  # "lives in Spain" / "lives in Seville": one place, said finer
     return not (_same_value(f.first, g.names) or _same_value(g.first, f.names)
                 or word_similarity(_shown(f.first, f.value), _shown(g.first, g.value))
                 >= SYNONYM)  # "NYC" / "New York"
+
+
+def _within(inner: str, outer: str) -> bool:
+    """``inner`` is a city of the country ``outer`` names ("seville" / "spain")."""
+    code = country(outer) if outer and not _HAN_VALUE.match(outer) else None
+    return code is not None and city_country(inner) == code
+
+
+#: a home held for life ("has lived in Zagreb her whole life", 一直住在)
+_LIFELONG = re.compile(r"\b(?:(?:his|her|their|my) (?:whole|entire) life|all (?:his|her|their|my) "
+                       r"life|since (?:birth|(?:he|she|they) was born))\b", re.I)
+#: a clause that puts its owner's earlier life elsewhere, or a move to the place later
+_EARLIER = re.compile(r"\b(?:grew up|was born|was raised|spent (?:his|her|their) childhood)\s+"
+                      r"(?:in|on)\s+(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
+_MOVED = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s+(?:the\s+)?"
+                    r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
+
+
+def _lifelong_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """One text says its owner has lived in one place all their life, the other that they
+    grew up (or were born) somewhere else, or moved there: "has lived in Zagreb her whole
+    life" / "grew up in Split and only moved to Zagreb in 2019"; not a place inside it
+    ("has lived in Spain all his life" / "grew up in Seville")."""
+    if a.zh or b.zh:
+        return None
+    for first, second, swap in ((a, b, False), (b, a, True)):
+        if not _LIFELONG.search(first.text):
+            continue
+        for x in first.clauses:
+            homes = [f.first for f in x.facts if f.key == "home" and f.first]
+            if not homes or not x.owner or not _LIFELONG.search(x.text):
+                continue
+            home = homes[0]
+            for y in second.clauses:
+                if y.owner != x.owner:
+                    continue
+                places = [m.group("place").lower() for m in _EARLIER.finditer(y.text)]
+                moved = [m.group("place").lower() for m in _MOVED.finditer(y.text)]
+                if any(p != home and home not in p and p not in home and not _within(p, home)
+                       for p in places) or any(p == home for p in moved):
+                    found = Conflict("place", "", "", 0.75, topical=True)
+                    return _swap(found) if swap else found
+    return None
 
 
 def _kind_of(f: Fact) -> str:

