@@ -44,6 +44,17 @@ ROOT = Path(__file__).resolve().parent.parent
     ("Bruno is an only child.", "Bruno's brother runs a bakery in Ghent."),
     ("王静是独生女。", "王静的姐姐在杭州当老师。"),
     ("王静没有孩子。", "王静每天晚上给她的儿子讲故事。"),
+    # no allergies (of a kind), and one of that kind
+    ("Bruno has no allergies.", "Bruno is allergic to wasp stings."),
+    ("Bruno has no food allergies at all.", "Bruno is allergic to sesame."),
+    ("Bruno has no known drug allergies.", "Bruno is allergic to amoxicillin."),
+    ("王静没有任何药物过敏。", "王静对阿司匹林过敏。"),
+    # no car or bike of one's own, and one used by its make
+    ("Greta has never owned a car.", "Greta parks her Volvo XC60 by the station."),
+    ("Greta doesn't own a bicycle.", "Greta rides to the lab on her old Peugeot."),
+    # coffee and tea are kinds a denial rules out
+    ("Greta never drinks coffee.", "Greta orders a cortado every afternoon."),
+    ("王静从不喝茶。", "王静每天下午都喝一杯抹茶。"),
     # one number, other order
     ("Greta's train to Oslo leaves at 07:10 on Monday.",
      "Greta's Monday train to Oslo leaves at 8.20 am."),
@@ -72,6 +83,16 @@ def test_conflicts(a: str, b: str) -> None:
     ("Bruno lives in Germany.", "Bruno lives in Cologne."),  # GeoNames: Köln
     # a day of something not said to happen once a week
     ("Bruno plays padel on Mondays.", "Bruno plays padel on Wednesdays."),
+    # an allergy of another kind, or none said
+    ("Bruno has no food allergies.", "Bruno is allergic to penicillin."),
+    ("Bruno has no drug allergies.", "Bruno is allergic to peanuts."),
+    # a car that is someone else's, or a person driven
+    ("Greta has never owned a car.", "Greta drives her brother's Saab on weekends."),
+    ("Greta has never owned a car.", "Greta drives her kids to school in a hired van."),
+    ("Greta has never owned a car.", "Greta drives her Dad to the clinic."),
+    # coffee only at times; tea is not coffee
+    ("Greta doesn't drink coffee after noon.", "Greta orders a cortado every morning."),
+    ("Greta never drinks coffee.", "Greta drinks green tea every morning."),
     # a partner who is no more
     ("Greta has been a widow since 2019.", "Greta's late husband built the house."),
     ("Greta is single.", "Greta's ex-husband lives in Bergen."),

@@ -11,6 +11,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from memscope.meaning.claim_text import (
+    _ROLES,
     _SLOT_MARKERS,
     _ZH_FUNCTIONAL,
     _ZH_MULTI,
@@ -31,7 +32,13 @@ from memscope.meaning.denials import (
     ZH_PARTNERS,
     Denial,
 )
-from memscope.meaning.diets import allergens, consumed, eats_allergen, ruled_out
+from memscope.meaning.diets import (
+    allergens,
+    allergy_conflict,
+    consumed,
+    eats_allergen,
+    ruled_out,
+)
 from memscope.meaning.facts import _FAMILY_KIND, Fact
 from memscope.meaning.places import city_country, country, zh_places
 from memscope.meaning.reading import Claim, Clause
@@ -122,7 +129,20 @@ def conflict(a: Claim, b: Claim) -> Conflict | None:
                                   or not (_facts_agree(a, b) or _facts_apart(a, b))):
             return found
     return (_clause_conflict(a, b) or _partners_conflict(a, b) or _reordered_value_conflict(a, b)
-            or _routine_conflict(a, b) or _travel_conflict(a, b) or _lifelong_conflict(a, b))
+            or _routine_conflict(a, b) or _travel_conflict(a, b) or _lifelong_conflict(a, b)
+            or _allergies_conflict(a, b))
+
+
+def _allergies_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """No allergies (of a kind) against one of that kind, for one owner ("has no food
+    allergies at all" / "is allergic to shellfish"): :func:`~memscope.meaning.diets.
+    allergy_conflict`."""
+    if not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner) or (
+            a.past or b.past):
+        return None
+    if allergy_conflict(a.text, b.text) or allergy_conflict(b.text, a.text):
+        return Conflict("negation", "", "", 0.75, topical=True)
+    return None
 
 
 def _routine_conflict(a: Claim, b: Claim) -> Conflict | None:
@@ -595,7 +615,8 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
     if not d.object:  # "doesn't drive" / "drives her own car"
         return 0.75 if d.verb and _fuzzy_in(d.verb, stems) else 0.0
     if d.verb in _POSSESSION:  # "has no children" / "Sara's two children go to school"
-        return 0.75 if _possession_denied(d, x, other, affirming, stems) else 0.0
+        return 0.75 if _possession_denied(d, x, other, affirming, stems) or _uses_own(
+            d, affirming) else 0.0
     if all(_fuzzy_in(o, stems) for o in d.object):
         return 0.75
     # one kind of thing, by the embedder, when the other does the same (not a plain) verb:
@@ -621,6 +642,41 @@ def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Claus
                    for kin in sorted(kinds) if kin in held]
     return any(all(_fuzzy_in(o, held) for o in e.object) and any(
         _possesses(e, y) for y in (*affirming, *theirs)) for e in named)
+
+
+#: a vehicle (its stem) and how a text uses one of its own: "drives his Škoda Octavia to
+#: the depot", "parks her Audi A4", "cycles to work on his old Bianchi"
+_VEHICLES = _set("car cars van vans truck suv bike bikes bicycle bicycles motorbike motorcycle "
+                 "scooter")
+_OWN_VEHICLE = {
+    "car": re.compile(r"\b(?:drives?|driving|parks?|parking)\s+(?:his|her|their)\s+"
+                      r"(?P<what>(?:[^\W\d_][\w-]*\s*){1,3})", re.I),
+    "bicycl": re.compile(r"\b(?:cycles?|cycling|rides?|riding|bikes?)\b[^.;]{0,30}?\b(?:on|with)"
+                         r"\s+(?:his|her|their)\s+(?P<what>(?:[^\W\d_][\w-]*\s*){1,3})", re.I),
+}
+_OWN_VEHICLE["bik"] = _OWN_VEHICLE["bicycl"]
+
+
+def _a_vehicle(words: str) -> bool:
+    """The words after "drives his" name a vehicle of his: its make ("Škoda Octavia", "old
+    Bianchi") or a vehicle noun, not a person ("Mum", "kids") or someone else's ("father's
+    Volvo")."""
+    for n, word in enumerate(words.split()[:3]):
+        if word.lower() in _VEHICLES:
+            return True
+        if word[:1].isupper():
+            return word.lower() not in _ROLES and not re.search(r"['’]s$", word)
+        if n == 2 or word.lower() in _ROLES or word.lower() in STOP:
+            return False
+    return False
+
+
+def _uses_own(d: Denial, affirming: list[Clause]) -> bool:
+    """``d`` denies owning a car or a bicycle and a clause of the same owner uses their own
+    one, by its make ("has never owned a car" / "drives his Škoda Octavia")."""
+    pattern = _OWN_VEHICLE.get(d.object[-1]) if d.object else None
+    return pattern is not None and any(_a_vehicle(m.group("what")) for y in affirming
+                                       for m in pattern.finditer(y.text))
 
 
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:

@@ -31,6 +31,9 @@ KINDS: dict[str, tuple[str, ...]] = {
                 "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
                 "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni",
                 "啤酒", "红酒", "白酒", "葡萄酒", "威士忌", "鸡尾酒", "酒"),
+    "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "macchiato", "mocha",
+               "flat white", "cortado", "咖啡", "拿铁", "美式", "卡布奇诺", "浓缩"),
+    "tea": ("tea", "matcha", "chai", "earl grey", "oolong", "茶"),
     "tobacco": ("tobacco", "cigarette", "cigar", "rollies", "roll-ups", "vape", "香烟", "烟"),
     "dog": ("dog", "puppy", "beagle", "corgi", "labrador", "retriever", "terrier", "poodle",
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
@@ -43,7 +46,8 @@ _PETS = ("dog", "cat")
 #: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
-               "alcohol": ("alcohol", "booze", "酒")}
+               "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "咖啡"),
+               "tea": ("tea", "茶")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|sober|drinker|lactose|dairy|smok|pets?\b|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
@@ -93,6 +97,8 @@ _AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|in|most|most
                        r"for(?!\s+(?:years|ages|decades|a decade|life|good|a long time)\b)|"
                        r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
                        re.I)
+#: "doesn't drink coffee after noon / before a run"
+_AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
 _PLANT = re.compile(r"\b(?:oat|soy|soya|almond|coconut|rice|plant)[- ]?(?:milk|based)\b|\bvegan\b|"
                     r"\bveggie\b|\bmeat[- ]?(?:free|less)\b|\bdairy[- ]free\b|\btofu\b|\bseitan\b|"
@@ -116,6 +122,8 @@ def ruled_out(text: str) -> frozenset[str]:
     out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
            if not _AT_TIMES.match(text, m.end()) for kind in kinds}
     for m in _DENIED.finditer(text):
+        if _AT_TIMES.match(text, m.end()) or _AFTER_TIME.match(text, m.end()):
+            continue  # "doesn't drink coffee after noon": only at times
         what = (m.group("what") or m.group("no") or m.group("zh") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
@@ -160,4 +168,49 @@ def eats_allergen(allergic: str, other: str) -> bool:
                for x in found if len(x) >= 2)
 
 
-__all__ = ["DIETS", "KINDS", "allergens", "consumed", "eats_allergen", "ruled_out"]
+#: "has no (food / drug / known) allergies", "isn't allergic to anything", 没有任何过敏,
+#: 对任何食物都不过敏: the kind of allergy denied ("" for any)
+_NO_ALLERGY = re.compile(
+    r"\b(?:has|have|had)\s+no\s+(?:known\s+)?(?P<kind>food|drug|medication|medicine)?\s*"
+    r"allerg(?:ies|y)\b|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
+    r"(?:\s+(?P<kind2>food|drug|medication|medicine)s?)?\b"
+    r"|没有(?:任何)?(?P<zhkind>食物|药物)?过敏|对任何(?P<zhkind2>食物|药物|东西)?都?不过敏")
+#: what counts as a food or a medicine to be allergic to (the commonest allergens)
+_FOOD_ALLERGENS = ("peanut", "nut", "almond", "cashew", "walnut", "hazelnut", "pistachio",
+                   "sesame", "shellfish", "prawn", "shrimp", "crab", "lobster", "fish", "egg",
+                   "milk", "dairy", "soy", "soya", "wheat", "gluten", "strawberr", "kiwi",
+                   "celery", "mustard", "lupin", "花生", "坚果", "芝麻", "海鲜", "虾", "蟹",
+                   "鱼", "鸡蛋", "牛奶", "大豆", "小麦", "芒果")
+_DRUG_ALLERGENS = ("penicillin", "amoxicillin", "antibiotic", "aspirin", "ibuprofen", "sulfa",
+                   "sulphonamide", "sulfonamide", "codeine", "morphine", "nsaid", "cephalosporin",
+                   "青霉素", "阿莫西林", "抗生素", "阿司匹林", "布洛芬", "头孢")
+
+
+def allergy_denied(text: str) -> str | None:
+    """The kind of allergy ``text`` says its owner has none of: ``""`` for any ("has no
+    allergies", 没有任何过敏), ``"food"`` or ``"drug"``; ``None`` when it denies none."""
+    m = _NO_ALLERGY.search(text)
+    if m is None:
+        return None
+    kind = (m.group("kind") or m.group("kind2") or m.group("zhkind") or m.group("zhkind2")
+            or "").lower()
+    return {"medication": "drug", "medicine": "drug", "食物": "food", "药物": "drug",
+            "东西": ""}.get(kind, kind)
+
+
+def allergy_conflict(a: str, b: str) -> bool:
+    """``a`` says its owner has no allergies (of a kind) and ``b`` names one of that kind
+    ("has no food allergies at all" / "is allergic to shellfish", 没有任何药物过敏 /
+    对青霉素过敏)."""
+    kind = allergy_denied(a)
+    found = allergens(b)
+    if kind is None or not found or allergy_denied(b) is not None:
+        return False
+    if not kind:
+        return True
+    words = _FOOD_ALLERGENS if kind == "food" else _DRUG_ALLERGENS
+    return any(x.startswith(w) or (not x.isascii() and w in x) for x in found for w in words)
+
+
+__all__ = ["DIETS", "KINDS", "allergens", "allergy_conflict", "allergy_denied", "consumed",
+           "eats_allergen", "ruled_out"]
