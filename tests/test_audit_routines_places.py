@@ -167,3 +167,14 @@ def test_the_audit_pairs_them_among_other_memories() -> None:
     pairs = {frozenset(f.nodes) for f in found if f.kind == "suspected_contradiction"}
     assert pairs == {frozenset(p) for p in (("wake", "late"), ("widow", "lars"),
                                             ("only", "bro"), ("pt", "porto"))}
+
+
+def test_a_pregnancy_and_the_birth_are_one_thing() -> None:
+    """An update from "expecting" to the birth stays on one thing (a topic of its own:
+    怀孕 / 生了, pregnant / baby); an update to something else is still another thing."""
+    from memscope.meaning.claims import update_relation
+
+    assert update_relation(claim("王静怀孕五个月了。"), claim("王静上周生了一个女儿。")) is True
+    assert update_relation(claim("Greta is pregnant with twins."),
+                           claim("Greta is on maternity leave.")) is True
+    assert update_relation(claim("王静怀孕五个月了。"), claim("王静的护照明年到期。")) is not True

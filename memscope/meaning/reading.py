@@ -229,6 +229,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
                "医", "病"),
     "schedule": ("launch", "due", "deadlin", "schedul", "postpon", "delay", "releas",
                  "发布", "上线", "截止", "推迟"),
+    "pregnancy": ("pregnan", "baby", "babi", "newborn", "matern", "patern", "怀孕", "生了",
+                  "生下", "宝宝", "分娩", "产假"),
 }
 
 
