@@ -51,7 +51,7 @@ def test_without_a_model_nothing_is_offered_but_where_to_set_one(fresh_data_dir:
     shown = _texts(at)
     assert "set one on the Connection page" in shown
     assert "Check these with a model" not in [b.label for b in at.button]
-    assert "cannot know what the world knows" in shown and "teetotal" in shown
+    assert "cannot know what the world knows" in shown and "play cello" in shown
     assert "Found by the contradiction rule" in shown
 
 

@@ -102,8 +102,8 @@ FOUND_BY = {
 }
 #: said once above the queue: what the rules cannot see
 BLIND_SPOT = ("The rules read what each sentence claims, word by word; they cannot know what "
-              "the world knows — that someone who “is teetotal” would not “order a whisky every "
-              "Friday”. A model can check those.")
+              "the world knows — that someone who “doesn't play any instrument” would not "
+              "“play cello in an orchestra”. A model can check those.")
 #: the same in presenter mode (its example could read as the audience's data)
 BLIND_SPOT_MASKED = ("The rules read what each sentence claims, word by word; they cannot "
                      "know what the world knows. A model can check those.")

@@ -169,6 +169,19 @@ _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出�
 _EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_NAME)
 
 
+#: a text that may deny a visit (cheap: most texts do not)
+_TRAVEL_CUE = re.compile(r"never|从未|从没|从来没|没有?(?:去|到|出)")
+
+
+@lru_cache(maxsize=50_000)
+def _rare_cues(text: str) -> frozenset[str]:
+    """Which of the rarer rules a text may take part in as their first side ("travel": it
+    may deny a visit; "lifelong": a home for life), read once per text: every pair of a
+    large audit asks."""
+    return frozenset(name for name, cue in (("travel", _TRAVEL_CUE), ("lifelong", _LIFELONG))
+                     if cue.search(text))
+
+
 def _places_in(y: Clause) -> tuple[str, ...]:
     """The countries of the cities (or the countries) a clause puts its owner in."""
     if y.claim.zh:
@@ -202,7 +215,7 @@ def _travel_conflict(a: Claim, b: Claim) -> Conflict | None:
     two weeks in Kyoto", 从没出过国 / 去年在巴黎做了一年交换生
     (:mod:`~memscope.meaning.places`)."""
     for first, second, swap in ((a, b, False), (b, a, True)):
-        if not re.search(r"never|从未|从没|从来没|没有?(?:去|到|出)", first.text):
+        if "travel" not in _rare_cues(first.text):
             continue
         for x in first.clauses:
             never, home = _travel_denied(x) if x.owner else (frozenset(), frozenset())
@@ -514,7 +527,7 @@ def _lifelong_conflict(a: Claim, b: Claim) -> Conflict | None:
     if a.zh or b.zh:
         return None
     for first, second, swap in ((a, b, False), (b, a, True)):
-        if not _LIFELONG.search(first.text):
+        if "lifelong" not in _rare_cues(first.text):
             continue
         for x in first.clauses:
             homes = [f.first for f in x.facts if f.key == "home" and f.first]
@@ -800,8 +813,8 @@ def _partner_conflict(x: Clause, other: Claim) -> Conflict | None:
     """``x`` says its owner has no partner ("is single", "has been a widow since 2016",
     丧偶) and ``other`` gives them a current one as a person of their own ("Jacinta's
     husband Rolando drives her to church", "her wife", 她的丈夫)."""
-    if not x.owner or not any(f.key == "partner" and not f.first for f in x.facts) or (
-            _NOT_CURRENT.search(other.text)):
+    if not x.owner or not x.facts or not any(f.key == "partner" and not f.first
+                                             for f in x.facts) or _NOT_CURRENT.search(other.text):
         return None
     n = len(x.owner)
     for y in other.clauses:
@@ -848,6 +861,7 @@ def _reordered_value_conflict(a: Claim, b: Claim) -> Conflict | None:
     at 18:40 on Friday" / "Nadia's Friday flight home lands at 9.15 pm", 房租每月四千五百元 /
     每月房租是3200元): one value, two readings."""
     if a.zh != b.zh or a.sign < 0 or b.sign < 0 or a.past != b.past or not (
+            "number" in a.core_kinds and "number" in b.core_kinds) or not (
             a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
         return None
     bag_a, bag_b = _bag(a), _bag(b)

@@ -186,6 +186,7 @@ _DRUG_ALLERGENS = ("penicillin", "amoxicillin", "antibiotic", "aspirin", "ibupro
                    "青霉素", "阿莫西林", "抗生素", "阿司匹林", "布洛芬", "头孢")
 
 
+@lru_cache(maxsize=50_000)
 def allergy_denied(text: str) -> str | None:
     """The kind of allergy ``text`` says its owner has none of: ``""`` for any ("has no
     allergies", 没有任何过敏), ``"food"`` or ``"drug"``; ``None`` when it denies none."""
@@ -203,8 +204,10 @@ def allergy_conflict(a: str, b: str) -> bool:
     ("has no food allergies at all" / "is allergic to shellfish", 没有任何药物过敏 /
     对青霉素过敏)."""
     kind = allergy_denied(a)
+    if kind is None:
+        return False
     found = allergens(b)
-    if kind is None or not found or allergy_denied(b) is not None:
+    if not found or allergy_denied(b) is not None:
         return False
     if not kind:
         return True

@@ -14,6 +14,7 @@ bedtime after midnight is later than one before it). Pure and deterministic.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memscope.meaning.normal import normalise
 
@@ -52,6 +53,7 @@ def _hours(raw: str, sleep: bool) -> float:
     return hour
 
 
+@lru_cache(maxsize=50_000)
 def routine(text: str) -> tuple[tuple[str, str, float], ...]:
     """``(activity, how, hour)`` per routine hour in ``text``: activity ``wake`` or
     ``sleep``; how ``at`` (a habit at that hour), ``once`` (at that hour, not said to be a
@@ -73,8 +75,11 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
 
 def routines_conflict(a: str, b: str) -> bool:
     """Whether the routine hours of ``a`` and ``b`` (one person's) cannot both hold."""
-    for act, how, hour in routine(a):
-        for act2, how2, hour2 in routine(b):
+    first, second = routine(a), routine(b)
+    if not first or not second:
+        return False
+    for act, how, hour in first:
+        for act2, how2, hour2 in second:
             if act != act2:
                 continue
             if how == "not_before" and how2 in ("at", "once") and hour2 < hour:
