@@ -18,6 +18,8 @@
     positive; ``lookalike`` and ``resolved`` negative) and suspicious updates
     (``unrelated_update`` positive; ``genuine_update`` and ``resolved`` negative). The
     held-out half is printed apart: only its figures are quoted, and nothing is tuned on it.
+    ``tests/labelled/zh_dev/pairs.json`` (120 Chinese pairs, development only) is printed
+    with them.
 
 Run: ``.venv/bin/python bench/audit.py [--sizes 5000,50000] [--skip-time]
 [--heldout-only]``. Prints figures, asserts nothing.
@@ -47,6 +49,8 @@ PAIRS = ROOT / "tests" / "labelled" / "semantic_pairs.json"
 HELDOUT = ROOT / "tests" / "labelled" / "heldout" / "audit_pairs.json"
 #: a second set by a second writer (2026-12-06), split the same way
 HELDOUT2 = ROOT / "tests" / "labelled" / "heldout2" / "audit_pairs.json"
+#: Chinese look-alikes for development only (no held-out half): see its README
+ZH_DEV = ROOT / "tests" / "labelled" / "zh_dev" / "pairs.json"
 #: held-out label -> (the finding kind it is scored for, whether it should be flagged)
 HELDOUT_KINDS = {
     "contradiction": (("contradiction", True),),
@@ -114,7 +118,7 @@ def heldout_scores(pairs: list[dict[str, Any]]) -> dict[tuple[str, str], dict[st
 def print_heldout(*, show_misses: bool = False, dev_only: bool = False) -> None:
     """The development half, then (unless ``dev_only``, for whoever is tuning the rules)
     the held-out half: the figures to quote."""
-    for path in (HELDOUT, HELDOUT2):
+    for path in (HELDOUT, HELDOUT2, ZH_DEV):
         _print_set(path, show_misses=show_misses, dev_only=dev_only)
 
 
@@ -123,6 +127,8 @@ def _print_set(path: Path, *, show_misses: bool, dev_only: bool) -> None:
     print(f"\nissue 35 pairs ({path.relative_to(ROOT)}, written {data['written']}):")
     for half in ("development",) if dev_only else ("development", "heldout"):
         pairs = data[half]
+        if not pairs:
+            continue  # a development-only set
         print(f"\n{half} half ({len(pairs)} pairs):")
         table = heldout_scores(pairs)
         _print_table(table, misses=False)

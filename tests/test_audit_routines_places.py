@@ -178,3 +178,39 @@ def test_a_pregnancy_and_the_birth_are_one_thing() -> None:
     assert update_relation(claim("Greta is pregnant with twins."),
                            claim("Greta is on maternity leave.")) is True
     assert update_relation(claim("王静怀孕五个月了。"), claim("王静的护照明年到期。")) is not True
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    ("王静在杭州工作。", 2), ("王静怡在苏州工作。", 3),        # two people, not one
+    ("周建国没有孩子。", 3), ("周建国的儿子在读大学。", 3),
+    ("刘洋女儿的生日在五月。", 2), ("刘洋出生于1990年。", 2),   # a role; a dictionary word
+    ("陈晓明目前在深圳。", 3),                                # 目前 far commoner than 明目
+    ("杨帆养了一只猫。", 2), ("马超单身。", 2), ("玛雅改喝燕麦拿铁了。", 2),
+])
+def test_a_chinese_name_is_read_whole(text: str, size: int) -> None:
+    from memscope.meaning.clauses import zh_name_length
+
+    assert zh_name_length(text) == size
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("王静在杭州工作。", "王静怡在苏州工作。"),
+    ("张伟会说日语。", "张伟明不会说日语。"),
+    ("吴昊晚上不喝咖啡。", "吴昊每天早上都要喝一杯咖啡。"),
+    ("邵杰每天喝两杯咖啡。", "邵杰下午三点以后不喝咖啡。"),
+    ("蔡敏周末不加班。", "蔡敏工作日经常加班到九点。"),
+    ("陆婷不会游泳。", "陆婷正在报班学游泳。"),
+    ("康宁上个月刚搬到深圳。", "康宁之前一直住在广州。"),
+    ("廖静一家三口住在成都。", "廖静和丈夫、儿子住在一起。"),
+    ("谢涛已经结婚了。", "谢涛的弟弟谢波还是单身。"),
+])
+def test_chinese_look_alikes_are_left_alone(a: str, b: str) -> None:
+    """Two people whose names share two characters; a denial at times (晚上, 周末, 三点以后);
+    learning is no ability yet; 之前 is the past; 住在一起 is no place; a brother."""
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+def test_a_chinese_denial_not_at_all_is_still_one() -> None:
+    assert conflict(claim("段鹏对猫毛过敏。"),
+                    claim("段鹏一点也不对猫过敏，家里养了三只猫。")) is not None

@@ -61,7 +61,7 @@ _WHAT = {"negation": "one negates the other", "preference": "they state opposite
          "date": "say another date", "number": "say another number",
          "place": "say another place", "person": "say another person",
          "name": "say another name", "value": "say another value",
-         "time": "give one routine hours that cannot both hold"}
+         "time": "put one routine at hours that cannot both hold"}
 
 
 def _embed(texts: Sequence[str]) -> np.ndarray:

@@ -5,8 +5,10 @@ thing it is about, and whether it speaks of the past or only of a hope."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import islice
 
+from memscope.meaning.chinese import segmenter
 from memscope.meaning.claim_text import (
     _NAME_RUN,
     _NUMBER_WORDS,
@@ -53,7 +55,7 @@ _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|ho
                      r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
                      r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
                      r"used to|if)\b", re.I)
-_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果")
+_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着")
 
 
 _PARTICIPLES = _set("born made sold built done set due going being not taken given written known "
@@ -64,7 +66,7 @@ _PARTICIPLES = _set("born made sold built done set due going being not taken giv
 _ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一二三四五六七八九十两]{1,5})")
 
 
-_ZH_PAST = re.compile(r"以前|曾经|小时候|过去|原来|从前|前任|前妻|前夫")
+_ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前|前任|前妻|前夫")
 
 
 # --- clauses ---------------------------------------------------------------------------
@@ -205,9 +207,44 @@ def _is_identity(after: str, *, role: bool) -> bool:
     return not (word and (word.group(0).endswith("ed") or word.group(0) in _PARTICIPLES))
 
 
+#: characters that, third after a two-character name, begin what is said of it (a verb, a
+#: particle, a preposition) rather than end a three-character name: jieba's guesses glue
+#: some to the name (杨帆养了一只猫 → 杨帆养)
+_ZH_AFTER_NAME = frozenset("有养下上去来到在是住从不没也都还就才又很最刚正被把给跟与和同对向要想"
+                           "能会可已每说做吃喝买看学开用写读教当叫姓让请带送找等家的了过离戒爱"
+                           "无滴只并比靠替帮再仍曾太挺真改换搬回走跑拿打玩听唱跳坐站睡穿戴抽练"
+                           "卖借寄拍弹")
+
+
+@lru_cache(maxsize=50_000)
+def zh_name_length(text: str) -> int:
+    """How many characters the name a Chinese clause opens with has: two when its third
+    character begins what is said of it — a verb, particle or preposition (王静在杭州工作,
+    杨帆养了一只猫), a role (刘洋女儿的生日) or a word of jieba's dictionary commoner than
+    any the fourth would begin (刘洋出生于, 王静平时) — else three (王静怡在苏州工作,
+    周建国没有孩子, 陈思远家在南京, 陈晓明目前):
+    so 王静 and 王静怡 are two people, and one person's name reads the same in every text.
+    (jieba's own guesses at names glue a verb to them, 杨帆养, or split them, 周 / 建国.)"""
+    if len(text) < 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in text[:3]) or (
+            text[2] in _ZH_AFTER_NAME or text[2:].startswith(_ZH_ROLES)):
+        return 2
+    try:
+        words = segmenter().FREQ
+    except ImportError:  # pragma: no cover - jieba is a dependency
+        return 2
+    # the word the third character would begin, against the word after a three-character
+    # name, unless that one is far commoner (陈晓明目前: 目前 against 明目; but 刘洋出生于:
+    # 出生 against 生于)
+    third = max((words.get(text[2:end], 0) for end in (4, 5, 6) if end <= len(text)),
+                default=0)
+    after = max((words.get(text[3:end], 0) for end in (5, 6, 7) if end <= len(text)),
+                default=0)
+    return 2 if third and third * 5 > after else 3
+
+
 def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str, str, bool]:
-    """A Chinese clause's owner (its first two characters, a name read the same way in
-    every text: 高雪很喜欢 is 高雪's; 孙丽的妹妹 is the sister), the owner's thing it is
+    """A Chinese clause's owner (its name, :func:`zh_name_length`: 高雪很喜欢 is 高雪's;
+    孙丽的妹妹 is the sister), the owner's thing it is
     about (周杰的领导是…: 领导), the rest, and whether the rest says what that thing is
     (是, 叫)."""
     if inherited:
@@ -218,9 +255,10 @@ def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str
     if latin:  # "Atlas 的发布…": the Latin name
         owner, rest = latin.group(0).strip().lower(), text[latin.end():]
     else:
-        owner, rest = text[:2], text[2:]
-        if len(rest) > 1 and (rest[1] == "的" or rest[1:].startswith(_ZH_ROLES)):
-            rest = rest[1:]  # 韩梅梅的姐姐: a three-character name, read as its first two
+        size = zh_name_length(text)
+        owner, rest = text[:size], text[size:]
+        if rest.startswith("的") and rest[1:].startswith(_ZH_ROLES):
+            rest = rest[1:]  # 谢涛的弟弟谢波: the brother
     while True:
         role = next((r for r in _ZH_ROLES if rest.startswith(r)), None)
         if role is not None:  # 刘洋女儿的生日: the daughter's

@@ -29,6 +29,7 @@ from memscope.meaning.denials import (
     _ZH_AUX,
     _ZH_KIN,
     PARTNERS,
+    ZH_AT_TIMES,
     ZH_PARTNERS,
     Denial,
 )
@@ -268,6 +269,8 @@ def _claim_conflict(a: Claim, b: Claim) -> Conflict | None:
         if (a.core_set < b.core_set and _RESTRICTED.search(b.text)) or (
                 b.core_set < a.core_set and _RESTRICTED.search(a.text)):
             return None  # "loves running" / "hates running in the rain": only at times
+        if a.zh and ZH_AT_TIMES.search((a if a.sign < 0 else b).text):
+            return None  # 每天喝咖啡 / 下午三点以后不喝咖啡: the denial holds only then
         negative, positive = (a, b) if a.sign < 0 else (b, a)
         if positive.core_set < negative.core_set:
             return None  # "eats meat" / "doesn't eat red meat": the negation is of "red"
@@ -619,7 +622,7 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
     if x.claim.zh:  # 从不去公司 / 每周都去公司上班, 不抽烟 / 每天抽半包烟
         core = "".join(d.object)
         kin = _ZH_KIN.get(core.removeprefix("有"))
-        if kin and x.owner and (re.search(re.escape(x.owner[0]) + r".{0,2}?(?:的|有.{0,3}?)(?:"
+        if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)(?:"
                                           + "|".join(kin) + ")", other.text) or (
                 affirming and re.search(r"[她他]的(?:" + "|".join(kin) + ")", other.text))):
             return 0.75  # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿

@@ -190,6 +190,8 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
     for m in _ZH_DENY.finditer(rest):
         if any(rest.startswith(w, m.start()) for w in _ZH_NOT_DENIAL):
             continue
+        if ZH_AT_TIMES.search(re.split(r"[，。,；;]", rest[:m.start()])[-1]):
+            continue  # 晚上不喝咖啡, 周末不加班: only at times
         tail = re.split(r"[，。,；;]", rest[m.end():])[0]
         if not tail or tail.startswith(("喜欢", "爱", "太", "很", "怎么", "一定", "是")):
             continue  # a dislike is a preference; 不太, 不很: a degree, not a denial
@@ -206,6 +208,12 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
 PARTNERS = ("husband", "wife", "spouse", "partner", "boyfriend", "girlfriend", "fiance",
             "fiancee", "fiancé", "fiancée")
 ZH_PARTNERS = ("丈夫", "妻子", "老公", "老婆", "太太", "先生", "男朋友", "女朋友", "伴侣")
+#: a Chinese time before a negation makes it hold only then (晚上不喝咖啡, 周末不加班,
+#: 下午三点以后不喝咖啡, 平时不喝酒: usually, with exceptions; not 一点也不, "not at all")
+ZH_AT_TIMES = re.compile(r"早上|上午|中午|下午|晚上|夜里|深夜|半夜|凌晨|周末|工作日|平时|平日|"
+                         r"周[一二三四五六日天]|星期|礼拜|以后|之后|以前|之前|时候|期间|"
+                         r"(?:\d+|[二三四五六七八九两]|十[一二]?)点|"
+                         r"上班时|开车时|一般")
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)
 _ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女": ("儿子", "女儿", "孩子"),
            "兄弟姐妹": ("哥哥", "姐姐", "弟弟", "妹妹"), "孙子": ("孙子", "孙女")}

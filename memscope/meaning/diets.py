@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memscope.meaning.denials import ZH_AT_TIMES
+
 #: the kinds of food and drink a diet can rule out, and words that name one
 KINDS: dict[str, tuple[str, ...]] = {
     "meat": ("meat", "steak", "beef", "pork", "lamb", "mutton", "veal", "chicken", "turkey",
@@ -122,8 +124,10 @@ def ruled_out(text: str) -> frozenset[str]:
     out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
            if not _AT_TIMES.match(text, m.end()) for kind in kinds}
     for m in _DENIED.finditer(text):
-        if _AT_TIMES.match(text, m.end()) or _AFTER_TIME.match(text, m.end()):
-            continue  # "doesn't drink coffee after noon": only at times
+        if _AT_TIMES.match(text, m.end()) or _AFTER_TIME.match(text, m.end()) or (
+                m.group("zh") and ZH_AT_TIMES.search(re.split(r"[，。,；;]",
+                                                             text[:m.start()])[-1])):
+            continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
         what = (m.group("what") or m.group("no") or m.group("zh") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}

@@ -19,6 +19,7 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
+from memscope.meaning.clauses import zh_name_length
 from memscope.meaning.compare import _NOUN_KEYS, _fuzzy_in, conflict
 from memscope.meaning.reading import FAMILIES, Claim
 
@@ -97,7 +98,7 @@ def _shares_plain_words(a: Claim, b: Claim) -> bool:
 def _zh_pairs(text: str) -> frozenset[str]:
     """The character pairs of a Chinese text after its name, times and numbers left out
     (the words it may share with another, without segmentation)."""
-    body = text[2:MAX_CHARS]
+    body = text[zh_name_length(text):MAX_CHARS]
     return frozenset(pair for pair in (body[i:i + 2] for i in range(len(body) - 1))
                      if all(_HAN.match(ch) and ch not in _ZH_STOP and ch not in _ZH_DIGITS
                             and ch not in "年月日天周号岁的了是在" for ch in pair)
@@ -110,7 +111,7 @@ def _attribute_keys(c: Claim) -> frozenset[str]:
             for cl in c.clauses for f in cl.facts}
     keys |= {d.family for cl in c.clauses for d in cl.denials if d.family}
     if c.zh:  # its families from the whole text after the name (its subject may be misread)
-        rest = c.text[2:MAX_CHARS]
+        rest = c.text[zh_name_length(c.text):MAX_CHARS]
         keys |= {f"topic:{f}" for f, cues in FAMILIES.items()
                  if any(not cue.isascii() and cue in rest for cue in cues)}
     else:

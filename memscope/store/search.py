@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memscope.meaning.chinese import segmenter
 from memscope.records.words import STOP_WORDS, tokens
 from memscope.store import fusion, vectors
 from memscope.store.fusion import round_score
@@ -224,31 +225,6 @@ ZH_STOP_WORDS = frozenset(_ZH_STOP_TEXT.split())
 _HOLD = 8
 
 
-_jieba_lock = threading.Lock()
-_jieba: Any = None
-
-
-def _segmenter() -> Any:
-    """jieba's tokenizer with its packaged dictionary, loaded once per process under a
-    lock (about half a second; imported only when a question holds Chinese). Built from
-    the dictionary file itself: jieba's own loader reads and writes a cache under the
-    temporary folder, where another user could leave one for it to read."""
-    global _jieba
-    if _jieba is None:
-        with _jieba_lock:
-            if _jieba is None:
-                import jieba
-
-                jieba.setLogLevel(logging.WARNING)
-                tokenizer = jieba.Tokenizer()
-                with tokenizer.lock:
-                    tokenizer.FREQ, tokenizer.total = tokenizer.gen_pfdict(
-                        tokenizer.get_dict_file())
-                    tokenizer.initialized = True
-                _jieba = tokenizer
-    return _jieba
-
-
 @functools.lru_cache(maxsize=65_536)
 def _cut(run: str, *, index: bool) -> tuple[str, ...]:
     """A run of Chinese characters as words: for the index also the shorter words inside
@@ -259,7 +235,7 @@ def _cut(run: str, *, index: bool) -> tuple[str, ...]:
     (bench/ask.py), BM25 MRR 0.57 (0.44 with HMM guesses; 0.63 when each character of a
     word is indexed too, but the hybrid then ranks a little worse with either embedder)."""
     try:
-        tokenizer = _segmenter()
+        tokenizer = segmenter()
     except ImportError:  # pragma: no cover - jieba is a dependency
         log.warning("jieba is not installed: Chinese is searched by whole runs.")
         return (run,)
