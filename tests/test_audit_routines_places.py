@@ -214,3 +214,43 @@ def test_chinese_look_alikes_are_left_alone(a: str, b: str) -> None:
 def test_a_chinese_denial_not_at_all_is_still_one() -> None:
     assert conflict(claim("段鹏对猫毛过敏。"),
                     claim("段鹏一点也不对猫过敏，家里养了三只猫。")) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("王静每天早上七点起床。", "王静每天早上都是九点半才起床。"),      # Chinese routine hours
+    ("王静每天晚上十点睡觉。", "王静每晚十二点以后才睡。"),
+    ("王静还没有结婚。", "王静的丈夫叫刘强。"),                        # not married
+    ("王静已经离婚了。", "王静和丈夫结婚八年了。"),                    # divorced / married
+    ("王静每天抽半包烟。", "王静两年前就把烟戒了。"),                  # quit smoking
+    ("王静会说流利的德语。", "王静一句德语都不会说。"),                # not a word of it
+    ("王静有一辆宝马。", "王静没有车，每天坐公交上班。"),              # 辆 counts vehicles
+    ("王静去过韩国。", "王静从未出过国。"),                            # a country, 去过
+    ("王静1988年出生。", "王静是1992年生的。"),                        # a birth year
+    ("王静的房租是每月五千元。", "王静每个月房租四千块。"),            # money written two ways
+    ("王静的生日是3月8日。", "王静的生日在十月二号。"),                # a date in numerals
+    ("王静的体检预约在周五上午九点。", "王静的体检预约是周五下午两点。"),  # a time of day
+])
+def test_chinese_conflicts_in_other_words(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("王静的生日在八月。", "王静的生日是8月15日。"),      # 在 and 是 are no values
+    ("王静的丈夫是医生。", "王静的丈夫在市医院工作。"),    # 在 a place says no name
+    ("王静每天早上七点起床。", "王静每天早上七点半出门。"),  # leaving is no waking
+    ("王静一点也不喜欢咖啡。", "王静每天下午都要喝茶。"),
+])
+def test_chinese_look_alikes_in_other_words(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+def test_chinese_times_dates_and_money_are_written_one_way() -> None:
+    from memscope.meaning.normal import normalise
+
+    assert normalise("会议在周四下午三点。") == "会议在周四15:00。"
+    assert normalise("每天早上八点半起床") == "每天08:30起床"
+    assert normalise("生日在十月五号") == "生日在10月5日"
+    assert normalise("每个月房租三千块") == "每月房租3000元"
+    assert normalise("他一点也不在乎") == "他一点也不在乎"  # "not at all", no hour

@@ -267,7 +267,8 @@ def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str
             thing, after = m.group(1), rest[m.end():]
         else:
             return (owner,), "", rest[1:] if rest.startswith("的") else rest, False
-        identity = bool(re.match(r"(?:是|叫)", after))
+        # 生日在10月5日 says what the birthday is; 妻子在医院工作 does not say who she is
+        identity = bool(re.match(r"(?:是|叫)|定?在(?=\d)", after))
         if thing == "家":  # 陈晨的家在杭州: where she lives
             return (owner,), "", thing + after, False
         if not thing.endswith(_ZH_ROLES) or identity:

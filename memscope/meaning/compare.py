@@ -149,7 +149,7 @@ def _allergies_conflict(a: Claim, b: Claim) -> Conflict | None:
 def _routine_conflict(a: Claim, b: Claim) -> Conflict | None:
     """One person's day at hours that cannot both hold ("is up at five every day" /
     "rarely gets out of bed before eleven"): :mod:`~memscope.meaning.routines`."""
-    if a.zh or b.zh or a.past or b.past or not (
+    if a.zh != b.zh or a.past or b.past or not (
             a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
         return None
     return Conflict("time", "", "", 0.75, topical=True) if routines_conflict(
@@ -294,6 +294,8 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
     width, sep = (6, "") if a.zh else (3, " ")
     slots = []
     for i1, i2, j1, j2 in replaced:
+        if a.zh and all(w in _ZH_JOINERS for w in (*core_a[i1:i2], *core_b[j1:j2])):
+            continue  # 生日在8月 / 生日是8月15日: 在 and 是 join, they are no value
         if max(i2 - i1, j2 - j1) > width:
             return None  # a whole predicate replaced: another attribute, not a value
         before = core_a[i1 - 1] if i1 > 0 else None
@@ -395,7 +397,7 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
                                                             + 2) // 3)):
         return None
     slots = _slots(a, b, _merge_dates(replaced, a.core_kinds, b.core_kinds))
-    if slots is None:
+    if not slots:
         return None
     functional = functional or (a.located and b.located and all(s[0] in _NAMES
                                                                  for s in slots))
@@ -626,6 +628,9 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
                                           + "|".join(kin) + ")", other.text) or (
                 affirming and re.search(r"[她他]的(?:" + "|".join(kin) + ")", other.text))):
             return 0.75  # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿
+        if core == "车":  # 没有车 / 有一辆特斯拉: 辆 counts vehicles
+            return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的", y.text)
+                               for y in affirming) else 0.0
         return 0.75 if core and any(_subsequence(core, y.text) or (
             len(core) <= 4 and core[-2:] in y.text) for y in affirming) else 0.0
     if not d.object:  # "doesn't drive" / "drives her own car"
@@ -848,8 +853,8 @@ def _partners_conflict(a: Claim, b: Claim) -> Conflict | None:
     return None
 
 
-#: Chinese words that only join a subject to its value (是, 为): left out of the bags
-_ZH_JOINERS = frozenset("是为的了")
+#: Chinese words that only join a subject to its value (是, 为, 在): left out of the bags
+_ZH_JOINERS = frozenset("是为在的了")
 
 
 def _bag(c: Claim) -> dict[str, str]:

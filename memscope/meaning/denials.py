@@ -199,7 +199,10 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
         family = next((f for f, cue in _ZH_DENIED_FAMILY if cue.search(tail)),
                       "") if universal else ""
         core = "".join(ch for ch in tail.replace("任何", "") if ch not in _ZH_AUX)
-        if len(core) >= (1 if m.group(0).startswith("戒") else 2) or family:
+        before = _ZH_NOT_EVEN.search(rest[:m.start()])
+        if before is not None and len(core) <= 2:  # 一句法语都不会说: 说法语, not at all
+            core, universal = core + before.group("what"), True
+        if len(core) >= (1 if m.group(0).startswith("戒") else 2) or family or core == "车":
             out.append(Denial("", tuple(core), universal, family))
     return tuple(out)
 
@@ -214,6 +217,8 @@ ZH_AT_TIMES = re.compile(r"早上|上午|中午|下午|晚上|夜里|深夜|半�
                          r"周[一二三四五六日天]|星期|礼拜|以后|之后|以前|之前|时候|期间|"
                          r"(?:\d+|[二三四五六七八九两]|十[一二]?)点|"
                          r"上班时|开车时|一般")
+#: "not even one": the object before 都 / 也 and the negation (一句法语都不会说, 一口酒也不喝)
+_ZH_NOT_EVEN = re.compile(r"一[句点口个字滴杯]?(?P<what>[\u4e00-\u9fff]{1,4}?)[都也]$")
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)
 _ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女": ("儿子", "女儿", "孩子"),
            "兄弟姐妹": ("哥哥", "姐姐", "弟弟", "妹妹"), "孙子": ("孙子", "孙女")}

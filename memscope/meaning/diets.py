@@ -66,14 +66,15 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
-         r"given up|stopped) smoking\b|不抽烟|从不抽烟|不吸烟|戒烟", ("tobacco",)),
+         r"given up|stopped) smoking\b|不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
+         ("tobacco",)),
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+pets?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
-         r"owned|keep|kept)\s+(?:a|any)\s+pets?\b|没有(?:养)?(?:任何)?宠物|不养宠物|不再养宠物",
+         r"owned|keep|kept)\s+(?:a|any)\s+pets?\b|没有?(?:养过?)?(?:任何)?宠物|不养宠物|不再养宠物",
          _PETS),
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+dogs?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
-         r"owned|keep|kept)\s+(?:a|any)\s+dogs?\b|没有(?:养)?狗|不养狗|不再养狗", ("dog",)),
+         r"owned|keep|kept)\s+(?:a|any)\s+dogs?\b|没有?(?:养过?)?狗|不养狗|不再养狗", ("dog",)),
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+cats?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
-         r"owned|keep|kept)\s+(?:a|any)\s+cats?\b|没有(?:养)?猫|不养猫|不再养猫", ("cat",)),
+         r"owned|keep|kept)\s+(?:a|any)\s+cats?\b|没有?(?:养过?)?猫|不养猫|不再养猫", ("cat",)),
     ))
 #: what a text must say for a kind to be had: eaten or drunk, smoked, kept as a pet
 _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|vapes?)\b|抽|吸",

@@ -109,7 +109,7 @@ _STATE_TRIGGER = re.compile(
     r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|retired|退休|"
-    r"单身|未婚|婚|丧偶|守寡|失业|"
+    r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
@@ -149,7 +149,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                               r"|未婚"),
         ("marital", "married", r"\b(?:is|got|has been|are) married\b|\bmarried to\b"
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
-                               r"|(?:有|的)(?:妻子|丈夫|老公|老婆)"),
+                               r"|(?:有|的|和|跟)(?:妻子|丈夫|老公|老婆)|结婚(?:\d+|[一二三四五六七八九十两]+)年"),
+        ("marital", "divorced", r"\b(?:is|got|has been) divorced\b|离婚了|已经离婚|离异"),
         ("marital", "engaged", r"\b(?:is|got|are) engaged\b|\bengaged to\b|订婚"),
         ("marital", "widowed", r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b"
                                r"|丧偶|守寡"),
@@ -192,7 +193,8 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
 ))
 
 
-_ZH_BORN = re.compile(r"生日|出生|生于")
+_ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
+_ZH_BORN_YEAR = re.compile(r"((?:19|20)\d\d)年(?:出生|生)")
 _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁")
 
 
@@ -202,7 +204,7 @@ _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manage
                      "血型": "blood"}
 
 
-_ZH_SINGLE = re.compile(r"单身|未婚|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)")
+_ZH_SINGLE = re.compile(r"单身|未婚|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)|没有?结婚|没结过婚")
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +420,9 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
         date = _zh_date(rest)
         if m and date:
             facts.append(Fact("birthday", "", of, m.group(0), "", frozenset(), date))
+        elif (y := _ZH_BORN_YEAR.search(rest)) is not None:  # 1990年出生 / 是1985年生的
+            facts.append(Fact("birthday", "", of, y.group(0), "", frozenset(),
+                              (("y", int(y.group(1))),)))
     if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
         facts.append(_state("age", of, str(n), shown=m.group(0)))
     facts += _state_facts(rest, of, facts)

@@ -1,6 +1,7 @@
 """One way of writing what is written many ways, before a text is read as a claim: units
-("174 centimetres" → "174 cm"), times of day ("9.15 pm" → "21:15"), ordinals ("seventh
-floor" → "7th floor"), Chinese amounts (四千五百元 → 4500元), a sentence said back to
+("174 centimetres" → "174 cm"), times of day ("9.15 pm" → "21:15", 下午三点 → "15:00"),
+ordinals ("seventh floor" → "7th floor"), Chinese amounts, months and days (四千五百元 →
+4500元, 三千块 → 3000元, 十月五号 → 10月5日, 每个月 → 每月), a sentence said back to
 front ("Czech is Zofia's mother tongue" → "Zofia's mother tongue is Czech") and one that
 opens on its time ("In September Ottilie moved …" → "Ottilie moved … in september").
 
@@ -31,7 +32,15 @@ _TIME_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*([ap])(?:\.m\.|\.
 _TIME_24 = re.compile(r"\b([01]?\d|2[0-3])\.([0-5]\d)\b(?=\s*(?:h\b|hours\b|$|[,;]|\s+on\b))")
 _ZH_DIGIT = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 _ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
-_ZH_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千]+)(?=万|元|块|岁|公斤|斤|公里|厘米|米)")
+_ZH_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千]+)"
+                        r"(?=(万|元|块|岁|公斤|斤|公里|厘米|米|个?月|日|号|点))")
+#: a Chinese time of day, its half of the day before it: 下午三点 → 15:00, 早上八点半 → 08:30
+_ZH_TIME = re.compile(r"(?P<half>上午|早上|早晨|清晨|凌晨|中午|下午|傍晚|晚上|每晚|夜里|半夜)?"
+                      r"(?P<h>\d{1,2})点(?:(?P<half_hour>半)|(?P<m>\d{1,2})分?)?")
+_ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
+#: one way of writing a Chinese month, a day of the month, money and "every month"
+_ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱?"), r"\1元"),
+            (re.compile(r"每个月"), "每月"))
 _WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
          r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
@@ -67,6 +76,17 @@ def _time(m: re.Match[str]) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
+def _zh_time(m: re.Match[str]) -> str:
+    hour = int(m.group("h"))
+    minute = 30 if m.group("half_hour") else int(m.group("m") or 0)
+    half = m.group("half") or ""
+    if half in _ZH_PM and hour < 12:
+        hour += 12
+    if hour > 24 or minute > 59:
+        return m.group(0)
+    return f"{half if half == '每晚' else ''}{hour % 24:02d}:{minute:02d}"
+
+
 def _unit(m: re.Match[str]) -> str:
     found = next(k for k, v in m.groupdict().items() if v is not None)
     return " " + _UNITS[int(found[1:])][1]
@@ -78,6 +98,8 @@ def _ordinal(m: re.Match[str]) -> str:
 
 
 def _zh_amount(m: re.Match[str]) -> str:
+    if m.group(2) == "点" and m.group(1) == "一":
+        return m.group(1)  # 一点也不, 差一点: "at all", "almost", not one o'clock
     value = zh_number(m.group(1))
     return m.group(1) if value is None else str(value)
 
@@ -86,7 +108,10 @@ def normalise(text: str) -> str:
     """``text`` with its units, times, ordinals and Chinese amounts written one way, and a
     back-to-front "<value> is <name>'s <attribute>" turned round."""
     if re.search(r"[\u4e00-\u9fff]", text):
-        return _ZH_AMOUNT.sub(_zh_amount, text)
+        text = _ZH_TIME.sub(_zh_time, _ZH_AMOUNT.sub(_zh_amount, text))
+        for pattern, written in _ZH_WAYS:
+            text = pattern.sub(written, text)
+        return text
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"

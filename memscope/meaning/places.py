@@ -35,7 +35,7 @@ _NOT_PLACES = frozenset(re.findall(r"\w+", (
     "monday tuesday wednesday thursday friday saturday sunday spring summer autumn winter "
     "christmas easter")))
 #: where a Chinese text puts someone: 在, 去, 到 … and the characters after (overlapping)
-_ZH_AT = re.compile(r"(?=(?:在|去了?|到了?|赴|飞往|前往|游览?了?)([\u3400-\u9fff]{2,6}))")
+_ZH_AT = re.compile(r"(?=(?:在|去[了过]?|到[了过]?|赴|飞往|前往|游览?了?)([\u3400-\u9fff]{2,6}))")
 
 
 @lru_cache(maxsize=1)

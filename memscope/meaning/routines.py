@@ -32,8 +32,17 @@ _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\bat\s+(?:around\s+|about\s+)?{_HOU
 #: "never gets up before ten", "rarely goes to sleep before 2 am"
 _NOT_BEFORE = re.compile(rf"\b(?:never|rarely|seldom|hardly\s+ever)\b[^.;]{{0,20}}?\b{_ACT}\b"
                          rf"[^.;,]{{0,20}}?\bbefore\s+{_HOUR}", re.I)
+#: the same in Chinese, once its times are written one way (每天早上06:00起床, 每晚21:00就
+#: 上床睡觉了, 从不在10:00之前起床)
+_ZH_AT = re.compile(r"(?P<hour>\d{1,2}:\d\d)[^，。,；;\d]{0,3}?"
+                    r"(?:(?P<wake>起床|醒来?|起来)|(?P<sleep>睡觉|入睡|上床|睡))")
+_ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没)在?(?P<hour>\d{1,2}:\d\d)"
+                            r"(?:之前|以前|前)[^，。,；;]{0,2}?(?:(?P<wake>起床|醒|起来)|"
+                            r"(?P<sleep>睡觉|入睡|上床|睡))")
+_ZH_HABIT = re.compile(r"每天|每晚|每早|天天|总是|一般|通常|平时|都")
 _HABIT = re.compile(r"\b(?:every|each|daily|always|usually|normally|sharp|weekday)\b", re.I)
-_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleep|asleep|turns? in)\b", re.I)
+_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleep|asleep|turns? in)\b|起床|醒|"
+                          r"起来|睡", re.I)
 
 
 def _hours(raw: str, sleep: bool) -> float:
@@ -61,14 +70,17 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
     if not _ROUTINE_CUE.search(text):
         return ()
     norm = normalise(text)
+    zh = re.search(r"[\u4e00-\u9fff]", norm) is not None
+    not_before, at, habit = (_ZH_NOT_BEFORE, _ZH_AT, _ZH_HABIT) if zh else (
+        _NOT_BEFORE, _AT, _HABIT)
     out: list[tuple[str, str, float]] = []
-    for m in _NOT_BEFORE.finditer(norm):
+    for m in not_before.finditer(norm):
         sleep = m.group("sleep") is not None
         out.append(("sleep" if sleep else "wake", "not_before", _hours(m.group("hour"), sleep)))
     if not out:
-        for m in _AT.finditer(norm):
+        for m in at.finditer(norm):
             sleep = m.group("sleep") is not None
-            how = "at" if _HABIT.search(norm) else "once"
+            how = "at" if habit.search(norm) else "once"
             out.append(("sleep" if sleep else "wake", how, _hours(m.group("hour"), sleep)))
     return tuple(out)
 
