@@ -254,3 +254,37 @@ def test_chinese_times_dates_and_money_are_written_one_way() -> None:
     assert normalise("生日在十月五号") == "生日在10月5日"
     assert normalise("每个月房租三千块") == "每月房租3000元"
     assert normalise("他一点也不在乎") == "他一点也不在乎"  # "not at all", no hour
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Bruno no longer works at Siemens.", "Bruno currently works at Siemens in Munich."),
+    ("Bruno drinks three espressos a day.", "Bruno gave up coffee entirely a year ago."),
+    ("Bruno has zero siblings.", "Bruno's sister Elsa lives in Graz."),
+    ("Bruno has no brothers.", "Bruno's brother Max is a chef."),
+    ("Bruno is divorced.", "Bruno has been happily married to Ida for ten years."),
+    ("Bruno smokes a pipe every evening.", "Bruno has never smoked in his life."),
+    ("Bruno doesn't own a car.", "Bruno owns a red Volkswagen Golf."),
+    ("Bruno owns the flat he lives in.", "Bruno rents his flat from the council."),
+    ("Bruno only speaks Dutch and French.", "Bruno is fluent in Italian."),
+    ("Bruno usually goes to bed around 1 am.", "Bruno is always asleep by 11 pm."),
+    ("Bruno has never worked as a teacher.", "Bruno teaches history at a grammar school."),
+    ("Bruno owns a bike.", "Bruno doesn't own a bike any more."),
+    ("Bruno is a teetotaller.", "Every Saturday Bruno drinks a pint of lager at the pub."),
+])
+def test_english_conflicts_in_other_words(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Anna Schmidt works at Deloitte.", "Anna Berg works at PwC."),       # two surnames
+    ("Bruno no longer works at Siemens.", "Bruno works at Bosch."),       # a change of job
+    ("Bruno owns a house in the country.", "Bruno rents a flat in town."),  # two homes
+    ("Bruno is training for a marathon.", "Bruno has never run a marathon."),  # a plan
+    ("Bruno only speaks Dutch and French.", "Bruno is learning Italian."),
+    ("Bruno usually goes to bed around 10 pm.", "Bruno is always asleep by 11 pm."),
+    ("Bruno doesn't own a car.", "Bruno drives his sister's Volkswagen."),
+])
+def test_english_look_alikes_in_other_words(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None

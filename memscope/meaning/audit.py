@@ -34,10 +34,17 @@ from itertools import combinations, product
 import numpy as np
 
 from memscope.graph.analysis import Analysis
-from memscope.meaning.claims import Claim, Conflict, claim, conflict, content_text, update_relation
+from memscope.meaning.claims import (
+    Claim,
+    Conflict,
+    claim,
+    compared_widely,
+    conflict,
+    content_text,
+    update_relation,
+)
 from memscope.meaning.diets import allergens, ruled_out
 from memscope.meaning.findings import KINDS, SemanticFinding
-from memscope.meaning.routines import routine
 from memscope.records.models import MemoryRecord
 
 #: the least cosine similarity for two memories to be on one topic (a contradiction)
@@ -162,12 +169,9 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
                          if a != b)
         # a text denying something of its owner is compared with every text about them: the
         # thing may come in another form ("has never skied" / "skis in Zakopane")
-        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text)
-                                            or routine(cl.text) or any(
-                                                f.key == "partner" and not f.first
-                                                for f in cl.facts))
-                                           and cl.owner == key
-                                           for cl in claims[m].clauses)]
+        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text))
+                                           and cl.owner == key for cl in claims[m].clauses) or (
+            compared_widely(claims[m]) and claims[m].clauses[0].owner == key)]
         pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, group) if a != b)
         return pairs
     # a memory without a chain is a chain of its own (a number no chain has)

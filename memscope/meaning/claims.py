@@ -66,6 +66,7 @@ from memscope.meaning.compare import (
     HYPERNYM,
     SYNONYM,
     Conflict,
+    compared_widely,
     conflict,
     same_subject,
     values,
@@ -79,5 +80,5 @@ from memscope.meaning.reading import families as families
 from memscope.meaning.updates import content_text, update_relation
 
 __all__ = ["HYPERNYM", "SYNONYM", "Claim", "Clause", "Conflict", "Denial", "Fact", "claim",
-           "conflict", "content_text", "same_subject", "stem", "update_relation", "values",
-           "word_similarity"]
+           "compared_widely", "conflict", "content_text", "same_subject", "stem",
+           "update_relation", "values", "word_similarity"]

@@ -47,14 +47,15 @@ _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 _PAST = re.compile(
     r"\b(?:used to|previously|formerly|grew up|as an? (?:child|kid|teenager|student)|in the "
     r"past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)|(?:was|were) "
-    r"married|divorced|until (?:19|20)\d\d|from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
+    r"married|(?:got|was|were) divorced|divorced (?:in|from|after)|until (?:19|20)\d\d|"
+    r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
     re.I)
 _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
                         r"stayed|spent)\b", re.I)
 _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|hoping|thinking "
                      r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
                      r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
-                     r"used to|if)\b", re.I)
+                     r"used to|if|training for|preparing for)\b", re.I)
 _ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着")
 
 

@@ -36,6 +36,7 @@ from memscope.meaning.denials import (
 from memscope.meaning.diets import (
     allergens,
     allergy_conflict,
+    allergy_denied,
     consumed,
     eats_allergen,
     ruled_out,
@@ -43,7 +44,7 @@ from memscope.meaning.diets import (
 from memscope.meaning.facts import _FAMILY_KIND, Fact
 from memscope.meaning.places import city_country, country, zh_places
 from memscope.meaning.reading import Claim, Clause
-from memscope.meaning.routines import routines_conflict
+from memscope.meaning.routines import routine, routines_conflict
 
 _NAMES = frozenset(("place", "person", "name"))
 _TIMES_OF_DAY = _set("morning evening afternoon night noon midnight pm am")
@@ -120,7 +121,7 @@ def conflict(a: Claim, b: Claim) -> Conflict | None:
     speaks of the past and the other does not, or an attribute both give agrees; then
     clause by clause for one owner: a one-value fact with two values, a denial of what the
     other affirms, opposite preferences for one object."""
-    if a.zh != b.zh:
+    if a.zh != b.zh or _other_surnames(a.text, b.text):
         return None
     owner_a, owner_b = a.clauses[0].owner, b.clauses[0].owner
     if same_subject(a, b) and a.past == b.past and not (owner_a and owner_b
@@ -129,9 +130,127 @@ def conflict(a: Claim, b: Claim) -> Conflict | None:
         if found is not None and (found.what in ("negation", "preference")
                                   or not (_facts_agree(a, b) or _facts_apart(a, b))):
             return found
-    return (_clause_conflict(a, b) or _partners_conflict(a, b) or _reordered_value_conflict(a, b)
-            or _routine_conflict(a, b) or _travel_conflict(a, b) or _lifelong_conflict(a, b)
-            or _allergies_conflict(a, b))
+    found = _clause_conflict(a, b)
+    if found is not None:
+        return found
+    fa, fb = _features(a), _features(b)
+    if not (fa or fb):
+        return None  # most pairs: neither text gives what the rules below read
+    checks = (
+        ("alone" in fa or "alone" in fb, _partners_conflict),
+        ("number" in fa and "number" in fb, _reordered_value_conflict),
+        ("routine" in fa and "routine" in fb, _routine_conflict),
+        ("travel" in fa or "travel" in fb, _travel_conflict),
+        ("lifelong" in fa or "lifelong" in fb, _lifelong_conflict),
+        (("no_allergy" in fa and "allergy" in fb) or ("no_allergy" in fb and "allergy" in fa),
+         _allergies_conflict),
+        ("tenure" in fa and "tenure" in fb, _tenure_conflict),
+        ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
+    )
+    return next((c for wanted, rule in checks if wanted and (c := rule(a, b)) is not None),
+                None)
+
+
+def compared_widely(c: Claim) -> bool:
+    """Whether the audit compares ``c`` with every text about its owner, shared words or
+    not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
+    denied, a home for life, no allergies, owning or renting a home, the only languages
+    someone speaks), which the other text may say in words of its own."""
+    return bool(_features(c) - {"number", "allergy"})
+
+
+#: each text's :func:`_features`, read once (a large audit asks for every pair)
+_FEATURES: dict[str, frozenset[str]] = {}
+
+
+def _features(c: Claim) -> frozenset[str]:
+    """What of the rarer rules' matter a claim holds (read once per text)."""
+    got = _FEATURES.get(c.text)
+    if got is None:
+        if len(_FEATURES) > 100_000:
+            _FEATURES.clear()
+        got = _FEATURES[c.text] = _claim_features(c)
+    return got
+
+
+def _claim_features(c: Claim) -> frozenset[str]:
+    text = c.text
+    out = set(_rare_cues(text))
+    if "number" in c.core_kinds:
+        out.add("number")
+    if routine(text):
+        out.add("routine")
+    if allergy_denied(text) is not None:
+        out.add("no_allergy")
+    if allergens(text):
+        out.add("allergy")
+    if any(f.key == "partner" and not f.first for cl in c.clauses for f in cl.facts):
+        out.add("alone")
+    if _OWNS_HOME.search(text) or _RENTS_HOME.search(text):
+        out.add("tenure")
+    if _ONLY_SPEAKS.search(text):
+        out.add("only_speaks")
+    return frozenset(out)
+
+
+#: owning or renting one's home, said of *the* home ("owns the flat he lives in", "rents
+#: his house", "the flat Yusuf lives in is rented"; not "owns a house in the countryside")
+_OWNS_HOME = re.compile(r"\b(?:owns?|bought)\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
+                        r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
+                        r"apartment|home)\s+(?:\w+\s+){0,3}?(?:is|was)\s+(?:fully\s+)?"
+                        r"(?:owned|paid off)\b", re.I)
+_RENTS_HOME = re.compile(r"\b(?:rents?|renting)\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
+                         r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
+                         r"apartment|home)\s+(?:\w+\s+){0,4}?(?:is|was)\s+rented\b", re.I)
+
+
+def _tenure_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """One person owns the home the other text says they rent ("owns the flat he lives in"
+    / "the flat Yusuf lives in is rented from a private landlord")."""
+    if a.zh or b.zh or a.past or b.past:
+        return None
+    for first, second in ((a, b), (b, a)):
+        owns = _OWNS_HOME.search(first.text)
+        rents = _RENTS_HOME.search(second.text)
+        if owns and rents and (owns.group("what") or owns.group("what2")).lower() == (
+                rents.group("what") or rents.group("what2")).lower() and _mentions_owner(
+                first, second):
+            return Conflict("value", "", "", 0.75, topical=True)
+    return None
+
+
+def _mentions_owner(a: Claim, b: Claim) -> bool:
+    """Both texts are about one person: one owner, or the other's owner named in it."""
+    owner = a.clauses[0].owner
+    return bool(owner) and (owner == b.clauses[0].owner or any(
+        cl.owner == owner for cl in b.clauses) or (
+        len(owner) == 1 and re.search(rf"\b{re.escape(owner[0])}", b.text, re.I) is not None))
+
+
+#: "only speaks Portuguese and Spanish": the languages someone speaks, all of them
+_ONLY_SPEAKS = re.compile(r"\bonly\s+speaks\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|\s+and\s+|\s+or\s+)"
+                          r"[A-Z]\w+)*)")
+_SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|is a native speaker of)\s+(?:fluent\s+)?"
+                     r"(?P<lang>[A-Z]\w+)")
+
+
+def _languages_conflict(a: Claim, b: Claim) -> Conflict | None:
+    """One text gives all the languages someone speaks and the other one more ("only speaks
+    Portuguese and Spanish" / "is fluent in Japanese")."""
+    if a.zh or b.zh or not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+        return None
+    for first, second in ((a, b), (b, a)):
+        only = _ONLY_SPEAKS.search(first.text)
+        if only is None:
+            continue
+        known = set(re.findall(r"[A-Z]\w+", only.group("langs")))
+        if any(m.group("lang") not in known for m in _SPEAKS.finditer(second.text)
+               if not _HEDGED_CLAUSE.search(second.text)):
+            return Conflict("value", "", "", 0.75, topical=True)
+    return None
+
+
+_HEDGED_CLAUSE = re.compile(r"\b(?:learning|wants? to|hopes? to|used to|plans? to)\b", re.I)
 
 
 def _allergies_conflict(a: Claim, b: Claim) -> Conflict | None:
@@ -229,6 +348,17 @@ def _travel_conflict(a: Claim, b: Claim) -> Conflict | None:
                     found = Conflict("negation", "", "", 0.75, topical=True)
                     return _swap(found) if swap else found
     return None
+
+
+_FULL_NAME = re.compile(r"\s*([A-Z][\w’'-]+)\s+([A-Z][\w-]+)(?:['’]s)?\b")
+
+
+def _other_surnames(a: str, b: str) -> bool:
+    """Two texts that open on one first name with two surnames are about two people ("Anna
+    Schmidt works at Deloitte" / "Anna Berg works at PwC"); the owner is read by first name
+    (a surname dropped), so this says when that would join them."""
+    ma, mb = _FULL_NAME.match(a), _FULL_NAME.match(b)
+    return bool(ma and mb and ma.group(1) == mb.group(1) and ma.group(2) != mb.group(2))
 
 
 def _zh_inside(a: Sequence[str], b: Sequence[str]) -> bool:
@@ -585,10 +715,14 @@ def _shown(value: str, written: str) -> str:
 
 def _fuzzy_in(word: str, stems: frozenset[str]) -> bool:
     """``word`` among ``stems`` (or as the stemmer left it: "ski" / "skis", "fly" / "fli"), or
-    sharing its first six letters with one ("allergy" / "allergic", "licence" / "licensed")."""
+    sharing its first six letters with one ("allergy" / "allergic", "licence" / "licensed"),
+    the doer of one ("teacher" / "teach", "smoker" / "smok"), or a stem of it where one
+    text's word was stemmed and the other's, a name, was not ("googl" / "google")."""
     return word in stems or (len(word) >= 3 and (word + "s" in stems or (
         word.endswith("y") and word[:-1] + "i" in stems))) or (len(word) >= 6 and any(
-        len(s) >= 6 and s[:6] == word[:6] for s in stems))
+        len(s) >= 6 and s[:6] == word[:6] for s in stems)) or (
+        len(word) >= 6 and word.endswith("er") and word[:-2] in stems) or (
+        len(word) >= 4 and any(s.startswith(word) and len(s) - len(word) <= 1 for s in stems))
 
 
 _GONE = re.compile(r"\b(?:sold|stolen|lost|gave away|given away|got rid of|died|passed away|"
@@ -655,10 +789,12 @@ def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Claus
     """``other`` gives ``x``'s owner what ``d`` says they have none of — the thing or a kin
     of that kind ("has no children" / "Sara's two sons go to school")."""
     kinds = frozenset(stem(k) for k in _KIN_KINDS.get(d.object[-1], ()))
-    theirs = [y for y in other.clauses if y.owner[:-1] == x.owner and len(y.owner) ==
-              len(x.owner) + 1 and (_fuzzy_in(y.owner[-1], frozenset(d.object))
-                                    or y.owner[-1] in kinds) and not (y.past or y.hedged)]
-    held = stems | frozenset(y.owner[-1] for y in theirs)
+    n = len(x.owner)
+    # "Sara's sons", "Omar's sister Layla" (the kin word, then perhaps a name)
+    theirs = [y for y in other.clauses if y.owner[:n] == x.owner and len(y.owner) in (
+              n + 1, n + 2) and (_fuzzy_in(y.owner[n], frozenset(d.object))
+                                 or y.owner[n] in kinds) and not (y.past or y.hedged)]
+    held = stems | frozenset(y.owner[n] for y in theirs)
     named = [d] + [Denial(d.verb, (*d.object[:-1], kin), d.any, written=(kin,))
                    for kin in sorted(kinds) if kin in held]
     return any(all(_fuzzy_in(o, held) for o in e.object) and any(
@@ -692,12 +828,26 @@ def _a_vehicle(words: str) -> bool:
     return False
 
 
+#: car makes: owning one is owning a car ("owns a blue Toyota Corolla")
+_CAR_MAKES = ("toyota", "ford", "bmw", "audi", "tesla", "škoda", "skoda", "volvo", "volkswagen",
+              "vw", "honda", "nissan", "kia", "hyundai", "mercedes", "fiat", "renault",
+              "peugeot", "citroën", "citroen", "mazda", "subaru", "opel", "seat", "jeep",
+              "porsche", "lexus", "dacia", "chevrolet", "suzuki", "mitsubishi", "jaguar",
+              "polestar", "byd", "saab", "mini cooper", "land rover")
+_OWNS_MAKE = re.compile(r"\b(?:owns?|has|have|bought|drives?|leases?)\s+(?:an?|his|her|their)\s+"
+                        r"(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(_CAR_MAKES) + r")\b", re.I)
+
+
 def _uses_own(d: Denial, affirming: list[Clause]) -> bool:
     """``d`` denies owning a car or a bicycle and a clause of the same owner uses their own
-    one, by its make ("has never owned a car" / "drives his Škoda Octavia")."""
+    one, by its make ("has never owned a car" / "drives his Škoda Octavia", "owns a blue
+    Toyota Corolla")."""
     pattern = _OWN_VEHICLE.get(d.object[-1]) if d.object else None
-    return pattern is not None and any(_a_vehicle(m.group("what")) for y in affirming
-                                       for m in pattern.finditer(y.text))
+    if pattern is None:
+        return False
+    return any(_a_vehicle(m.group("what")) for y in affirming
+               for m in pattern.finditer(y.text)) or (d.object[-1] == "car" and any(
+                   _OWNS_MAKE.search(y.text) for y in affirming))
 
 
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:

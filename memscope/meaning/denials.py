@@ -6,7 +6,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from memscope.meaning.claim_text import _NEGATIVE, _POSITIVE, MONTHS, STOP, WEEKDAYS, _set, stem
+from memscope.meaning.claim_text import (
+    _NEGATIVE,
+    _NUMBER_WORDS,
+    _POSITIVE,
+    MONTHS,
+    STOP,
+    WEEKDAYS,
+    _set,
+    stem,
+)
 
 _ZH_DENY = re.compile(r"从来没有|从来没|从来不|从没有|从没|从未|从不|没有|没|不|未|戒掉了?|戒了|戒")
 _ZH_NOT_DENIAL = ("不过", "不错", "不同", "不少", "不久", "不仅", "不但", "不断", "不管", "不论",
@@ -72,7 +81,7 @@ class Denial:
 
 
 #: a clause without one of these denies nothing (cheap: most clauses deny nothing)
-_DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|cannot|avoid|refus|shun|quit|stop|lack|"
+_DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|zero|cannot|avoid|refus|shun|quit|stop|lack|"
                              r"without|yet to|non-|gave up|"
                              r"given up|giving up|give up|gives up|stays? away)|n['’]t\b", re.I)
 
@@ -105,7 +114,8 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
         return (Denial("hav", ("sibling",), True, written=("siblings",)),)
     if not _DENIAL_TRIGGER.search(rest):
         return ()
-    raw = re.findall(r"[\w'’-]+", rest.replace("n't", " not").replace("n’t", " not"))
+    raw = re.findall(r"[\w'’-]+", re.sub(r"\bzero\b", "no", rest.replace(
+        "n't", " not").replace("n’t", " not"), flags=re.I))  # "has zero siblings": none
     words = [w for part in raw for w in part.lower().replace("’", "'").split("-") if w]
     named = {w.lower() for w in raw if w[:1].isupper()}
     out: list[Denial | None] = []
@@ -169,11 +179,13 @@ def _denied_object(tail: list[str], verb: str) -> Denial | None:
             return None
         if x in _UNIVERSAL or (x == "at" and tail[k + 1:k + 2] == ["all"]):
             universal = True
-        elif x in ("but", "and", "so", "she", "he", "they"):
-            break
+        elif x in ("but", "and", "so", "she", "he", "they", "ago") or x in _NUMBER_WORDS or (
+                len(x) > 5 and x.endswith("ly")):
+            break  # "gave up coffee completely two years ago": the object is coffee
         elif x in _FILLERS and tail[k + 1:k + 2] == ["of"]:
             universal = True  # "doesn't speak a word of Portuguese"
-        elif x not in STOP and x not in ("of", "longer", "kind", "single") and len(stems) < 3:
+        elif x not in STOP and x not in ("of", "longer", "more", "kind", "single") and len(
+                stems) < 3:
             stems.append(stem(x))
             written.append(x)
     if not stems and (not verb or verb in _PLAIN_VERBS):

@@ -36,7 +36,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "macchiato", "mocha",
                "flat white", "cortado", "咖啡", "拿铁", "美式", "卡布奇诺", "浓缩"),
     "tea": ("tea", "matcha", "chai", "earl grey", "oolong", "茶"),
-    "tobacco": ("tobacco", "cigarette", "cigar", "rollies", "roll-ups", "vape", "香烟", "烟"),
+    "tobacco": ("tobacco", "cigarette", "cigar", "rollies", "roll-ups", "vape", "pipe",
+                "pack", "香烟", "烟"),
     "dog": ("dog", "puppy", "beagle", "corgi", "labrador", "retriever", "terrier", "poodle",
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
@@ -52,6 +53,7 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "tea": ("tea", "茶")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|sober|drinker|lactose|dairy|smok|pets?\b|"
+                     r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
                      re.I)
 #: diets and the kinds each rules out
@@ -90,13 +92,16 @@ _EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝", 
 _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
                      r"touch|touches)\s+(?:any\s+|a\s+drop\s+of\s+)?(?P<what>[a-z]+)"
                      r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
+                     r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
+                     r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
                      r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?)\b"
                        r"|吃|喝|爱", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
-_AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|in|most|mostly|"
+_AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|"
+                       r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"
                        r"for(?!\s+(?:years|ages|decades|a decade|life|good|a long time)\b)|"
                        r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
                        re.I)
@@ -129,7 +134,8 @@ def ruled_out(text: str) -> frozenset[str]:
                 m.group("zh") and ZH_AT_TIMES.search(re.split(r"[，。,；;]",
                                                              text[:m.start()])[-1])):
             continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
-        what = (m.group("what") or m.group("no") or m.group("zh") or "").lower()
+        what = (m.group("what") or m.group("no") or m.group("gave") or m.group("stopped")
+                or m.group("zh") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
     return frozenset(out)

@@ -108,7 +108,8 @@ _TRIGGERS = {
 _STATE_TRIGGER = re.compile(
     r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
-    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|retired|退休|"
+    r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
+    r"retired|退休|"
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
@@ -116,6 +117,8 @@ _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
 _COUNT_TRIGGER = re.compile(r"\b(?:has|have|owns?|keeps?|of)\s|['’]s\s", re.I)
 _EVENT = re.compile(r"\b(?:moved|relocated|settled|joined)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+#: a negation just before a cue ("no longer works at", "doesn't live in", "never reported to")
+_NEGATED_CUE = re.compile(r"(?:\b(?:no longer|not|never)|n['’]t)(?:\s+\w+)?\s*$", re.I)
 
 
 _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
@@ -147,7 +150,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays) single\b|\bunmarried\b|单身"
                               r"|未婚"),
-        ("marital", "married", r"\b(?:is|got|has been|are) married\b|\bmarried to\b"
+        ("marital", "married", r"\b(?:is|got|has been|are)(?: \w+ly)? married\b|\bmarried to\b"
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
                                r"|(?:有|的|和|跟)(?:妻子|丈夫|老公|老婆)|结婚(?:\d+|[一二三四五六七八九十两]+)年"),
         ("marital", "divorced", r"\b(?:is|got|has been) divorced\b|离婚了|已经离婚|离异"),
@@ -315,6 +318,8 @@ def _cue_facts(of: str, rest: str, facts: list[Fact]) -> list[Fact]:
         if not m or any(f.key == family for f in (*facts, *out)) or (
                 family == "employer" and any(f.key == "workplace" for f in out)):
             continue
+        if _NEGATED_CUE.search(rest[max(0, m.start() - 24):m.start()]):
+            continue  # "no longer works at Amazon": a denial (denials.py), not a value
         noun = ""
         if family == "end":  # the thing that ends: "contract ends", "visa expires"
             noun = of or " ".join(w for w in re.findall(r"[a-z]+", rest[:m.start()].lower())

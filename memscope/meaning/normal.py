@@ -46,7 +46,7 @@ _WHEN = (r"january|february|march|april|may|june|july|august|september|october|n
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
 #: a sentence that opens on its time ("In September Ottilie moved …", "Last year, Ana …")
 _LEADING_TIME = re.compile(
-    r"^(?P<lead>(?:in|on|since|by|from|until|during|last|this|next|early|late)\s+(?:(?:the|"
+    r"^(?P<lead>(?:in|on|since|by|from|until|during|last|this|next|early|late|every|each)\s+(?:(?:the|"
     r"last|this|next|early|late|mid)\s+)?(?:" + _WHEN + r")s?(?:\s+(?:19|20)\d\d)?),?\s+"
     r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.I | re.S)
 #: "Czech is Zofia's mother tongue": a value, "is", a name's attribute (lower case)

@@ -28,7 +28,10 @@ _SLEEP = (r"(?:goes|go|going|went|gets?|got|heads?)\s+to\s+(?:bed|sleep)|falls?\
           r"turns?\s+in|bedtime\s+is|(?:is|gets?)\s+in\s+bed")
 _ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP}))"
 #: "is up at 5:30", "goes to bed at 22:00"
-_AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\bat\s+(?:around\s+|about\s+)?{_HOUR}", re.I)
+_AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|around\s+|"
+                 rf"about\s+){_HOUR}", re.I)
+#: "is always asleep by 10 pm": in bed at that hour or before
+_BY = re.compile(rf"\b(?:{_ACT}|(?P<asleep>asleep|in bed))\b[^.;,]{{0,12}}?\bby\s+{_HOUR}", re.I)
 #: "never gets up before ten", "rarely goes to sleep before 2 am"
 _NOT_BEFORE = re.compile(rf"\b(?:never|rarely|seldom|hardly\s+ever)\b[^.;]{{0,20}}?\b{_ACT}\b"
                          rf"[^.;,]{{0,20}}?\bbefore\s+{_HOUR}", re.I)
@@ -66,7 +69,7 @@ def _hours(raw: str, sleep: bool) -> float:
 def routine(text: str) -> tuple[tuple[str, str, float], ...]:
     """``(activity, how, hour)`` per routine hour in ``text``: activity ``wake`` or
     ``sleep``; how ``at`` (a habit at that hour), ``once`` (at that hour, not said to be a
-    habit) or ``not_before``."""
+    habit), ``not_before`` or ``by`` (at that hour or before)."""
     if not _ROUTINE_CUE.search(text):
         return ()
     norm = normalise(text)
@@ -77,6 +80,10 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
     for m in not_before.finditer(norm):
         sleep = m.group("sleep") is not None
         out.append(("sleep" if sleep else "wake", "not_before", _hours(m.group("hour"), sleep)))
+    if not zh:
+        for m in _BY.finditer(norm):
+            sleep = m.group("sleep") is not None or m.group("asleep") is not None
+            out.append(("sleep" if sleep else "wake", "by", _hours(m.group("hour"), sleep)))
     if not out:
         for m in at.finditer(norm):
             sleep = m.group("sleep") is not None
@@ -99,6 +106,10 @@ def routines_conflict(a: str, b: str) -> bool:
             if how2 == "not_before" and how in ("at", "once") and hour < hour2:
                 return True
             if how == how2 == "at" and abs(hour - hour2) >= 1:
+                return True
+            if how == "by" and how2 in ("at", "once") and hour2 > hour + 0.5:
+                return True  # "always asleep by 10 pm" / "goes to bed around 2 am"
+            if how2 == "by" and how in ("at", "once") and hour > hour2 + 0.5:
                 return True
     return False
 
