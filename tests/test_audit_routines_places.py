@@ -270,6 +270,7 @@ def test_chinese_times_dates_and_money_are_written_one_way() -> None:
     ("Bruno has never worked as a teacher.", "Bruno teaches history at a grammar school."),
     ("Bruno owns a bike.", "Bruno doesn't own a bike any more."),
     ("Bruno is a teetotaller.", "Every Saturday Bruno drinks a pint of lager at the pub."),
+    ("Bruno is retired.", "Bruno works 30 hours a week as a surveyor."),
 ])
 def test_english_conflicts_in_other_words(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is not None
@@ -284,6 +285,7 @@ def test_english_conflicts_in_other_words(a: str, b: str) -> None:
     ("Bruno only speaks Dutch and French.", "Bruno is learning Italian."),
     ("Bruno usually goes to bed around 10 pm.", "Bruno is always asleep by 11 pm."),
     ("Bruno doesn't own a car.", "Bruno drives his sister's Volkswagen."),
+    ("Bruno still works part-time.", "Bruno retired from full-time work at 65."),
 ])
 def test_english_look_alikes_in_other_words(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is None

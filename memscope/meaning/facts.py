@@ -106,7 +106,7 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|(?:full|part)"
+    r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"retired|退休|"
@@ -161,7 +161,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                      r"(?:unemployed|jobless|out of work|between jobs)\b"
                                      r"|\bhas no job\b|失业|待业|没有工作"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
-                                  r"|\bretired (?:in|last|from|at)\b|退休"),
+                                  r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
+        ("employment", "employed", r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
+                                   r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
         ("hours", "full-time", _WORK_HOURS + r"full[- ]time\b|\bfull[- ]time (?:job|employee|"
                                              r"position|role|worker)\b|全职"),
         ("hours", "part-time", _WORK_HOURS + r"part[- ]time\b|\bpart[- ]time (?:job|employee|"
