@@ -48,8 +48,12 @@ The reading and the rules live in modules of one concern each, re-exported here:
 :mod:`~memscope.meaning.clauses` (clause splitting and owners),
 :mod:`~memscope.meaning.facts` (one-value facts and their cue families),
 :mod:`~memscope.meaning.denials`, :mod:`~memscope.meaning.reading` (:class:`Claim`,
-:func:`claim`, :class:`Clause`), :mod:`~memscope.meaning.compare` (:func:`conflict`) and
-:mod:`~memscope.meaning.updates` (:func:`update_relation`, :func:`content_text`).
+:func:`claim`, :class:`Clause`), :mod:`~memscope.meaning.compare` (:func:`conflict`),
+:mod:`~memscope.meaning.situations` (the rarer rules it asks last: routine hours —
+:mod:`~memscope.meaning.routines` —, places — :mod:`~memscope.meaning.places` —, partners,
+homes, languages, allergies; :func:`compared_widely`), Chinese words and names through
+:mod:`~memscope.meaning.chinese`, and :mod:`~memscope.meaning.updates`
+(:func:`update_relation`, :func:`content_text`).
 """
 
 from __future__ import annotations
@@ -66,7 +70,6 @@ from memscope.meaning.compare import (
     HYPERNYM,
     SYNONYM,
     Conflict,
-    compared_widely,
     conflict,
     same_subject,
     values,
@@ -77,6 +80,7 @@ from memscope.meaning.facts import Fact
 from memscope.meaning.reading import FAMILIES as FAMILIES
 from memscope.meaning.reading import Claim, Clause, claim
 from memscope.meaning.reading import families as families
+from memscope.meaning.situations import compared_widely
 from memscope.meaning.updates import content_text, update_relation
 
 __all__ = ["HYPERNYM", "SYNONYM", "Claim", "Clause", "Conflict", "Denial", "Fact", "claim",

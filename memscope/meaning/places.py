@@ -112,6 +112,12 @@ def city_country(name: str) -> str | None:
     return cities.get(key) or countries.get(key)
 
 
+def within(inner: str, outer: str) -> bool:
+    """``inner`` is a city of the country ``outer`` names ("seville" / "spain")."""
+    code = country(outer) if outer and not _HAN.search(outer) else None
+    return code is not None and city_country(inner) == code
+
+
 def zh_places(text: str) -> tuple[str, ...]:
     """The ISO codes of the cities and countries a Chinese text puts someone in (在京都,
     去了曼谷, 到巴黎), in order."""
@@ -126,4 +132,5 @@ def zh_places(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["MIN_POPULATION", "MIN_POPULATION_OTHER_NAME", "city_country", "country", "zh_places"]
+__all__ = ["MIN_POPULATION", "MIN_POPULATION_OTHER_NAME", "city_country", "country", "within",
+           "zh_places"]

@@ -1,0 +1,334 @@
+"""The rarer rules of the semantic audit, read from what a life says: a day's routine
+hours, places someone has or has never been, no partner against a current one, a home for
+life, no allergies, owning or renting one's home, the only languages someone speaks, and
+two people who share a first name but not a surname. Each answers what kind of conflict it
+found ("time", "negation", "place", "value") or ``None``; :func:`memscope.meaning.compare.
+conflict` asks them after the template and clause rules, only for texts that hold what
+one of them reads (:func:`features`, read once per text).
+
+The rules are in ``docs/graph-rules.md`` §7 ("A day's hours, places, partners …").
+Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
+from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
+from memscope.meaning.places import city_country, country, within, zh_places
+from memscope.meaning.reading import Claim, Clause
+from memscope.meaning.routines import routine, routines_conflict
+
+
+def situation(a: Claim, b: Claim) -> str | None:
+    """What kind of conflict one of the rarer rules finds between ``a`` and ``b`` (both
+    ways), or ``None``; a rule is asked only when a text holds what it reads."""
+    fa, fb = features(a), features(b)
+    if not (fa or fb):
+        return None  # most pairs: neither text gives what these rules read
+    checks = (
+        ("alone" in fa or "alone" in fb, _partners_conflict),
+        ("routine" in fa and "routine" in fb, _routine_conflict),
+        ("travel" in fa or "travel" in fb, _travel_conflict),
+        ("lifelong" in fa or "lifelong" in fb, _lifelong_conflict),
+        (("no_allergy" in fa and "allergy" in fb) or ("no_allergy" in fb and "allergy" in fa),
+         _allergies_conflict),
+        ("tenure" in fa and "tenure" in fb, _tenure_conflict),
+        ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
+    )
+    return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
+
+
+def compared_widely(c: Claim) -> bool:
+    """Whether the audit compares ``c`` with every text about its owner, shared words or
+    not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
+    denied, a home for life, no allergies, owning or renting a home, the only languages
+    someone speaks), which the other text may say in words of its own."""
+    return bool(features(c) - {"number", "allergy"})
+
+
+#: each text's :func:`features`, read once (a large audit asks for every pair)
+_FEATURES: dict[str, frozenset[str]] = {}
+
+
+def features(c: Claim) -> frozenset[str]:
+    """What of the rarer rules' matter a claim holds (read once per text)."""
+    got = _FEATURES.get(c.text)
+    if got is None:
+        if len(_FEATURES) > 100_000:
+            _FEATURES.clear()
+        got = _FEATURES[c.text] = _claim_features(c)
+    return got
+
+
+def _claim_features(c: Claim) -> frozenset[str]:
+    text = c.text
+    out = set(_rare_cues(text))
+    if "number" in c.core_kinds:
+        out.add("number")
+    if routine(text):
+        out.add("routine")
+    if allergy_denied(text) is not None:
+        out.add("no_allergy")
+    if allergens(text):
+        out.add("allergy")
+    if any(f.key == "partner" and not f.first for cl in c.clauses for f in cl.facts):
+        out.add("alone")
+    if _OWNS_HOME.search(text) or _RENTS_HOME.search(text):
+        out.add("tenure")
+    if _ONLY_SPEAKS.search(text):
+        out.add("only_speaks")
+    return frozenset(out)
+
+
+#: owning or renting one's home, said of *the* home ("owns the flat he lives in", "rents
+#: his house", "the flat Yusuf lives in is rented"; not "owns a house in the countryside")
+_OWNS_HOME = re.compile(r"\b(?:owns?|bought)\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
+                        r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
+                        r"apartment|home)\s+(?:\w+\s+){0,3}?(?:is|was)\s+(?:fully\s+)?"
+                        r"(?:owned|paid off)\b", re.I)
+_RENTS_HOME = re.compile(r"\b(?:rents?|renting)\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
+                         r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
+                         r"apartment|home)\s+(?:\w+\s+){0,4}?(?:is|was)\s+rented\b", re.I)
+
+
+def _tenure_conflict(a: Claim, b: Claim) -> str | None:
+    """One person owns the home the other text says they rent ("owns the flat he lives in"
+    / "the flat Yusuf lives in is rented from a private landlord")."""
+    if a.zh or b.zh or a.past or b.past:
+        return None
+    for first, second in ((a, b), (b, a)):
+        owns = _OWNS_HOME.search(first.text)
+        rents = _RENTS_HOME.search(second.text)
+        if owns and rents and (owns.group("what") or owns.group("what2")).lower() == (
+                rents.group("what") or rents.group("what2")).lower() and _mentions_owner(
+                first, second):
+            return "value"
+    return None
+
+
+def _mentions_owner(a: Claim, b: Claim) -> bool:
+    """Both texts are about one person: one owner, or the other's owner named in it."""
+    owner = a.clauses[0].owner
+    return bool(owner) and (owner == b.clauses[0].owner or any(
+        cl.owner == owner for cl in b.clauses) or (
+        len(owner) == 1 and re.search(rf"\b{re.escape(owner[0])}", b.text, re.I) is not None))
+
+
+#: "only speaks Portuguese and Spanish": the languages someone speaks, all of them
+_ONLY_SPEAKS = re.compile(r"\bonly\s+speaks\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|\s+and\s+|\s+or\s+)"
+                          r"[A-Z]\w+)*)")
+_SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|is a native speaker of)\s+(?:fluent\s+)?"
+                     r"(?P<lang>[A-Z]\w+)")
+
+
+def _languages_conflict(a: Claim, b: Claim) -> str | None:
+    """One text gives all the languages someone speaks and the other one more ("only speaks
+    Portuguese and Spanish" / "is fluent in Japanese")."""
+    if a.zh or b.zh or not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+        return None
+    for first, second in ((a, b), (b, a)):
+        only = _ONLY_SPEAKS.search(first.text)
+        if only is None:
+            continue
+        known = set(re.findall(r"[A-Z]\w+", only.group("langs")))
+        if any(m.group("lang") not in known for m in _SPEAKS.finditer(second.text)
+               if not _HEDGED_CLAUSE.search(second.text)):
+            return "value"
+    return None
+
+
+_HEDGED_CLAUSE = re.compile(r"\b(?:learning|wants? to|hopes? to|used to|plans? to)\b", re.I)
+
+
+def _allergies_conflict(a: Claim, b: Claim) -> str | None:
+    """No allergies (of a kind) against one of that kind, for one owner ("has no food
+    allergies at all" / "is allergic to shellfish"): :func:`~memscope.meaning.diets.
+    allergy_conflict`."""
+    if not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner) or (
+            a.past or b.past):
+        return None
+    if allergy_conflict(a.text, b.text) or allergy_conflict(b.text, a.text):
+        return "negation"
+    return None
+
+
+def _routine_conflict(a: Claim, b: Claim) -> str | None:
+    """One person's day at hours that cannot both hold ("is up at five every day" /
+    "rarely gets out of bed before eleven"): :mod:`~memscope.meaning.routines`."""
+    if a.zh != b.zh or a.past or b.past or not (
+            a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+        return None
+    return "time" if routines_conflict(
+        a.text, b.text) else None
+
+
+_PLACE_NAME = r"(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+#: "has never been to Japan", "has never set foot in Italy", "never visited Japan"
+_NEVER_BEEN = re.compile(r"\bnever\s+(?:(?:been|travell?ed|gone|flown|traveled)\s+(?:to|in)|"
+                         r"set\s+foot\s+in|visited)\s+" + _PLACE_NAME)
+#: "has never left the United States": never anywhere outside it
+_NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?)\s+" + _PLACE_NAME)
+_ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去过|到过|踏足过?)"
+                            r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
+#: 出国 is leaving China (a Chinese text's home country)
+_ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出过?国")
+#: a place someone is, was or went ("in Kyoto", "to Venice", "visited Lisbon")
+_EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_NAME)
+
+
+#: a text that may deny a visit (cheap: most texts do not)
+_TRAVEL_CUE = re.compile(r"never|从未|从没|从来没|没有?(?:去|到|出)")
+
+
+@lru_cache(maxsize=50_000)
+def _rare_cues(text: str) -> frozenset[str]:
+    """Which of the rarer rules a text may take part in as their first side ("travel": it
+    may deny a visit; "lifelong": a home for life), read once per text: every pair of a
+    large audit asks."""
+    return frozenset(name for name, cue in (("travel", _TRAVEL_CUE), ("lifelong", _LIFELONG))
+                     if cue.search(text))
+
+
+def _places_in(y: Clause) -> tuple[str, ...]:
+    """The countries of the cities (or the countries) a clause puts its owner in."""
+    if y.claim.zh:
+        return zh_places(y.text)
+    out: list[str] = []
+    for m in _EN_PLACE.finditer(y.text):
+        words = m.group("place").split()
+        code = next((c for n in range(len(words), 0, -1)
+                     if (c := city_country(" ".join(words[:n]))) is not None), None)
+        if code:
+            out.append(code)
+    return tuple(out)
+
+
+def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
+    """The countries ``x`` says its owner has never been to, and the one it says they have
+    never left."""
+    text = x.text
+    if x.claim.zh:
+        never = {c for m in _ZH_NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
+        return frozenset(never), frozenset(("CN",)) if _ZH_NEVER_ABROAD.search(text) else (
+            frozenset())
+    never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
+    left = {c for m in _NEVER_LEFT.finditer(text) if (c := country(m.group("place")))}
+    return frozenset(never), frozenset(left)
+
+
+def _travel_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says its owner has never been to a country (or never left one) and the
+    other puts them in a city there (or outside it): "has never been to Japan" / "spent
+    two weeks in Kyoto", 从没出过国 / 去年在巴黎做了一年交换生
+    (:mod:`~memscope.meaning.places`)."""
+    for first, second in ((a, b), (b, a)):
+        if "travel" not in _rare_cues(first.text):
+            continue
+        for x in first.clauses:
+            never, home = _travel_denied(x) if x.owner else (frozenset(), frozenset())
+            if not never and not home:
+                continue
+            for y in second.clauses:
+                if y.owner != x.owner or y.hedged or y.denials or y.claim.sign < 0:
+                    continue
+                if any(c in never or (home and c not in home) for c in _places_in(y)):
+                    return "negation"
+    return None
+
+
+_FULL_NAME = re.compile(r"\s*([A-Z][\w’'-]+)\s+([A-Z][\w-]+)(?:['’]s)?\b")
+
+
+def other_surnames(a: str, b: str) -> bool:
+    """Two texts that open on one first name with two surnames are about two people ("Anna
+    Schmidt works at Deloitte" / "Anna Berg works at PwC"); the owner is read by first name
+    (a surname dropped), so this says when that would join them."""
+    ma, mb = _FULL_NAME.match(a), _FULL_NAME.match(b)
+    return bool(ma and mb and ma.group(1) == mb.group(1) and ma.group(2) != mb.group(2))
+
+
+
+#: a home held for life ("has lived in Zagreb her whole life", 一直住在)
+_LIFELONG = re.compile(r"\b(?:(?:his|her|their|my) (?:whole|entire) life|all (?:his|her|their|my) "
+                       r"life|since (?:birth|(?:he|she|they) was born))\b", re.I)
+#: a clause that puts its owner's earlier life elsewhere, or a move to the place later
+_EARLIER = re.compile(r"\b(?:grew up|was born|was raised|spent (?:his|her|their) childhood)\s+"
+                      r"(?:in|on)\s+(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
+_MOVED = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s+(?:the\s+)?"
+                    r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
+
+
+def _lifelong_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says its owner has lived in one place all their life, the other that they
+    grew up (or were born) somewhere else, or moved there: "has lived in Zagreb her whole
+    life" / "grew up in Split and only moved to Zagreb in 2019"; not a place inside it
+    ("has lived in Spain all his life" / "grew up in Seville")."""
+    if a.zh or b.zh:
+        return None
+    for first, second in ((a, b), (b, a)):
+        if "lifelong" not in _rare_cues(first.text):
+            continue
+        for x in first.clauses:
+            homes = [f.first for f in x.facts if f.key == "home" and f.first]
+            if not homes or not x.owner or not _LIFELONG.search(x.text):
+                continue
+            home = homes[0]
+            for y in second.clauses:
+                if y.owner != x.owner:
+                    continue
+                places = [m.group("place").lower() for m in _EARLIER.finditer(y.text)]
+                moved = [m.group("place").lower() for m in _MOVED.finditer(y.text)]
+                if any(p != home and home not in p and p not in home and not within(p, home)
+                       for p in places) or any(p == home for p in moved):
+                    return "place"
+    return None
+
+
+
+#: a partner who is no more ("her late husband", 前夫)
+_SPOUSE = re.compile(r"\b(?:his|her|their)\s+(?:" + "|".join(PARTNERS) + r")\b", re.I)
+_ZH_SPOUSE = "|".join(ZH_PARTNERS)
+_NOT_CURRENT = re.compile(r"\b(?:late|ex|former|deceased|died|passed away|divorced|widow\w*)\b"
+                          r"|去世|过世|已故|前夫|前妻|离婚|丧偶", re.I)
+
+
+def _partner_conflict(x: Clause, other: Claim) -> str | None:
+    """``x`` says its owner has no partner ("is single", "has been a widow since 2016",
+    丧偶) and ``other`` gives them a current one as a person of their own ("Jacinta's
+    husband Rolando drives her to church", "her wife", 她的丈夫)."""
+    if not x.owner or not x.facts or not any(f.key == "partner" and not f.first
+                                             for f in x.facts) or _NOT_CURRENT.search(other.text):
+        return None
+    n = len(x.owner)
+    for y in other.clauses:
+        if y.past or y.hedged:
+            continue
+        if other.zh:
+            spouse = re.search(re.escape(x.owner[0]) + r"的(?:" + _ZH_SPOUSE + ")", y.text) or (
+                y.owner == x.owner and re.search(r"[她他]的(?:" + _ZH_SPOUSE + ")", y.text))
+        else:
+            spouse = (y.owner[:n] == x.owner and len(y.owner) > n
+                      and y.owner[n] in PARTNERS) or (
+                y.owner == x.owner and _SPOUSE.search(y.text))
+        if spouse:
+            return "negation"
+    return None
+
+
+def _partners_conflict(a: Claim, b: Claim) -> str | None:
+    """:func:`_partner_conflict` both ways."""
+    for x in a.clauses:
+        found = _partner_conflict(x, b)
+        if found is not None:
+            return found
+    for y in b.clauses:
+        found = _partner_conflict(y, a)
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["compared_widely", "features", "other_surnames", "situation"]
