@@ -320,15 +320,8 @@ def _partner_conflict(x: Clause, other: Claim) -> str | None:
 
 def _partners_conflict(a: Claim, b: Claim) -> str | None:
     """:func:`_partner_conflict` both ways."""
-    for x in a.clauses:
-        found = _partner_conflict(x, b)
-        if found is not None:
-            return found
-    for y in b.clauses:
-        found = _partner_conflict(y, a)
-        if found is not None:
-            return found
-    return None
+    pairs = [(x, b) for x in a.clauses] + [(y, a) for y in b.clauses]
+    return next((found for x, other in pairs if (found := _partner_conflict(x, other))), None)
 
 
 __all__ = ["compared_widely", "features", "other_surnames", "situation"]
