@@ -49,21 +49,15 @@ def compared_widely(c: Claim) -> bool:
     return bool(features(c) - {"number", "allergy"})
 
 
-#: each text's :func:`features`, read once (a large audit asks for every pair)
-_FEATURES: dict[str, frozenset[str]] = {}
-
-
 def features(c: Claim) -> frozenset[str]:
-    """What of the rarer rules' matter a claim holds (read once per text)."""
-    got = _FEATURES.get(c.text)
-    if got is None:
-        if len(_FEATURES) > 100_000:
-            _FEATURES.clear()
-        got = _FEATURES[c.text] = _claim_features(c)
-    return got
+    """What of the rarer rules' matter a claim holds: read once per claim (its
+    :attr:`~memscope.meaning.reading.Claim.rare`), since a large audit asks for every pair."""
+    return c.rare
 
 
-def _claim_features(c: Claim) -> frozenset[str]:
+def claim_features(c: Claim) -> frozenset[str]:
+    """:func:`features`, computed ("number", "routine", "no_allergy", "allergy", "alone",
+    "tenure", "only_speaks", "travel", "lifelong")."""
     text = c.text
     out = set(_rare_cues(text))
     if "number" in c.core_kinds:
@@ -324,4 +318,4 @@ def _partners_conflict(a: Claim, b: Claim) -> str | None:
     return next((found for x, other in pairs if (found := _partner_conflict(x, other))), None)
 
 
-__all__ = ["compared_widely", "features", "other_surnames", "situation"]
+__all__ = ["claim_features", "compared_widely", "features", "other_surnames", "situation"]
