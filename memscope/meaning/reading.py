@@ -141,14 +141,6 @@ class Claim:
         return ""
 
     @cached_property
-    def rare(self) -> frozenset[str]:
-        """What of the audit's rarer rules' matter it holds
-        (:func:`memscope.meaning.situations.claim_features`), read once."""
-        from memscope.meaning.situations import claim_features  # reads claims: imported late
-
-        return claim_features(self)
-
-    @cached_property
     def clauses(self) -> tuple[Clause, ...]:
         """Its clauses, each with its owner, facts and denials (see :class:`Clause`)."""
         return _clauses_of(self)

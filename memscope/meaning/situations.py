@@ -49,15 +49,11 @@ def compared_widely(c: Claim) -> bool:
     return bool(features(c) - {"number", "allergy"})
 
 
+@lru_cache(maxsize=50_000)
 def features(c: Claim) -> frozenset[str]:
-    """What of the rarer rules' matter a claim holds: read once per claim (its
-    :attr:`~memscope.meaning.reading.Claim.rare`), since a large audit asks for every pair."""
-    return c.rare
-
-
-def claim_features(c: Claim) -> frozenset[str]:
-    """:func:`features`, computed ("number", "routine", "no_allergy", "allergy", "alone",
-    "tenure", "only_speaks", "travel", "lifelong")."""
+    """What of the rarer rules' matter a claim holds ("number", "routine", "no_allergy",
+    "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong"): read once per claim,
+    since a large audit asks for every pair."""
     text = c.text
     out = set(_rare_cues(text))
     if "number" in c.core_kinds:
@@ -318,4 +314,4 @@ def _partners_conflict(a: Claim, b: Claim) -> str | None:
     return next((found for x, other in pairs if (found := _partner_conflict(x, other))), None)
 
 
-__all__ = ["claim_features", "compared_widely", "features", "other_surnames", "situation"]
+__all__ = ["compared_widely", "features", "other_surnames", "situation"]
