@@ -169,6 +169,18 @@ def test_the_audit_pairs_them_among_other_memories() -> None:
                                             ("only", "bro"), ("pt", "porto"))}
 
 
+def test_chinese_updates_on_one_thing_in_other_words() -> None:
+    """A time a clause opens on is not the name; a manager, a plan carried out."""
+    from memscope.meaning.claims import update_relation
+
+    assert update_relation(claim("去年王静住在成都。"), claim("王静今年搬到了重庆。")) is True
+    assert update_relation(claim("王静的上司是刘经理。"),
+                           claim("王静现在的直属领导换成了赵总监。")) is True
+    assert update_relation(claim("王静打算领养一只猫。"),
+                           claim("王静从救助站领回来一只橘猫。")) is True
+    assert update_relation(claim("王静喜欢听爵士乐。"), claim("王静的护照明年到期。")) is not True
+
+
 def test_a_pregnancy_and_the_birth_are_one_thing() -> None:
     """An update from "expecting" to the birth stays on one thing (a topic of its own:
     怀孕 / 生了, pregnant / baby); an update to something else is still another thing."""
@@ -271,6 +283,15 @@ def test_chinese_times_dates_and_money_are_written_one_way() -> None:
     ("Bruno owns a bike.", "Bruno doesn't own a bike any more."),
     ("Bruno is a teetotaller.", "Every Saturday Bruno drinks a pint of lager at the pub."),
     ("Bruno is retired.", "Bruno works 30 hours a week as a surveyor."),
+    ("Bruno has no idea how to swim.", "Bruno, a keen swimmer, does forty lengths daily."),
+    ("Bruno has never played an instrument in his life.", "Bruno plays the cello well."),
+    ("Bruno doesn't use social media of any kind.", "Bruno posts on Instagram daily."),
+    ("Bruno has never ridden a bike.", "Bruno cycles to the office most days."),
+    ("Bruno is allergic to nothing.", "Bruno is allergic to wasp stings."),
+    ("Bruno is lactose intolerant.", "Bruno has no food intolerances whatsoever."),
+    ("Bruno speaks only English.", "Bruno chats with his aunt in fluent Greek."),
+    ("Bruno rarely sleeps before 2 am.", "Bruno is in bed by 9:30 every night."),
+    ("Bruno has exactly one child.", "Bruno has three kids."),
 ])
 def test_english_conflicts_in_other_words(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is not None
@@ -286,6 +307,8 @@ def test_english_conflicts_in_other_words(a: str, b: str) -> None:
     ("Bruno usually goes to bed around 10 pm.", "Bruno is always asleep by 11 pm."),
     ("Bruno doesn't own a car.", "Bruno drives his sister's Volkswagen."),
     ("Bruno still works part-time.", "Bruno retired from full-time work at 65."),
+    ("Bruno was engaged to Ida in 2020.", "Bruno is now married to Sana."),
+    ("Bruno has never played an instrument.", "Bruno's daughter plays the cello."),
 ])
 def test_english_look_alikes_in_other_words(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is None

@@ -47,7 +47,7 @@ _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 _PAST = re.compile(
     r"\b(?:used to|previously|formerly|grew up|as an? (?:child|kid|teenager|student)|in the "
     r"past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)|(?:was|were) "
-    r"married|(?:got|was|were) divorced|divorced (?:in|from|after)|until (?:19|20)\d\d|"
+    r"(?:married|engaged)|(?:got|was|were) divorced|divorced (?:in|from|after)|until (?:19|20)\d\d|"
     r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
     re.I)
 _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
@@ -55,7 +55,8 @@ _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|w
 _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|hoping|thinking "
                      r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
                      r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
-                     r"used to|if|training for|preparing for)\b", re.I)
+                     r"used to|if|training for|preparing for|goals?|aims? to|bucket list|"
+                     r"resolutions?)\b", re.I)
 _ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着")
 
 
@@ -208,6 +209,9 @@ def _is_identity(after: str, *, role: bool) -> bool:
     return not (word and (word.group(0).endswith("ed") or word.group(0) in _PARTICIPLES))
 
 
+#: a time a Chinese clause may open on before its name (去年李雪梅住在成都)
+_ZH_LEADING_TIME = re.compile(r"(?:去年|今年|前年|明年|上个?月|这个?月|下个?月|上周|这周|下周|最近|"
+                              r"现在|目前|如今|今天|昨天|后来|当时|之前|以前)[，,]?")
 #: characters that, third after a two-character name, begin what is said of it (a verb, a
 #: particle, a preposition) rather than end a three-character name: jieba's guesses glue
 #: some to the name (杨帆养了一只猫 → 杨帆养)
@@ -256,6 +260,9 @@ def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str
     if latin:  # "Atlas 的发布…": the Latin name
         owner, rest = latin.group(0).strip().lower(), text[latin.end():]
     else:
+        lead = _ZH_LEADING_TIME.match(text)  # 去年李雪梅住在成都: 李雪梅's, last year
+        if lead is not None and len(text) > lead.end() + 1:
+            text = text[lead.end():] + text[:lead.end()]
         size = zh_name_length(text)
         owner, rest = text[:size], text[size:]
         if rest.startswith("的") and rest[1:].startswith(_ZH_ROLES):

@@ -363,12 +363,17 @@ def word_similarity(a: str, b: str) -> float:
     return sum(x * y for x, y in zip(ra, rb, strict=True)) if ra and rb else 0.0
 
 
+_CHILDREN = frozenset(("child", "children", "kid", "kids"))
+
+
 def _nouns_match(a: str, b: str) -> bool:
     """Two attribute nouns name one attribute: the same head, one inside the other, or
     synonyms by the embedder ("children" / "kids")."""
     wa, wb = a.split(), b.split()
     if not wa or not wb:
         return a == b
+    if {wa[-1], wb[-1]} <= _CHILDREN:
+        return True  # "one child" / "three kids"
     if set(wa) <= set(wb) or set(wb) <= set(wa):
         return True
     if stem(wa[-1]) == stem(wb[-1]):  # one head; but "auth service" / "billing service" differ
@@ -454,7 +459,9 @@ def _fuzzy_in(word: str, stems: frozenset[str]) -> bool:
     return word in stems or (len(word) >= 3 and (word + "s" in stems or (
         word.endswith("y") and word[:-1] + "i" in stems))) or (len(word) >= 6 and any(
         len(s) >= 6 and s[:6] == word[:6] for s in stems)) or (
-        len(word) >= 6 and word.endswith("er") and word[:-2] in stems) or (
+        len(word) >= 6 and word.endswith("er") and word[:-2] in stems) or any(
+        len(s) >= 6 and s.endswith("er") and s[:-2].rstrip(s[-3]) + s[-3] == word
+        for s in stems) or (
         len(word) >= 4 and any(s.startswith(word) and len(s) - len(word) <= 1 for s in stems))
 
 
@@ -507,6 +514,10 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
             d, affirming) else 0.0
     if all(_fuzzy_in(o, stems) for o in d.object):
         return 0.75
+    kinds = _KINDS_OF.get(d.object[-1])
+    if kinds and any(k in stems or k in (w.lower() for w in re.findall(r"\w+", y.text))
+                     for y in affirming for k in kinds):
+        return 0.75  # "has never played an instrument" / "plays the piano well"
     # one kind of thing, by the embedder, when the other does the same (not a plain) verb:
     # "does not eat any meat" / "beef ragù, which she eats every Sunday"
     if len(d.object) == 1 and not d.named and d.verb and d.verb not in _PLAIN_VERBS and _fuzzy_in(
@@ -581,6 +592,23 @@ def _uses_own(d: Denial, affirming: list[Clause]) -> bool:
     return any(_a_vehicle(m.group("what")) for y in affirming
                for m in pattern.finditer(y.text)) or (d.object[-1] == "car" and any(
                    _OWNS_MAKE.search(y.text) for y in affirming))
+
+
+#: a few kinds of thing and what is one of them (world knowledge, like the diets' lists):
+#: a denial of the kind meets any of them ("doesn't play any instrument" / "plays cello")
+_KINDS_OF = {stem(k): v for k, v in {
+    "instrument": ("piano", "guitar", "violin", "cello", "viola", "drum", "drums", "flute",
+                   "saxophone", "sax", "trumpet", "trombone", "clarinet", "ukulele", "harp",
+                   "keyboard", "organ", "oboe", "banjo", "accordion", "harmonica", "bass"),
+    "instruments": ("piano", "guitar", "violin", "cello", "viola", "drum", "drums", "flute",
+                    "saxophone", "sax", "trumpet", "trombone", "clarinet", "ukulele", "harp",
+                    "keyboard", "organ", "oboe", "banjo", "accordion", "harmonica", "bass"),
+    "media": ("instagram", "facebook", "tiktok", "twitter", "snapchat", "linkedin", "reddit",
+              "threads", "bluesky", "mastodon"),
+    "smartphone": ("iphone", "android", "pixel", "galaxy"),
+    "bike": ("cycles", "cycling", "cycle"),
+    "bicycle": ("cycles", "cycling", "cycle"),
+}.items()}
 
 
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:

@@ -91,6 +91,9 @@ _ONLY_CHILD = re.compile(r"\b(?:is|was|grew up as|being) an only child\b", re.I)
 _ZH_ONLY_CHILD = re.compile(r"独生[子女]")
 
 
+_NO_IDEA = re.compile(r"\b(?:has|have|had)\s+no\s+idea\s+how\s+to\b", re.I)
+
+
 # --- denials ---------------------------------------------------------------------------
 
 def departures(rest: str) -> tuple[Denial, ...]:
@@ -114,6 +117,7 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
         return (Denial("hav", ("sibling",), True, written=("siblings",)),)
     if not _DENIAL_TRIGGER.search(rest):
         return ()
+    rest = _NO_IDEA.sub("cannot", rest)  # "has no idea how to swim": cannot swim
     raw = re.findall(r"[\w'’-]+", re.sub(r"\bzero\b", "no", rest.replace(
         "n't", " not").replace("n’t", " not"), flags=re.I))  # "has zero siblings": none
     words = [w for part in raw for w in part.lower().replace("’", "'").split("-") if w]
@@ -174,6 +178,10 @@ def _denied_object(tail: list[str], verb: str) -> Denial | None:
     for k, x in enumerate(tail):
         if x in ("in", "for") and tail[k + 1:k + 2] and tail[k + 1] in _SPANS:
             break  # "hasn't used the train in years": still a denial, of the train
+        if x == "in" and tail[k + 1:k + 2] and tail[k + 1] in ("his", "her", "their", "my") and (
+                "life" in tail[k + 2:k + 4]):
+            universal = True  # "has never played an instrument in his life": ever
+            break
         if x in _RESTRICTING or x in MONTHS or x in WEEKDAYS or x.rstrip("s") in WEEKDAYS \
                 or x[:1].isdigit():
             return None

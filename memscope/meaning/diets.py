@@ -84,13 +84,15 @@ _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|va
         "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|his|her|their|pets?)\b"
                           r"|遛|养|喂|的", re.I)}
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
-_ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>[a-z]+)"
+_ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
+                      r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
 _EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝", re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)
 _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
-                     r"touch|touches)\s+(?:any\s+|a\s+drop\s+of\s+)?(?P<what>[a-z]+)"
+                     r"touch|touches|touched|drunk|eaten)\s+(?:any\s+|a\s+drop\s+of\s+)?"
+                     r"(?P<what>[a-z]+)"
                      r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
                      r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
@@ -164,8 +166,8 @@ def consumed(text: str) -> frozenset[str]:
 @lru_cache(maxsize=50_000)
 def allergens(text: str) -> frozenset[str]:
     """The foods ``text`` says its owner is allergic to ("peanut", 花生)."""
-    return frozenset((m.group("x") or "").lower().removesuffix("s") or m.group("zh")
-                     for m in _ALLERGY.finditer(text))
+    return frozenset((m.group("x") or m.group("y") or "").lower().removesuffix("s")
+                     or m.group("zh") for m in _ALLERGY.finditer(text))
 
 
 def eats_allergen(allergic: str, other: str) -> bool:
@@ -183,11 +185,13 @@ def eats_allergen(allergic: str, other: str) -> bool:
 #: 对任何食物都不过敏: the kind of allergy denied ("" for any)
 _NO_ALLERGY = re.compile(
     r"\b(?:has|have|had)\s+no\s+(?:known\s+)?(?P<kind>food|drug|medication|medicine)?\s*"
-    r"allerg(?:ies|y)\b|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
+    r"(?:allerg(?:ies|y)|intoleranc(?:es|e))\b|\ballergic\s+to\s+nothing\b"
+    r"|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
     r"(?:\s+(?P<kind2>food|drug|medication|medicine)s?)?\b"
     r"|没有(?:任何)?(?P<zhkind>食物|药物)?过敏|对任何(?P<zhkind2>食物|药物|东西)?都?不过敏")
 #: what counts as a food or a medicine to be allergic to (the commonest allergens)
-_FOOD_ALLERGENS = ("peanut", "nut", "almond", "cashew", "walnut", "hazelnut", "pistachio",
+_FOOD_ALLERGENS = ("peanut", "nut", "lactose", "almond", "cashew", "walnut", "hazelnut",
+                   "pistachio",
                    "sesame", "shellfish", "prawn", "shrimp", "crab", "lobster", "fish", "egg",
                    "milk", "dairy", "soy", "soya", "wheat", "gluten", "strawberr", "kiwi",
                    "celery", "mustard", "lupin", "花生", "坚果", "芝麻", "海鲜", "虾", "蟹",

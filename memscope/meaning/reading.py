@@ -217,12 +217,15 @@ def claim(text: str) -> Claim:
 #: words (an update from "eats everything but red meat" to "avoids dairy" is a diet change)
 FAMILIES: dict[str, tuple[str, ...]] = {
     "diet": ("eat", "drink", "diet", "vegetarian", "vegan", "pescatarian", "dairy", "meat",
-             "plant", "food", "meal", "gluten", "lactos", "吃", "喝", "素", "饮食", "肉", "奶"),
+             "plant", "food", "meal", "gluten", "lactos", "吃", "喝", "素", "饮食", "肉", "奶",
+             "辣"),
     "home": ("liv", "home", "based", "relocat", "address", "apartment", "hous", "住", "搬",
-             "地址"),
+             "地址", "租"),
     "work": ("work", "job", "employ", "unemploy", "compan", "office", "role", "hire",
              "promot", "position", "career", "resign", "laid", "fired", "工作", "上班", "公司",
-             "升职", "晋升", "升为", "职位", "工程师", "专家", "跳槽", "辞职", "离职", "入职"),
+             "升职", "晋升", "升为", "职位", "工程师", "专家", "跳槽", "辞职", "离职", "入职",
+             "领导", "上司", "主管", "老板", "经理", "月薪", "年薪", "工资", "下班", "加班",
+             "调到", "转正", "录用"),
     "travel": ("trip", "travel", "fli", "flight", "vacation", "holiday", "itinerary",
                "hotel", "旅", "飞", "航班", "酒店"),
     "health": ("allerg", "doctor", "physio", "injur", "medic", "health", "therap", "过敏",
@@ -230,7 +233,11 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "schedule": ("launch", "due", "deadlin", "schedul", "postpon", "delay", "releas",
                  "发布", "上线", "截止", "推迟"),
     "pregnancy": ("pregnan", "baby", "babi", "newborn", "matern", "patern", "怀孕", "生了",
-                  "生下", "宝宝", "分娩", "产假"),
+                  "生下", "宝宝", "分娩", "产假", "孩子", "儿子", "女儿", "当了爸爸", "当了妈妈"),
+    "devices": ("phone", "laptop", "computer", "iphone", "android", "手机", "电脑", "笔记本"),
+    "school": ("school", "universit", "college", "degree", "exam", "graduat", "student",
+               "考研", "大学", "毕业", "高三", "研究生", "读书", "上学", "学校", "考上"),
+    "commute": ("commut", "通勤", "地铁", "骑车", "开车上班"),
 }
 
 

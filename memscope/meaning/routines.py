@@ -25,7 +25,7 @@ _HOUR = r"(?P<hour>\d{1,2}(?::\d\d)?|" + "|".join(_HOUR_WORDS) + r")\b"
 _WAKE = (r"(?:(?:is|am|are|gets?|got|getting|wakes?|woke|waking)\s+up|wakes?|woke|"
          r"(?:gets?|got|getting)\s+out\s+of\s+bed|rises|gets?\s+up)")
 _SLEEP = (r"(?:goes|go|going|went|gets?|got|heads?)\s+to\s+(?:bed|sleep)|falls?\s+asleep|"
-          r"turns?\s+in|bedtime\s+is|(?:is|gets?)\s+in\s+bed")
+          r"turns?\s+in|bedtime\s+is|(?:is|gets?)\s+in\s+bed|sleeps?")
 _ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP}))"
 #: "is up at 5:30", "goes to bed at 22:00"
 _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|around\s+|"
@@ -44,7 +44,7 @@ _ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没
                             r"(?P<sleep>睡觉|入睡|上床|睡))")
 _ZH_HABIT = re.compile(r"每天|每晚|每早|天天|总是|一般|通常|平时|都")
 _HABIT = re.compile(r"\b(?:every|each|daily|always|usually|normally|sharp|weekday)\b", re.I)
-_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleep|asleep|turns? in)\b|起床|醒|"
+_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleeps?|asleep|turns? in)\b|起床|醒|"
                           r"起来|睡", re.I)
 
 
@@ -58,8 +58,8 @@ def _hours(raw: str, sleep: bool) -> float:
     else:
         h, _sep, m = raw.partition(":")
         hour = int(h) + int(m or 0) / 60
-        if sleep and not m and 7 <= hour <= 11:
-            hour += 12
+        if sleep and 7 <= int(h) <= 11:
+            hour += 12  # "in bed by 9:30": 21:30
     if sleep and hour < 7:
         hour += 24  # "never goes to sleep before 2 am": 26:00
     return hour
@@ -107,6 +107,9 @@ def routines_conflict(a: str, b: str) -> bool:
                 return True
             if how == how2 == "at" and abs(hour - hour2) >= 1:
                 return True
+            if {how, how2} == {"by", "not_before"} and (
+                    hour if how == "by" else hour2) < (hour2 if how == "by" else hour):
+                return True  # "in bed by 9:30 every night" / "rarely sleeps before 2 am"
             if how == "by" and how2 in ("at", "once") and hour2 > hour + 0.5:
                 return True  # "always asleep by 10 pm" / "goes to bed around 2 am"
             if how2 == "by" and how in ("at", "once") and hour > hour2 + 0.5:

@@ -108,10 +108,10 @@ def _mentions_owner(a: Claim, b: Claim) -> bool:
 
 
 #: "only speaks Portuguese and Spanish": the languages someone speaks, all of them
-_ONLY_SPEAKS = re.compile(r"\bonly\s+speaks\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|\s+and\s+|\s+or\s+)"
-                          r"[A-Z]\w+)*)")
-_SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|is a native speaker of)\s+(?:fluent\s+)?"
-                     r"(?P<lang>[A-Z]\w+)")
+_ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks|speaks\s+only)\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|"
+                          r"\s+and\s+|\s+or\s+)[A-Z]\w+)*)")
+_SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of)\s+"
+                     r"(?:fluent\s+)?(?P<lang>[A-Z]\w+)")
 
 
 def _languages_conflict(a: Claim, b: Claim) -> str | None:

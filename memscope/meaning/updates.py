@@ -35,9 +35,10 @@ _ZH_GENERIC = frozenset(("现在", "已经", "一直", "每个", "我们", "他�
 #: an intention, then what came of it ("is saving for a car" → "bought a used Nissan Leaf")
 _INTENT = re.compile(r"\b(?:plans?|planning|wants?|hopes?|hoping|saving (?:up )?for|looking "
                      r"(?:for|into)|thinking (?:about|of)|considering|intends?|going to|about to)"
-                     r"\b|打算|计划|准备|想要|正在找", re.I)
+                     r"\b|打算|计划|准备|想要|正在找|在找|开始找|考虑", re.I)
 _DONE = re.compile(r"\b(?:\w+ed|bought|got|found|made|took|won|sold|paid|chose|signed|began|"
-                   r"opened|booked|went|gave|moved)\b|买了|订了|找到|开了|搬了|已经", re.I)
+                   r"opened|booked|went|gave|moved)\b|买了|订了|找到|开了|搬了|已经|考上|拿到|"
+                   r"回来|领回|了", re.I)
 
 
 def update_relation(a: Claim, b: Claim) -> bool | None:
