@@ -49,11 +49,21 @@ def compared_widely(c: Claim) -> bool:
     return bool(features(c) - {"number", "allergy"})
 
 
-@lru_cache(maxsize=50_000)
 def features(c: Claim) -> frozenset[str]:
     """What of the rarer rules' matter a claim holds ("number", "routine", "no_allergy",
-    "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong"): read once per claim,
-    since a large audit asks for every pair."""
+    "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong"): read once per claim
+    and kept on it, as its cached properties are (a large audit asks for every pair; a
+    cache keyed on the claim would hash all its words each time)."""
+    kept = c.__dict__.get(_KEPT)
+    if kept is None:
+        kept = c.__dict__[_KEPT] = _claim_features(c)
+    return kept
+
+
+_KEPT = "situation_features"
+
+
+def _claim_features(c: Claim) -> frozenset[str]:
     text = c.text
     out = set(_rare_cues(text))
     if "number" in c.core_kinds:
