@@ -129,9 +129,9 @@ def _print_set(path: Path, *, show_misses: bool, dev_only: bool) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     print(f"\nissue 35 pairs ({path.relative_to(ROOT)}, written {data['written']}):")
     for half in ("development",) if dev_only else ("development", "heldout"):
-        pairs = data[half]
+        pairs = data.get(half) or []
         if not pairs:
-            continue  # a development-only set
+            continue  # a development-only set has no held-out half
         print(f"\n{half} half ({len(pairs)} pairs):")
         table = heldout_scores(pairs)
         _print_table(table, misses=False)
