@@ -225,8 +225,8 @@ _ZH_AFTER_NAME = frozenset("有养下上去来到在是住从不没也都还就�
 def zh_name_length(text: str) -> int:
     """How many characters the name a Chinese clause opens with has: two when its third
     character begins what is said of it — a verb, particle or preposition (王静在杭州工作,
-    杨帆养了一只猫), a role (刘洋女儿的生日) or a word of jieba's dictionary commoner than
-    any the fourth would begin (刘洋出生于, 王静平时) — else three (王静怡在苏州工作,
+    杨帆养了一只猫), a role (刘洋女儿的生日) or a word of jieba's dictionary not five times
+    rarer than any the fourth would begin (刘洋出生于, 王静平时) — else three (王静怡在苏州工作,
     周建国没有孩子, 陈思远家在南京, 陈晓明目前):
     so 王静 and 王静怡 are two people, and one person's name reads the same in every text.
     (jieba's own guesses at names glue a verb to them, 杨帆养, or split them, 周 / 建国.)"""
