@@ -167,6 +167,8 @@ def test_the_audit_pairs_them_among_other_memories() -> None:
     pairs = {frozenset(f.nodes) for f in found if f.kind == "suspected_contradiction"}
     assert pairs == {frozenset(p) for p in (("wake", "late"), ("widow", "lars"),
                                             ("only", "bro"), ("pt", "porto"))}
+    routine = next(f for f in found if set(f.nodes) == {"wake", "late"})
+    assert "put one routine at hours that cannot both hold" in routine.reason  # in words
 
 
 def test_chinese_updates_on_one_thing_in_other_words() -> None:

@@ -235,6 +235,11 @@ class Fact:
     #: its value is a name ("a MacBook Air"), not a description ("old", "small")
     named: bool = False
 
+    @property
+    def no_partner(self) -> bool:
+        """It says its owner has no partner ("is single", "has been a widow", 丧偶)."""
+        return self.key == "partner" and not self.first
+
 
 def _state(key: str, of: str, value: str, *, noun: str = "", shown: str = "") -> Fact:
     return Fact(key, noun, of, shown or value, value, frozenset((value,)))

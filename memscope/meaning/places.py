@@ -18,6 +18,8 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from memscope.meaning.claim_text import _HAN
+
 #: a place smaller than this is not read as a city (GeoNames has a "Bali" of 27,000 people
 #: in Cameroon, and the island is no city; its Venice has 51,000)
 MIN_POPULATION = 50_000
@@ -25,7 +27,6 @@ MIN_POPULATION = 50_000
 #: "Seville", "Cologne") only from this size: smaller towns' other names collide with
 #: places GeoNames lacks (a town in India is also called "Bali")
 MIN_POPULATION_OTHER_NAME = 500_000
-_HAN = re.compile(r"[\u3400-\u9fff]")
 #: another name of a city, as English writes names ("Seville", "Munich"): letters, spaces
 #: and hyphens, capitalised, four letters or more
 _LATIN_NAME = re.compile(r"[A-Z][a-z]{3,}(?:[ -][A-Z][a-z]+)*")

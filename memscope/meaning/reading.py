@@ -168,7 +168,7 @@ class Claim:
         Sara's children, sons, daughters …), to be compared with what is said of them."""
         # "is single", "has been a widow": their partner, whoever it is said to be
         alone = [cl.owner for cl in self.clauses if cl.owner and any(
-            f.key == "partner" and not f.first for f in cl.facts)]
+            f.no_partner for f in cl.facts)]
         if self.zh:  # 周建国没有孩子: 周建的儿子, 周建的女儿 …
             return frozenset((f"{cl.owner[0]}的{kin}",) for cl in self.clauses if cl.owner
                              for d in cl.denials

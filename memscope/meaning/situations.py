@@ -74,7 +74,7 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("no_allergy")
     if allergens(text):
         out.add("allergy")
-    if any(f.key == "partner" and not f.first for cl in c.clauses for f in cl.facts):
+    if any(f.no_partner for cl in c.clauses for f in cl.facts):
         out.add("alone")
     if _OWNS_HOME.search(text) or _RENTS_HOME.search(text):
         out.add("tenure")
@@ -85,13 +85,15 @@ def _claim_features(c: Claim) -> frozenset[str]:
 
 #: owning or renting one's home, said of *the* home ("owns the flat he lives in", "rents
 #: his house", "the flat Yusuf lives in is rented"; not "owns a house in the countryside")
-_OWNS_HOME = re.compile(r"\b(?:owns?|bought)\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
-                        r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
-                        r"apartment|home)\s+(?:\w+\s+){0,3}?(?:is|was)\s+(?:fully\s+)?"
-                        r"(?:owned|paid off)\b", re.I)
-_RENTS_HOME = re.compile(r"\b(?:rents?|renting)\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
-                         r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
-                         r"apartment|home)\s+(?:\w+\s+){0,4}?(?:is|was)\s+rented\b", re.I)
+def _held_home(verbs: str, passive: str, words: int) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{verbs})\s+(?:the|his|her|their)\s+(?:\w+\s+)?"
+                      r"(?P<what>flat|house|apartment|home|place)\b|\b(?P<what2>flat|house|"
+                      rf"apartment|home)\s+(?:\w+\s+){{0,{words}}}?(?:is|was)\s+{passive}\b",
+                      re.I)
+
+
+_OWNS_HOME = _held_home("owns?|bought", r"(?:fully\s+)?(?:owned|paid off)", 3)
+_RENTS_HOME = _held_home("rents?|renting", "rented", 4)
 
 
 def _tenure_conflict(a: Claim, b: Claim) -> str | None:
@@ -134,13 +136,10 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
         if only is None:
             continue
         known = set(re.findall(r"[A-Z]\w+", only.group("langs")))
-        if any(m.group("lang") not in known for m in _SPEAKS.finditer(second.text)
-               if not _HEDGED_CLAUSE.search(second.text)):
-            return "value"
+        if any(m.group("lang") not in known for y in second.clauses
+               if not (y.hedged or y.past) for m in _SPEAKS.finditer(y.text)):
+            return "value"  # (a clause of learning or wishing is hedged: clauses.py)
     return None
-
-
-_HEDGED_CLAUSE = re.compile(r"\b(?:learning|wants? to|hopes? to|used to|plans? to)\b", re.I)
 
 
 def _allergies_conflict(a: Claim, b: Claim) -> str | None:
@@ -299,8 +298,8 @@ def _partner_conflict(x: Clause, other: Claim) -> str | None:
     """``x`` says its owner has no partner ("is single", "has been a widow since 2016",
     丧偶) and ``other`` gives them a current one as a person of their own ("Jacinta's
     husband Rolando drives her to church", "her wife", 她的丈夫)."""
-    if not x.owner or not x.facts or not any(f.key == "partner" and not f.first
-                                             for f in x.facts) or _NOT_CURRENT.search(other.text):
+    if not x.owner or not any(f.no_partner for f in x.facts) or _NOT_CURRENT.search(
+            other.text):
         return None
     n = len(x.owner)
     for y in other.clauses:
