@@ -41,6 +41,7 @@ from memscope.meaning.claims import (
     compared_widely,
     conflict,
     content_text,
+    measured,
     update_relation,
 )
 from memscope.meaning.diets import allergens, ruled_out
@@ -203,6 +204,7 @@ def _pair_keys(c: Claim) -> set[str]:
         keys.update(clause.claim.words)
         keys.update(f"\x00{fact.key}" for fact in clause.facts)
         keys.update(f"\x00{d.family}" for d in clause.denials if d.family)
+    keys.update(f"\x00measured {key}" for key in measured(c))
     return keys
 
 

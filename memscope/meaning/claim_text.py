@@ -293,7 +293,7 @@ def _name_runs(window: str) -> list[tuple[str, str]]:
     return out
 
 
-def _date(window: str) -> tuple[tuple[str, int], ...]:
+def date_parts(window: str) -> tuple[tuple[str, int], ...]:
     """The first date in ``window`` as its parts (("d", 14), ("m", 3), ("y", 1988))."""
     best: tuple[int, tuple[tuple[str, int], ...]] | None = None
     for pattern, parts in _DATES:

@@ -51,7 +51,8 @@ The reading and the rules live in modules of one concern each, re-exported here:
 :func:`claim`, :class:`Clause`), :mod:`~memscope.meaning.compare` (:func:`conflict`),
 :mod:`~memscope.meaning.situations` (the rarer rules it asks last: routine hours —
 :mod:`~memscope.meaning.routines` —, places — :mod:`~memscope.meaning.places` —, partners,
-homes, languages, allergies; :func:`compared_widely`), Chinese words and names through
+homes, languages, allergies, quantities — :mod:`~memscope.meaning.quantities` —;
+:func:`compared_widely`, :func:`measured`), Chinese words and names through
 :mod:`~memscope.meaning.chinese`, and :mod:`~memscope.meaning.updates`
 (:func:`update_relation`, :func:`content_text`).
 """
@@ -80,9 +81,9 @@ from memscope.meaning.facts import Fact
 from memscope.meaning.reading import FAMILIES as FAMILIES
 from memscope.meaning.reading import Claim, Clause, claim
 from memscope.meaning.reading import families as families
-from memscope.meaning.situations import compared_widely
+from memscope.meaning.situations import compared_widely, measured
 from memscope.meaning.updates import content_text, update_relation
 
 __all__ = ["HYPERNYM", "SYNONYM", "Claim", "Clause", "Conflict", "Denial", "Fact", "claim",
-           "compared_widely", "conflict", "content_text", "same_subject", "stem",
+           "compared_widely", "conflict", "content_text", "measured", "same_subject", "stem",
            "update_relation", "values", "word_similarity"]

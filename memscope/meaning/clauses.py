@@ -151,7 +151,8 @@ def _after_leading(tokens: list[re.Match[str]]) -> int:
 def _possessed(owner: tuple[str, ...], text: str, pos: int
                ) -> tuple[tuple[str, ...], str, str, bool]:
     """Read "'s …" after the owner's name: another person ("Maya's sister Ana", "Tara's
-    sister lives"), or the owner's thing ("Carmen's contract ends", "Zane's blood type is")."""
+    sister lives", "Maya's mum's birthday"), or the owner's thing ("Carmen's contract ends",
+    "Zane's blood type is")."""
     while (poss := re.match(r"['’]s\s+", text[pos:])) is not None:
         pos += poss.end()
         cut = _possessed_phrase(text[pos:])
@@ -162,6 +163,10 @@ def _possessed(owner: tuple[str, ...], text: str, pos: int
             role = next(r for r in _ROLES if stem(r) == stem(role))  # "friends": a friend
         end = pos + len(" ".join(cut))
         after = text[end:]
+        if role in _ROLES and re.match(r"['’]s\s", after):
+            owner = (*owner, stem(role))
+            pos = end
+            continue  # "Maya's mum's birthday …": the mum's
         named = _NAME_RUN.match(after.lstrip()) if after[:1] == " " else None
         if role in _ROLES and named and not _is_identity(after, role=True):
             owner = (*owner, stem(role), _norm_name(named.group(0).split()[0]))
@@ -178,7 +183,7 @@ def _possessed_phrase(text: str) -> list[str]:
     """The words of a possessed thing, up to its verb ("contract | ends on", "favourite
     colour | is", "friends | drink"): a role ends it, unless it starts a family noun
     ("mother tongue")."""
-    words = re.match(r"((?:[A-Za-zÀ-ÿ-]+\s+){0,3})([A-Za-zÀ-ÿ-]+)(?=[\s,;.]|$)", text)
+    words = re.match(r"((?:[A-Za-zÀ-ÿ-]+\s+){0,3})([A-Za-zÀ-ÿ-]+)(?=[\s,;.]|['’]s\s|$)", text)
     if not words:
         return []
     parts = words.group(0).split()

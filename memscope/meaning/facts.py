@@ -16,13 +16,13 @@ from memscope.meaning.claim_text import (
     _TENS,
     _ZH_DATE_RE,
     STOP,
-    _date,
     _name_runs,
     _names,
     _number,
     _set,
     _zh_date,
     _zh_int,
+    date_parts,
     stem,
 )
 from memscope.meaning.denials import _ZH_DENY
@@ -85,7 +85,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("birthday", r"\bborn on\b|\bborn in\b(?=\s+(?:\w+\s+)?(?:19|20)\d\d\b)"
                  r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|[A-Z])"),
     ("birthplace", r"\bborn in\b(?!\s+(?:\w+\s+)?(?:19|20)\d\d\b)"),
-    ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b|\bwedding (?:is )?(?:on|in)\b"),
+    ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b|(?<!['’]s )\bwedding (?:is )?(?:on|in)\b"
+                r"|^(?:[A-Z][\w-]*\s+(?:and|&)\s+)?[A-Z][\w-]*['’]s\s+wedding (?:is )?(?:on|in)\b"),
     ("language", r"\bnative speaker of\b"),
     ("blood", r"\bblood (?:type|group)(?:\s+is)?\b"),
     ("end", r"\b(?:ends?|runs?|lasts?|is valid|expires?)\s+(?:on|until|in)\b|\bexpires?\b"
@@ -250,7 +251,7 @@ def _value_fact(key: str, noun: str, of: str, window: str, *, exclusive: bool = 
     """A fact whose value is read from ``window`` (the words after the cue)."""
     window = window.strip()
     if key in _DATE_FAMILIES:
-        date = _zh_date(window) if zh else _date(window)
+        date = _zh_date(window) if zh else date_parts(window)
         return Fact(key, noun, of, window, "", frozenset(), date, exclusive) if date else None
     if key == "blood":  # "O negative", "A+", "AB positive"
         m = re.match(r"\s*(AB|A|B|O)\s*(\+|-|positive|negative|pos|neg)?", window, re.I)
@@ -299,7 +300,7 @@ def _identity_fact(thing: str, rest: str) -> Fact | None:
     window = rest[m.end():]
     prep = (m.group("prep") or "").strip().lower()
     if prep and key not in _DATE_FAMILIES and key not in ("home", "workplace", "bank") and not (
-            prep == "on" and _date(window)):
+            prep == "on" and date_parts(window)):
         return None  # "Mirela's flat is in …" says where, not what
     if key == "attr" and noun.split()[-1:] and noun.split()[-1] in _ROLES and not marked:
         return None  # "Kofi's daughter is called Ama": one daughter of several, perhaps

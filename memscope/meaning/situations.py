@@ -18,6 +18,7 @@ from functools import lru_cache
 from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.places import city_country, country, within, zh_places
+from memscope.meaning.quantities import Measure, measures, measures_conflict
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.routines import routine, routines_conflict
 
@@ -37,6 +38,7 @@ def situation(a: Claim, b: Claim) -> str | None:
          _allergies_conflict),
         ("tenure" in fa and "tenure" in fb, _tenure_conflict),
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
+        ("quantity" in fa and "quantity" in fb, _quantities_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -46,7 +48,15 @@ def compared_widely(c: Claim) -> bool:
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
     someone speaks), which the other text may say in words of its own."""
-    return bool(features(c) - {"number", "allergy"})
+    return bool(features(c) - {"number", "allergy", "quantity"})
+
+
+def measured(c: Claim) -> frozenset[str]:
+    """What the claim's clauses measure ("GBP salary", "height", "wedding"): two texts that
+    measure one thing are compared, whatever words they share."""
+    if "quantity" not in features(c):
+        return frozenset()
+    return frozenset(m.key for cl in c.clauses for m in measures(cl.text, c.zh))
 
 
 def features(c: Claim) -> frozenset[str]:
@@ -80,6 +90,10 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("tenure")
     if _ONLY_SPEAKS.search(text):
         out.add("only_speaks")
+    if any(measures(cl.text, c.zh) for cl in c.clauses):
+        out.add("quantity")
+        if any(m.kind == "height" for cl in c.clauses for m in measures(cl.text, c.zh)):
+            out.add("height")  # said in words of its own ("five foot six"): compared widely
     return frozenset(out)
 
 
@@ -109,6 +123,48 @@ def _tenure_conflict(a: Claim, b: Claim) -> str | None:
                 first, second):
             return "value"
     return None
+
+
+def _quantities_conflict(a: Claim, b: Claim) -> str | None:
+    """One person's one thing measured twice, apart: an amount paid or earned, a height,
+    the date of one event, the weekday of a weekly slot (:mod:`~memscope.meaning.
+    quantities`)."""
+    if a.zh != b.zh:
+        return None
+    for x in a.clauses:
+        owner = _measured_owner(x)
+        if not owner or x.past or x.hedged:
+            continue
+        left = _measures_of(x, a.zh)
+        if not left:
+            continue
+        for y in b.clauses:
+            if _measured_owner(y) == owner and not (y.past or y.hedged):
+                what = measures_conflict(left, _measures_of(y, b.zh))
+                if what:
+                    return what
+    return None
+
+
+def _measured_owner(x: Clause) -> tuple[str, ...]:
+    """The clause's owner, else the one name it says a thing is of ("The lease on
+    Leocadia's flat")."""
+    if x.owner:
+        return x.owner
+    names = _POSSESSOR.findall(x.text)
+    return (names[0].lower(),) if len(names) == 1 else ()
+
+
+_POSSESSOR = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
+
+
+def _measures_of(x: Clause, zh: bool) -> tuple[Measure, ...]:
+    """The clause's measures, a height only when it is the owner's own ("Maya's fence is
+    1.80 m tall" is the fence's)."""
+    found = measures(x.text, zh)
+    if x.of and x.of != "height":
+        found = tuple(m for m in found if m.kind != "height")
+    return found
 
 
 def _mentions_owner(a: Claim, b: Claim) -> bool:

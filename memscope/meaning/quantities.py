@@ -1,0 +1,325 @@
+"""Quantities one person has one of, said in other words: an amount paid or earned for one
+thing ("pays £950 a month in rent" / "monthly rent is 1,200 pounds", 月薪两万元 / 每月工资
+一万二), a height ("is 1.90 m tall" / "is five foot six"), the date of one event ("the
+wedding is on 5 September 2025" / "are getting married on 2025-10-18", "flight to Osaka
+leaves on 14 June" / "departs on the 20th of June") and the weekday of a weekly slot
+("weekly team meeting is every Tuesday" / "takes place on Thursdays").
+
+:func:`measures` reads a text's quantities as :class:`Measure` (what is measured, a key
+naming the thing, a value in one unit); :func:`measures_conflict` says whether two texts'
+measures of one key disagree. Amounts are compared per year (a month is twelfth of one),
+heights in centimetres (4 cm apart is another height), dates by day, weekdays as sets that
+share none when one side says the slot is weekly or "only". The owner check (one person)
+is the caller's (:mod:`memscope.meaning.situations`).
+
+The rules are in ``docs/graph-rules.md`` §7 ("Quantities"). Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from memscope.meaning.claim_text import WEEKDAYS, _set, date_parts
+from memscope.meaning.normal import zh_number
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One quantity a text gives: ``kind`` ("money", "height", "date", "weekday"), ``key``
+    (the thing measured: "rent", "salary", "gym membership", "wedding", "flight lisbon"),
+    ``value`` (a float, a date's parts, or a set of weekdays) and ``only`` (the text says
+    this is all there is: "only on Saturdays", "her only trip there"), ``rough`` (said as
+    about so much: "around €70k")."""
+
+    kind: str
+    key: str
+    value: object
+    only: bool = False
+    rough: bool = False
+
+
+# -- money --------------------------------------------------------------------------------
+
+_CURRENCY_SIGN = {"£": "GBP", "$": "USD", "€": "EUR", "¥": "CNY"}
+_CURRENCY_WORD = {"pound": "GBP", "pounds": "GBP", "quid": "GBP", "gbp": "GBP",
+                  "dollar": "USD", "dollars": "USD", "usd": "USD", "euro": "EUR",
+                  "euros": "EUR", "eur": "EUR"}
+_NUM = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+_MULT = r"(?:\s*(?P<mult>k\b|K\b|m\b|thousand\b|million\b|grand\b))?"
+_MONEY = (re.compile(rf"(?P<sign>[£$€¥])\s?{_NUM}{_MULT}", re.I),
+          re.compile(rf"\b{_NUM}{_MULT}\s*(?P<word>pounds?|quid|dollars?|euros?|GBP|USD|EUR)\b",
+                     re.I))
+_PER_MONTH = re.compile(r"\b(?:a|per|each|every)\s+month\b|\bmonthly\b|/\s?(?:month|mo)\b"
+                        r"|\bpcm\b|\bmonth(?:ly)?\s+(?:rent|salary|fee|pay)", re.I)
+_PER_YEAR = re.compile(r"\b(?:a|per|each|every)\s+year\b|\bannual(?:ly)?\b|\byearly\b"
+                       r"|/\s?(?:year|yr)\b|\bp\.?a\.?\b|\ba\s+year\b", re.I)
+_PER_WEEK = re.compile(r"\b(?:a|per|each|every)\s+week\b|\bweekly\b", re.I)
+#: what an amount is for, by family (the first found names the key)
+_MONEY_KEYS = (
+    ("rent", re.compile(r"\brent(?:s|ed|ing)?\b", re.I)),
+    ("mortgage", re.compile(r"\bmortgage\b", re.I)),
+    ("salary", re.compile(r"\b(?:salary|earns?|earning|income|wages?|is\s+paid|gets\s+paid)"
+                          r"\b", re.I)),
+)
+_FOR_THING = re.compile(r"\b(?:for|on)\s+(?:(?:his|her|their|the|a)\s+)?(?P<thing>[a-z]+"
+                        r"(?:\s+[a-z]+)?)\b(?!\s+(?:a|per|each|every)\b)")
+_THING_COSTS = re.compile(r"['’]s\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:costs?|is|comes\s+to)"
+                          r"\s+[£$€¥\d]")
+_PERIOD_WORDS = _set("a an per each every month monthly year yearly annually week weekly")
+
+
+def _money_key(text: str) -> str | None:
+    for key, pattern in _MONEY_KEYS:
+        if pattern.search(text):
+            return key
+    for pattern in (_THING_COSTS, _FOR_THING):
+        m = pattern.search(text)
+        if m:
+            words = [w for w in m.group("thing").lower().split() if w not in _PERIOD_WORDS]
+            if words:
+                return " ".join(words)
+    return None
+
+
+def _amount(m: re.Match[str]) -> tuple[str, float] | None:
+    found = m.groupdict()
+    currency = (_CURRENCY_SIGN.get(found.get("sign") or "")
+                or _CURRENCY_WORD.get((found.get("word") or "").lower()))
+    if not currency:
+        return None
+    value = float(m.group("num").replace(",", ""))
+    mult = (m.group("mult") or "").lower()
+    value *= {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "million": 1e6}.get(mult, 1)
+    return currency, value
+
+
+def _per_year(text: str, key: str) -> float | None:
+    """How many of the text's periods make a year (``None``: said once, no period)."""
+    if _PER_MONTH.search(text):
+        return 12.0
+    if _PER_WEEK.search(text):
+        return 52.0
+    if _PER_YEAR.search(text):
+        return 1.0
+    return {"rent": 12.0, "mortgage": 12.0, "salary": 1.0}.get(key)
+
+
+_ZH_MONEY = re.compile(r"(?P<num>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千]+)(?P<wan>万)?"
+                       r"(?P<rest>[零一二两三四五六七八九千百]*)(?:元|块|人民币)?")
+_ZH_MONEY_KEYS = (("salary", re.compile(r"月薪|年薪|工资|薪水|收入|挣")),
+                  ("rent", re.compile(r"房租|租金")))
+
+
+def _zh_money(text: str) -> list[Measure]:
+    for key, pattern in _ZH_MONEY_KEYS:
+        cue = pattern.search(text)
+        if not cue:
+            continue
+        per_year = 1.0 if "年薪" in text or "每年" in text else 12.0
+        for m in _ZH_MONEY.finditer(text, cue.end() if key != "salary" else 0):
+            value = _zh_value(m)
+            if value is not None and value >= 100:
+                return [Measure("money", f"CNY {key}", value * per_year)]
+    return []
+
+
+def _zh_value(m: re.Match[str]) -> float | None:
+    raw = m.group("num")
+    base = float(raw) if raw[0].isdigit() else zh_number(raw)
+    if base is None:
+        return None
+    if m.group("wan"):
+        rest = m.group("rest")
+        extra = (zh_number(rest) or 0) if rest else 0
+        # 一万二 is 12,000: a lone digit after 万 counts thousands
+        if rest and len(rest) == 1:
+            extra *= 1000
+        return base * 10_000 + extra
+    return base
+
+
+#: an amount that is a part, a past one, or one more ("an extra £300 a month from tutoring",
+#: "paid £800 when she lived in Leeds"): not the whole of one thing now
+_NOT_THE_AMOUNT = re.compile(r"\b(?:extra|additional|bonus|on\s+top|side|another|also|paid|"
+                             r"earned|used\s+to|was|were|previously|formerly|back\s+then|"
+                             r"when\s+(?:she|he|they|i|we)\b)", re.I)
+
+
+#: an amount said as a bound ("over £50k", "up to $90,000"): no one value to compare
+_BOUND = re.compile(r"\b(?:over|under|more\s+than|less\s+than|at\s+least|at\s+most|up\s+to|"
+                    r"upwards\s+of|below|above)\s+[£$€¥\d]", re.I)
+#: an amount said roughly ("around €70k", "about £48,000"): compared within a tenth
+_ROUGHLY = re.compile(r"\b(?:around|about|roughly|approximately|approx\.?|nearly|almost|some|"
+                      r"circa|just\s+under|just\s+over)\s+[£$€¥\d]|~", re.I)
+
+
+def _money(text: str) -> list[Measure]:
+    key = _money_key(text)
+    if key is None or _NOT_THE_AMOUNT.search(text) or _BOUND.search(text):
+        return []
+    out = []
+    for m in (m for pattern in _MONEY for m in pattern.finditer(text)):
+        amount = _amount(m)
+        if amount is None:
+            continue
+        per_year = _per_year(text, key)
+        currency, value = amount
+        out.append(Measure("money", f"{currency} {key}",
+                           value * per_year if per_year else value,
+                           rough=bool(_ROUGHLY.search(text))))
+    return out[:1] if len(out) == 1 else []  # two amounts in one clause: not read
+
+
+# -- height -------------------------------------------------------------------------------
+
+_SMALL = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six",
+                                      "seven", "eight", "nine", "ten", "eleven"))}
+_SMALL_WORD = "|".join(_SMALL)
+_FEET = re.compile(rf"\b(?P<ft>[4-7]|{_SMALL_WORD})\s*(?:ft|foot|feet|')\s*(?:and\s+)?"
+                   rf"(?P<inch>1[01]|\d|{_SMALL_WORD})?(?:\s*(?:in(?:ches)?\b|\"|”))?", re.I)
+_METRES = re.compile(r"\b(?P<m>[12][.,]\d{1,2})\s*m\b|\b(?P<cm>1\d\d|2[0-2]\d)\s*cm\b", re.I)
+_HEIGHT_CUE = re.compile(r"\b(?:tall|height|short(?:est)?|tallest|stands)\b"
+                         r"|\b(?:is|at)\s+(?:just\s+|only\s+|about\s+|around\s+)?"
+                         r"(?:[12][.,]\d|1\d\d\s*cm|[4-7]\s*(?:ft|foot|feet|')|"
+                         r"(?:four|five|six|seven)\s+(?:ft|foot|feet))", re.I)
+
+
+def _height(text: str) -> list[Measure]:
+    if not _HEIGHT_CUE.search(text):
+        return []
+    m = _METRES.search(text)
+    if m:
+        value = (float(m.group("m").replace(",", ".")) * 100 if m.group("m")
+                 else float(m.group("cm")))
+        return [Measure("height", "height", value)]
+    m = _FEET.search(text)
+    if m:
+        ft, inch = m.group("ft").lower(), (m.group("inch") or "0").lower()
+        feet = int(ft) if ft.isdigit() else _SMALL[ft]
+        inches = int(inch) if inch.isdigit() else _SMALL[inch]
+        return [Measure("height", "height", round((feet * 12 + inches) * 2.54, 1))]
+    return []
+
+
+# -- the date of one event ----------------------------------------------------------------
+
+_PLACE = r"(?P<place>[A-Z][\w'’-]+)"
+_EVENTS = (
+    ("wedding", re.compile(r"\bwedding\b|\bgetting\s+married\b|\bget\s+married\b"
+                           r"|\bmarrying\b|\bmarry\b", re.I)),
+    ("flight", re.compile(rf"\bflight\s+(?:back\s+)?to\s+{_PLACE}"
+                          rf"|\bfl(?:ies|y|ying)\s+(?:out\s+|back\s+)?to\s+"
+                          rf"{_PLACE.replace('place', 'place2')}")),
+    ("appointment", re.compile(r"\b(?P<what>[a-z]+)\s+appointment\b")),
+    ("lease", re.compile(r"\blease\b", re.I)),
+    ("birthday", re.compile(r"\bbirthday\b|\bborn\s+on\b", re.I)),
+)
+_WHOSE = re.compile(r"\b(?P<who>[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+){0,2}?(?:wedding|flight|"
+                    r"appointment|lease|birthday)\b")
+_DMY = re.compile(r"\b(?P<d>\d{1,2})/(?P<m>\d{1,2})(?:/(?P<y>(?:19|20)?\d\d))?\b")
+_ONLY = re.compile(r"\bonly\b|\bjust\s+once\b", re.I)
+
+
+def _event_date(text: str) -> list[Measure]:
+    for name, pattern in _EVENTS:
+        m = pattern.search(text)
+        if not m:
+            continue
+        groups = m.groupdict()
+        place = groups.get("place") or groups.get("place2")
+        what = groups.get("what")
+        key = name + (f" {place.lower()}" if place else "") + (f" {what}" if what else "")
+        whose = _WHOSE.search(text)
+        if whose and not re.match(rf"(?:[A-Z][\w'’-]*\s+(?:and|&)\s+)?{whose['who']}['’]s\b",
+                                  text):
+            key += f" of {whose['who'].lower()}"  # "is going to Jess's wedding": not hers
+        if name == "flight" and not place:
+            return []
+        parts = dict(date_parts(text))
+        if "d" not in parts:
+            slashed = _DMY.search(text)  # 14/03: day first, as written outside the US
+            if slashed:
+                parts = {"d": int(slashed["d"]), "m": int(slashed["m"])}
+                if slashed["y"]:
+                    parts["y"] = int(slashed["y"]) % 100 + 2000
+        if "d" in parts and "m" in parts and 1 <= parts["m"] <= 12:
+            return [Measure("date", key, (parts.get("y"), parts["m"], parts["d"]),
+                            only=bool(_ONLY.search(text)))]
+        return []
+    return []
+
+
+# -- the weekday of a weekly slot ---------------------------------------------------------
+
+_DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+_SLOT = re.compile(r"\b(?:weekly\s+(?P<weekly>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|are|takes|"
+                   r"happens|falls|runs)|(?P<noun>gym|swim(?:s|ming)?|meeting|class|lesson|"
+                   r"practice|training|session|standup)\b)", re.I)
+_SLOT_WORDS = {"swim": "swim", "swims": "swim", "swimming": "swim", "sessions": "gym",
+               "session": "gym", "gym": "gym"}
+#: the word before a slot's noun that names which one ("piano lesson", "team meeting")
+_QUALIFIER = re.compile(r"\b(?P<q>[a-z]+)\s+(?:class|lesson|practice|training|meeting)s?\b")
+_NOT_QUALIFIERS = _set("s the a an her his their my our weekly every each next")
+
+
+def _weekday(text: str) -> list[Measure]:
+    days = frozenset(d.lower() for d in _DAY.findall(text))
+    if not days or not days <= WEEKDAYS:
+        return []
+    m = _SLOT.search(text)
+    if not m:
+        return []
+    thing = (m.group("weekly") or m.group("noun")).lower()
+    head = thing.split()[-1]
+    key = _SLOT_WORDS.get(head, head)
+    qualifier = _QUALIFIER.search(text.lower())
+    if key not in ("gym", "swim") and qualifier and qualifier["q"] not in _NOT_QUALIFIERS:
+        key = f"{qualifier['q']} {key}"
+    weekly = bool(m.group("weekly")) or bool(re.search(r"\bonce\s+a\s+week\b", text, re.I))
+    only = bool(_ONLY.search(text)) or weekly
+    return [Measure("weekday", key, days, only=only)]
+
+
+# -- reading and comparing ----------------------------------------------------------------
+
+@lru_cache(maxsize=50_000)
+def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
+    """The quantities ``text`` gives (one clause's text is best: two in one text are
+    read apart only when their keys differ)."""
+    if zh:
+        return tuple(_zh_money(text))
+    if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
+            r"\b(?:foot|feet|ft)\b", text, re.I):
+        return ()
+    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text))
+
+
+def measures_conflict(left: tuple[Measure, ...], right: tuple[Measure, ...]) -> str | None:
+    """What kind of conflict two texts' measures of one thing show ("number", "time"), or
+    ``None`` when none is measured on both sides or they agree."""
+    for x in left:
+        for y in right:
+            if x.kind != y.kind or x.key != y.key:
+                continue
+            if _differ(x, y):
+                return "time" if x.kind in ("date", "weekday") else "number"
+    return None
+
+
+def _differ(x: Measure, y: Measure) -> bool:
+    if x.kind == "money":
+        a, b = float(x.value), float(y.value)  # type: ignore[arg-type]
+        return abs(a - b) > (0.1 if x.rough or y.rough else 0.02) * max(a, b)
+    if x.kind == "height":
+        return abs(float(x.value) - float(y.value)) >= 4  # type: ignore[arg-type]
+    if x.kind == "date":
+        (ya, ma, da), (yb, mb, db) = x.value, y.value  # type: ignore[misc]
+        if ya and yb and ya != yb:
+            return True
+        return (ma, da) != (mb, db)
+    if x.kind == "weekday":
+        days_x, days_y = x.value, y.value
+        return bool((x.only or y.only) and not (days_x & days_y))  # type: ignore[operator]
+    return False

@@ -1,0 +1,106 @@
+"""The audit's quantities (issue 35): one person's amount for one thing, height, the date of
+one event and the weekday of a weekly slot, said in other words — each with the look-alikes
+it must leave alone. Sentences here are this file's own, not the labelled sets'."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memscope.graph.analysis import analyse
+from memscope.meaning.audit import semantic_findings
+from memscope.meaning.claims import claim, conflict
+from memscope.meaning.quantities import measures
+from memscope.records.dataset import from_feed_pages
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # an amount for one thing, in other words, periods and units
+    ("Greta pays £700 a month in rent.", "Greta's monthly rent comes to 900 pounds."),
+    ("Bruno's salary is €52,000 a year.", "Bruno earns 4,000 euros a month."),
+    ("Bruno earns $90k annually.", "Bruno's yearly salary is 120 thousand dollars."),
+    ("Greta pays £30 a month for her climbing membership.",
+     "Greta's climbing membership costs £45 a month."),
+    ("王静的月薪是一万五。", "王静每个月工资八千元。"),
+    # a height, metric against imperial
+    ("Bruno is 1.78 m tall.", "Bruno is six foot three."),
+    ("Greta is 5 ft 1.", "Greta stands 175 cm tall."),
+    # the date of one event
+    ("Bruno's flight to Lima leaves on 3 March.", "Bruno flies to Lima on March 19."),
+    ("Greta's wedding is on 12 May 2027.", "Greta is getting married on 2027-08-21."),
+    ("Bruno's eye appointment is on 09/04.", "Bruno's eye appointment is on the 23rd of April."),
+    # the weekday of a weekly slot
+    ("Greta's weekly book club meeting is on Wednesdays.",
+     "Greta's weekly book club meeting is every Friday."),
+    ("Bruno swims on Mondays and Thursdays.", "Bruno only swims on Sundays."),
+])
+def test_one_quantity_said_twice_is_a_conflict(a: str, b: str) -> None:
+    found = conflict(claim(a), claim(b))
+    assert found is not None and found.what in ("number", "time", "date")
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # the same amount in other words, and amounts of other things or people
+    ("Greta pays £700 a month in rent.", "Greta's rent is £8,400 a year."),
+    ("Bruno earns around €50k a year.", "Bruno's base salary is €48,500."),
+    ("Greta pays £30 a month for her climbing membership.",
+     "Greta pays £11 a month for her music streaming."),
+    ("Greta pays £700 a month in rent.", "Greta's brother pays £500 a month in rent."),
+    ("Bruno earns £40,000 a year.", "Bruno earns an extra £200 a month from tutoring."),
+    ("Bruno earns £40,000 a year.", "Bruno earns over £35,000 a year."),
+    ("Greta paid £600 a month in rent when she lived in York.",
+     "Greta pays £700 a month in rent."),
+    # heights of other things or people, and one height twice
+    ("Bruno is 1.78 m tall.", "Bruno's son is 1.20 m tall."),
+    ("Bruno is 1.78 m tall.", "Bruno's hedge is 1.20 m tall."),
+    ("Bruno is 1.80 m tall.", "Bruno is five foot eleven."),
+    # dates of other events, or of someone else's
+    ("Bruno's flight to Lima leaves on 3 March.", "Bruno's flight to Quito leaves on 19 March."),
+    ("Greta is going to Pia's wedding on 5 June.", "Greta is getting married on 2 October."),
+    ("Bruno's eye appointment is on 9 April.", "Bruno's dentist appointment is on 23 April."),
+    ("Greta's birthday is on 3 May.", "Greta's mum's birthday is on 9 June."),
+    ("Greta's wedding is on 12 May.", "Greta's brother's wedding is on 9 June."),
+    # other weekly slots, and a slot with another day besides
+    ("Greta's piano lesson is on Tuesdays.", "Greta's French lesson is only on Thursdays."),
+    ("Bruno swims on Mondays.", "Bruno goes to the gym on Thursdays."),
+    ("Bruno swims on Mondays.", "Bruno also swims on Thursdays."),
+])
+def test_look_alikes_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+def test_what_is_read() -> None:
+    (rent,) = measures("Greta's monthly rent comes to 900 pounds.")
+    assert (rent.kind, rent.key, rent.value) == ("money", "GBP rent", 10_800.0)
+    (height,) = measures("Greta is 5 ft 1.")
+    assert (height.kind, height.value) == ("height", 154.9)
+    (day,) = measures("Bruno's eye appointment is on 09/04.")
+    assert (day.kind, day.key, day.value) == ("date", "appointment eye", (None, 4, 9))
+    (salary,) = measures("王静每个月工资一万二。", zh=True)
+    assert (salary.key, salary.value) == ("CNY salary", 144_000.0)
+    assert measures("Greta likes long walks.") == ()
+
+
+def _pair_findings(a: str, b: str) -> list[str]:
+    docs = [{"id": f"d{n}", "title": f"Note {n}", "createdAt": "2026-01-0{n}T00:00:00Z",
+             "memories": [{"id": f"m{n}", "memory": text, "isLatest": True,
+                           "createdAt": f"2026-01-0{n}T00:00:00Z"}]}
+            for n, text in enumerate((a, b), start=1)]
+    analysis = analyse(from_feed_pages([{"documents": docs}]), NOW)
+    return [f.kind for f in semantic_findings(analysis)]
+
+
+def test_the_audit_compares_texts_that_share_only_the_measured_thing() -> None:
+    # no claim word in common: the height and the salary are what brings them together
+    assert _pair_findings("Bruno is 1.78 m tall.", "Bruno is six foot three.") == [
+        "suspected_contradiction"]
+    assert _pair_findings("Bruno earns $90k annually.",
+                          "Bruno's yearly salary is 120 thousand dollars.") == [
+        "suspected_contradiction"]
+    assert _pair_findings("Bruno earns $90k annually.",
+                          "Bruno's yearly salary is 90 thousand dollars.") == []
