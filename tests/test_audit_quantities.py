@@ -104,3 +104,53 @@ def test_the_audit_compares_texts_that_share_only_the_measured_thing() -> None:
         "suspected_contradiction"]
     assert _pair_findings("Bruno earns $90k annually.",
                           "Bruno's yearly salary is 90 thousand dollars.") == []
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # what a life has had or not, said in the past too
+    ("Greta never went to university.", "Greta studied physics at Uppsala."),
+    ("Greta has no degree.", "Greta has a bachelor's degree in nursing."),
+    ("Bruno has never had surgery.", "Bruno had his gallbladder removed last spring."),
+    ("Bruno has never broken a bone.", "Bruno fractured his ankle playing rugby."),
+    ("Bruno has no chronic medical conditions.", "Bruno lives with epilepsy."),
+    ("Greta is colour-blind.", "Greta has normal colour vision."),
+    ("Greta is left-handed.", "Greta is right-handed."),
+    ("Greta is expecting her first baby.", "Greta has two young daughters."),
+    # an ability denied, and a time it was used
+    ("Bruno can't swim.", "Bruno swam across the lake last summer."),
+    ("Bruno has no idea how to drive.", "Bruno drove us home from the party."),
+    # an aside between commas, and "because", leave the sentence's own tense alone
+    ("Greta, who grew up in Oslo, is fluent in Norwegian.",
+     "Greta has no idea how to speak Norwegian."),
+    ("Bruno is fluent in Greek because he grew up in Patras.", "Bruno can't speak Greek."),
+])
+def test_a_life_said_twice_is_a_conflict(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Greta never went to university.", "Greta's daughter studied law at Leeds."),
+    ("Greta never went to university.", "Greta hopes to do a degree in history one day."),
+    ("Greta has a degree in chemistry.", "Greta never went to art school."),
+    ("Bruno has never had surgery.", "Bruno had a check-up in May."),
+    ("Bruno has never broken a bone.", "Bruno sprained his wrist skiing."),
+    ("Bruno has never broken a bone.", "Bruno's son broke his arm at school."),
+    ("Bruno has no chronic medical conditions.", "Bruno had the flu last week."),
+    ("Bruno has asthma.", "Bruno's sister has no chronic medical conditions."),
+    ("Greta is left-handed.", "Greta plays tennis right-handed."),
+    ("Greta is expecting her first baby.", "Greta teaches a class of thirty children."),
+    ("Bruno no longer drives.", "Bruno drove to work for ten years."),
+    ("Bruno can't drive.", "Bruno's brother drove him to Leeds."),
+])
+def test_a_life_look_alikes_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+def test_an_aside_is_read_apart() -> None:
+    main, aside = claim("Greta, who grew up in Oslo, is fluent in Norwegian.").clauses
+    assert (main.text, main.past) == ("Greta is fluent in Norwegian", False)
+    assert (aside.owner, aside.past) == (("greta",), True)
+    assert _pair_findings("Greta never went to university.",
+                          "Greta studied physics at Uppsala.") == ["suspected_contradiction"]

@@ -77,8 +77,11 @@ _AUX_HEADS = _set("is are was were has have had will would can could does did ne
                   "still now then always often rarely usually no not")
 _EN_STRONG = re.compile(r"\s*;\s*|:\s+|\s+[—–]\s+|\s+-\s+|(?<!\b[DM]r)(?<!\bMrs)(?<!\bMs)"
                         r"(?<!\bSt)(?<!\bProf)\.\s+(?=[A-Z])")
-_EN_WEAK = re.compile(r",?\s+(?:but|whereas|while|although|though)\s+|,\s*(?:and\s+)?(?=(?:she|"
-                      r"he|they|who|which)\b)|\s+(?:who|which)\s+")
+#: a name, an aside after "who" between commas, the rest of the sentence
+_RELATIVE_ASIDE = re.compile(r"^(?P<head>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?),\s+who\s+"
+                             r"(?P<aside>[^,;]{3,80}),\s+(?P<rest>[a-z][^;]*)$")
+_EN_WEAK = re.compile(r",?\s+(?:but|whereas|while|although|though|because)\s+"
+                      r"|,\s*(?:and\s+)?(?=(?:she|he|they|who|which)\b)|\s+(?:who|which)\s+")
 
 
 def _split_and(piece: str) -> list[str]:
@@ -103,6 +106,9 @@ def _clause_texts(text: str, zh: bool) -> list[str]:
     if zh:
         return [p.strip() for p in re.split(r"[，,；;。！？!?]", text) if p.strip()]
     out: list[str] = []
+    aside = _RELATIVE_ASIDE.match(text)
+    if aside:  # "Noah, who grew up by the sea, is a strong swimmer": the aside apart
+        text = f"{aside['head']} {aside['rest']}; {aside['head']} {aside['aside']}"
     for part in _EN_STRONG.split(text):
         for piece in _EN_WEAK.split(part):
             out.extend(_split_and(piece))

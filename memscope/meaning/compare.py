@@ -508,6 +508,8 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
         return 0.75 if core and any(_subsequence(core, y.text) or (
             len(core) <= 4 and core[-2:] in y.text) for y in affirming) else 0.0
     if not d.object:  # "doesn't drive" / "drives her own car"
+        if d.verb and _ABILITY.search(x.text) and d.verb in _done(affirming):
+            return 0.75  # "can't drive" / "drove the whole way to Edinburgh"
         return 0.75 if d.verb and _fuzzy_in(d.verb, stems) else 0.0
     if d.verb in _POSSESSION:  # "has no children" / "Sara's two children go to school"
         return 0.75 if _possession_denied(d, x, other, affirming, stems) or _uses_own(
@@ -526,6 +528,21 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
                                    if stem(w) != d.verb):
         return 0.7
     return 0.0
+
+
+#: a denial of being able to do something: a time it was done denies it too
+_ABILITY = re.compile(r"\b(?:can['’]?t|cannot|can\s+not|unable\s+to|never\s+learn(?:ed|t)\s+"
+                      r"(?:how\s+)?to|no\s+idea\s+how\s+to)\b", re.I)
+#: simple pasts whose stem is not their verb's ("drove" is "drive")
+_PAST_FORMS = {"drove": "drive", "swam": "swim", "rode": "ride", "flew": "fly",
+               "spoke": "speak", "wrote": "write", "ate": "eat", "drank": "drink",
+               "sang": "sing", "ran": "run"}
+
+
+def _done(affirming: list[Clause]) -> frozenset[str]:
+    """The stems of the verbs the clauses say were done in a simple past of their own."""
+    return frozenset(stem(_PAST_FORMS[w]) for y in affirming
+                     for w in re.findall(r"[a-z]+", y.text.lower()) if w in _PAST_FORMS)
 
 
 def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Clause],

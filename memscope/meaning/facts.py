@@ -85,7 +85,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("birthday", r"\bborn on\b|\bborn in\b(?=\s+(?:\w+\s+)?(?:19|20)\d\d\b)"
                  r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|[A-Z])"),
     ("birthplace", r"\bborn in\b(?!\s+(?:\w+\s+)?(?:19|20)\d\d\b)"),
-    ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b|(?<!['’]s )\bwedding (?:is )?(?:on|in)\b"
+    ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b"
+                r"|(?<!['’]s )\bwedding (?:is )?(?:on|in)\b"
                 r"|^(?:[A-Z][\w-]*\s+(?:and|&)\s+)?[A-Z][\w-]*['’]s\s+wedding (?:is )?(?:on|in)\b"),
     ("language", r"\bnative speaker of\b"),
     ("blood", r"\bblood (?:type|group)(?:\s+is)?\b"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memscope.meaning.biography import life_conflict, life_values
 from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.places import city_country, country, within, zh_places
@@ -39,6 +40,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("tenure" in fa and "tenure" in fb, _tenure_conflict),
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
+        ("life" in fa and "life" in fb, _life_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -48,15 +50,19 @@ def compared_widely(c: Claim) -> bool:
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
     someone speaks), which the other text may say in words of its own."""
-    return bool(features(c) - {"number", "allergy", "quantity"})
+    return bool(features(c) - {"number", "allergy", "quantity", "life"})
 
 
 def measured(c: Claim) -> frozenset[str]:
-    """What the claim's clauses measure ("GBP salary", "height", "wedding"): two texts that
-    measure one thing are compared, whatever words they share."""
-    if "quantity" not in features(c):
-        return frozenset()
-    return frozenset(m.key for cl in c.clauses for m in measures(cl.text, c.zh))
+    """What the claim's clauses measure ("GBP salary", "height", "wedding") or say a life has
+    had ("degree", "surgery"): two texts about one such thing are compared, whatever words
+    they share."""
+    found = features(c)
+    keys = frozenset(m.key for cl in c.clauses for m in measures(cl.text, c.zh)) if (
+        "quantity" in found) else frozenset()
+    if "life" in found:
+        keys |= {topic for cl in c.clauses for topic, _value in life_values(cl.text)}
+    return keys
 
 
 def features(c: Claim) -> frozenset[str]:
@@ -90,6 +96,8 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("tenure")
     if _ONLY_SPEAKS.search(text):
         out.add("only_speaks")
+    if not c.zh and any(life_values(cl.text) for cl in c.clauses):
+        out.add("life")
     if any(measures(cl.text, c.zh) for cl in c.clauses):
         out.add("quantity")
         if any(m.kind == "height" for cl in c.clauses for m in measures(cl.text, c.zh)):
@@ -143,6 +151,18 @@ def _quantities_conflict(a: Claim, b: Claim) -> str | None:
                 what = measures_conflict(left, _measures_of(y, b.zh))
                 if what:
                     return what
+    return None
+
+
+def _life_conflict(a: Claim, b: Claim) -> str | None:
+    """One person's life given two values of one thing it has had or not (a degree,
+    surgery, a broken bone …: :mod:`~memscope.meaning.biography`); said in the past too."""
+    for x in a.clauses:
+        owner = _measured_owner(x)
+        left = life_values(x.text) if owner and not x.hedged else ()
+        if left and any(_measured_owner(y) == owner and not y.hedged and life_conflict(
+                left, life_values(y.text)) for y in b.clauses):
+            return "negation"
     return None
 
 
