@@ -10,7 +10,7 @@ import pytest
 
 from memscope.graph.analysis import analyse
 from memscope.meaning.audit import semantic_findings
-from memscope.meaning.claims import claim, conflict
+from memscope.meaning.claims import claim, conflict, update_relation
 from memscope.meaning.quantities import measures
 from memscope.records.dataset import from_feed_pages
 
@@ -154,3 +154,48 @@ def test_an_aside_is_read_apart() -> None:
     assert (aside.owner, aside.past) == (("greta",), True)
     assert _pair_findings("Greta never went to university.",
                           "Greta studied physics at Uppsala.") == ["suspected_contradiction"]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a denial of a kind meets one of its kind
+    ("Bruno doesn't own any property.", "Bruno owns a holiday cottage in Wales."),
+    ("Greta never takes planes.", "Greta flies to Madrid twice a year."),
+    ("Greta is on a strict no-sugar diet.", "Greta eats a brownie with every coffee."),
+    ("Bruno has never used Linux.", "Bruno runs Debian on his laptop."),
+    ("Bruno doesn't speak any Romance language.", "Bruno teaches Italian at night school."),
+    ("Greta is allergic to shellfish.", "Greta orders mussels every Friday."),
+    ("Greta has never owned a bicycle.", "Greta rides her own bike to the lab."),
+    # a Chinese province holds its cities
+    ("王静从没去过云南。", "王静去年在昆明住了两个月。"),
+])
+def test_a_kind_denied_meets_one_of_it(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Bruno doesn't own any property.", "Bruno rents a flat in Cardiff."),
+    ("Greta never takes planes.", "Greta's brother flies to Madrid every month."),
+    ("Bruno has never used Linux.", "Bruno's team runs Debian servers."),
+    ("Bruno doesn't speak any Romance language.", "Bruno wants to learn Italian."),
+    ("Greta is allergic to shellfish.", "Greta sells mussels at the market."),
+    # a province and a city in it are one home, said finer; a city elsewhere is not in it
+    ("王静住在云南。", "王静住在昆明。"),
+    ("王静从没去过云南。", "王静去年在杭州住了两个月。"),
+    ("王静从没出过国。", "王静去年在拉萨住了两个月。"),
+    # an indefinite employer names none
+    ("王静在一家外企工作。", "王静在微软上班。"),
+])
+def test_a_kind_look_alikes_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("王静用的是iPhone 13。", "王静最近换了一部小米手机。"),
+    ("王静在一家外企做销售。", "王静辞职后开了一家花店。"),
+    ("王静在工地当包工头。", "王静退休了，在老家养鸡。"),
+    ("高原喜欢吃辣。", "高原得了胃病，不能再吃辣了。"),
+])
+def test_chinese_updates_on_one_topic_stay_on_it(a: str, b: str) -> None:
+    assert update_relation(claim(a), claim(b)) is True

@@ -511,14 +511,14 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
         if d.verb and _ABILITY.search(x.text) and d.verb in _done(affirming):
             return 0.75  # "can't drive" / "drove the whole way to Edinburgh"
         return 0.75 if d.verb and _fuzzy_in(d.verb, stems) else 0.0
+    kinds = _KINDS_OF.get(" ".join(d.object)) or _KINDS_OF.get(d.object[-1])
     if d.verb in _POSSESSION:  # "has no children" / "Sara's two children go to school"
         return 0.75 if _possession_denied(d, x, other, affirming, stems) or _uses_own(
-            d, affirming) else 0.0
+            d, affirming) or (kinds and _owns_one(kinds, affirming)) else 0.0
     if all(_fuzzy_in(o, stems) for o in d.object):
         return 0.75
-    kinds = _KINDS_OF.get(d.object[-1])
     if kinds and any(k in stems or k in (w.lower() for w in re.findall(r"\w+", y.text))
-                     for y in affirming for k in kinds):
+                     for y in affirming if not y.of for k in kinds):
         return 0.75  # "has never played an instrument" / "plays the piano well"
     # one kind of thing, by the embedder, when the other does the same (not a plain) verb:
     # "does not eat any meat" / "beef ragù, which she eats every Sunday"
@@ -528,6 +528,14 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
                                    if stem(w) != d.verb):
         return 0.7
     return 0.0
+
+
+def _owns_one(kinds: tuple[str, ...], affirming: list[Clause]) -> bool:
+    """A clause of the owner's own has one of ``kinds`` ("owns two rental flats", "rides her
+    own road bike")."""
+    return any(re.search(rf"\b(?:owns?|has|have|bought|buys|her|his|their|my)\s+(?:own\s+)?"
+                         rf"(?:[\w-]+\s+){{0,3}}?{re.escape(kind)}\b", y.text, re.I)
+               for y in affirming if not y.of for kind in kinds)
 
 
 #: a denial of being able to do something: a time it was done denies it too
@@ -613,7 +621,7 @@ def _uses_own(d: Denial, affirming: list[Clause]) -> bool:
 
 #: a few kinds of thing and what is one of them (world knowledge, like the diets' lists):
 #: a denial of the kind meets any of them ("doesn't play any instrument" / "plays cello")
-_KINDS_OF = {stem(k): v for k, v in {
+_KINDS_OF = {" ".join(stem(w) for w in k.split()): v for k, v in {
     "instrument": ("piano", "guitar", "violin", "cello", "viola", "drum", "drums", "flute",
                    "saxophone", "sax", "trumpet", "trombone", "clarinet", "ukulele", "harp",
                    "keyboard", "organ", "oboe", "banjo", "accordion", "harmonica", "bass"),
@@ -624,7 +632,16 @@ _KINDS_OF = {stem(k): v for k, v in {
               "threads", "bluesky", "mastodon"),
     "smartphone": ("iphone", "android", "pixel", "galaxy"),
     "bike": ("cycles", "cycling", "cycle"),
-    "bicycle": ("cycles", "cycling", "cycle"),
+    "bicycle": ("cycles", "cycling", "cycle", "bike", "bikes"),
+    "property": ("flat", "flats", "house", "houses", "apartment", "apartments", "rental",
+                 "rentals", "cottage", "villa", "bungalow"),
+    "plane": ("flies", "fly", "flight", "flights", "flew", "flying"),
+    "planes": ("flies", "fly", "flight", "flights", "flew", "flying"),
+    "linux": ("ubuntu", "debian", "fedora", "mint", "centos", "manjaro", "nixos", "popos"),
+    "apple devices": ("iphone", "ipad", "imac", "macbook", "mac", "airpods", "ipod"),
+    "apple products": ("iphone", "ipad", "imac", "macbook", "mac", "airpods", "ipod"),
+    "romance language": ("spanish", "french", "italian", "portuguese", "romanian", "catalan"),
+    "romance languages": ("spanish", "french", "italian", "portuguese", "romanian", "catalan"),
 }.items()}
 
 

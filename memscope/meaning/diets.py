@@ -42,6 +42,9 @@ KINDS: dict[str, tuple[str, ...]] = {
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
     "cat": ("cat", "kitten", "tabby", "猫"),
+    "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
+              "donut", "fizzy", "soda", "ice cream", "dessert", "brownie", "糖", "巧克力", "蛋糕",
+              "甜点"),
 }
 #: pets of any kind
 _PETS = ("dog", "cat")
@@ -50,7 +53,7 @@ _PETS = ("dog", "cat")
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
                "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "咖啡"),
-               "tea": ("tea", "茶")}
+               "tea": ("tea", "茶"), "sugar": ("sugar", "糖")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|sober|drinker|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
@@ -67,6 +70,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
+        (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
+         r"sugar\b|戒糖", ("sugar",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
          r"given up|stopped) smoking\b|不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
          ("tobacco",)),
@@ -177,8 +182,19 @@ def eats_allergen(allergic: str, other: str) -> bool:
     if not found or not _EATS.search(other) or _NOT_NOW.search(other):
         return False
     low = other.lower()
+    found = {*found, *(k for x in found for k in _ALLERGEN_KINDS.get(x, ()))}
     return any(re.search(rf"\b{re.escape(x)}", low) if x.isascii() else x in other
                for x in found if len(x) >= 2)
+
+
+#: an allergen named by its kind, and what is one of it ("allergic to tree nuts" /
+#: "snacks on cashews")
+_ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",
+                            "macadamia", "brazil nut"),
+                   "nut": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",
+                           "macadamia", "peanut"),
+                   "shellfish": ("prawn", "shrimp", "crab", "lobster", "mussel", "oyster",
+                                 "scallop", "clam")}
 
 
 #: "has no (food / drug / known) allergies", "isn't allergic to anything", 没有任何过敏,

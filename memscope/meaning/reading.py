@@ -220,12 +220,13 @@ FAMILIES: dict[str, tuple[str, ...]] = {
              "plant", "food", "meal", "gluten", "lactos", "吃", "喝", "素", "饮食", "肉", "奶",
              "辣"),
     "home": ("liv", "home", "based", "relocat", "address", "apartment", "hous", "住", "搬",
-             "地址", "租"),
+             "地址", "租", "老家", "搬回"),
     "work": ("work", "job", "employ", "unemploy", "compan", "office", "role", "hire",
              "promot", "position", "career", "resign", "laid", "fired", "工作", "上班", "公司",
              "升职", "晋升", "升为", "职位", "工程师", "专家", "跳槽", "辞职", "离职", "入职",
              "领导", "上司", "主管", "老板", "经理", "月薪", "年薪", "工资", "下班", "加班",
-             "调到", "转正", "录用"),
+             "调到", "转正", "录用", "外企", "销售", "包工头", "退休", "教职", "老师", "教师",
+             "创业", "开了一家", "开店"),
     "travel": ("trip", "travel", "fli", "flight", "vacation", "holiday", "itinerary",
                "hotel", "旅", "飞", "航班", "酒店"),
     "health": ("allerg", "doctor", "physio", "injur", "medic", "health", "therap", "过敏",
@@ -234,7 +235,9 @@ FAMILIES: dict[str, tuple[str, ...]] = {
                  "发布", "上线", "截止", "推迟"),
     "pregnancy": ("pregnan", "baby", "babi", "newborn", "matern", "patern", "怀孕", "生了",
                   "生下", "宝宝", "分娩", "产假", "孩子", "儿子", "女儿", "当了爸爸", "当了妈妈"),
-    "devices": ("phone", "laptop", "computer", "iphone", "android", "手机", "电脑", "笔记本"),
+    "devices": ("phone", "laptop", "computer", "iphone", "android", "macbook", "ipad",
+                "thinkpad", "pixel", "galaxy", "手机", "电脑", "笔记本", "华为", "小米", "苹果",
+                "联想", "三星"),
     "school": ("school", "universit", "college", "degree", "exam", "graduat", "student",
                "考研", "大学", "毕业", "高三", "研究生", "读书", "上学", "学校", "考上"),
     "commute": ("commut", "通勤", "地铁", "骑车", "开车上班"),
@@ -245,8 +248,9 @@ def families(c: Claim) -> frozenset[str]:
     """The attribute families a claim's words name."""
     if c.zh:
         joined = "".join(c.words)
-        return frozenset(f for f, cues in FAMILIES.items()
-                         if any(not cue.isascii() and cue in joined for cue in cues))
+        return frozenset(f for f, cues in FAMILIES.items() if any(
+            cue in joined if not cue.isascii() else len(cue) >= 5 and cue in c.text.lower()
+            for cue in cues))
     return frozenset(f for f, cues in FAMILIES.items()
                      if any(w.startswith(cues) for w in c.attribute_words))
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from memscope.meaning.biography import life_conflict, life_values
 from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
-from memscope.meaning.places import city_country, country, within, zh_places
+from memscope.meaning.places import city_country, country, region, within, zh_places
 from memscope.meaning.quantities import Measure, measures, measures_conflict
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.routines import routine, routines_conflict
@@ -286,7 +286,8 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
     never left."""
     text = x.text
     if x.claim.zh:
-        never = {c for m in _ZH_NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
+        never = {c for m in _ZH_NEVER_BEEN.finditer(text)
+                 if (c := country(m.group("place")) or region(m.group("place")))}
         return frozenset(never), frozenset(("CN",)) if _ZH_NEVER_ABROAD.search(text) else (
             frozenset())
     never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
@@ -309,7 +310,8 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
             for y in second.clauses:
                 if y.owner != x.owner or y.hedged or y.denials or y.claim.sign < 0:
                     continue
-                if any(c in never or (home and c not in home) for c in _places_in(y)):
+                if any(c in never or (home and c.split(".")[0] not in home)
+                       for c in _places_in(y)):
                     return "negation"
     return None
 

@@ -113,8 +113,9 @@ def _attribute_keys(c: Claim) -> frozenset[str]:
     keys |= {d.family for cl in c.clauses for d in cl.denials if d.family}
     if c.zh:  # its families from the whole text after the name (its subject may be misread)
         rest = c.text[zh_name_length(c.text):MAX_CHARS]
-        keys |= {f"topic:{f}" for f, cues in FAMILIES.items()
-                 if any(not cue.isascii() and cue in rest for cue in cues)}
+        low = rest.lower()
+        keys |= {f"topic:{f}" for f, cues in FAMILIES.items() if any(
+            cue in rest if not cue.isascii() else len(cue) >= 5 and cue in low for cue in cues)}
     else:
         keys |= {f"topic:{t}" for t in c.families}
     return frozenset(keys)
