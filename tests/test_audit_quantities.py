@@ -199,3 +199,26 @@ def test_a_kind_look_alikes_are_left_alone(a: str, b: str) -> None:
 ])
 def test_chinese_updates_on_one_topic_stay_on_it(a: str, b: str) -> None:
     assert update_relation(claim(a), claim(b)) is True
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # one partner or manager, named in other words
+    ("Greta's partner is Lars.", "Greta's partner's name is Henrik."),
+    ("Greta's manager is a man called Olof Berg.", "Greta reports to Anna Lind."),
+    ("Greta's wife is called Ines.", "Greta says her wife, Marta, teaches yoga."),
+    # kin said with a word before the role
+    ("Bruno's twin daughters are six.", "Bruno has no children."),
+])
+def test_one_person_in_other_words(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Greta's partner is Lars.", "Greta's partner's name is Lars."),
+    ("Greta's wife is called Ines.", "Greta says her wife, Ines, teaches yoga."),
+    ("Greta's wife is called Ines.", "Greta's sister Marta teaches yoga."),
+])
+def test_one_person_look_alikes_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None

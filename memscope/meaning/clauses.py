@@ -202,7 +202,8 @@ def _possessed_phrase(text: str) -> list[str]:
             break  # a verb ("contract ends"), not a counted noun ("two sons", "3 cats")
         cut.append(w)
         nxt = parts[len(cut)].lower() if len(cut) < len(parts) else ""
-        if stem(low) in _ROLE_STEMS and f"{low} {nxt}" not in _NOUN_FAMILIES:
+        if stem(low) in _ROLE_STEMS and f"{low} {nxt}" not in _NOUN_FAMILIES and not (
+                nxt and stem(nxt) in _ROLE_STEMS):  # "twin sons": the sons
             break
     return cut
 

@@ -55,6 +55,28 @@ _BACK_TO_FRONT = re.compile(
     r"['’]s\s+(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)(?P<rest>\s*(?:[.;,!]|$).*)$", re.S)
 
 
+#: the roles one person has one of at a time ("her husband", "his manager")
+_ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|boss)"
+#: one person's role and name said in other words, written one way: "Aisha says her husband,
+#: Karim, works …" → "Aisha's husband Karim works …"; "Patrick's partner's name is Declan",
+#: "Priya's manager is a woman called Helen Park" → "… is called …"; "Aisha's husband Karim
+#: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
+_ONE_PERSON_WAYS = (
+    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) (?:says|said|mentioned|told us) (?:that )?"
+                rf"(?:her|his|their) (?:\w+ )?(?P<role>{_ONE_ROLE}),?\s+"
+                r"(?P<name>[A-Z][\w-]*),?\s+"),
+     r"\g<owner>'s \g<role> \g<name> "),
+    (re.compile(rf"\b(?P<head>[A-Z][\w-]*['’]s (?:\w+ )?{_ONE_ROLE})['’]s (?:first )?name is "
+                r"(?=[A-Z])"), r"\g<head> is called "),
+    (re.compile(rf"\b(?P<head>[A-Z][\w-]*['’]s (?:\w+ )?{_ONE_ROLE}) is (?:a|an) (?:\w+ )?"
+                r"(?:woman|man|person|guy|lady|gentleman) (?:called|named) (?=[A-Z])"),
+     r"\g<head> is called "),
+    (re.compile(rf"^(?P<head>[A-Z][\w-]*['’]s (?P<role>{_ONE_ROLE})),? (?P<name>[A-Z][\w-]*),? "
+                r"(?P<verb>[a-z]+s|is|was|has)\b"),
+     r"\g<head> is called \g<name>; \g<name> \g<verb>"),
+)
+
+
 def zh_number(raw: str) -> int | None:
     """A Chinese number below ten thousand: 四千五百 → 4500, 十二 → 12, 两 → 2."""
     total, digit = 0, None
@@ -115,6 +137,8 @@ def normalise(text: str) -> str:
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
+    for pattern, written in _ONE_PERSON_WAYS:
+        text = pattern.sub(written, text)
     m = _BACK_TO_FRONT.match(text)
     if m is not None and not m.group("value").lower().startswith(("she ", "he ", "it ", "this ",
                                                                    "that ", "there ")):
