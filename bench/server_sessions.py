@@ -100,7 +100,18 @@ class Session:
         """Remember widget ids from a delta and a cacheable message's hash."""
         if msg.metadata.cacheable and msg.hash:
             self.cached.add(msg.hash)
-        if msg.WhichOneof("type") != "delta" or msg.delta.WhichOneof("type") != "new_element":
+        if msg.WhichOneof("type") != "delta":
+            return
+        if msg.delta.WhichOneof("type") == "add_block":
+            block = msg.delta.add_block
+            if block.WhichOneof("type") == "expandable" and block.expandable.id and \
+                    block.expandable.label.startswith("Filters"):
+                # the folded filters draw their widgets only when open: open them on the
+                # next rerun, as a person would before toggling one
+                self.states[block.expandable.id] = WidgetState(id=block.expandable.id,
+                                                               bool_value=True)
+            return
+        if msg.delta.WhichOneof("type") != "new_element":
             return
         el = msg.delta.new_element
         kind = el.WhichOneof("type")

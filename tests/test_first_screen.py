@@ -57,7 +57,7 @@ def test_a_wrong_key_says_so_once_and_shows_no_success(fresh_data_dir, tmp_path,
 def test_created_between_stays_a_range_picker_and_filters(fresh_data_dir):
     """A day stored the old way (one date) is forgotten, so the widget is a range picker;
     a range set in it narrows the graph's caption."""
-    at = run_page(None, f_dates=date(2026, 1, 1))
+    at = run_page(None, f_dates=date(2026, 1, 1), filters_open=True)
     picker = at.date_input(key="w.f_dates")
     assert picker.proto.is_range and picker.value == ()
     shown, total = _showing(at)

@@ -162,7 +162,8 @@ def test_the_panel_badge_and_the_sidebar_filter(fresh_data_dir) -> None:
     at = run_page(selected_node=target)
     assert an.dataset.memories[target].memory in [t.value for t in at.text]
     assert any(f"-badge[≈ {PANEL_BADGE}]" in m.value for m in at.markdown)
-    at = run_page(selected_node=stated.id)  # a fresh session: the URL names no node yet
+    # a fresh session (the URL names no node yet), its filters open
+    at = run_page(selected_node=stated.id, filters_open=True)
     assert stated.memory in [t.value for t in at.text]
     assert PANEL_BADGE not in " ".join(m.value for m in at.markdown)
     # the sidebar's filter reaches the graph

@@ -20,12 +20,13 @@ def sandbox(tmp_path_factory):
         yield sb
 
 
-def run(sandbox, dialect: str, selected: str | None = None):
+def run(sandbox, dialect: str, selected: str | None = None, **more: object):
     from apptest_support import run_page
 
     from components.state.connection import Connection
 
-    state = {"selected_node": selected} if selected else {}
+    state: dict[str, object] = {"selected_node": selected} if selected else {}
+    state.update(more)
     return run_page(connection=Connection("supermemory", base_url=sandbox.url,
                                           dialect=dialect),
                     api_key_secret=SecretStr(sandbox.supermemory_key), **state)
@@ -36,7 +37,7 @@ def said(elements) -> list[str]:
 
 
 def test_v5_says_it_cannot_review_inferred_memories_where_they_are(fresh_data_dir, sandbox):
-    at = run(sandbox, "v5")
+    at = run(sandbox, "v5", filters_open=True)  # said beside the filter for them
     assert not at.exception, at.exception
     assert NOTE in said(at.sidebar.caption)
     memories = supermemory_v5(sandbox).load().dataset.memories.values()

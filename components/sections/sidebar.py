@@ -67,8 +67,8 @@ F_BUDGET = slot("f_budget", __name__,
                 "Drawing budget (nodes) before the graph shows its cluster overview.",
                 widget=True)
 FILTERS_BOX = slot("filters_open", __name__,
-                   "Whether the sidebar's folded filters are open (the expander's state).",
-                   widget=True)
+                   "Whether the sidebar's folded filters are open (the expander's state; "
+                   "their widgets are drawn only then).", bool, widget=True)
 
 COLOR_LABELS = {"cluster": "Cluster", "space": "Space", "document_type": "Document type"}
 #: the two clocks of time travel, as the sidebar offers them
@@ -245,69 +245,74 @@ def _as_range(s: session.Slot[Any]) -> None:
         s.clear()
 
 
-def _dates(bounds: tuple[date, date] | None) -> tuple[date | None, date | None]:
+def _draw_dates(bounds: tuple[date, date] | None) -> None:
     """The "created between" filter, a range picker: empty (or one day picked, the
     second still to come) means everything, whatever the data grows to."""
     if bounds is None:
-        return None, None
-    _as_range(F_DATES)
-    _within(F_DATES, bounds[0], bounds[1])
-    picked = st.date_input("Created between", min_value=bounds[0], max_value=bounds[1],
-                           format="YYYY-MM-DD", **session.bind(F_DATES),
-                           help="Empty: every date (the range follows the data as it "
-                                "grows).")
-    if isinstance(picked, tuple | list) and len(picked) == 2:
-        return picked[0], picked[1]
-    return None, None
+        return
+    st.date_input("Created between", min_value=bounds[0], max_value=bounds[1],
+                  format="YYYY-MM-DD", **session.bind(F_DATES),
+                  help="Empty: every date (the range follows the data as it grows).")
 
 
-def _filters(analysis: Analysis, alias: dict[str, str],
-             label: Callable[[str], str]) -> Filters:
-    """The explorer's filters; the Space filter shows each space by ``label`` (its name,
-    or its pseudonym in presenter mode) and keeps the real tags as its values; in presenter
-    mode (``alias``: tag → pseudonym) it filters the masked data by them."""
+def _settle_filters(analysis: Analysis) -> None:
+    """Fit the stored filters to this data, drawn or not: a day range the picker can show,
+    every relation kind until one is unticked, a known choice for inferred memories, the
+    default drawing budget."""
+    if analysis.date_range is not None:
+        _as_range(F_DATES)
+        _within(F_DATES, analysis.date_range[0], analysis.date_range[1])
+    if not F_EDGE_KINDS.is_set():
+        F_EDGE_KINDS.set(list(EDGE_KINDS))
+    if F_INFERRED.get() not in INFERRED_CHOICES:
+        F_INFERRED.clear()
+    if not F_BUDGET.is_set():
+        F_BUDGET.set(DEFAULT_BUDGET)
+
+
+def _chosen_filters(analysis: Analysis, alias: dict[str, str]) -> Filters:
+    """The explorer's filters as the slots hold them, for this data (the widgets show and
+    set the same slots); in presenter mode (``alias``: tag → pseudonym) the spaces are
+    the masked data's."""
+    days = F_DATES.get() if analysis.date_range is not None else None
+    start, end = (days[0], days[1]) if isinstance(days, tuple | list) and len(days) == 2 \
+        else (None, None)
+    return Filters(
+        spaces=frozenset(alias.get(str(s), str(s)) for s in F_SPACES.get()
+                         if s in analysis.spaces),
+        document_types=frozenset(t for t in F_TYPES.get() if t in analysis.document_types),
+        date_from=start, date_to=end, edge_kinds=frozenset(F_EDGE_KINDS.get()),
+        show_superseded=bool(F_SUPERSEDED.get()), show_forgotten=bool(F_FORGOTTEN.get()),
+        inferred=_stored_inferred())
+
+
+def _draw_filters(analysis: Analysis, alias: dict[str, str],
+                  label: Callable[[str], str]) -> None:
+    """The explorer's filters' widgets; the Space filter shows each space by ``label`` (its
+    name, or its pseudonym in presenter mode) and keeps the real tags as its values."""
     spaces, types = analysis.spaces, analysis.document_types
     if alias:
         order = {tag: i for i, tag in enumerate(alias)}
         spaces = sorted(spaces, key=lambda t: (order.get(t, len(order)), t))
-    chosen_spaces = st.multiselect("Space", spaces, placeholder="All spaces",
-                                   format_func=lambda t: clip(label(str(t))),
-                                   **session.bind(F_SPACES)) if spaces else []
-    chosen_types = st.multiselect("Document type", types, placeholder="All types",
-                                  format_func=lambda t: clip(str(t)),
-                                  **session.bind(F_TYPES)) if types else []
-    date_from, date_to = _dates(analysis.date_range)
-    if not F_EDGE_KINDS.is_set():
-        F_EDGE_KINDS.set(list(EDGE_KINDS))
-    kinds = st.multiselect("Relation kinds", list(EDGE_KINDS),
-                           **session.bind(F_EDGE_KINDS))
-    show_superseded = st.checkbox("Show superseded versions",
-                                  **session.bind(F_SUPERSEDED))
-    show_forgotten = st.checkbox("Show forgotten memories",
-                                 **session.bind(F_FORGOTTEN))
-    return Filters(
-        spaces=frozenset(alias.get(s, s) for s in chosen_spaces if s in spaces),
-        document_types=frozenset(t for t in chosen_types if t in types),
-        date_from=date_from, date_to=date_to, edge_kinds=frozenset(kinds),
-        show_superseded=bool(show_superseded), show_forgotten=bool(show_forgotten),
-        inferred=_inferred_filter())
+    if spaces:
+        st.multiselect("Space", spaces, placeholder="All spaces",
+                       format_func=lambda t: clip(label(str(t))), **session.bind(F_SPACES))
+    if types:
+        st.multiselect("Document type", types, placeholder="All types",
+                       format_func=lambda t: clip(str(t)), **session.bind(F_TYPES))
+    _draw_dates(analysis.date_range)
+    st.multiselect("Relation kinds", list(EDGE_KINDS), **session.bind(F_EDGE_KINDS))
+    st.checkbox("Show superseded versions", **session.bind(F_SUPERSEDED))
+    st.checkbox("Show forgotten memories", **session.bind(F_FORGOTTEN))
+    st.radio("Inferred memories", list(INFERRED_CHOICES), horizontal=True,
+             format_func=lambda c: INFERRED_CHOICES.get(str(c), str(c)),
+             help="Memories the service inferred, not stated by you (drawn with a dotted "
+                  "border and ≈).", **session.bind(F_INFERRED))
 
 
 def _stored_inferred() -> Inferred:
     value = F_INFERRED.get()
     return value if value in ("show", "hide", "only") else "show"
-
-
-def _inferred_filter() -> Inferred:
-    """Inferred memories (the service inferred them; the user never stated them): show,
-    hide, or show only them."""
-    if F_INFERRED.get() not in INFERRED_CHOICES:
-        F_INFERRED.clear()
-    picked = st.radio("Inferred memories", list(INFERRED_CHOICES), horizontal=True,
-                      format_func=lambda c: INFERRED_CHOICES.get(str(c), str(c)),
-                      help="Memories the service inferred, not stated by you (drawn with "
-                           "a dotted border and ≈).", **session.bind(F_INFERRED))
-    return picked if picked in ("show", "hide", "only") else "show"
 
 
 def filters_heading(stored: Filters) -> str:
@@ -383,25 +388,33 @@ def draw(ctx: AppContext) -> Settings:
             return Settings(presenter=bool(presenter), as_of=as_of, since=since,
                             filters=_stored_filters(), link=_link())
         st.divider()
-        # folded until opened: a page's first frame does not wait for a dozen widgets it
-        # does not need (issue 33), and the heading says when any of them narrows the view
-        with st.expander(filters_heading(_stored_filters()), key=FILTERS_BOX.name):
-            filters = _filters(current, ctx.space_names if presenter else {},
-                               ctx.space_labeller(bool(presenter)))
-            note = ctx.source.capabilities.note("review_inferred") if ctx.source else None
-            if note and any(m.is_inference for m in current.dataset.memories.values()):
-                st.caption(md_escape(note))
-            color_by = st.selectbox("Colour by", list(COLOR_BY),
-                                    format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
-                                    **session.bind(F_COLOR_BY))
-            physics = st.toggle("Physics", help="A bounded force simulation; off draws the "
-                                "server layout.", **session.bind(F_PHYSICS))
-            if not F_BUDGET.is_set():
-                F_BUDGET.set(DEFAULT_BUDGET)
-            budget = st.number_input(
-                "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET,
-                step=500, help="Past this many nodes the graph shows an overview: clusters "
-                "collapse into hexagons that expand on click.", **session.bind(F_BUDGET))
+        # folded until opened, and its widgets drawn only while it is open: a page's first
+        # frame does not wait for a dozen widgets it does not need (issue 33: they took
+        # most of the browser's render before the graph); the slots hold every value, so
+        # the view is the same folded or not, and the heading says when any of them
+        # narrows it
+        _settle_filters(current)
+        alias = ctx.space_names if presenter else {}
+        box = st.expander(filters_heading(_stored_filters()), **session.bind(FILTERS_BOX))
+        if box.open:
+            with box:
+                _draw_filters(current, alias, ctx.space_labeller(bool(presenter)))
+                note = (ctx.source.capabilities.note("review_inferred") if ctx.source
+                        else None)
+                if note and any(m.is_inference for m in current.dataset.memories.values()):
+                    st.caption(md_escape(note))
+                st.selectbox("Colour by", list(COLOR_BY),
+                             format_func=lambda c: COLOR_LABELS.get(str(c), str(c)),
+                             **session.bind(F_COLOR_BY))
+                st.toggle("Physics", help="A bounded force simulation; off draws the "
+                          "server layout.", **session.bind(F_PHYSICS))
+                st.number_input(
+                    "Drawing budget (nodes)", min_value=MIN_BUDGET, max_value=MAX_BUDGET,
+                    step=500, help="Past this many nodes the graph shows an overview: "
+                    "clusters collapse into hexagons that expand on click.",
+                    **session.bind(F_BUDGET))
+        filters = _chosen_filters(current, alias)
+        color_by, physics, budget = F_COLOR_BY.get(), F_PHYSICS.get(), F_BUDGET.get()
     return Settings(presenter=bool(presenter), as_of=as_of, since=since, clock=clock,
                     filters=filters, color_by=str(color_by), physics=bool(physics),
                     budget=int(budget), link=_link())
