@@ -35,6 +35,7 @@ import json
 import logging
 import threading
 from collections.abc import Mapping
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -142,9 +143,12 @@ def _json(value: Any) -> str:
 
 
 def inject(html: bytes, picture: Mapping[str, Any], theme: str | None = None,
-           script: str | None = None) -> bytes | None:
+           script: str | None = None, library: str | None = None) -> bytes | None:
     """``html`` with the picture's canvas, data and script after :data:`MARKER`, or
-    ``None`` when the marker is not there exactly once.
+    ``None`` when the marker is not there exactly once; with ``library`` (vis-network's
+    versioned URL, :func:`components.graph_view.files.library_url`) the page also starts
+    running the graph's library at once, so it is ready before the graph's element comes
+    (``loader.js`` waits for this script instead of running the library again).
 
     >>> out = inject(b'<body><div id="root"></div></body>', {"v": "ab"}, script="1")
     >>> out.count(b'id="ms-first-picture"'), b'data-version="ab"' in out
@@ -162,7 +166,10 @@ def inject(html: bytes, picture: Mapping[str, Any], theme: str | None = None,
     block = (f'<canvas id="ms-first-picture" data-version="{version}" aria-hidden="true" '
              f'style="{CANVAS_STYLE}"></canvas>'
              f'<script id="ms-first-picture-data" type="application/json">{_json(data)}'
-             f"</script><script>{code}</script>").encode()
+             f"</script><script>{code}</script>"
+             + (f'<script async src="{html_escape(library)}" data-memscope-library '
+                'onload="this.dataset.done=1" onerror="this.dataset.done=1"></script>'
+                if library else "")).encode()
     return html.replace(MARKER, MARKER + block, 1)
 
 
@@ -241,7 +248,8 @@ async def _answer(send: Send, start: Message | None, body: bytes,
     headers = list(start.get("headers", []))
     html = any(bytes(k).lower() == b"content-type" and bytes(v).startswith(b"text/html")
                for k, v in headers)
-    out = inject(body, picture, _theme()) if html and start.get("status") == 200 else None
+    out = inject(body, picture, _theme(), library=_library()) if html and start.get(
+        "status") == 200 else None
     if out is None:
         if html and start.get("status") == 200:
             log.warning("No first picture: Streamlit's page has no %s", MARKER.decode())
@@ -252,6 +260,17 @@ async def _answer(send: Send, start: Message | None, body: bytes,
     kept += [(b"content-length", str(len(out)).encode()), (b"cache-control", b"no-cache")]
     await send({**start, "headers": kept})
     await send({"type": "http.response.body", "body": out})
+
+
+def _library() -> str | None:
+    """vis-network's versioned URL, when browsers are told to keep it (the asset cache is
+    installed: otherwise the page would fetch it once more)."""
+    from components.graph_view import caching, files
+
+    try:
+        return files.library_url() if caching.installed() else None
+    except (RuntimeError, OSError):  # the browser files are not installed: no preload
+        return None
 
 
 def installed() -> bool:

@@ -66,6 +66,14 @@ def _loader_for(base: str, files: tuple[tuple[str, int, int], ...], immutable: b
             + (_HERE / "loader.js").read_text(encoding="utf-8"))
 
 
+def library_url() -> str:
+    """vis-network's URL as the loader asks for it (its content's hash in the query), for a
+    page that starts running it before the graph's element arrives (``first_picture``)."""
+    assets = _frontend()[0]
+    version = hashlib.sha256((assets / LIBRARY_FILE).read_bytes()).hexdigest()[:16]
+    return f"{_asset_base()}{LIBRARY_FILE}?v={version}"
+
+
 def loader_js() -> str:
     """The component's inline JS: ``loader.js`` and where to fetch each file from."""
     assets = _frontend()[0]

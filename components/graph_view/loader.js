@@ -25,6 +25,9 @@
 //   after the first graph is drawn and when the page is idle, the library runs a second
 //   time in a hidden, empty frame of this page (`prime`): the next session already runs
 //   it from the code cache. Otherwise it is fetched like the modules and run as a blob.
+//   The page "/" may have started it already, before Streamlit booted (a <script async
+//   data-memscope-library> that components/first_picture.py puts beside the first
+//   picture): the loader then waits for that run instead of starting another.
 // Everything comes from the page's own server; nothing is fetched from anywhere else.
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
@@ -77,11 +80,29 @@ function link(sources) {
   return visit(FILES.entry, []);
 }
 
+// The library as the page "/" started running it (components/first_picture.py puts a
+// <script async data-memscope-library> there): a promise that settles when that script
+// has run or failed, or null when the page has none (or it has already run).
+function pageLibrary() {
+  const tag = document.querySelector("script[data-memscope-library]");
+  if (!tag || tag.dataset.done) return null;
+  return new Promise((resolve) => {
+    tag.addEventListener("load", resolve, { once: true });
+    tag.addEventListener("error", resolve, { once: true });
+  });
+}
+
 async function load() {
   const defined = () => Boolean(globalThis.vis && globalThis.vis.Network);
   const direct = Boolean(FILES.immutable) && !defined();
-  const names = Object.keys(FILES.versions).filter((name) => !direct || name !== FILES.library);
-  const library = direct ? runLibrary(fileUrl(FILES.library)) : null;
+  // the library's text only when it is run from a blob (not kept by the browser, not run)
+  const names = Object.keys(FILES.versions).filter(
+    (name) => name !== FILES.library || (!direct && !defined()));
+  const started = direct ? pageLibrary() : null;
+  // the page's own run of it first; run here only when the page has none or it failed
+  const library = !direct ? null : started ? started.then(
+    () => (defined() ? undefined : runLibrary(fileUrl(FILES.library))))
+    : runLibrary(fileUrl(FILES.library));
   library?.catch(() => {}); // awaited below; a module's failure may be reported first
   const texts = await Promise.all(names.map(fetchText));
   const sources = Object.fromEntries(names.map((name, i) => [name, texts[i]]));
