@@ -3,10 +3,8 @@
 // components/graph_view/frontend/assets/, which Streamlit serves — and hands the call on
 // to the entry module's default export.
 //
-// `FILES` is prepended by components/graph_view/files.py:
-//   { base: "/_stcore/bidi-components/<served name>/", entry: "graph_view.js",
-//     library: "vis-network.min.js", css: "graph_view.css",
-//     versions: { "<file>": "<hash of its content>", ... } }
+// `FILES` (base, entry, library, css, versions: each file's content hash) is prepended
+// by components/graph_view/files.py.
 //
 // Streamlit serves those files with `Cache-Control: public` and no max-age, ETag or
 // Last-Modified, so a browser may keep them but must fetch them again before each use: a
@@ -25,9 +23,7 @@
 //   after the first graph is drawn and when the page is idle, the library runs a second
 //   time in a hidden, empty frame of this page (`prime`): the next session already runs
 //   it from the code cache. Otherwise it is fetched like the modules and run as a blob.
-//   The page "/" may have started it already, before Streamlit booted (a <script async
-//   data-memscope-library> that components/first_picture.py puts beside the first
-//   picture): the loader then waits for that run instead of starting another.
+//   If the page "/" started it (first_picture.py), that run is awaited, not repeated.
 // Everything comes from the page's own server; nothing is fetched from anywhere else.
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
@@ -80,9 +76,7 @@ function link(sources) {
   return visit(FILES.entry, []);
 }
 
-// The library as the page "/" started running it (components/first_picture.py puts a
-// <script async data-memscope-library> there): a promise that settles when that script
-// has run or failed, or null when the page has none (or it has already run).
+// The page's own run of the library (a promise), or null when it has none or it is over.
 function pageLibrary() {
   const tag = document.querySelector("script[data-memscope-library]");
   if (!tag || tag.dataset.done) return null;
@@ -95,11 +89,10 @@ function pageLibrary() {
 async function load() {
   const defined = () => Boolean(globalThis.vis && globalThis.vis.Network);
   const direct = Boolean(FILES.immutable) && !defined();
-  // the library's text only when it is run from a blob (not kept by the browser, not run)
+  // the library's text only to run it from a blob
   const names = Object.keys(FILES.versions).filter(
     (name) => name !== FILES.library || (!direct && !defined()));
   const started = direct ? pageLibrary() : null;
-  // the page's own run of it first; run here only when the page has none or it failed
   const library = !direct ? null : started ? started.then(
     () => (defined() ? undefined : runLibrary(fileUrl(FILES.library))))
     : runLibrary(fileUrl(FILES.library));
