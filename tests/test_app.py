@@ -117,7 +117,7 @@ def test_filters_hide_superseded_and_search_highlights(fresh_data_dir):
     run_page()
     an = demo_analysis()
     superseded = {m.id for m in an.dataset.memories.values() if not m.is_latest}
-    at = run_page()
+    at = run_page(filters_open=True)  # the filters' widgets are drawn only when open
     everything = {n["id"] for n in payload(at)["nodes"]}
     at.checkbox(key=str(F_SUPERSEDED.widget)).uncheck().run()
     shown = {n["id"] for n in payload(at)["nodes"]}

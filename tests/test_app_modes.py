@@ -94,7 +94,9 @@ def test_changes_since_colours_added_updated_forgotten(home):
 
 def test_the_budget_collapses_clusters_that_expand_on_click(tmp_path, monkeypatch):
     monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "demo"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.session_state["filters_open"] = True  # the budget is drawn under the open filters
+    at.run()
     everything = node_ids(at)
     assert len(everything) > 300 and not any(n.startswith("cluster:") for n in everything)
     at.number_input(key=str(F_BUDGET.widget)).set_value(100).run()

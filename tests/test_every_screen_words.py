@@ -121,7 +121,7 @@ def test_spaces_are_named_as_the_data_names_them(fresh_data_dir) -> None:
     """A space is named by the name the data gives it ("Acme Work"), not by its tag
     (acme_work), on the pages that name spaces: the profile's choice and heading, the
     expiry queue's table and the sidebar's Space filter."""
-    profile = run_page("profile.py", profile_space="acme_work")
+    profile = run_page("profile.py", profile_space="acme_work", filters_open=True)
     assert "Profile of Acme Work" in [m.value.strip("*") for m in profile.markdown]
     assert profile.selectbox[0].value == "acme_work"  # the value stays the tag
     assert "Acme Work" in profile.sidebar.multiselect[0].options

@@ -565,13 +565,15 @@ def _deep_once(uid: str, build: _DeepBuild, workers: list[deep_worker.Worker]) -
     built = StoreVectors(stamp, tuple(kinds), tuple(refs), digest_rows, matrix,
                          {t: np.array(rows, dtype=np.int64) for t, rows in tags.items()},
                          embedded=len(fresh))
+    # kept on disk before it is said to be ready: a process that waited for "ready" and
+    # then exits (``memscope warm``) leaves the file behind
+    if len(fresh) >= DEEP_KEEP_MIN or (fresh and len(texts) <= DEEP_KEEP_SMALL):
+        _keep(build.db, uid, built, deep=True)
     with _lock:
         _deep_held[uid] = built
         _deep_held.move_to_end(uid)
         while len(_deep_held) > HOLD:
             _deep_held.popitem(last=False)
-    if len(fresh) >= DEEP_KEEP_MIN or (fresh and len(texts) <= DEEP_KEEP_SMALL):
-        _keep(build.db, uid, built, deep=True)
 
 
 def _partial(digests: np.ndarray, matrix: np.ndarray, have: np.ndarray) -> StoreVectors:
