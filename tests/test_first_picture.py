@@ -50,6 +50,8 @@ def test_the_page_may_start_the_graphs_library_by_its_versioned_url() -> None:
     assert ('<script async src="/_stcore/bidi-components/x/vis-network.min.js?v=1&amp;'
             '&quot;2" data-memscope-library') in text
     assert b"data-memscope-library" not in (inject(html, {"v": "ab"}, script="/*s*/") or b"")
+    out = inject(html, {"v": "ab"}, script="/*s*/", fetched=("/a.js?v=1", "/b.css?v=2"))
+    assert out is not None and out.decode().count('<link rel="preload" as="fetch" crossorigin') == 2
 
 
 def test_presenter_mode_paints_no_text() -> None:
