@@ -1,7 +1,10 @@
 """The rarer rules of the semantic audit, read from what a life says: a day's routine
 hours, places someone has or has never been, no partner against a current one, a home for
-life, no allergies, owning or renting one's home, the only languages someone speaks, and
-two people who share a first name but not a surname. Each answers what kind of conflict it
+life, no allergies, owning or renting one's home, the only languages someone speaks, one
+thing measured twice (an amount, a height, an event's date, a weekly slot's day:
+:mod:`~memscope.meaning.quantities`), what a life has had or not (a degree, surgery …:
+:mod:`~memscope.meaning.biography`), and two people who share a first name but not a
+surname. Each answers what kind of conflict it
 found ("time", "negation", "place", "value") or ``None``; :func:`memscope.meaning.compare.
 conflict` asks them after the template and clause rules, only for texts that hold what
 one of them reads (:func:`features`, read once per text).
@@ -49,7 +52,7 @@ def compared_widely(c: Claim) -> bool:
     """Whether the audit compares ``c`` with every text about its owner, shared words or
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
-    someone speaks), which the other text may say in words of its own."""
+    someone speaks, a height), which the other text may say in words of its own."""
     return bool(features(c) - {"number", "allergy", "quantity", "life"})
 
 
@@ -67,7 +70,8 @@ def measured(c: Claim) -> frozenset[str]:
 
 def features(c: Claim) -> frozenset[str]:
     """What of the rarer rules' matter a claim holds ("number", "routine", "no_allergy",
-    "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong"): read once per claim
+    "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong", "quantity", "height",
+    "life"): read once per claim
     and kept on it, as its cached properties are (a large audit asks for every pair; a
     cache keyed on the claim would hash all its words each time)."""
     kept = c.__dict__.get(_KEPT)
