@@ -35,12 +35,10 @@ import json
 import logging
 import threading
 from collections.abc import Mapping
-from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
 from components.graph_view.caching import ASGIApp, Message, Receive, Scope, Send
-from components.graph_view.files import LIBRARY_FILE
 from memscope.view.picture import Picture, picture_of, version_of
 
 log = logging.getLogger("memscope")
@@ -144,15 +142,9 @@ def _json(value: Any) -> str:
 
 
 def inject(html: bytes, picture: Mapping[str, Any], theme: str | None = None,
-           script: str | None = None, library: str | None = None,
-           fetched: tuple[str, ...] = ()) -> bytes | None:
+           script: str | None = None) -> bytes | None:
     """``html`` with the picture's canvas, data and script after :data:`MARKER`, or
-    ``None`` when the marker is not there exactly once; with ``library`` (vis-network's
-    versioned URL, :func:`components.graph_view.files.asset_urls`) the page also starts
-    running the graph's library at once, so it is ready before the graph's element comes
-    (``loader.js`` waits for this script instead of running the library again), and with
-    ``fetched`` (the modules' and stylesheet's versioned URLs) it fetches them ahead
-    (``<link rel="preload" as="fetch">``, which the loader's own fetch then finds).
+    ``None`` when the marker is not there exactly once.
 
     >>> out = inject(b'<body><div id="root"></div></body>', {"v": "ab"}, script="1")
     >>> out.count(b'id="ms-first-picture"'), b'data-version="ab"' in out
@@ -170,12 +162,7 @@ def inject(html: bytes, picture: Mapping[str, Any], theme: str | None = None,
     block = (f'<canvas id="ms-first-picture" data-version="{version}" aria-hidden="true" '
              f'style="{CANVAS_STYLE}"></canvas>'
              f'<script id="ms-first-picture-data" type="application/json">{_json(data)}'
-             f"</script><script>{code}</script>"
-             + "".join(f'<link rel="preload" as="fetch" crossorigin href="{html_escape(url)}">'
-                       for url in fetched)
-             + (f'<script async src="{html_escape(library)}" data-memscope-library '
-                'onload="this.dataset.done=1" onerror="this.dataset.done=1"></script>'
-                if library else "")).encode()
+             f"</script><script>{code}</script>").encode()
     return html.replace(MARKER, MARKER + block, 1)
 
 
@@ -254,10 +241,7 @@ async def _answer(send: Send, start: Message | None, body: bytes,
     headers = list(start.get("headers", []))
     html = any(bytes(k).lower() == b"content-type" and bytes(v).startswith(b"text/html")
                for k, v in headers)
-    urls = _graph_files()
-    library = urls.pop(LIBRARY_FILE, None)
-    out = inject(body, picture, _theme(), library=library, fetched=tuple(urls.values())) \
-        if html and start.get("status") == 200 else None
+    out = inject(body, picture, _theme()) if html and start.get("status") == 200 else None
     if out is None:
         if html and start.get("status") == 200:
             log.warning("No first picture: Streamlit's page has no %s", MARKER.decode())
@@ -268,18 +252,6 @@ async def _answer(send: Send, start: Message | None, body: bytes,
     kept += [(b"content-length", str(len(out)).encode()), (b"cache-control", b"no-cache")]
     await send({**start, "headers": kept})
     await send({"type": "http.response.body", "body": out})
-
-
-def _graph_files() -> dict[str, str]:
-    """The graph's browser files' versioned URLs (name → URL), when browsers are told to
-    keep them (the asset cache is installed: otherwise the page would fetch them once
-    more); none when they are not installed."""
-    from components.graph_view import caching, files
-
-    try:
-        return dict(files.asset_urls()) if caching.installed() else {}
-    except (RuntimeError, OSError):
-        return {}
 
 
 def installed() -> bool:

@@ -41,19 +41,6 @@ def test_the_picture_is_data_in_a_script_element_never_markup() -> None:
     assert inject(b'<div id="root"></div>', {"v": 'x" onload="1'}) is None  # not a version
 
 
-def test_the_page_may_start_the_graphs_library_by_its_versioned_url() -> None:
-    html = b'<body><div id="root"></div></body>'
-    out = inject(html, {"v": "ab"}, script="/*s*/",
-                 library='/_stcore/bidi-components/x/vis-network.min.js?v=1&"2')
-    assert out is not None
-    text = out.decode()
-    assert ('<script async src="/_stcore/bidi-components/x/vis-network.min.js?v=1&amp;'
-            '&quot;2" data-memscope-library') in text
-    assert b"data-memscope-library" not in (inject(html, {"v": "ab"}, script="/*s*/") or b"")
-    out = inject(html, {"v": "ab"}, script="/*s*/", fetched=("/a.js?v=1", "/b.css?v=2"))
-    assert out is not None and out.decode().count('<link rel="preload" as="fetch" crossorigin') == 2
-
-
 def test_presenter_mode_paints_no_text() -> None:
     picture = picture_of([{"id": "a", "x": 0, "y": 0}], [],
                          [{"text": "Maya", "x": 0, "y": 0, "size": 20}], "abc", presenter=True)

@@ -53,47 +53,25 @@ def _asset_base() -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _versions(files: tuple[tuple[str, int, int], ...]) -> dict[str, str]:
-    """Each served file's content hash; ``files`` (name, size, mtime) only keys the cache,
-    so an edited file gets a new hash."""
-    assets = _frontend()[0]
-    return {name: hashlib.sha256((assets / name).read_bytes()).hexdigest()[:16]
-            for name, _, _ in files}
-
-
-@functools.lru_cache(maxsize=4)
 def _loader_for(base: str, files: tuple[tuple[str, int, int], ...], immutable: bool) -> str:
     """``loader.js`` with its ``FILES`` (each served file with a hash of its content, and
-    whether the server tells browsers to keep them: ``caching.py``)."""
+    whether the server tells browsers to keep them: ``caching.py``); ``files`` (name,
+    size, mtime) only keys the cache, so an edited file gets a new hash."""
+    assets = _frontend()[0]
+    versions = {name: hashlib.sha256((assets / name).read_bytes()).hexdigest()[:16]
+                for name, _, _ in files}
     spec = {"base": base, "entry": ENTRY_FILE, "library": LIBRARY_FILE, "css": CSS_FILE,
-            "versions": _versions(files), "immutable": immutable}
+            "versions": versions, "immutable": immutable}
     return (f"const FILES = {json.dumps(spec, sort_keys=True)};\n"
             + (_HERE / "loader.js").read_text(encoding="utf-8"))
 
 
-def asset_urls() -> dict[str, str]:
-    """Each browser file's URL as the loader asks for it (its content's hash in the query),
-    for a page that fetches them before the graph's element arrives (``first_picture``)."""
-    base = _asset_base()
-    return {name: f"{base}{name}?v={version}" for name, version in _versions(_files()).items()}
-
-
-def library_url() -> str:
-    """vis-network's URL as the loader asks for it (see :func:`asset_urls`)."""
-    return asset_urls()[LIBRARY_FILE]
-
-
-def _files() -> tuple[tuple[str, int, int], ...]:
-    """(name, size, mtime) of each served file: keys the caches, so an edited file gets a
-    new hash."""
-    assets = _frontend()[0]
-    return tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
-                        for p in assets.iterdir() if p.suffix in (".js", ".css")))
-
-
 def loader_js() -> str:
     """The component's inline JS: ``loader.js`` and where to fetch each file from."""
-    return _loader_for(_asset_base(), _files(), caching.installed())
+    assets = _frontend()[0]
+    files = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                         for p in assets.iterdir() if p.suffix in (".js", ".css")))
+    return _loader_for(_asset_base(), files, caching.installed())
 
 
 @functools.lru_cache(maxsize=4)

@@ -3,8 +3,10 @@
 // components/graph_view/frontend/assets/, which Streamlit serves — and hands the call on
 // to the entry module's default export.
 //
-// `FILES` (base, entry, library, css, versions: each file's content hash) is prepended
-// by components/graph_view/files.py.
+// `FILES` is prepended by components/graph_view/files.py:
+//   { base: "/_stcore/bidi-components/<served name>/", entry: "graph_view.js",
+//     library: "vis-network.min.js", css: "graph_view.css",
+//     versions: { "<file>": "<hash of its content>", ... } }
 //
 // Streamlit serves those files with `Cache-Control: public` and no max-age, ETag or
 // Last-Modified, so a browser may keep them but must fetch them again before each use: a
@@ -23,7 +25,6 @@
 //   after the first graph is drawn and when the page is idle, the library runs a second
 //   time in a hidden, empty frame of this page (`prime`): the next session already runs
 //   it from the code cache. Otherwise it is fetched like the modules and run as a blob.
-//   If the page "/" started it (first_picture.py), that run is awaited, not repeated.
 // Everything comes from the page's own server; nothing is fetched from anywhere else.
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
@@ -76,26 +77,11 @@ function link(sources) {
   return visit(FILES.entry, []);
 }
 
-// The page's own run of the library (a promise), or null when it has none or it is over.
-function pageLibrary() {
-  const tag = document.querySelector("script[data-memscope-library]");
-  if (!tag || tag.dataset.done) return null;
-  return new Promise((resolve) => {
-    tag.addEventListener("load", resolve, { once: true });
-    tag.addEventListener("error", resolve, { once: true });
-  });
-}
-
 async function load() {
   const defined = () => Boolean(globalThis.vis && globalThis.vis.Network);
   const direct = Boolean(FILES.immutable) && !defined();
-  // the library's text only to run it from a blob
-  const names = Object.keys(FILES.versions).filter(
-    (name) => name !== FILES.library || (!direct && !defined()));
-  const started = direct ? pageLibrary() : null;
-  const library = !direct ? null : started ? started.then(
-    () => (defined() ? undefined : runLibrary(fileUrl(FILES.library))))
-    : runLibrary(fileUrl(FILES.library));
+  const names = Object.keys(FILES.versions).filter((name) => !direct || name !== FILES.library);
+  const library = direct ? runLibrary(fileUrl(FILES.library)) : null;
   library?.catch(() => {}); // awaited below; a module's failure may be reported first
   const texts = await Promise.all(names.map(fetchText));
   const sources = Object.fromEntries(names.map((name, i) => [name, texts[i]]));
