@@ -17,7 +17,7 @@ from memscope.records.dataset import from_feed_pages
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
-@pytest.mark.parametrize(("a", "b"), [
+QUANTITY_CONFLICTS = [
     # an amount for one thing, in other words, periods and units
     ("Greta pays £700 a month in rent.", "Greta's monthly rent comes to 900 pounds."),
     ("Bruno's salary is €52,000 a year.", "Bruno earns 4,000 euros a month."),
@@ -36,14 +36,10 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
     ("Greta's weekly book club meeting is on Wednesdays.",
      "Greta's weekly book club meeting is every Friday."),
     ("Bruno swims on Mondays and Thursdays.", "Bruno only swims on Sundays."),
-])
-def test_one_quantity_said_twice_is_a_conflict(a: str, b: str) -> None:
-    found = conflict(claim(a), claim(b))
-    assert found is not None and found.what in ("number", "time", "date")
-    assert conflict(claim(b), claim(a)) is not None
+]
 
 
-@pytest.mark.parametrize(("a", "b"), [
+QUANTITY_LOOK_ALIKES = [
     # the same amount in other words, and amounts of other things or people
     ("Greta pays £700 a month in rent.", "Greta's rent is £8,400 a year."),
     ("Bruno earns around €50k a year.", "Bruno's base salary is €48,500."),
@@ -68,10 +64,7 @@ def test_one_quantity_said_twice_is_a_conflict(a: str, b: str) -> None:
     ("Greta's piano lesson is on Tuesdays.", "Greta's French lesson is only on Thursdays."),
     ("Bruno swims on Mondays.", "Bruno goes to the gym on Thursdays."),
     ("Bruno swims on Mondays.", "Bruno also swims on Thursdays."),
-])
-def test_look_alikes_are_left_alone(a: str, b: str) -> None:
-    assert conflict(claim(a), claim(b)) is None
-    assert conflict(claim(b), claim(a)) is None
+]
 
 
 def test_what_is_read() -> None:
@@ -106,7 +99,7 @@ def test_the_audit_compares_texts_that_share_only_the_measured_thing() -> None:
                           "Bruno's yearly salary is 90 thousand dollars.") == []
 
 
-@pytest.mark.parametrize(("a", "b"), [
+LIFE_CONFLICTS = [
     # what a life has had or not, said in the past too
     ("Greta never went to university.", "Greta studied physics at Uppsala."),
     ("Greta has no degree.", "Greta has a bachelor's degree in nursing."),
@@ -123,13 +116,10 @@ def test_the_audit_compares_texts_that_share_only_the_measured_thing() -> None:
     ("Greta, who grew up in Oslo, is fluent in Norwegian.",
      "Greta has no idea how to speak Norwegian."),
     ("Bruno is fluent in Greek because he grew up in Patras.", "Bruno can't speak Greek."),
-])
-def test_a_life_said_twice_is_a_conflict(a: str, b: str) -> None:
-    assert conflict(claim(a), claim(b)) is not None
-    assert conflict(claim(b), claim(a)) is not None
+]
 
 
-@pytest.mark.parametrize(("a", "b"), [
+LIFE_LOOK_ALIKES = [
     ("Greta never went to university.", "Greta's daughter studied law at Leeds."),
     ("Greta never went to university.", "Greta hopes to do a degree in history one day."),
     ("Greta has a degree in chemistry.", "Greta never went to art school."),
@@ -142,10 +132,7 @@ def test_a_life_said_twice_is_a_conflict(a: str, b: str) -> None:
     ("Greta is expecting her first baby.", "Greta teaches a class of thirty children."),
     ("Bruno no longer drives.", "Bruno drove to work for ten years."),
     ("Bruno can't drive.", "Bruno's brother drove him to Leeds."),
-])
-def test_a_life_look_alikes_are_left_alone(a: str, b: str) -> None:
-    assert conflict(claim(a), claim(b)) is None
-    assert conflict(claim(b), claim(a)) is None
+]
 
 
 def test_an_aside_is_read_apart() -> None:
@@ -156,7 +143,7 @@ def test_an_aside_is_read_apart() -> None:
                           "Greta studied physics at Uppsala.") == ["suspected_contradiction"]
 
 
-@pytest.mark.parametrize(("a", "b"), [
+KIND_CONFLICTS = [
     # a denial of a kind meets one of its kind
     ("Bruno doesn't own any property.", "Bruno owns a holiday cottage in Wales."),
     ("Greta never takes planes.", "Greta flies to Madrid twice a year."),
@@ -167,13 +154,10 @@ def test_an_aside_is_read_apart() -> None:
     ("Greta has never owned a bicycle.", "Greta rides her own bike to the lab."),
     # a Chinese province holds its cities
     ("王静从没去过云南。", "王静去年在昆明住了两个月。"),
-])
-def test_a_kind_denied_meets_one_of_it(a: str, b: str) -> None:
-    assert conflict(claim(a), claim(b)) is not None
-    assert conflict(claim(b), claim(a)) is not None
+]
 
 
-@pytest.mark.parametrize(("a", "b"), [
+KIND_LOOK_ALIKES = [
     ("Bruno doesn't own any property.", "Bruno rents a flat in Cardiff."),
     ("Greta never takes planes.", "Greta's brother flies to Madrid every month."),
     ("Bruno has never used Linux.", "Bruno's team runs Debian servers."),
@@ -185,10 +169,7 @@ def test_a_kind_denied_meets_one_of_it(a: str, b: str) -> None:
     ("王静从没出过国。", "王静去年在拉萨住了两个月。"),
     # an indefinite employer names none
     ("王静在一家外企工作。", "王静在微软上班。"),
-])
-def test_a_kind_look_alikes_are_left_alone(a: str, b: str) -> None:
-    assert conflict(claim(a), claim(b)) is None
-    assert conflict(claim(b), claim(a)) is None
+]
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -201,24 +182,38 @@ def test_chinese_updates_on_one_topic_stay_on_it(a: str, b: str) -> None:
     assert update_relation(claim(a), claim(b)) is True
 
 
-@pytest.mark.parametrize(("a", "b"), [
+PERSON_CONFLICTS = [
     # one partner or manager, named in other words
     ("Greta's partner is Lars.", "Greta's partner's name is Henrik."),
     ("Greta's manager is a man called Olof Berg.", "Greta reports to Anna Lind."),
     ("Greta's wife is called Ines.", "Greta says her wife, Marta, teaches yoga."),
     # kin said with a word before the role
     ("Bruno's twin daughters are six.", "Bruno has no children."),
-])
-def test_one_person_in_other_words(a: str, b: str) -> None:
+]
+
+
+PERSON_LOOK_ALIKES = [
+    ("Greta's partner is Lars.", "Greta's partner's name is Lars."),
+    ("Greta's wife is called Ines.", "Greta says her wife, Ines, teaches yoga."),
+    ("Greta's wife is called Ines.", "Greta's sister Marta teaches yoga."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), QUANTITY_CONFLICTS + LIFE_CONFLICTS + KIND_CONFLICTS
+                         + PERSON_CONFLICTS)
+def test_one_thing_said_twice_is_a_conflict(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is not None
     assert conflict(claim(b), claim(a)) is not None
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("Greta's partner is Lars.", "Greta's partner's name is Lars."),
-    ("Greta's wife is called Ines.", "Greta says her wife, Ines, teaches yoga."),
-    ("Greta's wife is called Ines.", "Greta's sister Marta teaches yoga."),
-])
-def test_one_person_look_alikes_are_left_alone(a: str, b: str) -> None:
+@pytest.mark.parametrize(("a", "b"), QUANTITY_CONFLICTS)
+def test_a_quantity_conflict_is_of_a_number_or_a_time(a: str, b: str) -> None:
+    found = conflict(claim(a), claim(b))
+    assert found is not None and found.what in ("number", "time", "date")
+
+
+@pytest.mark.parametrize(("a", "b"), QUANTITY_LOOK_ALIKES + LIFE_LOOK_ALIKES + KIND_LOOK_ALIKES
+                         + PERSON_LOOK_ALIKES)
+def test_look_alikes_are_left_alone(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is None
     assert conflict(claim(b), claim(a)) is None

@@ -28,6 +28,7 @@ from memscope.meaning.denials import (
     _POSSESSION,
     _ZH_AUX,
     _ZH_KIN,
+    PAST_FORMS,
     ZH_AT_TIMES,
     Denial,
 )
@@ -541,16 +542,12 @@ def _owns_one(kinds: tuple[str, ...], affirming: list[Clause]) -> bool:
 #: a denial of being able to do something: a time it was done denies it too
 _ABILITY = re.compile(r"\b(?:can['’]?t|cannot|can\s+not|unable\s+to|never\s+learn(?:ed|t)\s+"
                       r"(?:how\s+)?to|no\s+idea\s+how\s+to)\b", re.I)
-#: simple pasts whose stem is not their verb's ("drove" is "drive")
-_PAST_FORMS = {"drove": "drive", "swam": "swim", "rode": "ride", "flew": "fly",
-               "spoke": "speak", "wrote": "write", "ate": "eat", "drank": "drink",
-               "sang": "sing", "ran": "run"}
 
 
 def _done(affirming: list[Clause]) -> frozenset[str]:
     """The stems of the verbs the clauses say were done in a simple past of their own."""
-    return frozenset(stem(_PAST_FORMS[w]) for y in affirming
-                     for w in re.findall(r"[a-z]+", y.text.lower()) if w in _PAST_FORMS)
+    return frozenset(stem(PAST_FORMS[w]) for y in affirming
+                     for w in re.findall(r"[a-z]+", y.text.lower()) if w in PAST_FORMS)
 
 
 def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Clause],

@@ -47,8 +47,14 @@ _DEPARTURE = re.compile(r"\b(?:left|quit|resigned from|stopped working (?:at|for
 _LIVING = frozenset(("liv", "manag", "get", "go", "do", "cop", "surviv"))
 #: "a word of", "a drop of": nothing at all of what follows
 _FILLERS = _set("word drop bite sip puff bit ounce")
-#: past participles a denial's verb may be in ("has never taught" / "teaches")
-_IRREGULAR = {"taught": "teach", "flown": "fly", "driven": "drive", "ridden": "ride",
+#: simple pasts whose stem is not their verb's ("drove" is "drive"): a time an ability was
+#: used (compare.py), and a denial's verb ("never drove")
+PAST_FORMS = {"drove": "drive", "swam": "swim", "rode": "ride", "flew": "fly",
+              "spoke": "speak", "wrote": "write", "ate": "eat", "drank": "drink",
+              "sang": "sing", "ran": "run"}
+#: past participles and simple pasts a denial's verb may be in ("has never taught" /
+#: "teaches")
+_IRREGULAR = {**PAST_FORMS, "taught": "teach", "flown": "fly", "driven": "drive", "ridden": "ride",
               "written": "write", "eaten": "eat", "swum": "swim", "sung": "sing",
               "spoken": "speak", "drunk": "drink", "bought": "buy", "caught": "catch",
               "fought": "fight", "worn": "wear", "sold": "sell", "held": "hold",

@@ -102,10 +102,11 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("only_speaks")
     if not c.zh and any(life_values(cl.text) for cl in c.clauses):
         out.add("life")
-    if any(measures(cl.text, c.zh) for cl in c.clauses):
+    kinds = {m.kind for cl in c.clauses for m in measures(cl.text, c.zh)}
+    if kinds:
         out.add("quantity")
-        if any(m.kind == "height" for cl in c.clauses for m in measures(cl.text, c.zh)):
-            out.add("height")  # said in words of its own ("five foot six"): compared widely
+    if "height" in kinds:
+        out.add("height")  # said in words of its own ("five foot six"): compared widely
     return frozenset(out)
 
 
