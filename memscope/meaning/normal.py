@@ -40,7 +40,12 @@ _ZH_TIME = re.compile(r"(?P<half>上午|早上|早晨|清晨|凌晨|中午|下�
 _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 #: one way of writing a Chinese month, a day of the month, money and "every month"
 _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱?"), r"\1元"),
-            (re.compile(r"每个月"), "每月"))
+            (re.compile(r"每个月"), "每月"),
+            # hearsay before the claim: 听说董强家在…, 听她老公说，王静…, 据张敏自己说，她家… —
+            # what is said is the claim, its teller is no owner
+            (re.compile(r"^据(?P<name>[\u4e00-\u9fff]{2,3}?)(?:自己|本人)?说[，,]\s*[她他]"),
+             r"\g<name>"),
+            (re.compile(r"^(?:听说|据说|据了解|听[\u4e00-\u9fff]{1,5}说)[，,]?\s*"), ""))
 _WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
          r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")

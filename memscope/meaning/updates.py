@@ -49,6 +49,9 @@ def update_relation(a: Claim, b: Claim) -> bool | None:
     lives in Bristol") or both name attributes and none is shared; ``None`` when the words
     cannot tell (the caller compares meanings). A shared subject alone says nothing: every
     memory about a person has their name."""
+    keys_a, keys_b = _attribute_keys(a), _attribute_keys(b)
+    if "topic:pregnancy" in keys_a & keys_b:
+        return True  # 正在备孕 → 儿子上个月出生了: the child is what came of it
     other = _other_subject(a, b)
     if other is not None:
         return other
@@ -56,10 +59,38 @@ def update_relation(a: Claim, b: Claim) -> bool | None:
         return True
     if conflict(a, b) is not None:
         return True  # what the update resolves: one attribute, two values
-    keys_a, keys_b = _attribute_keys(a), _attribute_keys(b)
-    if keys_a & keys_b or _shared_names(a, b) or _shares_plain_words(a, b):
+    if keys_a & keys_b or _shared_names(a, b):
         return True
-    return False if keys_a and keys_b else None
+    if _other_things(a, b) or (keys_a and keys_b):
+        # "Li's car is white" → "Li's cat is white", 在北京工作 → 最爱吃北京烤鸭: a word both
+        # say is what two different things are (or where), not one attribute
+        return False
+    return True if _shares_plain_words(a, b) and not _thing_left(a, b) else None
+
+
+def _other_things(a: Claim, b: Claim) -> bool:
+    """Both texts are about one owner's things, and not the same thing ("Li's car" /
+    "Li's cat", 李伟的车 / 李伟的猫; 婚礼定在 and 婚礼推迟到 are one)."""
+    of_a, of_b = a.clauses[0].of, b.clauses[0].of
+    if not of_a or not of_b:
+        return False
+    if a.zh:
+        return of_a[0] != of_b[0]
+    return of_a not in of_b and of_b not in of_a
+
+
+def _thing_left(a: Claim, b: Claim) -> bool:
+    """One text is about its owner's thing that the other never names (潘悦的猫叫橘子 →
+    潘悦每天早上吃一个橘子): a word both say is then no tie between them."""
+    for one, other in ((a, b), (b, a)):
+        thing = one.clauses[0].of
+        if thing.endswith((*_ZH_ROLES, "对象")) or stem(thing.split()[-1] if thing else "") in (
+                _ROLE_STEMS):
+            continue  # 男朋友叫张强 → 和张强分手了: a person, named in the other
+        if thing and not other.clauses[0].of and (thing[0] if one.zh else thing) not in (
+                other.text if one.zh else other.text.lower()):
+            return True
+    return False
 
 
 def _other_subject(a: Claim, b: Claim) -> bool | None:
@@ -70,7 +101,10 @@ def _other_subject(a: Claim, b: Claim) -> bool | None:
     oa, ob = a.clauses[0].owner, b.clauses[0].owner
     if not oa or not ob or oa == ob:
         return None
-    longer, shorter, other = (ob, oa, a) if len(ob) > len(oa) else (oa, ob, b)
+    if a.zh and "的" not in oa[0] and "的" not in ob[0] and oa[0] in b.text:
+        return None  # 医生建议冯亮…, 房东涨租了，魏东…: 冯亮's, told by someone else
+    size = (lambda o: len("".join(o))) if a.zh else len
+    longer, shorter, other = (ob, oa, a) if size(ob) > size(oa) else (oa, ob, b)
     if longer[:len(shorter)] != shorter and not (a.zh and longer[0].startswith(shorter[0])):
         return _shares_plain_words(a, b)
     if a.zh:  # 孙丽 → 孙丽的妹妹, unless the parent speaks of her sister too
@@ -99,11 +133,19 @@ def _shares_plain_words(a: Claim, b: Claim) -> bool:
 def _zh_pairs(text: str) -> frozenset[str]:
     """The character pairs of a Chinese text after its name, times and numbers left out
     (the words it may share with another, without segmentation)."""
-    body = text[zh_name_length(text):MAX_CHARS]
+    body = _ZH_TITLE.sub("", text[zh_name_length(text):MAX_CHARS])  # 《北京遇上西雅图》: a title
+    body = _ZH_NOT_DATES.sub(lambda m: m.group(0).replace("日", "\x00"), body)
     return frozenset(pair for pair in (body[i:i + 2] for i in range(len(body) - 1))
-                     if all(_HAN.match(ch) and ch not in _ZH_STOP and ch not in _ZH_DIGITS
-                            and ch not in "年月日天周号岁的了是在" for ch in pair)
+                     if all((_HAN.match(ch) and ch not in _ZH_STOP and ch not in _ZH_DIGITS
+                             and ch not in "年月日天周号岁的了是在") or ch == "\x00"
+                            for ch in pair)
                      and pair not in _ZH_GENERIC)
+
+
+#: a title in Chinese quotation marks (a film, a book): its words are not the text's
+_ZH_TITLE = re.compile(r"《[^》]{0,30}》")
+#: 日 that is no day: 日语, 日本, 日文 (kept as a word, unlike 3日, 日期)
+_ZH_NOT_DATES = re.compile(r"日(?=[语本文])")
 
 
 def _attribute_keys(c: Claim) -> frozenset[str]:
