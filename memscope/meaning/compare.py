@@ -490,6 +490,11 @@ def _nouns_of(y: Clause) -> tuple[str, ...]:
                  if w.lower() not in STOP and len(w) > 2 and not w[:1].isupper())[:12]
 
 
+#: what one takes one's kin to do is theirs (带儿子去游泳馆上游泳课: the son swims)
+_ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|闺女|小孩|"
+                          r"孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
+
+
 def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> float:
     """How sure the denial ``d`` of ``x`` is denied by ``other`` (0: not at all)."""
     stems = frozenset().union(*(y.stems for y in affirming))
@@ -499,15 +504,20 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
     if x.claim.zh:  # 从不去公司 / 每周都去公司上班, 不抽烟 / 每天抽半包烟
         core = "".join(d.object)
         kin = _ZH_KIN.get(core.removeprefix("有"))
-        if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)(?:"
-                                          + "|".join(kin) + ")", other.text) or (
-                affirming and re.search(r"[她他]的(?:" + "|".join(kin) + ")", other.text))):
-            return 0.75  # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿
+        kin_words = "(?:" + "|".join(kin) + ")" if kin else ""
+        if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)亲?"
+                                          + kin_words, other.text) or (
+                affirming and re.search(r"[她他]的?亲?" + kin_words + r"|(?:送|接|带|陪)"
+                                        + kin_words, other.text))):
+            # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿, 先送闺女去幼儿园;
+            # 独生子 / 陈晨说他哥哥…, 杨帆的亲妹妹
+            return 0.75
         if core == "车":  # 没有车 / 有一辆特斯拉: 辆 counts vehicles
             return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的", y.text)
                                for y in affirming) else 0.0
-        return 0.75 if core and any(_subsequence(core, y.text) or (
-            len(core) <= 4 and core[-2:] in y.text) for y in affirming) else 0.0
+        return 0.75 if core and any(_subsequence(core, text) or (
+            len(core) <= 4 and core[-2:] in text) for y in affirming
+            if (text := _ZH_KIN_DOES.sub("", y.text))) else 0.0
     if not d.object:  # "doesn't drive" / "drives her own car"
         if d.verb and _ABILITY.search(x.text) and d.verb in _done(affirming):
             return 0.75  # "can't drive" / "drove the whole way to Edinburgh"

@@ -187,9 +187,12 @@ _APPOSITIVE = re.compile(r",\s*(?:his|her|their|the)\s+(?P<marker>only|sole|main
 
 
 _ZH_V = r"([^，。,；;、\s的了]{2,12}?)"
+#: occupations, by their last characters
+_ZH_JOBS = ("医生|老师|教师|护士|律师|会计|工程师|程序员|设计师|总监|前台|接待|司机|厨师|柜员|警察|"
+            "记者|作家|演员|店员|服务员|客户经理|销售经理|项目经理|产品经理|公务员|保安|快递员")
 _ZH_END = r"(?=[，。,；;]|$)"
 _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for f, p in (
-    ("employer", r"在([^，。,；;、\s了]{2,14}?)(?:工作|上班|任职|实习|做(?=[^，。,；;]{0,6}[师员]))"
+    ("employer", r"在([^，。,；;、\s了]{2,14}?)(?:工作|上班|任职|实习|[做当](?=[^，。,；;]{0,6}[师员]))"
                  rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
                  rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
     ("home", rf"(?:住在|家在|住|搬到了?|搬去了?|定居在?)(?!在?一起){_ZH_V}(?=[，。,；;、\s的]|$)"),
@@ -197,6 +200,9 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
     ("partner", rf"(?:妻子|丈夫|老婆|老公|太太|女朋友|男朋友|伴侣|对象)(?:是|叫){_ZH_V}{_ZH_END}"
                 rf"|和{_ZH_V}结婚|嫁给了?{_ZH_V}{_ZH_END}|娶了{_ZH_V}{_ZH_END}"),
     ("language", rf"母语是{_ZH_V}{_ZH_END}"),
+    # what one does for a living (是一名外科医生, 只是个前台接待, 当了护士)
+    ("occupation", r"(?:是|当了?|做)(?:一名|一个|一位|个|名|位)?(?:[^，。,；;是]{1,8}?的)?"
+                   rf"([^，。,；;的是]{{0,5}}?(?:{_ZH_JOBS})){_ZH_END}"),
     ("blood", r"血型(?:是)?(AB|A|B|O)|(AB|A|B|O)型血"),
 ))
 
@@ -209,7 +215,7 @@ _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?�
 _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manager", "上司": "manager",
                      "经理": "manager", "妻子": "partner", "丈夫": "partner", "老婆": "partner",
                      "老公": "partner", "太太": "partner", "生日": "birthday", "母语": "language",
-                     "血型": "blood"}
+                     "血型": "blood", "单位": "employer", "公司": "employer"}
 
 
 _ZH_SINGLE = re.compile(r"单身|未婚|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)|没有?结婚|没结过婚")
@@ -420,6 +426,8 @@ _ZH_SOME = ("一家", "一个", "一所", "一间", "某")
 def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, ...]:
     """The facts of a Chinese clause (as :func:`_en_facts`)."""
     facts: list[Fact] = []
+    if thing.endswith(("单位", "公司")) and rest.startswith("在"):
+        identity = True  # 蔡文的单位在宁波: where she works
     if identity and thing:  # 周杰的领导是王总, 刘洋的生日是3月14日
         family = next((f for noun, f in _ZH_NOUN_FAMILIES.items() if thing.endswith(noun)),
                       None)
@@ -435,7 +443,8 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
                 rest[:m.start()][-3:]):
             value = next(g for g in m.groups() if g)
             if not value.startswith(_ZH_SOME):  # 在一家外企工作: which one, it does not say
-                facts.append(_state(family, of, value))
+                # 白雪的母亲是医生: the mother's occupation, not 白雪's
+                facts.append(_state(family, thing if family == "occupation" else of, value))
     if not any(f.key == "birthday" for f in facts) and _ZH_BORN.search(rest):
         m = _ZH_DATE_RE.search(rest)
         date = _zh_date(rest)

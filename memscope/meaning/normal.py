@@ -41,6 +41,9 @@ _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 #: one way of writing a Chinese month, a day of the month, money and "every month"
 _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱?"), r"\1元"),
             (re.compile(r"每个月"), "每月"),
+            # 陈志强现在的公司是中兴: his company, now
+            (re.compile(r"(?<=[\u4e00-\u9fff])(?:现在|目前|如今)的(?=公司|单位|老板|领导|上司)"),
+             "的"),
             # hearsay before the claim: 听说董强家在…, 听她老公说，王静…, 据张敏自己说，她家… —
             # what is said is the claim, its teller is no owner
             (re.compile(r"^据(?P<name>[\u4e00-\u9fff]{2,3}?)(?:自己|本人)?说[，,]\s*[她他]"),

@@ -117,7 +117,7 @@ def _zh_money(text: str) -> list[Measure]:
         cue = pattern.search(text)
         if not cue:
             continue
-        per_year = 1.0 if "年薪" in text or "每年" in text else 12.0
+        per_year = 1.0 if re.search(r"年薪|[每一]年|全年|年租", text) else 12.0
         for m in _ZH_MONEY.finditer(text, cue.end() if key != "salary" else 0):
             value = _zh_value(m)
             if value is not None and value >= 100:
@@ -282,6 +282,117 @@ def _weekday(text: str) -> list[Measure]:
     return [Measure("weekday", key, days, only=only)]
 
 
+# -- Chinese: heights, the time of one event, a weekly slot --------------------------------
+
+_ZH_DIGIT_CHARS = "零一二三四五六七八九"
+_ZH_HEIGHT_CUE = re.compile(r"身高|个子|[高矮]")
+_ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?(?![\d{_ZH_DIGIT_CHARS}]*[公千]?米)"
+                        r"|(?P<dec>[12]\.\d{1,2})米|(?P<cm>1\d\d|2[0-2]\d)\s*(?:厘米|公分|cm)")
+#: an event of one person and the words naming it (婚礼, 航班, 看牙 …)
+_ZH_EVENTS = (("wedding", re.compile(r"婚礼|婚期")),
+              ("flight", re.compile(r"航班|机票|起飞|飞机")),
+              ("dentist", re.compile(r"牙医|看牙|拔牙|补牙|洗牙")),
+              ("checkup", re.compile(r"体检")),
+              ("interview", re.compile(r"面试")))
+#: someone else's event that one attends (去参加王芳的婚礼, 喝喜酒)
+_ZH_GUEST = re.compile(r"参加|出席|喝.{0,3}喜酒|送.{0,4}(?:去|到)机场|接机")
+_ZH_MONTH_DAY = re.compile(r"(?P<m>\d{1,2})月(?P<d>\d{1,2})日")
+_ZH_DAY = re.compile(r"(?<![月\d])(?P<d>\d{1,2})日")
+_ZH_WEEKDAY = re.compile(r"(?P<when>下下?个?|这个?|上个?|本)?(?:周|星期|礼拜)(?P<day>[一二三四五六日天])")
+_ZH_WEEKDAYS = {"一": "monday", "二": "tuesday", "三": "wednesday", "四": "thursday",
+                "五": "friday", "六": "saturday", "日": "sunday", "天": "sunday"}
+_ZH_HOUR = re.compile(r"(?P<h>[0-2]\d):(?P<min>[0-5]\d)")
+_ZH_HALF = re.compile(r"(?P<am>早上|上午|早晨|清晨|凌晨)|(?P<pm>下午|晚上|傍晚|夜里)")
+#: a weekly slot: its noun, and a lesson by its subject (钢琴课, 英语课)
+_ZH_SLOT = re.compile(r"(?P<gym>健身)|(?P<swim>游泳)|(?P<yoga>瑜伽)|(?P<lesson>[\u4e00-\u9fff]{2})课"
+                      r"|(?P<meeting>例会|组会|周会)")
+_ZH_SLOT_ONLY = re.compile(r"只|固定|一次|其他时间都?不")
+
+
+def _zh_height(text: str) -> list[Measure]:
+    if not _ZH_HEIGHT_CUE.search(text):
+        return []
+    m = _ZH_HEIGHT.search(text)
+    if not m:
+        return []
+    if m.group("cm"):
+        return [Measure("height", "height", float(m.group("cm")))]
+    if m.group("dec"):
+        return [Measure("height", "height", float(m.group("dec")) * 100)]
+    tail = "".join(str(_ZH_DIGIT_CHARS.index(ch)) if ch in _ZH_DIGIT_CHARS else ch
+                   for ch in (m.group("dm") or ""))
+    return [Measure("height", "height", int(m.group("m")) * 100 + int(tail.ljust(2, "0")))]
+
+
+def _zh_event(text: str) -> list[Measure]:
+    """The time of one event of the owner's (婚礼定在10月3日, 航班是周二早上八点起飞, 牙医
+    预约在15号下午): its day of the month, weekday, hour or half of the day, as given."""
+    if _ZH_GUEST.search(text):
+        return []
+    for name, pattern in _ZH_EVENTS:
+        if not pattern.search(text):
+            continue
+        when: dict[str, object] = {}
+        if (md := _ZH_MONTH_DAY.search(text)) is not None:
+            when["md"] = (int(md["m"]), int(md["d"]))
+        elif (day := _ZH_DAY.search(text)) is not None:
+            when["d"] = int(day["d"])
+        if (wd := _ZH_WEEKDAY.search(text)) is not None:
+            when["wd"] = ((wd["when"] or "")[:1], _ZH_WEEKDAYS[wd["day"]])
+        if (hour := _ZH_HOUR.search(text)) is not None:
+            when["h"] = int(hour["h"]) * 60 + int(hour["min"])
+        if (half := _ZH_HALF.search(text)) is not None:
+            when["half"] = "am" if half["am"] else "pm"
+        if name == "flight":  # 去程 / 回来的航班: two flights
+            name += " back" if re.search(r"回程|返程|回来|回国|飞回", text) else (
+                " out" if re.search(r"去程|出发|飞往|飞去", text) else "")
+        return [Measure("event", name, when)] if when else []
+    return []
+
+
+def _zh_weekday(text: str) -> list[Measure]:
+    days = frozenset(_ZH_WEEKDAYS[m["day"]] for m in _ZH_WEEKDAY.finditer(text)
+                     if not m["when"])
+    slot = _ZH_SLOT.search(text)
+    if not days or slot is None or "每" not in text and not _ZH_SLOT_ONLY.search(text):
+        return []
+    key = slot.group("lesson") or next(k for k, v in slot.groupdict().items() if v)
+    return [Measure("weekday", key, days, only=bool(_ZH_SLOT_ONLY.search(text)))]
+
+
+# -- an age and a year of birth -----------------------------------------------------------
+
+#: an age said now (今年28岁, "is 34 years old"), not one at a time gone (十六岁就出来打工,
+#: "at 16", "when she was 20")
+_AGE = re.compile(r"(?<![\d.])(?P<zh>\d{1,3})岁(?!那年|时|的时候|就|起|开始|以前|之前|前|生日)"
+                  r"|\b(?P<en>\d{1,2})\s+years?\s+old\b|\b(?:aged|turned)\s+(?P<en2>\d{1,2})\b",
+                  re.I)
+_AGE_THEN = re.compile(r"\bwhen\b|\bat\s+\d|\bwas\s+\d", re.I)
+_BORN = re.compile(r"(?P<y>(?:19|20)\d\d)年(?:出生|生人|生的|生)|生于(?P<y2>(?:19|20)\d\d)"
+                   r"|\bborn\s+in\s+(?P<y3>(?:19|20)\d\d)\b", re.I)
+#: a year of birth and an age agree when the age was said within this many years of now
+#: (memories are recent: "is 28" and "born in 1985" cannot both be true of a memory
+#: written since)
+AGE_YEARS_BACK = 8
+
+
+def _age(text: str) -> list[Measure]:
+    out = []
+    born = _BORN.search(text)
+    if born:
+        out.append(Measure("age", "age", ("born", int(born["y"] or born["y2"] or born["y3"]))))
+    age = _AGE.search(text)
+    if age and not _AGE_THEN.search(text):
+        out.append(Measure("age", "age", ("age", int(age["zh"] or age["en"] or age["en2"]))))
+    return out
+
+
+def _this_year() -> int:
+    import datetime
+
+    return datetime.datetime.now(datetime.UTC).year
+
+
 # -- reading and comparing ----------------------------------------------------------------
 
 @lru_cache(maxsize=50_000)
@@ -289,11 +400,13 @@ def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
     """The quantities ``text`` gives (one clause's text is best: two in one text are
     read apart only when their keys differ)."""
     if zh:
-        return tuple(_zh_money(text))
+        return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text)
+                     + _age(text))
     if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
             r"\b(?:foot|feet|ft)\b", text, re.I):
         return ()
-    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text))
+    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text)
+                 + _age(text))
 
 
 def measures_conflict(left: tuple[Measure, ...], right: tuple[Measure, ...]) -> str | None:
@@ -319,7 +432,37 @@ def _differ(x: Measure, y: Measure) -> bool:
         if ya and yb and ya != yb:
             return True
         return (ma, da) != (mb, db)
+    if x.kind == "age":
+        (how_x, nx), (how_y, ny) = x.value, y.value  # type: ignore[misc]
+        if how_x == how_y:
+            return how_x == "born" and nx != ny
+        born, age = (nx, ny) if how_x == "born" else (ny, nx)
+        said = born + age  # the year the age was said in, were both true
+        return not _this_year() - AGE_YEARS_BACK <= said <= _this_year() + 1
+    if x.kind == "event":
+        return _event_differs(x.value, y.value)  # type: ignore[arg-type]
     if x.kind == "weekday":
         days_x, days_y = x.value, y.value
         return bool((x.only or y.only) and not (days_x & days_y))  # type: ignore[operator]
     return False
+
+
+def _event_differs(x: dict[str, object], y: dict[str, object]) -> bool:
+    """Two times of one event that cannot both hold: another date or weekday; on one day
+    (or no day given on either), another hour or half of the day."""
+    for part in ("md", "d"):
+        if part in x and part in y:
+            if x[part] != y[part]:
+                return True
+            break
+    else:
+        if "md" in x and "d" in y or "d" in x and "md" in y:
+            dx = x["md"][1] if "md" in x else x["d"]  # type: ignore[index]
+            dy = y["md"][1] if "md" in y else y["d"]  # type: ignore[index]
+            if dx != dy:
+                return True
+    if "wd" in x and "wd" in y and x["wd"] != y["wd"]:
+        return x["wd"][0] == y["wd"][0]  # type: ignore[index]  # 下周一 / 下周一, not 这周 / 下周
+    if "h" in x and "h" in y:
+        return abs(int(x["h"]) - int(y["h"])) >= 60  # type: ignore[call-overload]
+    return "half" in x and "half" in y and x["half"] != y["half"]

@@ -61,7 +61,7 @@ def measured(c: Claim) -> frozenset[str]:
     had ("degree", "surgery"): two texts about one such thing are compared, whatever words
     they share."""
     found = features(c)
-    keys = frozenset(m.key for cl in c.clauses for m in measures(cl.text, c.zh)) if (
+    keys = frozenset(m.key for _cl, found_ in _measured_clauses(c) for m in found_) if (
         "quantity" in found) else frozenset()
     if "life" in found:
         keys |= {topic for cl in c.clauses for topic, _value in life_values(cl.text)}
@@ -102,7 +102,7 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("only_speaks")
     if not c.zh and any(life_values(cl.text) for cl in c.clauses):
         out.add("life")
-    kinds = {m.kind for cl in c.clauses for m in measures(cl.text, c.zh)}
+    kinds = {m.kind for _cl, found in _measured_clauses(c) for m in found}
     if kinds:
         out.add("quantity")
     if "height" in kinds:
@@ -144,19 +144,28 @@ def _quantities_conflict(a: Claim, b: Claim) -> str | None:
     quantities`)."""
     if a.zh != b.zh:
         return None
-    for x in a.clauses:
+    for x, left in _measured_clauses(a):
         owner = _measured_owner(x)
-        if not owner or x.past or x.hedged:
+        if not owner or x.past or x.hedged or not left:
             continue
-        left = _measures_of(x, a.zh)
-        if not left:
-            continue
-        for y in b.clauses:
+        for y, right in _measured_clauses(b):
             if _measured_owner(y) == owner and not (y.past or y.hedged):
-                what = measures_conflict(left, _measures_of(y, b.zh))
+                what = measures_conflict(left, right)
                 if what:
                     return what
     return None
+
+
+def _measured_clauses(c: Claim) -> list[tuple[Clause, tuple[Measure, ...]]]:
+    """Each clause with its measures; a Chinese text read whole, as its first clause's (its
+    commas part what one measure says: 每周只健身一次，固定在周三下午)."""
+    if c.zh:
+        first = c.clauses[0]
+        if any(cl.owner and cl.owner != first.owner for cl in c.clauses) or any(
+                cl.past or cl.hedged for cl in c.clauses):
+            return [(cl, _measures_of(cl, True)) for cl in c.clauses]
+        return [(first, _measures_of(first, True, c.text))]
+    return [(cl, _measures_of(cl, False)) for cl in c.clauses]
 
 
 def _life_conflict(a: Claim, b: Claim) -> str | None:
@@ -183,10 +192,11 @@ def _measured_owner(x: Clause) -> tuple[str, ...]:
 _POSSESSOR = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 
 
-def _measures_of(x: Clause, zh: bool) -> tuple[Measure, ...]:
-    """The clause's measures, a height only when it is the owner's own ("Maya's fence is
-    1.80 m tall" is the fence's)."""
-    found = measures(x.text, zh)
+def _measures_of(x: Clause, zh: bool, text: str | None = None) -> tuple[Measure, ...]:
+    """The clause's measures (of ``text`` when given: the clause's whole sentence), a
+    height only when it is the owner's own ("Maya's fence is 1.80 m tall" is the
+    fence's)."""
+    found = measures(x.text if text is None else text, zh)
     if x.of and x.of != "height":
         found = tuple(m for m in found if m.kind != "height")
     return found
@@ -293,8 +303,9 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
     if x.claim.zh:
         never = {c for m in _ZH_NEVER_BEEN.finditer(text)
                  if (c := country(m.group("place")) or region(m.group("place")))}
-        return frozenset(never), frozenset(("CN",)) if _ZH_NEVER_ABROAD.search(text) else (
-            frozenset())
+        # 出国 is leaving the mainland: 去过香港和澳门 is no going abroad in its words
+        return frozenset(never), frozenset(("CN", "HK", "MO", "TW")) if (
+            _ZH_NEVER_ABROAD.search(text)) else frozenset()
     never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
     left = {c for m in _NEVER_LEFT.finditer(text) if (c := country(m.group("place")))}
     return frozenset(never), frozenset(left)
