@@ -491,8 +491,8 @@ def _nouns_of(y: Clause) -> tuple[str, ...]:
 
 
 #: what one takes one's kin to do is theirs (带儿子去游泳馆上游泳课: the son swims)
-_ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|闺女|小孩|"
-                          r"孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
+_ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|"
+                          r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
 
 
 def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> float:

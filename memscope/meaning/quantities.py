@@ -286,7 +286,8 @@ def _weekday(text: str) -> list[Measure]:
 
 _ZH_DIGIT_CHARS = "零一二三四五六七八九"
 _ZH_HEIGHT_CUE = re.compile(r"身高|个子|[高矮]")
-_ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?(?![\d{_ZH_DIGIT_CHARS}]*[公千]?米)"
+_ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?"
+                        rf"(?![\d{_ZH_DIGIT_CHARS}]*[公千]?米)"
                         r"|(?P<dec>[12]\.\d{1,2})米|(?P<cm>1\d\d|2[0-2]\d)\s*(?:厘米|公分|cm)")
 #: an event of one person and the words naming it (婚礼, 航班, 看牙 …)
 _ZH_EVENTS = (("wedding", re.compile(r"婚礼|婚期")),
@@ -298,14 +299,15 @@ _ZH_EVENTS = (("wedding", re.compile(r"婚礼|婚期")),
 _ZH_GUEST = re.compile(r"参加|出席|喝.{0,3}喜酒|送.{0,4}(?:去|到)机场|接机")
 _ZH_MONTH_DAY = re.compile(r"(?P<m>\d{1,2})月(?P<d>\d{1,2})日")
 _ZH_DAY = re.compile(r"(?<![月\d])(?P<d>\d{1,2})日")
-_ZH_WEEKDAY = re.compile(r"(?P<when>下下?个?|这个?|上个?|本)?(?:周|星期|礼拜)(?P<day>[一二三四五六日天])")
+_ZH_WEEKDAY = re.compile(r"(?P<when>下下?个?|这个?|上个?|本)?(?:周|星期|礼拜)"
+                         r"(?P<day>[一二三四五六日天])")
 _ZH_WEEKDAYS = {"一": "monday", "二": "tuesday", "三": "wednesday", "四": "thursday",
                 "五": "friday", "六": "saturday", "日": "sunday", "天": "sunday"}
 _ZH_HOUR = re.compile(r"(?P<h>[0-2]\d):(?P<min>[0-5]\d)")
 _ZH_HALF = re.compile(r"(?P<am>早上|上午|早晨|清晨|凌晨)|(?P<pm>下午|晚上|傍晚|夜里)")
 #: a weekly slot: its noun, and a lesson by its subject (钢琴课, 英语课)
-_ZH_SLOT = re.compile(r"(?P<gym>健身)|(?P<swim>游泳)|(?P<yoga>瑜伽)|(?P<lesson>[\u4e00-\u9fff]{2})课"
-                      r"|(?P<meeting>例会|组会|周会)")
+_ZH_SLOT = re.compile(r"(?P<gym>健身)|(?P<swim>游泳)|(?P<yoga>瑜伽)"
+                      r"|(?P<lesson>[\u4e00-\u9fff]{2})课|(?P<meeting>例会|组会|周会)")
 _ZH_SLOT_ONLY = re.compile(r"只|固定|一次|其他时间都?不")
 
 
@@ -354,7 +356,7 @@ def _zh_weekday(text: str) -> list[Measure]:
     days = frozenset(_ZH_WEEKDAYS[m["day"]] for m in _ZH_WEEKDAY.finditer(text)
                      if not m["when"])
     slot = _ZH_SLOT.search(text)
-    if not days or slot is None or "每" not in text and not _ZH_SLOT_ONLY.search(text):
+    if not days or slot is None or ("每" not in text and not _ZH_SLOT_ONLY.search(text)):
         return []
     key = slot.group("lesson") or next(k for k, v in slot.groupdict().items() if v)
     return [Measure("weekday", key, days, only=bool(_ZH_SLOT_ONLY.search(text)))]
@@ -448,19 +450,14 @@ def _differ(x: Measure, y: Measure) -> bool:
 
 
 def _event_differs(x: dict[str, object], y: dict[str, object]) -> bool:
-    """Two times of one event that cannot both hold: another date or weekday; on one day
-    (or no day given on either), another hour or half of the day."""
-    for part in ("md", "d"):
-        if part in x and part in y:
-            if x[part] != y[part]:
-                return True
-            break
-    else:
-        if "md" in x and "d" in y or "d" in x and "md" in y:
-            dx = x["md"][1] if "md" in x else x["d"]  # type: ignore[index]
-            dy = y["md"][1] if "md" in y else y["d"]  # type: ignore[index]
-            if dx != dy:
-                return True
+    """Two times of one event that cannot both hold: another date, day of the month or
+    weekday; on one day (or no day given on either), another hour or half of the day."""
+    if "md" in x and "md" in y and x["md"] != y["md"]:
+        return True
+    day_x = x["md"][1] if "md" in x else x.get("d")  # type: ignore[index]
+    day_y = y["md"][1] if "md" in y else y.get("d")  # type: ignore[index]
+    if day_x is not None and day_y is not None and day_x != day_y:
+        return True
     if "wd" in x and "wd" in y and x["wd"] != y["wd"]:
         return x["wd"][0] == y["wd"][0]  # type: ignore[index]  # 下周一 / 下周一, not 这周 / 下周
     if "h" in x and "h" in y:
