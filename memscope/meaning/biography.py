@@ -23,6 +23,7 @@ _BONE = (r"(?:wrist|arm|leg|ankle|collarbone|hip|ribs?|nose|fingers?|toes?|foot|
 _CONDITION = (r"(?:(?:type\s+[12]\s+)?diabetes|asthma|epilepsy|hypertension|arthritis|lupus|"
               r"crohn['’]s(?:\s+disease)?|multiple\s+sclerosis|co?eliac\s+disease|COPD|"
               r"chronic\s+(?!health|medical|condition|illness|disease|problem)[a-z]+)")
+_ZH_CONDITION = r"(?:高血压|糖尿病|哮喘|心脏病|关节炎|癫痫|慢性[\u4e00-\u9fff]{1,3}病)"
 #: (topic, value, pattern): the values of one topic exclude each other
 _TOPICS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (topic, value, re.compile(pattern, re.I)) for topic, value, pattern in (
@@ -63,6 +64,15 @@ _TOPICS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"|\ba\s+left[- ]hander\b"),
         ("handedness", "right", r"\b(?:is|was|am|are)\s+(?:\w+\s+)?right[- ]handed\b"
                                 r"|\ba\s+right[- ]hander\b"),
+        # Chinese (左撇子, 没有任何慢性病 / 有高血压, 只有初中文化 / 是清华大学毕业的)
+        ("handedness", "left", r"(?<!不是)左撇子|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"),
+        ("handedness", "right", r"(?<!不是)右撇子|(?:用|惯用)右手(?:写字|吃饭|拿筷子)"),
+        ("chronic condition", "none", r"没有?(?:任何)?慢性病|无慢性病"),
+        ("chronic condition", "some", rf"(?:有|患有?|确诊了?|得了){_ZH_CONDITION}"),
+        ("degree", "none", r"只有(?:小学|初中|高中)(?:文化|学历)|(?:没|没有|从没)(?:上|读)过大学"
+                           r"|(?:小学|初中|高中)毕业就(?:出来)?(?:工作|打工)"),
+        ("degree", "some", r"(?:大学|学院|本科|硕士|博士|研究生)毕业|毕业于.{1,12}(?:大学|学院)"
+                           r"|(?:学士|硕士|博士)学位"),
         ("children", "first on the way",
          r"\b(?:pregnant|expecting)\s+with\s+(?:her|their|his)\s+first\b"
          r"|\bexpecting\s+(?:her|their|his)\s+first\s+(?:child|baby)\b"),
@@ -76,10 +86,13 @@ _TRIGGER = re.compile(r"universit|college|\buni\b|degree|PhD|doctorate|MBA|maste
                       r"studied|graduat|surger|operation|removed|replaced|taken out|bone|broke|"
                       r"fractur|chronic|diabet|asthma|epilep|hypertens|arthritis|lupus|crohn|"
                       r"sclerosis|celiac|coeliac|COPD|colou?r|handed|pregnant|expecting|"
-                      r"children|kids|sons|daughters|\bson\b|daughter|child\b|\bkid\b", re.I)
+                      r"children|kids|sons|daughters|\bson\b|daughter|child\b|\bkid\b|"
+                      r"撇子|左手|右手|慢性|高血压|糖尿病|哮喘|心脏病|关节炎|癫痫|大学|学院|毕业|"
+                      r"文化|学历|学位", re.I)
 #: what says a value is only wished for or someone else's ("hopes to do a PhD")
 _NOT_OWN = re.compile(r"\b(?:wants?|hopes?|plans?|planning|would\s+like|dreams?|applying|"
-                      r"applied|considering|thinking\s+about|might|may|if)\b", re.I)
+                      r"applied|considering|thinking\s+about|might|may|if)\b"
+                      r"|想|希望|打算|准备|如果|可能|考研", re.I)
 
 
 @lru_cache(maxsize=50_000)

@@ -68,7 +68,8 @@ _PARTICIPLES = _set("born made sold built done set due going being not taken giv
 _ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一二三四五六七八九十两]{1,5})")
 
 
-_ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前|前任|前妻|前夫")
+_ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前|前任|前妻|前夫"
+                      r"|(?<=[\u4e00-\u9fff]{2})曾(?=[和在去到是跟与])")  # 彭博曾和妻子…, not 曾琪
 
 
 # --- clauses ---------------------------------------------------------------------------

@@ -42,6 +42,10 @@ KINDS: dict[str, tuple[str, ...]] = {
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
     "cat": ("cat", "kitten", "tabby", "猫"),
+    # pork by its dishes (Chinese ones are named by what they are made of only in part)
+    "pork": ("pork", "bacon", "chorizo", "prosciutto", "pancetta", "猪肉", "回锅肉", "红烧肉",
+             "东坡肉", "叉烧", "五花肉", "猪排", "培根"),
+    "spicy": ("辣",),
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
               "donut", "fizzy", "soda", "ice cream", "dessert", "brownie", "糖", "巧克力", "蛋糕",
               "甜点"),
@@ -53,7 +57,7 @@ _PETS = ("dog", "cat")
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
                "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "咖啡"),
-               "tea": ("tea", "茶"), "sugar": ("sugar", "糖")}
+               "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|sober|drinker|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
@@ -70,6 +74,7 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
+        (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣", ("spicy",)),
         (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
          r"sugar\b|戒糖", ("sugar",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
@@ -105,7 +110,7 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?)\b"
-                       r"|吃|喝|爱", re.I)
+                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|"
                        r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"
@@ -184,7 +189,7 @@ def eats_allergen(allergic: str, other: str) -> bool:
     low = other.lower()
     found = {*found, *(k for x in found for k in _ALLERGEN_KINDS.get(x, ()))}
     return any(re.search(rf"\b{re.escape(x)}", low) if x.isascii() else x in other
-               for x in found if len(x) >= 2)
+               for x in found if len(x) >= 2 or not x.isascii())
 
 
 #: an allergen named by its kind, and what is one of it ("allergic to tree nuts" /
@@ -194,7 +199,8 @@ _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "
                    "nut": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",
                            "macadamia", "peanut"),
                    "shellfish": ("prawn", "shrimp", "crab", "lobster", "mussel", "oyster",
-                                 "scallop", "clam")}
+                                 "scallop", "clam"),
+                   "海鲜": ("虾", "蟹", "贝", "生蚝", "鱿鱼", "蛤蜊", "海参")}
 
 
 #: "has no (food / drug / known) allergies", "isn't allergic to anything", 没有任何过敏,

@@ -41,6 +41,14 @@ _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 #: one way of writing a Chinese month, a day of the month, money and "every month"
 _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱?"), r"\1元"),
             (re.compile(r"每个月"), "每月"),
+            # a fixed holiday is its date (国庆节那天出生的, 生日是五一劳动节)
+            (re.compile(r"国庆节?(?=那天|当天|$|[，。,；;])"), "10月1日"),
+            (re.compile(r"五一劳动节|劳动节|五一节"), "5月1日"), (re.compile(r"元旦"), "1月1日"),
+            (re.compile(r"圣诞节"), "12月25日"), (re.compile(r"情人节"), "2月14日"),
+            (re.compile(r"儿童节|六一节"), "6月1日"),
+            # 彭博的妻子去年去世了: widowed
+            (re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,3}?)的(?:妻子|丈夫|老婆|老公|太太|先生)"
+                        r"[^，。,；;]{0,4}?(?:去世|过世|病逝|离世)了?"), r"\g<who>丧偶"),
             # 陈志强现在的公司是中兴: his company, now
             (re.compile(r"(?<=[\u4e00-\u9fff])(?:现在|目前|如今)的(?=公司|单位|老板|领导|上司)"),
              "的"),

@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from memscope.meaning.biography import life_conflict, life_values
+from memscope.meaning.claim_text import _ROLE_STEMS, _ZH_ROLES, stem
 from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.places import city_country, country, region, within, zh_places
@@ -100,7 +101,7 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("tenure")
     if _ONLY_SPEAKS.search(text):
         out.add("only_speaks")
-    if not c.zh and any(life_values(cl.text) for cl in c.clauses):
+    if any(life_values(cl.text) for cl in c.clauses):
         out.add("life")
     kinds = {m.kind for _cl, found in _measured_clauses(c) for m in found}
     if kinds:
@@ -173,11 +174,16 @@ def _life_conflict(a: Claim, b: Claim) -> str | None:
     surgery, a broken bone …: :mod:`~memscope.meaning.biography`); said in the past too."""
     for x in a.clauses:
         owner = _measured_owner(x)
-        left = life_values(x.text) if owner and not x.hedged else ()
-        if left and any(_measured_owner(y) == owner and not y.hedged and life_conflict(
-                left, life_values(y.text)) for y in b.clauses):
+        left = life_values(x.text) if owner and not x.hedged and not _of_kin(x) else ()
+        if left and any(_measured_owner(y) == owner and not y.hedged and not _of_kin(y)
+                        and life_conflict(left, life_values(y.text)) for y in b.clauses):
             return "negation"
     return None
+
+
+def _of_kin(x: Clause) -> bool:
+    """The clause says who or what its owner's kin is (郭芳的儿子是左撇子): theirs."""
+    return bool(x.of) and (x.of.endswith(_ZH_ROLES) or stem(x.of.split()[-1]) in _ROLE_STEMS)
 
 
 def _measured_owner(x: Clause) -> tuple[str, ...]:
@@ -401,7 +407,9 @@ def _partner_conflict(x: Clause, other: Claim) -> str | None:
             continue
         if other.zh:
             spouse = re.search(re.escape(x.owner[0]) + r"的(?:" + _ZH_SPOUSE + ")", y.text) or (
-                y.owner == x.owner and re.search(r"[她他]的(?:" + _ZH_SPOUSE + ")", y.text))
+                y.owner == x.owner and re.search(
+                    r"[她他]的(?:" + _ZH_SPOUSE + r")|(?:陪|和|跟|带|给)[^，。,；;]{0,10}?的?(?:"
+                    + _ZH_SPOUSE + ")", y.text))  # 陪结婚三十年的老婆去看电影
         else:
             spouse = (y.owner[:n] == x.owner and len(y.owner) > n
                       and y.owner[n] in PARTNERS) or (
