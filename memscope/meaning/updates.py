@@ -61,6 +61,9 @@ def update_relation(a: Claim, b: Claim) -> bool | None:
         return True  # what the update resolves: one attribute, two values
     if keys_a & keys_b or _shared_names(a, b):
         return True
+    intent_a, intent_b = _INTENT.search(a.text), _INTENT.search(b.text)
+    if intent_a and intent_b and intent_a.group(0).lower() == intent_b.group(0).lower():
+        return True  # "saving up for a new laptop" → "… for a trip to Japan": one goal, changed
     if _other_things(a, b) or (keys_a and keys_b):
         # "Li's car is white" → "Li's cat is white", 在北京工作 → 最爱吃北京烤鸭: a word both
         # say is what two different things are (or where), not one attribute
