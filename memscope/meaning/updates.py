@@ -151,11 +151,17 @@ _ZH_TITLE = re.compile(r"《[^》]{0,30}》")
 _ZH_NOT_DATES = re.compile(r"日(?=[语本文])")
 
 
+#: the topic a fact's family is part of
+_FACT_TOPICS = {"employer": "topic:work", "occupation": "topic:work", "manager": "topic:work",
+                "home": "topic:home"}
+
+
 def _attribute_keys(c: Claim) -> frozenset[str]:
     """The attributes a text names: its facts' families and its topic families."""
     keys = {f"{f.key}:{f.noun}" if f.key in _NOUN_KEYS else f.key
             for cl in c.clauses for f in cl.facts}
     keys |= {d.family for cl in c.clauses for d in cl.denials if d.family}
+    keys |= {_FACT_TOPICS[k] for k in keys if k in _FACT_TOPICS}  # 在超市当收银员: work
     if c.zh:  # its families from the whole text after the name (its subject may be misread)
         rest = c.text[zh_name_length(c.text):MAX_CHARS]
         low = rest.lower()
