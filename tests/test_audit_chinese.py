@@ -99,7 +99,7 @@ def test_what_is_read_in_chinese() -> None:
     (slot,) = measures("方圆每周只练一次瑜伽，固定在周二晚上。", zh=True)
     assert (slot.key, slot.value, slot.only) == ("yoga", frozenset({"tuesday"}), True)
     (born,) = measures("方圆是1969年出生的。", zh=True)
-    assert born.value == ("born", 1969)
+    assert born.value == ("born", 1969, 1969)
     assert measures("方圆16岁就出来打工了。", zh=True) == ()  # an age then, not now
     assert normalise("听说方圆家在重庆。") == "方圆家在重庆。"
     assert normalise("据方圆自己说，她家在重庆。") == "方圆家在重庆。"

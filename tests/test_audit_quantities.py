@@ -192,6 +192,36 @@ PERSON_CONFLICTS = [
 ]
 
 
+MORE_CONFLICTS = [
+    # a workout's hour against "never before", or against the hour one gets up
+    ("Bruno goes swimming every morning at 6 am.", "Bruno never works out before noon."),
+    ("Greta goes to the gym every day at 6:30.", "Greta never gets up before nine."),
+    # an age by its decade against a year of birth
+    ("Greta was born in 2001.", "Greta is in her late forties."),
+    # a continent is its countries
+    ("Bruno has never travelled to Africa.", "Bruno spent a month in Nairobi."),
+    ("Greta has never set foot outside Europe.", "Greta lived in Lima for a year."),
+    # a kin who died, and time spent with them now
+    ("Greta's father passed away in 2019.", "Greta calls her father every evening."),
+    # hearsay around the claim, and a diet kept for years
+    ("Greta is an only child.", "According to Greta, her older sister Pia is a nurse."),
+    ("Bruno has been vegetarian for ten years.", "Bruno's favourite dinner is a lamb kebab."),
+    ("Bruno is teetotal.", "Bruno's usual order is a pint of Guinness."),
+    ("Greta is married to Lars.", "Greta is not seeing anyone at the moment."),
+]
+
+
+MORE_LOOK_ALIKES = [
+    ("Bruno goes swimming every morning at 6 am.", "Bruno never works out after 8 pm."),
+    ("Greta was born in 1980.", "Greta is in her forties."),
+    ("Bruno has never travelled to Africa.", "Bruno spent a month in Lisbon."),
+    ("Greta's father passed away in 2019.", "Greta calls her mother every evening."),
+    ("Greta's father passed away in 2019.", "Greta visited her father every week until 2018."),
+    ("Greta is an only child.", "According to Greta, her cousin Pia is a nurse."),
+    ("Bruno was vegetarian for ten years.", "Bruno's favourite dinner is a lamb kebab."),
+]
+
+
 PERSON_LOOK_ALIKES = [
     ("Greta's partner is Lars.", "Greta's partner's name is Lars."),
     ("Greta's wife is called Ines.", "Greta says her wife, Ines, teaches yoga."),
@@ -200,7 +230,7 @@ PERSON_LOOK_ALIKES = [
 
 
 @pytest.mark.parametrize(("a", "b"), QUANTITY_CONFLICTS + LIFE_CONFLICTS + KIND_CONFLICTS
-                         + PERSON_CONFLICTS)
+                         + PERSON_CONFLICTS + MORE_CONFLICTS)
 def test_one_thing_said_twice_is_a_conflict(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is not None
     assert conflict(claim(b), claim(a)) is not None
@@ -213,7 +243,7 @@ def test_a_quantity_conflict_is_of_a_number_or_a_time(a: str, b: str) -> None:
 
 
 @pytest.mark.parametrize(("a", "b"), QUANTITY_LOOK_ALIKES + LIFE_LOOK_ALIKES + KIND_LOOK_ALIKES
-                         + PERSON_LOOK_ALIKES)
+                         + PERSON_LOOK_ALIKES + MORE_LOOK_ALIKES)
 def test_look_alikes_are_left_alone(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is None
     assert conflict(claim(b), claim(a)) is None

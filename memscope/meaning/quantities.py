@@ -378,14 +378,32 @@ _BORN = re.compile(r"(?P<y>(?:19|20)\d\d)年(?:出生|生人|生的|生)|生于(
 AGE_YEARS_BACK = 8
 
 
+#: an age by its decade ("in his early fifties", "in her thirties")
+_DECADE = re.compile(r"\bin\s+(?:his|her|their)\s+(?:(?P<part>early|mid|late)[\s-]*)?"
+                     r"(?P<dec>twenties|thirties|forties|fifties|sixties|seventies|eighties|"
+                     r"nineties)\b", re.I)
+_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+            "seventies": 70, "eighties": 80, "nineties": 90}
+_DECADE_PART = {"early": (0, 4), "mid": (3, 7), "late": (6, 9), None: (0, 9)}
+
+
 def _age(text: str) -> list[Measure]:
+    """A year of birth (``("born", year, year)``) and an age said now (``("age", least,
+    most)``: one year, or a decade's part)."""
     out = []
     born = _BORN.search(text)
     if born:
-        out.append(Measure("age", "age", ("born", int(born["y"] or born["y2"] or born["y3"]))))
-    age = _AGE.search(text)
-    if age and not _AGE_THEN.search(text):
-        out.append(Measure("age", "age", ("age", int(age["zh"] or age["en"] or age["en2"]))))
+        year = int(born["y"] or born["y2"] or born["y3"])
+        out.append(Measure("age", "age", ("born", year, year)))
+    if _AGE_THEN.search(text):
+        return out
+    if (age := _AGE.search(text)) is not None:
+        years = int(age["zh"] or age["en"] or age["en2"])
+        out.append(Measure("age", "age", ("age", years, years)))
+    elif (decade := _DECADE.search(text)) is not None:
+        low, high = _DECADE_PART[decade["part"] and decade["part"].lower()]
+        base = _DECADES[decade["dec"].lower()]
+        out.append(Measure("age", "age", ("age", base + low, base + high)))
     return out
 
 
@@ -405,7 +423,7 @@ def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
         return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text)
                      + _age(text))
     if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
-            r"\b(?:foot|feet|ft)\b", text, re.I):
+            r"\b(?:foot|feet|ft)\b|ties\b", text, re.I):
         return ()
     return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text)
                  + _age(text))
@@ -435,12 +453,12 @@ def _differ(x: Measure, y: Measure) -> bool:
             return True
         return (ma, da) != (mb, db)
     if x.kind == "age":
-        (how_x, nx), (how_y, ny) = x.value, y.value  # type: ignore[misc]
+        (how_x, low_x, high_x), (how_y, low_y, high_y) = x.value, y.value  # type: ignore[misc]
         if how_x == how_y:
-            return how_x == "born" and nx != ny
-        born, age = (nx, ny) if how_x == "born" else (ny, nx)
-        said = born + age  # the year the age was said in, were both true
-        return not _this_year() - AGE_YEARS_BACK <= said <= _this_year() + 1
+            return how_x == "born" and low_x != low_y
+        born, low, high = (low_x, low_y, high_y) if how_x == "born" else (low_y, low_x, high_x)
+        # the years the age was said in, were both true: none of them recent
+        return born + high < _this_year() - AGE_YEARS_BACK or born + low > _this_year() + 1
     if x.kind == "event":
         return _event_differs(x.value, y.value)  # type: ignore[arg-type]
     if x.kind == "weekday":

@@ -1,4 +1,4 @@
-"""A day's routine read as hours: when someone gets up and when they go to bed.
+"""A day's routine read as hours: when someone gets up, works out and goes to bed.
 
 "is up at 5:30 every day", "wakes at five", "never gets up before ten", "rarely gets out
 of bed before eleven", "goes to bed at 10 pm sharp", "never goes to sleep before 2 am".
@@ -26,7 +26,10 @@ _WAKE = (r"(?:(?:is|am|are|gets?|got|getting|wakes?|woke|waking)\s+up|wakes?|wok
          r"(?:gets?|got|getting)\s+out\s+of\s+bed|rises|gets?\s+up)")
 _SLEEP = (r"(?:goes|go|going|went|gets?|got|heads?)\s+to\s+(?:bed|sleep)|falls?\s+asleep|"
           r"turns?\s+in|bedtime\s+is|(?:is|gets?)\s+in\s+bed|sleeps?")
-_ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP}))"
+#: a daily workout ("goes running every morning at 6 am", "never works out before 10 am")
+_EXERCISE = (r"(?:goes|go|going|went)\s+(?:running|jogging|swimming|to\s+the\s+gym)|runs|jogs|"
+             r"exercises?|works?\s+out|hits\s+the\s+gym|trains|swims")
+_ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP})|(?P<exercise>{_EXERCISE}))"
 #: "is up at 5:30", "goes to bed at 22:00"
 _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|around\s+|"
                  rf"about\s+){_HOUR}", re.I)
@@ -44,8 +47,9 @@ _ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没
                             r"(?P<sleep>睡觉|入睡|上床|睡))")
 _ZH_HABIT = re.compile(r"每天|每晚|每早|天天|总是|一般|通常|平时|都")
 _HABIT = re.compile(r"\b(?:every|each|daily|always|usually|normally|sharp|weekday)\b", re.I)
-_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleeps?|asleep|turns? in)\b|起床|醒|"
-                          r"起来|睡", re.I)
+_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleeps?|asleep|turns? in|running|"
+                          r"jogging|swimming|runs|jogs|gym|exercises?|works? out|trains|swims)\b"
+                          r"|起床|醒|起来|睡", re.I)
 
 
 def _hours(raw: str, sleep: bool) -> float:
@@ -78,43 +82,58 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
         _NOT_BEFORE, _AT, _HABIT)
     out: list[tuple[str, str, float]] = []
     for m in not_before.finditer(norm):
-        sleep = m.group("sleep") is not None
-        out.append(("sleep" if sleep else "wake", "not_before", _hours(m.group("hour"), sleep)))
+        act = _activity(m)
+        out.append((act, "not_before", _hours(m.group("hour"), act == "sleep")))
     if not zh:
         for m in _BY.finditer(norm):
-            sleep = m.group("sleep") is not None or m.group("asleep") is not None
-            out.append(("sleep" if sleep else "wake", "by", _hours(m.group("hour"), sleep)))
+            act = "sleep" if m.group("asleep") is not None else _activity(m)
+            out.append((act, "by", _hours(m.group("hour"), act == "sleep")))
     if not out:
         for m in at.finditer(norm):
-            sleep = m.group("sleep") is not None
+            act = _activity(m)
             how = "at" if habit.search(norm) else "once"
-            out.append(("sleep" if sleep else "wake", how, _hours(m.group("hour"), sleep)))
+            out.append((act, how, _hours(m.group("hour"), act == "sleep")))
     return tuple(out)
+
+
+def _activity(m: re.Match[str]) -> str:
+    """Which routine a match is of: ``sleep``, ``exercise`` or ``wake``."""
+    groups = m.groupdict()
+    return "sleep" if groups.get("sleep") else "exercise" if groups.get("exercise") else "wake"
+
+
+def _out_before_up(x: tuple[str, str, float], y: tuple[str, str, float]) -> bool:
+    """Out for a workout at an hour before the one the other says its owner is never up
+    ("goes running every morning at 6 am" / "never gets up before ten")."""
+    (_e, ex_how, ex_hour), (_w, wake_how, wake_hour) = (x, y) if x[0] == "exercise" else (y, x)
+    return wake_how == "not_before" and ex_how in ("at", "once") and ex_hour < wake_hour
 
 
 def routines_conflict(a: str, b: str) -> bool:
     """Whether the routine hours of ``a`` and ``b`` (one person's) cannot both hold."""
     first, second = routine(a), routine(b)
-    if not first or not second:
+    return any(_hours_conflict(x, y) for x in first for y in second)
+
+
+def _hours_conflict(x: tuple[str, str, float], y: tuple[str, str, float]) -> bool:
+    """Two routine hours (:func:`routine`) that cannot both hold."""
+    (act, how, hour), (act2, how2, hour2) = x, y
+    if {act, act2} == {"exercise", "wake"}:
+        return _out_before_up(x, y)
+    if act != act2:
         return False
-    for act, how, hour in first:
-        for act2, how2, hour2 in second:
-            if act != act2:
-                continue
-            if how == "not_before" and how2 in ("at", "once") and hour2 < hour:
-                return True
-            if how2 == "not_before" and how in ("at", "once") and hour < hour2:
-                return True
-            if how == how2 == "at" and abs(hour - hour2) >= 1:
-                return True
-            if {how, how2} == {"by", "not_before"} and (
-                    hour if how == "by" else hour2) < (hour2 if how == "by" else hour):
-                return True  # "in bed by 9:30 every night" / "rarely sleeps before 2 am"
-            if how == "by" and how2 in ("at", "once") and hour2 > hour + 0.5:
-                return True  # "always asleep by 10 pm" / "goes to bed around 2 am"
-            if how2 == "by" and how in ("at", "once") and hour > hour2 + 0.5:
-                return True
-    return False
+    if how == "not_before" and how2 in ("at", "once") and hour2 < hour:
+        return True
+    if how2 == "not_before" and how in ("at", "once") and hour < hour2:
+        return True
+    if how == how2 == "at" and abs(hour - hour2) >= 1:
+        return True
+    if {how, how2} == {"by", "not_before"} and (
+            hour if how == "by" else hour2) < (hour2 if how == "by" else hour):
+        return True  # "in bed by 9:30 every night" / "rarely sleeps before 2 am"
+    if how == "by" and how2 in ("at", "once") and hour2 > hour + 0.5:
+        return True  # "always asleep by 10 pm" / "goes to bed around 2 am"
+    return how2 == "by" and how in ("at", "once") and hour > hour2 + 0.5
 
 
 __all__ = ["routine", "routines_conflict"]

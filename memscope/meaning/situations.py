@@ -22,7 +22,14 @@ from memscope.meaning.biography import life_conflict, life_values
 from memscope.meaning.claim_text import _ROLE_STEMS, _ZH_ROLES, stem
 from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
-from memscope.meaning.places import city_country, country, region, within, zh_places
+from memscope.meaning.places import (
+    city_country,
+    continent,
+    country,
+    region,
+    within,
+    zh_places,
+)
 from memscope.meaning.quantities import Measure, measures, measures_conflict
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.routines import routine, routines_conflict
@@ -45,6 +52,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
         ("life" in fa and "life" in fb, _life_conflict),
+        ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -266,7 +274,8 @@ _PLACE_NAME = r"(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})
 _NEVER_BEEN = re.compile(r"\bnever\s+(?:(?:been|travell?ed|gone|flown|traveled)\s+(?:to|in)|"
                          r"set\s+foot\s+in|visited)\s+" + _PLACE_NAME)
 #: "has never left the United States": never anywhere outside it
-_NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?)\s+" + _PLACE_NAME)
+_NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?|set\s+foot\s+outside"
+                         r"(?:\s+of)?)\s+" + _PLACE_NAME)
 _ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去过|到过|踏足过?)"
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: 出国 is leaving China (a Chinese text's home country)
@@ -284,8 +293,40 @@ def _rare_cues(text: str) -> frozenset[str]:
     """Which of the rarer rules a text may take part in as their first side ("travel": it
     may deny a visit; "lifelong": a home for life), read once per text: every pair of a
     large audit asks."""
-    return frozenset(name for name, cue in (("travel", _TRAVEL_CUE), ("lifelong", _LIFELONG))
+    return frozenset(name for name, cue in (("travel", _TRAVEL_CUE), ("lifelong", _LIFELONG),
+                                            ("kin_gone", _KIN_GONE))
                      if cue.search(text))
+
+
+_KIN = (r"(?:mother|father|mum|mom|dad|brother|sister|son|daughter|grandmother|grandfather|"
+        r"grandma|grandpa|granny)")
+#: a kin who died ("Sven's mother passed away in 2018", "lost his father last year")
+_KIN_GONE = re.compile(rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|older|younger|elder)"
+                       rf"\s+)?(?P<kin>{_KIN})\s+(?:passed\s+away|died)\b"
+                       rf"|\b(?P<owner2>[A-Z][\w-]*)\s+lost\s+(?:his|her|their)\s+"
+                       rf"(?P<kin2>{_KIN})\b")
+#: time spent with a kin now ("visits his mother every Sunday", "calls her dad daily")
+_WITH_KIN = re.compile(r"\b(?:visits|calls|phones|rings|sees|meets|lives\s+with|has\s+(?:lunch|"
+                       r"dinner|breakfast|coffee)\s+with|cooks\s+for|takes\s+care\s+of|looks\s+"
+                       r"after|drives)\s+(?:his|her|their)\s+(?:(?:\w+\s+)?)(?P<kin>"
+                       + _KIN + r")\b", re.I)
+
+
+def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says its owner's mother (father, son …) died, the other that they spend
+    time with her now ("Sven's mother passed away in 2018" / "Sven visits his mother at her
+    house every Sunday")."""
+    for first, second in ((a, b), (b, a)):
+        gone = _KIN_GONE.search(first.text)
+        if gone is None:
+            continue
+        owner = (gone["owner"] or gone["owner2"]).lower()
+        kin = (gone["kin"] or gone["kin2"]).lower()
+        for y in second.clauses:
+            if y.owner == (owner,) and not (y.past or y.hedged) and any(
+                    m["kin"].lower() == kin for m in _WITH_KIN.finditer(y.text)):
+                return "negation"
+    return None
 
 
 def _places_in(y: Clause) -> tuple[str, ...]:
@@ -314,6 +355,9 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
             _ZH_NEVER_ABROAD.search(text)) else frozenset()
     never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
     left = {c for m in _NEVER_LEFT.finditer(text) if (c := country(m.group("place")))}
+    # a continent is its countries ("has never travelled to Asia", "never left Europe")
+    never |= {c for m in _NEVER_BEEN.finditer(text) for c in continent(m.group("place"))}
+    left |= {c for m in _NEVER_LEFT.finditer(text) for c in continent(m.group("place"))}
     return frozenset(never), frozenset(left)
 
 
