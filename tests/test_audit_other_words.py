@@ -96,7 +96,10 @@ def test_look_alikes_are_left_alone(a: str, b: str) -> None:
 def test_diets_name_what_they_rule_out_and_what_is_had() -> None:
     assert ruled_out("Femke is a strict vegan.") == {"meat", "fish", "dairy", "egg"}
     assert ruled_out("Femke doesn't eat fish.") == {"fish"}
-    assert ruled_out("Femke doesn't eat pork.") == frozenset()
+    # pork is a kind of its own (its dishes): not eating it rules out bacon, not beef
+    assert ruled_out("Femke doesn't eat pork.") == {"pork"}
+    assert "pork" in consumed("Femke has bacon every morning.")
+    assert "pork" not in consumed("Femke has a beef burger every Friday.")
     assert ruled_out("Femke loves the vegan café on the corner.") == frozenset()
     assert consumed("Femke had a burger for lunch, as she does most days.") == {"meat"}
     assert consumed("Femke had a burger for lunch yesterday.") == frozenset()
