@@ -75,3 +75,25 @@ def server(data_dir: Path) -> Iterator[StreamlitServer]:
 
     with app_server(data_dir) as srv:
         yield srv
+
+
+#: how long a test waits for a deep build (a slow CI machine embeds the demo in minutes)
+DEEP_WAIT_S = 300.0
+
+
+@pytest.fixture
+def deep_on(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Ask's deep meaning model switched on, with the test's builds and failures forgotten
+    after (its build threads joined)."""
+    import threading
+
+    from memscope.meaning import deep
+    from memscope.store import vectors
+
+    monkeypatch.setenv(deep.SWITCH_ENV, "1")
+    for name in ("_deep_held", "_deep_builds", "_deep_failed"):
+        monkeypatch.setattr(vectors, name, type(getattr(vectors, name))())
+    monkeypatch.setattr(vectors, "_deep_unavailable", [])
+    yield
+    for thread in [t for t in threading.enumerate() if t.name == "memscope-deep"]:
+        thread.join(DEEP_WAIT_S)

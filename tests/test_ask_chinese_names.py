@@ -10,17 +10,14 @@ import re
 import sqlite3
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from ask_support import reading, settled
 from network_guard import no_network
 
-from memscope.meaning import deep
 from memscope.meaning.chinese import segmenter
-from memscope.store import romanize, vectors
+from memscope.store import romanize
 from memscope.store import search as store_search
 from memscope.store.romanize import Match, Names, match, written
 from memscope.store.store import Store
@@ -243,19 +240,6 @@ def test_a_store_that_also_holds_the_name_in_characters_finds_both(tmp_path):
     assert (for_words, in_latin) == ("玛雅 Maya 住在哪里？", " Maya 住在哪里？")
     texts = memory_hits(store, "玛雅住在哪里？")
     assert set(texts[:2]) == {"玛雅住在北京。", "Maya lives in Lisbon."}, texts
-
-
-@pytest.fixture
-def deep_on(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The deep model switched on, with this test's builds forgotten after (as
-    tests/test_deep_meaning.py does)."""
-    monkeypatch.setenv(deep.SWITCH_ENV, "1")
-    for name in ("_deep_held", "_deep_builds", "_deep_failed"):
-        monkeypatch.setattr(vectors, name, type(getattr(vectors, name))())
-    monkeypatch.setattr(vectors, "_deep_unavailable", [])
-    yield
-    for thread in [t for t in threading.enumerate() if t.name == "memscope-deep"]:
-        thread.join(300)
 
 
 def test_with_the_deep_model_the_named_persons_answer_ranks_first(tmp_path, deep_on,

@@ -16,7 +16,7 @@ import struct
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -38,18 +38,6 @@ WAIT_S = 300.0
 #: and the quicker model rank other memories of Maya first)
 QUESTION, ANSWER = "Who is Maya's supervisor?", "Maya reports to Tom Okafor."
 
-
-
-@pytest.fixture
-def deep_on(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The deep model switched on, with this test's builds and failures forgotten after."""
-    monkeypatch.setenv(deep.SWITCH_ENV, "1")
-    for name in ("_deep_held", "_deep_builds", "_deep_failed"):
-        monkeypatch.setattr(vectors, name, type(getattr(vectors, name))())
-    monkeypatch.setattr(vectors, "_deep_unavailable", [])
-    yield
-    for thread in [t for t in threading.enumerate() if t.name == "memscope-deep"]:
-        thread.join(WAIT_S)
 
 
 def read(store: Store) -> sqlite3.Connection:

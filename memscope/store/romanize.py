@@ -34,12 +34,13 @@ import re
 import sqlite3
 import threading
 import unicodedata
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from memscope.meaning.chinese import segmenter
 from memscope.records.words import STOP_WORDS
+from memscope.store.held import PerStore
 
 log = logging.getLogger("memscope")
 
@@ -514,24 +515,15 @@ class _Held:
         self.version = version
 
 
+#: stores whose names the process keeps (those used last)
 _HOLD = 8
-_held_lock = threading.Lock()
-_held: OrderedDict[str, _Held] = OrderedDict()
+_held: PerStore[_Held] = PerStore(_Held, hold=_HOLD)
 
 
 def store_names(conn: sqlite3.Connection) -> NameIndex:
     """The names of ``conn``'s store at its data version (the process holds the
     :data:`_HOLD` most recently used stores')."""
-    meta = dict(conn.execute(
-        "SELECT key, value FROM meta WHERE key IN ('store_uid', 'data_version')").fetchall())
-    uid, version = str(meta.get("store_uid") or ""), str(meta.get("data_version") or "0")
-    with _held_lock:
-        held = _held.get(uid)
-        if held is None:
-            held = _held[uid] = _Held()
-        _held.move_to_end(uid)
-        while len(_held) > _HOLD:
-            _held.popitem(last=False)
+    held, version = _held.get(conn)
     with held.lock:
         held.sync(conn, version)
         return held.names.index()

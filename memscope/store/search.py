@@ -47,7 +47,6 @@ import logging
 import re
 import sqlite3
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +55,7 @@ from memscope.meaning.chinese import segmenter
 from memscope.records.words import STOP_WORDS, tokens
 from memscope.store import fusion, romanize, vectors
 from memscope.store.fusion import round_score
+from memscope.store.held import PerStore
 from memscope.store.schema import DOC_TAG_FILTER
 
 log = logging.getLogger("memscope")
@@ -345,23 +345,14 @@ class _Segmented:
         self.rows, self.version = rows, version
 
 
-_segmented_lock = threading.Lock()
-_segmented: OrderedDict[str, _Segmented] = OrderedDict()
+_segmented: PerStore[_Segmented] = PerStore(_Segmented.new, hold=_HOLD,
+                                            drop=lambda gone: gone.db.close())
 
 
 def _chinese_index(conn: sqlite3.Connection) -> _Segmented:
     """The Chinese index of ``conn``'s store at its data version (the process holds the
     :data:`_HOLD` most recently used stores')."""
-    meta = dict(conn.execute(
-        "SELECT key, value FROM meta WHERE key IN ('store_uid', 'data_version')").fetchall())
-    uid, version = str(meta.get("store_uid") or ""), str(meta.get("data_version") or "0")
-    with _segmented_lock:
-        held = _segmented.get(uid)
-        if held is None:
-            held = _segmented[uid] = _Segmented.new()
-        _segmented.move_to_end(uid)
-        while len(_segmented) > _HOLD:
-            _segmented.popitem(last=False)[1].db.close()
+    held, version = _segmented.get(conn)
     with held.lock:
         held.sync(conn, version)
     return held

@@ -56,6 +56,7 @@ import numpy as np
 from memscope.meaning import deep as deep_meaning
 from memscope.meaning import deep_worker
 from memscope.meaning.embed import CONFIG, DIM, EmbedderUnavailable, embed
+from memscope.store.held import stamp as store_stamp
 
 log = logging.getLogger("memscope")
 
@@ -117,12 +118,6 @@ class StoreVectors:
             row = int(i) if rows is None else int(rows[i])
             out.append((self.kinds[row], self.refs[row], sim))
         return out
-
-
-def _stamp(conn: sqlite3.Connection) -> tuple[str, str]:
-    rows = dict(conn.execute(
-        "SELECT key, value FROM meta WHERE key IN ('store_uid', 'data_version')").fetchall())
-    return str(rows.get("store_uid") or ""), str(rows.get("data_version") or "0")
 
 
 def _db_path(conn: sqlite3.Connection) -> Path | None:
@@ -245,7 +240,7 @@ def current(conn: sqlite3.Connection) -> StoreVectors:
     vectors answer while a thread builds the new ones (a text added a moment ago is then
     found by its words only, for about a second). Raises
     :class:`~memscope.meaning.embed.EmbedderUnavailable` without the model."""
-    uid, version = _stamp(conn)
+    uid, version = store_stamp(conn)
     stamp = f"{uid}:{version}"
     with _lock:
         held = _held.get(uid)
@@ -299,7 +294,7 @@ def _in_thread(db: Path, done: Callable[[], None] | None = None) -> threading.Th
                                      timeout=30)
             try:
                 reader.execute("BEGIN")
-                uid, version = _stamp(reader)
+                uid, version = store_stamp(reader)
                 _ensure(reader, uid, f"{uid}:{version}")
             finally:
                 reader.close()
@@ -433,7 +428,7 @@ def _deep_state(conn: sqlite3.Connection) -> tuple[DeepStatus, StoreVectors | No
         return DeepStatus("off"), None
     if _deep_unavailable:
         return DeepStatus("unavailable"), None
-    uid, version = _stamp(conn)
+    uid, version = store_stamp(conn)
     stamp = f"{uid}:{version}"
     vecs = _deep_ready(uid, stamp)
     if vecs is not None:
@@ -464,7 +459,7 @@ def deep_install(conn: sqlite3.Connection) -> threading.Thread | None:
     if deep_status(conn).state != "building":
         return None
     with _lock:
-        build = _deep_builds.get(_stamp(conn)[0])
+        build = _deep_builds.get(store_stamp(conn)[0])
     return build.thread if build is not None else None
 
 
@@ -517,7 +512,7 @@ def _deep_once(uid: str, build: _DeepBuild, workers: list[deep_worker.Worker]) -
                              timeout=30)
     try:
         reader.execute("BEGIN")
-        _, version = _stamp(reader)
+        _, version = store_stamp(reader)
         kinds, refs, texts, tags = _texts(reader)
     finally:
         reader.close()
