@@ -17,6 +17,8 @@ from memscope.meaning.quantities import measures
 from memscope.records.dataset import from_feed_pages
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
+#: an age is compared with a year of birth as of today (memscope.meaning.quantities)
+THIS_YEAR = datetime.now(UTC).year
 
 
 CONFLICTS = [
@@ -31,8 +33,8 @@ CONFLICTS = [
     ("方圆每周只练一次瑜伽，固定在周二晚上。", "方圆固定每周六上午去上瑜伽，别的时间都不去。"),
     ("方圆的吉他课固定在每周四下午。", "方圆每周只上一次吉他课，在周日上午。"),
     # an age against a year of birth
-    ("方圆今年31岁。", "方圆是1969年出生的。"),
-    ("Ines is 29 years old.", "Ines was born in 1971."),
+    ("方圆今年31岁。", f"方圆是{THIS_YEAR - 57}年出生的。"),
+    ("Ines is 29 years old.", f"Ines was born in {THIS_YEAR - 55}."),
     # employer and occupation in other words
     ("方圆在京东上班。", "方圆的单位是美团，她在那边做运营。"),
     ("方圆在宁波上班。", "方圆的单位在温州，离家很近。"),
@@ -68,7 +70,7 @@ LOOK_ALIKES = [
     ("方圆去程的航班周一起飞。", "方圆周三回来的航班是晚上八点。"),
     ("方圆的婚礼定在5月20日。", "方圆要去参加表姐的婚礼，在9月9日。"),
     ("方圆每周只练一次瑜伽，固定在周二晚上。", "方圆的女儿每周六上午学游泳。"),
-    ("方圆今年31岁。", "方圆是1995年出生的。"),
+    ("方圆今年31岁。", f"方圆是{THIS_YEAR - 31}年出生的。"),
     ("方圆是一名儿科医生。", "方圆的爸爸是中学英语老师。"),
     ("方圆不会游泳。", "方圆周末常带女儿去游泳馆上游泳课。"),
     ("方圆从没出过国。", "方圆去年去了一趟澳门。"),

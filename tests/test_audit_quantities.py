@@ -15,6 +15,8 @@ from memscope.meaning.quantities import measures
 from memscope.records.dataset import from_feed_pages
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
+#: an age is compared with a year of birth as of today (memscope.meaning.quantities)
+THIS_YEAR = datetime.now(UTC).year
 
 
 QUANTITY_CONFLICTS = [
@@ -197,7 +199,7 @@ MORE_CONFLICTS = [
     ("Bruno goes swimming every morning at 6 am.", "Bruno never works out before noon."),
     ("Greta goes to the gym every day at 6:30.", "Greta never gets up before nine."),
     # an age by its decade against a year of birth
-    ("Greta was born in 2001.", "Greta is in her late forties."),
+    (f"Greta was born in {THIS_YEAR - 25}.", "Greta is in her late forties."),
     # a continent is its countries
     ("Bruno has never travelled to Africa.", "Bruno spent a month in Nairobi."),
     ("Greta has never set foot outside Europe.", "Greta lived in Lima for a year."),
@@ -213,7 +215,7 @@ MORE_CONFLICTS = [
 
 MORE_LOOK_ALIKES = [
     ("Bruno goes swimming every morning at 6 am.", "Bruno never works out after 8 pm."),
-    ("Greta was born in 1980.", "Greta is in her forties."),
+    (f"Greta was born in {THIS_YEAR - 45}.", "Greta is in her forties."),
     ("Bruno has never travelled to Africa.", "Bruno spent a month in Lisbon."),
     ("Greta's father passed away in 2019.", "Greta calls her mother every evening."),
     ("Greta's father passed away in 2019.", "Greta visited her father every week until 2018."),
