@@ -179,6 +179,8 @@ def test_a_sub_page_url_before_sign_in_shows_only_the_sign_in_page(tmp_path) -> 
         for path in ("forget_all", "ledger", "connection"):  # the first is the first run
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(f"{server.url}/{path}")
+            # a loaded two-core machine may take more than the idle wait to draw the first run
+            page.get_by_role("button", name="Sign in").wait_for(timeout=30_000)
             wait_idle(page, 1500)
             assert page.get_by_role("button", name="Sign in").count() == 1
             assert page.get_by_text(NOT_FOUND).count() == 0, path
