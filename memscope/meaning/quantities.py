@@ -3,7 +3,11 @@ thing ("pays £950 a month in rent" / "monthly rent is 1,200 pounds", 月薪两�
 一万二), a height ("is 1.90 m tall" / "is five foot six"), the date of one event ("the
 wedding is on 5 September 2025" / "are getting married on 2025-10-18", "flight to Osaka
 leaves on 14 June" / "departs on the 20th of June") and the weekday of a weekly slot
-("weekly team meeting is every Tuesday" / "takes place on Thursdays").
+("weekly team meeting is every Tuesday" / "takes place on Thursdays"); in Chinese, heights
+(一米八五 / 172厘米), the time of one event (婚礼, 航班, 看牙, 体检: a date, a weekday, an hour
+or half of the day) and a weekly slot (每周只健身一次，固定在周三下午); in both, an age
+against a year of birth ("is 34 years old", 今年28岁 / "born in 1985", 1985年出生), which
+is compared with today's year (:data:`AGE_YEARS_BACK`).
 
 :func:`measures` reads a text's quantities as :class:`Measure` (what is measured, a key
 naming the thing, a value in one unit); :func:`measures_conflict` says whether two texts'
@@ -12,7 +16,8 @@ heights in centimetres (4 cm apart is another height), dates by day, weekdays as
 share none when one side says the slot is weekly or "only". The owner check (one person)
 is the caller's (:mod:`memscope.meaning.situations`).
 
-The rules are in ``docs/graph-rules.md`` §7 ("Quantities"). Pure and deterministic.
+The rules are in ``docs/graph-rules.md`` §7 ("Quantities"). Pure and deterministic, the
+age rule's today aside.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from memscope.meaning.normal import zh_number
 
 @dataclass(frozen=True)
 class Measure:
-    """One quantity a text gives: ``kind`` ("money", "height", "date", "weekday"), ``key``
+    """One quantity a text gives: ``kind`` ("money", "height", "date", "weekday", "event",
+    "age"), ``key``
     (the thing measured: "rent", "salary", "gym membership", "wedding", "flight lisbon"),
     ``value`` (a float, a date's parts, or a set of weekdays) and ``only`` (the text says
     this is all there is: "only on Saturdays", "her only trip there"), ``rough`` (said as
@@ -312,6 +318,8 @@ _ZH_SLOT_ONLY = re.compile(r"只|固定|一次|其他时间都?不")
 
 
 def _zh_height(text: str) -> list[Measure]:
+    """A Chinese height in centimetres (一米八五 is 185, 1.72米, 172厘米) when the text says
+    it is one (身高, 个子, 高, 矮)."""
     if not _ZH_HEIGHT_CUE.search(text):
         return []
     m = _ZH_HEIGHT.search(text)
@@ -353,6 +361,8 @@ def _zh_event(text: str) -> list[Measure]:
 
 
 def _zh_weekday(text: str) -> list[Measure]:
+    """The weekdays of a Chinese weekly slot (每周三健身, 钢琴课固定在每周六), "only" when the
+    text says so (只, 固定, 一次); not another week's day (下周三)."""
     days = frozenset(_ZH_WEEKDAYS[m["day"]] for m in _ZH_WEEKDAY.finditer(text)
                      if not m["when"])
     slot = _ZH_SLOT.search(text)

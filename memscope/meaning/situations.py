@@ -1,10 +1,11 @@
 """The rarer rules of the semantic audit, read from what a life says: a day's routine
 hours, places someone has or has never been, no partner against a current one, a home for
 life, no allergies, owning or renting one's home, the only languages someone speaks, one
-thing measured twice (an amount, a height, an event's date, a weekly slot's day:
-:mod:`~memscope.meaning.quantities`), what a life has had or not (a degree, surgery …:
-:mod:`~memscope.meaning.biography`), and two people who share a first name but not a
-surname. Each answers what kind of conflict it
+thing measured twice (an amount, a height, an event's date or time, a weekly slot's day,
+an age against a year of birth: :mod:`~memscope.meaning.quantities`; a Chinese sentence
+read whole), what a life has had or not (a degree, surgery …:
+:mod:`~memscope.meaning.biography`), a kin who died against time spent with them, and two
+people who share a first name but not a surname. Each answers what kind of conflict it
 found ("time", "negation", "place", "value") or ``None``; :func:`memscope.meaning.compare.
 conflict` asks them after the template and clause rules, only for texts that hold what
 one of them reads (:func:`features`, read once per text).

@@ -43,12 +43,14 @@ _DONE = re.compile(r"\b(?:\w+ed|bought|got|found|made|took|won|sold|paid|chose|s
 
 def update_relation(a: Claim, b: Claim) -> bool | None:
     """Whether an update from ``a`` to ``b`` stays on one thing: ``True`` when both name one
-    attribute (a fact of one family, a topic family, a shared name or plain word), ``b``
-    is what came of ``a``'s intention, or the two would conflict (the update resolves it);
-    ``False`` when ``b`` is about someone else ("Tara lives in Leeds" → "Tara's sister
-    lives in Bristol") or both name attributes and none is shared; ``None`` when the words
-    cannot tell (the caller compares meanings). A shared subject alone says nothing: every
-    memory about a person has their name."""
+    attribute (a fact of one family, a topic family, a shared name; one intention: "saving
+    up for …"; else a shared plain word, unless one text is about a thing of its owner's
+    that the other never names), ``b`` is what came of ``a``'s intention, or the two would
+    conflict (the update resolves it); ``False`` when ``b`` is about someone else ("Tara
+    lives in Leeds" → "Tara's sister lives in Bristol"), about another of the owner's
+    things ("Li's car" → "Li's cat"), or both name attributes and none is shared;
+    ``None`` when the words cannot tell (the caller compares meanings). A shared subject
+    alone says nothing: every memory about a person has their name."""
     keys_a, keys_b = _attribute_keys(a), _attribute_keys(b)
     if "topic:pregnancy" in keys_a & keys_b:
         return True  # 正在备孕 → 儿子上个月出生了: the child is what came of it
