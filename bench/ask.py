@@ -63,8 +63,8 @@ from ask_support import (  # noqa: E402
 
 from memscope.demo.seeding import seed_store  # noqa: E402
 from memscope.meaning.embed import embed  # noqa: E402
+from memscope.store import held, vectors  # noqa: E402
 from memscope.store import search as store_search  # noqa: E402
-from memscope.store import vectors  # noqa: E402
 from memscope.store.store import Store  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
@@ -206,7 +206,7 @@ def _scale(size: int, asks: int) -> None:
         t0 = time.perf_counter()
         vectors.current(conn)  # the previous version's: a thread builds the new ones
         answer_s = time.perf_counter() - t0
-        uid, version = vectors._stamp(conn)
+        uid, version = held.stamp(conn)
         t0 = time.perf_counter()
         vecs = vectors._ensure(conn, uid, f"{uid}:{version}")
         print(f"after an Add (data version {before} → {version}): the vectors for a question "
