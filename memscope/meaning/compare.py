@@ -491,9 +491,10 @@ def _nouns_of(y: Clause) -> tuple[str, ...]:
 
 
 #: Chinese things a denial meets in other words: a bike's other names, swimming done
-#: (游到了对岸)
-_ZH_KINDS_OF = {"自行车": ("单车", "骑车", "骑行"), "游泳": ("游到", "游了", "游过", "游完"),
-                "开车": ("开着车", "自驾", "开了")}
+#: (游到了对岸; not 旅游了, a trip)
+_ZH_KINDS_OF = {"自行车": re.compile(r"单车|骑车|骑行"),
+                "游泳": re.compile(r"(?<!旅)(?<!导)游(?:到|了|过|完)"),
+                "开车": re.compile(r"开着车|自驾")}
 #: what one takes one's kin to do is theirs (带儿子去游泳馆上游泳课: the son swims)
 _ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|"
                           r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
@@ -519,9 +520,9 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
         if core == "车":  # 没有车 / 有一辆特斯拉: 辆 counts vehicles
             return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的", y.text)
                                for y in affirming) else 0.0
-        kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), ())
+        kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), None)
         return 0.75 if core and any(_subsequence(core, text) or (
-            len(core) <= 4 and core[-2:] in text) or any(k in text for k in kinds)
+            len(core) <= 4 and core[-2:] in text) or (kinds and kinds.search(text))
             for y in affirming if (text := _ZH_KIN_DOES.sub("", y.text))) else 0.0
     if not d.object:  # "doesn't drive" / "drives her own car"
         if d.verb and _ABILITY.search(x.text) and d.verb in _done(affirming):
