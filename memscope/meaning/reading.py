@@ -302,6 +302,10 @@ class Clause:
         return not (self.past or self.hedged or self.denials or self.claim.sign < 0)
 
 
+#: a Chinese text that gives one job of several (也是, 兼职, 业余): no occupation is its only one
+_ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|同时是|同时也是")
+
+
 def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     """``c``'s clauses; the first names the owner the others inherit."""
     texts = _clause_texts(c.text[:MAX_CHARS], c.zh) or [c.text]
@@ -322,6 +326,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         hedged = bool((_ZH_HEDGES if c.zh else _HEDGES).search(text))
         facts = _zh_facts(of, rest, identity, past) if c.zh else _en_facts(
             of, rest, identity, text, past)
+        if c.zh and _ZH_MORE_JOBS.search(c.text):  # 是作家，也是医生: one of two jobs
+            facts = tuple(f for f in facts if f.key != "occupation")
         denials = () if hedged or c.zh else departures(rest)
         if not (hedged or past):
             denials += _zh_denials(rest) if c.zh else _en_denials(rest)

@@ -209,11 +209,11 @@ _POSSESSOR = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 
 def _measures_of(x: Clause, zh: bool, text: str | None = None) -> tuple[Measure, ...]:
     """The clause's measures (of ``text`` when given: the clause's whole sentence), a
-    height only when it is the owner's own ("Maya's fence is 1.80 m tall" is the
+    height or an age only when it is the owner's own ("Maya's fence is 1.80 m tall" is the
     fence's)."""
     found = measures(x.text if text is None else text, zh)
-    if x.of and x.of != "height":
-        found = tuple(m for m in found if m.kind != "height")
+    if x.of and x.of != "height":  # 王静的女儿是2020年出生的: the daughter's year, not hers
+        found = tuple(m for m in found if m.kind not in ("height", "age"))
     return found
 
 
