@@ -177,7 +177,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 _SINGLE = re.compile(r"\b(?:is|has been|remains) single\b|\bunmarried\b|\bhas no (?:partner|"
                      r"boyfriend|girlfriend|wife|husband)\b|\bhas never (?:been )?married\b|"
                      r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
-                     r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b|"
+                     r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b"
+                     r"(?!\s+(?:today|tomorrow|this|until|before|after|on|at\s+(?!the\s+moment)))|"
                      r"\bis(?:n['’]t| not) in a relationship\b", re.I)
 
 

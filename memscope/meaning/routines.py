@@ -27,8 +27,9 @@ _WAKE = (r"(?:(?:is|am|are|gets?|got|getting|wakes?|woke|waking)\s+up|wakes?|wok
 _SLEEP = (r"(?:goes|go|going|went|gets?|got|heads?)\s+to\s+(?:bed|sleep)|falls?\s+asleep|"
           r"turns?\s+in|bedtime\s+is|(?:is|gets?)\s+in\s+bed|sleeps?")
 #: a daily workout ("goes running every morning at 6 am", "never works out before 10 am")
-_EXERCISE = (r"(?:goes|go|going|went)\s+(?:running|jogging|swimming|to\s+the\s+gym)|runs|jogs|"
-             r"exercises?|works?\s+out|hits\s+the\s+gym|trains|swims")
+_EXERCISE = (r"(?:goes|go|going|went)\s+(?:running|jogging|swimming|to\s+the\s+gym)|"
+             r"(?:runs|trains)(?!\s+(?:the|a|an|her|his|their|its|our|this|that|new)\b)|jogs|"
+             r"exercises?|works?\s+out|hits\s+the\s+gym|swims")  # not "runs the meeting"
 _ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP})|(?P<exercise>{_EXERCISE}))"
 #: "is up at 5:30", "goes to bed at 22:00"
 _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|around\s+|"

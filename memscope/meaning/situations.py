@@ -310,7 +310,7 @@ _KIN_GONE = re.compile(rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|olde
 _WITH_KIN = re.compile(r"\b(?:visits|calls|phones|rings|sees|meets|lives\s+with|has\s+(?:lunch|"
                        r"dinner|breakfast|coffee)\s+with|cooks\s+for|takes\s+care\s+of|looks\s+"
                        r"after|drives)\s+(?:his|her|their)\s+(?:(?:\w+\s+)?)(?P<kin>"
-                       + _KIN + r")\b", re.I)
+                       + _KIN + r")\b(?!['’]s)", re.I)  # not "visits his father's grave"
 
 
 def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
