@@ -134,7 +134,9 @@ _HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|h
 _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
                       r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
                       r"\bnon-alcoholic\b|\bfor (?:her|his|their) (?:kids|children|family|"
-                      r"guests|partner)\b|以前|戒了|不再", re.I)
+                      r"guests|partner)\b|以前|戒了|不再|做给|"
+                      r"给[^，。,；;]{0,4}(?:家人|孩子|朋友|客人|老公|老婆|丈夫|妻子|父母|爸妈|儿子|女儿)"
+                      r"(?:吃|喝|做)", re.I)
 
 
 @lru_cache(maxsize=50_000)

@@ -291,7 +291,8 @@ def _weekday(text: str) -> list[Measure]:
 # -- Chinese: heights, the time of one event, a weekly slot --------------------------------
 
 _ZH_DIGIT_CHARS = "零一二三四五六七八九"
-_ZH_HEIGHT_CUE = re.compile(r"身高|个子|[高矮]")
+#: a person's height said so (身高, 个子, 172厘米高), not a thing's (门高两米)
+_ZH_HEIGHT_CUE = re.compile(r"身高|个子|个头|(?:厘米|公分|米[\d零一二三四五六七八九]{0,2})[高矮]")
 _ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?"
                         rf"(?![\d{_ZH_DIGIT_CHARS}]*[公千]?米)"
                         r"|(?P<dec>[12]\.\d{1,2})米|(?P<cm>1\d\d|2[0-2]\d)\s*(?:厘米|公分|cm)")
@@ -303,6 +304,7 @@ _ZH_EVENTS = (("wedding", re.compile(r"婚礼|婚期")),
               ("interview", re.compile(r"面试")))
 #: someone else's event that one attends (去参加王芳的婚礼, 喝喜酒)
 _ZH_GUEST = re.compile(r"参加|出席|喝.{0,3}喜酒|送.{0,4}(?:去|到)机场|接机")
+_ZH_REHEARSAL = re.compile(r"彩排|排练|试妆|试穿|筹备")
 _ZH_MONTH_DAY = re.compile(r"(?P<m>\d{1,2})月(?P<d>\d{1,2})日")
 _ZH_DAY = re.compile(r"(?<![月\d])(?P<d>\d{1,2})日")
 _ZH_WEEKDAY = re.compile(r"(?P<when>下下?个?|这个?|上个?|本)?(?:周|星期|礼拜)"
@@ -319,7 +321,7 @@ _ZH_SLOT_ONLY = re.compile(r"只|固定|一次|其他时间都?不")
 
 def _zh_height(text: str) -> list[Measure]:
     """A Chinese height in centimetres (一米八五 is 185, 1.72米, 172厘米) when the text says
-    it is one (身高, 个子, 高, 矮)."""
+    it is a person's (身高, 个子, 172厘米高)."""
     if not _ZH_HEIGHT_CUE.search(text):
         return []
     m = _ZH_HEIGHT.search(text)
@@ -353,6 +355,8 @@ def _zh_event(text: str) -> list[Measure]:
             when["h"] = int(hour["h"]) * 60 + int(hour["min"])
         if (half := _ZH_HALF.search(text)) is not None:
             when["half"] = "am" if half["am"] else "pm"
+        if _ZH_REHEARSAL.search(text):  # 婚礼彩排: another event than the wedding
+            name += " rehearsal"
         if name == "flight":  # 去程 / 回来的航班: two flights
             name += " back" if re.search(r"回程|返程|回来|回国|飞回", text) else (
                 " out" if re.search(r"去程|出发|飞往|飞去", text) else "")
