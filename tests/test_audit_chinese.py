@@ -108,9 +108,11 @@ def test_what_is_read_in_chinese() -> None:
     assert (event.key, event.value) == ("checkup", {"wd": ("下", "wednesday"), "h": 540})
     (slot,) = measures("方圆每周只练一次瑜伽，固定在周二晚上。", zh=True)
     assert (slot.key, slot.value, slot.only) == ("yoga", frozenset({"tuesday"}), True)
-    (born,) = measures("方圆是1969年出生的。", zh=True)
-    assert born.value == ("born", 1969, 1969)
-    assert measures("方圆16岁就出来打工了。", zh=True) == ()  # an age then, not now
+    # a year of birth and an age are facts (compared by compare._age_against_birth)
+    (born,) = claim("方圆是1969年出生的。").clauses[0].facts
+    assert (born.key, born.date) == ("birthday", (("y", 1969),))
+    # an age then, not now
+    assert [(f.key, f.first) for f in claim("方圆16岁就出来打工了。").clauses[0].facts] == []
     assert normalise("听说方圆家在重庆。") == "方圆家在重庆。"
     assert normalise("据方圆自己说，她家在重庆。") == "方圆家在重庆。"
 

@@ -203,6 +203,8 @@ def _pair_keys(c: Claim) -> set[str]:
     for clause in c.clauses:
         keys.update(clause.claim.words)
         keys.update(f"\x00{fact.key}" for fact in clause.facts)
+        # an age and a year of birth are compared (compare._age_against_birth)
+        keys.update("\x00age" for fact in clause.facts if fact.key == "birthday")
         keys.update(f"\x00{d.family}" for d in clause.denials if d.family)
     keys.update(f"\x00measured {key}" for key in measured(c))
     return keys

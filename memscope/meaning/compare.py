@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -38,7 +39,7 @@ from memscope.meaning.diets import (
     eats_allergen,
     ruled_out,
 )
-from memscope.meaning.facts import _FAMILY_KIND, Fact
+from memscope.meaning.facts import _FAMILY_KIND, Fact, age_span
 from memscope.meaning.places import within
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.situations import features, other_surnames, situation
@@ -407,6 +408,8 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
         return any(da[k] != db[k] for k in shared) if shared else None
     if not f.first or not g.first:  # "is single": no partner at all
         return None if not f.first and not g.first else bool(f.names or g.names)
+    if f.key == "age" and (span_f := age_span(f.first)) and (span_g := age_span(g.first)):
+        return span_f[1] < span_g[0] or span_g[1] < span_f[0]  # "52" / "in his early fifties"
     if f.key in _EXACT:
         return f.first != g.first and {f.first, g.first} != _NOT_WORKING
     numbers_f, numbers_g = _NUMBERS.findall(f.value), _NUMBERS.findall(g.value)
@@ -433,6 +436,8 @@ def _fact_conflict(x: Clause, y: Clause) -> tuple[Conflict | None, bool]:
     agreed = False
     for f in x.facts:
         for g in y.facts:
+            if _age_against_birth(f, g):
+                return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
             if verdict:
                 left, right = (f.value, g.value) if f.date or not (f.first and g.first) else (
@@ -441,6 +446,25 @@ def _fact_conflict(x: Clause, y: Clause) -> tuple[Conflict | None, bool]:
                                 0.8, topical=True), agreed
             agreed = agreed or verdict is False
     return None, agreed
+
+
+#: an age said and a year of birth agree when the age could have been said this many years
+#: back at most (memories are recent: "is 28" and "born in 1985" are not both true of one
+#: written since)
+AGE_YEARS_BACK = 8
+
+
+def _age_against_birth(f: Fact, g: Fact) -> bool:
+    """One owner's age said now and year of birth that cannot both hold (今年28岁 /
+    1985年出生, "is in his early fifties" / "was born in 1998"), as of today's year."""
+    age, born = (f, g) if f.key == "age" else (g, f)
+    if age.key != "age" or born.key != "birthday" or f.of != g.of:
+        return False
+    year, span = dict(born.date).get("y"), age_span(age.first)
+    if year is None or span is None:
+        return False
+    now = datetime.now(UTC).year
+    return year + span[1] < now - AGE_YEARS_BACK or year + span[0] > now + 1
 
 
 def _shown(value: str, written: str) -> str:

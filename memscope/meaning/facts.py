@@ -15,6 +15,7 @@ from memscope.meaning.claim_text import (
     _ROLES,
     _TENS,
     _ZH_DATE_RE,
+    _ZH_ROLES,
     STOP,
     _name_runs,
     _names,
@@ -117,6 +118,13 @@ _STATE_TRIGGER = re.compile(
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
+#: an age by its decade ("in his early fifties": 50-54)
+_DECADE = re.compile(r"\bin\s+(?:his|her|their)\s+(?:(?P<part>early|mid|late)[\s-]*)?"
+                     r"(?P<dec>twenties|thirties|forties|fifties|sixties|seventies|eighties|"
+                     r"nineties)\b", re.I)
+_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+            "seventies": 70, "eighties": 80, "nineties": 90}
+_DECADE_PART = {"early": (0, 4), "mid": (3, 7), "late": (6, 9), "": (0, 9)}
 _COUNT_TRIGGER = re.compile(r"\b(?:has|have|owns?|keeps?|of)\s|['’]s\s", re.I)
 _EVENT = re.compile(r"\b(?:moved|relocated|settled|joined)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -214,7 +222,9 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
 
 _ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
 _ZH_BORN_YEAR = re.compile(r"((?:19|20)\d\d)年(?:出生|生)")
-_ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁")
+#: an age said now (今年28岁), not one at a time gone (十六岁就出来打工, 18岁那年)
+_ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁"
+                     r"(?!那年|时|的时候|就|起|开始|以前|之前|前)")
 
 
 _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manager", "上司": "manager",
@@ -356,13 +366,27 @@ def _cue_facts(of: str, rest: str, facts: list[Fact]) -> list[Fact]:
     return out
 
 
+def age_span(value: str) -> tuple[int, int] | None:
+    """The least and most years an age fact's value says ("34", "50-54").
+
+    >>> age_span("34"), age_span("50-54"), age_span("old")
+    ((34, 34), (50, 54), None)
+    """
+    m = re.fullmatch(r"(\d{1,3})(?:-(\d{1,3}))?", value)
+    return None if m is None else (int(m.group(1)), int(m.group(2) or m.group(1)))
+
+
 def _number_facts(of: str, rest: str, text: str) -> list[Fact]:
-    """An age ("is 34", "turned 41", "her 35th birthday") and counts ("has two children",
-    "the father of three kids", "Nina's two cats")."""
+    """An age ("is 34", "turned 41", "her 35th birthday", "in his early fifties") and
+    counts ("has two children", "the father of three kids", "Nina's two cats")."""
     out: list[Fact] = []
+    if (decade := _DECADE.search(rest)) is not None:
+        low, high = _DECADE_PART[(decade["part"] or "").lower()]
+        base = _DECADES[decade["dec"].lower()]
+        out.append(_state("age", of, f"{base + low}-{base + high}", shown=decade.group(0)))
     if not _ANY_NUMBER.search(text):
         return out
-    for pattern in _AGE if _AGE_TRIGGER.search(rest) else ():
+    for pattern in _AGE if _AGE_TRIGGER.search(rest) and not out else ():
         if (m := pattern.search(rest)) is not None:
             out.append(_state("age", of, _number(m.group(1)),
                               shown=m.group(0)))
@@ -439,7 +463,8 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
         fact = None if family is None else _value_fact(
             family, thing, "", re.sub(r"^(?:是|叫|在)", "", rest), zh=True)
         facts.extend(() if fact is None else (fact,))
-    of = "" if identity else thing
+    # 白雪的母亲是医生, 王静的女儿是2020年出生的: what is said of a kin is the kin's
+    of = "" if identity and not thing.endswith(_ZH_ROLES) else thing
     if past:
         return tuple(f for f in facts if f.key == "birthday")
     for family, cue in _ZH_CUES:
@@ -448,8 +473,7 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
                 rest[:m.start()][-3:]):
             value = next(g for g in m.groups() if g)
             if not value.startswith(_ZH_SOME):  # 在一家外企工作: which one, it does not say
-                # 白雪的母亲是医生: the mother's occupation, not 白雪's
-                facts.append(_state(family, thing if family == "occupation" else of, value))
+                facts.append(_state(family, of, value))
     if not any(f.key == "birthday" for f in facts) and _ZH_BORN.search(rest):
         m = _ZH_DATE_RE.search(rest)
         date = _zh_date(rest)

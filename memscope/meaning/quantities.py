@@ -5,9 +5,7 @@ wedding is on 5 September 2025" / "are getting married on 2025-10-18", "flight t
 leaves on 14 June" / "departs on the 20th of June") and the weekday of a weekly slot
 ("weekly team meeting is every Tuesday" / "takes place on Thursdays"); in Chinese, heights
 (一米八五 / 172厘米), the time of one event (婚礼, 航班, 看牙, 体检: a date, a weekday, an hour
-or half of the day) and a weekly slot (每周只健身一次，固定在周三下午); in both, an age
-against a year of birth ("is 34 years old", 今年28岁 / "born in 1985", 1985年出生), which
-is compared with today's year (:data:`AGE_YEARS_BACK`).
+or half of the day) and a weekly slot (每周只健身一次，固定在周三下午).
 
 :func:`measures` reads a text's quantities as :class:`Measure` (what is measured, a key
 naming the thing, a value in one unit); :func:`measures_conflict` says whether two texts'
@@ -16,8 +14,7 @@ heights in centimetres (4 cm apart is another height), dates by day, weekdays as
 share none when one side says the slot is weekly or "only". The owner check (one person)
 is the caller's (:mod:`memscope.meaning.situations`).
 
-The rules are in ``docs/graph-rules.md`` §7 ("Quantities"). Pure and deterministic, the
-age rule's today aside.
+The rules are in ``docs/graph-rules.md`` §7 ("Quantities"). Pure and deterministic.
 """
 
 from __future__ import annotations
@@ -32,8 +29,8 @@ from memscope.meaning.normal import zh_number
 
 @dataclass(frozen=True)
 class Measure:
-    """One quantity a text gives: ``kind`` ("money", "height", "date", "weekday", "event",
-    "age"), ``key``
+    """One quantity a text gives: ``kind`` ("money", "height", "date", "weekday", "event"),
+    ``key``
     (the thing measured: "rent", "salary", "gym membership", "wedding", "flight lisbon"),
     ``value`` (a float, a date's parts, or a set of weekdays) and ``only`` (the text says
     this is all there is: "only on Saturdays", "her only trip there"), ``rough`` (said as
@@ -376,57 +373,6 @@ def _zh_weekday(text: str) -> list[Measure]:
     return [Measure("weekday", key, days, only=bool(_ZH_SLOT_ONLY.search(text)))]
 
 
-# -- an age and a year of birth -----------------------------------------------------------
-
-#: an age said now (今年28岁, "is 34 years old"), not one at a time gone (十六岁就出来打工,
-#: "at 16", "when she was 20")
-_AGE = re.compile(r"(?<![\d.])(?P<zh>\d{1,3})岁(?!那年|时|的时候|就|起|开始|以前|之前|前|生日)"
-                  r"|\b(?P<en>\d{1,2})\s+years?\s+old\b|\b(?:aged|turned)\s+(?P<en2>\d{1,2})\b",
-                  re.I)
-_AGE_THEN = re.compile(r"\bwhen\b|\bat\s+\d|\bwas\s+\d", re.I)
-_BORN = re.compile(r"(?P<y>(?:19|20)\d\d)年(?:出生|生人|生的|生)|生于(?P<y2>(?:19|20)\d\d)"
-                   r"|\bborn\s+in\s+(?P<y3>(?:19|20)\d\d)\b", re.I)
-#: a year of birth and an age agree when the age was said within this many years of now
-#: (memories are recent: "is 28" and "born in 1985" cannot both be true of a memory
-#: written since)
-AGE_YEARS_BACK = 8
-
-
-#: an age by its decade ("in his early fifties", "in her thirties")
-_DECADE = re.compile(r"\bin\s+(?:his|her|their)\s+(?:(?P<part>early|mid|late)[\s-]*)?"
-                     r"(?P<dec>twenties|thirties|forties|fifties|sixties|seventies|eighties|"
-                     r"nineties)\b", re.I)
-_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
-            "seventies": 70, "eighties": 80, "nineties": 90}
-_DECADE_PART = {"early": (0, 4), "mid": (3, 7), "late": (6, 9), None: (0, 9)}
-
-
-def _age(text: str) -> list[Measure]:
-    """A year of birth (``("born", year, year)``) and an age said now (``("age", least,
-    most)``: one year, or a decade's part)."""
-    out = []
-    born = _BORN.search(text)
-    if born:
-        year = int(born["y"] or born["y2"] or born["y3"])
-        out.append(Measure("age", "age", ("born", year, year)))
-    if _AGE_THEN.search(text):
-        return out
-    if (age := _AGE.search(text)) is not None:
-        years = int(age["zh"] or age["en"] or age["en2"])
-        out.append(Measure("age", "age", ("age", years, years)))
-    elif (decade := _DECADE.search(text)) is not None:
-        low, high = _DECADE_PART[decade["part"] and decade["part"].lower()]
-        base = _DECADES[decade["dec"].lower()]
-        out.append(Measure("age", "age", ("age", base + low, base + high)))
-    return out
-
-
-def _this_year() -> int:
-    import datetime
-
-    return datetime.datetime.now(datetime.UTC).year
-
-
 # -- reading and comparing ----------------------------------------------------------------
 
 @lru_cache(maxsize=50_000)
@@ -434,13 +380,11 @@ def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
     """The quantities ``text`` gives (one clause's text is best: two in one text are
     read apart only when their keys differ)."""
     if zh:
-        return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text)
-                     + _age(text))
+        return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text))
     if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
-            r"\b(?:foot|feet|ft)\b|ties\b", text, re.I):
+            r"\b(?:foot|feet|ft)\b", text, re.I):
         return ()
-    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text)
-                 + _age(text))
+    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text))
 
 
 def measures_conflict(left: tuple[Measure, ...], right: tuple[Measure, ...]) -> str | None:
@@ -466,13 +410,6 @@ def _differ(x: Measure, y: Measure) -> bool:
         if ya and yb and ya != yb:
             return True
         return (ma, da) != (mb, db)
-    if x.kind == "age":
-        (how_x, low_x, high_x), (how_y, low_y, high_y) = x.value, y.value  # type: ignore[misc]
-        if how_x == how_y:
-            return how_x == "born" and low_x != low_y
-        born, low, high = (low_x, low_y, high_y) if how_x == "born" else (low_y, low_x, high_x)
-        # the years the age was said in, were both true: none of them recent
-        return born + high < _this_year() - AGE_YEARS_BACK or born + low > _this_year() + 1
     if x.kind == "event":
         return _event_differs(x.value, y.value)  # type: ignore[arg-type]
     if x.kind == "weekday":

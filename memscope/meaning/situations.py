@@ -1,14 +1,13 @@
 """The rarer rules of the semantic audit, read from what a life says: a day's routine
 hours, places someone has or has never been, no partner against a current one, a home for
 life, no allergies, owning or renting one's home, the only languages someone speaks, one
-thing measured twice (an amount, a height, an event's date or time, a weekly slot's day,
-an age against a year of birth: :mod:`~memscope.meaning.quantities`; a Chinese sentence
-read whole), what a life has had or not (a degree, surgery …:
-:mod:`~memscope.meaning.biography`), a kin who died against time spent with them, and two
-people who share a first name but not a surname. Each answers what kind of conflict it
-found ("time", "negation", "place", "value") or ``None``; :func:`memscope.meaning.compare.
-conflict` asks them after the template and clause rules, only for texts that hold what
-one of them reads (:func:`features`, read once per text).
+thing measured twice (an amount, a height, an event's date or time, a weekly slot's day:
+:mod:`~memscope.meaning.quantities`; a Chinese sentence read whole), what a life has had
+or not (a degree, surgery …: :mod:`~memscope.meaning.biography`), a kin who died against
+time spent with them, and two people who share a first name but not a surname. Each
+answers what kind of conflict it found ("time", "negation", "place", "value") or ``None``;
+:func:`memscope.meaning.compare.conflict` asks them after the template and clause rules,
+only for texts that hold what one of them reads (:func:`features`, read once per text).
 
 The rules are in ``docs/graph-rules.md`` §7 ("A day's hours, places, partners …").
 Pure and deterministic.
@@ -209,11 +208,11 @@ _POSSESSOR = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 
 def _measures_of(x: Clause, zh: bool, text: str | None = None) -> tuple[Measure, ...]:
     """The clause's measures (of ``text`` when given: the clause's whole sentence), a
-    height or an age only when it is the owner's own ("Maya's fence is 1.80 m tall" is the
+    height only when it is the owner's own ("Maya's fence is 1.80 m tall" is the
     fence's)."""
     found = measures(x.text if text is None else text, zh)
-    if x.of and x.of != "height":  # 王静的女儿是2020年出生的: the daughter's year, not hers
-        found = tuple(m for m in found if m.kind not in ("height", "age"))
+    if x.of and x.of != "height":
+        found = tuple(m for m in found if m.kind != "height")
     return found
 
 
