@@ -108,10 +108,12 @@ def main() -> None:
     from apptest_support import browser_click, graph_payload
     from streamlit.testing.v1 import AppTest
 
+    from components.sections.sidebar import FILTERS_BOX
+
     prof = _ThreadProfile()
     prof.install()
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=1800)
-    at.session_state["filters_open"] = True  # the filters' widgets are drawn only when open
+    at.session_state[FILTERS_BOX.name] = True  # the filters' widgets are drawn only when open
     print(f"{args.memories:,} memories")
     _step("first run (load, analyse, lay out)", lambda: at.run(), prof, 0)
     _step("a rerun, nothing changed", lambda: at.run(), prof, 0)

@@ -12,7 +12,7 @@ from apptest_support import browser_click, graph_payload
 from conftest import ROOT, SM
 from streamlit.testing.v1 import AppTest
 
-from components.sections.sidebar import AS_OF, F_BUDGET, PRESENTER, SINCE
+from components.sections.sidebar import AS_OF, F_BUDGET, FILTERS_BOX, PRESENTER, SINCE
 from components.state.connection import Connection
 from memscope.records.dataset import read_files
 
@@ -95,7 +95,7 @@ def test_changes_since_colours_added_updated_forgotten(home):
 def test_the_budget_collapses_clusters_that_expand_on_click(tmp_path, monkeypatch):
     monkeypatch.setenv("MEMSCOPE_DATA_DIR", str(tmp_path / "demo"))
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.session_state["filters_open"] = True  # the budget is drawn under the open filters
+    at.session_state[FILTERS_BOX.name] = True  # the budget is drawn under the open filters
     at.run()
     everything = node_ids(at)
     assert len(everything) > 300 and not any(n.startswith("cluster:") for n in everything)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memscope.meaning.claim_text import WEEKDAYS, _set, date_parts
-from memscope.meaning.normal import zh_number
+from memscope.meaning.normal import _ZH_DIGIT, zh_number
 
 
 @dataclass(frozen=True)
@@ -287,7 +287,7 @@ def _weekday(text: str) -> list[Measure]:
 
 # -- Chinese: heights, the time of one event, a weekly slot --------------------------------
 
-_ZH_DIGIT_CHARS = "零一二三四五六七八九"
+_ZH_DIGIT_CHARS = "".join(_ZH_DIGIT)
 #: a person's height said so (身高, 个子, 172厘米高), not a thing's (门高两米)
 _ZH_HEIGHT_CUE = re.compile(r"身高|个子|个头|(?:厘米|公分|米[\d零一二三四五六七八九]{0,2})[高矮]")
 _ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?"
@@ -328,8 +328,7 @@ def _zh_height(text: str) -> list[Measure]:
         return [Measure("height", "height", float(m.group("cm")))]
     if m.group("dec"):
         return [Measure("height", "height", float(m.group("dec")) * 100)]
-    tail = "".join(str(_ZH_DIGIT_CHARS.index(ch)) if ch in _ZH_DIGIT_CHARS else ch
-                   for ch in (m.group("dm") or ""))
+    tail = "".join(str(_ZH_DIGIT.get(ch, ch)) for ch in (m.group("dm") or ""))
     return [Measure("height", "height", int(m.group("m")) * 100 + int(tail.ljust(2, "0")))]
 
 
