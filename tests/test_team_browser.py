@@ -85,6 +85,7 @@ def replica(tmp: Path, name: str, data_dir: Path, provider: str, storage_url: st
 def sign_in(browser: Browser, url: str, email: str) -> Page:
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto(url)
+    page.get_by_role("button", name="Sign in").wait_for(timeout=30_000)  # the first run
     wait_idle(page)
     assert page.get_by_role("button", name="Sign in").count() == 1
     assert page.locator(GRAPH).count() == 0  # nothing but the sign-in page
@@ -125,6 +126,8 @@ def test_two_servers_one_database_signed_in(tmp_path, fresh_database) -> None:  
         # alone; its nav.through_router() hands it to the router)
         first = browser.new_page(viewport={"width": 1400, "height": 900})
         first.goto(f"{two.url}/forget_all")
+        # the first run may still be on its way when the page looks idle: wait for it
+        first.get_by_role("button", name="Sign in").wait_for(timeout=30_000)
         wait_idle(first, 800)
         assert first.get_by_role("button", name="Sign in").count() == 1
         assert first.get_by_role("heading", name="Forget all").count() == 0
