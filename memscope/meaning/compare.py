@@ -344,7 +344,8 @@ _HAN_VALUE = re.compile(r"[\u3400-\u9fff]")
 _NUMBERS = re.compile(r"\d+")
 #: two ways of having no job, which may both hold
 _NOT_WORKING = frozenset(("retired", "unemployed"))
-_EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count"))
+_EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count",
+                    "tenure", "school", "works_for"))
 
 
 @lru_cache(maxsize=20_000)
@@ -366,6 +367,24 @@ def word_similarity(a: str, b: str) -> float:
 
 
 _CHILDREN = frozenset(("child", "children", "kid", "kids"))
+
+
+#: where one works, all of it → what it rules out ("works entirely from home" / "takes
+#: the train to work"); some of each may both hold
+_WORKMODES = {"remote": ("office", "some-office"), "office": ("remote", "some-remote")}
+_SONS_DAUGHTERS = frozenset(("son", "sons", "daughter", "daughters"))
+
+
+def _part_of_children(f: Fact, g: Fact) -> bool | None:
+    """Children counted against sons or daughters counted: more sons (or daughters) than
+    children conflict ("has only one child" / "has two daughters"); fewer or as many may
+    both hold (None when the two counts are not children and a part of them)."""
+    for total, part in ((f, g), (g, f)):
+        if total.noun.split()[-1:] and total.noun.split()[-1] in _CHILDREN and \
+                part.noun.split()[-1:] and part.noun.split()[-1] in _SONS_DAUGHTERS and \
+                total.first.isdigit() and part.first.isdigit():
+            return int(part.first) > int(total.first)
+    return None
 
 
 def _nouns_match(a: str, b: str) -> bool:
@@ -397,6 +416,8 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
     ``None``: not one attribute (or not comparable)."""
     if f.key != g.key or f.of != g.of or (f.when and g.when and f.when != g.when):
         return None  # another attribute; or two moves in two years
+    if f.key == "count" and (part := _part_of_children(f, g)) is not None:
+        return part
     if f.key in _NOUN_KEYS and not _nouns_match(f.noun, g.noun):
         return None
     if f.key in ("attr", "name") and not (f.exclusive or g.exclusive or (f.named and g.named)):
@@ -410,6 +431,8 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
         return None if not f.first and not g.first else bool(f.names or g.names)
     if f.key == "age" and (span_f := age_span(f.first)) and (span_g := age_span(g.first)):
         return span_f[1] < span_g[0] or span_g[1] < span_f[0]  # "52" / "in his early fifties"
+    if f.key == "workmode":  # all of it at home against any at the office, or the other way
+        return g.first in _WORKMODES.get(f.first, ()) or f.first in _WORKMODES.get(g.first, ())
     if f.key in _EXACT:
         return f.first != g.first and {f.first, g.first} != _NOT_WORKING
     numbers_f, numbers_g = _NUMBERS.findall(f.value), _NUMBERS.findall(g.value)

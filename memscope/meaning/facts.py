@@ -53,7 +53,9 @@ _NOUN_FAMILIES: dict[str, str] = {
 _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
 _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
-                "age": "number", "count": "number", "household": "value", "blood": "value"}
+                "age": "number", "count": "number", "household": "value", "blood": "value",
+                "tenure": "value", "school": "value", "works_for": "value",
+                "workmode": "value"}
 
 
 def _cue_pattern(pattern: str) -> re.Pattern[str]:
@@ -109,11 +111,12 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|jobless|out of work|between jobs|no job|works|(?:full|part)"
+    r"single|married|engaged|unemployed|self|个体|自由职业|remote|home|office|commut|办公|"
+    r"公司上班|通勤|to work|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"seeing anyone|dating anyone|relationship|"
-    r"retired|退休|"
+    r"retired|退休|owns|homeowner|rent|房|school|undergraduate|student|学|初|高|大|"
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
@@ -174,8 +177,52 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                      r"|\bhas no job\b|失业|待业|没有工作"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
+        # where one works: all of it at home or all at the office, or some of it
+        ("workmode", "remote", r"\bworks? (?:entirely|fully|only|exclusively|100%) (?:from home|"
+                               r"remotely)\b|\bis (?:a )?fully remote\b|\bnever commutes\b|"
+                               r"\bnever goes? (?:in)?to (?:the|an|her|his) office\b|"
+                               r"完全(?:居家|在家)办公|一直在家办公|从不去公司"),
+        ("workmode", "office", r"\b(?:works? (?:from|in|at) the office|goes? (?:in)?to the office|"
+                               r"commutes?)(?: to \w+)? (?:every (?:single )?(?:day|weekday)|"
+                               r"five days a week|daily)\b|\bnever works? (?:from home|remotely)\b|"
+                               r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?\w+ to "
+                               r"(?:work|the office) every (?:day|weekday|morning)\b|"
+                               r"每天都?(?:去|到)公司上班|从不在家办公|从来不在家办公"),
+        ("workmode", "some-remote", r"\bworks? (?:from home|remotely)\b|在家办公|居家办公"),
+        ("workmode", "some-office", r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?"
+                                    r"(?:train|bus|tram|subway|tube|metro|car|bike) to "
+                                    r"(?:work|the office)\b|\bcommutes?\b|\bgoes? (?:in)?to the "
+                                    r"office\b|(?:去|到)公司上班|通勤"),
+        ("works_for", "self", r"\b(?:is|has been)(?: (?:now|fully|still))? "
+                               r"self[- ]employed\b|个体户|自由职业者?"),
         ("employment", "employed", r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
+        # where one lives: one's own or rented ("owns the flat he lives in" / "is rented
+        # from a landlord"; 住的是自己买的房子 / 一直租房住)
+        ("tenure", "own", r"\bowns (?:his|her|their) (?:home|house|flat|apartment)\b|\bowns the "
+                          r"(?:flat|house|home|apartment) (?:he|she|they) lives? in\b|"
+                          r"\bhomeowner\b|\blives in (?:a|the|his|her|their) (?:own )?(?:flat|"
+                          r"house|home|apartment) (?:he|she|they) owns?\b|自己买的房|"
+                          r"住(?:的是)?自己(?:买|家)的房|房子是(?:自己|他|她)(?:买)?的"),
+        ("tenure", "rent", r"\brents (?:the|a|an|his|her|their) (?:\w+ )?(?:flat|house|home|"
+                           r"apartment|room|studio)\b|\bis rented from\b|\blives in a rented\b|"
+                           r"\bpays rent\b|租房住|租房子住|住的是租的|租住|一直租房|"
+                           r"名下没有(?:任何)?房产"),
+        # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
+        ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"
+                              r"\b(?:is|are) (?:still )?(?:a|an) (?:primary|elementary)[- ]school "
+                              r"(?:pupil|student|kid)\b|小学生|(?:读|上)小学(?!的时候|时|那)|小学[一二三四五六]年级"),
+        ("school", "middle", r"\b(?:is|are) (?:still )?in (?:middle|junior high) school\b|"
+                             r"(?:是|还是)(?:一名|个)?初中生|(?:读|上)初中(?!的时候|时|那)|初中[一二三]年级|"
+                             r"(?:读|上)初[一二三](?!的时候|时|那)"),
+        ("school", "high", r"\b(?:is|are) (?:still )?in high school\b|\b(?:is|are) (?:still )?"
+                           r"(?:a|an) high[- ]school (?:student|senior|junior|pupil)\b|"
+                           r"(?:是|还是)(?:一名|个)?高中生|(?:读|上)高中(?!的时候|时|那)|高中[一二三]年级|"
+                           r"(?:读|上)高[一二三](?!的时候|时|那)"),
+        ("school", "university", r"\b(?:is|are) (?:still )?(?:an )?(?:undergraduate|"
+                                 r"university student|college student)\b|"
+                                 r"(?:是|还是)(?:一名|个)?大学生|(?:读|上)大学(?!的时候|时|那)|大学[一二三四]年级|"
+                                 r"本科在读|(?:读|上)大[一二三四](?!的时候|时|那)"),
         ("hours", "full-time", _WORK_HOURS + r"full[- ]time\b|\bfull[- ]time (?:job|employee|"
                                              r"position|role|worker)\b|全职"),
         ("hours", "part-time", _WORK_HOURS + r"part[- ]time\b|\bpart[- ]time (?:job|employee|"
@@ -422,6 +469,9 @@ def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
     if any(f.key == "employer" or (f.key == "hours" and f.first) for f in (*facts, *out)) and \
             not any(f.key == "employment" for f in out):
         out.append(_state("employment", of, "employed"))
+    if any(f.key == "employer" and f.first for f in facts) and \
+            not any(f.key == "works_for" for f in out):  # an employer: not one's own boss
+        out.append(_state("works_for", of, "another"))
     return out
 
 
@@ -450,6 +500,29 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
 
 #: a Chinese value that names no one thing (一家外企, 某个公司)
 _ZH_SOME = ("一家", "一个", "一所", "一间", "某")
+
+
+#: what a Chinese count counts, as the English count's noun (孩子 → "children")
+_ZH_COUNTED = {"孩子": "children", "小孩": "children", "儿子": "sons", "女儿": "daughters",
+               "闺女": "daughters", "猫": "cats", "狗": "dogs", "车": "cars", "房子": "houses",
+               "房": "houses"}
+_ZH_COUNT = re.compile(r"(只|就|一共|总共)?(?:有|养了?|生了)(\d{1,2}|[一二两三四五六七八九十]{1,2})"
+                       r"(?:个|只|条|位|名|辆|套|台|部)(" + "|".join(_ZH_COUNTED) + ")")
+
+
+def _zh_counts(of: str, rest: str) -> list[Fact]:
+    """A Chinese count (有两个女儿, 养了三只猫); "only" a number of sons or daughters is the
+    number of children too (只有一个女儿: one child)."""
+    out: list[Fact] = []
+    for m in _ZH_COUNT.finditer(rest):
+        n = _zh_int(m.group(2))
+        if n is None or (m.start() and rest[m.start() - 1] in "没不"):
+            continue
+        noun = _ZH_COUNTED[m.group(3)]
+        out.append(_state("count", of, str(n), noun=noun, shown=m.group(0)))
+        if m.group(1) and noun in ("sons", "daughters"):
+            out.append(_state("count", of, str(n), noun="children", shown=m.group(0)))
+    return out
 
 
 def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, ...]:
@@ -484,5 +557,6 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
                               (("y", int(y.group(1))),)))
     if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
         facts.append(_state("age", of, str(n), shown=m.group(0)))
+    facts += _zh_counts(of, rest)
     facts += _state_facts(rest, of, facts)
     return tuple(facts)
