@@ -66,3 +66,63 @@ def test_two_states_of_one_life_conflict(a: str, b: str) -> None:
 def test_states_that_may_both_hold_are_left_alone(a: str, b: str) -> None:
     assert conflict(claim(a), claim(b)) is None
     assert conflict(claim(b), claim(a)) is None
+
+
+# --- phrasing around the claim ---------------------------------------------------------
+
+PHRASED_CONFLICTS = [
+    # a time phrase before the name: the name is still the owner
+    ("Every Friday evening Bruno plays in a futsal league.", "Bruno has never played futsal."),
+    ("Since June 2024, Bruno works at Bosch.", "Bruno is currently unemployed."),
+    ("Most winter weekends Bruno skis in the Alps.", "Bruno never learned to ski."),
+    ("从前年开始，方圆就在苏州上班。", "方圆在杭州工作。"),
+    ("这两年方圆都在京东上班。", "方圆是美团的员工。"),
+    ("去年冬天方圆在京都住了一周。", "方圆从来没去过日本。"),
+    # a job started, or had now
+    ("Three weeks ago Bruno started as a buyer at Lidl.", "Bruno is out of work."),
+    ("Bruno works at Aldi.", "Bruno left Aldi in May; he's now a buyer at Lidl."),
+    # a value said first, or by its owner
+    ("Bruno's favourite colour is red.", "When asked, Bruno said teal has always been his "
+                                         "favourite colour."),
+    ("Bruno's favourite colour is red.", "Teal is his favourite colour, Bruno says."),
+    ("Bruno's favourite season is spring.", "Winter is Bruno's favourite time of year."),
+    ("方圆最喜欢的颜色是红色。", "方圆说她最喜欢的颜色其实是蓝色。"),
+    ("方圆每天晚上十点就睡了。", "据她邻居讲，方圆每天凌晨两点才睡。"),
+    # not yet been there; lacking something
+    ("Bruno is yet to visit Brazil.", "Bruno spent a year in Recife."),
+    ("Bruno lacks a passport.", "Bruno showed his passport at the gate."),
+    # counts with 就 (only)
+    ("方圆家就一辆车。", "方圆家有两辆车。"),
+]
+
+PHRASED_LOOK_ALIKES = [
+    # a plan or a hope says nothing of now
+    ("方圆住在成都。", "方圆打算明年搬去重庆。"),
+    ("Bruno lives in Porto.", "Bruno might move to Lisbon next year."),
+    # but a hedge after the fact leaves the fact
+    ("Bruno is unemployed and looking for work.", "Bruno is unemployed."),
+    # a time gone
+    ("Until last year Bruno reported to Ms Lind.", "Bruno's boss is Mr Berg."),
+    ("Bruno was vegan throughout his twenties.", "Bruno now eats fish."),
+    ("方圆在上一家公司时，上司是个德国人。", "方圆现在的上司是北京人。"),
+    # a birthday kept in a year is no year of birth
+    ("Bruno was born in 1990.", "Bruno celebrated his thirtieth birthday in Porto in 2020."),
+    # a fiancé is a partner, not single
+    ("方圆已经订婚了。", "方圆和未婚夫打算十月去领证。"),
+    # a kin's words are the kin's
+    ("方圆是独生女。", "方圆说她表姐在国外读书。"),
+    # two projects' budgets
+    ("Most of the Kiln budget goes to hardware.", "Most of the Loom budget goes to people."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), PHRASED_CONFLICTS)
+def test_a_claim_phrased_around_is_still_read(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), PHRASED_LOOK_ALIKES)
+def test_phrasing_that_asserts_nothing_now_is_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None

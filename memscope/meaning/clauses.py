@@ -38,7 +38,15 @@ from memscope.meaning.facts import _IDENTITY, _NOUN_FAMILIES
 _LEADING = _set(
     "these this after before since once on in at during every each now today nowadays "
     "recently lately currently meanwhile also still last next back for from as when by until "
-    "over following")
+    "over following most some many apart except besides aside two three four five six seven "
+    "eight nine ten several few whenever")
+#: capitalised words of a time, which a leading phrase holds ("Every Tuesday night Kai …",
+#: "Since March 2023, Ingrid …"): no one's name
+_TIME_NAMES = _set(
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
+    "thursdays fridays saturdays sundays january february march april may june july august "
+    "september october november december christmas easter ramadan new year years eve day "
+    "spring summer autumn winter fall")
 _PRONOUN_HEADS = _set("she he they i we")
 _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 
@@ -48,6 +56,7 @@ _PAST = re.compile(
     r"\b(?:used to|previously|formerly|grew up|as an? (?:child|kid|teenager|student)|in the "
     r"past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)|(?:was|were) "
     r"(?:married|engaged)|(?:got|was|were) divorced|divorced (?:in|from|after)|until (?:19|20)\d\d|"
+    r"until (?:last|recently|a (?:year|month|few \w+) ago)|"
     r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
     re.I)
 _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
@@ -68,7 +77,8 @@ _PARTICIPLES = _set("born made sold built done set due going being not taken giv
 _ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一二三四五六七八九十两]{1,5})")
 
 
-_ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前|前任|前妻|前夫"
+_ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前(?!年)|前任|前妻|前夫|"
+                      r"上一家|前一家|当年|那时候?|那会儿"
                       r"|(?<=[\u4e00-\u9fff]{2})曾(?=[和在去到是跟与])")  # 彭博曾和妻子…, not 曾琪
 
 
@@ -105,7 +115,10 @@ def _split_and(piece: str) -> list[str]:
 
 def _clause_texts(text: str, zh: bool) -> list[str]:
     if zh:
-        return [p.strip() for p in re.split(r"[，,；;。！？!?]", text) if p.strip()]
+        pieces = [p.strip() for p in re.split(r"[，,；;。！？!?]", text) if p.strip()]
+        if len(pieces) > 1 and _ZH_LEADING_TIME.fullmatch(pieces[0]):
+            pieces[:2] = [pieces[0] + pieces[1]]  # 从去年开始，王静…: one clause, hers
+        return pieces
     out: list[str] = []
     aside = _RELATIVE_ASIDE.match(text)
     if aside:  # "Noah, who grew up by the sea, is a strong swimmer": the aside apart
@@ -150,7 +163,8 @@ def _after_leading(tokens: list[re.Match[str]]) -> int:
     for j in range(1, min(len(tokens), 8)):
         word = tokens[j].group(0)
         if word.lower() in _PRONOUN_HEADS or (word[:1].isupper() and
-                                              word.lower() not in _LEADING):
+                                              word.lower() not in _LEADING and
+                                              word.lower().strip("'’") not in _TIME_NAMES):
             return j
     return 0
 
@@ -223,8 +237,11 @@ def _is_identity(after: str, *, role: bool) -> bool:
 
 
 #: a time a Chinese clause may open on before its name (去年李雪梅住在成都)
-_ZH_LEADING_TIME = re.compile(r"(?:去年|今年|前年|明年|上个?月|这个?月|下个?月|上周|这周|下周|最近|"
-                              r"现在|目前|如今|今天|昨天|后来|当时|之前|以前)[，,]?")
+_ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这个?月|下个?月|上周|这周|下周)"
+                              r"(?:春天|夏天|秋天|冬天|底|初|末)?|最近|现在|目前|如今|今天|昨天|"
+                              r"后来|当时|之前|以前|前几天|周末|平时|每天|春天|夏天|秋天|冬天|"
+                              r"(?:从|自)?(?:去年|今年|前年|\d{4}年)(?:\d{1,2}月)?(?:开始|起)|"
+                              r"这(?:两|几)年|近(?:两|几)年)[，,]?")
 #: characters that, third after a two-character name, begin what is said of it (a verb, a
 #: particle, a preposition) rather than end a three-character name: jieba's guesses glue
 #: some to the name (杨帆养了一只猫 → 杨帆养)

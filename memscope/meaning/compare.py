@@ -23,6 +23,7 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
+from memscope.meaning.clauses import _HEDGES, _ZH_HEDGES
 from memscope.meaning.denials import (
     _KIN_KINDS,
     _PLAIN_VERBS,
@@ -454,11 +455,25 @@ def _kind_of(f: Fact) -> str:
     return "name" if f.named else "value"
 
 
-def _fact_conflict(x: Clause, y: Clause) -> tuple[Conflict | None, bool]:
-    """A conflict between two clauses' facts, and whether some attribute agreed."""
+def _firm(x: Clause) -> tuple[Fact, ...]:
+    """The facts a clause asserts: not one said after a hope, a plan or a hedge (吴倩打算明年
+    搬去重庆, "might move to Oslo"; but "is unemployed and looking for work" is unemployed)."""
+    if not x.hedged:
+        return x.facts
+    hedge = (_ZH_HEDGES if x.claim.zh else _HEDGES).search(x.text)
+    if hedge is None:
+        return x.facts
+    return tuple(f for f in x.facts if 0 <= x.text.lower().find(
+        (f.first or f.value or "\0").lower()) < hedge.start())
+
+
+def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
+                   ) -> tuple[Conflict | None, bool]:
+    """A conflict between two clauses' facts (``firm``: those they assert, :func:`_firm`),
+    and whether some attribute agreed."""
     agreed = False
-    for f in x.facts:
-        for g in y.facts:
+    for f in _firm(x) if firm else x.facts:
+        for g in _firm(y) if firm else y.facts:
             if _age_against_birth(f, g):
                 return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
@@ -799,7 +814,7 @@ def _diet_conflict(x: Clause, y: Clause) -> bool:
 
 
 def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:
-    found = _fact_conflict(x, y)[0] or _preference_conflict(x, y)
+    found = _fact_conflict(x, y, firm=True)[0] or _preference_conflict(x, y)
     two_subjects = x.claim.subject != y.claim.subject
     if found is not None or x.past or not (several or two_subjects) or (
             two_subjects and x.claim.sign == y.claim.sign):

@@ -97,6 +97,7 @@ _ONLY_CHILD = re.compile(r"\b(?:is|was|grew up as|being) an only child\b", re.I)
 _ZH_ONLY_CHILD = re.compile(r"独生[子女]")
 
 
+_LACKS = re.compile(r"\blacks\s+(?:a\s+|an\s+|any\s+)?", re.I)
 _NO_IDEA = re.compile(r"\b(?:has|have|had)\s+no\s+idea\s+how\s+to\b", re.I)
 
 
@@ -124,6 +125,7 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
     if not _DENIAL_TRIGGER.search(rest):
         return ()
     rest = _NO_IDEA.sub("cannot", rest)  # "has no idea how to swim": cannot swim
+    rest = _LACKS.sub("has no ", rest)  # "lacks a passport": has none
     raw = re.findall(r"[\w'’-]+", re.sub(r"\bzero\b", "no", rest.replace(
         "n't", " not").replace("n’t", " not"), flags=re.I))  # "has zero siblings": none
     words = [w for part in raw for w in part.lower().replace("’", "'").split("-") if w]

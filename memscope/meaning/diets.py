@@ -120,7 +120,9 @@ _AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|"
                        re.I)
 #: a diet kept once for a while ("was vegetarian for ten years", "… until 2019"): over
 _ENDED = re.compile(r"\bfor\s+(?:\w+\s+)?(?:years|months|decades|a\s+while)\b|\buntil\b|"
-                    r"\bin\s+(?:19|20)\d\d\b|\bas\s+an?\s+(?:student|teenager|child|kid)\b", re.I)
+                    r"\bin\s+(?:19|20)\d\d\b|\bas\s+an?\s+(?:student|teenager|child|kid)\b|"
+                    r"\b(?:throughout|during|in|for\s+all\s+of)\s+(?:his|her|their)\s+(?:teens|"
+                    r"twenties|thirties|forties|fifties|youth|childhood|student\s+days)\b", re.I)
 #: "doesn't drink coffee after noon / before a run"
 _AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")

@@ -77,7 +77,10 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("employer", r"\bworks?(?:\s+[\w-]+){0,4}?\s+(?:for|at)\b(?!\s+(?:home|night|weekends?)\b)"
                  r"|\bemployed(?:\s+[\w-]+){0,2}?\s+(?:by|at)\b"
                  r"|\bjoined\b(?=\s+(?:the\s+)?[A-Z])"
-                 r"|\b(?:is|as) an? (?:[\w-]+\s+){0,2}?(?!(?:volunteer|member|regular|guest|"
+                 r"|\b(?:started|starts|began|begins)\s+(?:as\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?)?"
+                 r"(?:at|with)\b(?=\s+(?:the\s+)?[A-Z])"
+                 r"|(?:\b(?:is|as)|['’]s)(?:\s+now)? an? (?:[\w-]+\s+){0,2}?"
+                 r"(?!(?:volunteer|member|regular|guest|"
                  r"visitor|customer|client|patient|fan|student|resident|speaker|trustee|"
                  r"mentor|subscriber)\b)[\w-]+ (?:at|for)\b"),
     ("bank", r"\bbanks? with\b"),
@@ -86,7 +89,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("partner", r"\bmarried to\b|\bin a relationship with\b|\b(?:is|has been|been) (?:dating|"
                 r"seeing)\b|\bengaged to\b|\bgoing out with\b"),
     ("birthday", r"\bborn on\b|\bborn in\b(?=\s+(?:\w+\s+)?(?:19|20)\d\d\b)"
-                 r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|[A-Z])"),
+                 r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|(?-i:[A-Z]))"),
     ("birthplace", r"\bborn in\b(?!\s+(?:\w+\s+)?(?:19|20)\d\d\b)"),
     ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b"
                 r"|(?<!['’]s )\bwedding (?:is )?(?:on|in)\b"
@@ -164,7 +167,7 @@ _WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays) single\b|\bunmarried\b|单身"
-                              r"|未婚"),
+                              r"|未婚(?![夫妻])"),
         ("marital", "married", r"\b(?:is|got|has been|are)(?: \w+ly)? married\b|\bmarried to\b"
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
                                r"|(?:有|的|和|跟)(?:妻子|丈夫|老公|老婆)|结婚(?:\d+|[一二三四五六七八九十两]+)年"),
@@ -280,7 +283,8 @@ _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manage
                      "血型": "blood", "单位": "employer", "公司": "employer"}
 
 
-_ZH_SINGLE = re.compile(r"单身|未婚|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)|没有?结婚|没结过婚")
+_ZH_SINGLE = re.compile(r"单身|未婚(?![夫妻])|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)|没有?结婚"
+                        r"|没结过婚")
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,8 +510,9 @@ _ZH_SOME = ("一家", "一个", "一所", "一间", "某")
 _ZH_COUNTED = {"孩子": "children", "小孩": "children", "儿子": "sons", "女儿": "daughters",
                "闺女": "daughters", "猫": "cats", "狗": "dogs", "车": "cars", "房子": "houses",
                "房": "houses"}
-_ZH_COUNT = re.compile(r"(只|就|一共|总共)?(?:有|养了?|生了)(\d{1,2}|[一二两三四五六七八九十]{1,2})"
-                       r"(?:个|只|条|位|名|辆|套|台|部)(" + "|".join(_ZH_COUNTED) + ")")
+_ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)有?|有|养了?|生了)"
+                       r"(\d{1,2}|[一二两三四五六七八九十]{1,2})(?:个|只|条|位|名|辆|套|台|部)"
+                       r"(" + "|".join(_ZH_COUNTED) + ")")
 
 
 def _zh_counts(of: str, rest: str) -> list[Fact]:

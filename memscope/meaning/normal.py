@@ -54,9 +54,14 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
              "的"),
             # hearsay before the claim: 听说董强家在…, 听她老公说，王静…, 据张敏自己说，她家… —
             # what is said is the claim, its teller is no owner
-            (re.compile(r"^据(?P<name>[\u4e00-\u9fff]{2,3}?)(?:自己|本人)?说[，,]\s*[她他]"),
+            (re.compile(r"^据(?P<name>[\u4e00-\u9fff]{2,3}?)(?:自己|本人)?(?:说|讲)[，,]\s*[她他]"),
              r"\g<name>"),
-            (re.compile(r"^(?:听说|据说|据了解|听[\u4e00-\u9fff]{1,5}说)[，,]?\s*"), ""))
+            (re.compile(r"^(?:听说|据说|据了解|(?:听|据)[\u4e00-\u9fff]{1,5}(?:说|讲))[，,]?\s*"),
+             ""),
+            # 倪娜说她最喜欢的颜色…, 殷杰说他从来没…: what one says of oneself
+            (re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?:说|讲|表示|提到|坦言)[，,]?"
+                        r"(?:她|他)(?:自己)?(?=[\u4e00-\u9fff])(?![爸妈父母哥姐弟妹爷奶外老儿女孙丈妻先太"
+                        r"闺公婆叔姑舅姨表堂朋同领上])"), r"\g<name>"))
 _WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
          r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
@@ -67,8 +72,9 @@ _LEADING_TIME = re.compile(
     r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.I | re.S)
 #: "Czech is Zofia's mother tongue": a value, "is", a name's attribute (lower case)
 _BACK_TO_FRONT = re.compile(
-    r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+is\s+(?P<owner>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
-    r"['’]s\s+(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)(?P<rest>\s*(?:[.;,!]|$).*)$", re.S)
+    r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+(?:is|has always been)\s+(?P<owner>[A-Z][\w-]*"
+    r"(?:\s+[A-Z][\w-]*)?)['’]s\s+(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)(?P<rest>\s*(?:[.;,!]|$).*)$",
+    re.S)
 
 
 #: the roles one person has one of at a time ("her husband", "his manager")
@@ -84,6 +90,19 @@ _ONE_PERSON_WAYS = (
      r"\g<owner>'s "),
     (re.compile(r"^(?:Her|His|Their) (?P<thing>[\w -]{2,30}?),\s+(?P<owner>[A-Z][\w-]*) "
                 r"(?:says|said|insists|claims),\s+"), r"\g<owner>'s \g<thing> "),
+    # what someone says of their own one thing, value first: "When asked, Mia said purple
+    # has always been her favourite colour", "Purple is her favourite colour, Mia says"
+    (re.compile(r"^When asked,\s+"), ""),
+    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:says|said|insists|claims|told us) (?:that )?"
+                r"(?P<value>[\w -]{2,30}?) (?:is|has always been) (?:her|his|their) "
+                r"(?P<noun>(?:favourite|favorite) [a-z]+(?: [a-z]+){0,3})(?P<end>[.!]?)$"),
+     lambda m: _turned(m)),
+    (re.compile(r"^(?P<value>[\w -]{2,30}?) (?:is|has always been) (?:her|his|their) "
+                r"(?P<noun>(?:favourite|favorite) [a-z]+(?: [a-z]+){0,3}),\s+(?P<owner>[A-Z][\w-]*)"
+                r" (?:says|said|insists|claims)(?P<end>[.!]?)$"),
+     lambda m: _turned(m)),
+    # "her favourite time of year": her favourite season
+    (re.compile(r"\b(?P<fav>favou?rite) time of (?:the )?year\b"), r"\g<fav> season"),
     # "couldn't speak Portuguese if her life depended on it": cannot
     (re.compile(r"\bcould(?:n['’]t| not) (?P<rest>[^,;.]{2,40}?) if (?:her|his|their) life "
                 r"depended on it\b"), r"can't \g<rest>"),
@@ -100,6 +119,29 @@ _ONE_PERSON_WAYS = (
                 r"(?P<verb>[a-z]+s|is|was|has)\b"),
      r"\g<head> is called \g<name>; \g<name> \g<verb>"),
 )
+
+
+#: attributes whose values are common words, written in lower case when they open a
+#: sentence ("Teal is his favourite colour" → "… colour is teal"; but "Porto is her
+#: favourite city" keeps its name)
+_COMMON_VALUES = frozenset(("colour", "color", "season", "food", "dish", "drink", "fruit",
+                            "sport", "animal", "flower", "meal", "snack", "dessert",
+                            "vegetable", "instrument", "game"))
+
+
+def _value_of(m: re.Match[str]) -> str:
+    """The value of a sentence said back to front, in lower case when it is a common word
+    (:data:`_COMMON_VALUES`)."""
+    value = m.group("value")
+    if m.group("noun").split()[-1].lower() in _COMMON_VALUES and " " not in value.strip():
+        return value.lower()
+    return value
+
+
+def _turned(m: re.Match[str]) -> str:
+    """"<value> is his favourite <noun>, <owner> says" (and the like) written as
+    "<owner>'s favourite <noun> is <value>"."""
+    return f"{m.group('owner')}'s {m.group('noun')} is {_value_of(m)}{m.group('end')}"
 
 
 def zh_number(raw: str) -> int | None:
@@ -167,7 +209,7 @@ def normalise(text: str) -> str:
     m = _BACK_TO_FRONT.match(text)
     if m is not None and not m.group("value").lower().startswith(("she ", "he ", "it ", "this ",
                                                                    "that ", "there ")):
-        text = f"{m.group('owner')}'s {m.group('noun')} is {m.group('value')}{m.group('rest')}"
+        text = f"{m.group('owner')}'s {m.group('noun')} is {_value_of(m)}{m.group('rest')}"
     text = _TIME_12.sub(_time, text)
     text = _TIME_24.sub(lambda t: f"{int(t.group(1)):02d}:{t.group(2)}", text)
     text = _UNIT.sub(_unit, text)

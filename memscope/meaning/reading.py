@@ -306,6 +306,10 @@ class Clause:
 _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|同时是|同时也是")
 
 
+#: a Chinese clause that only sets the time of the next (在上一家公司时，…): its past is the next's
+_ZH_THEN = re.compile(r"(?:时|的时候|那会儿|期间)$")
+
+
 def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     """``c``'s clauses; the first names the owner the others inherit."""
     texts = _clause_texts(c.text[:MAX_CHARS], c.zh) or [c.text]
@@ -321,7 +325,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         if not n:
             first = head
         past = bool((_ZH_PAST if c.zh else _PAST).search(text)) or bool(
-            not c.zh and _PAST_VERB.match(rest))
+            not c.zh and _PAST_VERB.match(rest)) or bool(
+            c.zh and out and out[-1].past and _ZH_THEN.search(out[-1].text))
         own = _clause_claim(c, text, n, len(texts))
         hedged = bool((_ZH_HEDGES if c.zh else _HEDGES).search(text))
         facts = _zh_facts(of, rest, identity, past) if c.zh else _en_facts(

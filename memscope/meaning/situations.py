@@ -271,8 +271,9 @@ def _routine_conflict(a: Claim, b: Claim) -> str | None:
 
 _PLACE_NAME = r"(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
 #: "has never been to Japan", "has never set foot in Italy", "never visited Japan"
-_NEVER_BEEN = re.compile(r"\bnever\s+(?:(?:been|travell?ed|gone|flown|traveled)\s+(?:to|in)|"
-                         r"set\s+foot\s+in|visited)\s+" + _PLACE_NAME)
+_NEVER_BEEN = re.compile(r"\b(?:never|(?:is|has)\s+(?:still\s+)?yet\s+to)\s+(?:(?:been|"
+                         r"travell?ed|gone|flown|traveled|go|travel|fly)\s+(?:to|in)|set\s+foot\s+in|visit(?:ed)?)\s+"
+                         + _PLACE_NAME)
 #: "has never left the United States": never anywhere outside it
 _NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?|set\s+foot\s+outside"
                          r"(?:\s+of)?)\s+" + _PLACE_NAME)
@@ -285,7 +286,7 @@ _EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_
 
 
 #: a text that may deny a visit (cheap: most texts do not)
-_TRAVEL_CUE = re.compile(r"never|从未|从没|从来没|没有?(?:去|到|出)")
+_TRAVEL_CUE = re.compile(r"never|yet to|从未|从没|从来没|没有?(?:去|到|出)")
 
 
 @lru_cache(maxsize=50_000)
