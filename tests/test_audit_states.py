@@ -18,7 +18,7 @@ CONFLICTS = [
     ("方圆只有一个女儿。", "方圆有两个儿子，都在上小学。"),
     # a home owned or rented
     ("Ilse owns her flat in Graz outright.", "Ilse rents the flat she lives in from her aunt."),
-    ("Ilse is a homeowner.", "Ilse pays rent every month for her studio."),
+    ("Ilse owns the house she lives in.", "Ilse rents her house from a cousin."),
     ("方圆住的是自己买的房子。", "方圆一直租房住。"),
     # the school one is at now
     ("Ilse is in high school.", "Ilse is an undergraduate studying chemistry."),
@@ -93,6 +93,17 @@ PHRASED_CONFLICTS = [
     ("Bruno lacks a passport.", "Bruno showed his passport at the gate."),
     # counts with 就 (only)
     ("方圆家就一辆车。", "方圆家有两辆车。"),
+    # an age between commas; a manager named after the title; "one and only"
+    ("Bruno is in his late fifties.", "Bruno, 31, has just moved to Braga."),
+    ("Bruno reports directly to the COO, Vera Lind.", "Bruno's one and only manager is "
+                                                      "Olaf Berg."),
+    # allergies said in other words, or by someone else
+    ("Bruno has a mild walnut allergy.", "Bruno has no food allergies."),
+    ("Bruno is allergic to wasps.", "Bruno's doctor says he has no wasp allergy."),
+    ("Bruno is allergic to horses.", "According to his trainer, Bruno isn't allergic to "
+                                     "any animals."),
+    # a holiday is its date
+    ("Bruno's birthday is 3 March.", "Bruno was born on Christmas Day."),
 ]
 
 PHRASED_LOOK_ALIKES = [
@@ -113,6 +124,13 @@ PHRASED_LOOK_ALIKES = [
     ("方圆是独生女。", "方圆说她表姐在国外读书。"),
     # two projects' budgets
     ("Most of the Kiln budget goes to hardware.", "Most of the Loom budget goes to people."),
+    # one value said two ways
+    ("Bruno, 31, has just moved to Braga.", "Bruno is 31 years old."),
+    ("Bruno reports to the COO, Vera Lind.", "Bruno's manager is Vera Lind."),
+    ("Bruno was born on Christmas Day.", "Bruno's birthday is 25 December."),
+    # another kind of allergy
+    ("Bruno's doctor says he has no food allergies.", "Bruno is allergic to wasps."),
+    ("Bruno has no walnut allergy.", "Bruno is allergic to pollen."),
 ]
 
 

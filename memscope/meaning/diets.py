@@ -96,6 +96,9 @@ _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|va
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
 _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
                       r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
+                      r"|\b(?:an?|his|her|their)\s+(?:(?:severe|mild|serious|bad|strong|"
+                      r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
+                      r"[a-z]+)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
 _EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝", re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
@@ -186,7 +189,7 @@ def consumed(text: str) -> frozenset[str]:
 @lru_cache(maxsize=50_000)
 def allergens(text: str) -> frozenset[str]:
     """The foods ``text`` says its owner is allergic to ("peanut", 花生)."""
-    return frozenset((m.group("x") or m.group("y") or "").lower().removesuffix("s")
+    return frozenset((m.group("x") or m.group("y") or m.group("w") or "").lower().removesuffix("s")
                      or m.group("zh") for m in _ALLERGY.finditer(text))
 
 

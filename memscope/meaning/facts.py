@@ -54,7 +54,7 @@ _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
 _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
-                "tenure": "value", "school": "value", "works_for": "value",
+                "school": "value", "works_for": "value",
                 "workmode": "value"}
 
 
@@ -119,7 +119,7 @@ _STATE_TRIGGER = re.compile(
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"seeing anyone|dating anyone|relationship|"
-    r"retired|退休|owns|homeowner|rent|房|school|undergraduate|student|学|初|高|大|"
+    r"retired|退休|school|undergraduate|student|学|初|高|大|"
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
@@ -200,17 +200,6 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"self[- ]employed\b|个体户|自由职业者?"),
         ("employment", "employed", r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
-        # where one lives: one's own or rented ("owns the flat he lives in" / "is rented
-        # from a landlord"; 住的是自己买的房子 / 一直租房住)
-        ("tenure", "own", r"\bowns (?:his|her|their) (?:home|house|flat|apartment)\b|\bowns the "
-                          r"(?:flat|house|home|apartment) (?:he|she|they) lives? in\b|"
-                          r"\bhomeowner\b|\blives in (?:a|the|his|her|their) (?:own )?(?:flat|"
-                          r"house|home|apartment) (?:he|she|they) owns?\b|自己买的房|"
-                          r"住(?:的是)?自己(?:买|家)的房|房子是(?:自己|他|她)(?:买)?的"),
-        ("tenure", "rent", r"\brents (?:the|a|an|his|her|their) (?:\w+ )?(?:flat|house|home|"
-                           r"apartment|room|studio)\b|\bis rented from\b|\blives in a rented\b|"
-                           r"\bpays rent\b|租房住|租房子住|住的是租的|租住|一直租房|"
-                           r"名下没有(?:任何)?房产"),
         # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
         ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"
                               r"\b(?:is|are) (?:still )?(?:a|an) (?:primary|elementary)[- ]school "

@@ -62,6 +62,13 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
             (re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?:说|讲|表示|提到|坦言)[，,]?"
                         r"(?:她|他)(?:自己)?(?=[\u4e00-\u9fff])(?![爸妈父母哥姐弟妹爷奶外老儿女孙丈妻先太"
                         r"闺公婆叔姑舅姨表堂朋同领上])"), r"\g<name>"))
+#: fixed holidays, as their dates ("born on Christmas Day")
+_HOLIDAYS = ((re.compile(r"\bChristmas Day\b"), "25 December"),
+             (re.compile(r"\bChristmas Eve\b"), "24 December"),
+             (re.compile(r"\bNew Year['’]s Day\b"), "1 January"),
+             (re.compile(r"\bNew Year['’]s Eve\b"), "31 December"),
+             (re.compile(r"\bValentine['’]s Day\b"), "14 February"),
+             (re.compile(r"\bHalloween\b"), "31 October"))
 _WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
          r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
@@ -90,6 +97,28 @@ _ONE_PERSON_WAYS = (
      r"\g<owner>'s "),
     (re.compile(r"^(?:Her|His|Their) (?P<thing>[\w -]{2,30}?),\s+(?P<owner>[A-Z][\w-]*) "
                 r"(?:says|said|insists|claims),\s+"), r"\g<owner>'s \g<thing> "),
+    # hearsay before the claim: what is said is the claim, its teller no owner ("According
+    # to his flatmate, Aziz …", "Tom's doctor says he has …", "Nadia's allergist confirmed
+    # last month that she …")
+    (re.compile(r"^According to (?:his|her|their|a|the) [\w -]{2,30}?,\s+(?=[A-Z])"), ""),
+    (re.compile(r"^(?P<owner>[A-Z][\w-]*)['’]s (?:doctor|allergist|GP|dentist|therapist|mother|"
+                r"father|mum|mom|dad|sister|brother|friend|flatmate|roommate|partner|wife|"
+                r"husband|boss|manager|colleague|coach)(?: [\w-]+){0,2}? (?:says|said|confirmed|"
+                r"thinks|reports|reported|told (?:me|us))(?: [\w-]+){0,3}? (?:that )?"
+                r"(?:he|she|they) "), r"\g<owner> "),
+    # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
+    # since 2019, lives …" → "Mohammed is 28 years old; Mohammed has just …"
+    (re.compile(r"^(?P<name>[A-Z][\w-]*), (?P<age>\d{1,2}), (?=[a-z])"),
+     r"\g<name> is \g<age> years old; \g<name> "),
+    (re.compile(r"^(?P<name>[A-Z][\w-]*), (?P<state>(?:divorced|married|single|widowed|retired|"
+                r"unemployed)\b[^,;]{0,30}), (?=[a-z])"), r"\g<name> is \g<state>; \g<name> "),
+    # "has no shellfish allergy": is not allergic to shellfish
+    (re.compile(r"\bhas no (?!known\b|food\b|drug\b|medication\b|medicine\b|other\b)"
+                r"(?P<what>[a-z]+) allerg(?:y|ies)\b"), r"is not allergic to \g<what>"),
+    # "reports directly to the CFO, Martin Keller": to Martin Keller; "one and only": only
+    (re.compile(r"\b(?P<verb>reports?(?: \w+ly)? to) (?:the|her|his|their) [\w -]{2,30}?, "
+                r"(?=[A-Z])"), r"\g<verb> "),
+    (re.compile(r"\bone and only\b"), "only"),
     # what someone says of their own one thing, value first: "When asked, Mia said purple
     # has always been her favourite colour", "Purple is her favourite colour, Mia says"
     (re.compile(r"^When asked,\s+"), ""),
@@ -204,7 +233,7 @@ def normalise(text: str) -> str:
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
-    for pattern, written in _ONE_PERSON_WAYS:
+    for pattern, written in (*_ONE_PERSON_WAYS, *_HOLIDAYS):
         text = pattern.sub(written, text)
     m = _BACK_TO_FRONT.match(text)
     if m is not None and not m.group("value").lower().startswith(("she ", "he ", "it ", "this ",

@@ -105,7 +105,7 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("allergy")
     if any(f.no_partner for cl in c.clauses for f in cl.facts):
         out.add("alone")
-    if _OWNS_HOME.search(text) or _RENTS_HOME.search(text):
+    if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME)):
         out.add("tenure")
     if _ONLY_SPEAKS.search(text):
         out.add("only_speaks")
@@ -132,11 +132,23 @@ _OWNS_HOME = _held_home("owns?|bought", r"(?:fully\s+)?(?:owned|paid off)", 3)
 _RENTS_HOME = _held_home("rents?|renting", "rented", 4)
 
 
+#: a Chinese home one owns, or rents (住的是自己买的房子 / 一直租房住, 房子是租的)
+_ZH_OWNS_HOME = re.compile(r"自己(?:全款)?买的房|住(?:的是)?自己家的房|房子是(?:自己|他|她)"
+                           r"(?:全款)?买的|买了房")
+_ZH_RENTS_HOME = re.compile(r"租房(?:子)?住|住的是租的|房子是租的|租住|一直租房"
+                            r"|名下没有(?:任何)?房产")
+
+
 def _tenure_conflict(a: Claim, b: Claim) -> str | None:
     """One person owns the home the other text says they rent ("owns the flat he lives in"
-    / "the flat Yusuf lives in is rented from a private landlord")."""
-    if a.zh or b.zh or a.past or b.past:
+    / "the flat Yusuf lives in is rented from a private landlord", 住的是自己买的房子 /
+    一直租房住)."""
+    if a.past or b.past or a.zh != b.zh:
         return None
+    if a.zh:
+        return "value" if any(
+            _ZH_OWNS_HOME.search(first.text) and _ZH_RENTS_HOME.search(second.text)
+            and _mentions_owner(first, second) for first, second in ((a, b), (b, a))) else None
     for first, second in ((a, b), (b, a)):
         owns = _OWNS_HOME.search(first.text)
         rents = _RENTS_HOME.search(second.text)
