@@ -104,6 +104,17 @@ PHRASED_CONFLICTS = [
                                      "any animals."),
     # a holiday is its date
     ("Bruno's birthday is 3 March.", "Bruno was born on Christmas Day."),
+    # what a diet rules out, in other words
+    ("Bruno only eats halal food.", "Bruno's usual order is a pepperoni pizza."),
+    ("Bruno keeps kosher.", "Bruno eats a ham and mustard sandwich most days."),
+    ("方圆只吃清真。", "方圆最爱吃猪肉白菜馅的饺子。"),
+    ("方圆早就把烟戒了。", "方圆每天要抽一包烟。"),
+    ("方圆吃不了辣。", "方圆无辣不欢。"),
+    ("方圆滴酒不沾。", "每周六晚上，方圆都去酒吧喝两杯精酿啤酒。"),
+    # a car, a continent, a kin's school
+    ("方圆没有车。", "方圆每天开一辆红色的宝马上班。"),
+    ("方圆从没去过欧洲。", "方圆在柏林读过两年书。"),
+    ("方圆的独生女在上小学。", "方圆的女儿在读高中。"),
 ]
 
 PHRASED_LOOK_ALIKES = [
@@ -128,6 +139,10 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno, 31, has just moved to Braga.", "Bruno is 31 years old."),
     ("Bruno reports to the COO, Vera Lind.", "Bruno's manager is Vera Lind."),
     ("Bruno was born on Christmas Day.", "Bruno's birthday is 25 December."),
+    # another's car, another continent, another's diet
+    ("方圆没有车。", "方圆开公司的车去送货。"),
+    ("方圆从没去过欧洲。", "方圆在东京读过两年书。"),
+    ("Bruno keeps kosher.", "Bruno's brother eats bacon every morning."),
     # another kind of allergy
     ("Bruno's doctor says he has no food allergies.", "Bruno is allergic to wasps."),
     ("Bruno has no walnut allergy.", "Bruno is allergic to pollen."),

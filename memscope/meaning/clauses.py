@@ -241,7 +241,8 @@ _ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这
                               r"(?:春天|夏天|秋天|冬天|底|初|末)?|最近|现在|目前|如今|今天|昨天|"
                               r"后来|当时|之前|以前|前几天|周末|平时|每天|春天|夏天|秋天|冬天|"
                               r"(?:从|自)?(?:去年|今年|前年|\d{4}年)(?:\d{1,2}月)?(?:开始|起)|"
-                              r"这(?:两|几)年|近(?:两|几)年)[，,]?")
+                              r"这(?:两|几)年|近(?:两|几)年|"
+                              r"每(?:周|个?星期)[一二三四五六日天](?:下班后|晚上|早上|上午|下午)?)[，,]?")
 #: characters that, third after a two-character name, begin what is said of it (a verb, a
 #: particle, a preposition) rather than end a three-character name: jieba's guesses glue
 #: some to the name (杨帆养了一只猫 → 杨帆养)

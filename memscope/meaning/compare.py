@@ -579,8 +579,9 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
             # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿, 先送闺女去幼儿园;
             # 独生子 / 陈晨说他哥哥…, 杨帆的亲妹妹
             return 0.75
-        if core == "车":  # 没有车 / 有一辆特斯拉: 辆 counts vehicles
-            return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的", y.text)
+        if core == "车":  # 没有车 / 有一辆特斯拉, 开一辆白色的特斯拉上班: 辆 counts vehicles
+            return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的|开(?:一|他那|她那|自己那)辆",
+                                         y.text)
                                for y in affirming) else 0.0
         kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), None)
         return 0.75 if core and any(_subsequence(core, text) or (

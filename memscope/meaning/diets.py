@@ -43,7 +43,8 @@ KINDS: dict[str, tuple[str, ...]] = {
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
     "cat": ("cat", "kitten", "tabby", "猫"),
     # pork by its dishes (Chinese ones are named by what they are made of only in part)
-    "pork": ("pork", "bacon", "chorizo", "prosciutto", "pancetta", "猪肉", "回锅肉", "红烧肉",
+    "pork": ("pork", "bacon", "chorizo", "prosciutto", "pancetta", "salami", "pepperoni",
+             "ham and", "ham sandwich", "ham toastie", "ham roll", "猪肉", "回锅肉", "红烧肉",
              "东坡肉", "叉烧", "五花肉", "猪排", "培根"),
     "spicy": ("辣",),
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
@@ -59,7 +60,8 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "咖啡"),
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉")}
 #: a word a text must hold to rule anything out
-_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|sober|drinker|lactose|dairy|smok|pets?\b|"
+_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|sober|drinker|lactose|"
+                     r"dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
                      re.I)
@@ -71,6 +73,9 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"vegan\b|吃纯素|是纯素", ("meat", "fish", "dairy", "egg")),
         (_BE + r"vegetarian\b|素食者|吃素", ("meat", "fish")),
         (_BE + r"pesc[ae]tarian\b", ("meat",)),
+        # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
+        (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
+         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食", ("pork",)),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),

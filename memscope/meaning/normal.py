@@ -41,6 +41,12 @@ _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 #: one way of writing a Chinese month, a day of the month, money and "every month"
 _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱?"), r"\1元"),
             (re.compile(r"每个月"), "每月"),
+            (re.compile(r"无辣不欢"), "爱吃辣"),
+            # 把酒戒了: 戒酒了
+            (re.compile(r"把(?P<what>酒|烟|咖啡|糖|肉)(?:给)?戒(?:掉)?了"), r"戒\g<what>了"),
+            # 牛晓军的独生女: his daughter (his only one)
+            (re.compile(r"的独生(?P<who>[子女])"), lambda m: "的" + ("儿子" if m["who"] == "子"
+                                                                   else "女儿")),
             # a fixed holiday is its date (国庆节那天出生的, 生日是五一劳动节)
             (re.compile(r"国庆节?(?=那天|当天|$|[，。,；;])"), "10月1日"),
             (re.compile(r"五一劳动节|劳动节|五一节"), "5月1日"), (re.compile(r"元旦"), "1月1日"),

@@ -363,6 +363,7 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
     if x.claim.zh:
         never = {c for m in _ZH_NEVER_BEEN.finditer(text)
                  if (c := country(m.group("place")) or region(m.group("place")))}
+        never |= {c for m in _ZH_NEVER_BEEN.finditer(text) for c in continent(m.group("place"))}
         # 出国 is leaving the mainland: 去过香港和澳门 is no going abroad in its words
         return frozenset(never), frozenset(("CN", "HK", "MO", "TW")) if (
             _ZH_NEVER_ABROAD.search(text)) else frozenset()
