@@ -111,6 +111,16 @@ PHRASED_CONFLICTS = [
     ("方圆早就把烟戒了。", "方圆每天要抽一包烟。"),
     ("方圆吃不了辣。", "方圆无辣不欢。"),
     ("方圆滴酒不沾。", "每周六晚上，方圆都去酒吧喝两杯精酿啤酒。"),
+    ("Bruno is vegan.", "Bruno's usual lunch is a tuna sandwich."),
+    ("Bruno is teetotal.", "Bruno and his brother share a bottle of cider every Sunday."),
+    ("Bruno hates tea and won't touch it.", "Bruno's favourite drink is a cup of green tea."),
+    # a television by its short name; one's manager as "answers to"
+    ("Bruno has never owned a television.", "Bruno watches the news on his TV every night."),
+    ("Bruno answers to nobody but the CEO.", "Bruno reports to Vera Lind."),
+    # working against retired; never lived outside a country; a clause before the name
+    ("Bruno retired from teaching in 2020.", "Bruno is still working full days as a teacher."),
+    ("Bruno has never lived outside Portugal.", "After leaving school, Bruno spent two years "
+                                                "in Lyon."),
     # a car, a continent, a kin's school
     ("方圆没有车。", "方圆每天开一辆红色的宝马上班。"),
     ("方圆从没去过欧洲。", "方圆在柏林读过两年书。"),
@@ -139,6 +149,9 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno, 31, has just moved to Braga.", "Bruno is 31 years old."),
     ("Bruno reports to the COO, Vera Lind.", "Bruno's manager is Vera Lind."),
     ("Bruno was born on Christmas Day.", "Bruno's birthday is 25 December."),
+    # a meal had once, not as a habit; someone else's job
+    ("Bruno is vegan.", "Bruno had an omelette for lunch yesterday, by mistake."),
+    ("Bruno retired in 2020.", "Bruno's daughter is working nights as a nurse."),
     # another's car, another continent, another's diet
     ("方圆没有车。", "方圆开公司的车去送货。"),
     ("方圆从没去过欧洲。", "方圆在东京读过两年书。"),

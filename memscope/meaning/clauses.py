@@ -160,6 +160,12 @@ def _after_leading(tokens: list[re.Match[str]]) -> int:
     …", "After the reorganisation, Xavier …")."""
     if tokens[0].group(0).lower().strip("'’") not in _LEADING:
         return 0
+    for j in range(1, len(tokens)):  # "Before moving back to Osaka, Hiroshi …": after the comma
+        if "," in tokens[0].string[tokens[j - 1].end():tokens[j].start()]:
+            word = tokens[j].group(0)
+            if word.lower() in _PRONOUN_HEADS or word[:1].isupper():
+                return j
+            break
     for j in range(1, min(len(tokens), 8)):
         word = tokens[j].group(0)
         if word.lower() in _PRONOUN_HEADS or (word[:1].isupper() and

@@ -117,7 +117,8 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ordering|"
-                       r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?)\b"
+                       r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
+                       r"shares?|usual|typical)\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|"

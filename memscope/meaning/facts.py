@@ -114,7 +114,7 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|self|个体|自由职业|remote|home|office|commut|办公|"
+    r"single|married|engaged|unemployed|working|self|个体|自由职业|remote|home|office|commut|办公|"
     r"公司上班|通勤|to work|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
@@ -198,7 +198,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                     r"office\b|(?:去|到)公司上班|通勤"),
         ("works_for", "self", r"\b(?:is|has been)(?: (?:now|fully|still))? "
                                r"self[- ]employed\b|个体户|自由职业者?"),
-        ("employment", "employed", r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
+        ("employment", "employed", r"\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
+                                   r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
         # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
         ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"

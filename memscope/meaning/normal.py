@@ -121,6 +121,15 @@ _ONE_PERSON_WAYS = (
     # "has no shellfish allergy": is not allergic to shellfish
     (re.compile(r"\bhas no (?!known\b|food\b|drug\b|medication\b|medicine\b|other\b)"
                 r"(?P<what>[a-z]+) allerg(?:y|ies)\b"), r"is not allergic to \g<what>"),
+    # "hates coffee and won't touch it": won't touch coffee
+    (re.compile(r"\b(?P<x>[a-z]+) and (?P<neg>won['’]t|will not|wouldn['’]t|never) "
+                r"(?P<verb>touch|touches|eat|eats|drink|drinks) (?:it|them)\b"),
+     r"\g<x> and \g<neg> \g<verb> \g<x>"),
+    # "TV": a television; "answers to nobody but the CEO": reports to the CEO
+    (re.compile(r"\bTVs?\b"), "television"),
+    (re.compile(r"\banswers (?:directly )?to (?:no ?one|nobody) (?:but|except|other than) "),
+     "reports to "),
+    (re.compile(r"\banswers (?:directly )?to (?=[A-Z]|the\b|her\b|his\b)"), "reports to "),
     # "reports directly to the CFO, Martin Keller": to Martin Keller; "one and only": only
     (re.compile(r"\b(?P<verb>reports?(?: \w+ly)? to) (?:the|her|his|their) [\w -]{2,30}?, "
                 r"(?=[A-Z])"), r"\g<verb> "),
