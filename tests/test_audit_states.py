@@ -121,6 +121,14 @@ PHRASED_CONFLICTS = [
     ("Bruno retired from teaching in 2020.", "Bruno is still working full days as a teacher."),
     ("Bruno has never lived outside Portugal.", "After leaving school, Bruno spent two years "
                                                 "in Lyon."),
+    # one tool of a kind and no other; the only languages one speaks
+    ("Bruno only uses Linux.", "Bruno runs Windows on his laptop."),
+    ("Bruno has only ever used Android phones.", "Bruno checks his iPhone every hour."),
+    ("方圆只用WPS写文档。", "方圆每天用Microsoft Word写周报。"),
+    ("Portuguese is the only language Bruno speaks.", "Bruno is fluent in both French and "
+                                                       "German."),
+    ("方圆只会说普通话。", "方圆日语说得很流利。"),
+    ("方圆一门外语都不会。", "方圆会说英语。"),
     # a car, a continent, a kin's school
     ("方圆没有车。", "方圆每天开一辆红色的宝马上班。"),
     ("方圆从没去过欧洲。", "方圆在柏林读过两年书。"),
@@ -149,6 +157,12 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno, 31, has just moved to Braga.", "Bruno is 31 years old."),
     ("Bruno reports to the COO, Vera Lind.", "Bruno's manager is Vera Lind."),
     ("Bruno was born on Christmas Day.", "Bruno's birthday is 25 December."),
+    # a tool used in one place only, or another kind of tool; a language learnt, or one's own
+    ("Bruno only uses Windows at work.", "Bruno uses Linux at home."),
+    ("Bruno only uses Linux.", "Bruno browses with Firefox."),
+    ("Bruno's wife only uses Android phones.", "Bruno uses an iPhone."),
+    ("方圆只会说普通话。", "方圆正在学英语。"),
+    ("方圆只会说普通话。", "方圆的中文说得很好。"),
     # a meal had once, not as a habit; someone else's job
     ("Bruno is vegan.", "Bruno had an omelette for lunch yesterday, by mistake."),
     ("Bruno retired in 2020.", "Bruno's daughter is working nights as a nurse."),

@@ -121,6 +121,9 @@ _ONE_PERSON_WAYS = (
     # "has no shellfish allergy": is not allergic to shellfish
     (re.compile(r"\bhas no (?!known\b|food\b|drug\b|medication\b|medicine\b|other\b)"
                 r"(?P<what>[a-z]+) allerg(?:y|ies)\b"), r"is not allergic to \g<what>"),
+    # "Japanese is the only language Kaito speaks": Kaito speaks only Japanese
+    (re.compile(r"^(?P<lang>[A-Z]\w+) is the only language (?P<owner>[A-Z][\w-]*) "
+                r"(?:speaks|knows)\b"), r"\g<owner> speaks only \g<lang>"),
     # "hates coffee and won't touch it": won't touch coffee
     (re.compile(r"\b(?P<x>[a-z]+) and (?P<neg>won['’]t|will not|wouldn['’]t|never) "
                 r"(?P<verb>touch|touches|eat|eats|drink|drinks) (?:it|them)\b"),

@@ -53,6 +53,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
         ("life" in fa and "life" in fb, _life_conflict),
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
+        (("only_tool" in fa and "tool" in fb) or ("only_tool" in fb and "tool" in fa),
+         _tool_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -92,23 +94,30 @@ def features(c: Claim) -> frozenset[str]:
 _KEPT = "situation_features"
 
 
-def _claim_features(c: Claim) -> frozenset[str]:
-    text = c.text
+def _text_features(text: str) -> set[str]:
+    """The features read from a text's words alone (:func:`features`)."""
     out = set(_rare_cues(text))
-    if "number" in c.core_kinds:
-        out.add("number")
     if routine(text):
         out.add("routine")
     if allergy_denied(text) is not None:
         out.add("no_allergy")
     if allergens(text):
         out.add("allergy")
-    if any(f.no_partner for cl in c.clauses for f in cl.facts):
-        out.add("alone")
     if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME)):
         out.add("tenure")
-    if _ONLY_SPEAKS.search(text):
+    if _ONLY_SPEAKS.search(text) or _ZH_ONLY_SPEAKS.search(text):
         out.add("only_speaks")
+    if _TOOL_RE.search(text):
+        out |= {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
+    return out
+
+
+def _claim_features(c: Claim) -> frozenset[str]:
+    out = _text_features(c.text)
+    if "number" in c.core_kinds:
+        out.add("number")
+    if any(f.no_partner for cl in c.clauses for f in cl.facts):
+        out.add("alone")
     if any(life_values(cl.text) for cl in c.clauses):
         out.add("life")
     kinds = {m.kind for _cl, found in _measured_clauses(c) for m in found}
@@ -240,14 +249,44 @@ def _mentions_owner(a: Claim, b: Claim) -> bool:
 _ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks|speaks\s+only)\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|"
                           r"\s+and\s+|\s+or\s+)[A-Z]\w+)*)")
 _SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of)\s+"
-                     r"(?:fluent\s+)?(?P<lang>[A-Z]\w+)")
+                     r"(?:fluent\s+|both\s+)?(?P<lang>[A-Z]\w+)")
+
+
+#: Chinese: 只会说普通话, 一门外语都不会 / 英语说得很流利, 会说日语, 粤语是他的母语
+_ZH_ONLY_SPEAKS = re.compile(r"只会(?:说|讲)(?P<langs>[\u4e00-\u9fff]{2,4}?)(?=[，。,；;、]|$)"
+                             r"|(?P<none>一门外语都不会|不会(?:说)?(?:任何|一门)外语)")
+_ZH_LANG = r"(?:(?![的是在说会讲很])[\u4e00-\u9fff]){1,2}(?:语|话|文)"
+_ZH_SPEAKS = re.compile(rf"(?P<lang>{_ZH_LANG})(?:说得|讲得|很流利|是(?:他|她)的母语)"
+                        rf"|(?:会说|会讲|能说|精通)(?P<lang2>{_ZH_LANG})")
+#: one language by its Chinese names
+_ZH_SAME = {"普通话": "汉语", "中文": "汉语", "国语": "汉语", "汉语": "汉语"}
+
+
+def _zh_languages_conflict(a: Claim, b: Claim) -> bool:
+    for first, second in ((a, b), (b, a)):
+        only = _ZH_ONLY_SPEAKS.search(first.text)
+        if only is None:
+            continue
+        known = {_ZH_SAME.get(only.group("langs") or "", only.group("langs") or "")} - {""}
+        if only.group("none"):
+            known = {"汉语"}  # no foreign language: Chinese only
+        for y in second.clauses:
+            if y.hedged or y.past or y.denials:
+                continue
+            for m in _ZH_SPEAKS.finditer(y.text):
+                lang = m.group("lang") or m.group("lang2")
+                if _ZH_SAME.get(lang, lang) not in known:
+                    return True
+    return False
 
 
 def _languages_conflict(a: Claim, b: Claim) -> str | None:
     """One text gives all the languages someone speaks and the other one more ("only speaks
-    Portuguese and Spanish" / "is fluent in Japanese")."""
-    if a.zh or b.zh or not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+    Portuguese and Spanish" / "is fluent in Japanese"; 只会说普通话 / 英语说得很流利)."""
+    if a.zh != b.zh or not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
         return None
+    if a.zh:
+        return "value" if _zh_languages_conflict(a, b) else None
     for first, second in ((a, b), (b, a)):
         only = _ONLY_SPEAKS.search(first.text)
         if only is None:
@@ -256,6 +295,64 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
         if any(m.group("lang") not in known for y in second.clauses
                if not (y.hedged or y.past) for m in _SPEAKS.finditer(y.text)):
             return "value"  # (a clause of learning or wishing is hedged: clauses.py)
+    return None
+
+
+#: tools one uses one of, by kind: each value with the words that name it
+_TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
+    "phone": {"iphone": ("iphone", "苹果手机"),
+              "android": ("android", "安卓", "pixel", "galaxy", "samsung phone", "华为", "小米",
+                          "oppo", "vivo", "oneplus")},
+    "os": {"windows": ("windows",), "linux": ("linux", "ubuntu", "debian", "fedora"),
+           "macos": ("macos", "mac os")},
+    "editor": {"vim": ("vim", "neovim"), "emacs": ("emacs",), "vscode": ("vs code", "vscode"),
+               "sublime": ("sublime",), "intellij": ("intellij", "pycharm"), "zed": ("zed",)},
+    "office": {"word": ("microsoft word", "ms word", "office"), "wps": ("wps",),
+               "docs": ("google docs",), "libreoffice": ("libreoffice",), "pages": ("pages",)},
+    "browser": {"chrome": ("chrome",), "firefox": ("firefox",), "safari": ("safari",),
+                "edge": ("edge",)},
+}
+_TOOL_WORD = {w: (kind, value) for kind, values in _TOOLS.items()
+              for value, words in values.items() for w in words}
+_TOOL_RE = re.compile("|".join(
+    rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)
+    for w in sorted(_TOOL_WORD, key=len, reverse=True)), re.I)
+#: one tool and no other ("only uses Windows", "has only ever used Android phones", "runs
+#: Linux on every machine", 只用WPS, 一直用苹果手机)
+_ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|works?\s+"
+                        r"(?:in|on|with))\b|\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)"
+                        r"\b|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
+                        r"|只用|只使用|一直用|从来只用|都是用", re.I)
+
+
+#: a tool used only in one place ("only uses Windows at work"): others may be used elsewhere
+_SOME_PLACE = re.compile(r"\b(?:at|for) (?:work|home|school|the office)\b|在公司|在家", re.I)
+#: but "both at home and at work" is everywhere
+_BOTH_PLACES = re.compile(r"\bboth (?:at |for )?(?:work|home|school)\b", re.I)
+
+
+def _tools_of(text: str) -> set[tuple[str, str]]:
+    return {_TOOL_WORD[m.group(0).lower()] for m in _TOOL_RE.finditer(text)}
+
+
+def _tool_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says someone uses one tool of a kind and no other, the other that they use
+    another of that kind ("only uses Windows" / "runs Linux at home", "has only ever used
+    Android phones" / "uses an iPhone", 只用WPS / 每天用Microsoft Word写报告)."""
+    if a.past or b.past:
+        return None
+    for first, second in ((a, b), (b, a)):
+        only = {tool for x in first.clauses if _ONLY_TOOL.search(x.text) and not (
+                    x.hedged or (_SOME_PLACE.search(x.text) and not _BOTH_PLACES.search(x.text)))
+                for tool in _tools_of(x.text)}
+        if not only or not _mentions_owner(first, second):
+            continue
+        kinds = {kind for kind, _value in only}
+        used = {tool for y in second.clauses
+                if not (y.hedged or y.past or y.denials or y.claim.sign < 0)
+                for tool in _tools_of(y.text)}
+        if any(kind in kinds and (kind, value) not in only for kind, value in used):
+            return "value"
     return None
 
 
