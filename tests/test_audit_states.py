@@ -129,6 +129,15 @@ PHRASED_CONFLICTS = [
                                                        "German."),
     ("方圆只会说普通话。", "方圆日语说得很流利。"),
     ("方圆一门外语都不会。", "方圆会说英语。"),
+    # Chinese in other words: jobs, a kin's birth year, pets, sport, widowhood, allergies
+    ("方圆在上海一家中学当校长。", "方圆是那所中学的一名普通老师。"),
+    ("方圆在网易做后台开发。", "方圆是自由职业者。"),
+    ("方圆唯一的儿子出生于2012年5月4日。", "方圆的儿子是二〇一六年生的。"),
+    ("方圆一次宠物也没养过。", "方圆养的那只柯基已经五岁了。"),
+    ("方圆从来不运动。", "方圆每周打两次羽毛球。"),
+    ("方圆的丈夫叫李强，两人住在一起。", "方圆的丈夫三年前因病去世了。"),
+    ("方圆对青霉素过敏。", "方圆说她从来没对任何药物过敏过。"),
+    ("方圆对酒精过敏。", "方圆每周都喝两次白酒。"),
     # a car, a continent, a kin's school
     ("方圆没有车。", "方圆每天开一辆红色的宝马上班。"),
     ("方圆从没去过欧洲。", "方圆在柏林读过两年书。"),
@@ -157,6 +166,10 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno, 31, has just moved to Braga.", "Bruno is 31 years old."),
     ("Bruno reports to the COO, Vera Lind.", "Bruno's manager is Vera Lind."),
     ("Bruno was born on Christmas Day.", "Bruno's birthday is 25 December."),
+    # another's pet or sport, a food allergy against a drug
+    ("方圆一次宠物也没养过。", "方圆的邻居养了一只柯基。"),
+    ("方圆从来不运动。", "方圆的儿子每周打两次羽毛球。"),
+    ("方圆对青霉素过敏。", "方圆说她从来没对任何食物过敏过。"),
     # a tool used in one place only, or another kind of tool; a language learnt, or one's own
     ("Bruno only uses Windows at work.", "Bruno uses Linux at home."),
     ("Bruno only uses Linux.", "Bruno browses with Firefox."),

@@ -25,7 +25,7 @@ MONTHS = _set("january february march april may june july august september octob
 WEEKDAYS = _set("monday tuesday wednesday thursday friday saturday sunday")
 _NUMBER_WORDS = _set("one two three four five six seven eight nine ten eleven twelve "
                           "twenty thirty forty fifty hundred thousand million half")
-_ZH_DIGITS = frozenset("零一二三四五六七八九十百千万两半")
+_ZH_DIGITS = frozenset("零〇一二三四五六七八九十百千万两半")
 _ZH_DATE = frozenset("年月日号周星期")
 
 STOP = _set(
@@ -253,10 +253,10 @@ _DATES = (
     (re.compile(r"\b((?:19|20)\d\d)\b"), ("y",)),
 )
 #: Chinese: numerals, cues, roles, and what a denial looks like
-_ZH_NUM = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_ZH_NUM = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2, "〇": 0}
 
 
-_ZH_DATE_RE = re.compile(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?"
+_ZH_DATE_RE = re.compile(r"(?:(\d{4}|[零〇一二三四五六七八九]{4})年)?"
                          r"(\d{1,2}|[一二三四五六七八九十]{1,3})月"
                          r"(?:(\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?")
 

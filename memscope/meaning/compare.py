@@ -556,7 +556,10 @@ def _nouns_of(y: Clause) -> tuple[str, ...]:
 #: (游到了对岸; not 旅游了, a trip)
 _ZH_KINDS_OF = {"自行车": re.compile(r"单车|骑车|骑行"),
                 "游泳": re.compile(r"(?<!旅)(?<!导)游(?:到|了|过|完)"),
-                "开车": re.compile(r"开着车|自驾")}
+                "开车": re.compile(r"开着车|自驾"),
+                "运动": re.compile(r"足球|篮球|排球|羽毛球|乒乓球|网球|跑步|跑了|健身|瑜伽|"
+                                 r"游泳|骑行|爬山|打球|踢球"),
+                "坐过飞机": re.compile(r"飞(?:一趟|往|去|到)|坐飞机|航班")}
 #: what one takes one's kin to do is theirs (带儿子去游泳馆上游泳课: the son swims)
 _ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|"
                           r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")

@@ -219,7 +219,8 @@ _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "
                            "macadamia", "peanut"),
                    "shellfish": ("prawn", "shrimp", "crab", "lobster", "mussel", "oyster",
                                  "scallop", "clam"),
-                   "海鲜": ("虾", "蟹", "贝", "生蚝", "鱿鱼", "蛤蜊", "海参")}
+                   "海鲜": ("虾", "蟹", "贝", "生蚝", "鱿鱼", "蛤蜊", "海参"),
+                   "酒精": ("酒",), "alcohol": ("beer", "wine", "whisky", "vodka", "gin")}
 
 
 #: "has no (food / drug / known) allergies", "isn't allergic to anything", 没有任何过敏,
@@ -229,7 +230,8 @@ _NO_ALLERGY = re.compile(
     r"(?:allerg(?:ies|y)|intoleranc(?:es|e))\b|\ballergic\s+to\s+nothing\b"
     r"|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
     r"(?:\s+(?P<kind2>food|drug|medication|medicine)s?)?\b"
-    r"|没有(?:任何)?(?P<zhkind>食物|药物)?过敏|对任何(?P<zhkind2>食物|药物|东西)?都?不过敏")
+    r"|没有(?:任何)?(?P<zhkind>食物|药物)?过敏|对任何(?P<zhkind2>食物|药物|东西)?都?不过敏"
+    r"|没(?:有)?对任何(?P<zhkind3>食物|药物|东西)?过敏")
 #: what counts as a food or a medicine to be allergic to (the commonest allergens)
 _FOOD_ALLERGENS = ("peanut", "nut", "lactose", "almond", "cashew", "walnut", "hazelnut",
                    "pistachio",
@@ -250,7 +252,7 @@ def allergy_denied(text: str) -> str | None:
     if m is None:
         return None
     kind = (m.group("kind") or m.group("kind2") or m.group("zhkind") or m.group("zhkind2")
-            or "").lower()
+            or m.group("zhkind3") or "").lower()
     return {"medication": "drug", "medicine": "drug", "食物": "food", "药物": "drug",
             "东西": ""}.get(kind, kind)
 

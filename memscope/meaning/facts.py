@@ -241,11 +241,14 @@ _APPOSITIVE = re.compile(r",\s*(?:his|her|their|the)\s+(?P<marker>only|sole|main
 _ZH_V = r"([^，。,；;、\s的了]{2,12}?)"
 #: occupations, by their last characters
 _ZH_JOBS = ("医生|老师|教师|护士|律师|会计|工程师|程序员|设计师|总监|前台|接待|司机|厨师|柜员|警察|"
-            "记者|作家|演员|店员|服务员|客户经理|销售经理|项目经理|产品经理|公务员|保安|快递员")
+            "记者|作家|演员|店员|服务员|客户经理|销售经理|项目经理|产品经理|公务员|保安|快递员|"
+            "园长|校长|院长|店长|厂长")
 _ZH_END = r"(?=[，。,；;]|$)"
 _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for f, p in (
     ("employer", r"在([^，。,；;、\s了]{2,14}?)"
-                 r"(?:工作|上班|任职|实习|[做当](?=[^，。,；;]{0,6}[师员]))"
+                 r"(?:工作|上班|任职|实习|[做当](?=[^，。,；;]{0,6}[师员])|"
+                 r"做(?=后台|前端|开发|产品|运营|销售|设计|研发|测试|财务|会计|人事|市场|客服|"
+                 r"行政|编辑))"
                  rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
                  rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
     ("home", rf"(?:住在|家在|住|搬到了?|搬去了?|定居在?)(?!在?一起){_ZH_V}(?=[，。,；;、\s的]|$)"),
@@ -261,7 +264,8 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
 
 
 _ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
-_ZH_BORN_YEAR = re.compile(r"((?:19|20)\d\d)年(?:出生|生)")
+_ZH_BORN_YEAR = re.compile(r"((?:19|20)\d\d|[一二][九〇零][〇零一二三四五六七八九]{2})"
+                           r"年(?:出生|生)")
 #: an age said now (今年28岁), not one at a time gone (十六岁就出来打工, 18岁那年)
 _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁"
                      r"(?!那年|时|的时候|就|起|开始|以前|之前|前)")
@@ -549,7 +553,7 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
             facts.append(Fact("birthday", "", of, m.group(0), "", frozenset(), date))
         elif (y := _ZH_BORN_YEAR.search(rest)) is not None:  # 1990年出生 / 是1985年生的
             facts.append(Fact("birthday", "", of, y.group(0), "", frozenset(),
-                              (("y", int(y.group(1))),)))
+                              (("y", _zh_int(y.group(1)) or 0),)))
     if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
         facts.append(_state("age", of, str(n), shown=m.group(0)))
     facts += _zh_counts(of, rest)

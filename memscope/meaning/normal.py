@@ -30,7 +30,7 @@ _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 #: a time of day with its half: "9.15 pm", "6:40pm", "6 pm", "7 a.m."
 _TIME_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*([ap])(?:\.m\.|\.?\s?m\b)", re.I)
 _TIME_24 = re.compile(r"\b([01]?\d|2[0-3])\.([0-5]\d)\b(?=\s*(?:h\b|hours\b|$|[,;]|\s+on\b))")
-_ZH_DIGIT = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_ZH_DIGIT = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2, "〇": 0}
 _ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
 _ZH_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千]+)"
                         r"(?=(万|元|块|岁|公斤|斤|公里|厘米|米|个?月|日|号|点))")
@@ -44,6 +44,11 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
             (re.compile(r"无辣不欢"), "爱吃辣"),
             # 把酒戒了: 戒酒了
             (re.compile(r"把(?P<what>酒|烟|咖啡|糖|肉)(?:给)?戒(?:掉)?了"), r"戒\g<what>了"),
+            # 徐晨唯一的女儿: his daughter
+            (re.compile(r"唯一的(?=女儿|儿子|孩子)"), "的"),
+            # 一次宠物也没养过: 从没养过宠物
+            (re.compile(r"一次(?P<x>[\u4e00-\u9fff]{1,4}?)(?:也|都)没(?P<v>[\u4e00-\u9fff])过"),
+             r"从没\g<v>过\g<x>"),
             # 牛晓军的独生女: his daughter (his only one)
             (re.compile(r"的独生(?P<who>[子女])"), lambda m: "的" + ("儿子" if m["who"] == "子"
                                                                    else "女儿")),
@@ -54,7 +59,7 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
             (re.compile(r"儿童节|六一节"), "6月1日"),
             # 彭博的妻子去年去世了: widowed
             (re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,3}?)的(?:妻子|丈夫|老婆|老公|太太|先生)"
-                        r"[^，。,；;]{0,4}?(?:去世|过世|病逝|离世)了?"), r"\g<who>丧偶"),
+                        r"[^，。,；;]{0,7}?(?:去世|过世|病逝|离世)了?"), r"\g<who>丧偶"),
             # 陈志强现在的公司是中兴: his company, now
             (re.compile(r"(?<=[\u4e00-\u9fff])(?:现在|目前|如今)的(?=公司|单位|老板|领导|上司)"),
              "的"),

@@ -18,6 +18,7 @@ from memscope.meaning.claim_text import (
     _ZH_NEGATION,
     _ZH_NEGATIVE,
     _ZH_POSITIVE,
+    _ZH_ROLES,
     _ZH_STOP,
     MAX_CHARS,
     NEGATION,
@@ -333,6 +334,10 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             of, rest, identity, text, past)
         if c.zh and _ZH_MORE_JOBS.search(c.text):  # 是作家，也是医生: one of two jobs
             facts = tuple(f for f in facts if f.key != "occupation")
+        if c.zh and len(head) == 1 and of.endswith(_ZH_ROLES) and any(f.of == of for f in facts):
+            # 方圆的儿子是2016年生的 is the son's, as 方圆的儿子出生于… is: one owner for both
+            facts = tuple(replace(f, of="") if f.of == of else f for f in facts)
+            head, of = (f"{head[0]}的{of}",), ""
         denials = () if hedged or c.zh else departures(rest)
         if not (hedged or past):
             denials += _zh_denials(rest) if c.zh else _en_denials(rest)
