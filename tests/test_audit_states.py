@@ -129,6 +129,14 @@ PHRASED_CONFLICTS = [
                                                        "German."),
     ("方圆只会说普通话。", "方圆日语说得很流利。"),
     ("方圆一门外语都不会。", "方圆会说英语。"),
+    # notes as an assistant keeps them: a kin named first, a quote in the first person
+    ("User's brother Ivo lives in Split.", "Ivo, the user's brother, still lives in Zadar."),
+    ("User's son Ivo doesn't use any social media.", "Ivo (user's son) posts on TikTok daily."),
+    ("User is teetotal.", "User said: 'I'm having a glass of wine every night.'"),
+    ("User said: 'I haven't had a drink since 2020.'", "User has a beer most evenings."),
+    ("User swims every morning.", "User said: 'I don't swim at all, my ears can't take it.'"),
+    ("User's daughter Ana's favourite colour is red.", "Ana (user's daughter) says her "
+                                                       "favourite colour is blue."),
     # Chinese in other words: jobs, a kin's birth year, pets, sport, widowhood, allergies
     ("方圆在上海一家中学当校长。", "方圆是那所中学的一名普通老师。"),
     ("方圆在网易做后台开发。", "方圆是自由职业者。"),
@@ -166,6 +174,14 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno, 31, has just moved to Braga.", "Bruno is 31 years old."),
     ("Bruno reports to the COO, Vera Lind.", "Bruno's manager is Vera Lind."),
     ("Bruno was born on Christmas Day.", "Bruno's birthday is 25 December."),
+    # a trip to come, lessons being taken, an engagement gone, years gone, a first job
+    ("Bruno has never been to Japan.", "Bruno is flying to Osaka in May."),
+    ("Bruno can't drive.", "Bruno is taking driving lessons."),
+    ("Bruno is married to Ines.", "Bruno was briefly engaged to Rita in his twenties."),
+    ("方圆2015年到2019年在上海读书，那几年住在徐汇。", "方圆现在住在杭州。"),
+    ("用户毕业后第一份工作是在百度做测试。", "用户现在在美团上班。"),
+    # one's brother and the user's brother
+    ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
     # another's pet or sport, a food allergy against a drug
     ("方圆一次宠物也没养过。", "方圆的邻居养了一只柯基。"),
     ("方圆从来不运动。", "方圆的儿子每周打两次羽毛球。"),

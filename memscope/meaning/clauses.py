@@ -55,7 +55,8 @@ _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 _PAST = re.compile(
     r"\b(?:used to|previously|formerly|grew up|as an? (?:child|kid|teenager|student)|in the "
     r"past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)|(?:was|were) "
-    r"(?:married|engaged)|(?:got|was|were) divorced|divorced (?:in|from|after)|until (?:19|20)\d\d|"
+    r"(?:\w+ly )?(?:married|engaged)|(?:got|was|were) divorced|divorced (?:in|from|after)|"
+    r"until (?:19|20)\d\d|"
     r"until (?:last|recently|a (?:year|month|few \w+) ago)|"
     r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
     re.I)
@@ -65,6 +66,7 @@ _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|ho
                      r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
                      r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
                      r"used to|if|training for|preparing for|goals?|aims? to|bucket list|"
+                    r"taking (?:\w+ )?lessons|has (?:her|his|their) (?:driving )?test|"
                      r"resolutions?)\b", re.I)
 _ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着")
 
@@ -78,7 +80,8 @@ _ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一�
 
 
 _ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前(?!年)|前任|前妻|前夫|"
-                      r"上一家|前一家|当年|那时候?|那会儿"
+                      r"上一家|前一家|当年|那几年|那些年|那段时间|第一份工作|头一份工作|"
+                      r"\d{4}年(?:到|至)\d{4}年|那时候?|那会儿"
                       r"|(?<=[\u4e00-\u9fff]{2})曾(?=[和在去到是跟与])")  # 彭博曾和妻子…, not 曾琪
 
 

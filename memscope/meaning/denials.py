@@ -126,7 +126,7 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
         return ()
     rest = _NO_IDEA.sub("cannot", rest)  # "has no idea how to swim": cannot swim
     rest = _LACKS.sub("has no ", rest)  # "lacks a passport": has none
-    raw = re.findall(r"[\w'’-]+", re.sub(r"\bzero\b", "no", rest.replace(
+    raw = re.findall(r"[\w'’-]+|[,;:—–]", re.sub(r"\bzero\b", "no", rest.replace(
         "n't", " not").replace("n’t", " not"), flags=re.I))  # "has zero siblings": none
     words = [w for part in raw for w in part.lower().replace("’", "'").split("-") if w]
     named = {w.lower() for w in raw if w[:1].isupper()}
@@ -152,6 +152,10 @@ def _en_denials(rest: str) -> tuple[Denial, ...]:
     return tuple(d for d in out if d is not None)
 
 
+#: the marks a clause's words keep (an object ends at them)
+_PUNCTUATION = frozenset(",;:—–")
+
+
 def _denial_at(words: list[str], i: int, *, avoid: bool, skip: int) -> Denial | None:
     """The denial whose negation (or verb of avoiding) is ``words[i]``."""
     j, verb = i + skip, ""
@@ -165,7 +169,7 @@ def _denial_at(words: list[str], i: int, *, avoid: bool, skip: int) -> Denial | 
         while j < len(words) and words[j] in _BEFORE_VERB and not (
                 words[j] == "been" and j + 1 < len(words) and words[j + 1] in ("to", "in")):
             j += 1
-        if j >= len(words):
+        if j >= len(words) or words[j] in _PUNCTUATION:
             return None
         verb = stem(_IRREGULAR.get(words[j], words[j]))
         if verb in _POSITIVE or verb in _NEGATIVE or words[j] in _NOT_DENIED:
@@ -184,6 +188,8 @@ def _denied_object(tail: list[str], verb: str) -> Denial | None:
     written: list[str] = []
     universal = False
     for k, x in enumerate(tail):
+        if x in _PUNCTUATION:
+            break  # "doesn't run at all, her knees …": the object ends at the comma
         if x in ("in", "for") and tail[k + 1:k + 2] and tail[k + 1] in _SPANS:
             break  # "hasn't used the train in years": still a denial, of the train
         if x == "in" and tail[k + 1:k + 2] and tail[k + 1] in ("his", "her", "their", "my") and (

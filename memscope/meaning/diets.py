@@ -76,7 +76,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
         (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
          r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食", ("pork",)),
-        (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒",
+        (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
+         r"\b(?:has|have)(?:n['’]t| not) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
         (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣", ("spicy",)),
@@ -116,7 +117,7 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
                      r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
-_CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|orders?|ordering|"
+_CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical)\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯", re.I)

@@ -102,6 +102,20 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: "Priya's manager is a woman called Helen Park" → "… is called …"; "Aisha's husband Karim
 #: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
 _ONE_PERSON_WAYS = (
+    # a kin named first, their role after ("Elena, the user's wife, …", "Noah (user's son)
+    # lives …") → "User's wife Elena …", as "User's wife Elena is a dentist" is written
+    (re.compile(r"^(?P<name>[A-Z][\w-]*)(?:,\s+|\s+\()(?:the\s+)?(?P<owner>[Uu]ser|[A-Z][\w-]*)"
+                r"['’]s\s+(?P<role>[a-z][\w-]*)(?:,|\))\s+"),
+     lambda m: f"{m['owner'][:1].upper()}{m['owner'][1:]}'s {m['role']} {m['name']} "),
+    # what someone says in the first person, as a note says it: "User said: 'I haven't had
+    # a drink since 2019.'" → "User haven't had a drink since 2019."
+    (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) (?:said|says|mentioned|told "
+                r"(?:me|us))(?::|,)?\s+['\"“‘](?P<quote>.+?)[.!]?['\"”’]\.?$"),
+     lambda m: _first_person(m)),
+    # "Ruby says her favourite colour is purple": Ruby's favourite colour
+    (re.compile(r"(?P<who>(?:[A-Z][\w-]*['’]s (?:[a-z]+ )?)?[A-Z][\w-]*) (?:says|said|"
+                r"mentioned) (?:that )?(?:her|his|their) (?=(?:[a-z]+ ){0,2}(?:is|are|was)\b)"),
+     r"\g<who>'s "),
     # hearsay around the claim: "According to Hannah, her brother …" is Hannah's brother;
     # "Her go-to lunch, Amara says, is …" is Amara's
     (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:her|his|their)\s+"),
@@ -179,6 +193,22 @@ _ONE_PERSON_WAYS = (
 _COMMON_VALUES = frozenset(("colour", "color", "season", "food", "dish", "drink", "fruit",
                             "sport", "animal", "flower", "meal", "snack", "dessert",
                             "vegetable", "instrument", "game"))
+
+
+_FIRST_PERSON = ((re.compile(r"\bI['’]m\b"), "{o} is"), (re.compile(r"\bI['’]ve\b"), "{o} has"),
+                 (re.compile(r"\bI['’]d\b"), "{o} would"), (re.compile(r"\bI\b"), "{o}"),
+                 (re.compile(r"\b[Mm]y\b"), "{o}'s"), (re.compile(r"\bam\b"), "is"))
+
+
+def _first_person(m: re.Match[str]) -> str:
+    """A quote in the first person as a note about its speaker ("I'm Jewish" → "User is
+    Jewish", "my boss Linda" → "User's boss Linda")."""
+    owner = m.group("owner")
+    owner = owner[:1].upper() + owner[1:] if owner.lower() in ("user", "the user") else owner
+    quote = m.group("quote")
+    for pattern, written in _FIRST_PERSON:
+        quote = pattern.sub(written.format(o=owner), quote)
+    return quote + "."
 
 
 def _value_of(m: re.Match[str]) -> str:

@@ -394,6 +394,11 @@ _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出�
 _EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_NAME)
 
 
+#: a trip still to come ("is flying to Tokyo in October", "will visit Kyoto"): no visit yet
+_TRIP_AHEAD = re.compile(r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|traveling|heading|off)\s"
+                         r"|\bwill\s+(?:visit|fly|go|travel|be)\b|\bnext\s+(?:week|month|year|"
+                         r"spring|summer|autumn|winter)\b|下(?:个?月|周|星期)|明年|打算|准备|要去",
+                         re.I)
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|从未|从没|从来没|没有?(?:去|到|出)")
 
@@ -485,7 +490,8 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
             if not never and not home:
                 continue
             for y in second.clauses:
-                if y.owner != x.owner or y.hedged or y.denials or y.claim.sign < 0:
+                if y.owner != x.owner or y.hedged or y.denials or y.claim.sign < 0 or (
+                        _TRIP_AHEAD.search(y.text)):
                     continue
                 if any(c in never or (home and c.split(".")[0] not in home)
                        for c in _places_in(y)):
