@@ -137,6 +137,18 @@ PHRASED_CONFLICTS = [
     ("User swims every morning.", "User said: 'I don't swim at all, my ears can't take it.'"),
     ("User's daughter Ana's favourite colour is red.", "Ana (user's daughter) says her "
                                                        "favourite colour is blue."),
+    # one faith, or none
+    ("Bruno is a practising Catholic.", "Bruno is an atheist."),
+    ("Bruno doesn't follow any religion.", "Bruno goes to synagogue every Saturday."),
+    ("Bruno is Hindu.", "Bruno converted to Christianity in 2019 and no longer practises "
+                        "Hinduism."),
+    ("方圆是基督徒。", "方圆说她是无神论者。"),
+    ("方圆的奶奶信佛。", "方圆说奶奶不信任何宗教。"),
+    ("方圆是穆斯林。", "方圆信的是天主教。"),
+    # what a Chinese note says its teller said
+    ("用户的老公会开车。", "用户提到老公从来不会开车。"),
+    ("用户滴酒不沾。", "用户说\"我每天晚上都要喝一瓶啤酒\"。"),
+    ("方圆有三个孩子。", "方圆说她只生了一个娃。"),
     # Chinese in other words: jobs, a kin's birth year, pets, sport, widowhood, allergies
     ("方圆在上海一家中学当校长。", "方圆是那所中学的一名普通老师。"),
     ("方圆在网易做后台开发。", "方圆是自由职业者。"),
@@ -182,6 +194,10 @@ PHRASED_LOOK_ALIKES = [
     ("用户毕业后第一份工作是在百度做测试。", "用户现在在美团上班。"),
     # one's brother and the user's brother
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
+    # one's kin's faith; one faith said twice
+    ("Bruno is Hindu.", "Bruno's wife is Catholic."),
+    ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
+    ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
     # another's pet or sport, a food allergy against a drug
     ("方圆一次宠物也没养过。", "方圆的邻居养了一只柯基。"),
     ("方圆从来不运动。", "方圆的儿子每周打两次羽毛球。"),

@@ -44,7 +44,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "cat": ("cat", "kitten", "tabby", "猫"),
     # pork by its dishes (Chinese ones are named by what they are made of only in part)
     "pork": ("pork", "bacon", "chorizo", "prosciutto", "pancetta", "salami", "pepperoni",
-             "ham and", "ham sandwich", "ham toastie", "ham roll", "猪肉", "回锅肉", "红烧肉",
+             "ham and", "ham sandwich", "ham toastie", "ham roll", "猪肉", "肘子", "猪蹄",
+             "腊肉", "回锅肉", "红烧肉",
              "东坡肉", "叉烧", "五花肉", "猪排", "培根"),
     "spicy": ("辣",),
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
@@ -106,7 +107,8 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
-_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝", re.I)
+_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝|早餐|早饭|午饭|晚饭",
+                   re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)
 _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"

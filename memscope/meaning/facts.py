@@ -54,7 +54,7 @@ _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
 _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
-                "school": "value", "works_for": "value",
+                "school": "value", "religion": "value", "works_for": "value",
                 "workmode": "value"}
 
 
@@ -114,7 +114,10 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|working|self|个体|自由职业|remote|home|office|commut|办公|"
+    r"single|married|engaged|unemployed|working|athe|agnos|relig|catholic|christian|"
+    r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
+    r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
+    r"self|个体|自由职业|remote|home|office|commut|办公|"
     r"公司上班|通勤|to work|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
@@ -201,6 +204,27 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("employment", "employed", r"\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
                                    r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
+        # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
+        # 不信任何宗教); "no longer practises Hinduism" names none
+        ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:atheist|agnostic)\b|"
+                             r"\b(?:doesn['’]t|does not) (?:follow|practi[sc]e|have) (?:any|a) "
+                             r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教"
+                             r"|不信教"),
+        ("religion", "christian", r"(?<!no longer )(?<!not )\b(?:is|'s|was raised|became) (?:an? )?"
+                                  r"(?:devout |practi[sc]ing |committed )?(?:Catholic|Christian|"
+                                  r"Protestant|Anglican|Methodist|Baptist|Lutheran)\b|\bconverted "
+                                  r"to (?:Christianity|Catholicism)\b|\bgoes to (?:church|Mass)\b|"
+                                  r"基督徒|天主教徒|信(?:的是)?(?:基督|耶稣|天主)|做礼拜|望弥撒"),
+        ("religion", "muslim", r"(?<!no longer )(?<!not )\b(?:is|'s|became) (?:a )?(?:devout |"
+                               r"practi[sc]ing )?Muslim\b|\bconverted to Islam\b|穆斯林|"
+                               r"信(?:的是)?伊斯兰"),
+        ("religion", "jewish", r"(?<!no longer )(?<!not )\b(?:is|'s|I['’]m) (?:devoutly |"
+                               r"observant(?:ly)? )?Jewish\b|\bgoes to synagogue\b|\bkeeps? "
+                               r"(?:the )?Shabbat\b|\bfasts (?:every|on) Yom Kippur\b|信犹太教"),
+        ("religion", "hindu", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
+                              r"practi[sc]ing )?Hindu\b|信印度教"),
+        ("religion", "buddhist", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
+                                 r"practi[sc]ing )?Buddhist\b|信佛|佛教徒|吃斋念佛"),
         # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
         ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"
                               r"\b(?:is|are) (?:still )?(?:a|an) (?:primary|elementary)[- ]school "
@@ -481,7 +505,8 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
     if identity and thing:
         fact = _identity_fact(thing, rest)
         facts.extend(() if fact is None else (fact,))
-    of = "" if identity else thing
+    # "Deepa's husband is Catholic": the husband's, as 白雪的母亲是医生 is the mother's
+    of = thing if thing and stem(thing.split()[-1]) in _ROLE_STEMS else "" if identity else thing
     if past:
         return tuple(f for f in facts if f.key in ("birthday", "birthplace"))
     facts += _cue_facts(of, rest, facts)
@@ -501,10 +526,11 @@ _ZH_SOME = ("一家", "一个", "一所", "一间", "某")
 
 
 #: what a Chinese count counts, as the English count's noun (孩子 → "children")
-_ZH_COUNTED = {"孩子": "children", "小孩": "children", "儿子": "sons", "女儿": "daughters",
+_ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "儿子": "sons",
+               "女儿": "daughters",
                "闺女": "daughters", "猫": "cats", "狗": "dogs", "车": "cars", "房子": "houses",
                "房": "houses"}
-_ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)有?|有|养了?|生了)"
+_ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|养了?|生了)"
                        r"(\d{1,2}|[一二两三四五六七八九十]{1,2})(?:个|只|条|位|名|辆|套|台|部)"
                        r"(" + "|".join(_ZH_COUNTED) + ")")
 

@@ -68,11 +68,35 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
             (re.compile(r"^据(?P<name>[\u4e00-\u9fff]{2,3}?)(?:自己|本人)?(?:说|讲)[，,]\s*[她他]"),
              r"\g<name>"),
             (re.compile(r"^(?:听说|据说|据了解|(?:听|据)[\u4e00-\u9fff]{1,5}(?:说|讲))[，,]?\s*"),
-             ""),
-            # 倪娜说她最喜欢的颜色…, 殷杰说他从来没…: what one says of oneself
-            (re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?:说|讲|表示|提到|坦言)[，,]?"
-                        r"(?:她|他)(?:自己)?(?=[\u4e00-\u9fff])(?![爸妈父母哥姐弟妹爷奶外老儿女孙丈妻先太"
-                        r"闺公婆叔姑舅姨表堂朋同领上])"), r"\g<name>"))
+             ""))
+#: a note's teller, what they say of whom (:func:`_zh_said`)
+_ZH_SAID = re.compile(r"^(?P<name>用户|[\u4e00-\u9fff]{2,3}?)(?:说|讲|表示|提到|坦言|称)"
+                      r"[，,:：]?\s*"
+                      r"(?P<quote>[\"“「『])?(?P<who>我们家|我的|我|她们家|他们家|她的|他的|她|他|自己)?"
+                      r"(?P<self>自己)?(?P<kin>(?:老公|老婆|媳妇|丈夫|妻子|太太|先生|爸爸|妈妈|爸|妈|父亲|"
+                      r"母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|儿子|女儿|闺女|孩子|娃|哥哥|姐姐|弟弟|妹妹|"
+                      r"男朋友|女朋友|对象|领导|上司|老板|同事|直属领导|直属上司))?")
+_ZH_QUOTES = re.compile(r"[\"“”「」『』]")
+
+
+def _zh_said(text: str) -> str:
+    """What a Chinese note says its teller said, written as said of them (:data:`_ZH_SAID`):
+    倪娜说她最喜欢的颜色… → 倪娜最喜欢的颜色…; 用户提到老公在… → 用户的老公在…; 用户说"我已经
+    三年没喝酒了" → 用户已经三年没喝酒了 (a first-person quote's 我 is the teller)."""
+    m = _ZH_SAID.match(text)
+    if m is None:
+        return text
+    name, who, rest = m["name"], m["who"] or "", text[m.end():]
+    if not (who or m["quote"] or m["self"] or m["kin"]):
+        return text  # 用户说23年国庆…: not said of anyone named here
+    if m["quote"]:
+        rest = _ZH_QUOTES.sub("", rest).replace("我们家", f"{name}家").replace(
+            "我的", f"{name}的").replace("我", name)
+    if m["kin"]:
+        return f"{name}的{m['kin']}{rest}"
+    return f"{name}家{rest}" if who.endswith("家") else f"{name}{rest}"
+
+
 #: fixed holidays, as their dates ("born on Christmas Day")
 _HOLIDAYS = ((re.compile(r"\bChristmas Day\b"), "25 December"),
              (re.compile(r"\bChristmas Eve\b"), "24 December"),
@@ -282,7 +306,7 @@ def normalise(text: str) -> str:
         text = _ZH_TIME.sub(_zh_time, _ZH_AMOUNT.sub(_zh_amount, text))
         for pattern, written in _ZH_WAYS:
             text = pattern.sub(written, text)
-        return text
+        return _zh_said(text)
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
