@@ -145,6 +145,14 @@ PHRASED_CONFLICTS = [
     ("方圆是基督徒。", "方圆说她是无神论者。"),
     ("方圆的奶奶信佛。", "方圆说奶奶不信任何宗教。"),
     ("方圆是穆斯林。", "方圆信的是天主教。"),
+    # nights or days at work; a favourite in Chinese; the animal of a birth year
+    ("Bruno works night shifts at the depot.", "Bruno works nine-to-five in an office."),
+    ("方圆上的是夜班。", "方圆现在上白班，朝九晚五。"),
+    ("方圆最喜欢的歌手是周杰伦。", "方圆说自己最喜欢的歌手是陈奕迅。"),
+    ("方圆属狗。", "方圆是1993年8月出生的。"),
+    ("方圆属虎。", "方圆出生于1995年。"),
+    ("方圆住的是自己买的房子。", "方圆现在还在租房。"),
+    ("方圆不抽烟。", "方圆说\"我一天一包烟，戒了好几次都没戒掉\"。"),
     # what a Chinese note says its teller said
     ("用户的老公会开车。", "用户提到老公从来不会开车。"),
     ("用户滴酒不沾。", "用户说\"我每天晚上都要喝一瓶啤酒\"。"),
@@ -194,6 +202,12 @@ PHRASED_LOOK_ALIKES = [
     ("用户毕业后第一份工作是在百度做测试。", "用户现在在美团上班。"),
     # one's brother and the user's brother
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
+    # shifts at weekends; a zodiac year that starts at the Spring Festival; a house elsewhere
+    ("Bruno works night shifts at weekends.", "Bruno works day shifts Monday to Thursday."),
+    ("方圆属狗。", "方圆是1995年1月出生的。"),
+    ("方圆属鸡。", "方圆是1993年8月出生的。"),
+    ("方圆在老家有一套房。", "方圆在北京租房住。"),
+    ("方圆最喜欢的歌手是周杰伦。", "方圆最喜欢的演员是周润发。"),
     # one's kin's faith; one faith said twice
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),

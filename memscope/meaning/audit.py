@@ -203,8 +203,10 @@ def _pair_keys(c: Claim) -> set[str]:
     for clause in c.clauses:
         keys.update(clause.claim.words)
         keys.update(f"\x00{fact.key}" for fact in clause.facts)
-        # an age and a year of birth are compared (compare._age_against_birth)
-        keys.update("\x00age" for fact in clause.facts if fact.key == "birthday")
+        # an age or a zodiac animal and a year of birth are compared (compare.
+        # _age_against_birth, _zodiac_against_birth)
+        keys.update(k for fact in clause.facts if fact.key == "birthday"
+                    for k in ("\x00age", "\x00zodiac"))
         keys.update(f"\x00{d.family}" for d in clause.denials if d.family)
     keys.update(f"\x00measured {key}" for key in measured(c))
     return keys

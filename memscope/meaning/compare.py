@@ -40,7 +40,7 @@ from memscope.meaning.diets import (
     eats_allergen,
     ruled_out,
 )
-from memscope.meaning.facts import _FAMILY_KIND, Fact, age_span
+from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span
 from memscope.meaning.places import within
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.situations import features, other_surnames, situation
@@ -346,7 +346,7 @@ _NUMBERS = re.compile(r"\d+")
 #: two ways of having no job, which may both hold
 _NOT_WORKING = frozenset(("retired", "unemployed"))
 _EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count",
-                    "school", "works_for", "religion"))
+                    "school", "works_for", "religion", "shift"))
 
 
 @lru_cache(maxsize=20_000)
@@ -474,7 +474,7 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
     agreed = False
     for f in _firm(x) if firm else x.facts:
         for g in _firm(y) if firm else y.facts:
-            if _age_against_birth(f, g):
+            if _age_against_birth(f, g) or _zodiac_against_birth(f, g):
                 return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
             if verdict:
@@ -490,6 +490,21 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
 #: back at most (memories are recent: "is 28" and "born in 1985" are not both true of one
 #: written since)
 AGE_YEARS_BACK = 8
+
+
+def _zodiac_against_birth(f: Fact, g: Fact) -> bool:
+    """One owner's zodiac animal and year of birth that disagree (属狗 / 1993年8月出生: 1993
+    is a year of the rooster); a birth in January or February, or in a month not said, may
+    belong to the year before (the animal's year starts at the Spring Festival)."""
+    animal, born = (f, g) if f.key == "zodiac" else (g, f)
+    if animal.key != "zodiac" or born.key != "birthday" or f.of != g.of:
+        return False
+    parts = dict(born.date)
+    year, month = parts.get("y"), parts.get("m")
+    if year is None:
+        return False
+    years = {year} if month is not None and month > 2 else {year, year - 1}
+    return animal.first not in {ZODIAC[(y - 4) % 12] for y in years}
 
 
 def _age_against_birth(f: Fact, g: Fact) -> bool:

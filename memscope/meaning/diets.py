@@ -96,7 +96,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          r"owned|keep|kept)\s+(?:a|any)\s+cats?\b|没有?(?:养过?)?猫|不养猫|不再养猫", ("cat",)),
     ))
 #: what a text must say for a kind to be had: eaten or drunk, smoked, kept as a pet
-_HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|vapes?)\b|抽|吸",
+_HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|vapes?)\b|抽|吸|"
+                              r"(?:一天|每天)(?:一|半|两)包烟",
                               re.I),
         "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|his|her|their|pets?)\b"
                           r"|遛|养|喂|的", re.I)}
@@ -148,7 +149,7 @@ _HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|h
 _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
                       r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
                       r"\bnon-alcoholic\b|\bfor (?:her|his|their) (?:kids|children|family|"
-                      r"guests|partner)\b|以前|戒了|不再|做给|"
+                      r"guests|partner)\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|做给|"
                       r"给[^，。,；;]{0,4}(?:家人|孩子|朋友|客人|老公|老婆|丈夫|妻子|父母|爸妈|儿子|女儿)"
                       r"(?:吃|喝|做)", re.I)
 

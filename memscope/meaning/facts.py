@@ -54,7 +54,7 @@ _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
 _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
-                "school": "value", "religion": "value", "works_for": "value",
+                "school": "value", "religion": "value", "shift": "value", "works_for": "value",
                 "workmode": "value"}
 
 
@@ -114,7 +114,8 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|working|athe|agnos|relig|catholic|christian|"
+    r"single|married|engaged|unemployed|working|night|nine|9[- ]to|day shift|夜班|白班|朝九|"
+    r"athe|agnos|relig|catholic|christian|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
     r"self|个体|自由职业|remote|home|office|commut|办公|"
@@ -204,6 +205,13 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("employment", "employed", r"\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
                                    r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
+        # nights or days at work ("works night shifts" / "works nine-to-five", 上夜班 / 白班)
+        # (not one kept only at weekends: "works night shifts at weekends")
+        ("shift", "night", r"(?:\bworks? (?:the )?night(?:s| shifts?)\b|"
+                           r"\bon (?:the )?night shift\b|夜班)"
+                           r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)(?!.*周末)"),
+        ("shift", "day", r"(?:\bnine[- ]to[- ]five\b|\b9[- ]to[- ]5\b|\bworks? (?:the )?day "
+                         r"shifts?\b|白班|朝九晚五)(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
         # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
         # 不信任何宗教); "no longer practises Hinduism" names none
         ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:atheist|agnostic)\b|"
@@ -271,7 +279,7 @@ _ZH_END = r"(?=[，。,；;]|$)"
 _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for f, p in (
     ("employer", r"在([^，。,；;、\s了]{2,14}?)"
                  r"(?:工作|上班|任职|实习|[做当](?=[^，。,；;]{0,6}[师员])|"
-                 r"做(?=后台|前端|开发|产品|运营|销售|设计|研发|测试|财务|会计|人事|市场|客服|"
+                 r"做(?=后台|后端|前端|开发|产品|运营|销售|设计|研发|测试|财务|会计|人事|市场|客服|"
                  r"行政|编辑))"
                  rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
                  rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
@@ -288,8 +296,8 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
 
 
 _ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
-_ZH_BORN_YEAR = re.compile(r"((?:19|20)\d\d|[一二][九〇零][〇零一二三四五六七八九]{2})"
-                           r"年(?:出生|生)")
+_ZH_YEAR = r"(?:19|20)\d\d|[一二][九〇零][〇零一二三四五六七八九]{2}"
+_ZH_BORN_YEAR = re.compile(rf"(?P<y>{_ZH_YEAR})年(?:出生|生)|(?:出生于|生于)(?P<y2>{_ZH_YEAR})年")
 #: an age said now (今年28岁), not one at a time gone (十六岁就出来打工, 18岁那年)
 _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁"
                      r"(?!那年|时|的时候|就|起|开始|以前|之前|前)")
@@ -535,6 +543,25 @@ _ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|
                        r"(" + "|".join(_ZH_COUNTED) + ")")
 
 
+#: a Chinese favourite: 最喜欢的歌手是周杰伦, 最爱的颜色其实是绿色
+_ZH_FAVOURITE = re.compile(r"最(?:喜欢|爱)的(?P<noun>[\u4e00-\u9fff]{1,4}?)(?:其实|一直|就|还)?是"
+                           r"(?P<value>[^，。,；;、\s]{1,12})")
+#: the animal of one's birth year (属狗, 属相是龙; "born in the Year of the Dragon")
+_ZH_ZODIAC = re.compile(r"属(?:相是)?(?P<animal>[鼠牛虎兔龙蛇马羊猴鸡狗猪])")
+ZODIAC = "鼠牛虎兔龙蛇马羊猴鸡狗猪"
+
+
+def _zh_more(of: str, rest: str) -> list[Fact]:
+    """A Chinese favourite and the animal of one's birth year."""
+    out: list[Fact] = []
+    if (m := _ZH_FAVOURITE.search(rest)) is not None:
+        value = m["value"]
+        out.append(Fact("favourite", m["noun"], of, value, value, frozenset((value,))))
+    if (z := _ZH_ZODIAC.search(rest)) is not None:
+        out.append(_state("zodiac", of, z["animal"]))
+    return out
+
+
 def _zh_counts(of: str, rest: str) -> list[Fact]:
     """A Chinese count (有两个女儿, 养了三只猫); "only" a number of sons or daughters is the
     number of children too (只有一个女儿: one child)."""
@@ -579,9 +606,10 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
             facts.append(Fact("birthday", "", of, m.group(0), "", frozenset(), date))
         elif (y := _ZH_BORN_YEAR.search(rest)) is not None:  # 1990年出生 / 是1985年生的
             facts.append(Fact("birthday", "", of, y.group(0), "", frozenset(),
-                              (("y", _zh_int(y.group(1)) or 0),)))
+                              (("y", _zh_int(y["y"] or y["y2"]) or 0),)))
     if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
         facts.append(_state("age", of, str(n), shown=m.group(0)))
     facts += _zh_counts(of, rest)
+    facts += _zh_more(of, rest)
     facts += _state_facts(rest, of, facts)
     return tuple(facts)

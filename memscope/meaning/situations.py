@@ -143,8 +143,8 @@ _RENTS_HOME = _held_home("rents?|renting", "rented", 4)
 
 #: a Chinese home one owns, or rents (住的是自己买的房子 / 一直租房住, 房子是租的)
 _ZH_OWNS_HOME = re.compile(r"自己(?:全款)?买的房|住(?:的是)?自己家的房|房子是(?:自己|他|她)"
-                           r"(?:全款)?买的|买了房")
-_ZH_RENTS_HOME = re.compile(r"租房(?:子)?住|住的是租的|房子是租的|租住|一直租房"
+                           r"(?:全款)?买的|(?<!没)(?<!还没)买了房|一套自住")
+_ZH_RENTS_HOME = re.compile(r"租房(?:子)?住|住的是租的|房子是租的|租住|一直租房|在租房|还没买房"
                             r"|名下没有(?:任何)?房产")
 
 
