@@ -145,6 +145,12 @@ PHRASED_CONFLICTS = [
     ("方圆是基督徒。", "方圆说她是无神论者。"),
     ("方圆的奶奶信佛。", "方圆说奶奶不信任何宗教。"),
     ("方圆是穆斯林。", "方圆信的是天主教。"),
+    # a kin named with their role in one note and alone in the other
+    ("User's daughter Ivy is an only child.", "Ivy has a younger sister, Mae."),
+    ("The user's husband Ivo works for Siemens.", "Ivo is unemployed."),
+    ("User's boyfriend Ivo doesn't drink coffee at all.", "Ivo has two espressos before work."),
+    ("Bruno doesn't drink coffee at all.", "Bruno starts every day with a flat white and a "
+                                           "double espresso."),
     # nights or days at work; a favourite in Chinese; the animal of a birth year
     ("Bruno works night shifts at the depot.", "Bruno works nine-to-five in an office."),
     ("方圆上的是夜班。", "方圆现在上白班，朝九晚五。"),
@@ -202,6 +208,8 @@ PHRASED_LOOK_ALIKES = [
     ("用户毕业后第一份工作是在百度做测试。", "用户现在在美团上班。"),
     # one's brother and the user's brother
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
+    # another Ivy
+    ("User's daughter Ivy is an only child.", "User's niece Ivy has a younger sister."),
     # shifts at weekends; a zodiac year that starts at the Spring Festival; a house elsewhere
     ("Bruno works night shifts at weekends.", "Bruno works day shifts Monday to Thursday."),
     ("方圆属狗。", "方圆是1995年1月出生的。"),

@@ -122,10 +122,10 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
-                       r"shares?|usual|typical)\b"
+                       r"shares?|usual|typical|starts|begins)\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
-_AT_TIMES = re.compile(r"\s+(?:on|at|during|except|when|while|until|"
+_AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
                        r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"
                        r"for(?!\s+(?:(?:\w+|\d+)\s+)?(?:years|ages|decades|a decade|life|good|"
                        r"a long time|months)\b)|"

@@ -126,6 +126,8 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: "Priya's manager is a woman called Helen Park" → "… is called …"; "Aisha's husband Karim
 #: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
 _ONE_PERSON_WAYS = (
+    # "The user's husband …", "the user …": User, as most notes write it
+    (re.compile(r"^[Tt]he user\b"), "User"),
     # a kin named first, their role after ("Elena, the user's wife, …", "Noah (user's son)
     # lives …") → "User's wife Elena …", as "User's wife Elena is a dentist" is written
     (re.compile(r"^(?P<name>[A-Z][\w-]*)(?:,\s+|\s+\()(?:the\s+)?(?P<owner>[Uu]ser|[A-Z][\w-]*)"

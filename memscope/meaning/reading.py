@@ -342,6 +342,10 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         if not (hedged or past):
             denials += _zh_denials(rest) if c.zh else _en_denials(rest)
         out.append(Clause(text, head, of, own, past, hedged, facts, denials))
+    # "User's daughter Sofia is an only child" is also Sofia's, whom another note names alone
+    # ("Sofia has a younger brother"): the clause again, under her name
+    out += [replace(cl, owner=cl.owner[-1:]) for cl in out
+            if len(cl.owner) >= 3 and cl.owner[-2] in _ROLES]
     return tuple(out)
 
 
