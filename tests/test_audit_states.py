@@ -159,6 +159,13 @@ PHRASED_CONFLICTS = [
     ("方圆属虎。", "方圆出生于1995年。"),
     ("方圆住的是自己买的房子。", "方圆现在还在租房。"),
     ("方圆不抽烟。", "方圆说\"我一天一包烟，戒了好几次都没戒掉\"。"),
+    # the user in Chinese notes; a marriage over; driving and teaching in other words; ranks
+    ("用户这辈子还没出过国。", "用户前年去泰国玩了一周。"),
+    ("方圆和老婆离婚三年了。", "方圆和媳妇结婚十年，感情一直很好。"),
+    ("方圆的老公会开车。", "方圆的老公从来没摸过方向盘。"),
+    ("方圆的老公是外科医生。", "方圆的老公在一所中学教数学。"),
+    ("方圆现在是副教授。", "方圆目前还是讲师。"),
+    ("方圆是部门经理。", "方圆还是个普通实习生。"),
     # what a Chinese note says its teller said
     ("用户的老公会开车。", "用户提到老公从来不会开车。"),
     ("用户滴酒不沾。", "用户说\"我每天晚上都要喝一瓶啤酒\"。"),
@@ -210,6 +217,9 @@ PHRASED_LOOK_ALIKES = [
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
     # another Ivy
     ("User's daughter Ivy is an only child.", "User's niece Ivy has a younger sister."),
+    # a math teacher is a teacher; another's divorce
+    ("方圆是中学老师。", "方圆在一所中学教数学。"),
+    ("方圆的父母离婚三年了。", "方圆和老公结婚十年了。"),
     # shifts at weekends; a zodiac year that starts at the Spring Festival; a house elsewhere
     ("Bruno works night shifts at weekends.", "Bruno works day shifts Monday to Thursday."),
     ("方圆属狗。", "方圆是1995年1月出生的。"),

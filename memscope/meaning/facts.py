@@ -172,10 +172,12 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays) single\b|\bunmarried\b|单身"
                               r"|未婚(?![夫妻])"),
+        # divorced first: 和老婆离婚三年了 names a wife and says the marriage is over
+        ("marital", "divorced", r"\b(?:is|got|has been) divorced\b|离婚了|已经离婚|离异|"
+                                r"离婚(?:\d+|[一二三四五六七八九十两几]+)年"),
         ("marital", "married", r"\b(?:is|got|has been|are)(?: \w+ly)? married\b|\bmarried to\b"
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
                                r"|(?:有|的|和|跟)(?:妻子|丈夫|老公|老婆)|结婚(?:\d+|[一二三四五六七八九十两]+)年"),
-        ("marital", "divorced", r"\b(?:is|got|has been) divorced\b|离婚了|已经离婚|离异"),
         ("marital", "engaged", r"\b(?:is|got|are) engaged\b|\bengaged to\b|订婚"),
         ("marital", "widowed", r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b"
                                r"|丧偶|守寡"),
@@ -274,7 +276,8 @@ _ZH_V = r"([^，。,；;、\s的了]{2,12}?)"
 #: occupations, by their last characters
 _ZH_JOBS = ("医生|老师|教师|护士|律师|会计|工程师|程序员|设计师|总监|前台|接待|司机|厨师|柜员|警察|"
             "记者|作家|演员|店员|服务员|客户经理|销售经理|项目经理|产品经理|公务员|保安|快递员|"
-            "园长|校长|院长|店长|厂长")
+            "园长|校长|院长|店长|厂长|实习生|部门经理|总经理|科员|专员|讲师|副教授|教授|"
+            "教导主任|一把手|律师助理")
 _ZH_END = r"(?=[，。,；;]|$)"
 _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for f, p in (
     ("employer", r"在([^，。,；;、\s了]{2,14}?)"
