@@ -159,6 +159,15 @@ PHRASED_CONFLICTS = [
     ("方圆属虎。", "方圆出生于1995年。"),
     ("方圆住的是自己买的房子。", "方圆现在还在租房。"),
     ("方圆不抽烟。", "方圆说\"我一天一包烟，戒了好几次都没戒掉\"。"),
+    # a lifetime's never against one time it was done; kin by more names; pets; languages
+    ("User's grandad has never flown.", "User's grandad flew to Rome last Easter."),
+    ("User's granny doesn't have any pets.", "User's granny has a cat called Moss."),
+    ("User's parents don't have any pets.", "User's parents have a dog called Biscuit."),
+    ("User only speaks English.", "User is bilingual in English and Welsh."),
+    # one phone or laptop and no other, or a brand of another
+    ("User's only phone is a Samsung Galaxy.", "User uses an iPhone 15."),
+    ("User's only laptop runs Windows 11.", "User's laptop runs macOS."),
+    ("方圆的手机是华为Mate 60，她就这一部手机。", "方圆只有一部手机，是OPPO的。"),
     # the user in Chinese notes; a marriage over; driving and teaching in other words; ranks
     ("用户这辈子还没出过国。", "用户前年去泰国玩了一周。"),
     ("方圆和老婆离婚三年了。", "方圆和媳妇结婚十年，感情一直很好。"),
@@ -217,6 +226,10 @@ PHRASED_LOOK_ALIKES = [
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
     # another Ivy
     ("User's daughter Ivy is an only child.", "User's niece Ivy has a younger sister."),
+    # an Android brand is an Android phone; a language list said whole; a flight not one's own
+    ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
+    ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),
+    ("User's grandad has never flown.", "User's grandad's sister flew to Rome last Easter."),
     # a math teacher is a teacher; another's divorce
     ("方圆是中学老师。", "方圆在一所中学教数学。"),
     ("方圆的父母离婚三年了。", "方圆和老公结婚十年了。"),

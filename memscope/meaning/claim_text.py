@@ -207,7 +207,9 @@ _ROLES = _set(
     "grandfather grandma grandpa parent parents mother father mum mom dad sibling siblings "
     "neighbour neighbor flatmate roommate partner wife husband spouse girlfriend boyfriend "
     "fiancé fiancée fiance fiancee manager boss supervisor mentor teacher landlord youngest "
-    "eldest oldest baby twin stepson stepdaughter stepmother stepfather ex")
+    "eldest oldest baby twin stepson stepdaughter stepmother stepfather ex grandad granddad "
+    "granny gran nan nana grandparent grandparents stepbrother stepsister brother-in-law "
+    "sister-in-law mother-in-law father-in-law son-in-law daughter-in-law")
 _ROLE_STEMS = frozenset(stem(r) for r in _ROLES)
 
 

@@ -638,7 +638,9 @@ def _owns_one(kinds: tuple[str, ...], affirming: list[Clause]) -> bool:
 
 #: a denial of being able to do something: a time it was done denies it too
 _ABILITY = re.compile(r"\b(?:can['’]?t|cannot|can\s+not|unable\s+to|never\s+learn(?:ed|t)\s+"
-                      r"(?:how\s+)?to|no\s+idea\s+how\s+to)\b", re.I)
+                      r"(?:how\s+)?to|no\s+idea\s+how\s+to|(?:has|have)\s+never\s+(?:once\s+|"
+                      r"ever\s+)?(?:flown|driven|swum|ridden|smoked|sung|skied|cooked|run))\b",
+                      re.I)
 
 
 def _done(affirming: list[Clause]) -> frozenset[str]:

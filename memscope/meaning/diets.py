@@ -99,7 +99,7 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|vapes?)\b|抽|吸|"
                               r"(?:一天|每天)(?:一|半|两)包烟",
                               re.I),
-        "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|his|her|their|pets?)\b"
+        "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|have|his|her|their|pets?)\b"
                           r"|遛|养|喂|的", re.I)}
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
 _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"

@@ -248,8 +248,9 @@ def _mentions_owner(a: Claim, b: Claim) -> bool:
 #: "only speaks Portuguese and Spanish": the languages someone speaks, all of them
 _ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks|speaks\s+only)\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|"
                           r"\s+and\s+|\s+or\s+)[A-Z]\w+)*)")
-_SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of)\s+"
-                     r"(?:fluent\s+|both\s+)?(?P<lang>[A-Z]\w+)")
+_SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of|"
+                     r"(?:is\s+)?(?:bi|tri)lingual in)\s+(?:fluent\s+|both\s+)?"
+                     r"(?P<lang>[A-Z]\w+(?:(?:,\s*|\s+and\s+)[A-Z]\w+)*)")
 
 
 #: Chinese: 只会说普通话, 一门外语都不会 / 英语说得很流利, 会说日语, 粤语是他的母语
@@ -292,17 +293,22 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
         if only is None:
             continue
         known = set(re.findall(r"[A-Z]\w+", only.group("langs")))
-        if any(m.group("lang") not in known for y in second.clauses
-               if not (y.hedged or y.past) for m in _SPEAKS.finditer(y.text)):
+        if any(lang not in known for y in second.clauses
+               if not (y.hedged or y.past) for m in _SPEAKS.finditer(y.text)
+               for lang in re.findall(r"[A-Z]\w+", m.group("lang"))):
             return "value"  # (a clause of learning or wishing is hedged: clauses.py)
     return None
 
 
 #: tools one uses one of, by kind: each value with the words that name it
 _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
-    "phone": {"iphone": ("iphone", "苹果手机"),
-              "android": ("android", "安卓", "pixel", "galaxy", "samsung phone", "华为", "小米",
-                          "oppo", "vivo", "oneplus")},
+    # a brand of Android phone is an Android phone ("android:…"), not another kind of phone
+    "phone": {"iphone": ("iphone", "苹果手机"), "android": ("android", "安卓"),
+              "android:samsung": ("galaxy", "samsung phone", "三星手机"),
+              "android:pixel": ("pixel",),
+              "android:huawei": ("huawei", "华为"), "android:xiaomi": ("xiaomi", "小米"),
+              "android:oppo": ("oppo",), "android:vivo": ("vivo",),
+              "android:oneplus": ("oneplus", "一加")},
     "os": {"windows": ("windows",), "linux": ("linux", "ubuntu", "debian", "fedora"),
            "macos": ("macos", "mac os")},
     "editor": {"vim": ("vim", "neovim"), "emacs": ("emacs",), "vscode": ("vs code", "vscode"),
@@ -322,13 +328,19 @@ _TOOL_RE = re.compile("|".join(
 _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|works?\s+"
                         r"(?:in|on|with))\b|\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)"
                         r"\b|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
-                        r"|只用|只使用|一直用|从来只用|都是用", re.I)
+                        r"|\b(?:only|one|sole)\s+(?:phone|laptop|computer|mobile)\b"
+                        r"|只用|只使用|一直用|从来只用|都是用|就这一部手机|只有一部手机", re.I)
 
 
 #: a tool used only in one place ("only uses Windows at work"): others may be used elsewhere
 _SOME_PLACE = re.compile(r"\b(?:at|for) (?:work|home|school|the office)\b|在公司|在家", re.I)
 #: but "both at home and at work" is everywhere
 _BOTH_PLACES = re.compile(r"\bboth (?:at |for )?(?:work|home|school)\b", re.I)
+
+
+def _one_tool(a: str, b: str) -> bool:
+    """Two tool values that may name one tool ("android" and "android:pixel")."""
+    return a == b or a.startswith(b + ":") or b.startswith(a + ":")
 
 
 def _tools_of(text: str) -> set[tuple[str, str]]:
@@ -345,13 +357,18 @@ def _tool_conflict(a: Claim, b: Claim) -> str | None:
         only = {tool for x in first.clauses if _ONLY_TOOL.search(x.text) and not (
                     x.hedged or (_SOME_PLACE.search(x.text) and not _BOTH_PLACES.search(x.text)))
                 for tool in _tools_of(x.text)}
+        if first.zh and not only and any(_ONLY_TOOL.search(x.text) for x in first.clauses):
+            # 高峰的手机是华为，他就这一部手机: the only one is in the next clause
+            only = {tool for x in first.clauses if not (x.hedged or x.denials)
+                    for tool in _tools_of(x.text)}
         if not only or not _mentions_owner(first, second):
             continue
         kinds = {kind for kind, _value in only}
         used = {tool for y in second.clauses
                 if not (y.hedged or y.past or y.denials or y.claim.sign < 0)
                 for tool in _tools_of(y.text)}
-        if any(kind in kinds and (kind, value) not in only for kind, value in used):
+        if any(kind in kinds and not any(_one_tool(value, v) for k, v in only if k == kind)
+               for kind, value in used):
             return "value"
     return None
 
