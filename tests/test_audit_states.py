@@ -164,6 +164,12 @@ PHRASED_CONFLICTS = [
     ("User's granny doesn't have any pets.", "User's granny has a cat called Moss."),
     ("User's parents don't have any pets.", "User's parents have a dog called Biscuit."),
     ("User only speaks English.", "User is bilingual in English and Welsh."),
+    # now single; a birthday of the user's kin named both ways; a parent of three; an aside
+    ("User's boyfriend is called Teo.", "User broke up with Teo in May and is now single."),
+    ("User's wife Ada's birthday is 2 May.", "Ada, the user's wife, celebrates her birthday "
+                                             "on 9 June."),
+    ("User has two kids, Kai and Lou.", "User is a mother of four."),
+    ("User's only dog is called Rex.", "User's dog, her one and only pet, is called Bo."),
     # one phone or laptop and no other, or a brand of another
     ("User's only phone is a Samsung Galaxy.", "User uses an iPhone 15."),
     ("User's only laptop runs Windows 11.", "User's laptop runs macOS."),
@@ -224,8 +230,8 @@ PHRASED_LOOK_ALIKES = [
     ("用户毕业后第一份工作是在百度做测试。", "用户现在在美团上班。"),
     # one's brother and the user's brother
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
-    # another Ivy
-    ("User's daughter Ivy is an only child.", "User's niece Ivy has a younger sister."),
+    # another Ivy, named with the same role of another person
+    ("User's daughter Ivy is an only child.", "Ana's daughter Ivy has a younger sister."),
     # an Android brand is an Android phone; a language list said whole; a flight not one's own
     ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
     ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),

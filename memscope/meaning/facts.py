@@ -150,6 +150,9 @@ _COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only
                      r"((?:[a-z-]+\s+)?[a-z]+)", re.I),
           re.compile(rf"\b(?:father|mother|parent|mum|mom|dad)\s+of\s+{_N}\s+((?:[a-z-]+\s+)?"
                      r"[a-z]+)", re.I),
+          # "is a father of three": children
+          re.compile(rf"\b(?:father|mother|parent|mum|mom|dad)\s+of\s+{_N}(?P<kids>)\b"
+                     r"(?!\s+[a-z])", re.I),
           # "manages a team of eight engineers": the team's size, said of its head
           re.compile(rf"\b(?:manages|leads|runs|heads)\s+a\s+(?:team|group|staff|crew)\s+of\s+"
                      rf"{_N}\s+((?:[a-z-]+\s+)?[a-z]+)", re.I))
@@ -170,7 +173,8 @@ _WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b
 #: "is married", "is unemployed" / "works at Café Nero", "full-time" / "part-time")
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
-        ("marital", "single", r"\b(?:is|has been|remains|stays) single\b|\bunmarried\b|单身"
+        ("marital", "single", r"\b(?:is|has been|remains|stays)(?: now| still)? single\b|"
+                              r"\bunmarried\b|单身"
                               r"|未婚(?![夫妻])"),
         # divorced first: 和老婆离婚三年了 names a wife and says the marriage is over
         ("marital", "divorced", r"\b(?:is|got|has been) divorced\b|离婚了|已经离婚|离异|"
@@ -256,8 +260,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                              r"position|role|worker)\b|兼职"),
     ))
 #: no partner at all (against a named one)
-_SINGLE = re.compile(r"\b(?:is|has been|remains) single\b|\bunmarried\b|\bhas no (?:partner|"
-                     r"boyfriend|girlfriend|wife|husband)\b|\bhas never (?:been )?married\b|"
+_SINGLE = re.compile(r"\b(?:is|has been|remains)(?: now| still)? single\b|"
+                     r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
+                     r"\bhas never (?:been )?married\b|"
                      r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
                      r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b"
                      r"(?!\s+(?:today|tomorrow|this|until|before|after|on|at\s+(?!the\s+moment)))|"
@@ -479,7 +484,7 @@ def _number_facts(of: str, rest: str, text: str) -> list[Fact]:
     counted += [(m, "") for m in _OWN_COUNT.finditer(text)
                 if stem(m.group(2).lower()) not in _ROLE_STEMS]
     for m, whose in counted:
-        noun = m.group(2).lower().split()[-1]
+        noun = (m.group(2).lower().split() or ["children"])[-1]  # "a father of three"
         if noun not in _NOT_COUNTED:
             out.append(_state("count", whose, _number(m.group(1)), noun=noun,
                               shown=m.group(0)))

@@ -167,6 +167,9 @@ _ONE_PERSON_WAYS = (
      r"\g<name> is \g<age> years old; \g<name> "),
     (re.compile(r"^(?P<name>[A-Z][\w-]*), (?P<state>(?:divorced|married|single|widowed|retired|"
                 r"unemployed)\b[^,;]{0,30}), (?=[a-z])"), r"\g<name> is \g<state>; \g<name> "),
+    # an aside after a possessed thing: "User's cat, her one and only pet, is called Tofu"
+    (re.compile(r"(?P<head>\b[A-Z][\w-]*['’]s [a-z]+), (?:her|his|their) [^,;]{2,40}, "
+                r"(?=(?:is|was|has|lives)\b)"), r"\g<head> "),
     # "has no shellfish allergy": is not allergic to shellfish
     (re.compile(r"\bhas no (?!known\b|food\b|drug\b|medication\b|medicine\b|other\b)"
                 r"(?P<what>[a-z]+) allerg(?:y|ies)\b"), r"is not allergic to \g<what>"),

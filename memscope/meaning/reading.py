@@ -13,6 +13,7 @@ from memscope.meaning.claim_text import (
     _NEGATIVE,
     _POSITIVE,
     _PRONOUNS,
+    _ROLE_STEMS,
     _ROLES,
     _SLOT_MARKERS,
     _ZH_NEGATION,
@@ -343,9 +344,11 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             denials += _zh_denials(rest) if c.zh else _en_denials(rest)
         out.append(Clause(text, head, of, own, past, hedged, facts, denials))
     # "User's daughter Sofia is an only child" is also Sofia's, whom another note names alone
-    # ("Sofia has a younger brother"): the clause again, under her name
+    # ("Sofia has a younger brother"): the clause again, under her name — for the user's
+    # kin only, whom chat notes name both ways ("Ana's daughter Ivy" and "Ben's daughter
+    # Ivy" stay two people)
     out += [replace(cl, owner=cl.owner[-1:]) for cl in out
-            if len(cl.owner) >= 3 and cl.owner[-2] in _ROLES]
+            if len(cl.owner) == 3 and cl.owner[0] == "user" and cl.owner[-2] in _ROLE_STEMS]
     return tuple(out)
 
 
