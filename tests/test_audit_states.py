@@ -174,6 +174,12 @@ PHRASED_CONFLICTS = [
     ("User's only phone is a Samsung Galaxy.", "User uses an iPhone 15."),
     ("User's only laptop runs Windows 11.", "User's laptop runs macOS."),
     ("方圆的手机是华为Mate 60，她就这一部手机。", "方圆只有一部手机，是OPPO的。"),
+    # one's place among siblings; a wake-up hour in Chinese; a flight in other words
+    ("Nina is the eldest of four.", "Nina is the youngest child."),
+    ("方圆是家里的老大。", "方圆是家里最小的孩子。"),
+    ("方圆的弟弟在深圳上班。", "方圆是家里最小的，没有弟弟妹妹。"),
+    ("方圆每天六点起床。", "方圆平时都睡到九点多才起。"),
+    ("方圆长这么大还没坐过飞机。", "方圆每个月都要飞一趟上海。"),
     # the user in Chinese notes; a marriage over; driving and teaching in other words; ranks
     ("用户这辈子还没出过国。", "用户前年去泰国玩了一周。"),
     ("方圆和老婆离婚三年了。", "方圆和媳妇结婚十年，感情一直很好。"),
@@ -232,6 +238,8 @@ PHRASED_LOOK_ALIKES = [
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
     # another Ivy, named with the same role of another person
     ("User's daughter Ivy is an only child.", "Ana's daughter Ivy has a younger sister."),
+    # another's place among siblings
+    ("Nina is the eldest of four.", "Nina's son is the youngest in his class."),
     # an Android brand is an Android phone; a language list said whole; a flight not one's own
     ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
     ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),

@@ -346,7 +346,7 @@ _NUMBERS = re.compile(r"\d+")
 #: two ways of having no job, which may both hold
 _NOT_WORKING = frozenset(("retired", "unemployed"))
 _EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count",
-                    "school", "works_for", "religion", "shift"))
+                    "school", "works_for", "religion", "shift", "birth_order"))
 
 
 @lru_cache(maxsize=20_000)
@@ -574,7 +574,7 @@ _ZH_KINDS_OF = {"自行车": re.compile(r"单车|骑车|骑行"),
                 "开车": re.compile(r"开着车|自驾"),
                 "运动": re.compile(r"足球|篮球|排球|羽毛球|乒乓球|网球|跑步|跑了|健身|瑜伽|"
                                  r"游泳|骑行|爬山|打球|踢球"),
-                "坐过飞机": re.compile(r"飞(?:一趟|往|去|到)|坐飞机|航班")}
+                "飞机": re.compile(r"飞(?:一趟|往|去|到)|坐飞机|航班")}
 #: what one takes one's kin to do is theirs (带儿子去游泳馆上游泳课: the son swims)
 _ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|"
                           r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")

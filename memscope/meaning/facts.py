@@ -54,7 +54,8 @@ _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
 _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
-                "school": "value", "religion": "value", "shift": "value", "works_for": "value",
+                "school": "value", "religion": "value", "shift": "value",
+                "birth_order": "value", "works_for": "value",
                 "workmode": "value"}
 
 
@@ -114,7 +115,8 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|working|night|nine|9[- ]to|day shift|夜班|白班|朝九|"
+    r"single|married|engaged|unemployed|working|eldest|oldest|youngest|老大|长子|长女|最小|老幺|"
+    r"老小|night|nine|9[- ]to|day shift|夜班|白班|朝九|"
     r"athe|agnos|relig|catholic|christian|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
@@ -239,6 +241,12 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                               r"practi[sc]ing )?Hindu\b|信印度教"),
         ("religion", "buddhist", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
                                  r"practi[sc]ing )?Buddhist\b|信佛|佛教徒|吃斋念佛"),
+        # one's place among siblings ("is the eldest of four" / "is the youngest", 老大 /
+        # 最小的)
+        ("birth_order", "eldest", r"\b(?:is|was born) the (?:eldest|oldest)(?: child| of)?\b|"
+                                  r"家里的?老大|长子|长女|家里最大的"),
+        ("birth_order", "youngest", r"\b(?:is|was born) the youngest(?: child| of)?\b|"
+                                    r"家里最小的|老幺|家里的?老小"),
         # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
         ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"
                               r"\b(?:is|are) (?:still )?(?:a|an) (?:primary|elementary)[- ]school "

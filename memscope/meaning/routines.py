@@ -42,7 +42,7 @@ _NOT_BEFORE = re.compile(rf"\b(?:never|rarely|seldom|hardly\s+ever)\b[^.;]{{0,20
 #: the same in Chinese, once its times are written one way (每天早上06:00起床, 每晚21:00就
 #: 上床睡觉了, 从不在10:00之前起床)
 _ZH_AT = re.compile(r"(?P<hour>\d{1,2}:\d\d)[^，。,；;\d]{0,3}?"
-                    r"(?:(?P<wake>起床|醒来?|起来)|(?P<sleep>睡觉|入睡|上床|睡))")
+                    r"(?:(?P<wake>起床|醒来?|起来|才起)|(?P<sleep>睡觉|入睡|上床|睡))")
 _ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没)在?(?P<hour>\d{1,2}:\d\d)"
                             r"(?:之前|以前|前)[^，。,；;]{0,2}?(?:(?P<wake>起床|醒|起来)|"
                             r"(?P<sleep>睡觉|入睡|上床|睡))")
