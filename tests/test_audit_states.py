@@ -238,6 +238,10 @@ PHRASED_LOOK_ALIKES = [
     ("User's brother Ivo lives in Split.", "Ivo's brother lives in Zadar."),
     # another Ivy, named with the same role of another person
     ("User's daughter Ivy is an only child.", "Ana's daughter Ivy has a younger sister."),
+    # a stay in a hotel on a trip, what others mistakenly think, one's youth
+    ("方圆住在广州天河区。", "方圆上周去深圳出差三天，住在南山区的一家酒店。"),
+    ("方圆近视六百度。", "方圆戴隐形眼镜，所以很多人以为他不近视。"),
+    ("方圆已经戒烟三年了。", "方圆年轻时一天能抽两包烟。"),
     # another's place among siblings
     ("Nina is the eldest of four.", "Nina's son is the youngest in his class."),
     # an Android brand is an Android phone; a language list said whole; a flight not one's own

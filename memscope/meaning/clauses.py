@@ -68,7 +68,7 @@ _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|ho
                      r"used to|if|training for|preparing for|goals?|aims? to|bucket list|"
                     r"taking (?:\w+ )?lessons|has (?:her|his|their) (?:driving )?test|"
                      r"resolutions?)\b", re.I)
-_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着")
+_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着|以为")
 
 
 _PARTICIPLES = _set("born made sold built done set due going being not taken given written known "
@@ -80,7 +80,7 @@ _ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一�
 
 
 _ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前(?!年)|前任|前妻|前夫|"
-                      r"上一家|前一家|当年|那几年|那些年|那段时间|第一份工作|头一份工作|"
+                      r"上一家|前一家|当年|年轻时|年轻的时候|那几年|那些年|那段时间|第一份工作|头一份工作|"
                       r"\d{4}年(?:到|至)\d{4}年|那时候?|那会儿"
                       r"|(?<=[\u4e00-\u9fff]{2})曾(?=[和在去到是跟与])")  # 彭博曾和妻子…, not 曾琪
 
