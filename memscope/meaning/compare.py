@@ -828,7 +828,7 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
 def _diet_conflict(x: Clause, y: Clause) -> bool:
     """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
     "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒)."""
-    if y.hedged or y.denials or y.claim.sign < 0:
+    if y.hedged or y.past or y.denials or y.claim.sign < 0:
         return False
     ruled = ruled_out(x.text)
     return bool(ruled and ruled & consumed(y.text)) or eats_allergen(x.text, y.text)
