@@ -104,7 +104,7 @@ _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|va
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
 _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
                       r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
-                      r"|\b(?:an?|his|her|their)\s+(?:(?:severe|mild|serious|bad|strong|"
+                      r"|\b(?:an?|his|her|their|has)\s+(?:(?:severe|mild|serious|bad|strong|"
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
@@ -189,11 +189,20 @@ def consumed(text: str) -> frozenset[str]:
     out = set()
     for kind, words in KINDS.items():
         said = _HAS["pet" if kind in _PETS else kind] if kind in (*_PETS, "tobacco") else None
+        # (a pet of someone else's is not one's own: "walks his neighbour's beagle")
+        mine = low if kind not in _PETS else _OTHERS_PET.sub(" ", low)
         if (said.search(text) if said else eats) and not (plant and kind in (
                 "meat", "dairy", "fish")) and any(
-                re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text for w in words):
+                re.search(rf"\b{re.escape(w)}", mine) if w.isascii() else w in text
+                for w in words):
             out.add(kind)
     return frozenset(out)
+
+
+#: a possessive of someone else's and the words after it ("his neighbour's old beagle")
+_OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|mum|mom|dad|"
+                         r"parent|cousin|aunt|uncle|colleague|flatmate|roommate|son|daughter|"
+                         r"partner|boss)['’]s\s+(?:[a-z-]+\s+){0,2}[a-z]+")
 
 
 @lru_cache(maxsize=50_000)

@@ -145,7 +145,9 @@ _NEGATED_CUE = re.compile(r"(?:\b(?:no longer|not|never)|n['’]t)(?:\s+\w+)?\s*
 
 
 _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
-        re.compile(rf"\b(?:turned|turns|aged|age)\s+{_N}\b", re.I),
+        re.compile(rf"\b(?:turned|aged|age)\s+{_N}\b", re.I),
+        # (not an age still to come: "turns 40 next month")
+        re.compile(rf"\bturns\s+{_N}\b(?!\s+(?:next|in|on|this|later|soon)\b)", re.I),
         re.compile(rf"^\s*(?:is|was)\s+{_N}\s*(?:$|[,.;]|and\b)", re.I),
         re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+birthday\b", re.I))
 _COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only\s+)?{_N}\s+"
@@ -224,7 +226,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # 不信任何宗教); "no longer practises Hinduism" names none
         ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:atheist|agnostic)\b|"
                              r"\b(?:doesn['’]t|does not) (?:follow|practi[sc]e|have) (?:any|a) "
-                             r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教"
+                             r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教|"
+                             r"无宗教信仰|没有(?:任何)?宗教信仰"
                              r"|不信教"),
         ("religion", "christian", r"(?<!no longer )(?<!not )\b(?:is|'s|was raised|became) (?:an? )?"
                                   r"(?:devout |practi[sc]ing |committed )?(?:Catholic|Christian|"
@@ -300,8 +303,8 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
                  rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
                  rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
     # (not a hotel on a trip: 出差三天，住在南山区的一家酒店)
-    ("home", rf"(?:住在|家在|住|搬到了?|搬去了?|定居在?)(?!在?一起){_ZH_V}(?=[，。,；;、\s的]|$)"
-             r"(?![^，。,；;]{0,8}(?:酒店|宾馆|民宿|旅馆))"),
+    ("home", rf"(?:住在|(?<!老)家在|住|搬到了?|搬去了?|定居在?)(?!在?一起){_ZH_V}"
+             r"(?=[，。,；;、\s的]|$)(?![^，。,；;]{0,8}(?:酒店|宾馆|民宿|旅馆))"),
     ("manager", rf"向{_ZH_V}汇报|(?:领导|上级|老板|上司|经理)(?:是|叫){_ZH_V}{_ZH_END}"),
     ("partner", rf"(?:妻子|丈夫|老婆|老公|太太|女朋友|男朋友|伴侣|对象)(?:是|叫){_ZH_V}{_ZH_END}"
                 rf"|和{_ZH_V}结婚|嫁给了?{_ZH_V}{_ZH_END}|娶了{_ZH_V}{_ZH_END}"),

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from memscope.meaning.profile import as_sentences
+
 _UNITS = (
     (r"centimet(?:re|er)s?|cms", "cm"), (r"millimet(?:re|er)s?", "mm"),
     (r"kilomet(?:re|er)s?|kms", "km"), (r"met(?:re|er)s", "m"),
@@ -312,7 +314,9 @@ def _zh_amount(m: re.Match[str]) -> str:
 def normalise(text: str) -> str:
     """``text`` with its units, times, ordinals and Chinese amounts written one way, and a
     back-to-front "<value> is <name>'s <attribute>" turned round."""
-    if re.search(r"[\u4e00-\u9fff]", text):
+    zh = re.search(r"[\u4e00-\u9fff]", text) is not None
+    text = as_sentences(text, zh=zh)  # "Name: Priya. Lives in: Pune." → "Priya lives in Pune."
+    if zh:
         text = _ZH_TIME.sub(_zh_time, _ZH_AMOUNT.sub(_zh_amount, text))
         for pattern, written in _ZH_WAYS:
             text = pattern.sub(written, text)

@@ -308,6 +308,9 @@ class Clause:
 _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|同时是|同时也是")
 
 
+#: the roles a Chinese clause names the owner's partner by
+_ZH_SPOUSES = frozenset(("妻子", "丈夫", "老婆", "老公", "太太", "先生", "媳妇", "男朋友",
+                         "女朋友"))
 #: a Chinese clause that only sets the time of the next (在上一家公司时，…): its past is the next's
 _ZH_THEN = re.compile(r"(?:时|的时候|那会儿|期间)$")
 
@@ -320,7 +323,16 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     for n, text in enumerate(texts):
         head, of, rest, identity = (_zh_head(text, inherited=n > 0) if c.zh
                                     else _en_head(text))
-        if head is None or (head == () and n):
+        role = next((r for r in _ZH_ROLES if text.startswith(r)), None) if (
+            c.zh and n and first) else None
+        if role in _ZH_SPOUSES:
+            role = None  # 石磊刚结婚，太太是他大学同学: who his wife is, his
+        if role is not None:  # 牛犇的父亲是A型血，母亲是B型血: the mother's, of 牛犇
+            head, rest = (f"{first[0].split('的')[0]}的{role}",), text[len(role):]
+            identity = rest.startswith(("是", "叫"))
+            rest = rest[1:] if identity else rest
+            of = ""
+        elif head is None or (head == () and n):
             head = first  # "… and drives daily", "she only learnt Korean"
         elif head == ():
             head = tuple(c.subject) if c.subject != ("*",) else ()

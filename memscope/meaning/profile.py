@@ -1,0 +1,197 @@
+"""Notes written as a profile's fields, read as sentences before anything else reads them:
+"Name: Priya Raman. Lives in: Pune." → "Priya Raman lives in Pune."; "Allergies: none
+known. Name: Jun-ho Park." → "Jun-ho Park has no allergies."; "Priya Raman – current city:
+Hyderabad" → "Priya Raman lives in Hyderabad"; 母语：粤语（黎嘉欣） → 黎嘉欣的母语是粤语;
+姓名：刘畅；现居：成都 → 刘畅住在成都; 杨帆：职位 产品经理 → 杨帆是产品经理.
+
+Memory tools store facts this way (a field, a value, whose it is); the rules read
+sentences. A field this module does not know is written "<name>'s <field> is <value>"
+(所有者的字段是值), which the rules may still read. Pure and deterministic; what it writes
+is read, never shown.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: "Name: Priya Raman" anywhere in an English note
+_EN_NAME = re.compile(r"(?:^|(?<=[.;]\s))Name:\s*(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
+                      r"\s*(?:[.;]\s*|$)")
+#: "Priya Raman – current city: Hyderabad": the name, a dash, what is said of them
+_EN_DASH = re.compile(r"^(?P<name>(?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*){0,2})\s+[–—-]\s+"
+                      r"(?P<rest>.+)$", re.S)
+#: the first word of what is said after the dash, when it is a verb ("– turned 41 in March",
+#: "– lives in Belgium", "– has no direct reports")
+_VERBISH = re.compile(r"^(?:[a-z]+(?:s|ed)|is|has|was|can|can['’]t|cannot|never|does|doesn['’]t|"
+                      r"did|will|won['’]t|rarely|always|only|still)\b")
+#: one "Field: value" of an English note
+_EN_FIELD = re.compile(r"^(?P<key>[A-Za-z][A-Za-z -]{1,30}?):\s*(?P<value>.+)$", re.S)
+#: where a field ends: a full stop before the next "Field:" (values may hold ";" and ",")
+_EN_SPLIT = re.compile(r"\.\s+(?=[A-Z][A-Za-z -]{1,30}:)")
+_NONE = re.compile(r"^(?:none|no|nil|n/a)\b(?:\s+known)?", re.I)
+#: a value's aside after a dash ("none – teetotal")
+_ASIDE = re.compile(r"\s*[–—-]\s+|\s*;\s*")
+_PARENS = re.compile(r"\s*\([^)]*\)")
+#: fields and the sentence each is (``{n}`` the name, ``{v}`` the value)
+_EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"^(?:{keys})$", re.I), sentence) for keys, sentence in (
+        (r"lives in|city|current city|home|home city|location|based in|residence|"
+         r"hometown now|address", "{n} lives in {v}"),
+        (r"age", "{n} is {v} years old"),
+        (r"birthday|date of birth|dob|born", "{n}'s birthday is {v}"),
+        (r"job|job title|title|role|occupation|position|profession", "{n} works as a {v}"),
+        (r"employer|company|works at|workplace|works for", "{n} works at {v}"),
+        (r"manager|reports to|boss|line manager", "{n} reports to {v}"),
+        (r"manages", "{n} manages a {v}"),
+        (r"languages?|speaks", "{n} speaks {v}"),
+        (r"allerg(?:y|ies)|allergic to", "{n} is allergic to {v}"),
+        (r"partner|spouse|husband|wife|girlfriend|boyfriend", "{n}'s {k} is called {v}"),
+        (r"diet", "{n} is {v}"),
+        (r"religion|faith", "{n} is {v}"),
+        (r"drinks|eats|plays|uses|owns|drives|speaks only|prefers", "{n} {k} {v}"),
+    ))
+#: values that begin with a verb ("Caffeine: avoids completely")
+_VERB_FIRST = re.compile(r"^(?:avoids|prefers|loves|likes|hates|never|only|rarely|always|"
+                         r"quit|gave up|doesn['’]t|does not|can['’]t|cannot)\b", re.I)
+
+
+def _en_field(name: str, key: str, value: str) -> str:
+    """One English field as a sentence about ``name``."""
+    key, value = key.strip(), value.strip().rstrip(".")
+    low = key.lower()
+    if _NONE.match(value):
+        aside = _ASIDE.split(value, maxsplit=1)
+        out = f"{name} has no {low}" if low not in ("allergies", "allergy") else (
+            f"{name} has no allergies")
+        if len(aside) == 2 and aside[1].strip():
+            rest = aside[1].strip()
+            verb = rest.split()[0].lower()
+            out += f"; {name} {rest}" if verb.endswith(("ed", "s")) else f"; {name} is {rest}"
+        return out
+    if _VERB_FIRST.match(value):
+        first, _, rest = value.partition(" ")
+        return f"{name} {first} {low} {rest}".rstrip()
+    value = _PARENS.sub("", value)
+    for pattern, sentence in _EN_SENTENCES:
+        if pattern.match(low):
+            return sentence.format(n=name, v=value, k=low)
+    return f"{name}'s {low} is {value}"
+
+
+def _english(text: str) -> str:
+    name = None
+    m = _EN_NAME.search(text)
+    if m is not None:
+        name = m["name"]
+        text = (text[:m.start()] + text[m.end():]).strip()
+    elif (dash := _EN_DASH.match(text)) is not None:
+        rest = dash["rest"].strip()
+        if ":" not in rest[:32]:  # "Hamid Karimi – turned 41 in March": a sentence
+            if not rest[:1].islower() or not re.match(r"^[^–—]+\s[–—]\s[^–—]+$", text) or (
+                    re.match(r"(?:who|which|that|a|an|the|and|but)\b", rest)):
+                return text  # an aside between dashes, or a hyphen between words: prose
+            verb = _VERBISH.match(rest) is not None
+            return f"{dash['name']} {rest}" if verb else f"{dash['name']} has {rest}"
+        name, text = dash["name"], rest
+    if name is None:
+        return text
+    parts = [p.strip() for p in _EN_SPLIT.split(text.strip()) if p.strip()]
+    out = []
+    for part in parts:
+        field = _EN_FIELD.match(part)
+        out.append(_en_field(name, field["key"], field["value"]) if field
+                   else f"{name} {part.rstrip('.')}")
+    return ". ".join(out) + "." if out else f"{name}."
+
+
+# -- Chinese -----------------------------------------------------------------------------
+
+_ZH_NAME = r"用户|[\u4e00-\u9fff]{2,3}"
+#: 母语：粤语（黎嘉欣）: whose a note is, in brackets at its end
+_ZH_OWNER_AFTER = re.compile(rf"^(?P<rest>.+?)[（(](?P<name>{_ZH_NAME})[)）]\s*[。.]?$",
+                             re.S)
+#: 姓名：刘畅
+_ZH_NAME_FIELD = re.compile(rf"(?:^|[；;，,。]\s*)姓名[：:]\s*(?P<name>{_ZH_NAME})"
+                            r"(?=[；;，,。\s]|$)")
+#: 杨帆：职位 产品经理
+_ZH_OWNER_FIRST = re.compile(rf"^(?P<name>{_ZH_NAME})[：:]\s*(?P<rest>.+)$", re.S)
+_ZH_FIELD = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})(?:[：:]\s*|\s+)(?P<value>.+)$", re.S)
+_ZH_NONE = re.compile(r"^(?:无|没有|不)(?:任何)?$|^无[，,]")
+_ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"^(?:{keys})$"), sentence) for keys, sentence in (
+        (r"现居|居住地|住址|住处|城市|常住|现居地|所在城市", "{n}住在{v}"),
+        (r"老家|籍贯|家乡", "{n}老家在{v}"),
+        (r"母语", "{n}的母语是{v}"),
+        (r"语言|会说", "{n}会说{v}"),
+        (r"职位|职业|岗位|工作|身份", "{n}是{v}"),
+        (r"单位|公司|雇主|工作单位", "{n}在{v}工作"),
+        (r"领导|上级|上司|直属领导", "{n}的领导是{v}"),
+        (r"生日|出生日期", "{n}的生日是{v}"),
+        (r"年龄", "{n}今年{v}"),
+        (r"属相|生肖", "{n}属{v}"),
+        (r"学历|最高学历", "{n}的学历是{v}"),
+        (r"手机", "{n}的手机是{v}"),
+        (r"血型", "{n}的血型是{v}"),
+        (r"过敏|过敏史|过敏源", "{n}对{v}过敏"),
+        (r"宠物", "{n}养了{v}"),
+        (r"孩子|子女", "{n}有{v}"),
+        (r"对象|伴侣|配偶|老公|老婆|丈夫|妻子", "{n}的{k}是{v}"),
+    ))
+#: fields whose value says itself what it is (饮食：严格素食者 → 曹阳严格素食者)
+_ZH_AS_IS = frozenset(("饮食", "运动", "爱好", "通勤", "宗教", "信仰", "婚姻", "婚姻状况", "厨艺",
+                       "常用软件", "作息", "烟酒", "吸烟", "饮酒", "健康", "驾照", "技能"))
+
+
+def _zh_field(name: str, key: str, value: str) -> str:
+    """One Chinese field as a sentence about ``name``."""
+    value = value.strip().rstrip("。")
+    if key == "语言" and re.search(r"(?:别的|其他|其它)外语都不会", value):
+        langs = re.split(r"[，,]", value)[0]
+        return f"{name}只会说{langs}"
+    if key.startswith("过敏") and _ZH_NONE.match(value):
+        return f"{name}没有任何过敏"
+    if key == "宠物" and _ZH_NONE.match(value):
+        return f"{name}没有宠物"
+    if key in ("属相", "生肖") and value.startswith("属"):
+        return f"{name}{value}"
+    if key in _ZH_AS_IS:
+        return f"{name}{value}"
+    for pattern, sentence in _ZH_SENTENCES:
+        if pattern.match(key):
+            return sentence.format(n=name, v=value, k=key)
+    return f"{name}的{key}是{value}"
+
+
+def _chinese(text: str) -> str:
+    name = None
+    if (m := _ZH_OWNER_AFTER.match(text)) is not None and re.search(r"[：:]", m["rest"]):
+        name, text = m["name"], m["rest"]
+    elif (m := _ZH_NAME_FIELD.search(text)) is not None:
+        name = m["name"]
+        text = (text[:m.start()] + text[m.end():]).strip("；;，, ")
+    elif (m := _ZH_OWNER_FIRST.match(text)) is not None and _ZH_FIELD.match(m["rest"]):
+        name, text = m["name"], m["rest"]
+    if name is None or not re.search(r"[：:]|^[\u4e00-\u9fff]{2,5}\s", text):
+        return text if name is None else f"{name}{text}"
+    out = []
+    for part in (p.strip() for p in re.split(r"[；;]", text) if p.strip()):
+        field = _ZH_FIELD.match(part)
+        out.append(_zh_field(name, field["key"], field["value"]) if field else f"{name}{part}")
+    return "；".join(out) + "。"
+
+
+def as_sentences(text: str, *, zh: bool) -> str:
+    """``text`` with a profile's fields written as sentences (unchanged when it has none).
+
+    >>> as_sentences("Name: Priya Raman. Lives in: Pune.", zh=False)
+    'Priya Raman lives in Pune.'
+    >>> as_sentences("Allergies: none known. Name: Jun-ho Park.", zh=False)
+    'Jun-ho Park has no allergies.'
+    >>> as_sentences("母语：粤语（黎嘉欣）", zh=True)
+    '黎嘉欣的母语是粤语。'
+    >>> as_sentences("Priya lives in Pune.", zh=False)
+    'Priya lives in Pune.'
+    """
+    if ":" not in text and "：" not in text and "–" not in text and "—" not in text:
+        return text
+    return _chinese(text) if zh else _english(text)

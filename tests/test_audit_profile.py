@@ -1,0 +1,80 @@
+"""Notes written as a profile's fields (issue 35, `memscope/meaning/profile.py`): read as
+sentences, then by the same rules as any note. Sentences here are this file's own, not the
+labelled sets'."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscope.meaning.claims import claim, conflict
+from memscope.meaning.profile import as_sentences
+
+
+@pytest.mark.parametrize(("text", "zh", "read"), [
+    ("Name: Lior Katz. Lives in: Haifa.", False, "Lior Katz lives in Haifa."),
+    ("Age: 52. Name: Lior Katz.", False, "Lior Katz is 52 years old."),
+    ("Lior Katz – current city: Eilat (since May).", False, "Lior Katz lives in Eilat."),
+    ("Lior Katz – moved to Eilat in May.", False, "Lior Katz moved to Eilat in May."),
+    ("Lior Katz – three coffees a day.", False, "Lior Katz has three coffees a day."),
+    ("Pets: none. Name: Lior Katz.", False, "Lior Katz has no pets."),
+    ("Name: Lior Katz. Alcohol: none – teetotal.", False,
+     "Lior Katz has no alcohol; Lior Katz is teetotal."),
+    ("Sugar: avoids completely. Name: Lior Katz.", False, "Lior Katz avoids sugar completely."),
+    ("Languages: Hebrew (native), Arabic (fluent). Name: Lior Katz.", False,
+     "Lior Katz speaks Hebrew, Arabic."),
+    ("Name: Lior Katz. Favourite band: Queen.", False, "Lior Katz's favourite band is Queen."),
+    ("母语：闽南话（林涛）", True, "林涛的母语是闽南话。"),
+    ("姓名：林涛；现居：厦门", True, "林涛住在厦门。"),
+    ("林涛：职位 产品经理", True, "林涛是产品经理。"),
+    ("语言：汉语、日语，别的外语都不会（林涛）", True, "林涛只会说汉语、日语。"),
+    ("过敏：无（林涛）", True, "林涛没有任何过敏。"),
+    ("宠物：无（林涛）", True, "林涛没有宠物。"),
+    ("属相：属马（林涛）", True, "林涛属马。"),
+])
+def test_a_field_is_read_as_a_sentence(text: str, zh: bool, read: str) -> None:
+    assert as_sentences(text, zh=zh) == read
+
+
+@pytest.mark.parametrize("text", [
+    "Lior lives in Haifa.",
+    "Lior — who lives in Haifa — works at Intel.",  # an aside between dashes
+    "Lior Katz - a nurse - lives in Haifa.",  # hyphens between words
+    "Lior moved to Haifa: he loves it.",  # a colon in prose, no field
+    "林涛住在厦门。",
+])
+def test_prose_is_left_as_it_is(text: str) -> None:
+    assert as_sentences(text, zh=any("\u4e00" <= ch <= "\u9fff" for ch in text)) == text
+
+
+CONFLICTS = [
+    ("Name: Lior Katz. Lives in: Haifa.", "Lior Katz – current city: Eilat."),
+    ("Name: Lior Katz. Age: 34.", "Lior Katz – turned 41 in March."),
+    ("Pets: none. Name: Lior Katz.", "Lior Katz – walks his two beagles every morning."),
+    ("Allergies: none known. Name: Lior Katz.", "Lior Katz – severe walnut allergy."),
+    ("Name: Lior Katz. Alcohol: none – teetotal.", "Lior Katz – drinks red wine most nights."),
+    ("母语：闽南话（林涛）", "林涛只会普通话，一句闽南话都不会说，母语是普通话。"),
+    ("饮食：严格素食者，不吃任何肉类（林涛）", "林涛最喜欢吃回锅肉。"),
+    ("宗教：无宗教信仰（林涛）", "林涛是基督徒，每周日去教堂做礼拜。"),
+    ("属相：属龙（林涛）", "林涛是1990年8月出生的。"),
+]
+
+LOOK_ALIKES = [
+    ("Name: Lior Katz. Lives in: Haifa.", "Lior Katz – grew up in Eilat."),
+    ("Pets: none. Name: Lior Katz.", "Lior Katz – walks his neighbour's beagle on Sundays."),
+    ("姓名：林涛；现居：重庆", "林涛老家在四川绵阳。"),
+    ("林涛：职位 产品经理", "林涛刚入行时做了两年测试工程师。"),
+    ("血型：AB型（林涛）", "林涛的父亲是A型血，母亲是B型血。"),
+    ("Lior Katz turns 40 next month.", "Lior Katz is 39."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), CONFLICTS)
+def test_fields_against_notes_conflict(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), LOOK_ALIKES)
+def test_fields_that_may_both_hold_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
