@@ -23,6 +23,14 @@ from memscope.meaning.profile import as_sentences
     ("Languages: Hebrew (native), Arabic (fluent). Name: Lior Katz.", False,
      "Lior Katz speaks Hebrew, Arabic."),
     ("Name: Lior Katz. Favourite band: Queen.", False, "Lior Katz's favourite band is Queen."),
+    ("Name: Lior Katz. Smoker: no, never smoked.", False,
+     "Lior Katz is not a smoker; Lior Katz never smoked."),
+    ("Role: unemployed, job-hunting. Name: Lior Katz.", False,
+     "Lior Katz is unemployed, job-hunting."),
+    ("Marital status: divorced. Name: Lior Katz.", False, "Lior Katz is divorced."),
+    ("Housing: rents a room. Name: Lior Katz.", False, "Lior Katz rents a room."),
+    ("Name: Lior Katz. Eats: no pork.", False, "Lior Katz eats no pork."),
+    ("Lior Katz – born 2 July.", False, "Lior Katz was born on 2 July."),
     ("母语：闽南话（林涛）", True, "林涛的母语是闽南话。"),
     ("姓名：林涛；现居：厦门", True, "林涛住在厦门。"),
     ("林涛：职位 产品经理", True, "林涛是产品经理。"),
@@ -56,6 +64,9 @@ CONFLICTS = [
     ("饮食：严格素食者，不吃任何肉类（林涛）", "林涛最喜欢吃回锅肉。"),
     ("宗教：无宗教信仰（林涛）", "林涛是基督徒，每周日去教堂做礼拜。"),
     ("属相：属龙（林涛）", "林涛是1990年8月出生的。"),
+    ("Name: Lior Katz. Languages: Hebrew, English.", "Lior Katz – monolingual English speaker."),
+    ("Marital status: married. Name: Lior Katz.", "Lior Katz – lifelong bachelor."),
+    ("Name: Lior Katz. Birthday: 3 February.", "Lior Katz – born 21 October."),
 ]
 
 LOOK_ALIKES = [

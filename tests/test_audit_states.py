@@ -159,6 +159,17 @@ PHRASED_CONFLICTS = [
     ("方圆属虎。", "方圆出生于1995年。"),
     ("方圆住的是自己买的房子。", "方圆现在还在租房。"),
     ("方圆不抽烟。", "方圆说\"我一天一包烟，戒了好几次都没戒掉\"。"),
+    # more words for the same states
+    ("Bruno works part-time, three mornings a week.", "Bruno is on a full-time contract."),
+    ("Bruno's partner is called Jess.", "Bruno has never been in a relationship."),
+    ("Bruno is an only child.", "Bruno's younger brother Luca is staying with him."),
+    ("As an only child, Bruno sold his parents' house alone.", "Bruno's sister Rita lives in "
+                                                                "Faro."),
+    ("Bruno drinks beer every Friday.", "Bruno has never had a drop of alcohol in his life."),
+    ("Bruno moved to Zurich in 2015 and has lived there ever since.", "Bruno has called Hamburg "
+                                                                       "home since 2012."),
+    ("Bruno's only sister is named Rita.", "Bruno's only sister, Ana, lives in Faro."),
+    ("Bruno lives alone.", "Bruno shares a four-bedroom house with his wife and kids."),
     # a lifetime's never against one time it was done; kin by more names; pets; languages
     ("User's grandad has never flown.", "User's grandad flew to Rome last Easter."),
     ("User's granny doesn't have any pets.", "User's granny has a cat called Moss."),

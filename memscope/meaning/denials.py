@@ -93,7 +93,7 @@ _DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|zero|cannot|avoid|refus|shun|qu
 
 
 #: an only child has no brother or sister (not "her only child, Mia": another person's)
-_ONLY_CHILD = re.compile(r"\b(?:is|was|grew up as|being) an only child\b", re.I)
+_ONLY_CHILD = re.compile(r"\b(?:is|was|grew up as|being|as) an only child\b", re.I)
 _ZH_ONLY_CHILD = re.compile(r"独生[子女]")
 
 

@@ -78,7 +78,7 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
          r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食", ("pork",)),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
-         r"\b(?:has|have)(?:n['’]t| not) (?:had|touched) (?:a|any) (?:drink|drop)\b",
+         r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
         (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣", ("spicy",)),

@@ -115,7 +115,7 @@ _TRIGGERS = {
             "fixed", "arranged", "due"),
 }
 _STATE_TRIGGER = re.compile(
-    r"single|married|engaged|unemployed|working|eldest|oldest|youngest|老大|长子|长女|最小|老幺|"
+    r"single|bachelor|married|engaged|unemployed|working|eldest|oldest|youngest|老大|长子|长女|最小|老幺|"
     r"老小|night|nine|9[- ]to|day shift|夜班|白班|朝九|"
     r"athe|agnos|relig|catholic|christian|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
@@ -168,7 +168,8 @@ _HOUSEHOLD = (
     (re.compile(r"\b(?:lives?|living|lived)\s+(?:\w+\s+)?(?:alone|on (?:his|her|their|my) own"
                 r"|by (?:him|her|them)sel(?:f|ves))\b", re.I), "alone"),
     (re.compile(r"\b(?:lives?|living)\s+(?:\w+\s+)?with\b|\bshares?\s+(?:a|an|the|his|her|"
-                r"their)?\s*(?:flat|house|home|apartment|place)\s+with\b|\blives? together\b",
+                r"their)?\s*(?:[\w-]+\s+)?(?:flat|house|home|apartment|place)\s+with\b|"
+                r"\blives? together\b",
                 re.I), "with"),
     (re.compile(r"一个人住|独居|独自(?:一人)?住|自己一个人住"), "alone"),
     (re.compile(r"(?:和|跟|与).{1,6}(?:住在一起|一起住|同住)|合租"), "with"))
@@ -178,6 +179,7 @@ _WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays)(?: now| still)? single\b|"
+                              r"\b(?:lifelong|confirmed) bachelor\b|"
                               r"\bunmarried\b|单身"
                               r"|未婚(?![夫妻])"),
         # divorced first: 和老婆离婚三年了 names a wife and says the marriage is over
@@ -266,14 +268,15 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                  r"(?:是|还是)(?:一名|个)?大学生|(?:读|上)大学(?!的时候|时|那)|大学[一二三四]年级|"
                                  r"本科在读|(?:读|上)大[一二三四](?!的时候|时|那)"),
         ("hours", "full-time", _WORK_HOURS + r"full[- ]time\b|\bfull[- ]time (?:job|employee|"
-                                             r"position|role|worker)\b|全职"),
+                                             r"position|role|worker|contract)\b|全职"),
         ("hours", "part-time", _WORK_HOURS + r"part[- ]time\b|\bpart[- ]time (?:job|employee|"
                                              r"position|role|worker)\b|兼职"),
     ))
 #: no partner at all (against a named one)
 _SINGLE = re.compile(r"\b(?:is|has been|remains)(?: now| still)? single\b|"
                      r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
-                     r"\bhas never (?:been )?married\b|"
+                     r"\bhas never (?:been )?married\b|\bhas never been in a relationship\b|"
+                     r"\b(?:lifelong|confirmed) bachelor\b|"
                      r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
                      r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b"
                      r"(?!\s+(?:today|tomorrow|this|until|before|after|on|at\s+(?!the\s+moment)))|"

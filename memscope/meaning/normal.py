@@ -173,6 +173,19 @@ _ONE_PERSON_WAYS = (
     # an aside after a possessed thing: "User's cat, her one and only pet, is called Tofu"
     (re.compile(r"(?P<head>\b[A-Z][\w-]*['’]s [a-z]+), (?:her|his|their) [^,;]{2,40}, "
                 r"(?=(?:is|was|has|lives)\b)"), r"\g<head> "),
+    # "As an only child, Bruno …": Bruno is an only child
+    (re.compile(r"^As an only child, (?P<name>[A-Z][\w-]*) "),
+     r"\g<name> is an only child; \g<name> "),
+    # "a monolingual English speaker": speaks only English; "has called Hamburg home": lives
+    # there
+    (re.compile(r"\b(?:is |has )?(?:an? )?monolingual (?P<lang>[A-Z]\w+) speaker\b"),
+     r"speaks only \g<lang>"),
+    (re.compile(r"\b(?:has )?call(?:s|ed) (?P<place>[A-Z][\w-]*(?: [A-Z][\w-]*)?) home\b"),
+     r"has lived in \g<place>"),
+    # "Malik's only sister, Tanya, lives …": his only sister is Tanya
+    (re.compile(r"^(?P<head>(?:[A-Z][\w-]* )?[A-Z][\w-]*['’]s only (?:sister|brother|son|"
+                r"daughter|child|aunt|uncle|cousin)),? (?P<name>[A-Z][\w-]*),? (?=[a-z])"),
+     r"\g<head> is called \g<name>; \g<name> "),
     # "has no shellfish allergy": is not allergic to shellfish
     (re.compile(r"\bhas no (?!known\b|food\b|drug\b|medication\b|medicine\b|other\b)"
                 r"(?P<what>[a-z]+) allerg(?:y|ies)\b"), r"is not allergic to \g<what>"),

@@ -28,7 +28,14 @@ _VERBISH = re.compile(r"^(?:[a-z]+(?:s|ed)|is|has|was|can|can['’]t|cannot|neve
 _EN_FIELD = re.compile(r"^(?P<key>[A-Za-z][A-Za-z -]{1,30}?):\s*(?P<value>.+)$", re.S)
 #: where a field ends: a full stop before the next "Field:" (values may hold ";" and ",")
 _EN_SPLIT = re.compile(r"\.\s+(?=[A-Z][A-Za-z -]{1,30}:)")
-_NONE = re.compile(r"^(?:none|no|nil|n/a)\b(?:\s+known)?", re.I)
+_NONE = re.compile(r"^(?:none|no|nil|n/a)(?:\s+known)?\s*(?:$|[–—;,.-])", re.I)
+_YES = re.compile(r"^(?:yes|y)\s*(?:$|[–—;,.-])", re.I)
+#: yes-or-no fields, said of a person ("Smoker: no, never smoked")
+_YES_NO = frozenset(("smoker", "drinker", "vegetarian", "vegan", "married", "pet owner",
+                     "driver", "homeowner", "parent"))
+#: values that say a state of their own ("Role: unemployed, job-hunting")
+_STATE_VALUE = re.compile(r"^(?:unemployed|retired|self-employed|freelance|student|married|"
+                          r"single|divorced|widowed|engaged)\b", re.I)
 #: a value's aside after a dash ("none – teetotal")
 _ASIDE = re.compile(r"\s*[–—-]\s+|\s*;\s*")
 _PARENS = re.compile(r"\s*\([^)]*\)")
@@ -39,6 +46,7 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"hometown now|address", "{n} lives in {v}"),
         (r"age", "{n} is {v} years old"),
         (r"birthday|date of birth|dob|born", "{n}'s birthday is {v}"),
+        (r"marital status|relationship status|status", "{n} is {v}"),
         (r"job|job title|title|role|occupation|position|profession", "{n} works as a {v}"),
         (r"employer|company|works at|workplace|works for", "{n} works at {v}"),
         (r"manager|reports to|boss|line manager", "{n} reports to {v}"),
@@ -50,6 +58,9 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"religion|faith", "{n} is {v}"),
         (r"drinks|eats|plays|uses|owns|drives|speaks only|prefers", "{n} {k} {v}"),
     ))
+#: values that are a whole predicate ("Housing: owns house", "Commute: drives to work")
+_OWN_VERB = re.compile(r"^(?:owns|rents|uses|lives|works|speaks|drinks|eats|plays|has|drives|"
+                       r"cycles|walks|takes|keeps|runs|swims)\b", re.I)
 #: values that begin with a verb ("Caffeine: avoids completely")
 _VERB_FIRST = re.compile(r"^(?:avoids|prefers|loves|likes|hates|never|only|rarely|always|"
                          r"quit|gave up|doesn['’]t|does not|can['’]t|cannot)\b", re.I)
@@ -59,6 +70,13 @@ def _en_field(name: str, key: str, value: str) -> str:
     """One English field as a sentence about ``name``."""
     key, value = key.strip(), value.strip().rstrip(".")
     low = key.lower()
+    if low in _YES_NO and (_NONE.match(value) or _YES.match(value)):
+        no = _NONE.match(value) is not None
+        aside = _ASIDE.split(value, maxsplit=1)[1:] or re.split(r",\s*", value, maxsplit=1)[1:]
+        out = f"{name} is {'not ' if no else ''}a {low}"
+        return out + (f"; {name} {aside[0].strip()}" if aside and aside[0].strip() else "")
+    if _STATE_VALUE.match(value):
+        return f"{name} is {value}"
     if _NONE.match(value):
         aside = _ASIDE.split(value, maxsplit=1)
         out = f"{name} has no {low}" if low not in ("allergies", "allergy") else (
@@ -71,6 +89,8 @@ def _en_field(name: str, key: str, value: str) -> str:
     if _VERB_FIRST.match(value):
         first, _, rest = value.partition(" ")
         return f"{name} {first} {low} {rest}".rstrip()
+    if _OWN_VERB.match(value):  # "Housing: owns house"
+        return f"{name} {value}"
     value = _PARENS.sub("", value)
     for pattern, sentence in _EN_SENTENCES:
         if pattern.match(low):
@@ -90,6 +110,8 @@ def _english(text: str) -> str:
             if not rest[:1].islower() or not re.match(r"^[^–—]+\s[–—]\s[^–—]+$", text) or (
                     re.match(r"(?:who|which|that|a|an|the|and|but)\b", rest)):
                 return text  # an aside between dashes, or a hyphen between words: prose
+            if rest.startswith("born "):  # "Nadia Benali – born 21 October"
+                return f"{dash['name']} was born on {rest[5:]}"
             verb = _VERBISH.match(rest) is not None
             return f"{dash['name']} {rest}" if verb else f"{dash['name']} has {rest}"
         name, text = dash["name"], rest

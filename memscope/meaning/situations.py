@@ -327,7 +327,8 @@ _TOOL_RE = re.compile("|".join(
 #: Linux on every machine", 只用WPS, 一直用苹果手机)
 _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|works?\s+"
                         r"(?:in|on|with))\b|\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)"
-                        r"\b|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
+                        r"\b|\b(?:uses?|runs?)\s+\w+\s+only\b"
+                        r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
                         r"|\b(?:only|one|sole)\s+(?:phone|laptop|computer|mobile)\b"
                         r"|只用|只使用|一直用|从来只用|都是用|就这一部手机|只有一部手机", re.I)
 
