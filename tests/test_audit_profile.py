@@ -38,6 +38,10 @@ from memscope.meaning.profile import as_sentences
     ("过敏：无（林涛）", True, "林涛没有任何过敏。"),
     ("宠物：无（林涛）", True, "林涛没有宠物。"),
     ("属相：属马（林涛）", True, "林涛属马。"),
+    ("林涛：兄弟姐妹 无（独生子）", True, "林涛没有兄弟姐妹。"),
+    ("信仰：道教（林涛）", True, "林涛信道教。"),
+    ("咖啡：不喝（林涛）", True, "林涛不喝咖啡。"),
+    ("林涛：每天上午两杯美式", True, "林涛每天上午两杯美式"),
 ])
 def test_a_field_is_read_as_a_sentence(text: str, zh: bool, read: str) -> None:
     assert as_sentences(text, zh=zh) == read
@@ -65,6 +69,10 @@ CONFLICTS = [
     ("宗教：无宗教信仰（林涛）", "林涛是基督徒，每周日去教堂做礼拜。"),
     ("属相：属龙（林涛）", "林涛是1990年8月出生的。"),
     ("Name: Lior Katz. Languages: Hebrew, English.", "Lior Katz – monolingual English speaker."),
+    ("林涛：兄弟姐妹 无（独生子）", "林涛的亲哥哥在美国读博士。"),
+    ("信仰：道教（林涛）", "林涛说自己不信任何宗教。"),
+    ("咖啡：不喝（林涛）", "林涛：每天下午来一杯拿铁。"),
+    ("技能：不会开车，没有驾照（林涛）", "林涛每天自己驾车送孩子上学。"),
     ("Marital status: married. Name: Lior Katz.", "Lior Katz – lifelong bachelor."),
     ("Name: Lior Katz. Birthday: 3 February.", "Lior Katz – born 21 October."),
 ]

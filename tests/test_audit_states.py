@@ -191,6 +191,10 @@ PHRASED_CONFLICTS = [
     ("方圆的弟弟在深圳上班。", "方圆是家里最小的，没有弟弟妹妹。"),
     ("方圆每天六点起床。", "方圆平时都睡到九点多才起。"),
     ("方圆长这么大还没坐过飞机。", "方圆每个月都要飞一趟上海。"),
+    # an age by its decade; a chronic illness of a type; a car one drives
+    ("方圆今年二十八岁。", "方圆已经四十出头了。"),
+    ("方圆有二型糖尿病。", "方圆没有任何慢性病。"),
+    ("方圆开的是一辆白色特斯拉。", "方圆家里没车。"),
     # the user in Chinese notes; a marriage over; driving and teaching in other words; ranks
     ("用户这辈子还没出过国。", "用户前年去泰国玩了一周。"),
     ("方圆和老婆离婚三年了。", "方圆和媳妇结婚十年，感情一直很好。"),
@@ -259,6 +263,8 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
     ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),
     ("User's grandad has never flown.", "User's grandad's sister flew to Rome last Easter."),
+    # an age in its decade
+    ("方圆今年四十二岁。", "方圆已经四十出头了。"),
     # a math teacher is a teacher; another's divorce
     ("方圆是中学老师。", "方圆在一所中学教数学。"),
     ("方圆的父母离婚三年了。", "方圆和老公结婚十年了。"),

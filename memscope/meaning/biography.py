@@ -23,7 +23,8 @@ _BONE = (r"(?:wrist|arm|leg|ankle|collarbone|hip|ribs?|nose|fingers?|toes?|foot|
 _CONDITION = (r"(?:(?:type\s+[12]\s+)?diabetes|asthma|epilepsy|hypertension|arthritis|lupus|"
               r"crohn['’]s(?:\s+disease)?|multiple\s+sclerosis|co?eliac\s+disease|COPD|"
               r"chronic\s+(?!health|medical|condition|illness|disease|problem)[a-z]+)")
-_ZH_CONDITION = r"(?:高血压|糖尿病|哮喘|心脏病|关节炎|癫痫|慢性[\u4e00-\u9fff]{1,3}病)"
+_ZH_CONDITION = (r"(?:[一二12]型)?(?:高血压|糖尿病|哮喘|心脏病|关节炎|癫痫|"
+                 r"慢性[\u4e00-\u9fff]{1,3}病)")
 #: (topic, value, pattern): the values of one topic exclude each other
 _TOPICS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (topic, value, re.compile(pattern, re.I)) for topic, value, pattern in (

@@ -571,7 +571,7 @@ def _nouns_of(y: Clause) -> tuple[str, ...]:
 #: (游到了对岸; not 旅游了, a trip)
 _ZH_KINDS_OF = {"自行车": re.compile(r"单车|骑车|骑行"),
                 "游泳": re.compile(r"(?<!旅)(?<!导)游(?:到|了|过|完)"),
-                "开车": re.compile(r"开着车|自驾"),
+                "开车": re.compile(r"开着车|自驾|驾车"),
                 "运动": re.compile(r"足球|篮球|排球|羽毛球|乒乓球|网球|跑步|跑了|健身|瑜伽|"
                                  r"游泳|骑行|爬山|打球|踢球"),
                 "飞机": re.compile(r"飞(?:一趟|往|去|到)|坐飞机|航班")}
@@ -598,7 +598,8 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
             # 独生子 / 陈晨说他哥哥…, 杨帆的亲妹妹
             return 0.75
         if core == "车":  # 没有车 / 有一辆特斯拉, 开一辆白色的特斯拉上班: 辆 counts vehicles
-            return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的|开(?:一|他那|她那|自己那)辆",
+            return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的|"
+                                         r"开(?:的是)?(?:一|他那|她那|自己那)辆",
                                          y.text)
                                for y in affirming) else 0.0
         kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), None)

@@ -197,7 +197,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
         # where one works: all of it at home or all at the office, or some of it
-        ("workmode", "remote", r"\bworks? (?:entirely|fully|only|exclusively|100%) (?:from home|"
+        ("workmode", "remote", r"完全远程|全远程|"
+                               r"\bworks? (?:entirely|fully|only|exclusively|100%) (?:from home|"
                                r"remotely)\b|\bis (?:a )?fully remote\b|\bnever commutes\b|"
                                r"\bnever goes? (?:in)?to (?:the|an|her|his) office\b|"
                                r"完全(?:居家|在家)办公|一直在家办公|从不去公司"),
@@ -244,6 +245,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"(?:the )?Shabbat\b|\bfasts (?:every|on) Yom Kippur\b|信犹太教"),
         ("religion", "hindu", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
                               r"practi[sc]ing )?Hindu\b|信印度教"),
+        ("religion", "taoist", r"信(?:的是)?道教|道教徒"),
         ("religion", "buddhist", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
                                  r"practi[sc]ing )?Buddhist\b|信佛|佛教徒|吃斋念佛"),
         # one's place among siblings ("is the eldest of four" / "is the youngest", 老大 /
@@ -322,6 +324,8 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
 _ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
 _ZH_YEAR = r"(?:19|20)\d\d|[一二][九〇零][〇零一二三四五六七八九]{2}"
 _ZH_BORN_YEAR = re.compile(rf"(?P<y>{_ZH_YEAR})年(?:出生|生)|(?:出生于|生于)(?P<y2>{_ZH_YEAR})年")
+#: an age by its decade (四十出头, 三十多岁, 五十来岁)
+_ZH_DECADE = re.compile(r"(?P<tens>[二三四五六七八九])十(?P<part>出头|多岁?|来岁)")
 #: an age said now (今年28岁), not one at a time gone (十六岁就出来打工, 18岁那年)
 _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁"
                      r"(?!那年|时|的时候|就|起|开始|以前|之前|前)")
@@ -633,6 +637,10 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
                               (("y", _zh_int(y["y"] or y["y2"]) or 0),)))
     if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
         facts.append(_state("age", of, str(n), shown=m.group(0)))
+    elif (d := _ZH_DECADE.search(rest)) is not None:  # 四十出头: 40-44
+        base = _zh_int(d["tens"] + "十") or 0
+        low, high = {"出头": (0, 4), "多": (1, 9), "来": (-2, 3)}[d["part"][:2].rstrip("岁")]
+        facts.append(_state("age", of, f"{base + low}-{base + high}", shown=d.group(0)))
     facts += _zh_counts(of, rest)
     facts += _zh_more(of, rest)
     facts += _state_facts(rest, of, facts)

@@ -138,7 +138,7 @@ _ZH_NAME_FIELD = re.compile(rf"(?:^|[；;，,。]\s*)姓名[：:]\s*(?P<name>{_Z
 #: 杨帆：职位 产品经理
 _ZH_OWNER_FIRST = re.compile(rf"^(?P<name>{_ZH_NAME})[：:]\s*(?P<rest>.+)$", re.S)
 _ZH_FIELD = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})(?:[：:]\s*|\s+)(?P<value>.+)$", re.S)
-_ZH_NONE = re.compile(r"^(?:无|没有|不)(?:任何)?$|^无[，,]")
+_ZH_NONE = re.compile(r"^(?:无|没有)(?:任何)?(?:$|[，,（(])")
 _ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"^(?:{keys})$"), sentence) for keys, sentence in (
         (r"现居|居住地|住址|住处|城市|常住|现居地|所在城市", "{n}住在{v}"),
@@ -159,9 +159,13 @@ _ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"孩子|子女", "{n}有{v}"),
         (r"对象|伴侣|配偶|老公|老婆|丈夫|妻子", "{n}的{k}是{v}"),
     ))
+#: fields none of the sentences above name, which are no one's name either
+_ZH_OTHER_KEYS = frozenset(("姓名", "兄弟姐妹", "宠物", "咖啡", "喝茶", "饮料", "车", "房子",
+                            "住房", "专业", "学校", "出行偏好", "座位", "身高", "体重", "视力"))
 #: fields whose value says itself what it is (饮食：严格素食者 → 曹阳严格素食者)
 _ZH_AS_IS = frozenset(("饮食", "运动", "爱好", "通勤", "宗教", "信仰", "婚姻", "婚姻状况", "厨艺",
-                       "常用软件", "作息", "烟酒", "吸烟", "饮酒", "健康", "驾照", "技能"))
+                       "常用软件", "作息", "烟酒", "吸烟", "饮酒", "健康", "驾照", "技能",
+                       "上班方式", "办公方式", "工作方式"))
 
 
 def _zh_field(name: str, key: str, value: str) -> str:
@@ -172,8 +176,12 @@ def _zh_field(name: str, key: str, value: str) -> str:
         return f"{name}只会说{langs}"
     if key.startswith("过敏") and _ZH_NONE.match(value):
         return f"{name}没有任何过敏"
-    if key == "宠物" and _ZH_NONE.match(value):
-        return f"{name}没有宠物"
+    if _ZH_NONE.match(value):  # 兄弟姐妹 无（独生子）, 宠物：无
+        return f"{name}没有{key}"
+    if key in ("宗教", "信仰") and not re.match(r"[无不没]", value):
+        return f"{name}信{value}"  # 信仰：道教 → 秦川信道教
+    if re.fullmatch(r"(?:不|没|从不|从没)[\u4e00-\u9fff]{1,2}", value):
+        return f"{name}{value}{key}"  # 咖啡：不喝 → 用户不喝咖啡
     if key in ("属相", "生肖") and value.startswith("属"):
         return f"{name}{value}"
     if key in _ZH_AS_IS:
@@ -184,14 +192,26 @@ def _zh_field(name: str, key: str, value: str) -> str:
     return f"{name}的{key}是{value}"
 
 
+def _known_key(word: str) -> bool:
+    """Whether ``word`` names a field (母语, 现居 …) rather than a person."""
+    return word in _ZH_AS_IS or word in _ZH_OTHER_KEYS or any(
+        p.match(word) for p, _s in _ZH_SENTENCES)
+
+
 def _chinese(text: str) -> str:
     name = None
-    if (m := _ZH_OWNER_AFTER.match(text)) is not None and re.search(r"[：:]", m["rest"]):
+    first = _ZH_OWNER_FIRST.match(text)
+    if first is not None and _known_key(first["name"]):
+        first = None  # 母语：粤语（黎嘉欣）: a field first, its owner after
+    if first is None and (m := _ZH_OWNER_AFTER.match(text)) is not None and re.search(
+            r"[：:]", m["rest"]):
         name, text = m["name"], m["rest"]
     elif (m := _ZH_NAME_FIELD.search(text)) is not None:
         name = m["name"]
         text = (text[:m.start()] + text[m.end():]).strip("；;，, ")
-    elif (m := _ZH_OWNER_FIRST.match(text)) is not None and _ZH_FIELD.match(m["rest"]):
+    elif (m := first) is not None:
+        if not _ZH_FIELD.match(m["rest"]):
+            return f"{m['name']}{m['rest']}"  # 用户：每天上午两杯美式 → 用户每天上午两杯美式
         name, text = m["name"], m["rest"]
     if name is None or not re.search(r"[：:]|^[\u4e00-\u9fff]{2,5}\s", text):
         return text if name is None else f"{name}{text}"
