@@ -159,6 +159,16 @@ PHRASED_CONFLICTS = [
     ("方圆属虎。", "方圆出生于1995年。"),
     ("方圆住的是自己买的房子。", "方圆现在还在租房。"),
     ("方圆不抽烟。", "方圆说\"我一天一包烟，戒了好几次都没戒掉\"。"),
+    # exercise and social media by their kinds; another's home and birthday words; hours
+    ("Bruno never exercises.", "Bruno plays five-a-side football twice a week."),
+    ("Bruno has no social media.", "Bruno posts daily on Instagram."),
+    ("Bruno lives in Porto.", "Bruno shares a flat with his parents in Braga."),
+    ("Bruno has never resided outside Portugal.", "Bruno lives in Madrid."),
+    ("Bruno's birthday is on Christmas Day.", "Bruno celebrates his birthday every year in "
+                                              "mid-June."),
+    ("Bruno works the night shift at the depot.", "Bruno's hours at the depot are 9 to 5, "
+                                                  "daytime only."),
+    ("Bruno is allergic to cats.", "Bruno's three cats sleep on his bed."),
     # more words for the same states
     ("Bruno works part-time, three mornings a week.", "Bruno is on a full-time contract."),
     ("Bruno's partner is called Jess.", "Bruno has never been in a relationship."),
@@ -278,6 +288,9 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
     ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
+    # another's sport, another's cats
+    ("Bruno never exercises.", "Bruno's son plays football every day."),
+    ("Bruno is allergic to cats.", "Bruno's sister has three cats."),
     # another's pet or sport, a food allergy against a drug
     ("方圆一次宠物也没养过。", "方圆的邻居养了一只柯基。"),
     ("方圆从来不运动。", "方圆的儿子每周打两次羽毛球。"),

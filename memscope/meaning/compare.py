@@ -609,11 +609,17 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
     if not d.object:  # "doesn't drive" / "drives her own car"
         if d.verb and _ABILITY.search(x.text) and d.verb in _done(affirming):
             return 0.75  # "can't drive" / "drove the whole way to Edinburgh"
+        if d.verb in _VERB_KINDS and any(_VERB_KINDS[d.verb].search(y.text) for y in affirming
+                                         if not y.of):
+            return 0.75  # "never exercises" / "plays five-a-side football three evenings a week"
         return 0.75 if d.verb and _fuzzy_in(d.verb, stems) else 0.0
     kinds = _KINDS_OF.get(" ".join(d.object)) or _KINDS_OF.get(d.object[-1])
     if d.verb in _POSSESSION:  # "has no children" / "Sara's two children go to school"
         return 0.75 if _possession_denied(d, x, other, affirming, stems) or _uses_own(
-            d, affirming) or (kinds and _owns_one(kinds, affirming)) else 0.0
+            d, affirming) or (kinds and _owns_one(kinds, affirming)) or (
+            d.object[-1] in _USED_KINDS and kinds and any(
+                k in (w.lower() for w in re.findall(r"\w+", y.text))
+                for y in affirming if not y.of for k in kinds)) else 0.0
     if all(_fuzzy_in(o, stems) for o in d.object):
         return 0.75
     if kinds and any(k in stems or k in (w.lower() for w in re.findall(r"\w+", y.text))
@@ -740,6 +746,16 @@ _KINDS_OF = {" ".join(stem(w) for w in k.split()): v for k, v in {
     "romance language": ("spanish", "french", "italian", "portuguese", "romanian", "catalan"),
     "romance languages": ("spanish", "french", "italian", "portuguese", "romanian", "catalan"),
 }.items()}
+
+
+#: kinds one has by using one ("has no social media" / "posts daily on Instagram")
+_USED_KINDS = frozenset(("media", "smartphon"))
+#: verbs a denial of which meets its kinds done ("never exercises" / "plays football")
+_VERB_KINDS = {stem("exercise"): re.compile(
+    r"\b(?:plays?|playing)\s+(?:[\w-]+\s+)?(?:football|soccer|tennis|squash|badminton|"
+    r"basketball|volleyball|hockey|rugby|netball|padel)\b|\b(?:goes|go)\s+(?:to\s+the\s+)?"
+    r"(?:gym|running|swimming|cycling|climbing|hiking)\b|\b(?:runs|jogs|swims|cycles|lifts|"
+    r"trains|works\s+out|does\s+(?:yoga|pilates|crossfit))\b", re.I)}
 
 
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:

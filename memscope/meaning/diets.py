@@ -216,6 +216,8 @@ def eats_allergen(allergic: str, other: str) -> bool:
     """``other`` says its owner eats what ``allergic`` says they are allergic to ("allergic
     to peanuts" / "eats peanut butter on toast", 对花生严重过敏 / 每天早餐都吃花生酱吐司)."""
     found = allergens(allergic)
+    if found & {"cat", "dog"} and found & consumed(other):
+        return True  # "allergic to cats" / "Hugo's three cats sleep on his bed"
     if not found or not _EATS.search(other) or _NOT_NOW.search(other):
         return False
     low = other.lower()

@@ -74,7 +74,10 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
                   r"branch|site|campus)\b)"),
     ("home", r"\b(?:lives|live|living|resides|reside|is based|are based|has lived|have lived|"
              r"has been living|moved|has moved|relocated|has relocated|settled)(?:\s+\w+){0,2}?"
-             r"\s+(?:in|to)\b(?!\s+(?:the|a|an)\s+\w+\s+office)"),
+             r"\s+(?:in|to)\b(?!\s+(?:the|a|an)\s+\w+\s+office)"
+             # "shares a flat with her parents in Ankara"
+             r"|\bshares?\s+(?:a|an|the|his|her|their)\s+(?:[\w-]+\s+)?(?:flat|house|apartment|"
+             r"home)\s+(?:with\s+(?:\w+\s+){1,4}?)?in\b"),
     ("employer", r"\bworks?(?:\s+[\w-]+){0,4}?\s+(?:for|at)\b(?!\s+(?:home|night|weekends?)\b)"
                  r"|\bemployed(?:\s+[\w-]+){0,2}?\s+(?:by|at)\b"
                  r"|\bjoined\b(?=\s+(?:the\s+)?[A-Z])"
@@ -90,7 +93,9 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("partner", r"\bmarried to\b|\bin a relationship with\b|\b(?:is|has been|been) (?:dating|"
                 r"seeing)\b|\bengaged to\b|\bgoing out with\b"),
     ("birthday", r"\bborn on\b|\bborn in\b(?=\s+(?:\w+\s+)?(?:19|20)\d\d\b)"
-                 r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|(?-i:[A-Z]))"),
+                 r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|(?-i:[A-Z]))"
+                 r"|\bcelebrates (?:his|her|their) birthday (?:every year )?(?:on|in) "
+                 r"(?:mid-|early |late )?(?=\d|(?-i:[A-Z]))"),
     ("birthplace", r"\bborn in\b(?!\s+(?:\w+\s+)?(?:19|20)\d\d\b)"),
     ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b"
                 r"|(?<!['’]s )\bwedding (?:is )?(?:on|in)\b"
@@ -105,7 +110,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
 #: clauses name no one-value attribute)
 _TRIGGERS = {
     "workplace": ("desk", "office", "out of", "headquarter", " hq", "branch", "site", "campus"),
-    "home": ("live", "resid", "based", "moved", "relocat", "settled"),
+    "home": ("live", "resid", "based", "moved", "relocat", "settled", "shares"),
     "employer": ("work", "employ", "joined", " at ", " for "),
     "bank": ("bank",), "manager": ("report", "managed", "under"),
     "partner": ("married", "relationship", "dating", "seeing", "engaged", "going out"),
@@ -223,7 +228,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("shift", "night", r"(?:\bworks? (?:the )?night(?:s| shifts?)\b|"
                            r"\bon (?:the )?night shift\b|夜班)"
                            r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)(?!.*周末)"),
-        ("shift", "day", r"(?:\bnine[- ]to[- ]five\b|\b9[- ]to[- ]5\b|\bworks? (?:the )?day "
+        ("shift", "day", r"(?:\bnine[- ]to[- ]five\b|\b9[- ]to[- ]5\b|\bdaytime only\b|"
+                         r"\bworks? (?:the )?day "
                          r"shifts?\b|白班|朝九晚五)(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
         # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
         # 不信任何宗教); "no longer practises Hinduism" names none
@@ -533,6 +539,10 @@ def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
     return out
 
 
+#: one's time at work, whose states are one's own ("Ravi's hours are 9 to 5, daytime only")
+_OWN_TIME = frozenset(("hours", "schedule", "shift", "shifts", "working", "job", "rota"))
+
+
 def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
               ) -> tuple[Fact, ...]:
     """The facts of an English clause (see :class:`Fact`); a clause about the past gives
@@ -543,6 +553,8 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
         facts.extend(() if fact is None else (fact,))
     # "Deepa's husband is Catholic": the husband's, as 白雪的母亲是医生 is the mother's
     of = thing if thing and stem(thing.split()[-1]) in _ROLE_STEMS else "" if identity else thing
+    if of.split(" ")[0] in _OWN_TIME:  # "Ravi's hours are 9 to 5": his
+        of = ""
     if past:
         return tuple(f for f in facts if f.key in ("birthday", "birthplace"))
     facts += _cue_facts(of, rest, facts)

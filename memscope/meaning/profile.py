@@ -77,6 +77,8 @@ def _en_field(name: str, key: str, value: str) -> str:
         return out + (f"; {name} {aside[0].strip()}" if aside and aside[0].strip() else "")
     if _STATE_VALUE.match(value):
         return f"{name} is {value}"
+    if _NONE.match(value) and low in ("exercise", "sport", "sports"):
+        return f"{name} never exercises"
     if _NONE.match(value):
         aside = _ASIDE.split(value, maxsplit=1)
         out = f"{name} has no {low}" if low not in ("allergies", "allergy") else (

@@ -403,7 +403,8 @@ _NEVER_BEEN = re.compile(r"\b(?:never|(?:is|has)\s+(?:still\s+)?yet\s+to)\s+(?:(
                          + _PLACE_NAME)
 #: "has never left the United States": never anywhere outside it
 _NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?|set\s+foot\s+outside"
-                         r"(?:\s+of)?|lived\s+(?:anywhere\s+)?outside(?:\s+of)?)\s+" + _PLACE_NAME)
+                         r"(?:\s+of)?|(?:lived|resided)\s+(?:anywhere\s+)?outside(?:\s+of)?)\s+"
+                         + _PLACE_NAME)
 _ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去过|到过|踏足过?)"
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: 出国 is leaving China (a Chinese text's home country)
