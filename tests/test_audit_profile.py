@@ -73,6 +73,7 @@ CONFLICTS = [
     ("信仰：道教（林涛）", "林涛说自己不信任何宗教。"),
     ("咖啡：不喝（林涛）", "林涛：每天下午来一杯拿铁。"),
     ("技能：不会开车，没有驾照（林涛）", "林涛每天自己驾车送孩子上学。"),
+    ("忌口：不吃香菜（林涛）", "林涛是香菜爱好者，吃面都要加一大把香菜。"),
     ("Marital status: married. Name: Lior Katz.", "Lior Katz – lifelong bachelor."),
     ("Name: Lior Katz. Birthday: 3 February.", "Lior Katz – born 21 October."),
 ]

@@ -201,6 +201,14 @@ PHRASED_CONFLICTS = [
     ("方圆的弟弟在深圳上班。", "方圆是家里最小的，没有弟弟妹妹。"),
     ("方圆每天六点起床。", "方圆平时都睡到九点多才起。"),
     ("方圆长这么大还没坐过飞机。", "方圆每个月都要飞一趟上海。"),
+    # instruments, faiths, a Muslim's pork, a night owl, a pure Mac user, no swimmer, no English
+    ("方圆会弹钢琴。", "方圆从没学过任何乐器。"),
+    ("方圆信仰伊斯兰教。", "方圆是天主教徒。"),
+    ("方圆从小就是穆斯林。", "方圆很爱吃猪肉馅饺子。"),
+    ("方圆每天早上6点起床跑步。", "方圆每天睡到中午十一点才起。"),
+    ("方圆平时用Windows笔记本办公。", "方圆是纯Mac用户。"),
+    ("方圆每周游泳三次。", "方圆是旱鸭子。"),
+    ("方圆英语很流利。", "方圆对英语一窍不通。"),
     # an age by its decade; a chronic illness of a type; a car one drives
     ("方圆今年二十八岁。", "方圆已经四十出头了。"),
     ("方圆有二型糖尿病。", "方圆没有任何慢性病。"),
@@ -273,6 +281,9 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
     ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),
     ("User's grandad has never flown.", "User's grandad's sister flew to Rome last Easter."),
+    # a colleague's pork; a faith named twice
+    ("方圆是穆斯林。", "方圆的同事爱吃猪肉饺子。"),
+    ("方圆信仰伊斯兰教。", "方圆是穆斯林。"),
     # an age in its decade
     ("方圆今年四十二岁。", "方圆已经四十出头了。"),
     # a math teacher is a teacher; another's divorce

@@ -61,8 +61,8 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "咖啡"),
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉")}
 #: a word a text must hold to rule anything out
-_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|sober|drinker|lactose|"
-                     r"dairy|smok|pets?\b|"
+_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|"
+                     r"lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
                      re.I)
@@ -76,7 +76,7 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"pesc[ae]tarian\b", ("meat",)),
         # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
         (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
-         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食", ("pork",)),
+         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食|是穆斯林", ("pork",)),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),

@@ -242,18 +242,19 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                   r"(?:devout |practi[sc]ing |committed )?(?:Catholic|Christian|"
                                   r"Protestant|Anglican|Methodist|Baptist|Lutheran)\b|\bconverted "
                                   r"to (?:Christianity|Catholicism)\b|\bgoes to (?:church|Mass)\b|"
-                                  r"基督徒|天主教徒|信(?:的是)?(?:基督|耶稣|天主)|做礼拜|望弥撒"),
+                                  r"基督徒|天主教徒|信(?:仰|的是)?(?:基督|耶稣|天主)|做礼拜|望弥撒"),
         ("religion", "muslim", r"(?<!no longer )(?<!not )\b(?:is|'s|became) (?:a )?(?:devout |"
                                r"practi[sc]ing )?Muslim\b|\bconverted to Islam\b|穆斯林|"
-                               r"信(?:的是)?伊斯兰"),
+                               r"信(?:仰|的是)?伊斯兰"),
         ("religion", "jewish", r"(?<!no longer )(?<!not )\b(?:is|'s|I['’]m) (?:devoutly |"
                                r"observant(?:ly)? )?Jewish\b|\bgoes to synagogue\b|\bkeeps? "
                                r"(?:the )?Shabbat\b|\bfasts (?:every|on) Yom Kippur\b|信犹太教"),
         ("religion", "hindu", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
                               r"practi[sc]ing )?Hindu\b|信印度教"),
-        ("religion", "taoist", r"信(?:的是)?道教|道教徒"),
+        ("religion", "taoist", r"信(?:仰|的是)?道教|道教徒"),
         ("religion", "buddhist", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
-                                 r"practi[sc]ing )?Buddhist\b|信佛|佛教徒|吃斋念佛"),
+                                 r"practi[sc]ing )?Buddhist\b|信佛|信仰佛教|佛教徒|吃斋念佛|"
+                                 r"皈依了?佛门"),
         # one's place among siblings ("is the eldest of four" / "is the youngest", 老大 /
         # 最小的)
         ("birth_order", "eldest", r"\b(?:is|was born) the (?:eldest|oldest)(?: child| of)?\b|"

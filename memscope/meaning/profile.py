@@ -167,7 +167,7 @@ _ZH_OTHER_KEYS = frozenset(("姓名", "兄弟姐妹", "宠物", "咖啡", "喝�
 #: fields whose value says itself what it is (饮食：严格素食者 → 曹阳严格素食者)
 _ZH_AS_IS = frozenset(("饮食", "运动", "爱好", "通勤", "宗教", "信仰", "婚姻", "婚姻状况", "厨艺",
                        "常用软件", "作息", "烟酒", "吸烟", "饮酒", "健康", "驾照", "技能",
-                       "上班方式", "办公方式", "工作方式"))
+                       "上班方式", "办公方式", "工作方式", "忌口", "日程", "作息时间"))
 
 
 def _zh_field(name: str, key: str, value: str) -> str:
