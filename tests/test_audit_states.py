@@ -169,6 +169,10 @@ PHRASED_CONFLICTS = [
     ("Bruno works the night shift at the depot.", "Bruno's hours at the depot are 9 to 5, "
                                                   "daytime only."),
     ("Bruno is allergic to cats.", "Bruno's three cats sleep on his bed."),
+    # caffeine avoided; the highest qualification one has
+    ("Bruno avoids caffeine completely.", "Bruno has three espressos before noon."),
+    ("Bruno's highest qualification is his high-school diploma.", "Bruno holds a master's in "
+                                                                   "law from Lisbon."),
     # more words for the same states
     ("Bruno works part-time, three mornings a week.", "Bruno is on a full-time contract."),
     ("Bruno's partner is called Jess.", "Bruno has never been in a relationship."),
@@ -299,6 +303,8 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
     ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
+    # caffeine avoided only at times
+    ("Bruno avoids caffeine after 2pm.", "Bruno drinks an espresso every morning."),
     # another's sport, another's cats
     ("Bruno never exercises.", "Bruno's son plays football every day."),
     ("Bruno is allergic to cats.", "Bruno's sister has three cats."),

@@ -32,7 +32,10 @@ _TOPICS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
          r"\bnever\s+(?:went|been|gone)\s+to\s+(?:university|college|uni)\b"
          r"|\b(?:has|holds|have)\s+no\s+(?:university\s+|college\s+)?degree\b"
          r"|\b(?:yet\s+to|never)\s+(?:finish|complete|earn|get|finished|completed|earned|got)"
-         r"\s+(?:any|a)\s+(?:university\s+|college\s+)?degree\b"),
+         r"\s+(?:any|a)\s+(?:university\s+|college\s+)?degree\b"
+         # "highest qualification is his high-school diploma": no degree
+         r"|\bhighest\s+(?:education|qualification|level\s+of\s+education)\s+is\s+(?:a\s+|an\s+|"
+         r"his\s+|her\s+|their\s+)?(?:secondary\s+school|high[- ]school|GCSEs?|A[- ]levels?)\b"),
         ("degree", "some",
          rf"\b(?:has|holds|earned|got|completed|received|with)\s+(?:a|an)\s+(?:[\w'’-]+\s+){{0,2}}?"
          rf"{_DEGREE}\b|\b{_DEGREE}\s+(?:in|from)\s+[A-Za-z]"
@@ -83,7 +86,7 @@ _TOPICS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
          r"|\b(?:has|have)\s+(?:a|one)\s+(?:[a-z-]+\s+)?(?:son|daughter|child|kid)\b"),
     ))
 #: a clause without one of these says none of it (cheap: most clauses do not)
-_TRIGGER = re.compile(r"universit|college|\buni\b|degree|PhD|doctorate|MBA|master|bachelor|"
+_TRIGGER = re.compile(r"universit|college|\buni\b|degree|PhD|doctorate|MBA|master|bachelor|highest|"
                       r"studied|graduat|surger|operation|removed|replaced|taken out|bone|broke|"
                       r"fractur|chronic|diabet|asthma|epilep|hypertens|arthritis|lupus|crohn|"
                       r"sclerosis|celiac|coeliac|COPD|colou?r|handed|pregnant|expecting|"

@@ -58,11 +58,11 @@ _PETS = ("dog", "cat")
 #: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
-               "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "咖啡"),
+               "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "caffeine", "咖啡"),
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|"
-                     r"lactose|dairy|smok|pets?\b|"
+                     r"avoids|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
                      re.I)
@@ -118,6 +118,7 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
                      r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
+                     r"|\bavoids\s+(?P<avoids>caffeine|alcohol)\b"
                      r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
@@ -170,7 +171,7 @@ def ruled_out(text: str) -> frozenset[str]:
                                                              text[:m.start()])[-1])):
             continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
         what = (m.group("what") or m.group("no") or m.group("gave") or m.group("stopped")
-                or m.group("zh") or "").lower()
+                or m.group("avoids") or m.group("zh") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
     return frozenset(out)
