@@ -169,6 +169,12 @@ PHRASED_CONFLICTS = [
     ("Bruno works the night shift at the depot.", "Bruno's hours at the depot are 9 to 5, "
                                                   "daytime only."),
     ("Bruno is allergic to cats.", "Bruno's three cats sleep on his bed."),
+    # gluten; all work at home against some at the office; an age between commas after a role
+    ("Bruno is on a gluten-free diet because of coeliac disease.", "Bruno eats regular wheat "
+                                                                    "pasta with no issues."),
+    ("User's sister Ana works from home every day.", "Ana (user's sister) is in the office on "
+                                                     "Tuesdays."),
+    ("User's brother Ivo, 25, is a mechanic.", "Ivo, the user's brother, is 31."),
     # caffeine avoided; the highest qualification one has
     ("Bruno avoids caffeine completely.", "Bruno has three espressos before noon."),
     ("Bruno's highest qualification is his high-school diploma.", "Bruno holds a master's in "
@@ -303,6 +309,8 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
     ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
+    # gluten-free pasta
+    ("Bruno is coeliac.", "Bruno eats gluten-free pasta every day."),
     # caffeine avoided only at times
     ("Bruno avoids caffeine after 2pm.", "Bruno drinks an espresso every morning."),
     # another's sport, another's cats

@@ -51,6 +51,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
               "donut", "fizzy", "soda", "ice cream", "dessert", "brownie", "糖", "巧克力", "蛋糕",
               "甜点"),
+    # what holds gluten, said plainly ("regular wheat pasta", "ordinary toast")
+    "gluten": ("wheat", "regular pasta", "ordinary pasta", "normal pasta", "regular bread",
+               "ordinary bread", "normal bread", "croissant", "bagel"),
 }
 #: pets of any kind
 _PETS = ("dog", "cat")
@@ -62,6 +65,7 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|"
+                     r"gluten|coeliac|celiac|"
                      r"avoids|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
@@ -84,6 +88,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣", ("spicy",)),
         (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
          r"sugar\b|戒糖", ("sugar",)),
+        (r"\bgluten[- ]free\s+diet\b|\b(?:has|with)\s+co?eliac(?:\s+disease)?\b|\bis\s+co?eliac\b",
+         ("gluten",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
          r"given up|stopped) smoking\b|不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
          ("tobacco",)),

@@ -206,6 +206,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"\bworks? (?:entirely|fully|only|exclusively|100%) (?:from home|"
                                r"remotely)\b|\bis (?:a )?fully remote\b|\bnever commutes\b|"
                                r"\bnever goes? (?:in)?to (?:the|an|her|his) office\b|"
+                               r"\bworks? from home every (?:single )?(?:day|weekday)\b|"
                                r"完全(?:居家|在家)办公|一直在家办公|从不去公司"),
         ("workmode", "office", r"\b(?:works? (?:from|in|at) the office|goes? (?:in)?to the office|"
                                r"commutes?)(?: to \w+)? (?:every (?:single )?(?:day|weekday)|"
@@ -217,7 +218,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("workmode", "some-office", r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?"
                                     r"(?:train|bus|tram|subway|tube|metro|car|bike) to "
                                     r"(?:work|the office)\b|\bcommutes?\b|\bgoes? (?:in)?to the "
-                                    r"office\b|(?:去|到)公司上班|通勤"),
+                                    r"office\b|\bis in the office\b|(?:去|到)公司上班|通勤"),
         ("works_for", "self", r"\b(?:is|has been)(?: (?:now|fully|still))? "
                                r"self[- ]employed\b|个体户|自由职业者?"),
         ("employment", "employed", r"\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"

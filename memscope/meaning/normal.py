@@ -169,13 +169,16 @@ _ONE_PERSON_WAYS = (
                 r"(?:he|she|they) "), r"\g<owner> "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
     # since 2019, lives …" → "Mohammed is 28 years old; Mohammed has just …"
-    (re.compile(r"^(?P<name>[A-Z][\w-]*), (?P<age>\d{1,2}), (?=[a-z])"),
-     r"\g<name> is \g<age> years old; \g<name> "),
+    (re.compile(r"^(?P<name>(?:[A-Z][\w-]*['’]s (?:[a-z-]+ )?)?[A-Z][\w-]*), (?P<age>\d{1,2}), "
+                r"(?=[a-z])"), r"\g<name> is \g<age> years old; \g<name> "),
     (re.compile(r"^(?P<name>[A-Z][\w-]*), (?P<state>(?:divorced|married|single|widowed|retired|"
                 r"unemployed)\b[^,;]{0,30}), (?=[a-z])"), r"\g<name> is \g<state>; \g<name> "),
     # an aside after a possessed thing: "User's cat, her one and only pet, is called Tofu"
     (re.compile(r"(?P<head>\b[A-Z][\w-]*['’]s [a-z]+), (?:her|his|their) [^,;]{2,40}, "
                 r"(?=(?:is|was|has|lives)\b)"), r"\g<head> "),
+    # "with no issues": a manner, no denial
+    (re.compile(r",?\s+(?:with|without) (?:no |any )?(?:issues|problems|trouble|complaints|side "
+                r"effects|reaction|fuss)\b"), ""),
     # "As an only child, Bruno …": Bruno is an only child
     (re.compile(r"^As an only child, (?P<name>[A-Z][\w-]*) "),
      r"\g<name> is an only child; \g<name> "),
