@@ -285,6 +285,8 @@ PHRASED_LOOK_ALIKES = [
     ("方圆住在广州天河区。", "方圆上周去深圳出差三天，住在南山区的一家酒店。"),
     ("方圆近视六百度。", "方圆戴隐形眼镜，所以很多人以为他不近视。"),
     ("方圆已经戒烟三年了。", "方圆年轻时一天能抽两包烟。"),
+    # a hand in childhood
+    ("方圆是左撇子。", "方圆小时候被家里硬掰成用右手写字。"),
     # another's place among siblings
     ("Nina is the eldest of four.", "Nina's son is the youngest in his class."),
     # an Android brand is an Android phone; a language list said whole; a flight not one's own

@@ -203,11 +203,17 @@ def _life_conflict(a: Claim, b: Claim) -> str | None:
     surgery, a broken bone …: :mod:`~memscope.meaning.biography`); said in the past too."""
     for x in a.clauses:
         owner = _measured_owner(x)
-        left = life_values(x.text) if owner and not x.hedged and not _of_kin(x) else ()
+        left = _life_now(x) if owner and not x.hedged and not _of_kin(x) else ()
         if left and any(_measured_owner(y) == owner and not y.hedged and not _of_kin(y)
-                        and life_conflict(left, life_values(y.text)) for y in b.clauses):
+                        and life_conflict(left, _life_now(y)) for y in b.clauses):
             return "negation"
     return None
+
+
+def _life_now(x: Clause) -> tuple[tuple[str, str], ...]:
+    """What a clause says a life has had; a state said of a time gone is not today's
+    (何静小时候被硬掰成用右手写字: her hand then)."""
+    return tuple(v for v in life_values(x.text) if not (x.past and v[0] == "handedness"))
 
 
 def _of_kin(x: Clause) -> bool:
