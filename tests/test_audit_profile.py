@@ -42,6 +42,11 @@ from memscope.meaning.profile import as_sentences
     ("信仰：道教（林涛）", True, "林涛信道教。"),
     ("咖啡：不喝（林涛）", True, "林涛不喝咖啡。"),
     ("林涛：每天上午两杯美式", True, "林涛每天上午两杯美式"),
+    # a field of no one named is the user's
+    ("Occupation: retired", False, "User is retired."),
+    ("Languages: English only", False, "User speaks English only."),
+    ("Pets: two rabbits", False, "User has two rabbits."),
+    ("现居：成都", True, "用户住在成都。"),
 ])
 def test_a_field_is_read_as_a_sentence(text: str, zh: bool, read: str) -> None:
     assert as_sentences(text, zh=zh) == read
@@ -49,6 +54,7 @@ def test_a_field_is_read_as_a_sentence(text: str, zh: bool, read: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "Lior lives in Haifa.",
+    "Note: buy milk before Friday.",  # no field a profile holds
     "Lior — who lives in Haifa — works at Intel.",  # an aside between dashes
     "Lior Katz - a nurse - lives in Haifa.",  # hyphens between words
     "Lior moved to Haifa: he loves it.",  # a colon in prose, no field
@@ -74,6 +80,9 @@ CONFLICTS = [
     ("咖啡：不喝（林涛）", "林涛：每天下午来一杯拿铁。"),
     ("技能：不会开车，没有驾照（林涛）", "林涛每天自己驾车送孩子上学。"),
     ("忌口：不吃香菜（林涛）", "林涛是香菜爱好者，吃面都要加一大把香菜。"),
+    ("Occupation: retired", "User is working full-time as a software engineer."),
+    ("Languages: English only", "User chats with her grandmother in fluent Cantonese."),
+    ("Children: none", "User has two kids, Leo and Maya."),
     ("Marital status: married. Name: Lior Katz.", "Lior Katz – lifelong bachelor."),
     ("Name: Lior Katz. Birthday: 3 February.", "Lior Katz – born 21 October."),
 ]

@@ -173,6 +173,9 @@ _ONE_PERSON_WAYS = (
                 r"(?=[a-z])"), r"\g<name> is \g<age> years old; \g<name> "),
     (re.compile(r"^(?P<name>[A-Z][\w-]*), (?P<state>(?:divorced|married|single|widowed|retired|"
                 r"unemployed)\b[^,;]{0,30}), (?=[a-z])"), r"\g<name> is \g<state>; \g<name> "),
+    # a possessed thing named between commas: "User's dog, Biscuit, needs walking"
+    (re.compile(r"(?P<head>\b[A-Z][\w-]*['’]s [a-z]+), (?P<name>[A-Z][\w-]*), (?=[a-z])"),
+     r"\g<head> \g<name> "),
     # an aside after a possessed thing: "User's cat, her one and only pet, is called Tofu"
     (re.compile(r"(?P<head>\b[A-Z][\w-]*['’]s [a-z]+), (?:her|his|their) [^,;]{2,40}, "
                 r"(?=(?:is|was|has|lives)\b)"), r"\g<head> "),

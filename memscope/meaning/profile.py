@@ -33,6 +33,7 @@ _YES = re.compile(r"^(?:yes|y)\s*(?:$|[–—;,.-])", re.I)
 #: yes-or-no fields, said of a person ("Smoker: no, never smoked")
 _YES_NO = frozenset(("smoker", "drinker", "vegetarian", "vegan", "married", "pet owner",
                      "driver", "homeowner", "parent"))
+_EN_YES_NO_KEYS = _YES_NO
 #: values that say a state of their own ("Role: unemployed, job-hunting")
 _STATE_VALUE = re.compile(r"^(?:unemployed|retired|self-employed|freelance|student|married|"
                           r"single|divorced|widowed|engaged)\b", re.I)
@@ -55,6 +56,7 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"allerg(?:y|ies)|allergic to", "{n} is allergic to {v}"),
         (r"partner|spouse|husband|wife|girlfriend|boyfriend", "{n}'s {k} is called {v}"),
         (r"diet", "{n} is {v}"),
+        (r"pets|children|kids|siblings", "{n} has {v}"),
         (r"religion|faith", "{n} is {v}"),
         (r"drinks|eats|plays|uses|owns|drives|speaks only|prefers", "{n} {k} {v}"),
     ))
@@ -100,6 +102,20 @@ def _en_field(name: str, key: str, value: str) -> str:
     return f"{name}'s {low} is {value}"
 
 
+def _known_en_key(key: str) -> bool:
+    """Whether ``key`` is one of the fields this module writes a sentence for."""
+    low = key.strip().lower()
+    return low in _EN_YES_NO_KEYS or any(p.match(low) for p, _s in _EN_SENTENCES) or (
+        low in _EN_OTHER_KEYS)
+
+
+#: fields with no sentence of their own that a profile holds ("Height: 5'2\"")
+_EN_OTHER_KEYS = frozenset(("height", "weight", "blood type", "pets", "children", "kids",
+                            "nationality", "alcohol", "caffeine", "exercise", "social media",
+                            "housing", "smoking", "education", "highest education", "car",
+                            "phone", "hobbies", "hobby", "siblings", "eats", "commute"))
+
+
 def _english(text: str) -> str:
     name = None
     m = _EN_NAME.search(text)
@@ -118,7 +134,10 @@ def _english(text: str) -> str:
             return f"{dash['name']} {rest}" if verb else f"{dash['name']} has {rest}"
         name, text = dash["name"], rest
     if name is None:
-        return text
+        field = _EN_FIELD.match(text.strip())
+        if field is None or not _known_en_key(field["key"]):
+            return text
+        name = "User"  # a field of no one named is the user's (a profile's own facts)
     parts = [p.strip() for p in _EN_SPLIT.split(text.strip()) if p.strip()]
     out = []
     for part in parts:
@@ -211,6 +230,9 @@ def _chinese(text: str) -> str:
     elif (m := _ZH_NAME_FIELD.search(text)) is not None:
         name = m["name"]
         text = (text[:m.start()] + text[m.end():]).strip("；;，, ")
+    elif first is None and (f := _ZH_FIELD.match(text)) is not None and _known_key(f["key"]) \
+            and re.match(r"[\u4e00-\u9fff]{2,5}[：:]", text):
+        name = "用户"  # a field of no one named is the user's (a profile's own facts)
     elif (m := first) is not None:
         if not _ZH_FIELD.match(m["rest"]):
             return f"{m['name']}{m['rest']}"  # 用户：每天上午两杯美式 → 用户每天上午两杯美式

@@ -253,7 +253,8 @@ def _mentions_owner(a: Claim, b: Claim) -> bool:
 
 #: "only speaks Portuguese and Spanish": the languages someone speaks, all of them
 _ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks|speaks\s+only)\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|"
-                          r"\s+and\s+|\s+or\s+)[A-Z]\w+)*)")
+                          r"\s+and\s+|\s+or\s+)[A-Z]\w+)*)"
+                          r"|\bspeaks\s+(?P<langs2>[A-Z]\w+(?:\s+and\s+[A-Z]\w+)?)\s+only\b")
 _SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of|"
                      r"(?:is\s+)?(?:bi|tri)lingual in)\s+(?:fluent\s+|both\s+)?"
                      r"(?P<lang>[A-Z]\w+(?:(?:,\s*|\s+and\s+)[A-Z]\w+)*)")
@@ -298,7 +299,7 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
         only = _ONLY_SPEAKS.search(first.text)
         if only is None:
             continue
-        known = set(re.findall(r"[A-Z]\w+", only.group("langs")))
+        known = set(re.findall(r"[A-Z]\w+", only.group("langs") or only.group("langs2")))
         if any(lang not in known for y in second.clauses
                if not (y.hedged or y.past) for m in _SPEAKS.finditer(y.text)
                for lang in re.findall(r"[A-Z]\w+", m.group("lang"))):
