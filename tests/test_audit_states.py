@@ -169,6 +169,16 @@ PHRASED_CONFLICTS = [
     ("Bruno works the night shift at the depot.", "Bruno's hours at the depot are 9 to 5, "
                                                   "daytime only."),
     ("Bruno is allergic to cats.", "Bruno's three cats sleep on his bed."),
+    # a kin who died against a call to them; idioms of age and sleep; spicy food; beef; dairy
+    ("User's mum passed away in 2015.", "User rings their mother every Sunday."),
+    ("Bruno is 34.", "Bruno hit the big five-oh last month."),
+    ("Bruno rarely hits the hay before 2 a.m.", "Bruno is out like a light by nine every "
+                                                "night."),
+    ("Bruno can't stand spicy food.", "Bruno douses everything in ghost pepper hot sauce."),
+    ("Bruno won't touch beef.", "Bruno grabs a Big Mac on the way home most Fridays."),
+    ("Bruno is allergic to dairy.", "Bruno starts every day with a bowl of Greek yogurt."),
+    ("Bruno's only job is night security.", "Bruno's job is a strict nine-to-five in an "
+                                            "office."),
     # gluten; all work at home against some at the office; an age between commas after a role
     ("Bruno is on a gluten-free diet because of coeliac disease.", "Bruno eats regular wheat "
                                                                     "pasta with no issues."),
@@ -311,6 +321,9 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
     ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
+    # another's mother; a past big birthday; a sauce someone else likes
+    ("User's mum passed away in 2015.", "User's wife rings her mother every Sunday."),
+    ("Bruno can't stand spicy food.", "Bruno's son douses everything in hot sauce."),
     # gluten-free pasta
     ("Bruno is coeliac.", "Bruno eats gluten-free pasta every day."),
     # caffeine avoided only at times

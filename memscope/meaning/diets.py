@@ -47,7 +47,9 @@ KINDS: dict[str, tuple[str, ...]] = {
              "ham and", "ham sandwich", "ham toastie", "ham roll", "猪肉", "肘子", "猪蹄",
              "腊肉", "回锅肉", "红烧肉",
              "东坡肉", "叉烧", "五花肉", "猪排", "培根"),
-    "spicy": ("辣",),
+    "spicy": ("辣", "hot sauce", "chilli", "chili", "sriracha", "jalapeño", "jalapeno",
+              "ghost pepper", "vindaloo", "habanero"),
+    "beef": ("beef", "steak", "brisket", "big mac", "hamburger", "cheeseburger", "牛肉", "牛排"),
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
               "donut", "fizzy", "soda", "ice cream", "dessert", "brownie", "糖", "巧克力", "蛋糕",
               "甜点"),
@@ -62,9 +64,10 @@ _PETS = ("dog", "cat")
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
                "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "caffeine", "咖啡"),
-               "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉")}
+               "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉"),
+               "beef": ("beef", "牛肉")}
 #: a word a text must hold to rule anything out
-_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|"
+_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|spicy|"
                      r"gluten|coeliac|celiac|"
                      r"avoids|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
@@ -85,7 +88,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
-        (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣", ("spicy",)),
+        (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣|"
+         r"\bcan['’]?t (?:stand|handle|take|eat) (?:anything )?spicy\b", ("spicy",)),
         (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
          r"sugar\b|戒糖", ("sugar",)),
         (r"\bgluten[- ]free\s+diet\b|\b(?:has|with)\s+co?eliac(?:\s+disease)?\b|\bis\s+co?eliac\b",
@@ -114,7 +118,8 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
-_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?)\b|吃|喝|早餐|早饭|午饭|晚饭",
+_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|tucks)\b|"
+                   r"吃|喝|早餐|早饭|午饭|晚饭",
                    re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)
@@ -129,7 +134,8 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
-                       r"shares?|usual|typical|starts|begins)\b"
+                       r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
+                       r"polishes)\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
@@ -242,7 +248,8 @@ _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "
                    "shellfish": ("prawn", "shrimp", "crab", "lobster", "mussel", "oyster",
                                  "scallop", "clam"),
                    "海鲜": ("虾", "蟹", "贝", "生蚝", "鱿鱼", "蛤蜊", "海参"),
-                   "酒精": ("酒",), "alcohol": ("beer", "wine", "whisky", "vodka", "gin")}
+                   "酒精": ("酒",), "alcohol": ("beer", "wine", "whisky", "vodka", "gin"),
+                   "dairy": ("milk", "cheese", "yogurt", "yoghurt", "butter", "cream", "latte")}
 
 
 #: "has no (food / drug / known) allergies", "isn't allergic to anything", 没有任何过敏,

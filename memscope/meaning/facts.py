@@ -226,7 +226,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
         # nights or days at work ("works night shifts" / "works nine-to-five", 上夜班 / 白班)
         # (not one kept only at weekends: "works night shifts at weekends")
-        ("shift", "night", r"(?:\bworks? (?:the )?night(?:s| shifts?)\b|"
+        ("shift", "night", r"(?:\bworks? (?:the )?night(?:s| shifts?)\b|\bnight (?:security|"
+                           r"porter|watchman|shift)\b|"
                            r"\bon (?:the )?night shift\b|夜班)"
                            r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)(?!.*周末)"),
         ("shift", "day", r"(?:\bnine[- ]to[- ]five\b|\b9[- ]to[- ]5\b|\bdaytime only\b|"
@@ -555,7 +556,8 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
         facts.extend(() if fact is None else (fact,))
     # "Deepa's husband is Catholic": the husband's, as 白雪的母亲是医生 is the mother's
     of = thing if thing and stem(thing.split()[-1]) in _ROLE_STEMS else "" if identity else thing
-    if of.split(" ")[0] in _OWN_TIME:  # "Ravi's hours are 9 to 5": his
+    if of.removeprefix("only ").removeprefix("main ").split(" ")[0] in _OWN_TIME:
+        # "Ravi's hours are 9 to 5", "User's only job is night security": his
         of = ""
     if past:
         return tuple(f for f in facts if f.key in ("birthday", "birthplace"))

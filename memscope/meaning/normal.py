@@ -135,6 +135,8 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: Karim, works …" → "Aisha's husband Karim works …"; "Patrick's partner's name is Declan",
 #: "Priya's manager is a woman called Helen Park" → "… is called …"; "Aisha's husband Karim
 #: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
+#: "the big five-oh": 50
+_DECADE_OH = {"three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
 _ONE_PERSON_WAYS = (
     # "The user's husband …", "the user …": User, as most notes write it
     (re.compile(r"^[Tt]he user\b"), "User"),
@@ -179,6 +181,13 @@ _ONE_PERSON_WAYS = (
     # an aside after a possessed thing: "User's cat, her one and only pet, is called Tofu"
     (re.compile(r"(?P<head>\b[A-Z][\w-]*['’]s [a-z]+), (?:her|his|their) [^,;]{2,40}, "
                 r"(?=(?:is|was|has|lives)\b)"), r"\g<head> "),
+    # idioms of age and sleep: "hit the big five-oh" (turned 50), "hits the hay" (goes to
+    # bed), "out like a light by nine" (asleep by nine), "up with the larks at five"
+    (re.compile(r"\b(?:hit|turned|reached) the big (?P<n>three|four|five|six|seven|eight)-oh\b",
+                re.I), lambda m: f"turned {_DECADE_OH[m['n'].lower()]}"),
+    (re.compile(r"\bhits? the (?:hay|sack)\b"), "goes to bed"),
+    (re.compile(r"\bis out like a light\b"), "is asleep"),
+    (re.compile(r"\bup with the (?:larks|lark|birds)\b"), "up"),
     # "with no issues": a manner, no denial
     (re.compile(r",?\s+(?:with|without) (?:no |any )?(?:issues|problems|trouble|complaints|side "
                 r"effects|reaction|fuss)\b"), ""),

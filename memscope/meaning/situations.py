@@ -454,6 +454,11 @@ _WITH_KIN = re.compile(r"\b(?:visits|calls|phones|rings|sees|meets|lives\s+with|
                        + _KIN + r")\b(?!['’]s)", re.I)  # not "visits his father's grave"
 
 
+#: one kin by its other words ("mum" is the mother)
+_ONE_KIN = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother",
+            "granny": "grandmother", "grandpa": "grandfather"}
+
+
 def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
     """One text says its owner's mother (father, son …) died, the other that they spend
     time with her now ("Sven's mother passed away in 2018" / "Sven visits his mother at her
@@ -464,9 +469,11 @@ def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
             continue
         owner = (gone["owner"] or gone["owner2"]).lower()
         kin = (gone["kin"] or gone["kin2"]).lower()
+        kin = _ONE_KIN.get(kin, kin)
         for y in second.clauses:
             if y.owner == (owner,) and not (y.past or y.hedged) and any(
-                    m["kin"].lower() == kin for m in _WITH_KIN.finditer(y.text)):
+                    _ONE_KIN.get(k := m["kin"].lower(), k) == kin
+                    for m in _WITH_KIN.finditer(y.text)):
                 return "negation"
     return None
 
