@@ -221,6 +221,16 @@ PHRASED_CONFLICTS = [
     ("方圆的弟弟在深圳上班。", "方圆是家里最小的，没有弟弟妹妹。"),
     ("方圆每天六点起床。", "方圆平时都睡到九点多才起。"),
     ("方圆长这么大还没坐过飞机。", "方圆每个月都要飞一趟上海。"),
+    # Chinese idioms said plainly; languages listed; a mother who died; coffee by the cup
+    ("方圆的老婆在医院当护士。", "方圆至今光棍一条。"),
+    ("方圆的女朋友是个空姐。", "方圆母胎单身。"),
+    ("方圆吃全素，荤腥一口不碰。", "方圆最爱吃红烧肉。"),
+    ("方圆上个月刚做完阑尾切除手术。", "方圆这辈子没挨过刀。"),
+    ("方圆只会说普通话和家乡话。", "方圆法语说得很流利。"),
+    ("方圆的母亲前年走了。", "方圆每个周日都陪她妈去公园。"),
+    ("方圆不喝咖啡。", "方圆每天至少三杯美式。"),
+    ("方圆一点辣都吃不了。", "方圆吃饭顿顿离不开老干妈。"),
+    ("学历：博士", "学历：高中毕业，没上过大学"),
     # instruments, faiths, a Muslim's pork, a night owl, a pure Mac user, no swimmer, no English
     ("方圆会弹钢琴。", "方圆从没学过任何乐器。"),
     ("方圆信仰伊斯兰教。", "方圆是天主教徒。"),
@@ -303,6 +313,9 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
     ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),
     ("User's grandad has never flown.", "User's grandad's sister flew to Rome last Easter."),
+    # another's mother; a language among those one speaks
+    ("方圆的母亲前年去世了。", "方圆的妻子每周都陪她妈去公园。"),
+    ("方圆只会说普通话和粤语。", "方圆粤语说得很流利。"),
     # a colleague's pork; a faith named twice
     ("方圆是穆斯林。", "方圆的同事爱吃猪肉饺子。"),
     ("方圆信仰伊斯兰教。", "方圆是穆斯林。"),

@@ -76,6 +76,7 @@ _TOPICS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("degree", "none", r"只有(?:小学|初中|高中)(?:文化|学历)|(?:没|没有|从没)(?:上|读)过大学"
                            r"|(?:小学|初中|高中)毕业就(?:出来)?(?:工作|打工)"),
         ("degree", "some", r"(?:大学|学院|本科|硕士|博士|研究生)毕业|毕业于.{1,12}(?:大学|学院)"
+                           r"|学历是(?:本科|硕士|博士|研究生)"
                            r"|(?:学士|硕士|博士)学位"),
         ("children", "first on the way",
          r"\b(?:pregnant|expecting)\s+with\s+(?:her|their|his)\s+first\b"

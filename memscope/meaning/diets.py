@@ -47,7 +47,7 @@ KINDS: dict[str, tuple[str, ...]] = {
              "ham and", "ham sandwich", "ham toastie", "ham roll", "猪肉", "肘子", "猪蹄",
              "腊肉", "回锅肉", "红烧肉",
              "东坡肉", "叉烧", "五花肉", "猪排", "培根"),
-    "spicy": ("辣", "hot sauce", "chilli", "chili", "sriracha", "jalapeño", "jalapeno",
+    "spicy": ("辣", "老干妈", "hot sauce", "chilli", "chili", "sriracha", "jalapeño", "jalapeno",
               "ghost pepper", "vindaloo", "habanero"),
     "beef": ("beef", "steak", "brisket", "big mac", "hamburger", "cheeseburger", "牛肉", "牛排"),
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
@@ -78,7 +78,7 @@ _BE = r"\b(?:is|has been|was|became|went|stays|remains|eats|lives)\s+(?:an?\s+)?
       r"(?:strict\s+|lifelong\s+|committed\s+|full\s+|now\s+)?"
 DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern, re.I), kinds) for pattern, kinds in (
-        (_BE + r"vegan\b|吃纯素|是纯素", ("meat", "fish", "dairy", "egg")),
+        (_BE + r"vegan\b|吃纯素|是纯素|吃全素", ("meat", "fish", "dairy", "egg")),
         (_BE + r"vegetarian\b|素食者|吃素", ("meat", "fish")),
         (_BE + r"pesc[ae]tarian\b", ("meat",)),
         # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
@@ -88,7 +88,7 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
-        (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣|"
+        (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣|辣都吃不了|"
          r"\bcan['’]?t (?:stand|handle|take|eat) (?:anything )?spicy\b", ("spicy",)),
         (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
          r"sugar\b|戒糖", ("sugar",)),
@@ -136,7 +136,7 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orde
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
                        r"polishes)\b"
-                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯", re.I)
+                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|[一二两三四五\d]杯", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
                        r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"

@@ -238,7 +238,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:atheist|agnostic)\b|"
                              r"\b(?:doesn['’]t|does not) (?:follow|practi[sc]e|have) (?:any|a) "
                              r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教|"
-                             r"无宗教信仰|没有(?:任何)?宗教信仰"
+                             r"无宗教信仰|没有(?:任何)?(?:宗教)?信仰"
                              r"|不信教"),
         ("religion", "christian", r"(?<!no longer )(?<!not )\b(?:is|'s|was raised|became) (?:an? )?"
                                   r"(?:devout |practi[sc]ing |committed )?(?:Catholic|Christian|"

@@ -161,7 +161,8 @@ class Claim:
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
         out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in _ROLES}
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's
-            out |= {o[:1] for o in out if len(o) >= 2}
+            out |= {o[:1] for o in out if len(o) >= 2} | {
+                (o[0].split("的")[0],) for o in out if self.zh and "的" in o[0]}
         if out or not self.subject or self.subject == ("*",):
             return frozenset(out)
         return frozenset((self.subject,))
@@ -311,7 +312,8 @@ _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|�
 
 
 #: a kin who died ("Sven's mother passed away in 2018"): the text is also its owner's
-_GONE_KIN = re.compile(r"\b(?:passed\s+away|died|lost\s+(?:his|her|their))\b", re.I)
+_GONE_KIN = re.compile(r"\b(?:passed\s+away|died|lost\s+(?:his|her|their))\b|去世|过世|离世|病逝",
+                       re.I)
 #: the roles a Chinese clause names the owner's partner by
 _ZH_SPOUSES = frozenset(("妻子", "丈夫", "老婆", "老公", "太太", "先生", "媳妇", "男朋友",
                          "女朋友"))

@@ -261,7 +261,8 @@ _SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native 
 
 
 #: Chinese: 只会说普通话, 一门外语都不会 / 英语说得很流利, 会说日语, 粤语是他的母语
-_ZH_ONLY_SPEAKS = re.compile(r"只会(?:说|讲)(?P<langs>[\u4e00-\u9fff]{2,4}?)(?=[，。,；;、]|$)"
+_ZH_ONLY_SPEAKS = re.compile(r"只会(?:说|讲)(?P<langs>[\u4e00-\u9fff]{2,4}?"
+                             r"(?:[和、][\u4e00-\u9fff]{2,4}?)?)(?=[，。,；;]|$)"
                              r"|(?P<none>一门外语都不会|不会(?:说)?(?:任何|一门)外语)")
 _ZH_LANG = r"(?:(?![的是在说会讲很])[\u4e00-\u9fff]){1,2}(?:语|话|文)"
 _ZH_SPEAKS = re.compile(rf"(?P<lang>{_ZH_LANG})(?:说得|讲得|很流利|是(?:他|她)的母语)"
@@ -275,7 +276,8 @@ def _zh_languages_conflict(a: Claim, b: Claim) -> bool:
         only = _ZH_ONLY_SPEAKS.search(first.text)
         if only is None:
             continue
-        known = {_ZH_SAME.get(only.group("langs") or "", only.group("langs") or "")} - {""}
+        known = {_ZH_SAME.get(lang, lang) for lang in re.split(r"[和、]", only.group("langs") or "")
+                 if lang}
         if only.group("none"):
             known = {"汉语"}  # no foreign language: Chinese only
         for y in second.clauses:
@@ -283,7 +285,8 @@ def _zh_languages_conflict(a: Claim, b: Claim) -> bool:
                 continue
             for m in _ZH_SPEAKS.finditer(y.text):
                 lang = m.group("lang") or m.group("lang2")
-                if _ZH_SAME.get(lang, lang) not in known:
+                lang = _ZH_SAME.get(lang, lang)
+                if not any(lang.endswith(k) or k.endswith(lang) for k in known):
                     return True
     return False
 
@@ -436,7 +439,7 @@ def _rare_cues(text: str) -> frozenset[str]:
     may deny a visit; "lifelong": a home for life), read once per text: every pair of a
     large audit asks."""
     return frozenset(name for name, cue in (("travel", _TRAVEL_CUE), ("lifelong", _LIFELONG),
-                                            ("kin_gone", _KIN_GONE))
+                                            ("kin_gone", _KIN_GONE), ("kin_gone", _ZH_KIN_GONE))
                      if cue.search(text))
 
 
@@ -459,10 +462,36 @@ _ONE_KIN = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grand
             "granny": "grandmother", "grandpa": "grandfather"}
 
 
+#: a Chinese kin who died (用户的母亲前年去世了), and time spent with them now (陪她妈去公园)
+_ZH_KIN_WORDS = {"母亲": "mother", "妈妈": "mother", "妈": "mother", "父亲": "father",
+                 "爸爸": "father", "爸": "father", "爷爷": "grandfather", "奶奶": "grandmother",
+                 "外公": "maternal grandfather", "外婆": "maternal grandmother"}
+_ZH_KIN = "|".join(sorted(_ZH_KIN_WORDS, key=len, reverse=True))
+_ZH_KIN_GONE = re.compile(rf"^(?P<owner>用户|[\u4e00-\u9fff]{{2,3}}?)的(?P<kin>{_ZH_KIN})"
+                          r"[^，。,；;]{0,6}?(?:去世|过世|离世|病逝)")
+_ZH_WITH_KIN = re.compile(rf"(?:陪|看望|照顾|给|跟|和)(?:她|他)?的?(?P<kin>{_ZH_KIN})"
+                          r"(?![^，。,；;]{0,4}(?:墓|坟|遗像))")
+
+
+def _zh_kin_gone(a: Claim, b: Claim) -> bool:
+    for first, second in ((a, b), (b, a)):
+        gone = _ZH_KIN_GONE.search(first.text)
+        if gone is None:
+            continue
+        kin = _ZH_KIN_WORDS[gone["kin"]]
+        if any(y.owner == (gone["owner"],) and not (y.past or y.hedged) and any(
+                _ZH_KIN_WORDS[m["kin"]] == kin for m in _ZH_WITH_KIN.finditer(y.text))
+               for y in second.clauses):
+            return True
+    return False
+
+
 def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
     """One text says its owner's mother (father, son …) died, the other that they spend
     time with her now ("Sven's mother passed away in 2018" / "Sven visits his mother at her
-    house every Sunday")."""
+    house every Sunday"; 用户的母亲前年去世了 / 用户每个周日都陪她妈去公园)."""
+    if a.zh or b.zh:
+        return "negation" if a.zh == b.zh and _zh_kin_gone(a, b) else None
     for first, second in ((a, b), (b, a)):
         gone = _KIN_GONE.search(first.text)
         if gone is None:
