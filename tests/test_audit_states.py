@@ -169,6 +169,14 @@ PHRASED_CONFLICTS = [
     ("Bruno works the night shift at the depot.", "Bruno's hours at the depot are 9 to 5, "
                                                   "daytime only."),
     ("Bruno is allergic to cats.", "Bruno's three cats sleep on his bed."),
+    # small pets; a lifelong faith; a loyal user of one tool; work from home full-time; a car
+    ("Pets: two rabbits", "User has never had a pet of any kind."),
+    ("Bruno is a lifelong Catholic.", "Bruno is an atheist."),
+    ("Bruno is an iPhone loyalist.", "Bruno's current phone is a Samsung Galaxy S23."),
+    ("Bruno is a Mac person through and through.", "Bruno built a Windows gaming PC last year."),
+    ("Bruno works from home full-time.", "Bruno commutes into the city office five days a "
+                                         "week."),
+    ("Bruno doesn't own a car.", "Bruno drives his 2018 Honda Civic to work each morning."),
     # a kin who died against a call to them; idioms of age and sleep; spicy food; beef; dairy
     ("User's mum passed away in 2015.", "User rings their mother every Sunday."),
     ("Bruno is 34.", "Bruno hit the big five-oh last month."),
@@ -334,6 +342,8 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
     ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
+    # another's car
+    ("Bruno doesn't own a car.", "Bruno's dad drives a Honda Civic."),
     # another's mother; a past big birthday; a sauce someone else likes
     ("User's mum passed away in 2015.", "User's wife rings her mother every Sunday."),
     ("Bruno can't stand spicy food.", "Bruno's son douses everything in hot sauce."),

@@ -42,6 +42,8 @@ KINDS: dict[str, tuple[str, ...]] = {
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
     "cat": ("cat", "kitten", "tabby", "猫"),
+    "small pet": ("rabbit", "bunny", "hamster", "guinea pig", "parrot", "budgie", "tortoise",
+                  "goldfish", "ferret", "兔子", "仓鼠", "鹦鹉", "乌龟"),
     # pork by its dishes (Chinese ones are named by what they are made of only in part)
     "pork": ("pork", "bacon", "chorizo", "prosciutto", "pancetta", "salami", "pepperoni",
              "ham and", "ham sandwich", "ham toastie", "ham roll", "猪肉", "肘子", "猪蹄",
@@ -58,7 +60,7 @@ KINDS: dict[str, tuple[str, ...]] = {
                "ordinary bread", "normal bread", "croissant", "bagel"),
 }
 #: pets of any kind
-_PETS = ("dog", "cat")
+_PETS = ("dog", "cat", "small pet")
 #: the words that name a whole kind: a denial of one of these rules the kind out ("doesn't
 #: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),

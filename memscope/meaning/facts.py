@@ -206,10 +206,11 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"\bworks? (?:entirely|fully|only|exclusively|100%) (?:from home|"
                                r"remotely)\b|\bis (?:a )?fully remote\b|\bnever commutes\b|"
                                r"\bnever goes? (?:in)?to (?:the|an|her|his) office\b|"
-                               r"\bworks? from home every (?:single )?(?:day|weekday)\b|"
+                               r"\bworks? from home (?:every (?:single )?(?:day|weekday)|"
+                               r"full[- ]time)\b|"
                                r"完全(?:居家|在家)办公|一直在家办公|从不去公司"),
         ("workmode", "office", r"\b(?:works? (?:from|in|at) the office|goes? (?:in)?to the office|"
-                               r"commutes?)(?: to \w+)? (?:every (?:single )?(?:day|weekday)|"
+                               r"commutes?)\b[^.;,]{0,30}?\b(?:every (?:single )?(?:day|weekday)|"
                                r"five days a week|daily)\b|\bnever works? (?:from home|remotely)\b|"
                                r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?\w+ to "
                                r"(?:work|the office) every (?:day|weekday|morning)\b|"
@@ -241,9 +242,10 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"无宗教信仰|没有(?:任何)?(?:宗教)?信仰"
                              r"|不信教"),
         ("religion", "christian", r"(?<!no longer )(?<!not )\b(?:is|'s|was raised|became) (?:an? )?"
-                                  r"(?:devout |practi[sc]ing |committed )?(?:Catholic|Christian|"
-                                  r"Protestant|Anglican|Methodist|Baptist|Lutheran)\b|\bconverted "
-                                  r"to (?:Christianity|Catholicism)\b|\bgoes to (?:church|Mass)\b|"
+                                  r"(?:devout |practi[sc]ing |committed |lifelong )?"
+                                  r"(?:Catholic|Christian|Protestant|Anglican|Methodist|Baptist|"
+                                  r"Lutheran)\b|\bconverted to (?:Christianity|Catholicism)\b|"
+                                  r"\bgoes to (?:church|Mass)\b|"
                                   r"基督徒|天主教徒|信(?:仰|的是)?(?:基督|耶稣|天主)|做礼拜|望弥撒"),
         ("religion", "muslim", r"(?<!no longer )(?<!not )\b(?:is|'s|became) (?:a )?(?:devout |"
                                r"practi[sc]ing )?Muslim\b|\bconverted to Islam\b|穆斯林|"

@@ -320,7 +320,7 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
               "android:oppo": ("oppo",), "android:vivo": ("vivo",),
               "android:oneplus": ("oneplus", "一加")},
     "os": {"windows": ("windows",), "linux": ("linux", "ubuntu", "debian", "fedora"),
-           "macos": ("macos", "mac os", "mac用户")},
+           "macos": ("macos", "mac os", "mac用户", "mac person", "mac user")},
     "editor": {"vim": ("vim", "neovim"), "emacs": ("emacs",), "vscode": ("vs code", "vscode"),
                "sublime": ("sublime",), "intellij": ("intellij", "pycharm"), "zed": ("zed",)},
     "office": {"word": ("microsoft word", "ms word", "office"), "wps": ("wps",),
@@ -340,6 +340,7 @@ _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|run
                         r"\b|\b(?:uses?|runs?)\s+\w+\s+only\b"
                         r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
                         r"|\b(?:only|one|sole)\s+(?:phone|laptop|computer|mobile)\b"
+                        r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
                         r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
                         r"纯(?:Mac|苹果|安卓|Windows)用户", re.I)
 
