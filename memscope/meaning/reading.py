@@ -334,7 +334,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         if role in _ZH_SPOUSES:
             role = None  # 石磊刚结婚，太太是他大学同学: who his wife is, his
         if role is not None:  # 牛犇的父亲是A型血，母亲是B型血: the mother's, of 牛犇
-            head, rest = (f"{first[0].split('的')[0]}的{role}",), text[len(role):]
+            base = "".join(first[:1]).split("的")[0]
+            head, rest = (f"{base}的{role}",), text[len(role):]
             identity = rest.startswith(("是", "叫"))
             rest = rest[1:] if identity else rest
             of = ""
