@@ -229,6 +229,11 @@ PHRASED_CONFLICTS = [
     ("方圆的弟弟在深圳上班。", "方圆是家里最小的，没有弟弟妹妹。"),
     ("方圆每天六点起床。", "方圆平时都睡到九点多才起。"),
     ("方圆长这么大还没坐过飞机。", "方圆每个月都要飞一趟上海。"),
+    # a spouse named before a verb; home said with 就; one car and no other; spice at each meal
+    ("方圆的老公叫李明。", "方圆的丈夫张伟在银行工作。"),
+    ("方圆住在广州天河区。", "据方圆自己说，她家就在深圳南山区。"),
+    ("方圆只有一辆车，是特斯拉。", "方圆开的是一辆比亚迪，家里没有别的车。"),
+    ("方圆再也不吃辣了。", "方圆每顿饭都要加很多辣椒。"),
     # Chinese idioms said plainly; languages listed; a mother who died; coffee by the cup
     ("方圆的老婆在医院当护士。", "方圆至今光棍一条。"),
     ("方圆的女朋友是个空姐。", "方圆母胎单身。"),
@@ -321,6 +326,10 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno has only ever used Android phones.", "Bruno uses a Pixel 8."),
     ("User only speaks English and Welsh.", "User is bilingual in English and Welsh."),
     ("User's grandad has never flown.", "User's grandad's sister flew to Rome last Easter."),
+    # a spouse's car; a spouse named as before; a spouse at work
+    ("方圆只有一辆车，是特斯拉。", "方圆的老婆开的是一辆比亚迪。"),
+    ("方圆的老公叫李明。", "方圆的丈夫李明在银行工作。"),
+    ("方圆的老公叫李明。", "方圆的丈夫在银行工作。"),
     # another's mother; a language among those one speaks
     ("方圆的母亲前年去世了。", "方圆的妻子每周都陪她妈去公园。"),
     ("方圆只会说普通话和粤语。", "方圆粤语说得很流利。"),

@@ -138,7 +138,7 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orde
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
                        r"polishes)\b"
-                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|[一二两三四五\d]杯", re.I)
+                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|[一二两三四五\d]杯|每顿", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
                        r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"

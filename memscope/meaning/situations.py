@@ -327,6 +327,9 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
                "docs": ("google docs",), "libreoffice": ("libreoffice",), "pages": ("pages",)},
     "browser": {"chrome": ("chrome",), "firefox": ("firefox",), "safari": ("safari",),
                 "edge": ("edge",)},
+    "car": {"tesla": ("特斯拉", "tesla"), "byd": ("比亚迪",), "bmw": ("宝马",),
+            "mercedes": ("奔驰",), "audi": ("奥迪",), "toyota": ("丰田",), "honda": ("本田",),
+            "volkswagen": ("大众汽车", "大众")},
 }
 _TOOL_WORD = {w: (kind, value) for kind, values in _TOOLS.items()
               for value, words in values.items() for w in words}
@@ -342,6 +345,7 @@ _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|run
                         r"|\b(?:only|one|sole)\s+(?:phone|laptop|computer|mobile)\b"
                         r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
                         r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
+                        r"只有一辆车|就一辆车|唯一的车|没有别的车|"
                         r"纯(?:Mac|苹果|安卓|Windows)用户", re.I)
 
 
@@ -377,8 +381,9 @@ def _tool_conflict(a: Claim, b: Claim) -> str | None:
         if not only or not _mentions_owner(first, second):
             continue
         kinds = {kind for kind, _value in only}
+        owner = first.clauses[0].owner
         used = {tool for y in second.clauses
-                if not (y.hedged or y.past or y.denials or y.claim.sign < 0)
+                if y.owner == owner and not (y.hedged or y.past or y.denials or y.claim.sign < 0)
                 for tool in _tools_of(y.text)}
         if any(kind in kinds and not any(_one_tool(value, v) for k, v in only if k == kind)
                for kind, value in used):
