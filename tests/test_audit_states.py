@@ -169,6 +169,14 @@ PHRASED_CONFLICTS = [
     ("Bruno works the night shift at the depot.", "Bruno's hours at the depot are 9 to 5, "
                                                   "daytime only."),
     ("Bruno is allergic to cats.", "Bruno's three cats sleep on his bed."),
+    # one's main laptop against one's only computer; a club is a team; one passport; a team's
+    # size; only sons
+    ("Bruno's main laptop is a ThinkPad.", "Bruno does all his work on a MacBook Pro, the only "
+                                           "computer he owns."),
+    ("Bruno's favourite football club is Benfica.", "Bruno's favourite team is Porto."),
+    ("Bruno holds only a Portuguese passport.", "Bruno travels on his Brazilian passport."),
+    ("The Kiln team has six members.", "Only three people are on the Kiln team."),
+    ("Bruno's daughter is called Rita.", "Bruno has only sons."),
     # small pets; a lifelong faith; a loyal user of one tool; work from home full-time; a car
     ("Pets: two rabbits", "User has never had a pet of any kind."),
     ("Bruno is a lifelong Catholic.", "Bruno is an atheist."),
@@ -351,6 +359,9 @@ PHRASED_LOOK_ALIKES = [
     ("Bruno is Hindu.", "Bruno's wife is Catholic."),
     ("Bruno is Catholic.", "Bruno goes to church every Sunday."),
     ("方圆信佛。", "方圆的奶奶不信任何宗教。"),
+    # another's passport
+    ("Bruno holds only a Portuguese passport.", "Bruno's wife travels on her Brazilian "
+                                                "passport."),
     # another's car
     ("Bruno doesn't own a car.", "Bruno's dad drives a Honda Civic."),
     # another's mother; a past big birthday; a sauce someone else likes

@@ -205,6 +205,13 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bhits? the (?:hay|sack)\b"), "goes to bed"),
     (re.compile(r"\bis out like a light\b"), "is asleep"),
     (re.compile(r"\bup with the (?:larks|lark|birds)\b"), "up"),
+    # "favourite football club": favourite team; "has only sons": no daughters; "Only three
+    # people are on the Harbour team": the Harbour team has three members
+    (re.compile(r"\bfavou?rite (?:football |footy |soccer )?club\b"), "favourite team"),
+    (re.compile(r"\bhas only (?P<kin>sons|daughters)\b"),
+     lambda m: "has no " + ("daughters" if m["kin"] == "sons" else "sons")),
+    (re.compile(r"^Only (?P<n>\w+) people are on the (?P<team>[A-Z][\w-]* team)\b"),
+     r"The \g<team> has \g<n> members"),
     # "with no issues": a manner, no denial
     (re.compile(r",?\s+(?:with|without) (?:no |any )?(?:issues|problems|trouble|complaints|side "
                 r"effects|reaction|fuss)\b"), ""),

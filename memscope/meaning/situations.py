@@ -55,6 +55,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
         (("only_tool" in fa and "tool" in fb) or ("only_tool" in fb and "tool" in fa),
          _tool_conflict),
+        ("passport" in fa and "passport" in fb, _passport_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -107,6 +108,8 @@ def _text_features(text: str) -> set[str]:
         out.add("tenure")
     if _ONLY_SPEAKS.search(text) or _ZH_ONLY_SPEAKS.search(text):
         out.add("only_speaks")
+    if "passport" in text:
+        out.add("passport")
     if _TOOL_RE.search(text):
         out |= {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
     return out
@@ -327,6 +330,8 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
                "docs": ("google docs",), "libreoffice": ("libreoffice",), "pages": ("pages",)},
     "browser": {"chrome": ("chrome",), "firefox": ("firefox",), "safari": ("safari",),
                 "edge": ("edge",)},
+    "computer": {"mac": ("macbook", "imac", "mac mini"), "thinkpad": ("thinkpad",),
+                 "dell": ("dell xps", "dell laptop"), "surface": ("surface laptop", "surface pro")},
     "car": {"tesla": ("特斯拉", "tesla"), "byd": ("比亚迪",), "bmw": ("宝马",),
             "mercedes": ("奔驰",), "audi": ("奥迪",), "toyota": ("丰田",), "honda": ("本田",),
             "volkswagen": ("大众汽车", "大众")},
@@ -342,7 +347,7 @@ _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|run
                         r"(?:in|on|with))\b|\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)"
                         r"\b|\b(?:uses?|runs?)\s+\w+\s+only\b"
                         r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
-                        r"|\b(?:only|one|sole)\s+(?:phone|laptop|computer|mobile)\b"
+                        r"|\b(?:only|one|sole|main)\s+(?:phone|laptop|computer|mobile)\b"
                         r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
                         r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
                         r"只有一辆车|就一辆车|唯一的车|没有别的车|"
@@ -387,6 +392,28 @@ def _tool_conflict(a: Claim, b: Claim) -> str | None:
                 for tool in _tools_of(y.text)}
         if any(kind in kinds and not any(_one_tool(value, v) for k, v in only if k == kind)
                for kind, value in used):
+            return "value"
+    return None
+
+
+#: one's only passport ("holds only a Serbian passport") and a passport of another country
+#: ("his Canadian passport")
+_ONLY_PASSPORT = re.compile(r"\bonly (?:a |an |one )?(?P<n>[A-Z][a-z]+) passport\b")
+_PASSPORT = re.compile(r"\b(?:his|her|their|a|an)\s+(?P<n>[A-Z][a-z]+)\s+passport\b")
+
+
+def _passport_conflict(a: Claim, b: Claim) -> str | None:
+    """One country's passport only, and another's ("holds only a Serbian passport" /
+    "travels on his Canadian passport")."""
+    if not _mentions_owner(a, b):
+        return None
+    for first, second in ((a, b), (b, a)):
+        only = _ONLY_PASSPORT.search(first.text)
+        if only is None:
+            continue
+        own = only["n"]
+        if any(m["n"] != own for y in second.clauses if not (y.hedged or y.past or y.denials)
+               for m in _PASSPORT.finditer(y.text)):
             return "value"
     return None
 
