@@ -411,8 +411,9 @@ def _passport_conflict(a: Claim, b: Claim) -> str | None:
         only = _ONLY_PASSPORT.search(first.text)
         if only is None:
             continue
-        own = only["n"]
-        if any(m["n"] != own for y in second.clauses if not (y.hedged or y.past or y.denials)
+        own, owner = only["n"], first.clauses[0].owner
+        if any(m["n"] != own for y in second.clauses
+               if y.owner == owner and not (y.hedged or y.past or y.denials)
                for m in _PASSPORT.finditer(y.text)):
             return "value"
     return None
