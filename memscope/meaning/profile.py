@@ -33,7 +33,6 @@ _YES = re.compile(r"^(?:yes|y)\s*(?:$|[–—;,.-])", re.I)
 #: yes-or-no fields, said of a person ("Smoker: no, never smoked")
 _YES_NO = frozenset(("smoker", "drinker", "vegetarian", "vegan", "married", "pet owner",
                      "driver", "homeowner", "parent"))
-_EN_YES_NO_KEYS = _YES_NO
 #: values that say a state of their own ("Role: unemployed, job-hunting")
 _STATE_VALUE = re.compile(r"^(?:unemployed|retired|self-employed|freelance|student|married|"
                           r"single|divorced|widowed|engaged)\b", re.I)
@@ -105,7 +104,7 @@ def _en_field(name: str, key: str, value: str) -> str:
 def _known_en_key(key: str) -> bool:
     """Whether ``key`` is one of the fields this module writes a sentence for."""
     low = key.strip().lower()
-    return low in _EN_YES_NO_KEYS or any(p.match(low) for p, _s in _EN_SENTENCES) or (
+    return low in _YES_NO or any(p.match(low) for p, _s in _EN_SENTENCES) or (
         low in _EN_OTHER_KEYS)
 
 
