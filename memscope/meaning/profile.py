@@ -116,6 +116,8 @@ _EN_OTHER_KEYS = frozenset(("height", "weight", "blood type", "pets", "children"
 
 
 def _english(text: str) -> str:
+    """An English note's fields as sentences about whose they are (the name after "Name:",
+    before a dash, or the user's)."""
     name = None
     m = _EN_NAME.search(text)
     if m is not None:
@@ -219,6 +221,8 @@ def _known_key(word: str) -> bool:
 
 
 def _chinese(text: str) -> str:
+    """A Chinese note's fields as sentences about whose they are (the name in brackets
+    after them, after 姓名：, before a colon, or 用户)."""
     name = None
     first = _ZH_OWNER_FIRST.match(text)
     if first is not None and _known_key(first["name"]):

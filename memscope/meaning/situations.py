@@ -116,6 +116,7 @@ def _text_features(text: str) -> set[str]:
 
 
 def _claim_features(c: Claim) -> frozenset[str]:
+    """The features of a claim: its text's, and what its clauses read (:func:`features`)."""
     out = _text_features(c.text)
     if "number" in c.core_kinds:
         out.add("number")
@@ -275,6 +276,8 @@ _ZH_SAME = {"普通话": "汉语", "中文": "汉语", "国语": "汉语", "汉�
 
 
 def _zh_languages_conflict(a: Claim, b: Claim) -> bool:
+    """One Chinese note gives all the languages its owner speaks (只会说普通话, 一门外语都不会)
+    and the other one more (英语说得很流利)."""
     for first, second in ((a, b), (b, a)):
         only = _ZH_ONLY_SPEAKS.search(first.text)
         if only is None:
@@ -366,6 +369,7 @@ def _one_tool(a: str, b: str) -> bool:
 
 
 def _tools_of(text: str) -> set[tuple[str, str]]:
+    """The (kind, value) of each tool a text names (:data:`_TOOLS`)."""
     return {_TOOL_WORD[m.group(0).lower()] for m in _TOOL_RE.finditer(text)}
 
 
@@ -508,6 +512,8 @@ _ZH_WITH_KIN = re.compile(rf"(?:陪|看望|照顾|给|跟|和)(?:她|他)?的?(?
 
 
 def _zh_kin_gone(a: Claim, b: Claim) -> bool:
+    """One Chinese note says its owner's mother (father …) died, the other that the owner
+    spends time with her now (:func:`_kin_gone_conflict`)."""
     for first, second in ((a, b), (b, a)):
         gone = _ZH_KIN_GONE.search(first.text)
         if gone is None:
