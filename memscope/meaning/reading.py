@@ -314,9 +314,6 @@ _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|�
 #: a kin who died ("Sven's mother passed away in 2018"): the text is also its owner's
 _GONE_KIN = re.compile(r"\b(?:passed\s+away|died|lost\s+(?:his|her|their))\b|去世|过世|离世|病逝",
                        re.I)
-#: the roles a Chinese clause names the owner's partner by
-_ZH_SPOUSES = frozenset(("妻子", "丈夫", "老婆", "老公", "太太", "先生", "媳妇", "男朋友",
-                         "女朋友"))
 #: a Chinese clause that only sets the time of the next (在上一家公司时，…): its past is the next's
 _ZH_THEN = re.compile(r"(?:时|的时候|那会儿|期间)$")
 
@@ -331,7 +328,7 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
                                     else _en_head(text))
         role = next((r for r in _ZH_ROLES if text.startswith(r)), None) if (
             c.zh and n and first) else None
-        if role in _ZH_SPOUSES:
+        if role in ZH_PARTNERS:
             role = None  # 石磊刚结婚，太太是他大学同学: who his wife is, his
         if role is not None:  # 牛犇的父亲是A型血，母亲是B型血: the mother's, of 牛犇
             base = "".join(first[:1]).split("的")[0]
