@@ -84,7 +84,9 @@ def test_presenter_mode_masks_space_tags_everywhere(server, data_dir) -> None:
         box = sidebar(page).locator("[data-testid='stMultiSelect']").filter(has_text="Space")
         box.locator("input").first.click()
         page.keyboard.press("ArrowDown")
-        page.wait_for_selector("[role='option']", timeout=10_000)
+        # the menu may draw "Select all" before the choices: wait for the last one
+        page.locator("[role='option']").filter(has_text="Space 3").first.wait_for(
+            timeout=10_000)
         options = [o for o in page.locator("[role='option']").all_inner_texts()
                    if o != "Select all"]
         assert sorted(options) == ["Space 1", "Space 2", "Space 3"], options
