@@ -207,6 +207,8 @@ def _pair_keys(c: Claim) -> set[str]:
         # _age_against_birth, _zodiac_against_birth)
         keys.update(k for fact in clause.facts if fact.key == "birthday"
                     for k in ("\x00age", "\x00zodiac"))
+        # a stage of schooling and an age (levels.age_against_stage)
+        keys.update("\x00age" for fact in clause.facts if fact.key == "stage")
         keys.update(f"\x00{d.family}" for d in clause.denials if d.family)
     keys.update(f"\x00measured {key}" for key in measured(c))
     return keys

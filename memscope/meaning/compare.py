@@ -41,6 +41,7 @@ from memscope.meaning.diets import (
     ruled_out,
 )
 from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span
+from memscope.meaning.levels import CLASHES, age_against_stage, clash
 from memscope.meaning.places import within
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.situations import features, other_surnames, situation
@@ -412,11 +413,25 @@ def _same_value(a: str, names: frozenset[str]) -> bool:
             n.startswith(a) or a.startswith(n))) for n in names)
 
 
+def _apart(f: Fact, g: Fact) -> bool:
+    """Two facts of two attributes or owners, or of two moves in two years."""
+    return f.key != g.key or f.of != g.of or bool(f.when and g.when and f.when != g.when)
+
+
+def _dates_conflict(f: Fact, g: Fact) -> bool | None:
+    """Two dates that differ in a part both give (None: no part in common)."""
+    da, db = dict(f.date), dict(g.date)
+    shared = da.keys() & db.keys()
+    return any(da[k] != db[k] for k in shared) if shared else None
+
+
 def _facts_conflict(f: Fact, g: Fact) -> bool | None:
     """``True``: one attribute with two values; ``False``: one attribute, one value;
     ``None``: not one attribute (or not comparable)."""
-    if f.key != g.key or f.of != g.of or (f.when and g.when and f.when != g.when):
+    if _apart(f, g):
         return None  # another attribute; or two moves in two years
+    if f.key in CLASHES:  # levels.py: "fluent in Italian" / "a few phrases of Italian"
+        return clash(f, g)
     if f.key == "count" and (part := _part_of_children(f, g)) is not None:
         return part
     if f.key in _NOUN_KEYS and not _nouns_match(f.noun, g.noun):
@@ -425,9 +440,7 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
         return None  # "Maya's flat is small" / "… bright"; but "Maya's laptop is a MacBook
         #              Air" / "… a ThinkPad": one thing, two names
     if f.date or g.date:
-        da, db = dict(f.date), dict(g.date)
-        shared = da.keys() & db.keys()
-        return any(da[k] != db[k] for k in shared) if shared else None
+        return _dates_conflict(f, g)
     if not f.first or not g.first:  # "is single": no partner at all
         return None if not f.first and not g.first else bool(f.names or g.names)
     if f.key == "age" and (span_f := age_span(f.first)) and (span_g := age_span(g.first)):
@@ -436,6 +449,12 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
         return g.first in _WORKMODES.get(f.first, ()) or f.first in _WORKMODES.get(g.first, ())
     if f.key in _EXACT:
         return f.first != g.first and {f.first, g.first} != _NOT_WORKING
+    return _values_differ(f, g)
+
+
+def _values_differ(f: Fact, g: Fact) -> bool:
+    """Two values of one attribute said in words: numbers that differ, no place within
+    the other, no name of one in the other, no synonyms."""
     numbers_f, numbers_g = _NUMBERS.findall(f.value), _NUMBERS.findall(g.value)
     if numbers_f and numbers_g and numbers_f != numbers_g:
         return True  # "the 3rd floor of the Leeds building" / "the 7th floor of …"
@@ -463,8 +482,11 @@ def _firm(x: Clause) -> tuple[Fact, ...]:
     hedge = (_ZH_HEDGES if x.claim.zh else _HEDGES).search(x.text)
     if hedge is None:
         return x.facts
-    return tuple(f for f in x.facts if 0 <= x.text.lower().find(
-        (f.first or f.value or "\0").lower()) < hedge.start())
+    low = x.text.lower()
+    return tuple(f for f in x.facts if (
+        0 <= low.find(f.value.lower()) <= hedge.start() if f.key in CLASHES
+        # a level says its own words: "is learning Greek" is a beginner's Greek
+        else 0 <= low.find((f.first or f.value or "\0").lower()) < hedge.start()))
 
 
 def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
@@ -474,7 +496,8 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
     agreed = False
     for f in _firm(x) if firm else x.facts:
         for g in _firm(y) if firm else y.facts:
-            if _age_against_birth(f, g) or _zodiac_against_birth(f, g):
+            if _age_against_birth(f, g) or _zodiac_against_birth(f, g) or \
+                    age_against_stage(f, g):
                 return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
             if verdict:
@@ -841,6 +864,18 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
                 found = _pair_conflict(x, y, several=several)
                 if found is not None:
                     return found
+            elif x.owner and x.owner == y.owner and (found := _level_conflict(x, y)):
+                return found
+    return None
+
+
+def _level_conflict(x: Clause, y: Clause) -> Conflict | None:
+    """Levels (levels.py) of a clause about the past against one about now: a level
+    reached still holds ("finished university in 2015" / "is in her final year")."""
+    for f in x.facts:
+        for g in y.facts:
+            if f.key in CLASHES and _facts_conflict(f, g):
+                return Conflict("value", f.value, g.value, 0.8, topical=True)
     return None
 
 

@@ -134,7 +134,7 @@ _STATE_TRIGGER = re.compile(
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
-_AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s", re.I)
+_AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s|\dy\.?/?o\b|\dyo\b", re.I)
 #: an age by its decade ("in his early fifties": 50-54)
 _DECADE = re.compile(r"\bin\s+(?:his|her|their)\s+(?:(?P<part>early|mid|late)[\s-]*)?"
                      r"(?P<dec>twenties|thirties|forties|fifties|sixties|seventies|eighties|"
@@ -150,6 +150,9 @@ _NEGATED_CUE = re.compile(r"(?:\b(?:no longer|not|never)|n['’]t)(?:\s+\w+)?\s*
 
 
 _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
+       # "is a 2-year-old beagle", "who is 3yo" (not "has a 2-year-old son": the son's)
+       re.compile(rf"\b(?:is|['’]s) an? {_N}-years?-old\b", re.I),
+       re.compile(rf"\b{_N}\s*(?:yo|y/o|y\.o\.)(?!\w)", re.I),
         re.compile(rf"\b(?:turned|aged|age)\s+{_N}\b", re.I),
         # (not an age still to come: "turns 40 next month")
         re.compile(rf"\bturns\s+{_N}\b(?!\s+(?:next|in|on|this|later|soon)\b)", re.I),
@@ -544,6 +547,16 @@ def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
     return out
 
 
+def kin_of(thing: str, identity: bool, *, zh: bool) -> str:
+    """Whose a clause's facts are: its kin's when it names one ("Deepa's husband is
+    Catholic", 白雪的母亲是医生: the husband's, the mother's), else its owner's ("");
+    ``thing`` what the clause is about, ``identity`` whether it says what that thing is."""
+    if zh:
+        return "" if identity and not thing.endswith(_ZH_ROLES) else thing
+    return thing if thing and stem(thing.split()[-1]) in _ROLE_STEMS else "" if identity \
+        else thing
+
+
 #: one's time at work, whose states are one's own ("Ravi's hours are 9 to 5, daytime only")
 _OWN_TIME = frozenset(("hours", "schedule", "shift", "shifts", "working", "job", "rota"))
 
@@ -556,8 +569,7 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
     if identity and thing:
         fact = _identity_fact(thing, rest)
         facts.extend(() if fact is None else (fact,))
-    # "Deepa's husband is Catholic": the husband's, as 白雪的母亲是医生 is the mother's
-    of = thing if thing and stem(thing.split()[-1]) in _ROLE_STEMS else "" if identity else thing
+    of = kin_of(thing, identity, zh=False)
     if of.removeprefix("only ").removeprefix("main ").split(" ")[0] in _OWN_TIME:
         # "Ravi's hours are 9 to 5", "User's only job is night security": his
         of = ""
@@ -634,8 +646,7 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
         fact = None if family is None else _value_fact(
             family, thing, "", re.sub(r"^(?:是|叫|在)", "", rest), zh=True)
         facts.extend(() if fact is None else (fact,))
-    # 白雪的母亲是医生, 王静的女儿是2020年出生的: what is said of a kin is the kin's
-    of = "" if identity and not thing.endswith(_ZH_ROLES) else thing
+    of = kin_of(thing, identity, zh=True)
     if past:
         return tuple(f for f in facts if f.key == "birthday")
     for family, cue in _ZH_CUES:

@@ -1,0 +1,339 @@
+"""Levels a life is at, each one at a time, that hold from when they were reached: one's
+health (a chronic condition, or none at all), how well one speaks a language (not a word,
+a beginner's, fluent), the highest degree one holds, whether one has finished one's
+studies, and one's rank at work (leads people, or leads no one).
+
+Each is a :class:`~memscope.meaning.facts.Fact` of its own family; :data:`CLASHES` says
+which two values of a family cannot both hold ("has type 1 diabetes" / "has no health
+conditions at all"; "can only manage a few phrases of Italian" / "fluent in Italian since
+childhood"; 最高学历是本科 / 是北大的硕士; "manages a team of eight" / "has no direct
+reports"). A level reached in the past still holds ("was diagnosed with asthma in 2019",
+"finished university in 2015"), so these are read in clauses about the past too."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from memscope.meaning.facts import Fact
+
+#: languages by their English names (matched as written, capitalised)
+_LANGUAGES = (
+    "English|French|German|Spanish|Italian|Portuguese|Dutch|Russian|Polish|Arabic|Hebrew|"
+    "Turkish|Greek|Japanese|Korean|Mandarin|Chinese|Cantonese|Hindi|Urdu|Bengali|Punjabi|"
+    "Tamil|Swahili|Vietnamese|Thai|Indonesian|Malay|Swedish|Norwegian|Danish|Finnish|Czech|"
+    "Hungarian|Romanian|Ukrainian|Persian|Farsi|Welsh|Irish|Gaelic|Icelandic|Tagalog|Yoruba|"
+    "Igbo|Hausa|Amharic|Zulu|Xhosa|Afrikaans|Catalan|Basque|Serbian|Croatian|Bulgarian|"
+    "Slovak|Slovenian|Lithuanian|Latvian|Estonian|Georgian|Armenian|Kurdish|Pashto|Nepali|"
+    "Sinhala|Telugu|Marathi|Gujarati|Kannada|Malayalam|Mongolian|Tibetan|Uyghur|Latin")
+_L = rf"(?P<lang>(?-i:{_LANGUAGES}))"
+#: Chinese names of languages and dialects (广东话 is 粤语)
+_ZH_LANGUAGES = ("英语|英文|法语|德语|日语|韩语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|粤语|"
+                 "广东话|普通话|汉语|中文|蒙古语|藏语|维吾尔语|维语|上海话|闽南语|闽南话|客家话|"
+                 "四川话|泰语|越南语|荷兰语|土耳其语|印地语|拉丁语")
+_ZH_L = rf"(?P<lang>{_ZH_LANGUAGES})"
+_ZH_SAME_LANGUAGE = {"广东话": "粤语", "英文": "英语", "维语": "维吾尔语", "闽南话": "闽南语",
+                     "中文": "汉语"}
+
+#: how well one speaks a language: (level, pattern naming the language as ``lang``)
+_PROFICIENCY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (level, re.compile(pattern, re.I)) for level, pattern in (
+        ("fluent", rf"\b(?:is|has been|became|'s) (?:\w+ )?fluent in {_L}"),
+        ("fluent", rf"\bspeaks (?:fluent|perfect|flawless|native|excellent) {_L}"),
+        ("fluent", rf"\bspeaks {_L} (?:fluently|perfectly|like a native|natively)\b"),
+        ("fluent", rf"\b{_L} is (?:his|her|their|my) (?:mother tongue|first language|native "
+                   r"(?:language|tongue))\b"),
+        ("fluent", rf"\b(?:mother tongue|first language|native (?:language|tongue))(?: is)? {_L}"),
+        ("fluent", rf"\bnative {_L} speaker\b"),
+        ("fluent", rf"\bnative speaker of {_L}"),
+        ("fluent", rf"\bgrew up speaking {_L}"),
+        ("fluent", rf"\bbilingual in (?:\w+ and )?{_L}"),
+        ("none", rf"\b(?:doesn['’]t|does not|can['’]t|cannot|can not|couldn['’]t) (?:speak|"
+                 rf"understand|read) (?:a (?:single )?word of |any )?{_L}"),
+        ("none", rf"\b(?:speaks|knows|understands) no {_L}"),
+        ("none", rf"\bhas never (?:learned|learnt|studied|spoken) (?:any )?{_L}"),
+        ("none", rf"\bdoesn['’]t know (?:a (?:single )?word of |any )?{_L}"),
+        ("basic", rf"\b(?:is|has (?:just )?started|just started|began|has begun) learning "
+                  rf"{_L}"),
+        ("basic", rf"\bspeaks (?:only )?(?:a little|a bit of|some|basic|broken|rudimentary|"
+                  rf"schoolboy|schoolgirl|beginner['’]?s?) {_L}"),
+        ("basic", rf"\b{_L} is (?:still )?(?:basic|rudimentary|very limited|shaky)\b"),
+        ("basic", rf"\bbeginner(?:['’]s)? (?:in |at )?{_L}"),
+    ))
+_ZH_PROFICIENCY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (level, re.compile(pattern)) for level, pattern in (
+        ("fluent", rf"{_ZH_L}是(?:他|她|他们|她们|我|自己)?的?母语"),
+        ("fluent", rf"母语是{_ZH_L}"),
+        ("fluent", rf"(?:说|讲)(?:得)?(?:一口)?(?:很|非常)?流利的{_ZH_L}"),
+        ("fluent", rf"{_ZH_L}(?:说得|讲得|很|非常|特别)+(?:流利|地道)"),
+        ("fluent", rf"{_ZH_L}(?:已经)?(?:考过了?|过了|拿到了?)(?:N1|N2|专八|专业八级|"
+                   r"DELF ?[BC][12]|[BC][12]|雅思[78]|托福1[01]\d)"),
+        ("fluent", rf"(?:做|当)(?:专职)?{_ZH_L}翻译"),
+        ("none", rf"(?:一句|一个字|一点)(?:儿)?{_ZH_L}(?:也|都)(?:听不懂|不会|不懂|说不了|不会说)"),
+        ("none", rf"(?:完全)?(?:不会|听不懂)(?:说|讲)?{_ZH_L}"),
+        ("none", rf"(?:从来?)?没(?:有)?学过(?:任何)?{_ZH_L}"),
+        ("basic", rf"(?:正在|在|刚开始|才开始)学{_ZH_L}"),
+        ("basic", rf"{_ZH_L}(?:只会|就会)(?:说)?(?:几句|一点)"),
+        ("basic", rf"会(?:说)?一点(?:点)?{_ZH_L}"),
+    ))
+#: a Japanese beginner's first step
+_ZH_KANA = re.compile(r"刚学完五十音|才学完五十音|五十音(?:还没|都没)")
+
+#: a chronic condition one has, and none at all
+_CONDITION = (r"(?:type\s*[12]\s+|severe\s+|mild\s+|chronic\s+)?(?:diabetes|asthma|epilepsy|"
+              r"hypertension|high blood pressure|arthritis|crohn['’]s(?: disease)?|"
+              r"multiple sclerosis|copd|co?eliac disease|lupus|a heart condition|heart disease|"
+              r"kidney disease|parkinson['’]s|fibromyalgia|chronic migraines?|psoriasis)")
+_ILL = re.compile(
+    rf"(?<!no )\b(?:has|have|has had|lives with|suffers from|is being treated for|"
+    rf"was diagnosed with|has been diagnosed with|got diagnosed with|is on medication for|"
+    rf"manages (?:his|her|their))\s+{_CONDITION}"
+    r"|\bis (?:a )?(?:type\s*[12]\s+)?diabetic\b|\binjects insulin\b|\bon insulin\b", re.I)
+_HEALTHY = re.compile(
+    r"\bhas no (?:\w+ )?(?:health|medical) (?:conditions?|problems?|issues?)\b"
+    r"|\bno (?:chronic|long-term|underlying|known) (?:health |medical )?(?:conditions?|"
+    r"illness(?:es)?|diseases?)\b|\bnothing chronic\b|\bis in (?:perfect|excellent) health\b"
+    r"|\bhas never been ill (?:a day )?in (?:his|her|their) life\b"
+    r"|\b(?:has|got) a clean bill of health\b", re.I)
+_ZH_ILL = re.compile(r"(?<![没无不])(?:有|患有|患了|得了|查出(?:了|来)?|确诊(?:了|为)?)"
+                     r"(?:[一二12]型|轻度|重度|慢性)?(?:糖尿病|高血压|哮喘|癫痫|心脏病|冠心病|"
+                     r"关节炎|痛风|甲亢|甲减|肾病)|打胰岛素")
+_ZH_HEALTHY = re.compile(r"没有任何(?:慢性病|基础病|疾病)|没有(?:慢性病|基础病)|没什么(?:慢性病|"
+                         r"基础病)|体检(?:结果)?一切正常|从来?没(?:生过|得过)(?:什么)?(?:大)?病")
+
+#: the highest degree one holds, or none; whether one's studies are over
+_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (level, re.compile(pattern, re.I)) for level, pattern in (
+        ("none", r"\b(?:never went to|didn['’]t go to|did not go to|never attended|never "
+                 r"studied at) (?:a )?(?:university|college|uni)\b|\bhas no (?:university |"
+                 r"college )?degree\b|\bdropped out of (?:high )?school\b|\bnever finished "
+                 r"(?:high )?school\b"),
+        ("bachelor-max", r"\b(?:highest|only) (?:degree|qualification)(?: is)? (?:a |an |his |her |"
+                         r"their )?(?:bachelor|BA\b|BSc\b|undergraduate)"),
+        ("master-max", r"\b(?:highest|only) (?:degree|qualification)(?: is)? (?:a |an |his |her |"
+                       r"their )?(?:master['’]?s|MA\b|MSc\b|MBA\b)"),
+        ("doctorate", r"\b(?:has|holds|earned|got|did|completed|finished|was awarded) (?:a |an |"
+                      r"her |his |their )?(?:PhD|doctorate|DPhil)\b|\bis a PhD\b"),
+        ("master", r"\b(?:has|holds|earned|got|did|completed|finished) (?:a |an |her |his |"
+                   r"their )?(?:master['’]?s|MA\b|MSc\b|MBA\b|MPhil\b)"),
+        ("bachelor", r"\b(?:has|holds|earned|got|completed) (?:a |an |her |his |their )?"
+                     r"(?:bachelor['’]?s|BA\b|BSc\b|undergraduate degree|(?:university |"
+                     r"college )?degree)\b|\bgraduated from (?!(?:high|secondary) school)"
+                     r"[A-Z][\w.]+|\bdid (?:his|her|their) (?:undergrad|undergraduate degree|"
+                     r"degree|BA|BSc) at\b"),
+    ))
+_ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (level, re.compile(pattern)) for level, pattern in (
+        ("none", r"没(?:上|读|念)过大学|没进过大学(?:校门|的门)|(?:就)?没再(?:念|读|上)(?:过)?"
+                 r"(?:书|学)|高中毕业就(?:出来)?(?:工作|打工|上班)|(?:高中|初中)没(?:读|念)完"
+                 r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)"),
+        ("bachelor-max", r"最高学历(?:是|只是|就是)本科|没(?:读|念|上)过研"
+                         r"|没(?:有)?(?:继续)?(?:读|念)研"),
+        ("master-max", r"最高学历(?:是|只是|就是)硕士|没(?:读|念)(?:过)?博"),
+        ("doctorate", r"是.{0,12}?博士(?!后|生)|博士(?:学位|毕业)|拿到了?博士"),
+        ("master", r"是.{0,12}?硕士(?!生)|硕士(?:学位|毕业)|研究生毕业|拿到了?硕士"),
+        ("bachelor", r"(?:大学|学院|北大|清华|复旦|交大|浙大|南开|武大|人大)[^，。,；;]{0,6}"
+                     r"毕业(?!后|以后|那年|时)|本科(?:是)?在.{1,10}?(?:读|念|上)的|本科毕业"
+                     r"|大学(?:是)?在.{1,10}?(?:读|念|上)的|大学毕业"),
+    ))
+#: studies over ("finished university in 2015", 大学毕业): against still at school
+_STUDIES_DONE = re.compile(
+    r"\b(?:finished|completed|graduated from) (?:university|uni|college|(?:his|her|their) "
+    r"(?:\w+ )?(?:degree|studies))\b|\bgraduated(?: from [A-Z][\w.]+(?: [A-Z][\w.]+)?)? in "
+    r"(?:19|20)\d\d\b", re.I)
+_ZH_STUDIES_DONE = re.compile(r"(?:大学|本科|研究生)毕业(?!后|以后|那年|时)|已经毕业(?:了)?")
+_STILL_STUDYING = re.compile(
+    r"\bis in (?:his|her|their) (?:final|last|first|second|third|fourth) year (?:of|at)\b"
+    r"|\bis in (?:his|her|their) (?:\d(?:st|nd|rd|th)|final|last) year (?:of|at)\b"
+    r"|\bis (?:still )?(?:studying|reading) (?:for )?(?:a |an |her |his |their )?(?:\w+ )?"
+    r"(?:degree|BA|BSc)\b", re.I)
+
+#: one's rank at work: leads people (or a firm), or leads no one
+_LEADS = re.compile(
+    r"\bmanages? (?:a team|a staff|a department) of\b|\bhas (?:\w+ )?direct reports\b"
+    r"|\b(?:leads|heads|runs) (?:a|the) (?:\w+ )?(?:team|department|group|division)\b"
+    r"|\bis (?:its|the) (?:CEO|founder|co-founder|managing director|head teacher|headteacher|"
+    r"principal|head of (?:the )?\w+)\b|\bis (?:the )?(?:CEO|managing director|head teacher|"
+    r"headteacher) (?:of|at)\b", re.I)
+_LEADS_NO_ONE = re.compile(
+    r"\bhas no (?:direct )?reports\b|\bis an? individual contributor\b|\bmanages no ?one\b"
+    r"|\b(?:doesn['’]t|does not) manage (?:anyone|anybody|people|a team)\b"
+    r"|\bhas never managed (?:anyone|anybody|people|a team)\b|\bhas no (?:leadership|"
+    r"management|managerial) (?:role|responsibilit(?:y|ies))\b|\bis an? (?:\w+ )?intern\b"
+    r"|\bis an? teaching assistant\b", re.I)
+_ZH_LEADS = re.compile(r"手(?:底)?下(?:管着|带着|有)"
+                       r"|带着?(?:一个)?(?:\d+|[一二两三四五六七八九十几]+)(?:个)?人的团队|管着(?:\d+|[一二两三四五六七八九十几]+)(?:号|个)?人"
+                       r"|(?:是|当)(?:公司的?)?(?:创始人|CEO|总经理|园长|校长)")
+_ZH_LEADS_NO_ONE = re.compile(r"没(?:有)?带过(?:任何)?(?:下属|团队|人)|没有(?:任何)?下属"
+                              r"|(?:是|还是)(?:[^，。,；;是]{1,8}的)?(?:个|一名|一个)?普通(?:员工|专员|"
+                              r"职员|老师|教师|科员)"
+                              r"|(?:是|还是)(?:个|一名)?实习生")
+
+#: a couple that has parted ("Viktor and Olga broke up", "Olu and his wife divorced in
+#: 2020"), and one still together ("is still with his girlfriend Olga", "has been married to
+#: Ngozi since 2005"); the partner's name as ``name``, a year as ``year``
+_PARTNER_WORD = r"(?:wife|husband|partner|girlfriend|boyfriend|spouse|fianc[ée]e?)"
+_PARTED = re.compile(
+    rf"^\s*and (?:(?:his|her|their) {_PARTNER_WORD}(?:,? (?P<name>[A-Z][\w-]+))?|"
+    r"(?P<name2>[A-Z][\w-]+)),? (?:have |had |finally )?(?:split up|broke up|separated|"
+    r"divorced|split)\b(?:[^,;]*?\b(?P<year>(?:19|20)\d\d)\b)?"
+    rf"|\b(?:split up|broke up|separated) (?:with|from) (?:(?:his|her|their) {_PARTNER_WORD}"
+    r"|(?P<name3>[A-Z][\w-]+))(?:[^,;]*?\b(?P<year2>(?:19|20)\d\d)\b)?", re.I)
+_TOGETHER = re.compile(
+    rf"\bis still (?:with|together with|married to|engaged to) (?:(?:his|her|their) "
+    rf"{_PARTNER_WORD},? )?(?P<name>[A-Z][\w-]+)?"
+    rf"|\bstill lives with (?P<name2>[A-Z][\w-]+),? (?:his|her|their) {_PARTNER_WORD}"
+    r"|\b(?:has been|is) (?:\w+ly )?married to (?:[\w-]+,? ){0,5}?(?P<name3>[A-Z][\w-]+)?,? "
+    r"since (?P<year>(?:19|20)\d\d)\b")
+
+
+def _couple(rest: str, of: str) -> Fact | None:
+    """A couple parted or together (:data:`_PARTED`, :data:`_TOGETHER`)."""
+    for value, pattern in (("over", _PARTED), ("together", _TOGETHER)):
+        if (m := pattern.search(rest)) is None:
+            continue
+        found = m.groupdict()
+        name = next((found[k] for k in ("name", "name2", "name3") if found.get(k)), "")
+        year = next((int(found[k]) for k in ("year", "year2") if found.get(k)), 0)
+        still = value == "together" and "still" in m.group(0).lower()
+        return Fact("couple", "still" if still else "", of, m.group(0), value,
+                    frozenset((value, *((name.lower(),) if name else ()))),
+                    (("y", year),) if year else ())
+    return None
+
+
+def _couple_clash(f: Fact, g: Fact) -> bool:
+    """A couple parted against one together: the same partner named, "still" together, or
+    together since a year before the parting."""
+    if {f.first, g.first} != {"over", "together"}:
+        return False
+    over, together = (f, g) if f.first == "over" else (g, f)
+    if (over.names & together.names) - {"over", "together"} or together.noun == "still":
+        return True
+    parted, since = dict(over.date).get("y", 0), dict(together.date).get("y", 0)
+    return bool(parted and since and since < parted)
+
+
+#: the stage of schooling one is at now, and the ages it is at ("just started secondary
+#: school", "is in Year 5", 还在上幼儿园中班; the school states of facts.py too)
+STAGE_AGES = {"kindergarten": (2, 6), "primary": (5, 12), "middle": (11, 15),
+              "secondary": (11, 18), "high": (14, 19), "university": (16, 120)}
+_STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (stage, re.compile(pattern, re.I)) for stage, pattern in (
+        ("kindergarten", r"\b(?:is|are) (?:still )?(?:in|at) (?:nursery|kindergarten|pre-?school)"
+                         r"\b|\b(?:just )?started (?:nursery|kindergarten|pre-?school)\b"),
+        ("primary", r"\b(?:is|are) in (?:his|her|their) (?:\w+ )?year (?:of|at) (?:primary|"
+                    r"elementary) school\b|\b(?:just )?started (?:primary|elementary) school\b"
+                    r"|\b(?:is|are) in Year [1-6]\b"),
+        ("secondary", r"\b(?:just )?started (?:secondary|high) school\b|\b(?:is|are) (?:still )?"
+                      r"(?:in|at) secondary school\b|\b(?:is|are) in Year (?:[7-9]|1[01])\b"),
+    ))
+_ZH_STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (stage, re.compile(pattern)) for stage, pattern in (
+        ("kindergarten", r"(?:上|读|在)幼儿园|幼儿园(?:小|中|大)班|上早教"),
+        ("middle", r"(?:刚)?上(?:了)?初中"),
+        ("high", r"(?:读|上)?高[一二三](?!的时候|时|那)|今年高考"),
+    ))
+
+
+def _stage(rest: str, facts: Iterable[Fact], of: str, *, zh: bool) -> Fact | None:
+    found = _first(_ZH_STAGES if zh else _STAGES, rest)
+    if found is not None:
+        return _fact("stage", of, found[0], found[1].group(0))
+    school = next((f for f in facts if f.key == "school" and f.of == of), None)
+    return None if school is None else _fact("stage", of, school.first, school.value)
+
+
+def age_against_stage(f: Fact, g: Fact) -> bool:
+    """An age and a stage of schooling of one owner that do not go together ("is 17" /
+    "is in his last year of primary school"; 十五岁 / 上幼儿园中班), a year's slack."""
+    age, stage = (f, g) if f.key == "age" else (g, f)
+    if age.key != "age" or stage.key != "stage" or f.of != g.of:
+        return False
+    span = re.fullmatch(r"(\d{1,3})(?:-(\d{1,3}))?", age.first)
+    low, high = STAGE_AGES.get(stage.first, (0, 200))
+    if span is None:
+        return False
+    a_low, a_high = int(span.group(1)), int(span.group(2) or span.group(1))
+    return a_high < low - 1 or a_low > high + 1
+
+
+#: two values of a family that cannot both hold
+CLASHES: dict[str, frozenset[frozenset[str]]] = {
+    "health": frozenset((frozenset(("ill", "healthy")),)),
+    "proficiency": frozenset((frozenset(("none", "fluent")), frozenset(("basic", "fluent")))),
+    "degree": frozenset(frozenset(p) for p in (
+        ("none", "bachelor"), ("none", "master"), ("none", "doctorate"),
+        ("none", "bachelor-max"), ("bachelor-max", "master"), ("bachelor-max", "doctorate"),
+        ("master-max", "doctorate"), ("none", "master-max"), ("none", "at-university"))),
+    "studies": frozenset((frozenset(("done", "studying")),)),
+    "rank": frozenset((frozenset(("leads", "no-one")),)),
+    "couple": frozenset((frozenset(("over", "together")),)),
+}
+
+
+def _fact(key: str, of: str, value: str, shown: str, noun: str = "") -> Fact:
+    return Fact(key, noun, of, shown, value, frozenset((value,)))
+
+
+def _first(patterns: Iterable[tuple[str, re.Pattern[str]]], text: str
+           ) -> tuple[str, re.Match[str]] | None:
+    return next(((level, m) for level, p in patterns if (m := p.search(text))), None)
+
+
+def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
+    """The levels a clause's words give its owner (``of``: the owner's kin, or "")."""
+    out: list[Fact] = []
+    for level, pattern in _ZH_PROFICIENCY if zh else _PROFICIENCY:
+        if (m := pattern.search(rest)) is not None:
+            lang = m["lang"] if zh else m["lang"].lower()
+            lang = _ZH_SAME_LANGUAGE.get(lang, lang)
+            if not any(f.noun == lang for f in out):
+                out.append(_fact("proficiency", of, level, m.group(0), noun=lang))
+    if zh and _ZH_KANA.search(rest) and not any(f.noun == "日语" for f in out):
+        out.append(_fact("proficiency", of, "basic", "五十音", noun="日语"))
+    for key, yes, no in (("health", _ZH_ILL if zh else _ILL, _ZH_HEALTHY if zh else _HEALTHY),
+                         ("rank", _ZH_LEADS if zh else _LEADS,
+                          _ZH_LEADS_NO_ONE if zh else _LEADS_NO_ONE)):
+        values = ("ill", "healthy") if key == "health" else ("leads", "no-one")
+        if (m := no.search(rest)) is not None:
+            out.append(_fact(key, of, values[1], m.group(0)))
+        elif (m := yes.search(rest)) is not None:
+            out.append(_fact(key, of, values[0], m.group(0)))
+    if not zh and (couple := _couple(rest, of)) is not None:
+        out.append(couple)
+    found = _first(_ZH_DEGREES if zh else _DEGREES, rest)
+    if found is not None:
+        out.append(_fact("degree", of, found[0], found[1].group(0)))
+    done = (_ZH_STUDIES_DONE if zh else _STUDIES_DONE).search(rest)
+    if done is not None:
+        out.append(_fact("studies", of, "done", done.group(0)))
+    elif not zh and (still := _STILL_STUDYING.search(rest)) is not None:
+        out.append(_fact("studies", of, "studying", still.group(0)))
+    return out
+
+
+def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool) -> tuple[Fact, ...]:
+    """:func:`level_facts`, and studies not over for one at a school now (``facts``: the
+    clause's other facts: "is in high school", 在读大学二年级)."""
+    facts = tuple(facts)
+    out = level_facts(rest, of, zh=zh)
+    stage = _stage(rest, facts, of, zh=zh)
+    if stage is not None:
+        out.append(stage)
+        if not any(f.key == "studies" for f in out):
+            out.append(_fact("studies", of, "studying", stage.value))
+        if stage.first == "university" and not any(f.key == "degree" for f in out):
+            out.append(_fact("degree", of, "at-university", stage.value))
+    return tuple(out)
+
+
+def clash(f: Fact, g: Fact) -> bool | None:
+    """Whether two facts of one family of levels (same owner) cannot both hold; None when
+    they are not levels, or levels of two languages."""
+    pairs = CLASHES.get(f.key)
+    if f.key == "couple":
+        return _couple_clash(f, g)
+    if pairs is None or f.noun != g.noun:
+        return None
+    return f.first != g.first and frozenset((f.first, g.first)) in pairs

@@ -1,0 +1,114 @@
+"""Levels a life is at (issue 35, ``memscope/meaning/levels.py``): health, how well one
+speaks a language, the highest degree, studies over or not, rank at work, a couple parted
+or together, and an age against the stage of schooling. Each rule with the look-alikes it
+must leave alone; English and Chinese. Sentences here are this file's own, not the
+labelled sets'."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memscope.graph.analysis import analyse
+from memscope.meaning.audit import semantic_findings
+from memscope.meaning.claims import claim, conflict
+from memscope.records.dataset import from_feed_pages
+
+CONFLICTS = [
+    # a chronic condition, and none at all
+    ("Oskar has asthma and carries an inhaler.", "Oskar has no health conditions whatsoever."),
+    ("Oskar is a type 2 diabetic.", "Oskar is in perfect health, with nothing chronic."),
+    ("Oskar was diagnosed with epilepsy in 2019.", "Oskar has no medical conditions."),
+    ("方宁患有高血压，每天吃药。", "方宁没有任何慢性病。"),
+    ("方宁前年查出了哮喘。", "方宁体检一切正常。"),
+    # how well one speaks a language
+    ("Oskar is fluent in Polish.", "Oskar can't speak a word of Polish."),
+    ("Oskar has just started learning Greek.", "Oskar's mother tongue is Greek."),
+    ("Oskar speaks a little Dutch.", "Oskar speaks Dutch like a native."),
+    ("方宁一句德语都不会。", "方宁说一口流利的德语。"),
+    ("方宁在学韩语，才入门。", "方宁的母语是韩语。"),
+    ("方宁刚学完五十音。", "方宁日语已经考过了N1。"),
+    # the highest degree, or none
+    ("Oskar never went to university.", "Oskar holds a master's in physics."),
+    ("Oskar's highest degree is a BSc.", "Oskar earned a PhD in 2015."),
+    ("方宁的最高学历是本科。", "方宁是浙大的博士。"),
+    ("方宁没上过大学。", "方宁本科是在南京读的。"),
+    ("方宁在读大二。", "方宁高中毕业就出来工作了。"),
+    # studies over, or not
+    ("Oskar finished university in 2012.", "Oskar is in his second year of a law degree."),
+    ("方宁大学毕业了。", "方宁还在读高三。"),
+    # leads people, or no one
+    ("Oskar manages a team of twelve.", "Oskar has no direct reports."),
+    ("Oskar is the CEO of Pinecone Labs.", "Oskar is an intern at Pinecone Labs."),
+    ("方宁手下管着二十个人。", "方宁还是个普通职员，没带过下属。"),
+    # a couple parted, and together
+    ("Oskar and his girlfriend Lena broke up in May.", "Oskar is still with Lena."),
+    ("Oskar and his wife divorced in 2021.", "Oskar has been married to Marta since 2009."),
+]
+
+LOOK_ALIKES = [
+    # ill once, or another's illness, or a condition and some health
+    ("Oskar had asthma as a child.", "Oskar has no health conditions now."),
+    ("Oskar's father has diabetes.", "Oskar has no health conditions."),
+    ("方宁有高血压。", "方宁的父亲没有任何慢性病。"),
+    ("方宁的母亲有糖尿病。", "方宁体检一切正常。"),
+    # two languages, or a beginner and a beginner
+    ("Oskar is fluent in Polish.", "Oskar can't speak a word of Czech."),
+    ("Oskar speaks a little Dutch.", "Oskar has just started learning Dutch."),
+    ("方宁一句德语都不会。", "方宁说一口流利的法语。"),
+    ("Oskar's wife is fluent in Greek.", "Oskar has just started learning Greek."),
+    # degrees that may both hold
+    ("Oskar holds a master's in physics.", "Oskar earned a PhD in 2015."),
+    ("Oskar never went to university.", "Oskar's sister holds a master's in law."),
+    ("方宁是浙大的博士。", "方宁本科是在南京读的。"),
+    ("方宁没上过大学。", "方宁的哥哥是北大的硕士。"),
+    # studies of another, or the future
+    ("Oskar finished university in 2012.", "Oskar's son is in his second year of a law degree."),
+    ("方宁大学毕业了。", "方宁的女儿还在读高三。"),
+    # leading and being led, or another's team
+    ("Oskar manages a team of twelve.", "Oskar reports to the CFO."),
+    ("Oskar has no direct reports.", "Oskar's manager leads a team of nine."),
+    ("方宁手下管着二十个人。", "方宁的领导是老周。"),
+    # a couple parted, and a new partner
+    ("Oskar and his wife divorced in 2010.", "Oskar has been married to Marta since 2016."),
+    ("Oskar split up with his boyfriend Tom.", "Oskar is engaged to Luis."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), CONFLICTS)
+def test_two_levels_of_one_life_conflict(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), LOOK_ALIKES)
+def test_levels_that_may_both_hold_are_left_alone(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+NOW = datetime(2026, 12, 6, tzinfo=UTC)
+
+
+def _flagged(a: str, b: str) -> bool:
+    """Whether the audit (not only the rules) flags ``a`` and ``b``, each in a document of
+    its own: the pair must also be one it compares."""
+    memories = [{"id": n, "memory": text, "spaceContainerTag": "s",
+                 "createdAt": f"2026-05-0{d}T10:00:00Z"} for d, (n, text) in
+                enumerate((("a", a), ("b", b)), start=1)]
+    docs = [{"id": f"d{m['id']}", "title": m["id"], "memoryEntries": [m]} for m in memories]
+    found = semantic_findings(analyse(from_feed_pages([{"documents": docs}]), NOW))
+    return any(f.kind == "suspected_contradiction" for f in found)
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Oskar's son is 16.", "Oskar's son is in his final year of primary school.", True),
+    ("Oskar's daughter just started secondary school.", "Oskar's daughter is 4.", True),
+    ("方宁的儿子还在上幼儿园大班。", "方宁的儿子今年十四岁了。", True),
+    ("Oskar's son is 11.", "Oskar's son is in his final year of primary school.", False),
+    ("Oskar's son is 16.", "Oskar's daughter is in Year 3.", False),
+    ("方宁的儿子还在上幼儿园大班。", "方宁今年三十四岁了。", False),
+])
+def test_an_age_against_the_stage_of_schooling(a: str, b: str, expected: bool) -> None:
+    assert _flagged(a, b) is expected
