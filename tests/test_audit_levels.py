@@ -1,8 +1,9 @@
 """Levels a life is at (issue 35, ``memscope/meaning/levels.py``): health, how well one
 speaks a language, the highest degree, studies over or not, rank at work, a couple parted
-or together, and an age against the stage of schooling. Each rule with the look-alikes it
-must leave alone; English and Chinese. Sentences here are this file's own, not the
-labelled sets'."""
+or together, smoking and drinking (never, once, given up, now), an age against the stage
+of schooling, and one's only car electric against fuelling it (``situations.py``). Each
+rule with the look-alikes it must leave alone; English and Chinese. Sentences here are
+this file's own, not the labelled sets'."""
 
 from __future__ import annotations
 
@@ -45,6 +46,17 @@ CONFLICTS = [
     # a couple parted, and together
     ("Oskar and his girlfriend Lena broke up in May.", "Oskar is still with Lena."),
     ("Oskar and his wife divorced in 2021.", "Oskar has been married to Marta since 2009."),
+    # smoking and drinking: never, once, given up, now
+    ("Oskar has never smoked.", "Oskar smokes a pack a day."),
+    ("Oskar gave up smoking last year.", "Oskar is a heavy smoker."),
+    ("Oskar is a lifelong non-smoker.", "Oskar smoked at university."),
+    ("Oskar has been teetotal his entire life.", "Oskar got really drunk at his stag do."),
+    ("方宁从来没抽过烟。", "方宁是个老烟枪。"),
+    ("方宁戒烟两年了。", "方宁一天一包烟，烟瘾很大。"),
+    ("方宁滴酒不沾。", "方宁每晚都要喝上一杯。"),
+    # one's only car electric, and fuel for it
+    ("Oskar's only car is fully electric.", "Oskar fills the car up with diesel on Mondays."),
+    ("方宁就一辆车，是纯电的。", "方宁每周都去加油站加一次汽油。"),
 ]
 
 LOOK_ALIKES = [
@@ -73,6 +85,15 @@ LOOK_ALIKES = [
     # a couple parted, and a new partner
     ("Oskar and his wife divorced in 2010.", "Oskar has been married to Marta since 2016."),
     ("Oskar split up with his boyfriend Tom.", "Oskar is engaged to Luis."),
+    # smoking given up after smoking once, or another's smoking
+    ("Oskar gave up smoking in 2018.", "Oskar smoked twenty a day in his thirties."),
+    ("Oskar has never smoked.", "Oskar's father smokes a pipe."),
+    ("方宁戒烟两年了。", "方宁以前每天抽一包烟。"),
+    ("方宁滴酒不沾。", "方宁的丈夫每晚都要喝上一杯。"),
+    # a car that is not one's only one, a hybrid, or another's car
+    ("Oskar drives an electric Kia.", "Oskar fills up the van with diesel."),
+    ("Oskar's only car is a plug-in hybrid.", "Oskar fills up with petrol on Fridays."),
+    ("Oskar's only car is fully electric.", "Oskar's wife fills up her car with petrol."),
 ]
 
 

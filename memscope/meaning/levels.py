@@ -258,6 +258,54 @@ def age_against_stage(f: Fact, g: Fact) -> bool:
     return a_high < low - 1 or a_low > high + 1
 
 
+#: smoking and drinking: never in one's life, done once, given up, done now (a clause
+#: about the past says only "done once": "smoked 20 a day for thirty years")
+_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
+        ("smoking", "never", r"\b(?:has )?never (?:once )?smoked\b|\bis a (?:lifelong )?"
+                             r"non-?smoker\b|\bnever been a smoker\b"),
+        ("smoking", "former", r"\b(?:gave up|quit|stopped|kicked|packed in) (?:smoking|"
+                              r"cigarettes|the cigarettes|the fags)\b|\b(?:is an? )?(?:ex|former)"
+                              r"[- ]smoker\b|\bno longer smokes\b"),
+        ("smoking", "once", r"\bsmoked\b(?! (?:salmon|fish|meat|ham))"),
+        ("smoking", "now", r"(?<!no longer )(?<!never )(?<!n['’]t )\bsmokes\b(?! (?:his|her|"
+                           r"their|its|the) )|\bis a (?:heavy |chain |regular |social |daily )?"
+                           r"smoker\b|\b(?:a|one|half a|two) packs? a day\b|\bchain-?smok"),
+        ("drinking", "never", r"\bteetotal (?:(?:his|her|their) (?:entire |whole )?life|all "
+                              r"(?:his|her|their) life|since birth)\b|\bhas never (?:once )?"
+                              r"(?:drunk|touched) (?:alcohol|a drop|booze)\b|\bnever drunk "
+                              r"alcohol\b"),
+        ("drinking", "former", r"\b(?:has been|is|stayed) sober for\b|\b(?:gave up|quit|stopped)"
+                               r" (?:drinking|alcohol|booze)\b|\brecovering alcoholic\b"),
+        ("drinking", "once", r"\bdrank (?:like a fish|heavily|a lot)\b|\bgot (?:properly |really "
+                             r"|very |blind )?drunk\b"),
+    ))
+_ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern)) for family, value, pattern in (
+        ("smoking", "never", r"从(?:来)?(?:没|不)(?:有)?抽(?:过)?(?:一根)?烟|这辈子没抽过烟"),
+        ("smoking", "former", r"戒(?:了)?烟|(?:早就|已经)不抽(?:烟)?了"),
+        ("smoking", "now", r"(?:每天|一天)(?:大概|都|要|得)?抽(?:一|半|两|大半)包|烟民|老烟枪|"
+                           r"烟瘾(?:很|特别)?大"),
+        ("smoking", "once", r"抽过烟|以前(?:每天)?抽烟"),
+        ("drinking", "never", r"滴酒不沾|从(?:来)?(?:不|没)喝(?:过)?酒|一口酒都(?:不|没)"),
+        ("drinking", "former", r"戒(?:了)?酒|(?:\d+|[一二两三四五六七八九十几]+)年没(?:喝|碰)"
+                               r"(?:过)?酒"),
+        ("drinking", "now", r"每(?:天|晚|周)(?:睡前)?(?:都)?(?:得|要)?(?:来|喝)(?:上)?"
+                            r"(?:二两|一杯|两杯|几杯|一瓶|两瓶)"),
+        ("drinking", "once", r"喝(?:了)?(?:[一二两三四五六七八九十几]+)瓶啤酒|喝醉(?:过|了)"),
+    ))
+
+
+def _habits(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
+    """Smoking and drinking (:data:`_HABITS`); in a clause about the past, only done once."""
+    out: list[Fact] = []
+    for family, value, pattern in _ZH_HABITS if zh else _HABITS:
+        if any(f.key == family for f in out) or (m := pattern.search(rest)) is None:
+            continue
+        out.append(_fact(family, of, "once" if past and value == "now" else value, m.group(0)))
+    return out
+
+
 #: two values of a family that cannot both hold
 CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "health": frozenset((frozenset(("ill", "healthy")),)),
@@ -269,6 +317,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "studies": frozenset((frozenset(("done", "studying")),)),
     "rank": frozenset((frozenset(("leads", "no-one")),)),
     "couple": frozenset((frozenset(("over", "together")),)),
+    **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
+        ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now")))),
 }
 
 
@@ -313,11 +363,12 @@ def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
     return out
 
 
-def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool) -> tuple[Fact, ...]:
+def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool = False
+              ) -> tuple[Fact, ...]:
     """:func:`level_facts`, and studies not over for one at a school now (``facts``: the
     clause's other facts: "is in high school", 在读大学二年级)."""
     facts = tuple(facts)
-    out = level_facts(rest, of, zh=zh)
+    out = level_facts(rest, of, zh=zh) + _habits(rest, of, zh=zh, past=past)
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)

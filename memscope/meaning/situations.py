@@ -56,6 +56,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         (("only_tool" in fa and "tool" in fb) or ("only_tool" in fb and "tool" in fa),
          _tool_conflict),
         ("passport" in fa and "passport" in fb, _passport_conflict),
+        ("fuel" in fa and "fuel" in fb, _fuel_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -110,6 +111,8 @@ def _text_features(text: str) -> set[str]:
         out.add("only_speaks")
     if "passport" in text:
         out.add("passport")
+    if _ELECTRIC_CAR.search(text) or _FUELLED_CAR.search(text):
+        out.add("fuel")
     if _TOOL_RE.search(text):
         out |= {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
     return out
@@ -419,6 +422,39 @@ def _passport_conflict(a: Claim, b: Claim) -> str | None:
         if any(m["n"] != own for y in second.clauses
                if y.owner == owner and not (y.hedged or y.past or y.denials)
                for m in _PASSPORT.finditer(y.text)):
+            return "value"
+    return None
+
+
+#: a car that runs on electricity alone ("his only car is fully electric", 纯电的特斯拉), and
+#: one that takes fuel ("fills up with diesel", 加油站加92号汽油); a hybrid takes both
+_ELECTRIC_CAR = re.compile(r"\b(?:fully |all[- ]|purely )?electric\b|(?<![A-Za-z])EVs?"
+                           r"(?![A-Za-z])|\bTesla\b|\bModel [3SXY]\b|\bNissan Leaf\b|纯电|"
+                           r"电动汽车|特斯拉", re.I)
+_FUELLED_CAR = re.compile(r"\b(?:petrol|diesel|gasoline|unleaded)\b|\bfills? (?:it |her |his |"
+                          r"their |the car |the tank )?up\b|\b(?:gas|petrol|filling) station\b|"
+                          r"\bper (?:litre|liter|gallon)\b|\bmpg\b|加油站|汽油|柴油|费油|"
+                          r"加(?:一次|满)?油", re.I)
+_HYBRID = re.compile(r"\bhybrid\b|混动|插电|增程", re.I)
+#: one car only ("his only car", 唯一的车, 就一辆车)
+_ONE_CAR = re.compile(r"\b(?:only|sole|one and only)\s+(?:\w+\s+)?(?:car|vehicle)\b|"
+                      r"\bthe only car\b|唯一(?:的|一辆)?(?:车|一辆车)|就一辆车|只有一辆车|"
+                      r"家就一辆|(?:车|car)\s*[:：]", re.I)
+
+
+def _fuel_conflict(a: Claim, b: Claim) -> str | None:
+    """One's only car runs on electricity alone, and one fills it with fuel ("his only car
+    is an electric Tesla" / "fills up his only car with diesel", 就一辆车，是纯电的 /
+    每周去加油站加92号汽油); not a hybrid."""
+    if not (_ONE_CAR.search(a.text) or _ONE_CAR.search(b.text)) or _HYBRID.search(a.text) or \
+            _HYBRID.search(b.text) or a.past or b.past:
+        return None
+    for first, second in ((a, b), (b, a)):
+        owner = first.clauses[0].owner
+        if owner and _ELECTRIC_CAR.search(first.text) and not (
+                _FUELLED_CAR.search(first.text) or _ELECTRIC_CAR.search(second.text)) and any(
+                _FUELLED_CAR.search(y.text) for y in second.clauses
+                if y.owner == owner and not (y.hedged or y.past or y.denials)):
             return "value"
     return None
 
