@@ -1,6 +1,7 @@
 """Levels a life is at (issue 35, ``memscope/meaning/levels.py``): health, how well one
 speaks a language, the highest degree, studies over or not, rank at work, a couple parted
-or together, smoking and drinking (never, once, given up, now), an age against the stage
+or together, smoking and drinking (never, once, given up, now), alive or dead, early to
+bed or late, left- or right-handed, perfect eyesight or glasses, an age against the stage
 of schooling, and one's only car electric against fuelling it (``situations.py``). Each
 rule with the look-alikes it must leave alone; English and Chinese. Sentences here are
 this file's own, not the labelled sets'."""
@@ -54,6 +55,16 @@ CONFLICTS = [
     ("方宁从来没抽过烟。", "方宁是个老烟枪。"),
     ("方宁戒烟两年了。", "方宁一天一包烟，烟瘾很大。"),
     ("方宁滴酒不沾。", "方宁每晚都要喝上一杯。"),
+    # alive or dead, early to bed or late, left- or right-handed, eyesight
+    ("Oskar's grandmother is still alive.", "Oskar's grandmother died in 2003."),
+    ("方宁的外公还健在。", "方宁的外公十年前就去世了。"),
+    ("Oskar is a night owl who never goes to bed before 1 a.m.",
+     "Oskar is asleep by nine every night."),
+    ("方宁是个夜猫子。", "方宁每晚九点就睡觉。"),
+    ("Oskar is left-handed.", "Oskar is right-handed."),
+    ("方宁是左撇子。", "方宁是右撇子。"),
+    ("Oskar has perfect eyesight.", "Oskar wears thick glasses."),
+    ("方宁视力一直是5.0。", "方宁近视六百度。"),
     # one's only car electric, and fuel for it
     ("Oskar's only car is fully electric.", "Oskar fills the car up with diesel on Mondays."),
     ("方宁就一辆车，是纯电的。", "方宁每周都去加油站加一次汽油。"),
@@ -90,6 +101,14 @@ LOOK_ALIKES = [
     ("Oskar has never smoked.", "Oskar's father smokes a pipe."),
     ("方宁戒烟两年了。", "方宁以前每天抽一包烟。"),
     ("方宁滴酒不沾。", "方宁的丈夫每晚都要喝上一杯。"),
+    # another's life, bedtime, hand or eyes; or a night out
+    ("Oskar's grandmother is still alive.", "Oskar's grandfather died in 2003."),
+    ("方宁的外公还健在。", "方宁的外婆十年前就去世了。"),
+    ("Oskar is asleep by nine every night.", "Oskar's flatmate is a night owl."),
+    ("方宁每晚九点就睡觉。", "方宁的儿子是个夜猫子。"),
+    ("Oskar is left-handed.", "Oskar's wife is right-handed."),
+    ("Oskar has perfect eyesight.", "Oskar's son wears glasses."),
+    ("方宁视力一直是5.0。", "方宁的母亲近视六百度。"),
     # a car that is not one's only one, a hybrid, or another's car
     ("Oskar drives an electric Kia.", "Oskar fills up the van with diesel."),
     ("Oskar's only car is a plug-in hybrid.", "Oskar fills up with petrol on Fridays."),

@@ -296,6 +296,55 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 
 
+#: states of the body and the day, each one of two at a time: alive or dead, early to bed
+#: or late, left- or right-handed, perfect eyesight or glasses needed
+_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
+        ("alive", "dead", r"\b(?:passed away|died|is dead|has died|was killed)\b"),
+        ("alive", "alive", r"\b(?:is )?(?:still alive|alive and well|still living)\b"),
+        ("bedtime", "late", r"\bnight owl\b|\b(?:rarely|never|seldom) (?:goes to bed|hits the "
+                            r"hay|turns in|sleeps|gets to bed) (?:before|until) (?:midnight|1[0-2]"
+                            r"|[1-4](?::\d\d)? ?a\.?m\.?|one|two|three)\b"),
+        ("bedtime", "early", r"\bearly bird\b|\b(?:in bed|asleep|out like a light|tucked up) by "
+                             r"(?:[789]|ten|nine|eight|seven|10)(?::\d\d)?"
+                             r"(?: ?p\.?m\.?| o['’]clock)?(?: sharp)? (?:every|each|most) night\b"
+                             r"|\bin bed by [89](?::\d\d)? ?p\.?m"),
+        ("hand", "left", r"\bleft-handed\b|\bis a lefty\b|\bsouthpaw\b"),
+        ("hand", "right", r"\bright-handed\b"),
+        ("eyesight", "perfect", r"\bperfect (?:eyesight|vision)\b|\b20/20 vision\b|\bhas never "
+                                r"(?:needed|worn|had) (?:glasses|spectacles|contact lenses)\b"),
+        ("eyesight", "glasses", r"\b(?:wears|needs) (?:\w+ )?(?:glasses|spectacles|contact lenses)"
+                                r"\b|\bwithout (?:his|her|their) (?:reading )?glasses\b|\bis "
+                                r"(?:very |severely |badly )?(?:short|near)-?sighted\b"),
+    ))
+_ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern)) for family, value, pattern in (
+        ("alive", "dead", r"去世|过世|病逝|离世|已故|不在(?:人世)?了"
+                          r"|走了(?:好|很多|几|[一二两三四五六七八九十]+)(?:些)?年"),
+        ("alive", "alive", r"(?:还|仍然|依然)?健在|还活着"),
+        # (times as normal.py writes them: 晚上九点 is 21:00, 凌晨三点 03:00)
+        ("bedtime", "late", r"夜猫子|不到(?:凌晨[一二三四五1-5]点|0[1-5]:\d\d)不(?:睡|合眼|上床)"
+                            r"|(?:熬|拖)到(?:凌晨[一二三四五1-5]点|0[1-5]:\d\d)(?:才|多)"),
+        ("bedtime", "early", r"(?:(?:每晚|每天晚上)?(?:[八九]|[89])点|(?:19|2[01]):\d\d)"
+                             r"(?:准时|就)?(?:上床|睡觉)|早睡早起"),
+        ("hand", "left", r"左撇子|左利手"),
+        ("hand", "right", r"右撇子|(?:干啥|干什么|做什么|什么)都用右手"),
+        ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
+                                r"|从(?:来)?没戴过眼镜|不用戴眼镜"),
+        ("eyesight", "glasses", r"近视(?:\d+|[一二三四五六七八九十两几]+)百(?:多)?度|近视\d+度"
+                                r"|(?:离开|不戴)眼镜(?:就)?什么都看不清|戴(?:着)?(?:近视|老花)?眼镜"),
+    ))
+
+
+def _body(rest: str, of: str, *, zh: bool) -> list[Fact]:
+    """States of the body and the day (:data:`_BODY`), the first of each family."""
+    out: list[Fact] = []
+    for family, value, pattern in _ZH_BODY if zh else _BODY:
+        if not any(f.key == family for f in out) and (m := pattern.search(rest)) is not None:
+            out.append(_fact(family, of, value, m.group(0)))
+    return out
+
+
 def _habits(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
     """Smoking and drinking (:data:`_HABITS`); in a clause about the past, only done once."""
     out: list[Fact] = []
@@ -317,6 +366,10 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "studies": frozenset((frozenset(("done", "studying")),)),
     "rank": frozenset((frozenset(("leads", "no-one")),)),
     "couple": frozenset((frozenset(("over", "together")),)),
+    "alive": frozenset((frozenset(("alive", "dead")),)),
+    "bedtime": frozenset((frozenset(("early", "late")),)),
+    "hand": frozenset((frozenset(("left", "right")),)),
+    "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
         ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now")))),
 }
@@ -368,7 +421,8 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
     """:func:`level_facts`, and studies not over for one at a school now (``facts``: the
     clause's other facts: "is in high school", 在读大学二年级)."""
     facts = tuple(facts)
-    out = level_facts(rest, of, zh=zh) + _habits(rest, of, zh=zh, past=past)
+    out = level_facts(rest, of, zh=zh) + _habits(rest, of, zh=zh, past=past) + _body(
+        rest, of, zh=zh)
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)
