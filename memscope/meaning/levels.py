@@ -309,8 +309,10 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:[789]|ten|nine|eight|seven|10)(?::\d\d)?"
                              r"(?: ?p\.?m\.?| o['’]clock)?(?: sharp)? (?:every|each|most) night\b"
                              r"|\bin bed by [89](?::\d\d)? ?p\.?m"),
-        ("hand", "left", r"\bleft-handed\b|\bis a lefty\b|\bsouthpaw\b"),
-        ("hand", "right", r"\bright-handed\b"),
+        # one's hand, not a sport's ("plays tennis right-handed")
+        ("hand", "left", r"\b(?:is|['’]s|was born) (?:\w+ )?left-handed\b|\bis a (?:lefty|"
+                         r"southpaw)\b"),
+        ("hand", "right", r"\b(?:is|['’]s|was born) (?:\w+ )?right-handed\b"),
         ("eyesight", "perfect", r"\bperfect (?:eyesight|vision)\b|\b20/20 vision\b|\bhas never "
                                 r"(?:needed|worn|had) (?:glasses|spectacles|contact lenses)\b"),
         ("eyesight", "glasses", r"\b(?:wears|needs) (?:\w+ )?(?:glasses|spectacles|contact lenses)"
