@@ -1,7 +1,8 @@
 """Levels a life is at (issue 35, ``memscope/meaning/levels.py``): health, how well one
 speaks a language, the highest degree, studies over or not, rank at work, a couple parted
 or together, smoking and drinking (never, once, given up, now), alive or dead, early to
-bed or late, left- or right-handed, perfect eyesight or glasses, an age against the stage
+bed or late, left- or right-handed, perfect eyesight or glasses, running against an injury
+that stops it, the gym or never, an age against the stage
 of schooling, and one's only car electric against fuelling it (``situations.py``). Each
 rule with the look-alikes it must leave alone; English and Chinese. Sentences here are
 this file's own, not the labelled sets'."""
@@ -65,6 +66,13 @@ CONFLICTS = [
     ("方宁是左撇子。", "方宁是右撇子。"),
     ("Oskar has perfect eyesight.", "Oskar wears thick glasses."),
     ("方宁视力一直是5.0。", "方宁近视六百度。"),
+    # running against an injury that stops it; the gym, or never
+    ("Oskar is on crutches after his fall.", "Oskar runs 10 km every morning."),
+    ("Oskar can't walk without crutches.", "Oskar is running the Berlin marathon on Sunday."),
+    ("方宁现在还拄着拐。", "方宁每天都去跑五公里。"),
+    ("方宁膝盖受伤了，医生不让她跑步。", "方宁每周跑两次十公里。"),
+    ("Oskar has never set foot in a gym.", "Oskar goes to the gym every weekday."),
+    ("方宁从来没进过健身房。", "方宁每周三次去健身房。"),
     # one's only car electric, and fuel for it
     ("Oskar's only car is fully electric.", "Oskar fills the car up with diesel on Mondays."),
     ("方宁就一辆车，是纯电的。", "方宁每周都去加油站加一次汽油。"),
@@ -109,6 +117,11 @@ LOOK_ALIKES = [
     ("Oskar is left-handed.", "Oskar's wife is right-handed."),
     ("Oskar has perfect eyesight.", "Oskar's son wears glasses."),
     ("方宁视力一直是5.0。", "方宁的母亲近视六百度。"),
+    # an injury gone, another's running, or a gym once
+    ("Oskar was on crutches in 2019.", "Oskar runs 10 km every morning."),
+    ("Oskar's wife is on crutches.", "Oskar runs 10 km every morning."),
+    ("方宁的父亲拄着拐。", "方宁每天都去跑五公里。"),
+    ("Oskar has never set foot in a gym.", "Oskar's daughter goes to the gym every weekday."),
     # a car that is not one's only one, a hybrid, or another's car
     ("Oskar drives an electric Kia.", "Oskar fills up the van with diesel."),
     ("Oskar's only car is a plug-in hybrid.", "Oskar fills up with petrol on Fridays."),

@@ -338,6 +338,53 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 
 
+#: what one does now, or cannot or never does: running (and walking far) against an injury
+#: that stops it, the gym against never going; read in clauses about now only
+_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
+        ("running", "cannot", r"\bon crutches\b|\bwithout (?:his|her|their)? ?crutches\b"
+                              r"|\bin a (?:leg |full-leg )?cast\b|\bcan(?:no|['’])?t (?:run|walk)"
+                              r"\b|\bhas(?:n['’]t| not) (?:run|been running) (?:in|for) (?:years|"
+                              r"months|ages)\b|\buses a wheelchair\b"),
+        ("running", "runs", r"\bran (?:a |the )?(?:\d+ ?k|marathon|half[- ]marathon|\d+ ?(?:km|"
+                            r"miles?))\b|\bis running (?:the|a) (?:[\w-]+ )?(?:marathon|half[- ]"
+                            r"marathon|\d+ ?k)\b|\bruns (?:\d+ ?(?:km|k|miles?)|every|each|"
+                            r"daily)|\bgoes (?:running|jogging) (?:every|each|daily)\b"),
+        ("gym", "never", r"\bnever (?:been|set foot) (?:inside |in )?(?:a |the )?gym\b"
+                         r"|\bhas(?:n['’]t| not) (?:been to|set foot in) (?:a |the )?gym in "
+                         r"(?:years|ages|months)\b|\b(?:doesn['’]t|does not|never) go(?:es)? to "
+                         r"(?:a |the )?gym\b"),
+        ("gym", "goes", r"\b(?:is at|goes to|hits|trains at) the gym (?:at|every|each|most|\d|"
+                        r"(?:four|three|five|two) times)|gym membership\b"),
+    ))
+_ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern)) for family, value, pattern in (
+        ("running", "cannot", r"拄(?:着)?拐|打着?石膏|(?:再也)?跑不了(?:步)?"
+                              r"|不(?:让|许)(?:他|她)?跑(?:步)?|(?:\d+|[一二两三几]+)年没跑(?:过)?(?:步)?"
+                              r"|告别(?:了)?长跑"),
+        ("running", "runs", r"每(?:天|周|个月)[^，。,；;]{0,6}跑(?:步|[^，。,；;]{0,4}?"
+                            r"[一二三四五六七八九十\d]+公里)"
+                            r"|跑完(?:了)?全马|在练马拉松|(?:都|每天)去跑[一二三四五六七八九十\d]+公里"),
+        ("gym", "never", r"从(?:来)?没(?:进|去)过健身房|没办过健身卡|从不去健身房"),
+        ("gym", "goes", r"(?:每天|每周)[^，。,；;]{0,6}(?:去健身房|撸铁)|健身狂"),
+    ))
+
+
+_WAS = re.compile(r"\b(?:was|were|used to|had been)\b", re.I)
+
+
+def _now(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
+    """What one does now, or cannot (:data:`_NOW`); nothing in a clause about the past
+    ("was on crutches in 2019")."""
+    if past or (not zh and _WAS.search(rest)):
+        return []
+    out: list[Fact] = []
+    for family, value, pattern in _ZH_NOW if zh else _NOW:
+        if not any(f.key == family for f in out) and (m := pattern.search(rest)) is not None:
+            out.append(_fact(family, of, value, m.group(0)))
+    return out
+
+
 def _body(rest: str, of: str, *, zh: bool) -> list[Fact]:
     """States of the body and the day (:data:`_BODY`), the first of each family."""
     out: list[Fact] = []
@@ -371,6 +418,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "alive": frozenset((frozenset(("alive", "dead")),)),
     "bedtime": frozenset((frozenset(("early", "late")),)),
     "hand": frozenset((frozenset(("left", "right")),)),
+    "running": frozenset((frozenset(("cannot", "runs")),)),
+    "gym": frozenset((frozenset(("never", "goes")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
         ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now")))),
@@ -424,7 +473,7 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
     clause's other facts: "is in high school", 在读大学二年级)."""
     facts = tuple(facts)
     out = level_facts(rest, of, zh=zh) + _habits(rest, of, zh=zh, past=past) + _body(
-        rest, of, zh=zh)
+        rest, of, zh=zh) + _now(rest, of, zh=zh, past=past)
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)
