@@ -25,6 +25,7 @@ CONFLICTS = [
     ("Oskar was diagnosed with epilepsy in 2019.", "Oskar has no medical conditions."),
     ("方宁患有高血压，每天吃药。", "方宁没有任何慢性病。"),
     ("方宁前年查出了哮喘。", "方宁体检一切正常。"),
+    ("方宁高血压好几年了。", "方宁血压从来没高过。"),
     # how well one speaks a language
     ("Oskar is fluent in Polish.", "Oskar can't speak a word of Polish."),
     ("Oskar has just started learning Greek.", "Oskar's mother tongue is Greek."),

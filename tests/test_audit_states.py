@@ -31,6 +31,11 @@ CONFLICTS = [
     ("Ilse works entirely from home.", "Ilse takes the tram to work."),
     ("Ilse never works remotely.", "Ilse works from home on Fridays."),
     ("Ilse commutes to the office every day.", "Ilse is fully remote."),
+    # an employer not named, one's own work, a first job, a home shared (住在一块儿)
+    ("方圆在一家外企上班。", "方圆从来没给别人打过工。"),
+    ("方圆退休好几年了。", "方圆今年刚参加工作。"),
+    ("方圆上个月辞职了，现在在家待业。", "方圆刚升了部门经理。"),
+    ("方圆和女儿住在一块儿。", "方圆一个人住。"),
 ]
 
 LOOK_ALIKES = [
@@ -53,6 +58,10 @@ LOOK_ALIKES = [
     # some days at home and some at the office
     ("Ilse works from home on Mondays.", "Ilse takes the bus to work on Tuesdays."),
     ("Ilse works from home.", "Ilse's husband commutes to Linz daily."),
+    # another's work or home; "一块" of money
+    ("方圆在一家外企上班。", "方圆的哥哥是个体户。"),
+    ("方圆和女儿住在一块儿。", "方圆的母亲一个人住。"),
+    ("方圆每月多赚一块钱。", "方圆一个人住。"),
 ]
 
 

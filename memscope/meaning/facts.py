@@ -121,7 +121,7 @@ _TRIGGERS = {
 }
 _STATE_TRIGGER = re.compile(
     r"single|bachelor|married|engaged|unemployed|working|eldest|oldest|youngest|老大|长子|长女|最小|老幺|"
-    r"老小|night|nine|9[- ]to|day shift|夜班|白班|朝九|"
+    r"老小|night|nine|9[- ]to|day shift|夜班|白班|朝九|一家|打过工|参加工作|入职|升|"
     r"athe|agnos|relig|catholic|christian|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
@@ -180,7 +180,7 @@ _HOUSEHOLD = (
                 r"\blives? together\b",
                 re.I), "with"),
     (re.compile(r"一个人住|独居|独自(?:一人)?住|自己一个人住"), "alone"),
-    (re.compile(r"(?:和|跟|与).{1,6}(?:住在一起|一起住|同住)|合租"), "with"))
+    (re.compile(r"(?:和|跟|与).{1,6}(?:住在一起|一起住|同住|住在一块儿?|住一块儿?)|合租"), "with"))
 _WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b"
 #: one-value states said in a word: each family's values exclude each other ("is single" /
 #: "is married", "is unemployed" / "works at Café Nero", "full-time" / "part-time")
@@ -224,8 +224,12 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                     r"(?:work|the office)\b|\bcommutes?\b|\bgoes? (?:in)?to the "
                                     r"office\b|\bis in the office\b|(?:去|到)公司上班|通勤"),
         ("works_for", "self", r"\b(?:is|has been)(?: (?:now|fully|still))? "
-                               r"self[- ]employed\b|个体户|自由职业者?"),
-        ("employment", "employed", r"\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
+                               r"self[- ]employed\b|个体户|自由职业者?"
+                               r"|从(?:来)?没(?:有)?给(?:别)?人打过工"),
+        # an employer not named still employs (在一家国企上班, 在一家外企写代码)
+        ("works_for", "another", r"在一家[^，。,；;]{1,8}?(?:上班|工作|任职|写代码|当|做)"),
+        ("employment", "employed", r"刚参加工作|刚入职|(?:刚)?升(?:了|为|任)(?:部门)?(?:总监|经理|"
+                                   r"主管)|\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
                                    r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
         # nights or days at work ("works night shifts" / "works nine-to-five", 上夜班 / 白班)
@@ -322,7 +326,7 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
                  rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
                  rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
     # (not a hotel on a trip: 出差三天，住在南山区的一家酒店)
-    ("home", rf"(?:住在|(?<!老)家(?:就)?在|住|搬到了?|搬去了?|定居在?)(?!在?一起){_ZH_V}"
+    ("home", rf"(?:住在|(?<!老)家(?:就)?在|住|搬到了?|搬去了?|定居在?)(?!在?(?:一起|一块)){_ZH_V}"
              r"(?=[，。,；;、\s的]|$)(?![^，。,；;]{0,8}(?:酒店|宾馆|民宿|旅馆))"),
     ("manager", rf"向{_ZH_V}汇报|(?:领导|上级|老板|上司|经理)(?:是|叫){_ZH_V}{_ZH_END}"),
     ("partner", rf"(?:妻子|丈夫|老婆|老公|太太|女朋友|男朋友|伴侣|对象)(?:是|叫){_ZH_V}{_ZH_END}"

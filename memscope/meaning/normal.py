@@ -35,7 +35,7 @@ _TIME_24 = re.compile(r"\b([01]?\d|2[0-3])\.([0-5]\d)\b(?=\s*(?:h\b|hours\b|$|[,
 _ZH_DIGIT = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2, "〇": 0}
 _ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
 _ZH_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千]+)"
-                        r"(?=(万|元|块|岁|公斤|斤|公里|厘米|米|个?月|日|号|点))")
+                        r"(?=(万|元|块(?![儿去来])|岁|公斤|斤|公里|厘米|米|个?月|日|号|点))")
 #: a Chinese time of day, its half of the day before it: 下午三点 → 15:00, 早上八点半 → 08:30
 _ZH_TIME = re.compile(r"(?P<half>上午|早上|早晨|清晨|凌晨|中午|下午|傍晚|晚上|每晚|夜里|半夜)?"
                       r"(?P<h>\d{1,2})点(?:(?P<half_hour>半)|(?P<m>\d{1,2})分?)?")
