@@ -163,6 +163,16 @@ def _flagged(a: str, b: str) -> bool:
     ("Oskar's son is 11.", "Oskar's son is in his final year of primary school.", False),
     ("Oskar's son is 16.", "Oskar's daughter is in Year 3.", False),
     ("方宁的儿子还在上幼儿园大班。", "方宁今年三十四岁了。", False),
+    # a state that needs an age: working, retired, married, a degree
+    ("Oskar is eleven and in Year 6.", "Oskar works as an accountant in Leeds.", True),
+    ("Oskar is in his early twenties.", "Oskar retired from the police last year.", True),
+    ("Oskar is 15.", "Oskar earned a PhD in 2015.", True),
+    ("Oskar is 15.", "Oskar works as a waiter at weekends.", False),
+    ("Oskar is 45.", "Oskar retired from the army last year.", False),
+    ("Oskar's son is nine.", "Oskar works as an accountant in Leeds.", False),
+    # a child's age is the child's (曹阳有一个八岁的儿子; a profile's 子女 field)
+    ("方宁离婚了。", "方宁有一个八岁的儿子。", False),
+    ("婚姻状况：离异", "子女：一个儿子，十二岁", False),
 ])
-def test_an_age_against_the_stage_of_schooling(a: str, b: str, expected: bool) -> None:
+def test_an_age_against_a_stage_or_a_state(a: str, b: str, expected: bool) -> None:
     assert _flagged(a, b) is expected

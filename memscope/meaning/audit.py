@@ -46,6 +46,7 @@ from memscope.meaning.claims import (
 )
 from memscope.meaning.diets import allergens, ruled_out
 from memscope.meaning.findings import KINDS, SemanticFinding
+from memscope.meaning.levels import ages_of
 from memscope.records.models import MemoryRecord
 
 #: the least cosine similarity for two memories to be on one topic (a contradiction)
@@ -207,8 +208,9 @@ def _pair_keys(c: Claim) -> set[str]:
         # _age_against_birth, _zodiac_against_birth)
         keys.update(k for fact in clause.facts if fact.key == "birthday"
                     for k in ("\x00age", "\x00zodiac"))
-        # a stage of schooling and an age (levels.age_against_stage)
-        keys.update("\x00age" for fact in clause.facts if fact.key == "stage")
+        # a stage of schooling, or a state that needs an age, and an age
+        # (levels.age_against_stage)
+        keys.update("\x00age" for fact in clause.facts if ages_of(fact) is not None)
         keys.update(f"\x00{d.family}" for d in clause.denials if d.family)
     keys.update(f"\x00measured {key}" for key in measured(c))
     return keys

@@ -346,7 +346,7 @@ _ZH_BORN_YEAR = re.compile(rf"(?P<y>{_ZH_YEAR})年(?:出生|生)|(?:出生于|�
 _ZH_DECADE = re.compile(r"(?P<tens>[二三四五六七八九])十(?P<part>出头|多岁?|来岁)")
 #: an age said now (今年28岁), not one at a time gone (十六岁就出来打工, 18岁那年)
 _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁"
-                     r"(?!那年|时|的时候|就|起|开始|以前|之前|前)")
+                     r"(?!那年|时|的时候|就|起|开始|以前|之前|前|的)")
 
 
 _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manager", "上司": "manager",

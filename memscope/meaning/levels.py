@@ -226,9 +226,9 @@ _STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                          r"\b|\b(?:just )?started (?:nursery|kindergarten|pre-?school)\b"),
         ("primary", r"\b(?:is|are) in (?:his|her|their) (?:\w+ )?year (?:of|at) (?:primary|"
                     r"elementary) school\b|\b(?:just )?started (?:primary|elementary) school\b"
-                    r"|\b(?:is|are) in Year [1-6]\b"),
+                    r"|\bin Year [1-6]\b"),
         ("secondary", r"\b(?:just )?started (?:secondary|high) school\b|\b(?:is|are) (?:still )?"
-                      r"(?:in|at) secondary school\b|\b(?:is|are) in Year (?:[7-9]|1[01])\b"),
+                      r"(?:in|at) secondary school\b|\bin Year (?:[7-9]|1[01])\b"),
     ))
 _ZH_STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (stage, re.compile(pattern)) for stage, pattern in (
@@ -246,18 +246,38 @@ def _stage(rest: str, facts: Iterable[Fact], of: str, *, zh: bool) -> Fact | Non
     return None if school is None else _fact("stage", of, school.first, school.value)
 
 
+#: the youngest one can be in a state (facts.py's and this module's): employed, retired,
+#: married, holding a degree, leading people
+MIN_AGES = {("employment", "employed"): 14, ("employment", "retired"): 40,
+            ("works_for", "self"): 16, ("works_for", "another"): 14,
+            ("marital", "married"): 16, ("marital", "divorced"): 17,
+            ("marital", "widowed"): 17, ("degree", "bachelor"): 19,
+            ("degree", "bachelor-max"): 19, ("degree", "master"): 21,
+            ("degree", "master-max"): 21, ("degree", "doctorate"): 24,
+            ("studies", "done"): 19, ("rank", "leads"): 18}
+
+
+def ages_of(f: Fact) -> tuple[int, int] | None:
+    """The ages (least, most) a state or a stage of schooling goes with; None for other
+    facts."""
+    if f.key == "stage":
+        return STAGE_AGES.get(f.first)
+    low = MIN_AGES.get((f.key, f.first))
+    return None if low is None else (low, 200)
+
+
 def age_against_stage(f: Fact, g: Fact) -> bool:
-    """An age and a stage of schooling of one owner that do not go together ("is 17" /
-    "is in his last year of primary school"; 十五岁 / 上幼儿园中班), a year's slack."""
-    age, stage = (f, g) if f.key == "age" else (g, f)
-    if age.key != "age" or stage.key != "stage" or f.of != g.of:
+    """An age and a stage of schooling, or a state, of one owner that do not go together
+    ("is 17" / "is in his last year of primary school"; 十五岁 / 上幼儿园中班; "is twelve" /
+    "works as a solicitor"; "in his early twenties" / "retired"), a year's slack."""
+    age, other = (f, g) if f.key == "age" else (g, f)
+    if age.key != "age" or f.of != g.of or (ages := ages_of(other)) is None:
         return False
     span = re.fullmatch(r"(\d{1,3})(?:-(\d{1,3}))?", age.first)
-    low, high = STAGE_AGES.get(stage.first, (0, 200))
     if span is None:
         return False
     a_low, a_high = int(span.group(1)), int(span.group(2) or span.group(1))
-    return a_high < low - 1 or a_low > high + 1
+    return a_high < ages[0] - 1 or a_low > ages[1] + 1
 
 
 #: smoking and drinking: never in one's life, done once, given up, done now (a clause

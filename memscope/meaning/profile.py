@@ -206,6 +206,9 @@ def _zh_field(name: str, key: str, value: str) -> str:
         return f"{name}{value}{key}"  # 咖啡：不喝 → 用户不喝咖啡
     if key in ("属相", "生肖") and value.startswith("属"):
         return f"{name}{value}"
+    if key in ("孩子", "子女"):  # 子女：一个儿子，十二岁: the son is twelve, not the parent
+        value = re.sub(r"(儿子|女儿|孩子|闺女)[，,]\s*(?=[\d一二两三四五六七八九十]+岁)", r"\1，\1",
+                       value)
     if key in _ZH_AS_IS:
         return f"{name}{value}"
     for pattern, sentence in _ZH_SENTENCES:
