@@ -36,6 +36,8 @@ CONFLICTS = [
     ("方圆退休好几年了。", "方圆今年刚参加工作。"),
     ("方圆上个月辞职了，现在在家待业。", "方圆刚升了部门经理。"),
     ("方圆和女儿住在一块儿。", "方圆一个人住。"),
+    # a home said with "living" ("has been living in")
+    ("Ilse has been living in Graz since 2019.", "Ilse lives in Vienna."),
 ]
 
 LOOK_ALIKES = [
@@ -62,6 +64,7 @@ LOOK_ALIKES = [
     ("方圆在一家外企上班。", "方圆的哥哥是个体户。"),
     ("方圆和女儿住在一块儿。", "方圆的母亲一个人住。"),
     ("方圆每月多赚一块钱。", "方圆一个人住。"),
+    ("Ilse has been living in Graz since 2019.", "Ilse's sister lives in Vienna."),
 ]
 
 

@@ -110,7 +110,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
 #: clauses name no one-value attribute)
 _TRIGGERS = {
     "workplace": ("desk", "office", "out of", "headquarter", " hq", "branch", "site", "campus"),
-    "home": ("live", "resid", "based", "moved", "relocat", "settled", "shares"),
+    "home": ("liv", "resid", "based", "moved", "relocat", "settled", "shares"),
     "employer": ("work", "employ", "joined", " at ", " for "),
     "bank": ("bank",), "manager": ("report", "managed", "under"),
     "partner": ("married", "relationship", "dating", "seeing", "engaged", "going out"),
