@@ -83,6 +83,8 @@ def test_states_that_may_both_hold_are_left_alone(a: str, b: str) -> None:
 # --- phrasing around the claim ---------------------------------------------------------
 
 PHRASED_CONFLICTS = [
+    # "during" says nothing of the claim ("has never fasted during Ramadan")
+    ("Bruno fasts every Ramadan.", "Bruno has never fasted during Ramadan."),
     # a time phrase before the name: the name is still the owner
     ("Every Friday evening Bruno plays in a futsal league.", "Bruno has never played futsal."),
     ("Since June 2024, Bruno works at Bosch.", "Bruno is currently unemployed."),

@@ -33,7 +33,7 @@ STOP = _set(
     "has have had do does did will would shall should can could might must it its this "
     "that these those her his their our my your she he they we i you me him them us 's "
     "very really now currently also still just every each there which who what about into "
-    "than then so up out any anymore again usually always often since doe")
+    "than then so up out any anymore again usually always often since doe during dur")
 #: words that flip a claim's sign (stems; "n't" is read as "not")
 NEGATION = _set("not no never none nobody nothing neither nor cannot stop quit longer")
 _NEGATION_FORMS = _set("not no never none nobody nothing neither nor cannot stop stops "
