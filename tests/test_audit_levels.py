@@ -2,7 +2,8 @@
 speaks a language, the highest degree, studies over or not, rank at work, a couple parted
 or together, smoking and drinking (never, once, given up, now), alive or dead, early to
 bed or late, left- or right-handed, perfect eyesight or glasses, running against an injury
-that stops it, the gym or never, an age against the stage
+that stops it, the gym or never, a mortgage owed or none, never in a relationship or once,
+an age against the stage
 of schooling, and one's only car electric against fuelling it (``situations.py``). Each
 rule with the look-alikes it must leave alone; English and Chinese. Sentences here are
 this file's own, not the labelled sets'."""
@@ -74,6 +75,11 @@ CONFLICTS = [
     ("方宁膝盖受伤了，医生不让她跑步。", "方宁每周跑两次十公里。"),
     ("Oskar has never set foot in a gym.", "Oskar goes to the gym every weekday."),
     ("方宁从来没进过健身房。", "方宁每周三次去健身房。"),
+    # a mortgage owed, or none; never in a relationship, or once
+    ("Oskar has a mortgage on his flat.", "Oskar bought the flat outright."),
+    ("方宁的房子还有二十年房贷。", "方宁的房子是全款买的。"),
+    ("Oskar has never been in a relationship.", "Oskar broke up with his girlfriend in May."),
+    ("方宁从来没谈过恋爱。", "方宁和前男友分手三年了。"),
     # one's only car electric, and fuel for it
     ("Oskar's only car is fully electric.", "Oskar fills the car up with diesel on Mondays."),
     ("方宁就一辆车，是纯电的。", "方宁每周都去加油站加一次汽油。"),
@@ -123,6 +129,9 @@ LOOK_ALIKES = [
     ("Oskar's wife is on crutches.", "Oskar runs 10 km every morning."),
     ("方宁的父亲拄着拐。", "方宁每天都去跑五公里。"),
     ("Oskar has never set foot in a gym.", "Oskar's daughter goes to the gym every weekday."),
+    # another's mortgage or past
+    ("Oskar has a mortgage on his flat.", "Oskar's brother bought his flat outright."),
+    ("方宁从来没谈过恋爱。", "方宁的姐姐和前男友分手三年了。"),
     # a car that is not one's only one, a hybrid, or another's car
     ("Oskar drives an electric Kia.", "Oskar fills up the van with diesel."),
     ("Oskar's only car is a plug-in hybrid.", "Oskar fills up with petrol on Fridays."),

@@ -378,6 +378,20 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:a |the )?gym\b"),
         ("gym", "goes", r"\b(?:is at|goes to|hits|trains at) the gym (?:at|every|each|most|\d|"
                         r"(?:four|three|five|two) times)|gym membership\b"),
+        # a mortgage still owed, or none ("has paid off the mortgage", 全款买的)
+        ("mortgage", "none", r"\b(?:has )?paid off (?:the|her|his|their) mortgage\b|\bowes "
+                             r"nothing on\b|\bmortgage-free\b|\bhas no mortgage\b|\bhas never "
+                             r"had a mortgage\b|\bbought (?:it|the [\w-]+|(?:her|his|their) "
+                             r"[\w-]+) outright\b|\bowns? (?:it|the [\w-]+|(?:her|his|their) "
+                             r"[\w-]+) outright\b"),
+        ("mortgage", "owes", r"\bhas a mortgage\b|\b(?:is )?paying off (?:a|the|her|his|their) "
+                             r"mortgage\b|\bmortgage (?:payments?|repayments?)\b"
+                             r"|\byears? left on (?:the|her|his|their) mortgage\b"),
+        # never in a relationship, or once ("her ex-boyfriend", "broke up with")
+        ("dated", "never", r"\bhas never (?:been in a relationship|had a (?:girlfriend|boyfriend|"
+                           r"partner)|dated anyone|been on a date)\b"),
+        ("dated", "once", r"\bex-(?:girlfriend|boyfriend|wife|husband|partner|fianc[ée]e?)\b"
+                          r"|\b(?:broke|split) up with\b|\bgot divorced\b"),
     ))
 _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
@@ -389,6 +403,12 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"|跑完(?:了)?全马|在练马拉松|(?:都|每天)去跑[一二三四五六七八九十\d]+公里"),
         ("gym", "never", r"从(?:来)?没(?:进|去)过健身房|没办过健身卡|从不去健身房"),
         ("gym", "goes", r"(?:每天|每周)[^，。,；;]{0,6}(?:去健身房|撸铁)|健身狂"),
+        ("mortgage", "none", r"全款买的|一次性付清|没(?:有)?(?:贷款|房贷)"
+                             r"|从(?:来)?没(?:贷过款|借过贷款)|没借过贷款|房贷(?:早就|已经)?还清了?"),
+        ("mortgage", "owes", r"房贷(?:还)?(?:有|剩)|还有[^，。,；;]{0,8}房贷|每月(?:还|交)房贷"
+                             r"|月供"),
+        ("dated", "never", r"没谈过恋爱|从(?:来)?没谈过(?:恋爱|对象|男朋友|女朋友)|母胎单身"),
+        ("dated", "once", r"前女友|前男友|前妻|前夫|分(?:了)?手|离过婚"),
     ))
 
 
@@ -442,6 +462,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "hand": frozenset((frozenset(("left", "right")),)),
     "running": frozenset((frozenset(("cannot", "runs")),)),
     "gym": frozenset((frozenset(("never", "goes")),)),
+    "mortgage": frozenset((frozenset(("none", "owes")),)),
+    "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
         ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now")))),

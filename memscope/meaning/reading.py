@@ -350,9 +350,10 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         hedged = bool((_ZH_HEDGES if c.zh else _HEDGES).search(text))
         facts = _zh_facts(of, rest, identity, past) if c.zh else _en_facts(
             of, rest, identity, text, past)
-        # (with the thing it is about: "Ben's highest degree is a BA", 房雨的最高学历是本科)
+        # (with the thing it is about: "Ben's highest degree is a BA", 房雨的最高学历是本科;
+        # a level is the owner's, or a kin's: 武强的房子还有房贷 is 武强's)
         facts += levels_of(f"{of} {rest.lstrip()}" if of and not c.zh else of + rest,
-                           kin_of(of, identity, zh=c.zh), facts, zh=c.zh, past=past)
+                           kin_of(of, True, zh=c.zh), facts, zh=c.zh, past=past)
         if c.zh and _ZH_MORE_JOBS.search(c.text):  # 是作家，也是医生: one of two jobs
             facts = tuple(f for f in facts if f.key != "occupation")
         if c.zh and len(head) == 1 and of.endswith(_ZH_ROLES) and any(f.of == of for f in facts):
