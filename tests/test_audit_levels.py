@@ -75,6 +75,10 @@ CONFLICTS = [
     ("方宁膝盖受伤了，医生不让她跑步。", "方宁每周跑两次十公里。"),
     ("Oskar has never set foot in a gym.", "Oskar goes to the gym every weekday."),
     ("方宁从来没进过健身房。", "方宁每周三次去健身房。"),
+    # studying for a higher degree against none; drinks most weeks against years without
+    ("Oskar is three years into a PhD.", "Oskar never went past secondary school."),
+    ("Oskar hasn't touched a drop of alcohol in years.",
+     "Oskar has a couple of pints with friends every Friday."),
     # a mortgage owed, or none; never in a relationship, or once
     ("Oskar has a mortgage on his flat.", "Oskar bought the flat outright."),
     ("方宁的房子还有二十年房贷。", "方宁的房子是全款买的。"),
@@ -129,6 +133,9 @@ LOOK_ALIKES = [
     ("Oskar's wife is on crutches.", "Oskar runs 10 km every morning."),
     ("方宁的父亲拄着拐。", "方宁每天都去跑五公里。"),
     ("Oskar has never set foot in a gym.", "Oskar's daughter goes to the gym every weekday."),
+    # a PhD student holds a first degree; drinks once, not now
+    ("Oskar is a PhD student.", "Oskar holds a master's in physics."),
+    ("Oskar has been sober for years.", "Oskar had two pints at his wedding in 2009."),
     # another's mortgage or past
     ("Oskar has a mortgage on his flat.", "Oskar's brother bought his flat outright."),
     ("方宁从来没谈过恋爱。", "方宁的姐姐和前男友分手三年了。"),

@@ -83,6 +83,9 @@ def test_states_that_may_both_hold_are_left_alone(a: str, b: str) -> None:
 # --- phrasing around the claim ---------------------------------------------------------
 
 PHRASED_CONFLICTS = [
+    # a pet or twins said as the subject ("Bruno's dog Rex …", "Bruno's twins …")
+    ("Bruno has no pets.", "Bruno's dog Rex is twelve."),
+    ("Bruno has no children.", "Bruno's twins start school in September."),
     # "during" says nothing of the claim ("has never fasted during Ramadan")
     ("Bruno fasts every Ramadan.", "Bruno has never fasted during Ramadan."),
     # a time phrase before the name: the name is still the owner
@@ -305,6 +308,9 @@ PHRASED_CONFLICTS = [
 ]
 
 PHRASED_LOOK_ALIKES = [
+    # a pet that died, or another's pet
+    ("Bruno has no pets.", "Bruno's dog died last spring."),
+    ("Bruno has no pets.", "Bruno's sister's dog Rex is twelve."),
     # a plan or a hope says nothing of now
     ("方圆住在成都。", "方圆打算明年搬去重庆。"),
     ("Bruno lives in Porto.", "Bruno might move to Lisbon next year."),

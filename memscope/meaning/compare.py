@@ -665,7 +665,9 @@ def _owns_one(kinds: tuple[str, ...], affirming: list[Clause]) -> bool:
     own road bike")."""
     return any(re.search(rf"\b(?:owns?|has|have|bought|buys|her|his|their|my)\s+(?:own\s+)?"
                          rf"(?:[\w-]+\s+){{0,3}}?{re.escape(kind)}\b", y.text, re.I)
-               for y in affirming if not y.of for kind in kinds)
+               for y in affirming if not y.of for kind in kinds) or any(
+        y.of.split()[0] in kinds for y in affirming
+        if y.of and not _GONE.search(y.text))  # "Sara's dog Rex is twelve"; not "… died"
 
 
 #: a denial of being able to do something: a time it was done denies it too
@@ -759,6 +761,9 @@ _KINDS_OF = {" ".join(stem(w) for w in k.split()): v for k, v in {
     "media": ("instagram", "facebook", "tiktok", "twitter", "snapchat", "linkedin", "reddit",
               "threads", "bluesky", "mastodon"),
     "smartphone": ("iphone", "android", "pixel", "galaxy"),
+    **dict.fromkeys(("pet", "pets"), ("dog", "dogs", "cat", "cats", "puppy", "kitten",
+                                      "rabbit", "hamster", "parrot", "budgie", "tortoise",
+                                      "goldfish", "spaniel", "labrador", "terrier")),
     "bike": ("cycles", "cycling", "cycle"),
     "bicycle": ("cycles", "cycling", "cycle", "bike", "bikes"),
     "property": ("flat", "flats", "house", "houses", "apartment", "apartments", "rental",

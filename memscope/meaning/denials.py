@@ -260,9 +260,9 @@ _ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女
 #: kin words and the kin they name ("has no children" / "has two sons"; "has no sisters" /
 #: "has two brothers" both hold)
 _KIN_KINDS: dict[str, tuple[str, ...]] = {
-    "children": ("son", "daughter", "kid", "boy", "girl", "child", "baby"),
-    "child": ("son", "daughter", "kid", "boy", "girl", "children", "baby"),
-    "kid": ("son", "daughter", "child", "children", "boy", "girl"),
+    "children": ("son", "daughter", "kid", "boy", "girl", "child", "baby", "twin"),
+    "child": ("son", "daughter", "kid", "boy", "girl", "children", "baby", "twin"),
+    "kid": ("son", "daughter", "child", "children", "boy", "girl", "twin"),
     "sibling": ("brother", "sister"),
     "grandchildren": ("grandson", "granddaughter", "grandchild"),
     "grandchild": ("grandson", "granddaughter", "grandchildren"),

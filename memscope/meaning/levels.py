@@ -107,9 +107,14 @@ _ZH_HEALTHY = re.compile(r"没有任何(?:慢性病|基础病|疾病)|没有(?:�
 _DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (level, re.compile(pattern, re.I)) for level, pattern in (
         ("none", r"\b(?:never went to|didn['’]t go to|did not go to|never attended|never "
-                 r"studied at) (?:a )?(?:university|college|uni)\b|\bhas no (?:university |"
+                 r"studied at) (?:a )?(?:university|college|uni)\b|\bnever went (?:past|beyond) "
+                 r"(?:primary|secondary|high) school\b|\bhas no (?:university |"
                  r"college )?degree\b|\bdropped out of (?:high )?school\b|\bnever finished "
                  r"(?:high )?school\b"),
+        # studying for a higher degree holds a first one, or at least goes to university
+        ("at-university", r"\b(?:years? into|is doing|is studying for|is working on|is "
+                          r"pursuing) (?:a |an |her |his |their )?(?:PhD|doctorate|master['’]?s|"
+                          r"MSc|MA)\b|\b(?:PhD|doctoral|master['’]?s) (?:student|candidate)\b"),
         ("bachelor-max", r"\b(?:highest|only) (?:degree|qualification)(?: is)? (?:a |an |his |her |"
                          r"their )?(?:bachelor|BA\b|BSc\b|undergraduate)"),
         ("master-max", r"\b(?:highest|only) (?:degree|qualification)(?: is)? (?:a |an |his |her |"
@@ -298,7 +303,12 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                               r"(?:drunk|touched) (?:alcohol|a drop|booze)\b|\bnever drunk "
                               r"alcohol\b"),
         ("drinking", "former", r"\b(?:has been|is|stayed) sober for\b|\b(?:gave up|quit|stopped)"
-                               r" (?:drinking|alcohol|booze)\b|\brecovering alcoholic\b"),
+                               r" (?:drinking|alcohol|booze)\b|\brecovering alcoholic\b"
+                               r"|\bhas(?:n['’]t| not) (?:touched|had) (?:a (?:single )?drop"
+                               r"(?: of alcohol)?|a drink|any alcohol|alcohol)\b"),
+        ("drinking", "now", r"^(?=.*\b(?:every|most|each|a week|nightly|daily)\b).*?\b(?:a "
+                            r"couple of|a few|two|three|several) (?:pints|beers|glasses of wine)"
+                            r"\b"),
         ("drinking", "once", r"\bdrank (?:like a fish|heavily|a lot)\b|\bgot (?:properly |really "
                              r"|very |blind )?drunk\b"),
     ))
