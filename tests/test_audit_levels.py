@@ -27,6 +27,7 @@ CONFLICTS = [
     ("方宁患有高血压，每天吃药。", "方宁没有任何慢性病。"),
     ("方宁前年查出了哮喘。", "方宁体检一切正常。"),
     ("方宁高血压好几年了。", "方宁血压从来没高过。"),
+    ("Oskar has type 2 diabetes.", "Oskar doesn't have diabetes."),
     # how well one speaks a language
     ("Oskar is fluent in Polish.", "Oskar can't speak a word of Polish."),
     ("Oskar has just started learning Greek.", "Oskar's mother tongue is Greek."),
@@ -133,6 +134,8 @@ LOOK_ALIKES = [
     ("Oskar's wife is on crutches.", "Oskar runs 10 km every morning."),
     ("方宁的父亲拄着拐。", "方宁每天都去跑五公里。"),
     ("Oskar has never set foot in a gym.", "Oskar's daughter goes to the gym every weekday."),
+    # given up after years of it: the levels say how both hold, not the denial
+    ("Oskar quit smoking five years ago.", "Oskar smoked a pack a day for twenty years."),
     # a PhD student holds a first degree; drinks once, not now
     ("Oskar is a PhD student.", "Oskar holds a master's in physics."),
     ("Oskar has been sober for years.", "Oskar had two pints at his wedding in 2009."),

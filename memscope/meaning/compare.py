@@ -795,6 +795,9 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     if not x.denials or not x.owner:
         return None
     affirming = [y for y in other.clauses if y.owner == x.owner and y.affirms]
+    if any(f.key == g.key and f.key in CLASHES and not clash(f, g)
+           for f in x.facts for y in affirming for g in y.facts):
+        return None  # levels say how the two hold ("quit smoking" / "smoked for years")
     for d in x.denials:
         score = _denies(d, x, other, affirming)
         if score:

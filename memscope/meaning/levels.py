@@ -85,9 +85,9 @@ _CONDITION = (r"(?:type\s*[12]\s+|severe\s+|mild\s+|chronic\s+)?(?:diabetes|asth
               r"multiple sclerosis|copd|co?eliac disease|lupus|a heart condition|heart disease|"
               r"kidney disease|parkinson['’]s|fibromyalgia|chronic migraines?|psoriasis)")
 _ILL = re.compile(
-    rf"(?<!no )\b(?:has|have|has had|lives with|suffers from|is being treated for|"
-    rf"was diagnosed with|has been diagnosed with|got diagnosed with|is on medication for|"
-    rf"manages (?:his|her|their))\s+{_CONDITION}"
+    rf"(?<!no )(?<!n['’]t )(?<!not )(?<!never )\b(?:has|have|has had|lives with|suffers from|"
+    rf"is being treated for|was diagnosed with|has been diagnosed with|got diagnosed with|"
+    rf"is on medication for|manages (?:his|her|their))\s+{_CONDITION}"
     r"|\bis (?:a )?(?:type\s*[12]\s+)?diabetic\b|\binjects insulin\b|\bon insulin\b", re.I)
 _HEALTHY = re.compile(
     r"\bhas no (?:\w+ )?(?:health|medical) (?:conditions?|problems?|issues?)\b"
