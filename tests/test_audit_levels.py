@@ -58,7 +58,7 @@ CONFLICTS = [
     ("Oskar has been teetotal his entire life.", "Oskar got really drunk at his stag do."),
     ("方宁从来没抽过烟。", "方宁是个老烟枪。"),
     ("方宁戒烟两年了。", "方宁一天一包烟，烟瘾很大。"),
-    ("方宁滴酒不沾。", "方宁每晚都要喝上一杯。"),
+    ("方宁滴酒不沾。", "方宁每晚都要喝上一杯红酒。"),
     # alive or dead, early to bed or late, left- or right-handed, eyesight
     ("Oskar's grandmother is still alive.", "Oskar's grandmother died in 2003."),
     ("方宁的外公还健在。", "方宁的外公十年前就去世了。"),
@@ -120,7 +120,7 @@ LOOK_ALIKES = [
     ("Oskar gave up smoking in 2018.", "Oskar smoked twenty a day in his thirties."),
     ("Oskar has never smoked.", "Oskar's father smokes a pipe."),
     ("方宁戒烟两年了。", "方宁以前每天抽一包烟。"),
-    ("方宁滴酒不沾。", "方宁的丈夫每晚都要喝上一杯。"),
+    ("方宁滴酒不沾。", "方宁的丈夫每晚都要喝上一杯红酒。"),
     # another's life, bedtime, hand or eyes; or a night out
     ("Oskar's grandmother is still alive.", "Oskar's grandfather died in 2003."),
     ("方宁的外公还健在。", "方宁的外婆十年前就去世了。"),
@@ -136,6 +136,8 @@ LOOK_ALIKES = [
     ("Oskar has never set foot in a gym.", "Oskar's daughter goes to the gym every weekday."),
     # given up after years of it: the levels say how both hold, not the denial
     ("Oskar quit smoking five years ago.", "Oskar smoked a pack a day for twenty years."),
+    # tea is no drink of alcohol
+    ("方宁滴酒不沾。", "方宁每天喝两杯绿茶。"),
     # a PhD student holds a first degree; drinks once, not now
     ("Oskar is a PhD student.", "Oskar holds a master's in physics."),
     ("Oskar has been sober for years.", "Oskar had two pints at his wedding in 2009."),

@@ -322,8 +322,9 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("drinking", "never", r"滴酒不沾|从(?:来)?(?:不|没)喝(?:过)?酒|一口酒都(?:不|没)"),
         ("drinking", "former", r"戒(?:了)?酒|(?:\d+|[一二两三四五六七八九十几]+)年没(?:喝|碰)"
                                r"(?:过)?酒"),
+        # (of drink, not tea: 每天喝两杯绿茶 is no drinking)
         ("drinking", "now", r"每(?:天|晚|周)(?:睡前)?(?:都)?(?:得|要)?(?:来|喝)(?:上)?"
-                            r"(?:二两|一杯|两杯|几杯|一瓶|两瓶)"),
+                            r"(?:二两|(?:一|两|几)(?:杯|瓶|口))(?:白酒|啤酒|红酒|黄酒|酒)"),
         ("drinking", "once", r"喝(?:了)?(?:[一二两三四五六七八九十几]+)瓶啤酒|喝醉(?:过|了)"),
     ))
 
@@ -521,13 +522,35 @@ def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
     return out
 
 
+#: words one of which a clause must hold for any level to be read in it (cheap: most
+#: clauses name none); every pattern of this module needs one of them
+_TRIGGER = re.compile(
+    r"diabet|asthma|epilep|hypertens|pressure|arthrit|crohn|sclerosis|copd|c(?:o)?eliac|lupus|"
+    r"heart|kidney|parkinson|fibromyalg|migraine|psoriasis|insulin|health|medical|chronic|ill|"
+    r"fluent|speak|spoke|tongue|native|learn|word of|bilingual|beginner|rudimentary|limited|"
+    r"shaky|understand|knows? no|universit|college|uni\b|degree|school|phd|doctor|master|ma\b|"
+    r"msc|mba|mphil|ba\b|bsc|graduat|undergrad|qualification|finish|complet|year|studying|"
+    r"reading|manag|report|lead|head|runs|ceo|founder|director|principal|intern|contributor|"
+    r"assistant|split|broke up|separated|divorc|still|married|smok|cigar|fags|drunk|drink|"
+    r"drank|alcohol|sober|teetotal|booze|pint|beer|wine|died|dead|passed away|killed|alive|"
+    r"living|owl|bed|asleep|hay|bird|turns in|sleep|handed|lefty|southpaw|eyesight|vision|"
+    r"glasses|spectacles|contact|sighted|crutch|cast|run|ran |walk|wheelchair|marathon|jog|"
+    r"gym|mortgage|outright|owes|relationship|girlfriend|boyfriend|dated|date|ex-|nursery|"
+    r"kindergarten|病|血|胰岛素|体检|语|话|学|毕业|博士|硕士|研|本科|大学|高|初中|辍|管|下属|团队|"
+    r"创始人|总经理|园长|校长|员工|专员|职员|老师|教师|科员|实习|烟|酒|世|故|健在|活着|夜猫子|睡|上床|"
+    r"撇子|右手|视力|近视|眼镜|拐|石膏|跑|健身|撸铁|贷|全款|付清|月供|恋爱|前女友|前男友|前妻|前夫|"
+    r"分手|分了手|离过婚|幼儿园|早教|五十音|不在|走了|病逝|离世|CEO|翻译|N1|N2|DELF|雅思|托福|"
+    r"language|pack|哮喘|癫痫|痛风|甲亢|甲减|博|马拉松|合眼|熬|抽",
+    re.I)
+
+
 def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool = False
               ) -> tuple[Fact, ...]:
     """:func:`level_facts`, and studies not over for one at a school now (``facts``: the
     clause's other facts: "is in high school", 在读大学二年级)."""
     facts = tuple(facts)
     out = level_facts(rest, of, zh=zh) + _habits(rest, of, zh=zh, past=past) + _body(
-        rest, of, zh=zh) + _now(rest, of, zh=zh, past=past)
+        rest, of, zh=zh) + _now(rest, of, zh=zh, past=past) if _TRIGGER.search(rest) else []
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)
