@@ -80,6 +80,11 @@ CONFLICTS = [
     ("Oskar is three years into a PhD.", "Oskar never went past secondary school."),
     ("Oskar hasn't touched a drop of alcohol in years.",
      "Oskar has a couple of pints with friends every Friday."),
+    # church every week, or not in years; baptised or not
+    ("Oskar goes to Mass every Sunday.", "Oskar hasn't been to church in twenty years."),
+    ("方宁每周日都去教堂。", "方宁从来没进过教堂。"),
+    ("Oskar was baptised in 1990.", "Oskar has never been baptised."),
+    ("方宁小时候受过洗。", "方宁从没受过洗。"),
     # a mortgage owed, or none; never in a relationship, or once
     ("Oskar has a mortgage on his flat.", "Oskar bought the flat outright."),
     ("方宁的房子还有二十年房贷。", "方宁的房子是全款买的。"),
@@ -141,6 +146,9 @@ LOOK_ALIKES = [
     # a PhD student holds a first degree; drinks once, not now
     ("Oskar is a PhD student.", "Oskar holds a master's in physics."),
     ("Oskar has been sober for years.", "Oskar had two pints at his wedding in 2009."),
+    # another's church
+    ("Oskar goes to Mass every Sunday.", "Oskar's wife never goes to church."),
+    ("方宁每周日都去教堂。", "方宁的丈夫从来没进过教堂。"),
     # another's mortgage or past
     ("Oskar has a mortgage on his flat.", "Oskar's brother bought his flat outright."),
     ("方宁从来没谈过恋爱。", "方宁的姐姐和前男友分手三年了。"),

@@ -329,8 +329,8 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 
 
-#: states of the body and the day, each one of two at a time: alive or dead, early to bed
-#: or late, left- or right-handed, perfect eyesight or glasses needed
+#: states of the body, the day and faith, each one of two at a time: alive or dead, early
+#: to bed or late, baptised or not, left- or right-handed, perfect eyesight or glasses
 _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("alive", "dead", r"\b(?:passed away|died|is dead|has died|was killed)\b"),
@@ -342,6 +342,8 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:[789]|ten|nine|eight|seven|10)(?::\d\d)?"
                              r"(?: ?p\.?m\.?| o['’]clock)?(?: sharp)? (?:every|each|most) night\b"
                              r"|\bin bed by [89](?::\d\d)? ?p\.?m"),
+        ("baptised", "no", r"\b(?:has never been|was never|is not|isn['’]t) bapti[sz]ed\b"),
+        ("baptised", "yes", r"\b(?:was|has been|got) bapti[sz]ed\b"),
         # one's hand, not a sport's ("plays tennis right-handed")
         ("hand", "left", r"\b(?:is|['’]s|was born) (?:\w+ )?left-handed\b|\bis a (?:lefty|"
                          r"southpaw)\b"),
@@ -362,6 +364,8 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"|(?:熬|拖)到(?:凌晨[一二三四五1-5]点|0[1-5]:\d\d)(?:才|多)"),
         ("bedtime", "early", r"(?:(?:每晚|每天晚上)?(?:[八九]|[89])点|(?:19|2[01]):\d\d)"
                              r"(?:准时|就)?(?:上床|睡觉)|早睡早起"),
+        ("baptised", "no", r"没(?:有)?(?:受|领)(?:过)?洗|从(?:未|没)(?:受|领)(?:过)?洗"),
+        ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
         ("hand", "left", r"左撇子|左利手"),
         ("hand", "right", r"右撇子|(?:干啥|干什么|做什么|什么)都用右手"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
@@ -389,6 +393,12 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:a |the )?gym\b"),
         ("gym", "goes", r"\b(?:is at|goes to|hits|trains at) the gym (?:at|every|each|most|\d|"
                         r"(?:four|three|five|two) times)|gym membership\b"),
+        # church: goes, or not in years (a faith aside: "a lapsed Catholic" may still go)
+        ("church", "goes", r"\bgoes to (?:church|Mass|services?)\b(?=[^.;]*\b(?:every|each|"
+                           r"weekly|most)\b)|\bnever misses (?:Sunday )?(?:Mass|church)\b"),
+        ("church", "not", r"\bhas(?:n['’]t| not) (?:been to|set foot in|gone to|attended) (?:a )?"
+                          r"(?:church|Mass)\b|\b(?:never|doesn['’]t|does not) (?:go|goes) to "
+                          r"(?:church|Mass)\b"),
         # a mortgage still owed, or none ("has paid off the mortgage", 全款买的)
         ("mortgage", "none", r"\b(?:has )?paid off (?:the|her|his|their) mortgage\b|\bowes "
                              r"nothing on\b|\bmortgage-free\b|\bhas no mortgage\b|\bhas never "
@@ -414,6 +424,8 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"|跑完(?:了)?全马|在练马拉松|(?:都|每天)去跑[一二三四五六七八九十\d]+公里"),
         ("gym", "never", r"从(?:来)?没(?:进|去)过健身房|没办过健身卡|从不去健身房"),
         ("gym", "goes", r"(?:每天|每周)[^，。,；;]{0,6}(?:去健身房|撸铁)|健身狂"),
+        ("church", "goes", r"每(?:周|个?星期)(?:日|天|末)?(?:都)?(?:去|上)(?:教堂|做礼拜|望弥撒)"),
+        ("church", "not", r"从(?:来)?(?:未|没|不)(?:进|去)(?:过)?教堂"),
         ("mortgage", "none", r"全款买的|一次性付清|没(?:有)?(?:贷款|房贷)"
                              r"|从(?:来)?没(?:贷过款|借过贷款)|没借过贷款|房贷(?:早就|已经)?还清了?"),
         ("mortgage", "owes", r"房贷(?:还)?(?:有|剩)|还有[^，。,；;]{0,8}房贷|每月(?:还|交)房贷"
@@ -473,6 +485,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "hand": frozenset((frozenset(("left", "right")),)),
     "running": frozenset((frozenset(("cannot", "runs")),)),
     "gym": frozenset((frozenset(("never", "goes")),)),
+    "church": frozenset((frozenset(("goes", "not")),)),
+    "baptised": frozenset((frozenset(("yes", "no")),)),
     "mortgage": frozenset((frozenset(("none", "owes")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
@@ -540,7 +554,8 @@ _TRIGGER = re.compile(
     r"创始人|总经理|园长|校长|员工|专员|职员|老师|教师|科员|实习|烟|酒|世|故|健在|活着|夜猫子|睡|上床|"
     r"撇子|右手|视力|近视|眼镜|拐|石膏|跑|健身|撸铁|贷|全款|付清|月供|恋爱|前女友|前男友|前妻|前夫|"
     r"分手|分了手|离过婚|幼儿园|早教|五十音|不在|走了|病逝|离世|CEO|翻译|N1|N2|DELF|雅思|托福|"
-    r"language|pack|哮喘|癫痫|痛风|甲亢|甲减|博|马拉松|合眼|熬|抽",
+    r"language|pack|哮喘|癫痫|痛风|甲亢|甲减|博|马拉松|合眼|熬|抽|church|mass|servic|bapti|"
+    r"教堂|礼拜|弥撒|洗",
     re.I)
 
 
