@@ -504,8 +504,8 @@ def _first(patterns: Iterable[tuple[str, re.Pattern[str]]], text: str
     return next(((level, m) for level, p in patterns if (m := p.search(text))), None)
 
 
-def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
-    """The levels a clause's words give its owner (``of``: the owner's kin, or "")."""
+def _proficiency(rest: str, of: str, *, zh: bool) -> list[Fact]:
+    """How well the owner speaks each language a clause names (:data:`_PROFICIENCY`)."""
     out: list[Fact] = []
     for level, pattern in _ZH_PROFICIENCY if zh else _PROFICIENCY:
         if (m := pattern.search(rest)) is not None:
@@ -515,16 +515,12 @@ def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
                 out.append(_fact("proficiency", of, level, m.group(0), noun=lang))
     if zh and _ZH_KANA.search(rest) and not any(f.noun == "日语" for f in out):
         out.append(_fact("proficiency", of, "basic", "五十音", noun="日语"))
-    for key, yes, no in (("health", _ZH_ILL if zh else _ILL, _ZH_HEALTHY if zh else _HEALTHY),
-                         ("rank", _ZH_LEADS if zh else _LEADS,
-                          _ZH_LEADS_NO_ONE if zh else _LEADS_NO_ONE)):
-        values = ("ill", "healthy") if key == "health" else ("leads", "no-one")
-        if (m := no.search(rest)) is not None:
-            out.append(_fact(key, of, values[1], m.group(0)))
-        elif (m := yes.search(rest)) is not None:
-            out.append(_fact(key, of, values[0], m.group(0)))
-    if not zh and (couple := _couple(rest, of)) is not None:
-        out.append(couple)
+    return out
+
+
+def _schooling(rest: str, of: str, *, zh: bool) -> list[Fact]:
+    """The highest degree a clause gives its owner, and whether their studies are over."""
+    out: list[Fact] = []
     found = _first(_ZH_DEGREES if zh else _DEGREES, rest)
     if found is not None:
         out.append(_fact("degree", of, found[0], found[1].group(0)))
@@ -536,27 +532,67 @@ def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
     return out
 
 
-#: words one of which a clause must hold for any level to be read in it (cheap: most
-#: clauses name none); every pattern of this module needs one of them
-_TRIGGER = re.compile(
-    r"diabet|asthma|epilep|hypertens|pressure|arthrit|crohn|sclerosis|copd|c(?:o)?eliac|lupus|"
-    r"heart|kidney|parkinson|fibromyalg|migraine|psoriasis|insulin|health|medical|chronic|ill|"
-    r"fluent|speak|spoke|tongue|native|learn|word of|bilingual|beginner|rudimentary|limited|"
-    r"shaky|understand|knows? no|universit|college|uni\b|degree|school|phd|doctor|master|ma\b|"
-    r"msc|mba|mphil|ba\b|bsc|graduat|undergrad|qualification|finish|complet|year|studying|"
-    r"reading|manag|report|lead|head|runs|ceo|founder|director|principal|intern|contributor|"
-    r"assistant|split|broke up|separated|divorc|still|married|smok|cigar|fags|drunk|drink|"
-    r"drank|alcohol|sober|teetotal|booze|pint|beer|wine|died|dead|passed away|killed|alive|"
-    r"living|owl|bed|asleep|hay|bird|turns in|sleep|handed|lefty|southpaw|eyesight|vision|"
-    r"glasses|spectacles|contact|sighted|crutch|cast|run|ran |walk|wheelchair|marathon|jog|"
-    r"gym|mortgage|outright|owes|relationship|girlfriend|boyfriend|dated|date|ex-|nursery|"
-    r"kindergarten|病|血|胰岛素|体检|语|话|学|毕业|博士|硕士|研|本科|大学|高|初中|辍|管|下属|团队|"
-    r"创始人|总经理|园长|校长|员工|专员|职员|老师|教师|科员|实习|烟|酒|世|故|健在|活着|夜猫子|睡|上床|"
-    r"撇子|右手|视力|近视|眼镜|拐|石膏|跑|健身|撸铁|贷|全款|付清|月供|恋爱|前女友|前男友|前妻|前夫|"
-    r"分手|分了手|离过婚|幼儿园|早教|五十音|不在|走了|病逝|离世|CEO|翻译|N1|N2|DELF|雅思|托福|"
-    r"language|pack|哮喘|癫痫|痛风|甲亢|甲减|博|马拉松|合眼|熬|抽|church|mass|servic|bapti|"
-    r"教堂|礼拜|弥撒|洗",
-    re.I)
+def level_facts(rest: str, of: str, *, zh: bool) -> list[Fact]:
+    """The levels a clause's words give its owner (``of``: the owner's kin, or "")."""
+    low = rest.lower()
+    out = _proficiency(rest, of, zh=zh) if _holds("proficiency", low) else []
+    for key, yes, no in (("health", _ZH_ILL if zh else _ILL, _ZH_HEALTHY if zh else _HEALTHY),
+                         ("rank", _ZH_LEADS if zh else _LEADS,
+                          _ZH_LEADS_NO_ONE if zh else _LEADS_NO_ONE)):
+        values = ("ill", "healthy") if key == "health" else ("leads", "no-one")
+        if not _holds(key, low):
+            continue
+        if (m := no.search(rest)) is not None:
+            out.append(_fact(key, of, values[1], m.group(0)))
+        elif (m := yes.search(rest)) is not None:
+            out.append(_fact(key, of, values[0], m.group(0)))
+    if not zh and _holds("couple", low) and (couple := _couple(rest, of)) is not None:
+        out.append(couple)
+    return out + (_schooling(rest, of, zh=zh) if _holds("degree", low) else [])
+
+
+#: words one of which a clause must hold for a group of levels to be read in it (cheap
+#: substring tests: most clauses name none); each pattern of a group needs one of its words
+_WORDS = {
+    "proficiency": ("fluent", "speak", "spoke", "tongue", "native", "learn", "word of",
+                    "bilingual", "beginner", "rudimentary", "limited", "shaky", "understand",
+                    "knows no", "know no", "language", "read", "studied", "basic", "语", "话",
+                    "文", "五十音", "翻译"),
+    "health": ("diabet", "asthma", "epilep", "hypertens", "pressure", "arthrit", "crohn",
+               "sclerosis", "copd", "eliac", "lupus", "heart", "kidney", "parkinson",
+               "fibromyalg", "migraine", "psoriasis", "insulin", "health", "medical", "chronic",
+               "condition", "illness", "disease", "ill ", "病", "血", "胰岛素", "体检", "哮喘",
+               "癫痫", "痛风", "甲亢", "甲减"),
+    "rank": ("manag", "report", "lead", "head", "runs", "ceo", "founder", "director",
+             "principal", "intern", "contributor", "assistant", "带过", "管", "下属", "团队",
+             "创始人", "总经理", "园长", "校长", "员工", "专员", "职员", "老师", "教师", "科员",
+             "实习"),
+    "couple": ("split", "broke up", "separated", "divorc", "still", "married"),
+    "degree": ("universit", "college", "uni", "degree", "school", "phd", "doctor", "master",
+               "ma", "msc", "mba", "mphil", "ba", "bsc", "graduat", "undergrad",
+               "qualification", "finish", "complet", "year", "studying", "reading", "bachelor",
+               "念书", "读书", "学", "毕业", "博", "硕士", "研", "本科", "大学", "高中", "初中",
+               "辍"),
+    "habits": ("smok", "cigar", "fags", "drunk", "drink", "drank", "alcohol", "sober",
+               "teetotal", "booze", "pint", "beer", "wine", "drop", "烟", "抽", "酒", "喝醉",
+               "pack"),
+    "body": ("died", "dead", "passed away", "killed", "alive", "living", "owl", "bed", "asleep",
+             "hay", "bird", "turns in", "sleep", "light", "tucked", "handed", "lefty",
+             "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
+             "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
+             "右手", "视力", "近视", "眼镜", "洗", "不在", "走了", "离世", "病逝", "左利手"),
+    "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
+            "mortgage", "outright", "owes", "relationship", "girlfriend", "boyfriend", "dated",
+            "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
+            "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",
+            "谈过", "母胎", "前女友", "前男友", "前妻", "前夫", "分手", "分了手", "离过婚",
+            "教堂", "礼拜", "弥撒"),
+}
+
+
+def _holds(group: str, low: str) -> bool:
+    """Whether a clause (lower-cased) holds a word of ``group`` (:data:`_WORDS`)."""
+    return any(word in low for word in _WORDS[group])
 
 
 def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool = False
@@ -564,8 +600,13 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
     """:func:`level_facts`, and studies not over for one at a school now (``facts``: the
     clause's other facts: "is in high school", 在读大学二年级)."""
     facts = tuple(facts)
-    out = level_facts(rest, of, zh=zh) + _habits(rest, of, zh=zh, past=past) + _body(
-        rest, of, zh=zh) + _now(rest, of, zh=zh, past=past) if _TRIGGER.search(rest) else []
+    low = rest.lower()
+    out = level_facts(rest, of, zh=zh)
+    for group, read in (("habits", lambda: _habits(rest, of, zh=zh, past=past)),
+                        ("body", lambda: _body(rest, of, zh=zh)),
+                        ("now", lambda: _now(rest, of, zh=zh, past=past))):
+        if _holds(group, low):
+            out += read()
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)
