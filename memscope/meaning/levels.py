@@ -443,30 +443,24 @@ def _now(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
     ("was on crutches in 2019")."""
     if past or (not zh and _WAS.search(rest)):
         return []
-    out: list[Fact] = []
-    for family, value, pattern in _ZH_NOW if zh else _NOW:
-        if not any(f.key == family for f in out) and (m := pattern.search(rest)) is not None:
-            out.append(_fact(family, of, value, m.group(0)))
-    return out
+    return _families(_ZH_NOW if zh else _NOW, rest, of)
 
 
-def _body(rest: str, of: str, *, zh: bool) -> list[Fact]:
-    """States of the body and the day (:data:`_BODY`), the first of each family."""
+def _families(table: Iterable[tuple[str, str, re.Pattern[str]]], rest: str, of: str,
+              *, past: bool = False) -> list[Fact]:
+    """The first value of each family of ``table`` a clause says; in a clause about the past
+    a value "now" is "once" (smoking: "smoked 20 a day for thirty years")."""
     out: list[Fact] = []
-    for family, value, pattern in _ZH_BODY if zh else _BODY:
+    for family, value, pattern in table:
         if not any(f.key == family for f in out) and (m := pattern.search(rest)) is not None:
-            out.append(_fact(family, of, value, m.group(0)))
+            out.append(_fact(family, of, "once" if past and value == "now" else value,
+                             m.group(0)))
     return out
 
 
 def _habits(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
     """Smoking and drinking (:data:`_HABITS`); in a clause about the past, only done once."""
-    out: list[Fact] = []
-    for family, value, pattern in _ZH_HABITS if zh else _HABITS:
-        if any(f.key == family for f in out) or (m := pattern.search(rest)) is None:
-            continue
-        out.append(_fact(family, of, "once" if past and value == "now" else value, m.group(0)))
-    return out
+    return _families(_ZH_HABITS if zh else _HABITS, rest, of, past=past)
 
 
 #: two values of a family that cannot both hold
@@ -603,7 +597,7 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
     low = rest.lower()
     out = level_facts(rest, of, zh=zh)
     for group, read in (("habits", lambda: _habits(rest, of, zh=zh, past=past)),
-                        ("body", lambda: _body(rest, of, zh=zh)),
+                        ("body", lambda: _families(_ZH_BODY if zh else _BODY, rest, of)),
                         ("now", lambda: _now(rest, of, zh=zh, past=past))):
         if _holds(group, low):
             out += read()
