@@ -110,9 +110,11 @@ def test_presenter_space_as_of_and_filters_hold_on_every_page(server, data_dir) 
         open_filters(page)
         sidebar(page).get_by_text("Show superseded versions").click()
         wait_idle(page, 800)
-        # the folded filters' heading says one narrows the view, and they stay open
-        assert sidebar(page).locator("summary").filter(
-            has_text="Filters · 1 on").count() == 1
+        # the folded filters' heading says one narrows the view, and they stay open (waited
+        # for: the rerun the click starts may not have begun when the page first looks idle)
+        heading = sidebar(page).locator("summary").filter(has_text="Filters · 1 on")
+        heading.first.wait_for(timeout=15_000)
+        assert heading.count() == 1
         assert sidebar(page).get_by_text("Show superseded versions").is_visible()
         assert as_of_value(page) == day and not superseded_shown(page)
         for title in PAGES:
