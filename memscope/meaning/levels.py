@@ -83,31 +83,40 @@ _ZH_KANA = re.compile(r"刚学完五十音|才学完五十音|五十音(?:还没
 _CONDITION = (r"(?:type\s*[12]\s+|severe\s+|mild\s+|chronic\s+)?(?:diabetes|asthma|epilepsy|"
               r"hypertension|high blood pressure|arthritis|crohn['’]s(?: disease)?|"
               r"multiple sclerosis|copd|co?eliac disease|lupus|a heart condition|heart disease|"
-              r"kidney disease|parkinson['’]s|fibromyalgia|chronic migraines?|psoriasis)")
+              r"kidney disease|parkinson['’]s|fibromyalgia|chronic migraines?|psoriasis"
+              r"|chronic (?!health|medical|condition|illness|disease|problem)[a-z]+)")
 _ILL = re.compile(
-    rf"(?<!no )(?<!n['’]t )(?<!not )(?<!never )\b(?:has|have|has had|lives with|suffers from|"
+    rf"(?<!no )(?<!n['’]t )(?<!not )(?<!never )\b(?:has|have|has had|with|lives with|suffers from|"
     rf"is being treated for|was diagnosed with|has been diagnosed with|got diagnosed with|"
-    rf"is on medication for|manages (?:his|her|their))\s+{_CONDITION}"
+    rf"is on medication for|manages (?:his|her|their))\s+(?:(?!no\b)[a-z]+\s+)?{_CONDITION}"
     r"|\bis (?:a )?(?:type\s*[12]\s+)?diabetic\b|\binjects insulin\b|\bon insulin\b", re.I)
 _HEALTHY = re.compile(
     r"\bhas no (?:\w+ )?(?:health|medical) (?:conditions?|problems?|issues?)\b"
     r"|\bno (?:chronic|long-term|underlying|known) (?:health |medical )?(?:conditions?|"
-    r"illness(?:es)?|diseases?)\b|\bnothing chronic\b|\bis in (?:perfect|excellent) health\b"
+    r"illness(?:es)?|diseases?|problems?)\b|\bnothing chronic\b"
+    r"|\bis in (?:perfect|excellent) health\b"
     r"|\bhas never been ill (?:a day )?in (?:his|her|their) life\b"
     r"|\b(?:has|got) a clean bill of health\b", re.I)
 _ZH_ILL = re.compile(r"(?<![没无不])(?:有|患有|患了|得了|查出(?:了|来)?|确诊(?:了|为)?)"
                      r"(?:[一二12]型|轻度|重度|慢性)?(?:糖尿病|高血压|哮喘|癫痫|心脏病|冠心病|"
-                     r"关节炎|痛风|甲亢|甲减|肾病)|打胰岛素"
+                     r"关节炎|痛风|甲亢|甲减|肾病|慢性[\u4e00-\u9fff]{1,3}病)|打胰岛素"
                      r"|(?:高血压|糖尿病)(?:好几|很多|[一二两三四五六七八九十几]+)年")
-_ZH_HEALTHY = re.compile(r"没有任何(?:慢性病|基础病|疾病)|没有(?:慢性病|基础病)|没什么(?:慢性病|"
+_ZH_HEALTHY = re.compile(r"没有?任何(?:慢性病|基础病|疾病)|没有?(?:慢性病|基础病)|无慢性病"
+                         r"|没什么(?:慢性病|"
                          r"基础病)|体检(?:结果)?(?:各项)?(?:指标)?(?:都|一切)正常"
                          r"|从来?没(?:生过|得过)(?:什么)?(?:大)?病|血压从(?:来)?没高过")
 
+_DEGREE = r"(?:degree|PhD|doctorate|MBA|MSc|BSc|BA|MA|master['’]?s|bachelor['’]?s)"
 #: the highest degree one holds, or none; whether one's studies are over
 _DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (level, re.compile(pattern, re.I)) for level, pattern in (
         ("none", r"\b(?:never went to|didn['’]t go to|did not go to|never attended|never "
-                 r"studied at) (?:a )?(?:university|college|uni)\b|\bnever went (?:past|beyond) "
+                 r"studied at) (?:a )?(?:university|college|uni)\b|\bnever (?:been|gone) to "
+                 r"(?:university|college|uni)\b|\b(?:yet to|never) (?:finish|complete|earn|get|"
+                 r"finished|completed|earned|got) (?:any|a) (?:university |college )?degree\b"
+                 r"|\bhighest (?:education|qualification|level of education)(?: is)?:? (?:a |an |"
+                 r"his |her |their )?(?:secondary school|high[- ]school|GCSEs?|A[- ]levels?)\b"
+                 r"|\bnever went (?:past|beyond) "
                  r"(?:primary|secondary|high) school\b|\bhas no (?:university |"
                  r"college )?degree\b|\bdropped out of (?:high )?school\b|\bnever finished "
                  r"(?:high )?school\b"),
@@ -128,11 +137,17 @@ _DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                      r"college )?degree)\b|\bgraduated from (?!(?:high|secondary) school)"
                      r"[A-Z][\w.]+|\bdid (?:his|her|their) (?:undergrad|undergraduate degree|"
                      r"degree|BA|BSc) at\b"),
+        # a degree of some level ("studied law at Salamanca", "an MBA from INSEAD")
+        ("some", rf"\b(?:has|holds|earned|got|completed|received|with)\s+(?:a|an)\s+"
+                 rf"(?:[\w'’-]+\s+){{0,2}}?{_DEGREE}\b|\b{_DEGREE}\s+(?:in|from)\s+[A-Za-z]"
+                 r"|\bstudied\s+(?:[a-z]+\s+){0,2}?at\s+(?:the\s+)?(?:University\s+of\s+)?[A-Z]"
+                 r"|\bgraduated\s+(?:from|in|with)\b"),
     ))
 _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (level, re.compile(pattern)) for level, pattern in (
-        ("none", r"没(?:上|读|念)过大学|没进过大学(?:校门|的门)|(?:就)?没再(?:念|读|上)(?:过)?"
-                 r"(?:书|学)|高中毕业就(?:出来)?(?:工作|打工|上班)|(?:高中|初中)没(?:读|念)完"
+        ("none", r"(?:没有?|从没)(?:上|读|念)过大学|没进过大学(?:校门|的门)"
+                 r"|(?:就)?没再(?:念|读|上)(?:过)?"
+                 r"(?:书|学)|(?:小学|初中|高中)毕业就(?:出来)?(?:工作|打工|上班)|(?:高中|初中)没(?:读|念)完"
                  r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)"),
         ("bachelor-max", r"最高学历(?:是|只是|就是)本科|没(?:读|念|上)过研"
                          r"|没(?:有)?(?:继续)?(?:读|念)研"),
@@ -142,6 +157,8 @@ _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("bachelor", r"(?:大学|学院|北大|清华|复旦|交大|浙大|南开|武大|人大)[^，。,；;]{0,6}"
                      r"毕业(?!后|以后|那年|时)|本科(?:是)?在.{1,10}?(?:读|念|上)的|本科毕业"
                      r"|大学(?:是)?在.{1,10}?(?:读|念|上)的|大学毕业"),
+        ("some", r"(?:学院|研究生)毕业|毕业于.{1,12}(?:大学|学院)|学历是(?:本科|硕士|博士|研究生)"
+                 r"|(?:学士|硕士|博士)学位"),
     ))
 #: studies over ("finished university in 2015", 大学毕业): against still at school
 _STUDIES_DONE = re.compile(
@@ -257,7 +274,7 @@ MIN_AGES = {("employment", "employed"): 14, ("employment", "retired"): 40,
             ("works_for", "self"): 16, ("works_for", "another"): 14,
             ("marital", "married"): 16, ("marital", "divorced"): 17,
             ("marital", "widowed"): 17, ("degree", "bachelor"): 19,
-            ("degree", "bachelor-max"): 19, ("degree", "master"): 21,
+            ("degree", "bachelor-max"): 19, ("degree", "some"): 19, ("degree", "master"): 21,
             ("degree", "master-max"): 21, ("degree", "doctorate"): 24,
             ("studies", "done"): 19, ("rank", "leads"): 18}
 
@@ -345,9 +362,11 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("baptised", "no", r"\b(?:has never been|was never|is not|isn['’]t) bapti[sz]ed\b"),
         ("baptised", "yes", r"\b(?:was|has been|got) bapti[sz]ed\b"),
         # one's hand, not a sport's ("plays tennis right-handed")
-        ("hand", "left", r"\b(?:is|['’]s|was born) (?:\w+ )?left-handed\b|\bis a (?:lefty|"
+        ("hand", "left", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?left[- ]handed\b"
+                         r"|\ba left[- ]hander\b|\bis a (?:lefty|"
                          r"southpaw)\b"),
-        ("hand", "right", r"\b(?:is|['’]s|was born) (?:\w+ )?right-handed\b"),
+        ("hand", "right", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?right[- ]handed\b"
+                          r"|\ba right[- ]hander\b"),
         ("eyesight", "perfect", r"\bperfect (?:eyesight|vision)\b|\b20/20 vision\b|\bhas never "
                                 r"(?:needed|worn|had) (?:glasses|spectacles|contact lenses)\b"),
         ("eyesight", "glasses", r"\b(?:wears|needs) (?:\w+ )?(?:glasses|spectacles|contact lenses)"
@@ -366,13 +385,51 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:准时|就)?(?:上床|睡觉)|早睡早起"),
         ("baptised", "no", r"没(?:有)?(?:受|领)(?:过)?洗|从(?:未|没)(?:受|领)(?:过)?洗"),
         ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
-        ("hand", "left", r"左撇子|左利手"),
-        ("hand", "right", r"右撇子|(?:干啥|干什么|做什么|什么)都用右手"),
+        ("hand", "left", r"(?<!不是)左撇子|左利手|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"),
+        ("hand", "right", r"(?<!不是)右撇子|(?:干啥|干什么|做什么|什么)都用右手"
+                          r"|(?:用|惯用)右手(?:写字|吃饭|拿筷子)"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
                                 r"|从(?:来)?没戴过眼镜|不用戴眼镜"),
         ("eyesight", "glasses", r"近视(?:\d+|[一二三四五六七八九十两几]+)百(?:多)?度|近视\d+度"
                                 r"|(?:离开|不戴)眼镜(?:就)?什么都看不清|戴(?:着)?(?:近视|老花)?眼镜"),
     ))
+
+
+#: what a life has had, or not: surgery, a broken bone, colour vision, a first child on the
+#: way against children born ("has never had surgery" / "had her appendix removed"; "broke
+#: her wrist skiing in 2018" still holds against "has never broken a bone")
+_BONE = (r"(?:wrist|arm|leg|ankle|collarbone|hip|ribs?|nose|fingers?|toes?|foot|hand|elbow|"
+         r"shoulder|jaw|femur|kneecap|pelvis|skull|back|neck|thumb|shin)")
+_LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
+        ("surgery", "none", r"\bnever\s+(?:had|undergone|needed)\s+(?:any\s+|an?\s+)?(?:surgery|"
+                            r"surgeries|operations?)\b|\bno\s+(?:previous\s+|prior\s+)?"
+                            r"(?:surgery|surgeries|operations)\b"),
+        ("surgery", "some", r"\bhad\s+(?:her|his|their|an?)\s+(?:[a-z]+\s+)?(?:removed|replaced|"
+                            r"taken\s+out)\b|(?<!never )(?<!not )(?<!n['’]t )\b(?:had|underwent|"
+                            r"undergone)\s+(?:an?\s+)?(?:[a-z]+\s+)?(?:surgery|operation)\b"),
+        ("broken bone", "none", r"\bnever\s+(?:broken|fractured)\s+(?:a|any|one)\s+(?:single\s+)?"
+                                r"bones?\b"),
+        ("broken bone", "some", rf"\b(?:broke|fractured|has\s+broken)\s+(?:her|his|their|a|an|"
+                                rf"both)\s+(?:left\s+|right\s+)?{_BONE}\b"),
+        ("colour vision", "colour-blind", r"(?<!not )(?<!n['’]t )\bcolou?r[- ]blind\b"),
+        ("colour vision", "normal", r"\b(?:perfect|normal|full|excellent)\s+colou?r\s+vision\b"
+                                    r"|\b(?:is\s+not|isn['’]t)\s+colou?r[- ]blind\b"
+                                    r"(?!\s+(?:in|for|when|to)\b)"),
+        ("children", "first on the way", r"\b(?:pregnant|expecting)\s+with\s+(?:her|their|his)\s+"
+                                         r"first\b|\bexpecting\s+(?:her|their|his)\s+first\s+"
+                                         r"(?:child|baby)\b"),
+        ("children", "some", r"\b(?:has|have|already\s+has|raising)\s+(?:[a-z-]+\s+)?(?:\d+|two|"
+                             r"three|four|five|six|teenage|grown[- ]up|adult|young)\s+"
+                             r"(?:[a-z-]+\s+)?(?:children|kids|sons|daughters)\b|\b(?:has|have)\s+(?:a|one)\s+"
+                             r"(?:[a-z-]+\s+)?(?:son|daughter|child|kid)\b"),
+    ))
+#: a wish, a plan or an application: no degree or life event of one's own yet ("hopes to do a
+#: PhD", "applied for a master's in law", 考研)
+_LIFE_FAMILIES = frozenset(family for family, _value, _pattern in _LIFE)
+_NOT_OWN = re.compile(r"\b(?:wants?|hopes?|plans?|planning|would\s+like|dreams?|applying|"
+                      r"applied|considering|thinking\s+about|might|may|if)\b"
+                      r"|想|希望|打算|准备|如果|可能|考研", re.I)
 
 
 #: what one does now, or cannot or never does: running (and walking far) against an injury
@@ -470,13 +527,18 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "degree": frozenset(frozenset(p) for p in (
         ("none", "bachelor"), ("none", "master"), ("none", "doctorate"),
         ("none", "bachelor-max"), ("bachelor-max", "master"), ("bachelor-max", "doctorate"),
-        ("master-max", "doctorate"), ("none", "master-max"), ("none", "at-university"))),
+        ("master-max", "doctorate"), ("none", "master-max"), ("none", "at-university"),
+        ("none", "some"))),
     "studies": frozenset((frozenset(("done", "studying")),)),
     "rank": frozenset((frozenset(("leads", "no-one")),)),
     "couple": frozenset((frozenset(("over", "together")),)),
     "alive": frozenset((frozenset(("alive", "dead")),)),
     "bedtime": frozenset((frozenset(("early", "late")),)),
     "hand": frozenset((frozenset(("left", "right")),)),
+    **{family: frozenset((frozenset(values),)) for family, values in (
+        ("surgery", ("none", "some")), ("broken bone", ("none", "some")),
+        ("colour vision", ("colour-blind", "normal")),
+        ("children", ("first on the way", "some")))},
     "running": frozenset((frozenset(("cannot", "runs")),)),
     "gym": frozenset((frozenset(("never", "goes")),)),
     "church": frozenset((frozenset(("goes", "not")),)),
@@ -562,19 +624,23 @@ _WORDS = {
              "创始人", "总经理", "园长", "校长", "员工", "专员", "职员", "老师", "教师", "科员",
              "实习"),
     "couple": ("split", "broke up", "separated", "divorc", "still", "married"),
-    "degree": ("universit", "college", "uni", "degree", "school", "phd", "doctor", "master",
-               "ma", "msc", "mba", "mphil", "ba", "bsc", "graduat", "undergrad",
-               "qualification", "finish", "complet", "year", "studying", "reading", "bachelor",
-               "念书", "读书", "学", "毕业", "博", "硕士", "研", "本科", "大学", "高中", "初中",
-               "辍"),
+    "degree": ("universit", "college", "uni", "degree", "studied", "学位", "school", "phd",
+               "doctor", "master", "ma", "msc", "mba", "mphil", "ba", "bsc", "graduat",
+               "undergrad", "qualification", "finish", "complet", "year", "studying", "reading",
+               "bachelor", "念书", "读书", "学", "毕业", "博", "硕士", "研", "本科", "大学",
+               "高中", "初中", "辍"),
     "habits": ("smok", "cigar", "fags", "drunk", "drink", "drank", "alcohol", "sober",
                "teetotal", "booze", "pint", "beer", "wine", "drop", "烟", "抽", "酒", "喝醉",
                "pack"),
     "body": ("died", "dead", "passed away", "killed", "alive", "living", "owl", "bed", "asleep",
-             "hay", "bird", "turns in", "sleep", "light", "tucked", "handed", "lefty",
+             "hay", "bird", "turns in", "sleep", "light", "tucked", "handed", "hander", "lefty",
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
-             "右手", "视力", "近视", "眼镜", "洗", "不在", "走了", "离世", "病逝", "左利手"),
+             "左手", "右手", "视力", "近视", "眼镜", "洗", "不在", "走了", "离世", "病逝",
+             "左利手"),
+    "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
+             "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
+             "kid"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
             "mortgage", "outright", "owes", "relationship", "girlfriend", "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
@@ -598,9 +664,14 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
     out = level_facts(rest, of, zh=zh)
     for group, read in (("habits", lambda: _habits(rest, of, zh=zh, past=past)),
                         ("body", lambda: _families(_ZH_BODY if zh else _BODY, rest, of)),
-                        ("now", lambda: _now(rest, of, zh=zh, past=past))):
+                        ("now", lambda: _now(rest, of, zh=zh, past=past)),
+                        ("life", lambda: [] if zh else _families(_LIFE, rest, of))):
         if _holds(group, low):
             out += read()
+    if _NOT_OWN.search(rest):  # wished for, not had
+        out = [f for f in out if f.key not in ("degree", *_LIFE_FAMILIES)]
+    if past:  # one's hand as a child is not one's hand now (小时候被硬掰成用右手写字)
+        out = [f for f in out if f.key != "hand"]
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)

@@ -2,8 +2,7 @@
 hours, places someone has or has never been, no partner against a current one, a home for
 life, no allergies, owning or renting one's home, the only languages someone speaks, one
 thing measured twice (an amount, a height, an event's date or time, a weekly slot's day:
-:mod:`~memscope.meaning.quantities`; a Chinese sentence read whole), what a life has had
-or not (a degree, surgery …: :mod:`~memscope.meaning.biography`), a kin who died against
+:mod:`~memscope.meaning.quantities`; a Chinese sentence read whole), a kin who died against
 time spent with them, and two people who share a first name but not a surname. Each
 answers what kind of conflict it found ("time", "negation", "place", "value") or ``None``;
 :func:`memscope.meaning.compare.conflict` asks them after the template and clause rules,
@@ -18,8 +17,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memscope.meaning.biography import life_conflict, life_values
-from memscope.meaning.claim_text import _ROLE_STEMS, _ZH_ROLES, stem
 from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.places import (
@@ -51,7 +48,6 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("tenure" in fa and "tenure" in fb, _tenure_conflict),
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
-        ("life" in fa and "life" in fb, _life_conflict),
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
         (("only_tool" in fa and "tool" in fb) or ("only_tool" in fb and "tool" in fa),
          _tool_conflict),
@@ -66,25 +62,20 @@ def compared_widely(c: Claim) -> bool:
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
     someone speaks, a height), which the other text may say in words of its own."""
-    return bool(features(c) - {"number", "allergy", "quantity", "life"})
+    return bool(features(c) - {"number", "allergy", "quantity"})
 
 
 def measured(c: Claim) -> frozenset[str]:
-    """What the claim's clauses measure ("GBP salary", "height", "wedding") or say a life has
-    had ("degree", "surgery"): two texts about one such thing are compared, whatever words
-    they share."""
-    found = features(c)
-    keys = frozenset(m.key for _cl, found_ in _measured_clauses(c) for m in found_) if (
-        "quantity" in found) else frozenset()
-    if "life" in found:
-        keys |= {topic for cl in c.clauses for topic, _value in life_values(cl.text)}
-    return keys
+    """What the claim's clauses measure ("GBP salary", "height", "wedding"): two texts about
+    one such thing are compared, whatever words they share."""
+    return frozenset(m.key for _cl, found in _measured_clauses(c) for m in found) if (
+        "quantity" in features(c)) else frozenset()
 
 
 def features(c: Claim) -> frozenset[str]:
     """What of the rarer rules' matter a claim holds ("number", "routine", "no_allergy",
     "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong", "quantity", "height",
-    "life"): read once per claim
+    "passport", "fuel", "tool"): read once per claim
     and kept on it, as its cached properties are (a large audit asks for every pair; a
     cache keyed on the claim would hash all its words each time)."""
     kept = c.__dict__.get(_KEPT)
@@ -125,8 +116,6 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("number")
     if any(f.no_partner for cl in c.clauses for f in cl.facts):
         out.add("alone")
-    if any(life_values(cl.text) for cl in c.clauses):
-        out.add("life")
     kinds = {m.kind for _cl, found in _measured_clauses(c) for m in found}
     if kinds:
         out.add("quantity")
@@ -203,29 +192,6 @@ def _measured_clauses(c: Claim) -> list[tuple[Clause, tuple[Measure, ...]]]:
             return [(cl, _measures_of(cl, True)) for cl in c.clauses]
         return [(first, _measures_of(first, True, c.text))]
     return [(cl, _measures_of(cl, False)) for cl in c.clauses]
-
-
-def _life_conflict(a: Claim, b: Claim) -> str | None:
-    """One person's life given two values of one thing it has had or not (a degree,
-    surgery, a broken bone …: :mod:`~memscope.meaning.biography`); said in the past too."""
-    for x in a.clauses:
-        owner = _measured_owner(x)
-        left = _life_now(x) if owner and not x.hedged and not _of_kin(x) else ()
-        if left and any(_measured_owner(y) == owner and not y.hedged and not _of_kin(y)
-                        and life_conflict(left, _life_now(y)) for y in b.clauses):
-            return "negation"
-    return None
-
-
-def _life_now(x: Clause) -> tuple[tuple[str, str], ...]:
-    """What a clause says a life has had; a state said of a time gone is not today's
-    (何静小时候被硬掰成用右手写字: her hand then)."""
-    return tuple(v for v in life_values(x.text) if not (x.past and v[0] == "handedness"))
-
-
-def _of_kin(x: Clause) -> bool:
-    """The clause says who or what its owner's kin is (郭芳的儿子是左撇子): theirs."""
-    return bool(x.of) and (x.of.endswith(_ZH_ROLES) or stem(x.of.split()[-1]) in _ROLE_STEMS)
 
 
 def _measured_owner(x: Clause) -> tuple[str, ...]:
