@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit_server import StreamlitServer, free_port, start_streamlit
 
 CHROMIUM = "/usr/bin/chromium"
@@ -30,6 +31,23 @@ def wait_idle(page: Page, settle_ms: int = 300) -> None:
     """Wait until the script run triggered by the last action has finished."""
     page.wait_for_timeout(settle_ms)
     page.wait_for_selector(IDLE, timeout=60_000)
+
+
+def menu_choices(page: Page, box: Locator, wanted: str) -> list[str]:
+    """Open the multiselect ``box``'s menu and return its choices once ``wanted`` is among
+    them (the menu may draw "Select all" before its choices; closed and opened again, up to
+    three times, if it does not come). The menu is left open."""
+    choice = page.locator("[role='option']").filter(has_text=wanted)
+    for _ in range(3):
+        box.locator("input").first.click()
+        page.keyboard.press("ArrowDown")
+        try:
+            choice.first.wait_for(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+            wait_idle(page, 500)
+    return page.locator("[role='option']").all_inner_texts()
 
 
 def open_filters(page: Page) -> None:

@@ -15,6 +15,7 @@ from browser_support import (
     GRAPH,
     NODE_CENTRE,
     chromium,
+    menu_choices,
     open_app,
     open_filters,
     wait_graph,
@@ -82,13 +83,7 @@ def test_presenter_mode_masks_space_tags_everywhere(server, data_dir) -> None:
         drawn = page.locator(GRAPH).evaluate(COUNT)
         open_filters(page)
         box = sidebar(page).locator("[data-testid='stMultiSelect']").filter(has_text="Space")
-        box.locator("input").first.click()
-        page.keyboard.press("ArrowDown")
-        # the menu may draw "Select all" before the choices: wait for the last one
-        page.locator("[role='option']").filter(has_text="Space 3").first.wait_for(
-            timeout=10_000)
-        options = [o for o in page.locator("[role='option']").all_inner_texts()
-                   if o != "Select all"]
+        options = [o for o in menu_choices(page, box, "Space 3") if o != "Select all"]
         assert sorted(options) == ["Space 1", "Space 2", "Space 3"], options
         assert leaked(page, tags) == [], "the Space filter's options"
         page.locator("[role='option']", has_text="Space 2").click()

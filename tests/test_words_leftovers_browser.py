@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import GRAPH, chromium, open_app, wait_graph, wait_idle
+from browser_support import GRAPH, chromium, menu_choices, open_app, wait_graph, wait_idle
 from playwright.sync_api import Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_theme_contrast import contrast
 
 from memscope.settings import STORE_FILE
@@ -115,17 +114,7 @@ def test_ledger_in_words(server, data_dir, scheme: str) -> None:
         page.screenshot(path=str(SHOTS / f"leftovers-ledger-{scheme}.png"))
         box = page.locator("[data-testid='stMain'] [data-testid='stMultiSelect']").filter(
             has_text="Action")
-        wanted = page.locator("[role='option']").filter(has_text="Forgot a memory")
-        for _ in range(3):  # the menu may draw "Select all" before the choices
-            box.locator("input").first.click()
-            page.keyboard.press("ArrowDown")
-            try:
-                wanted.first.wait_for(timeout=5_000)
-                break
-            except PlaywrightTimeout:
-                page.keyboard.press("Escape")
-                wait_idle(page, 500)
-        choices = page.locator("[role='option']").all_inner_texts()
+        choices = menu_choices(page, box, "Forgot a memory")
         assert "Forgot a memory" in choices and "forget" not in choices, choices
         page.screenshot(path=str(SHOTS / f"leftovers-ledger-actions-{scheme}.png"))
         page.keyboard.press("Escape")
