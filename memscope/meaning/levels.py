@@ -1,14 +1,18 @@
-"""Levels a life is at, each one at a time, that hold from when they were reached: one's
-health (a chronic condition, or none at all), how well one speaks a language (not a word,
-a beginner's, fluent), the highest degree one holds, whether one has finished one's
-studies, and one's rank at work (leads people, or leads no one).
+"""Levels a life is at, each one at a time, that hold from when they were reached — the one
+owner of what a life is and has had: health (a chronic condition, or none), how well one
+speaks a language, the highest degree, studies over or not, rank at work, a couple parted
+or together, smoking and drinking, the body and the day (alive, bedtime, baptism, hand,
+eyesight), what one does now or cannot (running, the gym, church, a mortgage, a
+relationship), and what a life has had (surgery, a broken bone, colour vision, a first
+child on the way); and an age against a stage of schooling or a state that needs one.
 
 Each is a :class:`~memscope.meaning.facts.Fact` of its own family; :data:`CLASHES` says
 which two values of a family cannot both hold ("has type 1 diabetes" / "has no health
 conditions at all"; "can only manage a few phrases of Italian" / "fluent in Italian since
 childhood"; 最高学历是本科 / 是北大的硕士; "manages a team of eight" / "has no direct
 reports"). A level reached in the past still holds ("was diagnosed with asthma in 2019",
-"finished university in 2015"), so these are read in clauses about the past too."""
+"finished university in 2015"), so most are read in clauses about the past too. The rules
+are in ``docs/graph-rules.md`` §7 ("Seventh pass"). Pure and deterministic."""
 
 from __future__ import annotations
 
