@@ -17,7 +17,7 @@ from ask_support import reading, settled
 from network_guard import no_network
 
 from memscope.meaning.chinese import segmenter
-from memscope.store import romanize
+from memscope.store import romanize, translate
 from memscope.store import search as store_search
 from memscope.store.romanize import Match, Names, match, written
 from memscope.store.store import Store
@@ -174,6 +174,7 @@ def test_ask_ranks_the_named_persons_memories_first(store, monkeypatch, question
     texts = memory_hits(store, question)
     assert texts and texts[0].startswith(f"{name} "), texts
     monkeypatch.setattr(romanize, "latin_names", lambda conn, question: [])
+    monkeypatch.setattr(translate, "english", lambda word: ())  # the dictionary has 玛雅
     assert not any(t.startswith(f"{name} ") for t in memory_hits(store, question)[:1])
 
 
@@ -253,4 +254,5 @@ def test_with_the_deep_model_the_named_persons_answer_ranks_first(tmp_path, deep
     texts = [h["text"] for h in found["hits"] if h["kind"] == "memory"]
     assert texts[0] == "Maya is allergic to peanuts.", texts
     monkeypatch.setattr(romanize, "latin_names", lambda conn, question: [])
+    monkeypatch.setattr(translate, "english", lambda word: ())  # the dictionary has 玛雅
     assert memory_hits(store, "玛雅对什么过敏？")[0] != "Maya is allergic to peanuts."

@@ -18,7 +18,9 @@ a Chinese question scores by BM25 too. A name it writes in Chinese characters (�
 is read in Latin when it sounds like one of the store's Latin names ("Maya", "Sam";
 :mod:`memscope.store.romanize`): the words half then looks for "Maya" (and for 玛雅 too
 when the store's Chinese texts hold it), and the meaning half reads the question both
-ways (:func:`memscope.store.fusion.nearest_by`). Without FTS5 (or when FTS5 finds nothing)
+ways (:func:`memscope.store.fusion.nearest_by`). Each of its Chinese words also matches
+the English words a dictionary gives it (:func:`key_groups`, :mod:`memscope.store.translate`:
+咖啡 finds "coffee"), as one of the question's words. Without FTS5 (or when FTS5 finds nothing)
 "how many query words occur" (LIKE) ranks instead.
 
 Meaning: the question is embedded and compared with the vectors of every text, computed
@@ -53,7 +55,7 @@ from typing import Any
 
 from memscope.meaning.chinese import segmenter
 from memscope.records.words import STOP_WORDS, tokens
-from memscope.store import fusion, romanize, vectors
+from memscope.store import fusion, romanize, translate, vectors
 from memscope.store.fusion import round_score
 from memscope.store.held import PerStore
 from memscope.store.schema import DOC_TAG_FILTER
@@ -72,6 +74,8 @@ _TRIGGERS = ("search_mem_ai", "search_mem_au", "search_mem_ad", "search_doc_ai",
              "search_doc_au", "search_doc_ad")
 #: query words shorter than this match whole words only (no prefix)
 PREFIX_MIN = 3
+#: one of the question's words and the English words it also matches (:func:`key_groups`)
+Group = tuple[str, ...]
 WEIGHTS = {"forgotten": 0.4, "superseded": 0.5, "static": 1.25}
 #: what :func:`search` ranks by: both fused (the default), or one alone
 HYBRID, WORDS, MEANING = "hybrid", "words", "meaning"
@@ -358,19 +362,55 @@ def _chinese_index(conn: sqlite3.Connection) -> _Segmented:
     return held
 
 
-def _term_expression(term: str) -> str:
-    """One query word for FTS5 (words are ``\\w+`` runs: no quote can occur in them)."""
+def key_groups(query: str) -> list[Group]:
+    """The words searched for (:func:`key_words`), each with the English words a Chinese
+    one has in the dictionary (:mod:`memscope.store.translate`): a group counts as one of
+    the question's words, held by a text that holds any of it. A Chinese word the
+    dictionary lacks is read as the shorter words inside it; a single character is not
+    translated (住, 点, 学: each has too many senses to say which is meant).
+
+    On the development half of tests/labelled/heldout/ask_questions.json, the Chinese
+    questions' hybrid MRR went from 0.74 to 0.80 (0.80 with single characters too; the
+    first one, two or three senses of each word: 0.75, 0.77, 0.80, and more no better).
+
+    >>> key_groups("玛雅对什么咖啡过敏？")
+    [('玛雅', 'maya'), ('咖啡', 'coffee'), ('过敏', 'oversensitive', 'allergic', 'allergy')]
+    >>> key_groups("Where is Maya?")
+    [('maya',)]
+    """
+    groups: list[Group] = []
+    for term in key_words(query):
+        if not has_han(term):
+            groups.append((term,))
+            continue
+        found = translate.english(term) if len(term) > 1 else ()
+        if not found:
+            inner = [w for w in _cut(term, index=True) if w != term and len(w) > 1]
+            found = tuple(dict.fromkeys(e for w in inner for e in translate.english(w)))
+        groups.append((term, *dict.fromkeys(found)))
+    return groups
+
+
+def _term_expression(term: str | Group) -> str:
+    """One query word for FTS5 (words are ``\\w+`` runs: no quote can occur in them),
+    or a group of them, any of which matches."""
+    if not isinstance(term, str):
+        if len(term) == 1:
+            return _term_expression(term[0])
+        return "(" + " OR ".join(_term_expression(t) for t in term) + ")"
     return f'"{term}" *' if len(term) >= PREFIX_MIN else f'"{term}"'
 
 
-def match_expression(terms: list[str], *, every: bool = False) -> str:
+def match_expression(terms: list[str] | list[Group], *, every: bool = False) -> str:
     """The FTS5 query: each term quoted, as a prefix when long enough, joined by ``OR``
-    (``AND`` with ``every``).
+    (``AND`` with ``every``); a group's words joined by ``OR`` within brackets.
 
     >>> match_expression(["maya", "to"])
     '"maya" * OR "to"'
     >>> match_expression(["flying", "maya"], every=True)
     '"flying" * AND "maya" *'
+    >>> match_expression([("咖啡", "coffee"), ("maya",)], every=True)
+    '("咖啡" OR "coffee" *) AND "maya" *'
     """
     return (" AND " if every else " OR ").join(_term_expression(t) for t in terms)
 
@@ -401,7 +441,7 @@ def _tag_filter(container_tag: str | None) -> tuple[str, list[Any]]:
 Found = tuple[str, str, float, float]  # kind, ref, score, share of the terms held
 
 
-def _candidates_fts(conn: sqlite3.Connection, terms: list[str], container_tag: str | None,
+def _candidates_fts(conn: sqlite3.Connection, terms: list[Group], container_tag: str | None,
                     pool: int) -> list[Found]:
     """The best ``pool`` rows holding any term, plus the best holding every term: BM25
     times the squared share of the terms each row holds, and that share. For a question
@@ -410,7 +450,7 @@ def _candidates_fts(conn: sqlite3.Connection, terms: list[str], container_tag: s
     no Chinese index: its words are found in those rows by the stored one)."""
     where, args = _tag_filter(container_tag)
     found = _ranked_fts(conn, terms, where, args, pool)
-    if not any(has_han(t) for t in terms):
+    if not any(has_han(t) for group in terms for t in group):
         return found
     chinese = _chinese_index(conn)
     if not chinese.rows:
@@ -439,7 +479,7 @@ def _in_space(conn: sqlite3.Connection, found: list[Found], container_tag: str
     return out
 
 
-def _ranked_fts(db: sqlite3.Connection, terms: list[str], where: str, args: list[Any],
+def _ranked_fts(db: sqlite3.Connection, terms: list[Group], where: str, args: list[Any],
                 pool: int) -> list[Found]:
     """:func:`_candidates_fts` on one FTS5 index (``where``: a filter on its rows)."""
     sql = (f"SELECT rowid, kind, ref, bm25({_TABLE}, 0.0, 0.0, 2.0, 1.0) AS rank "
@@ -518,7 +558,8 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
     (words and meaning fused), :data:`WORDS` (BM25 alone) or :data:`MEANING` (embeddings
     alone), for comparing."""
     for_words, in_latin = _with_names(conn, query)
-    terms = key_words(for_words)
+    groups = key_groups(for_words)
+    terms = [group[0] for group in groups]
     limit = min(limit, 200)
     if not terms or limit < 1:
         return {"hits": [], "method": backend, "meaning": fusion.NONE, "reading": None}
@@ -526,7 +567,7 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
     method = backend
     words_found: list[Found] = []
     if mode != MEANING:
-        words_found = _candidates_fts(conn, terms, container_tag, pool) \
+        words_found = _candidates_fts(conn, groups, container_tag, pool) \
             if backend == FTS5 else []
         if not words_found:
             method = LIKE
