@@ -234,6 +234,24 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
     return slots
 
 
+def _shared_count(core_a: Sequence[str], core_b: Sequence[str]) -> int:
+    """How many words the two hold in common, repeats counted as often as both hold them:
+    the most :func:`_align`'s frame can hold (a common subsequence).
+
+    >>> _shared_count(("a", "b", "a", "c"), ("a", "a", "a", "d"))
+    2
+    """
+    if len(core_a) > len(core_b):
+        core_a, core_b = core_b, core_a
+    rest = list(core_b)
+    n = 0
+    for w in core_a:
+        if w in rest:
+            rest.remove(w)
+            n += 1
+    return n
+
+
 def _align(core_a: tuple[str, ...], core_b: tuple[str, ...]
            ) -> tuple[list[str], list[tuple[int, int, int, int]]]:
     """The words both share in order, and the replaced spans ``(i1, i2, j1, j2)``: one
@@ -297,14 +315,16 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     if core_a == core_b or len(a.core_set) - len(common) > 6 or (
             len(b.core_set) - len(common) > 6):
         return None  # nothing replaced, or more than two three-word values: cheap checks
-    frame, replaced = _align(core_a, core_b)
     functional = _functional(a, b) is True
     # "Jonas's manager is X" / "… is Y", "Diego prefers tea" / "… coffee": the attribute
     # is in the subject or a preference word, and the rest is the value
     bare = functional and max(len(core_a), len(core_b)) <= 3 and (
         a.zh or bool(a.subject_cues[0]) or a.preference or b.preference)
-    if not replaced or len(frame) < (0 if bare else max(1, (min(len(core_a), len(core_b))
-                                                            + 2) // 3)):
+    need = 0 if bare else max(1, (min(len(core_a), len(core_b)) + 2) // 3)
+    if _shared_count(core_a, core_b) < need:
+        return None  # too few words in common for a frame, whatever their order
+    frame, replaced = _align(core_a, core_b)
+    if not replaced or len(frame) < need:
         return None
     slots = _slots(a, b, _merge_dates(replaced, a.core_kinds, b.core_kinds))
     if not slots:
@@ -360,8 +380,10 @@ def _word_row(word: str) -> tuple[float, ...]:
         return ()
 
 
+@lru_cache(maxsize=100_000)
 def word_similarity(a: str, b: str) -> float:
-    """Cosine of two words (or short phrases) by the shipped embedder; 0 without it."""
+    """Cosine of two words (or short phrases) by the shipped embedder; 0 without it (kept:
+    the audit asks for the same pairs of attribute nouns many times)."""
     if a == b:
         return 1.0
     ra, rb = _word_row(a), _word_row(b)
