@@ -705,6 +705,17 @@ def _done(affirming: list[Clause]) -> frozenset[str]:
                      for w in re.findall(r"[a-z]+", y.text.lower()) if w in PAST_FORMS)
 
 
+def _before_kin(text: str, kin: str) -> list[str]:
+    """The words a kin's clause says of the kin before naming it ("Omar's *older* sister
+    Layla …": older).
+
+    >>> _before_kin("Omar's older sister Layla lives in Ghent", "sister")
+    ['older']
+    """
+    head, found, _rest = text.lower().partition(f" {kin}")
+    return re.findall(r"[a-z]+", head.split("'s", 1)[-1].split("’s", 1)[-1]) if found else []
+
+
 def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Clause],
                        stems: frozenset[str]) -> bool:
     """``other`` gives ``x``'s owner what ``d`` says they have none of — the thing or a kin
@@ -715,7 +726,8 @@ def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Claus
     theirs = [y for y in other.clauses if y.owner[:n] == x.owner and len(y.owner) in (
               n + 1, n + 2) and (_fuzzy_in(y.owner[n], frozenset(d.object))
                                  or y.owner[n] in kinds) and not (y.past or y.hedged)]
-    held = stems | frozenset(y.owner[n] for y in theirs)
+    held = stems | frozenset(y.owner[n] for y in theirs) | frozenset(
+        stem(w) for y in theirs for w in _before_kin(y.text, y.owner[n]))
     named = [d] + [Denial(d.verb, (*d.object[:-1], kin), d.any, written=(kin,))
                    for kin in sorted(kinds) if kin in held]
     return any(all(_fuzzy_in(o, held) for o in e.object) and any(

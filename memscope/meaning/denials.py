@@ -84,6 +84,9 @@ class Denial:
     #: the object is a name ("Spanish", "Linux"): no kind of thing, so nothing is one kind
     #: of it ("doesn't speak Spanish" / "speaks Portuguese")
     named: bool = False
+    #: said beside what the clause affirms, which still stands ("is the youngest of four
+    #: brothers": has brothers, and no younger one)
+    aside: bool = False
 
 
 #: a clause without one of these denies nothing (cheap: most clauses deny nothing)
@@ -93,8 +96,16 @@ _DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|zero|cannot|avoid|refus|shun|qu
 
 
 #: an only child has no brother or sister (not "her only child, Mia": another person's)
-_ONLY_CHILD = re.compile(r"\b(?:is|was|grew up as|being|as) an only child\b", re.I)
+_ONLY_CHILD = re.compile(r"\b(?:is|was|grew up(?: as)?|being|as) an only child\b", re.I)
 _ZH_ONLY_CHILD = re.compile(r"独生[子女]")
+_NO_SIBLING = Denial("hav", ("sibling",), True, written=("siblings",))
+#: the eldest has no older brother or sister, the youngest no younger one
+_FIRST_OR_LAST = re.compile(
+    r"\b(?:is|was born) the (?P<which>eldest|oldest|youngest)(?: child| of (?:the |her |his |"
+    r"their )?(?:\w+ )?(?:children|kids|siblings|sisters|brothers|girls|boys)\b| of (?:two|three|"
+    r"four|five|six|seven|eight|nine|ten|\d+)\b)?(?! (?:[a-z]+ )?(?:in|at|on|of)\b(?! (?:the|her|"
+    r"his|their) family\b))", re.I)
+
 
 
 _LACKS = re.compile(r"\blacks\s+(?:a\s+|an\s+|any\s+)?", re.I)
@@ -116,12 +127,29 @@ def departures(rest: str) -> tuple[Denial, ...]:
             ) if written else ()
 
 
+def lifelong(rest: str) -> tuple[Denial, ...]:
+    """What an English clause about the past still denies now: one who grew up an only
+    child has no brother or sister ("Ilse grew up an only child in Leuven")."""
+    return (_NO_SIBLING,) if _ONLY_CHILD.search(rest) else ()
+
+
 def _en_denials(rest: str) -> tuple[Denial, ...]:
+    """:func:`_said_denials`, and for the eldest (the youngest) no older (younger) brother
+    or sister ("is the eldest of four sisters" / "Camila's older sister Valeria")."""
+    m = _FIRST_OR_LAST.search(rest)
+    if m is None:
+        return _said_denials(rest)
+    side = "older" if m["which"].lower() in ("eldest", "oldest") else "younger"
+    return (*_said_denials(rest), Denial("hav", (side, "sibling"), True,
+                                         written=(side, "siblings"), aside=True))
+
+
+def _said_denials(rest: str) -> tuple[Denial, ...]:
     """What an English clause denies: "not / never / no longer VERB OBJECT", "VERB no
     OBJECT", "avoids / gave up OBJECT" — unless it holds only at times ("after 3 pm", "on
     Fridays") or is about needing, wanting or liking."""
     if _ONLY_CHILD.search(rest):  # "is an only child": no brother or sister
-        return (Denial("hav", ("sibling",), True, written=("siblings",)),)
+        return (_NO_SIBLING,)
     if not _DENIAL_TRIGGER.search(rest):
         return ()
     rest = _NO_IDEA.sub("cannot", rest)  # "has no idea how to swim": cannot swim

@@ -2,8 +2,8 @@
 owner of what a life is and has had: health (a chronic condition, or none), how well one
 speaks a language, the highest degree, studies over or not, rank at work, a couple parted
 or together, smoking and drinking, the body and the day (alive, bedtime, baptism, hand,
-eyesight), what one does now or cannot (running, the gym, church, a mortgage, a
-relationship), and what a life has had (surgery, a broken bone, colour vision, a first
+eyesight), what one does now or cannot (running, the gym, church, a mortgage, a debt,
+a relationship), and what a life has had (surgery, a broken bone, colour vision, a first
 child on the way); and an age against a stage of schooling or a state that needs one.
 
 Each is a :class:`~memscope.meaning.facts.Fact` of its own family; :data:`CLASHES` says
@@ -442,8 +442,9 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("running", "cannot", r"\bon crutches\b|\bwithout (?:his|her|their)? ?crutches\b"
                               r"|\bin a (?:leg |full-leg )?cast\b|\bcan(?:no|['’])?t (?:run|walk)"
-                              r"\b|\bhas(?:n['’]t| not) (?:run|been running) (?:in|for) (?:years|"
-                              r"months|ages)\b|\buses a wheelchair\b"),
+                              r"\b|\bhas(?:n['’]t| not) (?:run|been running|gone (?:for a "
+                              r"run|running|jogging)) (?:(?:in|for) (?:years|months|ages)\b|"
+                              r"since\b)|\buses a wheelchair\b"),
         ("running", "runs", r"\bran (?:a |the )?(?:\d+ ?k|marathon|half[- ]marathon|\d+ ?(?:km|"
                             r"miles?))\b|\bis running (?:the|a) (?:[\w-]+ )?(?:marathon|half[- ]"
                             r"marathon|\d+ ?k)\b|\bruns (?:\d+ ?(?:km|k|miles?)|every|each|"
@@ -469,6 +470,17 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("mortgage", "owes", r"\bhas a mortgage\b|\b(?:is )?paying off (?:a|the|her|his|their) "
                              r"mortgage\b|\bmortgage (?:payments?|repayments?)\b"
                              r"|\byears? left on (?:the|her|his|their) mortgage\b"),
+        # owing nothing at all, or owing on a loan or a card ("is completely debt-free" /
+        # "still owes £18,000 on her student loan")
+        ("debt", "none", r"\b(?:is |completely |entirely |totally )*debt-free\b|\bhas no debts?"
+                         r"(?: at all| of any kind)?\b|\bowes (?:nothing|no one|nobody) (?:anything"
+                         r")?\b|\b(?:has )?(?:never|not) (?:had|taken(?: out)?) (?:a |any )?"
+                         r"(?:loans?|debt)\b"),
+        ("debt", "owes", r"\b(?:still )?owes (?:about |around |roughly |over |nearly |almost )?"
+                         r"[£$€]?\d[\d,.]*k?\b|\b(?:still )?(?:is )?paying off (?:a|her|his|their)"
+                         r" (?:student |car |personal |bank )?(?:loan|debt|credit card)|\bhas "
+                         r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
+                         r"personal) (?:loan |debt)"),
         # never in a relationship, or once ("her ex-boyfriend", "broke up with")
         ("dated", "never", r"\bhas never (?:been in a relationship|had a (?:girlfriend|boyfriend|"
                            r"partner)|dated anyone|been on a date)\b"),
@@ -548,6 +560,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "church": frozenset((frozenset(("goes", "not")),)),
     "baptised": frozenset((frozenset(("yes", "no")),)),
     "mortgage": frozenset((frozenset(("none", "owes")),)),
+    "debt": frozenset((frozenset(("none", "owes")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
@@ -646,7 +659,8 @@ _WORDS = {
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
-            "mortgage", "outright", "owes", "relationship", "girlfriend", "boyfriend", "dated",
+            "mortgage", "outright", "owes", "debt", "loan", "relationship", "girlfriend",
+            "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",
             "谈过", "母胎", "前女友", "前男友", "前妻", "前夫", "分手", "分了手", "离过婚",

@@ -234,6 +234,16 @@ _ONE_PERSON_WAYS = (
     # "Japanese is the only language Kaito speaks": Kaito speaks only Japanese
     (re.compile(r"^(?P<lang>[A-Z]\w+) is the only language (?P<owner>[A-Z][\w-]*) "
                 r"(?:speaks|knows)\b"), r"\g<owner> speaks only \g<lang>"),
+    # "has not once smoked", "has yet to get a licence", "has never so much as picked up":
+    # never; "is terrified of flying": hates it
+    (re.compile(r"\b(?P<aux>has|have|had) (?:not once|not ever|yet to)\b(?! (?:been|be)\b)"),
+     r"\g<aux> never"),
+    (re.compile(r"\b(?:did|does|do) not once (?P<verb>[a-z]+)\b"), r"never \g<verb>"),
+    (re.compile(r"\bnever so much as\b"), "never"),
+    (re.compile(r"\b(?:is|was|are) (?:terrified|scared|afraid|frightened) of\b"), "hates"),
+    # "big sister", "little brother": an older sister, a younger brother
+    (re.compile(r"\bbig (?=(?:sister|brother)s?\b)"), "older "),
+    (re.compile(r"\b(?:little|baby|kid) (?=(?:sister|brother)s?\b)"), "younger "),
     # "hates coffee and won't touch it": won't touch coffee
     (re.compile(r"\b(?P<x>[a-z]+) and (?P<neg>won['’]t|will not|wouldn['’]t|never) "
                 r"(?P<verb>touch|touches|eat|eats|drink|drinks) (?:it|them)\b"),

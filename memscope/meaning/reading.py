@@ -52,6 +52,7 @@ from memscope.meaning.denials import (
     _en_denials,
     _zh_denials,
     departures,
+    lifelong,
 )
 from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of
 from memscope.meaning.levels import levels_of
@@ -305,7 +306,8 @@ class Clause:
     @cached_property
     def affirms(self) -> bool:
         """It states something as so: not past, hoped for, denied or disliked."""
-        return not (self.past or self.hedged or self.denials or self.claim.sign < 0)
+        return not (self.past or self.hedged or self.claim.sign < 0
+                    or any(not d.aside for d in self.denials))
 
 
 #: a Chinese text that gives one job of several (也是, 兼职, 业余): no occupation is its only one
@@ -363,6 +365,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
         denials = () if hedged or c.zh else departures(rest)
         if not (hedged or past):
             denials += _zh_denials(rest) if c.zh else _en_denials(rest)
+        elif past and not (hedged or c.zh):
+            denials += lifelong(rest)
         out.append(Clause(text, head, of, own, past, hedged, facts, denials))
     # "User's daughter Sofia is an only child" is also Sofia's, whom another note names alone
     # ("Sofia has a younger brother"): the clause again, under her name — for the user's

@@ -1,0 +1,79 @@
+"""Eighth pass of the audit's rules (issue 35): one's place among siblings against an
+older or younger brother or sister, an only child in a clause about the past, a debt
+owed against none, and negations said in other words ("has not once", "has yet to",
+"never so much as", "is terrified of"). Each with the look-alikes it must leave alone.
+Sentences here are this file's own, not the labelled sets'."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscope.meaning.claims import claim, conflict
+from memscope.meaning.normal import normalise
+
+CONFLICTS = [
+    # the eldest has no older brother or sister, the youngest no younger one
+    ("Priya is the eldest of three daughters.", "Priya's older brother Arjun lives in Pune."),
+    ("Priya is the oldest child.", "Priya has a big sister in Leeds."),
+    ("Priya is the youngest of five.", "Priya has a younger brother, Dev."),
+    ("Priya was born the youngest of four siblings.", "Priya's little sister Mira is at school."),
+    # an only child, said of the past, has still no brother or sister
+    ("Priya grew up an only child in Madras.", "Priya's brother Arjun visits every June."),
+    ("Priya grew up as an only child.", "Priya has two sisters."),
+    # owing nothing, or owing on a loan
+    ("Priya is entirely debt-free.", "Priya still owes £9,000 on her car loan."),
+    ("Priya has no debts at all.", "Priya is paying off a personal loan."),
+    ("Priya has never taken out a loan.", "Priya has credit card debt she is paying down."),
+    # negations in other words
+    ("Priya has not once tried sushi.", "Priya tried sushi for the first time in Osaka."),
+    ("Priya has yet to learn to swim.", "Priya learnt to swim at six."),
+    ("Priya has never so much as touched a guitar.", "Priya plays the guitar in a band."),
+    ("Priya is terrified of flying.", "Priya loves flying."),
+]
+
+LOOK_ALIKES = [
+    # the other side, another's sibling, a place that is not among siblings
+    ("Priya is the eldest of three daughters.", "Priya's younger brother Arjun lives in Pune."),
+    ("Priya is the youngest of five.", "Priya has an older brother, Dev."),
+    ("Priya is the oldest person on her team.", "Priya's older sister lives in Lima."),
+    ("Priya is the youngest in the office.", "Priya has a younger brother, Dev."),
+    ("Priya is the eldest of three daughters.", "Priya's husband's older brother lives in Goa."),
+    # an only child now is an only child; a sibling of another
+    ("Priya grew up an only child in Madras.", "Priya's husband has two brothers."),
+    # a debt of another, or a favour
+    ("Priya is debt-free.", "Priya's brother owes her £200."),
+    ("Priya is debt-free.", "Priya owes her sister a favour."),
+    ("Priya has no debts.", "Priya's flatmate is paying off a student loan."),
+    # a fear is no dislike of something else; not yet is not never for a past passive
+    ("Priya is scared of heights.", "Priya loves hiking in the Alps."),
+    ("The decision has yet to be made.", "Priya made the decision last week."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), CONFLICTS)
+def test_they_conflict(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is not None
+    assert conflict(claim(b), claim(a)) is not None
+
+
+@pytest.mark.parametrize(("a", "b"), LOOK_ALIKES)
+def test_they_may_both_hold(a: str, b: str) -> None:
+    assert conflict(claim(a), claim(b)) is None
+    assert conflict(claim(b), claim(a)) is None
+
+
+def test_a_place_among_siblings_still_affirms_the_siblings() -> None:
+    """"The youngest of four brothers" has brothers: "has no brothers" still meets it."""
+    assert conflict(claim("Wen is the youngest of four brothers."),
+                    claim("Wen has one older sister and no brothers.")) is not None
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Priya has not once smoked.", "Priya has never smoked."),
+    ("Priya has yet to get a licence.", "Priya has never get a licence."),
+    ("Priya did not once complain.", "Priya never complain."),
+    ("Priya's big sister is a nurse.", "Priya's older sister is a nurse."),
+    ("Priya's baby brother is two.", "Priya's younger brother is two."),
+])
+def test_the_words_read(text: str, read: str) -> None:
+    assert normalise(text) == read
