@@ -47,6 +47,15 @@ from memscope.meaning.profile import as_sentences
     ("Languages: English only", False, "User speaks English only."),
     ("Pets: two rabbits", False, "User has two rabbits."),
     ("现居：成都", True, "用户住在成都。"),
+    # whose a note is, named beside its field; each of its items a sentence
+    ("Health: asthma; uses an inhaler daily. (Lior)", False,
+     "Lior has asthma. Lior uses an inhaler daily."),
+    ("Family (Lior): married to Noa; parents live in Haifa.", False,
+     "Lior is married to Noa. Lior's parents live in Haifa."),
+    ("Lior's birthday: 3 February.", False, "Lior's birthday is 3 February."),
+    ("Money (Lior): no debts, no savings; pays rent monthly.", False,
+     "Lior has no debts, no savings. Lior pays rent monthly."),
+    ("Diet & drinks (Lior): vegetarian since 2019", False, "Lior is vegetarian since 2019."),
 ])
 def test_a_field_is_read_as_a_sentence(text: str, zh: bool, read: str) -> None:
     assert as_sentences(text, zh=zh) == read
@@ -85,6 +94,10 @@ CONFLICTS = [
     ("Children: none", "User has two kids, Leo and Maya."),
     ("Marital status: married. Name: Lior Katz.", "Lior Katz – lifelong bachelor."),
     ("Name: Lior Katz. Birthday: 3 February.", "Lior Katz – born 21 October."),
+    ("Health: asthma; uses an inhaler daily. (Lior)", "Lior has no chronic conditions."),
+    ("Family (Lior): married to Noa since 2015.", "Lior is single and has never married."),
+    ("Lior's birthday: 3 February.", "Lior turns 40 on 9 May 2027."),
+    ("Diet (Lior): vegan, no animal products at all.", "Lior has a beef burger every Friday."),
 ]
 
 LOOK_ALIKES = [
@@ -94,6 +107,9 @@ LOOK_ALIKES = [
     ("林涛：职位 产品经理", "林涛刚入行时做了两年测试工程师。"),
     ("血型：AB型（林涛）", "林涛的父亲是A型血，母亲是B型血。"),
     ("Lior Katz turns 40 next month.", "Lior Katz is 39."),
+    ("Lior's birthday: 3 February.", "Lior turns 40 on 3 February 2027."),
+    ("Health: asthma (Lior)", "Lior's brother has no chronic conditions."),
+    ("Family (Lior): married to Noa since 2015.", "Lior's sister is single."),
 ]
 
 

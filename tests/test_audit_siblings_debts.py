@@ -1,7 +1,9 @@
 """Eighth pass of the audit's rules (issue 35): one's place among siblings against an
 older or younger brother or sister, an only child in a clause about the past, a debt
 owed against none, and negations said in other words ("has not once", "has yet to",
-"never so much as", "is terrified of"). Each with the look-alikes it must leave alone.
+"never so much as", "is terrified of"), Scandinavian and Slavic languages as kinds, a
+two-digit year ("born in '88") and a birthday said by the age one turns on it. Each with
+the look-alikes it must leave alone.
 Sentences here are this file's own, not the labelled sets'."""
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ CONFLICTS = [
     ("Priya has yet to learn to swim.", "Priya learnt to swim at six."),
     ("Priya has never so much as touched a guitar.", "Priya plays the guitar in a band."),
     ("Priya is terrified of flying.", "Priya loves flying."),
+    # a kind of language; a two-digit year; a birthday said by the age it turns
+    ("Priya doesn't speak any Scandinavian language.", "Priya is fluent in Danish."),
+    ("Priya can't speak a single Slavic language.", "Priya speaks Polish at home."),
+    ("Priya was born in '79.", "As of 2026, Priya is 31."),
+    ("Priya's birthday is 4 March.", "Priya turns 40 on 9 May 2027."),
+    ("Priya's birthday is 4 March.", "Priya turns 40 on May 9."),
 ]
 
 LOOK_ALIKES = [
@@ -47,6 +55,10 @@ LOOK_ALIKES = [
     # a fear is no dislike of something else; not yet is not never for a past passive
     ("Priya is scared of heights.", "Priya loves hiking in the Alps."),
     ("The decision has yet to be made.", "Priya made the decision last week."),
+    ("Priya doesn't speak any Scandinavian language.", "Priya is fluent in Dutch."),
+    ("Priya was born in '79.", "As of 2026, Priya is 47."),
+    ("Priya's birthday is 9 May.", "Priya turns 40 on May 9."),
+    ("Priya's birthday is 9 May.", "Priya turns 40 on 9 May 2027."),
 ]
 
 

@@ -809,6 +809,12 @@ _KINDS_OF = {" ".join(stem(w) for w in k.split()): v for k, v in {
     "apple products": ("iphone", "ipad", "imac", "macbook", "mac", "airpods", "ipod"),
     "romance language": ("spanish", "french", "italian", "portuguese", "romanian", "catalan"),
     "romance languages": ("spanish", "french", "italian", "portuguese", "romanian", "catalan"),
+    **dict.fromkeys(("scandinavian language", "scandinavian languages", "nordic language",
+                     "nordic languages"), ("norwegian", "swedish", "danish", "icelandic",
+                                           "faroese")),
+    **dict.fromkeys(("slavic language", "slavic languages"), (
+        "russian", "polish", "czech", "slovak", "ukrainian", "belarusian", "serbian", "croatian",
+        "bosnian", "bulgarian", "slovenian", "macedonian")),
 }.items()}
 
 

@@ -241,6 +241,13 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\b(?:did|does|do) not once (?P<verb>[a-z]+)\b"), r"never \g<verb>"),
     (re.compile(r"\bnever so much as\b"), "never"),
     (re.compile(r"\b(?:is|was|are) (?:terrified|scared|afraid|frightened) of\b"), "hates"),
+    # "born in '88": in 1988; "Kai turns 35 on 2 July 2026": his birthday is 2 July
+    (re.compile(r"\b(?P<pre>born in|born|in|since|from) ['’](?P<yy>\d\d)\b"),
+     lambda m: f"{m['pre']} {'19' if int(m['yy']) > 30 else '20'}{m['yy']}"),
+    (re.compile(r"^(?P<who>[A-Z][\w-]*(?: [A-Z][\w-]*)?) turns (?P<n>\d{1,3}) on (?P<date>\d{1,2}"
+                r"(?:st|nd|rd|th)? (?:of )?[A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?)"
+                r"(?:,? (?:19|20)\d\d)?"),
+     lambda m: f"{m['who']} turns {m['n']}; {m['who']}'s birthday is {_day_first(m['date'])}"),
     # "big sister", "little brother": an older sister, a younger brother
     (re.compile(r"\bbig (?=(?:sister|brother)s?\b)"), "older "),
     (re.compile(r"\b(?:little|baby|kid) (?=(?:sister|brother)s?\b)"), "younger "),
@@ -319,6 +326,16 @@ def _value_of(m: re.Match[str]) -> str:
     if m.group("noun").split()[-1].lower() in _COMMON_VALUES and " " not in value.strip():
         return value.lower()
     return value
+
+
+def _day_first(date: str) -> str:
+    """A day and a month written day first ("July 2" → "2 July").
+
+    >>> _day_first("July 2"), _day_first("2nd of July")
+    ('2 July', '2nd of July')
+    """
+    month, _sep, day = date.partition(" ")
+    return f"{day} {month}" if month[:1].isalpha() else date
 
 
 def _turned(m: re.Match[str]) -> str:

@@ -55,6 +55,7 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"allerg(?:y|ies)|allergic to", "{n} is allergic to {v}"),
         (r"partner|spouse|husband|wife|girlfriend|boyfriend", "{n}'s {k} is called {v}"),
         (r"diet", "{n} is {v}"),
+        (r"health|medical|conditions|health conditions", "{n} has {v}"),
         (r"pets|children|kids|siblings", "{n} has {v}"),
         (r"religion|faith", "{n} is {v}"),
         (r"drinks|eats|plays|uses|owns|drives|speaks only|prefers", "{n} {k} {v}"),
@@ -115,9 +116,60 @@ _EN_OTHER_KEYS = frozenset(("height", "weight", "blood type", "pets", "children"
                             "phone", "hobbies", "hobby", "siblings", "eats", "commute"))
 
 
+#: whose a note is, named beside its field: "Health: type 1 diabetes (Emeka)", "Devices
+#: (Yerlan): Apple only", "User's birthday: 29 March"
+_EN_NAMED = r"(?P<name>User|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
+_EN_OWNER_AFTER = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?):\s*(?P<value>.+?)\.?\s*\("
+                             + _EN_NAMED + r"\)\s*\.?$", re.S)
+_EN_OWNER_IN_KEY = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?)\s*\(" + _EN_NAMED
+                              + r"\):\s*(?P<value>.+)$", re.S)
+_EN_OWNER_POSSESSIVE = re.compile(r"^" + _EN_NAMED.replace("(?:\\s+[A-Z][\\w'’-]*)?", "")
+                                  + r"['’]s (?P<key>[a-z][a-z &/-]{1,30}?):\s*(?P<value>.+)$",
+                                  re.S)
+_EN_ITEM_STATE = re.compile(r"^(?:married|engaged|divorced|widowed|single|separated|retired|"
+                            r"unemployed|self-employed|vegan|vegetarian|pescatarian|teetotal|"
+                            r"allergic|fluent|right-handed|left-handed)\b")
+_EN_ITEM_KIN = re.compile(r"^(?:parents|mother|father|mum|mom|dad|sister|brother|sisters|brothers|"
+                          r"son|daughter|sons|daughters|kids|children|wife|husband|partner)\s+"
+                          r"(?:is|are|was|were|lives?|live|works?|has|have|[a-z]+s)\b")
+#: an item of such a note that is a predicate already ("injects insulin daily")
+_EN_ITEM_VERB = re.compile(r"^(?:[a-z]+(?:s|ed)|is|has|was|can|can['’]t|cannot|never|does|"
+                           r"doesn['’]t|did|will|won['’]t|rarely|always|only|still|no|not)\b")
+
+
+def _named_note(text: str) -> str | None:
+    """A note whose owner is named beside its one field, as sentences about them, each of
+    its "; "-separated items one (None: not such a note). An item that is a predicate is
+    said of the owner ("injects insulin daily"), any other as the field's value."""
+    m = (_EN_OWNER_AFTER.match(text.strip()) or _EN_OWNER_IN_KEY.match(text.strip())
+         or _EN_OWNER_POSSESSIVE.match(text.strip()))
+    if m is None:
+        return None
+    name, key = m["name"], m["key"].strip()
+    out = []
+    for item in (i.strip() for i in re.split(r";\s*", m["value"].strip().rstrip("."))):
+        if not item:
+            continue
+        if re.match(r"no\s+\w", item) and not _NONE.match(item):
+            out.append(f"{name} has {item}")  # "no investments, no crypto"
+        elif _EN_ITEM_STATE.match(item):
+            out.append(f"{name} is {item}")  # "married to Sunita"
+        elif _EN_ITEM_KIN.match(item):
+            out.append(f"{name}'s {item}")  # "parents live in Jaipur"
+        elif _EN_ITEM_VERB.match(item) and not _NONE.match(item):
+            out.append(f"{name} {item}")
+        else:
+            first = key.split()[0] if key.split() else key
+            out.append(_en_field(name, key if _known_en_key(key) else first, item))
+    return ". ".join(out) + "." if out else None
+
+
 def _english(text: str) -> str:
     """An English note's fields as sentences about whose they are (the name after "Name:",
     before a dash, or the user's)."""
+    named = _named_note(text)
+    if named is not None:
+        return named
     name = None
     m = _EN_NAME.search(text)
     if m is not None:
