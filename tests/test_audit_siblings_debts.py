@@ -2,8 +2,9 @@
 older or younger brother or sister, an only child in a clause about the past, a debt
 owed against none, and negations said in other words ("has not once", "has yet to",
 "never so much as", "is terrified of"), Scandinavian and Slavic languages as kinds, a
-two-digit year ("born in '88") and a birthday said by the age one turns on it. Each with
-the look-alikes it must leave alone.
+two-digit year ("born in '88"), a birthday said by the age one turns on it, a diet
+followed, a room rented, a parent lost, a shoe size and shifts said in other words. Each
+with the look-alikes it must leave alone.
 Sentences here are this file's own, not the labelled sets'."""
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ CONFLICTS = [
     ("Priya was born in '79.", "As of 2026, Priya is 31."),
     ("Priya's birthday is 4 March.", "Priya turns 40 on 9 May 2027."),
     ("Priya's birthday is 4 March.", "Priya turns 40 on May 9."),
+    # a diet followed, a room rented, a parent lost, both parents alive, a shoe size, shifts
+    ("Priya follows a strict kosher diet.", "Priya eats pork chops every Sunday."),
+    ("Priya follows a vegetarian diet.", "Priya eats steak every Friday."),
+    ("Priya rents a room in Leith.", "Priya has lived in Glasgow since 2019."),
+    ("Priya lost her father to a stroke in 2015.", "Priya's father is still alive."),
+    ("Both of Priya's parents are alive.", "Priya's mother died in 2020."),
+    ("Priya wears a size 39 shoe.", "Priya's shoe size is 42."),
+    ("Priya works nights only.", "Priya has been on permanent day shifts since May."),
 ]
 
 LOOK_ALIKES = [
@@ -59,6 +68,11 @@ LOOK_ALIKES = [
     ("Priya was born in '79.", "As of 2026, Priya is 47."),
     ("Priya's birthday is 9 May.", "Priya turns 40 on May 9."),
     ("Priya's birthday is 9 May.", "Priya turns 40 on 9 May 2027."),
+    ("Priya follows a strict kosher diet.", "Priya's husband eats pork chops every Sunday."),
+    ("Priya rents a room in Leith.", "Priya rents a flat in Glasgow for her son."),
+    ("Priya lost her father to a stroke in 2015.", "Priya's mother is still alive."),
+    ("Both of Priya's parents are alive.", "Priya's grandmother died in 2020."),
+    ("Priya wears a size 39 shoe.", "Priya's son's shoe size is 42."),
 ]
 
 

@@ -77,7 +77,10 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
              r"\s+(?:in|to)\b(?!\s+(?:the|a|an)\s+\w+\s+office)"
              # "shares a flat with her parents in Ankara"
              r"|\bshares?\s+(?:a|an|the|his|her|their)\s+(?:[\w-]+\s+)?(?:flat|house|apartment|"
-             r"home)\s+(?:with\s+(?:\w+\s+){1,4}?)?in\b"),
+             r"home)\s+(?:with\s+(?:\w+\s+){1,4}?)?in\b"
+             # "rents a room in Osu, Accra", "rents a flat in Leith"
+             r"|\brents?\s+(?:a|an|the)\s+(?:[\w-]+\s+)?(?:room|flat|house|apartment|studio|"
+             r"bedsit)\s+in\b(?![^.;]*?\bfor\s+(?:her|his|their|a|an)\s)"),
     ("employer", r"\bworks?(?:\s+[\w-]+){0,4}?\s+(?:for|at)\b(?!\s+(?:home|night|weekends?)\b)"
                  r"|\bemployed(?:\s+[\w-]+){0,2}?\s+(?:by|at)\b"
                  r"|\bjoined\b(?=\s+(?:the\s+)?[A-Z])"
@@ -110,7 +113,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
 #: clauses name no one-value attribute)
 _TRIGGERS = {
     "workplace": ("desk", "office", "out of", "headquarter", " hq", "branch", "site", "campus"),
-    "home": ("liv", "resid", "based", "moved", "relocat", "settled", "shares"),
+    "home": ("liv", "resid", "based", "moved", "relocat", "settled", "shares", "rent"),
     "employer": ("work", "employ", "joined", " at ", " for "),
     "bank": ("bank",), "manager": ("report", "managed", "under"),
     "partner": ("married", "relationship", "dating", "seeing", "engaged", "going out"),
@@ -236,11 +239,12 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # (not one kept only at weekends: "works night shifts at weekends")
         ("shift", "night", r"(?:\bworks? (?:the )?night(?:s| shifts?)\b|\bnight (?:security|"
                            r"porter|watchman|shift)\b|"
-                           r"\bon (?:the )?night shift\b|夜班)"
+                           r"\bon (?:the )?night shifts?\b|\bworks nights only\b|夜班)"
                            r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)(?!.*周末)"),
         ("shift", "day", r"(?:\bnine[- ]to[- ]five\b|\b9[- ]to[- ]5\b|\bdaytime only\b|"
                          r"\bworks? (?:the )?day "
-                         r"shifts?\b|白班|朝九晚五)(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
+                         r"shifts?\b|\bon (?:permanent |regular |the )?day shifts?\b|白班|朝九晚五)"
+                         r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
         # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
         # 不信任何宗教); "no longer practises Hinduism" names none
         ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:atheist|agnostic)\b|"

@@ -355,7 +355,8 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("alive", "dead", r"\b(?:passed away|died|is dead|has died|was killed)\b"),
-        ("alive", "alive", r"\b(?:is )?(?:still alive|alive and well|still living)\b"),
+        ("alive", "alive", r"\b(?:is )?(?:still alive|alive and well|still living)\b"
+                           r"|\b(?:is|are) (?:both |very much )?alive\b"),
         ("bedtime", "late", r"\bnight owl\b|\b(?:rarely|never|seldom) (?:goes to bed|hits the "
                             r"hay|turns in|sleeps|gets to bed) (?:before|until) (?:midnight|1[0-2]"
                             r"|[1-4](?::\d\d)? ?a\.?m\.?|one|two|three)\b"),

@@ -248,6 +248,25 @@ _ONE_PERSON_WAYS = (
                 r"(?:st|nd|rd|th)? (?:of )?[A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?)"
                 r"(?:,? (?:19|20)\d\d)?"),
      lambda m: f"{m['who']} turns {m['n']}; {m['who']}'s birthday is {_day_first(m['date'])}"),
+    # "follows a strictly halal diet": eats halal; "is on a vegan diet": is vegan
+    (re.compile(r"\b(?:follows|keeps|sticks to|is on) an? (?:strict(?:ly)? |fully |mostly )?"
+                r"(?P<diet>halal|kosher)(?: diet)?\b"), r"eats \g<diet>"),
+    (re.compile(r"\b(?:follows|keeps|sticks to|is on) an? (?:strict(?:ly)? |fully )?"
+                r"(?P<diet>vegan|vegetarian|pescatarian) diet\b"),
+     r"is \g<diet>"),
+    # "lost her mother to cancer two years ago": her mother died; "both of Niamh's parents
+    # are alive": her mother and her father
+    (re.compile(r"^(?P<who>[A-Z][\w-]*) lost (?:her|his|their) (?P<kin>mother|father|mum|mom|"
+                r"dad|husband|wife|partner|brother|sister|son|daughter)(?: to [a-z ]{3,30}?)?"
+                r"(?=(?: (?:in|last|this|\w+ (?:years?|months?) ago)\b|[.,;]|$))"),
+     r"\g<who>'s \g<kin> died"),
+    (re.compile(r"^(?:Both of (?P<a>[A-Z][\w-]*)['’]s parents are|(?P<b>[A-Z][\w-]*)['’]s "
+                r"parents are both) (?:still )?alive\b"),
+     lambda m: (f"{m['a'] or m['b']}'s mother is alive; {m['a'] or m['b']}'s father is "
+                "alive")),
+    # "wears a size 38 shoe": shoe size 38
+    (re.compile(r"^(?P<who>[A-Z][\w-]*) wears (?:a )?(?:size |(?:EU|UK|US) )+(?P<n>\d{1,2}(?:\.5)?)"
+                r" (?:shoes?|trainers)\b"), r"\g<who>'s shoe size is \g<n>"),
     # "big sister", "little brother": an older sister, a younger brother
     (re.compile(r"\bbig (?=(?:sister|brother)s?\b)"), "older "),
     (re.compile(r"\b(?:little|baby|kid) (?=(?:sister|brother)s?\b)"), "younger "),
