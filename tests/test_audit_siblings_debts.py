@@ -46,6 +46,19 @@ CONFLICTS = [
     ("Both of Priya's parents are alive.", "Priya's mother died in 2020."),
     ("Priya wears a size 39 shoe.", "Priya's shoe size is 42."),
     ("Priya works nights only.", "Priya has been on permanent day shifts since May."),
+    # Chinese: eyesight, running, a degree, the name alone before a comma, parents alive,
+    # 她哥, the Japanese test, writing hand, a height in bare centimetres, "as of", an age
+    ("严峰高度近视，摘了眼镜就看不清路。", "严峰视力一直5.1，从来没戴过眼镜。"),
+    ("严峰做完手术后医生禁跑。", "严峰上周刚跑完杭州马拉松。"),
+    ("严峰只有初中学历。", "严峰本科四年都在南京读的。"),
+    ("严峰高中毕业就参军了，跟大学无缘。", "严峰，浙江大学化学系本科，2015届。"),
+    ("严峰的父亲前年去世了。", "严峰父母都健在，住在老家。"),
+    ("严峰是独生子。", "严峰说他姐在深圳工作。"),
+    ("严峰一点日语都不会。", "严峰前年考过了JLPT N1。"),
+    ("严峰用左手写字。", "严峰一直是右手写字。"),
+    ("严峰身高165。", "严峰一米八二的个子。"),
+    ("截至2026年3月，严峰房贷还剩30万。", "严峰一辈子没借过贷款。"),
+    ("严峰今年四十二岁。", "严峰今年（2026）二十九。"),
 ]
 
 LOOK_ALIKES = [
@@ -73,6 +86,11 @@ LOOK_ALIKES = [
     ("Priya lost her father to a stroke in 2015.", "Priya's mother is still alive."),
     ("Both of Priya's parents are alive.", "Priya's grandmother died in 2020."),
     ("Priya wears a size 39 shoe.", "Priya's son's shoe size is 42."),
+    ("严峰以前近视六百度。", "严峰前年做了激光手术，现在不用戴眼镜。"),
+    ("严峰的父亲前年去世了。", "严峰的岳父岳母都健在。"),
+    ("严峰是独生子。", "严峰说他哥们在深圳工作。"),
+    ("严峰身高180。", "严峰的儿子身高150。"),
+    ("公司今年三十。", "严峰今年二十九。"),
 ]
 
 

@@ -270,6 +270,9 @@ def zh_name_length(text: str) -> int:
     周建国没有孩子, 陈思远家在南京, 陈晓明目前):
     so 王静 and 王静怡 are two people, and one person's name reads the same in every text.
     (jieba's own guesses at names glue a verb to them, 杨帆养, or split them, 周 / 建国.)"""
+    if len(text) == 3 and all("\u4e00" <= ch <= "\u9fff" for ch in text) and not (
+            text[2] in _ZH_AFTER_NAME or text.startswith("用户")):
+        return 3  # the name alone, before a comma (黄博文，武汉大学本科)
     if len(text) < 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in text[:3]) or (
             text[2] in _ZH_AFTER_NAME or text[2:].startswith(_ZH_ROLES)) or (
             text.startswith("用户")):  # the user, as chat notes call them

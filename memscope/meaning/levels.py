@@ -64,6 +64,9 @@ _PROFICIENCY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("basic", rf"\b{_L} is (?:still )?(?:basic|rudimentary|very limited|shaky)\b"),
         ("basic", rf"\bbeginner(?:['’]s)? (?:in |at )?{_L}"),
     ))
+#: the Japanese test's top levels, the language unsaid (去年过了JLPT N1)
+_ZH_JLPT = re.compile(r"(?:考过了?|过了|拿到了?|通过了?)(?:JLPT|日语能力考试?|日语)\s?"
+                      r"N[12](?![\d])")
 _ZH_PROFICIENCY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (level, re.compile(pattern)) for level, pattern in (
         ("fluent", rf"{_ZH_L}是(?:他|她|他们|她们|我|自己)?的?母语"),
@@ -151,8 +154,8 @@ _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (level, re.compile(pattern)) for level, pattern in (
         ("none", r"(?:没有?|从没)(?:上|读|念)过大学|没进过大学(?:校门|的门)"
                  r"|(?:就)?没再(?:念|读|上)(?:过)?"
-                 r"(?:书|学)|(?:小学|初中|高中)毕业就(?:出来)?(?:工作|打工|上班)|(?:高中|初中)没(?:读|念)完"
-                 r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)"),
+                 r"(?:书|学)|(?:小学|初中|高中)毕业就(?:出来)?(?:工作|打工|上班|参军|当兵)|(?:高中|初中)没(?:读|念)完"
+                 r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)|(?:跟|与|和)大学无缘"),
         ("bachelor-max", r"最高学历(?:是|只是|就是)本科|没(?:读|念|上)过研"
                          r"|没(?:有)?(?:继续)?(?:读|念)研"),
         ("master-max", r"最高学历(?:是|只是|就是)硕士|没(?:读|念)(?:过)?博"),
@@ -160,7 +163,8 @@ _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("master", r"是.{0,12}?硕士(?!生)|硕士(?:学位|毕业)|研究生毕业|拿到了?硕士"),
         ("bachelor", r"(?:大学|学院|北大|清华|复旦|交大|浙大|南开|武大|人大)[^，。,；;]{0,6}"
                      r"毕业(?!后|以后|那年|时)|本科(?:是)?在.{1,10}?(?:读|念|上)的|本科毕业"
-                     r"|大学(?:是)?在.{1,10}?(?:读|念|上)的|大学毕业"),
+                     r"|大学(?:是)?在.{1,10}?(?:读|念|上)的|大学毕业|本科(?:四|五)年"
+                     r"|(?:大学|学院)[^，。,；;]{0,8}(?:系|专业)本科|本科(?:读|念)的是"),
         ("some", r"(?:学院|研究生)毕业|毕业于.{1,12}(?:大学|学院)|学历是(?:本科|硕士|博士|研究生)"
                  r"|(?:学士|硕士|博士)学位"),
     ))
@@ -392,11 +396,12 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
         ("hand", "left", r"(?<!不是)左撇子|左利手|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"),
         ("hand", "right", r"(?<!不是)右撇子|(?:干啥|干什么|做什么|什么)都用右手"
-                          r"|(?:用|惯用)右手(?:写字|吃饭|拿筷子)"),
+                          r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
                                 r"|从(?:来)?没戴过眼镜|不用戴眼镜"),
         ("eyesight", "glasses", r"近视(?:\d+|[一二三四五六七八九十两几]+)百(?:多)?度|近视\d+度"
-                                r"|(?:离开|不戴)眼镜(?:就)?什么都看不清|戴(?:着)?(?:近视|老花)?眼镜"),
+                                r"|(?:离开|不戴)眼镜(?:就)?什么都看不清|戴(?:着)?(?:近视|老花)?眼镜"
+                                r"|(?<!以前)(?<!之前)(?<!曾经)高度近视|摘了眼镜[^，。,；;]{0,4}看不清"),
     ))
 
 
@@ -492,10 +497,10 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
         ("running", "cannot", r"拄(?:着)?拐|打着?石膏|(?:再也)?跑不了(?:步)?"
                               r"|不(?:让|许)(?:他|她)?跑(?:步)?|(?:\d+|[一二两三几]+)年没跑(?:过)?(?:步)?"
-                              r"|告别(?:了)?长跑"),
+                              r"|告别(?:了)?长跑|禁(?:止)?跑(?:步)?|(?:\d+|[一二两三几]+)年一步都没跑过"),
         ("running", "runs", r"每(?:天|周|个月)[^，。,；;]{0,6}跑(?:步|[^，。,；;]{0,4}?"
                             r"[一二三四五六七八九十\d]+公里)"
-                            r"|跑完(?:了)?全马|在练马拉松|(?:都|每天)去跑[一二三四五六七八九十\d]+公里"),
+                            r"|跑完(?:了)?(?:全马|[^，。,；;]{0,6}马拉松)|在练马拉松|(?:都|每天)去跑[一二三四五六七八九十\d]+公里"),
         ("gym", "never", r"从(?:来)?没(?:进|去)过健身房|没办过健身卡|从不去健身房"),
         ("gym", "goes", r"(?:每天|每周)[^，。,；;]{0,6}(?:去健身房|撸铁)|健身狂"),
         ("church", "goes", r"每(?:周|个?星期)(?:日|天|末)?(?:都)?(?:去|上)(?:教堂|做礼拜|望弥撒)"),
@@ -587,6 +592,8 @@ def _proficiency(rest: str, of: str, *, zh: bool) -> list[Fact]:
             lang = _ZH_SAME_LANGUAGE.get(lang, lang)
             if not any(f.noun == lang for f in out):
                 out.append(_fact("proficiency", of, level, m.group(0), noun=lang))
+    if zh and (m := _ZH_JLPT.search(rest)) and not any(f.noun == "日语" for f in out):
+        out.append(_fact("proficiency", of, "fluent", m.group(0), noun="日语"))
     if zh and _ZH_KANA.search(rest) and not any(f.noun == "日语" for f in out):
         out.append(_fact("proficiency", of, "basic", "五十音", noun="日语"))
     return out
@@ -631,7 +638,7 @@ _WORDS = {
     "proficiency": ("fluent", "speak", "spoke", "tongue", "native", "learn", "word of",
                     "bilingual", "beginner", "rudimentary", "limited", "shaky", "understand",
                     "knows no", "know no", "language", "read", "studied", "basic", "语", "话",
-                    "文", "五十音", "翻译"),
+                    "文", "五十音", "翻译", "n1", "n2"),
     "health": ("diabet", "asthma", "epilep", "hypertens", "pressure", "arthrit", "crohn",
                "sclerosis", "copd", "eliac", "lupus", "heart", "kidney", "parkinson",
                "fibromyalg", "migraine", "psoriasis", "insulin", "health", "medical", "chronic",
@@ -689,8 +696,9 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
             out += read()
     if _NOT_OWN.search(rest):  # wished for, not had
         out = [f for f in out if f.key not in ("degree", *_LIFE_FAMILIES)]
-    if past:  # one's hand as a child is not one's hand now (小时候被硬掰成用右手写字)
-        out = [f for f in out if f.key != "hand"]
+    if past:  # one's hand as a child is not one's hand now (小时候被硬掰成用右手写字), nor
+        # eyesight once that of now (以前近视六百度 / 做了全飞秒，现在不用戴眼镜)
+        out = [f for f in out if f.key not in ("hand", "eyesight")]
     stage = _stage(rest, facts, of, zh=zh)
     if stage is not None:
         out.append(stage)

@@ -61,7 +61,19 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
             # 用户的母亲前年走了: died
             (re.compile(r"^(?P<who>(?:用户|[\u4e00-\u9fff]{2,3}?)的(?:母亲|父亲|妈妈|爸爸|爷爷|奶奶|"
                         r"外公|外婆))(?P<when>[^，。,；;]{0,4}?)走了"), r"\g<who>\g<when>去世了"),
-            (re.compile(r"长这么大|这辈子"), ""),  # 习亮长这么大还没坐过飞机: 习亮还没坐过飞机
+            # 习亮长这么大还没坐过飞机: 习亮还没坐过飞机
+            (re.compile(r"长这么大|这辈子|一辈子(?=没|从|都没|也没)"), ""),
+            # 截至2026年1月，韩冬…: as of a date, the note speaks of now; 今年（2026）: this year
+            (re.compile(r"^(?:截至|截止到?|到)(?:目前|现在|\d{4}年(?:\d{1,2}月)?(?:底|初|中)?)[，,]\s*"),
+             ""),
+            (re.compile(r"(?P<y>今年|现在)[（(]\d{4}[)）]"), r"\g<y>"),
+            (re.compile(r"(?<=今年)(?P<n>[二三四五六七八九]?十[一二三四五六七八九]?|[1-9]\d)"
+                        r"(?=[。，,；;]|$)"), r"\g<n>岁"),  # 今年二十七: 27 years old
+            # 金敏父母都健在: her father and her mother; 她哥: her brother
+            (re.compile(r"^(?P<who>用户|[\u4e00-\u9fff]{2,3}?)(?:的)?父母(?:都|也都|俩)?(?:还)?"
+                        r"(?P<state>健在|在世)"),
+             r"\g<who>的父亲\g<state>，\g<who>的母亲\g<state>"),
+            (re.compile(r"(?<=[她他的])(?P<kin>[哥姐弟妹])(?![哥姐弟妹们夫])"), r"\g<kin>\g<kin>"),
             # 旱鸭子: 不会游泳; 对英语一窍不通: 完全不会英语
             (re.compile(r"是(?:个|一只)?旱鸭子"), "不会游泳"),
             (re.compile(r"对(?P<what>[\u4e00-\u9fff]{1,4}?)一窍不通"), r"完全不会\g<what>"),

@@ -292,7 +292,8 @@ _ZH_DIGIT_CHARS = "".join(_ZH_DIGIT)
 _ZH_HEIGHT_CUE = re.compile(r"身高|个子|个头|(?:厘米|公分|米[\d零一二三四五六七八九]{0,2})[高矮]")
 _ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?"
                         rf"(?![\d{_ZH_DIGIT_CHARS}]*[公千]?米)"
-                        r"|(?P<dec>[12]\.\d{1,2})米|(?P<cm>1\d\d|2[0-2]\d)\s*(?:厘米|公分|cm)")
+                        r"|(?P<dec>[12]\.\d{1,2})米|(?P<cm>1\d\d|2[0-2]\d)\s*(?:厘米|公分|cm)"
+                        r"|(?<=身高)(?:是|有|才|只有)?(?P<bare>1[3-9]\d|2[01]\d)(?![\d.])")
 #: an event of one person and the words naming it (婚礼, 航班, 看牙 …)
 _ZH_EVENTS = (("wedding", re.compile(r"婚礼|婚期")),
               ("flight", re.compile(r"航班|机票|起飞|飞机")),
@@ -324,8 +325,8 @@ def _zh_height(text: str) -> list[Measure]:
     m = _ZH_HEIGHT.search(text)
     if not m:
         return []
-    if m.group("cm"):
-        return [Measure("height", "height", float(m.group("cm")))]
+    if m.group("cm") or m.group("bare"):  # 身高158: centimetres, unsaid
+        return [Measure("height", "height", float(m.group("cm") or m.group("bare")))]
     if m.group("dec"):
         return [Measure("height", "height", float(m.group("dec")) * 100)]
     tail = "".join(str(_ZH_DIGIT.get(ch, ch)) for ch in (m.group("dm") or ""))
