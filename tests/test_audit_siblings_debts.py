@@ -46,6 +46,16 @@ CONFLICTS = [
     ("Both of Priya's parents are alive.", "Priya's mother died in 2020."),
     ("Priya wears a size 39 shoe.", "Priya's shoe size is 42."),
     ("Priya works nights only.", "Priya has been on permanent day shifts since May."),
+    # a list denied, "a single", reread, volunteer work, what one says of oneself, the only
+    # language after a dash
+    ("Priya has no cats or dogs.", "Priya walks her dog every evening."),
+    ("Priya has never watched a single Bond film.", "Priya watched every Bond film last year."),
+    ("Priya has never read a Harry Potter book.", "Priya reread the Harry Potter books in May."),
+    ("Priya has never done any volunteer work.", "Priya volunteers at the food bank."),
+    ("Priya admitted she has never been to Rome.", "Priya went to Rome in 2019."),
+    ("Priya has never been to Lisbon.", "Priya spent a week in Lisbon in 2022."),
+    ("Priya is monolingual — Hindi is the only language she speaks.",
+     "Priya is fluent in German."),
     # Chinese: eyesight, running, a degree, the name alone before a comma, parents alive,
     # 她哥, the Japanese test, writing hand, a height in bare centimetres, "as of", an age
     ("严峰高度近视，摘了眼镜就看不清路。", "严峰视力一直5.1，从来没戴过眼镜。"),
@@ -91,6 +101,11 @@ LOOK_ALIKES = [
     ("严峰是独生子。", "严峰说他哥们在深圳工作。"),
     ("严峰身高180。", "严峰的儿子身高150。"),
     ("公司今年三十。", "严峰今年二十九。"),
+    ("Priya has no cats or dogs.", "Priya's sister walks her dog every evening."),
+    ("Priya is a single mother.", "Priya has two kids."),
+    ("Priya said he has never been to Rome.", "Priya's husband went to Rome in 2019."),
+    ("Priya has never been to Rome.", "Priya is flying to Rome next month."),
+    ("Priya has never been to Rome.", "Priya works at Rome Partners in Leeds."),
 ]
 
 

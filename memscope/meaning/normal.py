@@ -198,6 +198,11 @@ _ONE_PERSON_WAYS = (
                 r"husband|boss|manager|colleague|coach)(?: [\w-]+){0,2}? (?:says|said|confirmed|"
                 r"thinks|reports|reported|told (?:me|us))(?: [\w-]+){0,3}? (?:that )?"
                 r"(?:he|she|they) "), r"\g<owner> "),
+    # what someone says of themself: "Jonas admitted he has never read …", "Tariq mentioned
+    # that he …" → "Jonas has never read …"
+    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|admits|says|said|mentioned|mentions|"
+                r"told (?:me|us)|claims|claimed|confirmed|confirms|explained|noted|insists|"
+                r"insisted)(?: that)? (?:he|she|they) (?=[a-z])"), r"\g<owner> "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
     # since 2019, lives …" → "Mohammed is 28 years old; Mohammed has just …"
     (re.compile(r"^(?P<name>(?:[A-Z][\w-]*['’]s (?:[a-z-]+ )?)?[A-Z][\w-]*), (?P<age>\d{1,2}), "
@@ -260,6 +265,19 @@ _ONE_PERSON_WAYS = (
                 r"(?:st|nd|rd|th)? (?:of )?[A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?)"
                 r"(?:,? (?:19|20)\d\d)?"),
      lambda m: f"{m['who']} turns {m['n']}; {m['who']}'s birthday is {_day_first(m['date'])}"),
+    # "has no tattoos or piercings": none of either; "never read a single book": a book;
+    # "reread": read; "has never done any volunteer work": never volunteered
+    (re.compile(r"\b(?P<neg>has no|doesn['’]t have any|does not have any) (?P<x>[a-z]+s) or "
+                r"(?P<y>[a-z]+s)\b"), r"\g<neg> \g<x> and \g<neg> \g<y>"),
+    (re.compile(r"\b(?P<neg>never|not|n['’]t)(?P<mid>(?: [a-z]+){0,2}) (?:a|one) single\b"),
+     r"\g<neg>\g<mid> a"),
+    (re.compile(r"\bre-?read\b"), "read"),
+    (re.compile(r"\b(?:done|did|does|do) (?:any )?(?:volunteer|voluntary)(?:ing)? work\b"),
+     "volunteered"),
+    # "Lukas is monolingual — German is the only language he speaks": speaks only German
+    (re.compile(r"^(?P<owner>[A-Z][\w-]*)\b(?P<mid>[^—–;]*?)\s*[—–;]\s*(?P<lang>[A-Z]\w+) is the "
+                r"only language (?:he|she|they) (?:speaks|knows)\b"),
+     r"\g<owner>\g<mid>; \g<owner> speaks only \g<lang>"),
     # "follows a strictly halal diet": eats halal; "is on a vegan diet": is vegan
     (re.compile(r"\b(?:follows|keeps|sticks to|is on) an? (?:strict(?:ly)? |fully |mostly )?"
                 r"(?P<diet>halal|kosher)(?: diet)?\b"), r"eats \g<diet>"),

@@ -592,7 +592,8 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
             continue
         for x in first.clauses:
             never, home = _travel_denied(x) if x.owner else (frozenset(), frozenset())
-            if not never and not home:
+            cities = _cities_denied(x) if x.owner else frozenset()
+            if not never and not home and not cities:
                 continue
             for y in second.clauses:
                 if y.owner != x.owner or y.hedged or y.denials or y.claim.sign < 0 or (
@@ -601,7 +602,18 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
                 if any(c in never or (home and c.split(".")[0] not in home)
                        for c in _places_in(y)):
                     return "negation"
+                if cities & {m.group("place").casefold() for m in _EN_PLACE.finditer(y.text)}:
+                    return "negation"  # "has never been to Rome" / "went to Rome in 2019"
     return None
+
+
+def _cities_denied(x: Clause) -> frozenset[str]:
+    """The cities (not countries) an English clause says its owner has never been to."""
+    if x.claim.zh:
+        return frozenset()
+    return frozenset(m.group("place").casefold() for m in _NEVER_BEEN.finditer(x.text)
+                     if country(m.group("place")) is None
+                     and city_country(m.group("place")) is not None)
 
 
 _FULL_NAME = re.compile(r"\s*([A-Z][\w’'-]+)\s+([A-Z][\w-]+)(?:['’]s)?\b")
