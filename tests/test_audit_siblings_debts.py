@@ -69,6 +69,11 @@ CONFLICTS = [
     ("严峰身高165。", "严峰一米八二的个子。"),
     ("截至2026年3月，严峰房贷还剩30万。", "严峰一辈子没借过贷款。"),
     ("严峰今年四十二岁。", "严峰今年（2026）二十九。"),
+    # spicy food, no licence, a daily commute against fully remote, never worked, a dash
+    ("严峰一点辣都吃不了。", "严峰无辣不欢。"),
+    ("严峰没驾照——考了两次都没过。", "严峰每天开车上班。"),
+    ("严峰每天坐地铁4号线上班。", "严峰是全职远程，一年只去两趟公司。"),
+    ("严峰还没参加过正式工作。", "严峰在腾讯上班五年了。"),
 ]
 
 LOOK_ALIKES = [
@@ -101,6 +106,9 @@ LOOK_ALIKES = [
     ("严峰是独生子。", "严峰说他哥们在深圳工作。"),
     ("严峰身高180。", "严峰的儿子身高150。"),
     ("公司今年三十。", "严峰今年二十九。"),
+    ("严峰没驾照。", "严峰的妻子每天开车上班。"),
+    ("严峰每天坐地铁去健身房。", "严峰是全职远程。"),
+    ("严峰每天坐地铁4号线上班。", "严峰的妻子是全职远程。"),
     ("Priya has no cats or dogs.", "Priya's sister walks her dog every evening."),
     ("Priya is a single mother.", "Priya has two kids."),
     ("Priya said he has never been to Rome.", "Priya's husband went to Rome in 2019."),

@@ -118,7 +118,7 @@ def _split_and(piece: str) -> list[str]:
 
 def _clause_texts(text: str, zh: bool) -> list[str]:
     if zh:
-        pieces = [p.strip() for p in re.split(r"[，,；;。！？!?]", text) if p.strip()]
+        pieces = [p.strip() for p in re.split(r"[，,；;。！？!?]|——", text) if p.strip()]
         if len(pieces) > 1 and _ZH_LEADING_TIME.fullmatch(pieces[0]):
             pieces[:2] = [pieces[0] + pieces[1]]  # 从去年开始，王静…: one clause, hers
         return pieces

@@ -128,7 +128,7 @@ _STATE_TRIGGER = re.compile(
     r"athe|agnos|relig|catholic|christian|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
-    r"self|个体|自由职业|remote|home|office|commut|办公|"
+    r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|工作|"
     r"公司上班|通勤|to work|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
@@ -204,7 +204,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"|丧偶|守寡"),
         ("employment", "unemployed", r"\b(?:is|has been)(?: (?:currently|now|still))? "
                                      r"(?:unemployed|jobless|out of work|between jobs)\b"
-                                     r"|\bhas no job\b|失业|待业|没有工作"),
+                                     r"|\bhas no job\b|失业|待业|没有工作"
+                                     r"|(?:还|从)(?:来)?没(?:有)?(?:参加|找)(?:过)?(?:正式)?工作"
+                                     r"|从(?:来)?没(?:有)?(?:正式)?(?:工作|上过班)过?"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
         # where one works: all of it at home or all at the office, or some of it
@@ -214,13 +216,14 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"\bnever goes? (?:in)?to (?:the|an|her|his) office\b|"
                                r"\bworks? from home (?:every (?:single )?(?:day|weekday)|"
                                r"full[- ]time)\b|"
-                               r"完全(?:居家|在家)办公|一直在家办公|从不去公司"),
+                               r"完全(?:居家|在家)办公|一直在家办公|从不去公司|全职远程"),
         ("workmode", "office", r"\b(?:works? (?:from|in|at) the office|goes? (?:in)?to the office|"
                                r"commutes?)\b[^.;,]{0,30}?\b(?:every (?:single )?(?:day|weekday)|"
                                r"five days a week|daily)\b|\bnever works? (?:from home|remotely)\b|"
                                r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?\w+ to "
                                r"(?:work|the office) every (?:day|weekday|morning)\b|"
-                               r"每天都?(?:去|到)公司上班|从不在家办公|从来不在家办公"),
+                               r"每天都?(?:去|到)公司上班|从不在家办公|从来不在家办公"
+                               r"|每天(?:都)?(?:坐|乘|搭|骑|开)[^，。,；;]{1,8}(?:上班|去公司)"),
         ("workmode", "some-remote", r"\bworks? (?:from home|remotely)\b|在家办公|居家办公"),
         ("workmode", "some-office", r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?"
                                     r"(?:train|bus|tram|subway|tube|metro|car|bike) to "

@@ -41,7 +41,8 @@ _ZH_TIME = re.compile(r"(?P<half>上午|早上|早晨|清晨|凌晨|中午|下�
                       r"(?P<h>\d{1,2})点(?:(?P<half_hour>半)|(?P<m>\d{1,2})分?)?")
 _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 #: one way of writing a Chinese month, a day of the month, money and "every month"
-_ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱?"), r"\1元"),
+_ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"), r"\1日"),
+            (re.compile(r"(\d)\s*块钱?"), r"\1元"),
             (re.compile(r"每个月"), "每月"),
             (re.compile(r"无辣不欢"), "爱吃辣"),
             # idioms said plainly: 光棍一条 / 母胎单身 (单身), 家里一根独苗 / 独子 (独生子),
@@ -69,6 +70,12 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号"), r"\1日"), (re.compile(r"(\d)\s*块钱
             (re.compile(r"(?P<y>今年|现在)[（(]\d{4}[)）]"), r"\g<y>"),
             (re.compile(r"(?<=今年)(?P<n>[二三四五六七八九]?十[一二三四五六七八九]?|[1-9]\d)"
                         r"(?=[。，,；;]|$)"), r"\g<n>岁"),  # 今年二十七: 27 years old
+            # 一点辣都沾不得: eats nothing spicy (无辣不欢 is above); 没驾照: cannot
+            # drive; 睡午觉 / 没有午睡的习惯: naps, never naps
+            (re.compile(r"一点(?:儿)?辣(?:都|也)(?:沾不得|不能吃|吃不了|不吃|碰不了)"), "不吃辣"),
+            (re.compile(r"(?:没有?|没考到?|还没拿到)驾照"), "不会开车"),
+            (re.compile(r"睡午觉"), "午睡"),
+            (re.compile(r"(?:从小)?(?:就)?没有午睡的习惯"), "从不午睡"),
             # 金敏父母都健在: her father and her mother; 她哥: her brother
             (re.compile(r"^(?P<who>用户|[\u4e00-\u9fff]{2,3}?)(?:的)?父母(?:都|也都|俩)?(?:还)?"
                         r"(?P<state>健在|在世)"),
