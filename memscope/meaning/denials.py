@@ -107,7 +107,6 @@ _FIRST_OR_LAST = re.compile(
     r"his|their) family\b))", re.I)
 
 
-
 _LACKS = re.compile(r"\blacks\s+(?:a\s+|an\s+|any\s+)?", re.I)
 _NO_IDEA = re.compile(r"\b(?:has|have|had)\s+no\s+idea\s+how\s+to\b", re.I)
 

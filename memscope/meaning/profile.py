@@ -123,9 +123,8 @@ _EN_OWNER_AFTER = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?):\s*(?P<value>.
                              + _EN_NAMED + r"\)\s*\.?$", re.S)
 _EN_OWNER_IN_KEY = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?)\s*\(" + _EN_NAMED
                               + r"\):\s*(?P<value>.+)$", re.S)
-_EN_OWNER_POSSESSIVE = re.compile(r"^" + _EN_NAMED.replace("(?:\\s+[A-Z][\\w'’-]*)?", "")
-                                  + r"['’]s (?P<key>[a-z][a-z &/-]{1,30}?):\s*(?P<value>.+)$",
-                                  re.S)
+_EN_OWNER_POSSESSIVE = re.compile(r"^(?P<name>User|[A-Z][\w'’-]*)['’]s (?P<key>[a-z][a-z &/-]"
+                                  r"{1,30}?):\s*(?P<value>.+)$", re.S)
 _EN_ITEM_STATE = re.compile(r"^(?:married|engaged|divorced|widowed|single|separated|retired|"
                             r"unemployed|self-employed|vegan|vegetarian|pescatarian|teetotal|"
                             r"allergic|fluent|right-handed|left-handed)\b")
