@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from network_guard import no_network
+from test_ask_chinese_names import make_store
 from test_search_vectors import read
 
 from memscope.store import search as store_search
@@ -35,11 +36,7 @@ FACTS = {
 
 @pytest.fixture
 def store(tmp_path) -> Store:
-    store = Store.create(tmp_path / "cross.db")
-    store.load_records([{"id": f"doc_{key}", "containerTags": ["people"],
-                         "memoryEntries": [{"id": key, "memory": text}]}
-                        for key, text in FACTS.items()])
-    return store
+    return make_store(tmp_path, FACTS)
 
 
 def words_ranked(store: Store, question: str) -> list[str]:

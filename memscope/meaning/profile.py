@@ -131,9 +131,6 @@ _EN_ITEM_STATE = re.compile(r"^(?:married|engaged|divorced|widowed|single|separa
 _EN_ITEM_KIN = re.compile(r"^(?:parents|mother|father|mum|mom|dad|sister|brother|sisters|brothers|"
                           r"son|daughter|sons|daughters|kids|children|wife|husband|partner)\s+"
                           r"(?:is|are|was|were|lives?|live|works?|has|have|[a-z]+s)\b")
-#: an item of such a note that is a predicate already ("injects insulin daily")
-_EN_ITEM_VERB = re.compile(r"^(?:[a-z]+(?:s|ed)|is|has|was|can|can['’]t|cannot|never|does|"
-                           r"doesn['’]t|did|will|won['’]t|rarely|always|only|still|no|not)\b")
 
 
 def _named_note(text: str) -> str | None:
@@ -155,8 +152,8 @@ def _named_note(text: str) -> str | None:
             out.append(f"{name} is {item}")  # "married to Sunita"
         elif _EN_ITEM_KIN.match(item):
             out.append(f"{name}'s {item}")  # "parents live in Jaipur"
-        elif _EN_ITEM_VERB.match(item) and not _NONE.match(item):
-            out.append(f"{name} {item}")
+        elif _VERBISH.match(item) and not _NONE.match(item):
+            out.append(f"{name} {item}")  # a predicate already: "injects insulin daily"
         else:
             first = key.split()[0] if key.split() else key
             out.append(_en_field(name, key if _known_en_key(key) else first, item))
