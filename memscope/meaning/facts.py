@@ -128,7 +128,7 @@ _STATE_TRIGGER = re.compile(
     r"athe|agnos|relig|catholic|christian|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
-    r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|工作|"
+    r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|工作|坐班|"
     r"公司上班|通勤|to work|jobless|out of work|between jobs|no job|works|(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
@@ -223,7 +223,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?\w+ to "
                                r"(?:work|the office) every (?:day|weekday|morning)\b|"
                                r"每天都?(?:去|到)公司上班|从不在家办公|从来不在家办公"
-                               r"|每天(?:都)?(?:坐|乘|搭|骑|开)[^，。,；;]{1,8}(?:上班|去公司)"),
+                               r"|每天(?:都)?(?:坐|乘|搭|骑|开)[^，。,；;]{1,8}(?:上班|去公司)"
+                               r"|(?:每天|天天)(?:都)?(?:得|要)?(?:去|到)[^，。,；;]{0,8}(?:办公室|公司)"
+                               r"(?:坐班|上班)"),
         ("workmode", "some-remote", r"\bworks? (?:from home|remotely)\b|在家办公|居家办公"),
         ("workmode", "some-office", r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?"
                                     r"(?:train|bus|tram|subway|tube|metro|car|bike) to "

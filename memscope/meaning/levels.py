@@ -155,7 +155,8 @@ _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("none", r"(?:没有?|从没)(?:上|读|念)过大学|没进过大学(?:校门|的门)"
                  r"|(?:就)?没再(?:念|读|上)(?:过)?"
                  r"(?:书|学)|(?:小学|初中|高中)毕业就(?:出来)?(?:工作|打工|上班|参军|当兵)|(?:高中|初中)没(?:读|念)完"
-                 r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)|(?:跟|与|和)大学无缘"),
+                 r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)|(?:跟|与|和)大学无缘"
+                 r"|没有(?:任何)?学位|(?:大学|大[一二三])没(?:读|念)完就退学"),
         ("bachelor-max", r"最高学历(?:是|只是|就是)本科|没(?:读|念|上)过研"
                          r"|没(?:有)?(?:继续)?(?:读|念)研"),
         ("master-max", r"最高学历(?:是|只是|就是)硕士|没(?:读|念)(?:过)?博"),
@@ -349,7 +350,9 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"(?:过)?酒"),
         # (of drink, not tea: 每天喝两杯绿茶 is no drinking)
         ("drinking", "now", r"每(?:天|晚|周)(?:睡前)?(?:都)?(?:得|要)?(?:来|喝)(?:上)?"
-                            r"(?:二两|(?:一|两|几)(?:杯|瓶|口))(?:白酒|啤酒|红酒|黄酒|酒)"),
+                            r"(?:二两|(?:一|两|几)(?:杯|瓶|口))(?:白酒|啤酒|红酒|黄酒|酒)"
+                            r"|每(?:天|晚|周[一二三四五六日天]?)[^，。,；;不没]{0,10}(?:喝|来)(?:上)?"
+                            r"[^，。,；;]{0,4}(?:白酒|啤酒|红酒|黄酒|二锅头|茅台|威士忌)"),
         ("drinking", "once", r"喝(?:了)?(?:[一二两三四五六七八九十几]+)瓶啤酒|喝醉(?:过|了)"),
     ))
 
@@ -400,6 +403,7 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
                                 r"|从(?:来)?没戴过眼镜|不用戴眼镜"),
         ("eyesight", "glasses", r"近视(?:\d+|[一二三四五六七八九十两几]+)百(?:多)?度|近视\d+度"
+                                r"|不戴(?:老花|近视)?(?:眼)?镜[^，。,；;]{0,8}看不清"
                                 r"|(?:离开|不戴)眼镜(?:就)?什么都看不清|戴(?:着)?(?:近视|老花)?眼镜"
                                 r"|(?<!以前)(?<!之前)(?<!曾经)高度近视|摘了眼镜[^，。,；;]{0,4}看不清"),
     ))
@@ -511,6 +515,14 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"|月供"),
         ("dated", "never", r"没谈过恋爱|从(?:来)?没谈过(?:恋爱|对象|男朋友|女朋友)|母胎单身"),
         ("dated", "once", r"前女友|前男友|前妻|前夫|分(?:了)?手|离过婚"),
+        # never married, or once (an ex-wife, a divorce)
+        ("wed", "never", r"从(?:来)?没(?:有)?结过婚|没结过婚|一直没(?:有)?结婚"),
+        ("wed", "once", r"前妻|前夫|离过婚|离婚了|丧偶"),
+        # owing nothing at all, or owing on a loan (助学贷款还清了 / 还剩三万没还)
+        ("debt", "none", r"(?:贷款|欠款|债)[^，。,；;]{0,6}(?:全部|都|已经)?还清"
+                         r"|一分钱(?:都|也)?不欠|(?:没有|无)(?:任何)?(?:负债|债务|欠款)"),
+        ("debt", "owes", r"(?:贷款|欠款|债)[^，。,；;]{0,4}还(?:剩|欠|差)"
+                         r"|还(?:欠|剩)[^，。,；;]{0,8}没还"),
     ))
 
 
@@ -567,6 +579,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "baptised": frozenset((frozenset(("yes", "no")),)),
     "mortgage": frozenset((frozenset(("none", "owes")),)),
     "debt": frozenset((frozenset(("none", "owes")),)),
+    "wed": frozenset((frozenset(("never", "once")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
@@ -656,12 +669,12 @@ _WORDS = {
                "高中", "初中", "辍"),
     "habits": ("smok", "cigar", "fags", "drunk", "drink", "drank", "alcohol", "sober",
                "teetotal", "booze", "pint", "beer", "wine", "drop", "烟", "抽", "酒", "喝醉",
-               "pack"),
+               "pack", "二锅头", "茅台", "威士忌"),
     "body": ("died", "dead", "passed away", "killed", "alive", "living", "owl", "bed", "asleep",
              "hay", "bird", "turns in", "sleep", "light", "tucked", "handed", "hander", "lefty",
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
-             "左手", "右手", "视力", "近视", "眼镜", "洗", "不在", "走了", "离世", "病逝",
+             "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
              "左利手"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
@@ -672,7 +685,7 @@ _WORDS = {
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",
             "谈过", "母胎", "前女友", "前男友", "前妻", "前夫", "分手", "分了手", "离过婚",
-            "教堂", "礼拜", "弥撒"),
+            "教堂", "礼拜", "弥撒", "结婚", "结过婚", "离婚", "丧偶", "欠", "还清", "负债", "债"),
 }
 
 

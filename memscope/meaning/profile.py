@@ -202,6 +202,9 @@ _ZH_NAME = r"用户|[\u4e00-\u9fff]{2,3}"
 #: 母语：粤语（黎嘉欣）: whose a note is, in brackets at its end
 _ZH_OWNER_AFTER = re.compile(rf"^(?P<rest>.+?)[（(](?P<name>{_ZH_NAME})[)）]\s*[。.]?$",
                              re.S)
+#: a form's title with whose it is before its fields: 入院登记（李秀英）——过敏史：青霉素
+_ZH_FORM = re.compile(rf"^[\u4e00-\u9fff]{{2,6}}[（(](?P<name>{_ZH_NAME})[)）](?:——|—|[：:]|\s)+"
+                      r"(?P<rest>.+)$", re.S)
 #: 姓名：刘畅
 _ZH_NAME_FIELD = re.compile(rf"(?:^|[；;，,。]\s*)姓名[：:]\s*(?P<name>{_ZH_NAME})"
                             r"(?=[；;，,。\s]|$)")
@@ -274,6 +277,9 @@ def _known_key(word: str) -> bool:
 def _chinese(text: str) -> str:
     """A Chinese note's fields as sentences about whose they are (the name in brackets
     after them, after 姓名：, before a colon, or 用户)."""
+    form = _ZH_FORM.match(text)
+    if form is not None and re.search(r"[：:]", form["rest"]):  # 体检表（魏东）——血型：O型
+        text = f"{form['rest'].rstrip('。. ')}（{form['name']}）"
     name = None
     first = _ZH_OWNER_FIRST.match(text)
     if first is not None and _known_key(first["name"]):

@@ -460,6 +460,8 @@ _ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去�
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: 出国 is leaving China (a Chinese text's home country)
 _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出过?国")
+_ZH_NEVER_LEFT = re.compile(r"(?:从未|从没有?|从来没有?|没有?)离开过"
+                            r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: a place someone is, was or went ("in Kyoto", "to Venice", "visited Lisbon")
 _EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_NAME)
 
@@ -572,8 +574,11 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
                  if (c := country(m.group("place")) or region(m.group("place")))}
         never |= {c for m in _ZH_NEVER_BEEN.finditer(text) for c in continent(m.group("place"))}
         # 出国 is leaving the mainland: 去过香港和澳门 is no going abroad in its words
-        return frozenset(never), frozenset(("CN", "HK", "MO", "TW")) if (
-            _ZH_NEVER_ABROAD.search(text)) else frozenset()
+        home = {"CN", "HK", "MO", "TW"} if _ZH_NEVER_ABROAD.search(text) else set()
+        for m in _ZH_NEVER_LEFT.finditer(text):  # 从来没离开过亚洲 / 中国
+            place = m.group("place")
+            home |= set(continent(place)) or ({c} if (c := country(place)) else set())
+        return frozenset(never), frozenset(home)
     never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
     left = {c for m in _NEVER_LEFT.finditer(text) if (c := country(m.group("place")))}
     # a continent is its countries ("has never travelled to Asia", "never left Europe")
