@@ -86,6 +86,7 @@ CONFLICTS = [
     ("严峰从来没戴过眼镜。", "严峰不戴老花镜就看不清菜单。"),
     ("严峰硕士毕业。", "严峰没有任何学位。"),
     ("严峰每天都得去公司坐班。", "严峰全职远程办公。"),
+    ("严峰从来没结过婚。", "严峰离过婚。"),
 ]
 
 LOOK_ALIKES = [
@@ -124,6 +125,7 @@ LOOK_ALIKES = [
     ("严峰从来没离开过亚洲。", "严峰去年在东京住了一周。"),
     ("严峰的助学贷款已经全部还清。", "严峰的弟弟还欠三万没还。"),
     ("医生备注：严峰2015年戒烟。", "严峰的父亲每天抽一包烟。"),
+    ("严峰从来没结过婚。", "严峰的弟弟离过婚。"),
     ("Priya has no cats or dogs.", "Priya's sister walks her dog every evening."),
     ("Priya is a single mother.", "Priya has two kids."),
     ("Priya said he has never been to Rome.", "Priya's husband went to Rome in 2019."),
