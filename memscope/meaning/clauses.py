@@ -53,7 +53,8 @@ _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 
 #: a clause about a time gone: its facts are not today's
 _PAST = re.compile(
-    r"\b(?:used to|previously|formerly|grew up|(?<!even )as an? (?:child|kid|teenager|student)"
+    r"\b(?:used to|previously|formerly|grew up|(?:was|were) (?:raised|brought up)"
+    r"|(?<!even )as an? (?:child|kid|teenager|student)"
     r"|in the past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)"
     r"|(?:was|were) (?:\w+ly )?(?:married|engaged)|(?:got|was|were) divorced"
     r"|divorced (?:in|from|after)|until (?:19|20)\d\d|"

@@ -187,6 +187,11 @@ _HOUSEHOLD = (
 _WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b"
 #: one-value states said in a word: each family's values exclude each other ("is single" /
 #: "is married", "is unemployed" / "works at Café Nero", "full-time" / "part-time")
+#: a place among others than one's siblings ("the youngest of the cousins", "the oldest
+#: in the office")
+_NOT_SIBLINGS = (r"(?! of (?:the |all |her |his |their )?(?:\w+ )?(?:cousins|grandchildren|"
+                 r"grandkids|class|team|group|friends|colleagues|staff|players|students)\b)"
+                 r"(?! (?:in|at|on) (?!(?:the|her|his|their) family\b))")
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays)(?: now| still)? single\b|"
@@ -277,9 +282,11 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                  r"皈依了?佛门"),
         # one's place among siblings ("is the eldest of four" / "is the youngest", 老大 /
         # 最小的)
-        ("birth_order", "eldest", r"\b(?:is|was born) the (?:eldest|oldest)(?: child| of)?\b|"
+        ("birth_order", "eldest", r"\b(?:is|was born) the (?:eldest|oldest)" + _NOT_SIBLINGS
+                                  + r"(?: child| of)?\b|"
                                   r"家里的?老大|长子|长女|家里最大的"),
-        ("birth_order", "youngest", r"\b(?:is|was born) the youngest(?: child| of)?\b|"
+        ("birth_order", "youngest", r"\b(?:is|was born) the youngest" + _NOT_SIBLINGS
+                                    + r"(?: child| of)?\b|"
                                     r"家里最小的|老幺|家里的?老小"),
         # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
         ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"
@@ -304,7 +311,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 #: no partner at all (against a named one)
 _SINGLE = re.compile(r"\b(?:is|has been|remains)(?: now| still)? single\b|"
                      r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
-                     r"\bhas never (?:been )?married\b|\bhas never been in a relationship\b|"
+                     r"\bhas never been in a relationship\b|"
                      r"\b(?:lifelong|confirmed) bachelor\b|"
                      r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
                      r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b"

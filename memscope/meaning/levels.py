@@ -459,6 +459,11 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"miles?))\b|\bis running (?:the|a) (?:[\w-]+ )?(?:marathon|half[- ]"
                             r"marathon|\d+ ?k)\b|\bruns (?:\d+ ?(?:km|k|miles?)|every|each|"
                             r"daily)|\bgoes (?:running|jogging) (?:every|each|daily)\b"),
+        # never married, or once ("has never been married" / "is divorced"); not a partner
+        # (one never married may be engaged)
+        ("wed", "never", r"\bhas never (?:been )?married\b|\bnever (?:got )?married\b"),
+        ("wed", "once", r"\b(?:is|was|got|has been) (?:now )?(?:divorced|widowed)\b|\bis a "
+                        r"widow(?:er)?\b|\bex-(?:wife|husband)\b"),
         ("gym", "never", r"\bnever (?:been|set foot) (?:inside |in )?(?:a |the )?gym\b"
                          r"|\bhas(?:n['’]t| not) (?:been to|set foot in) (?:a |the )?gym in "
                          r"(?:years|ages|months)\b|\b(?:doesn['’]t|does not|never) go(?:es)? to "
@@ -685,7 +690,8 @@ _WORDS = {
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",
             "谈过", "母胎", "前女友", "前男友", "前妻", "前夫", "分手", "分了手", "离过婚",
-            "教堂", "礼拜", "弥撒", "结婚", "结过婚", "离婚", "丧偶", "欠", "还清", "负债", "债"),
+            "教堂", "礼拜", "弥撒", "married", "widow", "结婚", "结过婚", "离婚", "丧偶", "欠",
+            "还清", "负债", "债"),
 }
 
 

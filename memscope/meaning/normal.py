@@ -182,6 +182,12 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: "the big five-oh": 50
 _DECADE_OH = {"three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
 _ONE_PERSON_WAYS = (
+    # a note's heading: "In today's chat the user described …"; "User: 'I …'" is said by
+    # the user
+    (re.compile(r"^In (?:today['’]s|yesterday['’]s|the|a|our|this week['’]s) (?:chat|call|"
+                r"conversation|session|meeting),?\s+(?=[A-Za-z])"), ""),
+    (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*):\s+(?=['\"“‘])"),
+     r"\g<owner> said: "),
     # "The user's husband …", "the user …": User, as most notes write it
     (re.compile(r"^[Tt]he user\b"), "User"),
     # a kin named first, their role after ("Elena, the user's wife, …", "Noah (user's son)
@@ -213,11 +219,27 @@ _ONE_PERSON_WAYS = (
                 r"husband|boss|manager|colleague|coach)(?: [\w-]+){0,2}? (?:says|said|confirmed|"
                 r"thinks|reports|reported|told (?:me|us))(?: [\w-]+){0,3}? (?:that )?"
                 r"(?:he|she|they) "), r"\g<owner> "),
+    # "and isn't planning any" adds nothing to "has no children"
+    (re.compile(r",? and (?:isn['’]t|is not|aren['’]t|are not) (?:planning|hoping|trying) (?:on |"
+                r"for |to have )?(?:any|one)\b"), ""),
+    # "wouldn't dream of owning a car": would never own one; "and not a single sister": and
+    # no sisters; "owes nothing" / "still has €18,000 left to repay on her loan": a debt
+    (re.compile(r"\bwouldn['’]t dream of (?P<verb>[a-z]+?)ing\b"), r"would never \g<verb>"),
+    (re.compile(r"\band not a single (?P<x>[a-z]+?)s?\b(?=[.,;]|$)"), r"and no \g<x>s"),
+    (re.compile(r"\bstill has (?:about |around |roughly |some )?(?P<n>[£$€]?\d[\d,.]*k?) "
+                r"left to (?:repay|pay off|pay back)\b"), r"still owes \g<n>"),
     # what someone says of themself: "Jonas admitted he has never read …", "Tariq mentioned
     # that he …" → "Jonas has never read …"
     (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|admits|says|said|mentioned|mentions|"
                 r"told (?:me|us)|claims|claimed|confirmed|confirms|explained|noted|insists|"
                 r"insisted)(?: that)? (?:he|she|they) (?=[a-z])"), r"\g<owner> "),
+    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|says|said|mentioned|told (?:me|us)|claims|"
+                r"confirmed)(?: that)? (?:he|she|they)['’](?:s|re) (?=(?:been|got|had)\b)"),
+     r"\g<owner> has "),
+    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|says|said|mentioned|told (?:me|us)|claims|"
+                r"confirmed)(?: that)? (?:he|she|they)['’](?:s|re) "), r"\g<owner> is "),
+    (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) (?:says|said|mentioned|told (?:me|us)"
+                r")(?: that)? (?:his|her|their) (?=[a-z])"), r"\g<owner>'s "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
     # since 2019, lives …" → "Mohammed is 28 years old; Mohammed has just …"
     (re.compile(r"^(?P<name>(?:[A-Z][\w-]*['’]s (?:[a-z-]+ )?)?[A-Z][\w-]*), (?P<age>\d{1,2}), "

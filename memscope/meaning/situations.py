@@ -114,7 +114,8 @@ def _claim_features(c: Claim) -> frozenset[str]:
     out = _text_features(c.text)
     if "number" in c.core_kinds:
         out.add("number")
-    if any(f.no_partner for cl in c.clauses for f in cl.facts):
+    if any(f.no_partner or (f.key == "wed" and f.first == "never")
+           for cl in c.clauses for f in cl.facts):
         out.add("alone")
     kinds = {m.kind for _cl, found in _measured_clauses(c) for m in found}
     if kinds:
@@ -672,6 +673,9 @@ def _lifelong_conflict(a: Claim, b: Claim) -> str | None:
 
 #: a partner who is no more ("her late husband", 前夫)
 _SPOUSE = re.compile(r"\b(?:his|her|their)\s+(?:" + "|".join(PARTNERS) + r")\b", re.I)
+#: whom one never married has not: a husband or a wife (a partner or a fiancé, maybe)
+_SPOUSES = ("husband", "wife", "spouse")
+_WED_SPOUSE = re.compile(r"\b(?:his|her|their|\w+['’]s)\s+(?:husband|wife|spouse)\b", re.I)
 _ZH_SPOUSE = "|".join(ZH_PARTNERS)
 _NOT_CURRENT = re.compile(r"\b(?:late|ex|former|deceased|died|passed away|divorced|widow\w*)\b"
                           r"|去世|过世|已故|前夫|前妻|离婚|丧偶", re.I)
@@ -681,9 +685,13 @@ def _partner_conflict(x: Clause, other: Claim) -> str | None:
     """``x`` says its owner has no partner ("is single", "has been a widow since 2016",
     丧偶) and ``other`` gives them a current one as a person of their own ("Jacinta's
     husband Rolando drives her to church", "her wife", 她的丈夫)."""
-    if not x.owner or not any(f.no_partner for f in x.facts) or _NOT_CURRENT.search(
+    unwed = any(f.key == "wed" and f.first == "never" for f in x.facts)
+    if not x.owner or not (unwed or any(f.no_partner for f in x.facts)) or _NOT_CURRENT.search(
             other.text):
         return None
+    # never married: no husband or wife, though a partner or a fiancé may be
+    only_wed = unwed and not any(f.no_partner for f in x.facts)
+    kinds, said = (_SPOUSES, _WED_SPOUSE) if only_wed else (PARTNERS, _SPOUSE)
     n = len(x.owner)
     for y in other.clauses:
         if y.past or y.hedged:
@@ -695,8 +703,8 @@ def _partner_conflict(x: Clause, other: Claim) -> str | None:
                     + _ZH_SPOUSE + ")", y.text))  # 陪结婚三十年的老婆去看电影
         else:
             spouse = (y.owner[:n] == x.owner and len(y.owner) > n
-                      and y.owner[n] in PARTNERS) or (
-                y.owner == x.owner and _SPOUSE.search(y.text))
+                      and y.owner[n] in kinds) or (
+                y.owner == x.owner and said.search(y.text))
         if spouse:
             return "negation"
     return None
