@@ -49,6 +49,7 @@ CONFLICTS = [
     # never married (not the same as no partner), a chat's heading, a quote after a colon,
     # "and isn't planning any", "wouldn't dream of", "left to repay", what one says one is
     ("Priya has never been married.", "Priya is divorced."),
+    ("Priya has never been married.", "Priya got divorced in 2015."),
     ("Priya has never been married.", "Priya's husband Tom is a nurse."),
     ("In today's chat the user described a market he walked through in Taipei.",
      "User said: 'I've never set foot in Asia.'"),

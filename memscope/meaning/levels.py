@@ -426,6 +426,11 @@ _LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                 r"bones?\b"),
         ("broken bone", "some", rf"\b(?:broke|fractured|has\s+broken)\s+(?:her|his|their|a|an|"
                                 rf"both)\s+(?:left\s+|right\s+)?{_BONE}\b"),
+        # never married, or once ("has never been married" / "got divorced in 2015", said of
+        # the past too); not a partner (one never married may be engaged)
+        ("wed", "never", r"\bhas never (?:been )?married\b|\bnever (?:got )?married\b"),
+        ("wed", "once", r"\b(?:is|was|got|has been) (?:now )?(?:divorced|widowed)\b|\bis a "
+                        r"widow(?:er)?\b|\bex-(?:wife|husband)\b"),
         ("colour vision", "colour-blind", r"(?<!not )(?<!n['’]t )\bcolou?r[- ]blind\b"),
         ("colour vision", "normal", r"\b(?:perfect|normal|full|excellent)\s+colou?r\s+vision\b"
                                     r"|\b(?:is\s+not|isn['’]t)\s+colou?r[- ]blind\b"
@@ -459,11 +464,6 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"miles?))\b|\bis running (?:the|a) (?:[\w-]+ )?(?:marathon|half[- ]"
                             r"marathon|\d+ ?k)\b|\bruns (?:\d+ ?(?:km|k|miles?)|every|each|"
                             r"daily)|\bgoes (?:running|jogging) (?:every|each|daily)\b"),
-        # never married, or once ("has never been married" / "is divorced"); not a partner
-        # (one never married may be engaged)
-        ("wed", "never", r"\bhas never (?:been )?married\b|\bnever (?:got )?married\b"),
-        ("wed", "once", r"\b(?:is|was|got|has been) (?:now )?(?:divorced|widowed)\b|\bis a "
-                        r"widow(?:er)?\b|\bex-(?:wife|husband)\b"),
         ("gym", "never", r"\bnever (?:been|set foot) (?:inside |in )?(?:a |the )?gym\b"
                          r"|\bhas(?:n['’]t| not) (?:been to|set foot in) (?:a |the )?gym in "
                          r"(?:years|ages|months)\b|\b(?:doesn['’]t|does not|never) go(?:es)? to "
@@ -683,14 +683,14 @@ _WORDS = {
              "左利手"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
-             "kid"),
+             "kid", "married", "divorced", "widow", "ex-"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
             "mortgage", "outright", "owes", "debt", "loan", "relationship", "girlfriend",
             "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",
             "谈过", "母胎", "前女友", "前男友", "前妻", "前夫", "分手", "分了手", "离过婚",
-            "教堂", "礼拜", "弥撒", "married", "widow", "结婚", "结过婚", "离婚", "丧偶", "欠",
+            "教堂", "礼拜", "弥撒", "结婚", "结过婚", "离婚", "丧偶", "欠",
             "还清", "负债", "债"),
 }
 
