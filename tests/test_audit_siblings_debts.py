@@ -9,10 +9,17 @@ Sentences here are this file's own, not the labelled sets'."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from memscope.graph.analysis import analyse
+from memscope.meaning.audit import semantic_findings
 from memscope.meaning.claims import claim, conflict
 from memscope.meaning.normal import normalise
+from memscope.records.dataset import from_feed_pages
+
+NOW = datetime(2026, 12, 7, tzinfo=UTC)
 
 CONFLICTS = [
     # the eldest has no older brother or sister, the youngest no younger one
@@ -100,6 +107,7 @@ CONFLICTS = [
     ("严峰硕士毕业。", "严峰没有任何学位。"),
     ("严峰每天都得去公司坐班。", "严峰全职远程办公。"),
     ("严峰从来没结过婚。", "严峰离过婚。"),
+    ("严峰从来没结过婚。", "严峰的妻子在北京工作。"),
 ]
 
 LOOK_ALIKES = [
@@ -139,6 +147,7 @@ LOOK_ALIKES = [
     ("严峰的助学贷款已经全部还清。", "严峰的弟弟还欠三万没还。"),
     ("医生备注：严峰2015年戒烟。", "严峰的父亲每天抽一包烟。"),
     ("严峰从来没结过婚。", "严峰的弟弟离过婚。"),
+    ("严峰从来没结过婚。", "严峰的女朋友在北京工作。"),
     ("Priya has never been married.", "Priya got engaged to Tom last month."),
     ("Priya has never been married.", "Priya's fiancé Tom is a nurse."),
     ("Priya has never been married.", "Priya's sister's husband Tom is a nurse."),
@@ -179,3 +188,21 @@ def test_a_place_among_siblings_still_affirms_the_siblings() -> None:
 ])
 def test_the_words_read(text: str, read: str) -> None:
     assert normalise(text) == read
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("严峰从来没结过婚。", "严峰的妻子在北京工作。", True),
+    ("严峰从来没结过婚。", "严峰的女朋友在北京工作。", False),
+    ("Priya has never been married.", "Priya's husband Tom is a nurse.", True),
+    ("Priya has never been married.", "Priya's fiancé Tom is a nurse.", False),
+])
+def test_never_married_is_compared_with_a_spouse_by_the_audit(a: str, b: str,
+                                                                expected: bool) -> None:
+    """The two texts have different subjects (the spouse's is theirs): the audit must
+    still pair them, as it pairs "has no partner" with a named partner."""
+    memories = [{"id": n, "memory": text, "spaceContainerTag": "s",
+                 "createdAt": f"2026-05-0{d}T10:00:00Z"} for d, (n, text) in
+                enumerate((("a", a), ("b", b)), start=1)]
+    docs = [{"id": f"d{m['id']}", "title": m["id"], "memoryEntries": [m]} for m in memories]
+    found = semantic_findings(analyse(from_feed_pages([{"documents": docs}]), NOW))
+    assert any(f.kind == "suspected_contradiction" for f in found) is expected

@@ -272,6 +272,9 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
 PARTNERS = ("husband", "wife", "spouse", "partner", "boyfriend", "girlfriend", "fiance",
             "fiancee", "fiancé", "fiancée")
 ZH_PARTNERS = ("丈夫", "妻子", "老公", "老婆", "太太", "先生", "媳妇", "男朋友", "女朋友", "伴侣")
+#: whom one never married has not (a partner or a fiancé, maybe)
+SPOUSES = ("husband", "wife", "spouse")
+ZH_SPOUSES = ("丈夫", "妻子", "老公", "老婆", "太太", "媳妇")
 #: a Chinese time before a negation makes it hold only then (晚上不喝咖啡, 周末不加班,
 #: 下午三点以后不喝咖啡, 平时不喝酒: usually, with exceptions; not 一点也不, "not at all")
 ZH_AT_TIMES = re.compile(r"早上|上午|中午|下午|晚上|夜里|深夜|半夜|凌晨|周末|工作日|平时|平日|"

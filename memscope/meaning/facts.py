@@ -371,8 +371,8 @@ _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manage
                      "血型": "blood", "单位": "employer", "公司": "employer"}
 
 
-_ZH_SINGLE = re.compile(r"单身|未婚(?![夫妻])|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)|没有?结婚"
-                        r"|没结过婚")
+#: (never married is no partner's absence: levels.py's family "wed")
+_ZH_SINGLE = re.compile(r"单身|未婚(?![夫妻])|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)")
 
 
 @dataclass(frozen=True, slots=True)

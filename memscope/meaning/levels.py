@@ -521,7 +521,7 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("dated", "never", r"没谈过恋爱|从(?:来)?没谈过(?:恋爱|对象|男朋友|女朋友)|母胎单身"),
         ("dated", "once", r"前女友|前男友|前妻|前夫|分(?:了)?手|离过婚"),
         # never married, or once (an ex-wife, a divorce)
-        ("wed", "never", r"从(?:来)?没(?:有)?结过婚|没结过婚|一直没(?:有)?结婚"),
+        ("wed", "never", r"从(?:来)?没(?:有)?结过婚|没结过婚|(?:一直|还)?没(?:有)?结婚"),
         ("wed", "once", r"前妻|前夫|离过婚|离婚了|丧偶"),
         # owing nothing at all, or owing on a loan (助学贷款还清了 / 还剩三万没还)
         ("debt", "none", r"(?:贷款|欠款|债)[^，。,；;]{0,6}(?:全部|都|已经)?还清"

@@ -47,7 +47,9 @@ from memscope.meaning.denials import (
     _POSSESSION,
     _ZH_KIN,
     PARTNERS,
+    SPOUSES,
     ZH_PARTNERS,
+    ZH_SPOUSES,
     Denial,
     _en_denials,
     _zh_denials,
@@ -176,16 +178,21 @@ class Claim:
         # "is single", "has been a widow": their partner, whoever it is said to be
         alone = [cl.owner for cl in self.clauses if cl.owner and any(
             f.no_partner for f in cl.facts)]
+        # "has never been married": their husband or wife (not a partner: levels' "wed")
+        unwed = [cl.owner for cl in self.clauses if cl.owner and any(
+            f.key == "wed" and f.first == "never" for f in cl.facts)]
         if self.zh:  # 周建国没有孩子: 周建的儿子, 周建的女儿 …
             return frozenset((f"{cl.owner[0]}的{kin}",) for cl in self.clauses if cl.owner
                              for d in cl.denials
                              for kin in _ZH_KIN.get("".join(d.object).removeprefix("有"), ())
-                             ) | {(f"{owner[0]}的{p}",) for owner in alone for p in ZH_PARTNERS}
+                             ) | {(f"{owner[0]}的{p}",) for owner in alone for p in ZH_PARTNERS
+                                  } | {(f"{owner[0]}的{p}",) for owner in unwed for p in ZH_SPOUSES}
         return frozenset((*cl.owner, kin) for cl in self.clauses if cl.owner
                          for d in cl.denials if d.verb in _POSSESSION and d.object
                          for kin in (d.object[-1], *(stem(k) for k in _KIN_KINDS.get(
                              d.object[-1], ())))) | {(*owner, p) for owner in alone
-                                                    for p in PARTNERS}
+                                                    for p in PARTNERS} | {
+            (*owner, p) for owner in unwed for p in SPOUSES}
 
 
 @lru_cache(maxsize=200_000)

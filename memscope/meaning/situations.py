@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memscope.meaning.denials import PARTNERS, ZH_PARTNERS
+from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.places import (
     city_country,
@@ -673,9 +673,6 @@ def _lifelong_conflict(a: Claim, b: Claim) -> str | None:
 
 #: a partner who is no more ("her late husband", 前夫)
 _SPOUSE = re.compile(r"\b(?:his|her|their)\s+(?:" + "|".join(PARTNERS) + r")\b", re.I)
-#: whom one never married has not: a husband or a wife (a partner or a fiancé, maybe)
-_SPOUSES = ("husband", "wife", "spouse")
-_WED_SPOUSE = re.compile(r"\b(?:his|her|their|\w+['’]s)\s+(?:husband|wife|spouse)\b", re.I)
 _ZH_SPOUSE = "|".join(ZH_PARTNERS)
 _NOT_CURRENT = re.compile(r"\b(?:late|ex|former|deceased|died|passed away|divorced|widow\w*)\b"
                           r"|去世|过世|已故|前夫|前妻|离婚|丧偶", re.I)
@@ -684,23 +681,26 @@ _NOT_CURRENT = re.compile(r"\b(?:late|ex|former|deceased|died|passed away|divorc
 def _partner_conflict(x: Clause, other: Claim) -> str | None:
     """``x`` says its owner has no partner ("is single", "has been a widow since 2016",
     丧偶) and ``other`` gives them a current one as a person of their own ("Jacinta's
-    husband Rolando drives her to church", "her wife", 她的丈夫)."""
+    husband Rolando drives her to church", "her wife", 她的丈夫); or ``x`` says they never
+    married and ``other`` gives them a husband or a wife (a fiancé or a partner may be)."""
     unwed = any(f.key == "wed" and f.first == "never" for f in x.facts)
     if not x.owner or not (unwed or any(f.no_partner for f in x.facts)) or _NOT_CURRENT.search(
             other.text):
         return None
     # never married: no husband or wife, though a partner or a fiancé may be
     only_wed = unwed and not any(f.no_partner for f in x.facts)
-    kinds, said = (_SPOUSES, _WED_SPOUSE) if only_wed else (PARTNERS, _SPOUSE)
+    kinds, zh_kinds = (SPOUSES, "|".join(ZH_SPOUSES)) if only_wed else (PARTNERS, _ZH_SPOUSE)
+    said = re.compile(rf"\b(?:his|her|their|{re.escape(x.owner[0])}['’]s)\s+(?:husband|wife|"
+                      r"spouse)\b", re.I) if only_wed else _SPOUSE
     n = len(x.owner)
     for y in other.clauses:
         if y.past or y.hedged:
             continue
         if other.zh:
-            spouse = re.search(re.escape(x.owner[0]) + r"的(?:" + _ZH_SPOUSE + ")", y.text) or (
+            spouse = re.search(re.escape(x.owner[0]) + r"的(?:" + zh_kinds + ")", y.text) or (
                 y.owner == x.owner and re.search(
-                    r"[她他]的(?:" + _ZH_SPOUSE + r")|(?:陪|和|跟|带|给)[^，。,；;]{0,10}?的?(?:"
-                    + _ZH_SPOUSE + ")", y.text))  # 陪结婚三十年的老婆去看电影
+                    r"[她他]的(?:" + zh_kinds + r")|(?:陪|和|跟|带|给)[^，。,；;]{0,10}?的?(?:"
+                    + zh_kinds + ")", y.text))  # 陪结婚三十年的老婆去看电影
         else:
             spouse = (y.owner[:n] == x.owner and len(y.owner) > n
                       and y.owner[n] in kinds) or (
