@@ -4,7 +4,9 @@ grandchildren", "keeps no pets of any kind", "avoids Python", 从不去公司.""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from memscope.meaning.claim_text import (
     _NEGATIVE,
@@ -16,6 +18,9 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
+
+if TYPE_CHECKING:  # facts.py imports this module
+    from memscope.meaning.facts import Fact
 
 _ZH_DENY = re.compile(r"从来没有|从来没|从来不|从没有|从没|从未|从不|没有|没|不|未|戒掉了?|戒了|戒")
 _ZH_NOT_DENIAL = ("不过", "不错", "不同", "不少", "不久", "不仅", "不但", "不断", "不管", "不论",
@@ -99,12 +104,6 @@ _DENIAL_TRIGGER = re.compile(r"\b(?:not|never|no|zero|cannot|avoid|refus|shun|qu
 _ONLY_CHILD = re.compile(r"\b(?:is|was|grew up(?: as)?|being|as) an only child\b", re.I)
 _ZH_ONLY_CHILD = re.compile(r"独生[子女]")
 _NO_SIBLING = Denial("hav", ("sibling",), True, written=("siblings",))
-#: the eldest has no older brother or sister, the youngest no younger one
-_FIRST_OR_LAST = re.compile(
-    r"\b(?:is|was born) the (?P<which>eldest|oldest|youngest)(?: child| of (?:the |her |his |"
-    r"their )?(?:\w+ )?(?:children|kids|siblings|sisters|brothers|girls|boys)\b| of (?:two|three|"
-    r"four|five|six|seven|eight|nine|ten|\d+)\b)?(?! (?:[a-z]+ )?(?:in|at|on|of)\b(?! (?:the|her|"
-    r"his|their) family\b))", re.I)
 
 
 _LACKS = re.compile(r"\blacks\s+(?:a\s+|an\s+|any\s+)?", re.I)
@@ -132,18 +131,17 @@ def lifelong(rest: str) -> tuple[Denial, ...]:
     return (_NO_SIBLING,) if _ONLY_CHILD.search(rest) else ()
 
 
+def place_among_siblings(facts: Iterable[Fact]) -> tuple[Denial, ...]:
+    """What one's place among one's siblings (facts.py's ``birth_order``) denies: the eldest
+    has no older brother or sister, the youngest no younger one ("is the eldest of four
+    sisters" / "Camila's older sister Valeria"). Said beside what the clause affirms, which
+    still stands ("the youngest of four brothers" has brothers)."""
+    sides = {"eldest": "older", "youngest": "younger"}
+    return tuple(Denial("hav", (side, "sibling"), True, written=(side, "siblings"), aside=True)
+                 for f in facts if f.key == "birth_order" and (side := sides.get(f.first)))
+
+
 def _en_denials(rest: str) -> tuple[Denial, ...]:
-    """:func:`_said_denials`, and for the eldest (the youngest) no older (younger) brother
-    or sister ("is the eldest of four sisters" / "Camila's older sister Valeria")."""
-    m = _FIRST_OR_LAST.search(rest)
-    if m is None:
-        return _said_denials(rest)
-    side = "older" if m["which"].lower() in ("eldest", "oldest") else "younger"
-    return (*_said_denials(rest), Denial("hav", (side, "sibling"), True,
-                                         written=(side, "siblings"), aside=True))
-
-
-def _said_denials(rest: str) -> tuple[Denial, ...]:
     """What an English clause denies: "not / never / no longer VERB OBJECT", "VERB no
     OBJECT", "avoids / gave up OBJECT" — unless it holds only at times ("after 3 pm", "on
     Fridays") or is about needing, wanting or liking."""

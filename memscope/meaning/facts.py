@@ -188,9 +188,10 @@ _WORK_HOURS = r"\b(?:works?|working|employed|job|position|role)\b[^,;.]{0,24}?\b
 #: one-value states said in a word: each family's values exclude each other ("is single" /
 #: "is married", "is unemployed" / "works at Café Nero", "full-time" / "part-time")
 #: a place among others than one's siblings ("the youngest of the cousins", "the oldest
-#: in the office")
+#: in the office", "the oldest person on her team")
 _NOT_SIBLINGS = (r"(?! of (?:the |all |her |his |their )?(?:\w+ )?(?:cousins|grandchildren|"
                  r"grandkids|class|team|group|friends|colleagues|staff|players|students)\b)"
+                 r"(?! (?!child\b)[a-z]+ (?:in|at|on|of)\b)"
                  r"(?! (?:in|at|on) (?!(?:the|her|his|their) family\b))")
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (

@@ -55,6 +55,7 @@ from memscope.meaning.denials import (
     _zh_denials,
     departures,
     lifelong,
+    place_among_siblings,
 )
 from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of
 from memscope.meaning.levels import levels_of
@@ -371,7 +372,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             head, of = (f"{head[0]}的{of}",), ""
         denials = () if hedged or c.zh else departures(rest)
         if not (hedged or past):
-            denials += _zh_denials(rest) if c.zh else _en_denials(rest)
+            denials += _zh_denials(rest) if c.zh else (*_en_denials(rest),
+                                                       *place_among_siblings(facts))
         elif past and not (hedged or c.zh):
             denials += lifelong(rest)
         out.append(Clause(text, head, of, own, past, hedged, facts, denials))
