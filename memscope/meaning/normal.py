@@ -181,6 +181,9 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
 #: "the big five-oh": 50
 _DECADE_OH = {"three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
+#: how a note says someone said something of themself ("Jonas admitted he …")
+_SAYS = (r"(?:admitted|admits|says|said|mentioned|mentions|told (?:me|us)|claims|claimed|"
+         r"confirmed|confirms|explained|noted|insists|insisted)")
 _ONE_PERSON_WAYS = (
     # a note's heading: "In today's chat the user described …"; "User: 'I …'" is said by
     # the user
@@ -230,16 +233,12 @@ _ONE_PERSON_WAYS = (
                 r"left to (?:repay|pay off|pay back)\b"), r"still owes \g<n>"),
     # what someone says of themself: "Jonas admitted he has never read …", "Tariq mentioned
     # that he …" → "Jonas has never read …"
-    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|admits|says|said|mentioned|mentions|"
-                r"told (?:me|us)|claims|claimed|confirmed|confirms|explained|noted|insists|"
-                r"insisted)(?: that)? (?:he|she|they) (?=[a-z])"), r"\g<owner> "),
-    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|says|said|mentioned|told (?:me|us)|claims|"
-                r"confirmed)(?: that)? (?:he|she|they)['’](?:s|re) (?=(?:been|got|had)\b)"),
-     r"\g<owner> has "),
-    (re.compile(r"^(?P<owner>[A-Z][\w-]*) (?:admitted|says|said|mentioned|told (?:me|us)|claims|"
-                r"confirmed)(?: that)? (?:he|she|they)['’](?:s|re) "), r"\g<owner> is "),
-    (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) (?:says|said|mentioned|told (?:me|us)"
-                r")(?: that)? (?:his|her|their) (?=[a-z])"), r"\g<owner>'s "),
+    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they) (?=[a-z])"),
+     r"\g<owner> "),
+    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "
+                r"(?=(?:been|got|had)\b)"), r"\g<owner> has "),
+    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "),
+     r"\g<owner> is "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
     # since 2019, lives …" → "Mohammed is 28 years old; Mohammed has just …"
     (re.compile(r"^(?P<name>(?:[A-Z][\w-]*['’]s (?:[a-z-]+ )?)?[A-Z][\w-]*), (?P<age>\d{1,2}), "
