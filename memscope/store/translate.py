@@ -100,5 +100,7 @@ def _read(lines: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 
 def english(word: str) -> tuple[str, ...]:
-    """The English words of one Chinese word (none when the dictionary has none)."""
+    """The English words of one Chinese word of two characters or more (none when the
+    dictionary has none). A single character has none: 住, 点, 学 each have too many senses
+    to say which is meant, so the table does not keep them."""
     return _table().get(word, ())
