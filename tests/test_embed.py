@@ -11,22 +11,12 @@ import time
 from pathlib import Path
 
 import numpy as np
-from network_guard import no_network
+from network_guard import run_without_network
 
 from memscope.meaning import embed as embed_module
 from memscope.meaning.embed import DIM, embed, similarity
 
 ROOT = Path(__file__).resolve().parent.parent
-
-def run_without_network(body: str) -> str:
-    """``body`` in a fresh interpreter with the network refused; its standard output.
-    Importing ``requests`` (which WordLlama imports) has urllib3 try to make a socket to
-    probe for IPv6 support; it catches the refusal, and that attempt is not a connection."""
-    done = subprocess.run([sys.executable, "-c", no_network(body)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
 
 def test_loading_and_embedding_open_no_socket():
     out = run_without_network(
