@@ -4,9 +4,7 @@ grandchildren", "keeps no pets of any kind", "avoids Python", 从不去公司.""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from memscope.meaning.claim_text import (
     _NEGATIVE,
@@ -18,9 +16,6 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
-
-if TYPE_CHECKING:  # facts.py imports this module
-    from memscope.meaning.facts import Fact
 
 _ZH_DENY = re.compile(r"从来没有|从来没|从来不|从没有|从没|从未|从不|没有|没|不|未|戒掉了?|戒了|戒")
 _ZH_NOT_DENIAL = ("不过", "不错", "不同", "不少", "不久", "不仅", "不但", "不断", "不管", "不论",
@@ -129,16 +124,6 @@ def lifelong(rest: str) -> tuple[Denial, ...]:
     """What an English clause about the past still denies now: one who grew up an only
     child has no brother or sister ("Ilse grew up an only child in Leuven")."""
     return (_NO_SIBLING,) if _ONLY_CHILD.search(rest) else ()
-
-
-def place_among_siblings(facts: Iterable[Fact]) -> tuple[Denial, ...]:
-    """What one's place among one's siblings (facts.py's ``birth_order``) denies: the eldest
-    has no older brother or sister, the youngest no younger one ("is the eldest of four
-    sisters" / "Camila's older sister Valeria"). Said beside what the clause affirms, which
-    still stands ("the youngest of four brothers" has brothers)."""
-    sides = {"eldest": "older", "youngest": "younger"}
-    return tuple(Denial("hav", (side, "sibling"), True, written=(side, "siblings"), aside=True)
-                 for f in facts if f.key == "birth_order" and (side := sides.get(f.first)))
 
 
 def _en_denials(rest: str) -> tuple[Denial, ...]:

@@ -5,6 +5,7 @@ said in a word ("is single", "full-time"), ages and counts."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memscope.meaning.claim_text import (
@@ -26,7 +27,7 @@ from memscope.meaning.claim_text import (
     date_parts,
     stem,
 )
-from memscope.meaning.denials import _ZH_DENY
+from memscope.meaning.denials import _ZH_DENY, Denial
 
 #: words that make an attribute hold one value ("her only employer", "main bank")
 _MARKERS = _set("only sole main primary favourite favorite one current usual regular new")
@@ -695,3 +696,13 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
     facts += _zh_more(of, rest)
     facts += _state_facts(rest, of, facts)
     return tuple(facts)
+
+
+def place_among_siblings(facts: Iterable[Fact]) -> tuple[Denial, ...]:
+    """What one's place among one's siblings (the family ``birth_order``) denies: the eldest
+    has no older brother or sister, the youngest no younger one ("is the eldest of four
+    sisters" / "Camila's older sister Valeria"). Said beside what the clause affirms, which
+    still stands ("the youngest of four brothers" has brothers)."""
+    sides = {"eldest": "older", "youngest": "younger"}
+    return tuple(Denial("hav", (side, "sibling"), True, written=(side, "siblings"), aside=True)
+                 for f in facts if f.key == "birth_order" and (side := sides.get(f.first)))

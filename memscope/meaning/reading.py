@@ -55,9 +55,8 @@ from memscope.meaning.denials import (
     _zh_denials,
     departures,
     lifelong,
-    place_among_siblings,
 )
-from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of
+from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of, place_among_siblings
 from memscope.meaning.levels import levels_of
 from memscope.meaning.normal import normalise
 
