@@ -14,8 +14,9 @@ import pytest
 from ask_support import reading, settled
 from network_guard import run_without_network
 
+from memscope.meaning import translate
 from memscope.meaning.chinese import segmenter
-from memscope.store import romanize, translate
+from memscope.store import romanize
 from memscope.store import search as store_search
 from memscope.store.romanize import Match, Names, match, written
 from memscope.store.store import Store

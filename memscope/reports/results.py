@@ -10,12 +10,16 @@ is the current version of its memory or an older one.
 ['maya', 'travelling']
 >>> shared_words("玛雅住在哪里？", "玛雅住在里斯本。")
 ['玛雅住在']
+>>> shared_words("谁对芝麻过敏？", "Jess is allergic to sesame.")
+['芝麻 (sesame)', '过敏 (allergic)']
 """
 
 from __future__ import annotations
 
 import re
 
+from memscope.meaning import translate
+from memscope.meaning.chinese import segmenter
 from memscope.meaning.claims import STOP
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -65,15 +69,28 @@ def _cjk_shared(run: str, text: str) -> list[str]:
     return out
 
 
+def _cjk_in_english(run: str, text: str) -> list[str]:
+    """The words of a Chinese run whose English (the dictionary Ask's words half also
+    reads, :mod:`memscope.meaning.translate`) an English text holds, as the text writes
+    it: "过敏 (allergic)", "玛雅 (Maya)"."""
+    try:
+        words = segmenter().cut(run, HMM=False)
+    except ImportError:  # pragma: no cover - jieba is a dependency
+        return []
+    written = {_stem(w.casefold()): w for w in _WORD.findall(text)}
+    return [f"{w} ({written[_stem(e)]})" for w in words
+            if (e := next((e for e in translate.english(w) if _stem(e) in written), None))]
+
+
 def shared_words(question: str, text: str) -> list[str]:
-    """The question's content words that ``text`` also uses (a plural or -ing form counts),
-    in the question's order, each once."""
+    """The question's content words that ``text`` also uses (a plural or -ing form counts;
+    a Chinese word, in Chinese or in its English), in the question's order, each once."""
     have = {_stem(w) for w in _words(text)}
     folded = text.casefold()
     out: list[str] = []
     for word in _WORD.findall(question.casefold()):
         if _CJK.fullmatch(word):
-            found = _cjk_shared(word, folded)
+            found = _cjk_shared(word, folded) or _cjk_in_english(word, text)
         elif word not in STOP and len(word) > 1 and _stem(word) in have:
             found = [word]
         else:

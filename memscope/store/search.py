@@ -19,7 +19,7 @@ is read in Latin when it sounds like one of the store's Latin names ("Maya", "Sa
 :mod:`memscope.store.romanize`): the words half then looks for "Maya" (and for 玛雅 too
 when the store's Chinese texts hold it), and the meaning half reads the question both
 ways (:func:`memscope.store.fusion.nearest_by`). Each of its Chinese words also matches
-the English words a dictionary gives it (:func:`key_groups`, :mod:`memscope.store.translate`:
+the English words a dictionary gives it (:func:`key_groups`, :mod:`memscope.meaning.translate`:
 咖啡 finds "coffee"), as one of the question's words. Without FTS5 (or when FTS5 finds nothing)
 "how many query words occur" (LIKE) ranks instead.
 
@@ -53,9 +53,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memscope.meaning import translate
 from memscope.meaning.chinese import segmenter
 from memscope.records.words import STOP_WORDS, tokens
-from memscope.store import fusion, romanize, translate, vectors
+from memscope.store import fusion, romanize, vectors
 from memscope.store.fusion import round_score
 from memscope.store.held import PerStore
 from memscope.store.schema import DOC_TAG_FILTER
@@ -364,10 +365,10 @@ def _chinese_index(conn: sqlite3.Connection) -> _Segmented:
 
 def key_groups(query: str) -> list[Group]:
     """The words searched for (:func:`key_words`), each with the English words a Chinese
-    one has in the dictionary (:mod:`memscope.store.translate`): a group counts as one of
+    one has in the dictionary (:mod:`memscope.meaning.translate`): a group counts as one of
     the question's words, held by a text that holds any of it. A Chinese word the
     dictionary lacks is read as the shorter words inside it (a single character has no
-    English: :func:`memscope.store.translate.english`).
+    English: :func:`memscope.meaning.translate.english`).
 
     On the development half of tests/labelled/heldout/ask_questions.json, the Chinese
     questions' hybrid MRR went from 0.74 to 0.80 (0.80 with single characters too; the

@@ -1,5 +1,6 @@
 """English words for a Chinese question's words, so Ask's words half finds English
-memories for a question asked in Chinese (for :mod:`memscope.store.search`).
+memories for a question asked in Chinese (for :mod:`memscope.store.search`, and for the
+words an Ask result is said to share with the question, :mod:`memscope.reports.results`).
 
 A question such as 玛雅现在早上的咖啡怎么点？ shares no word with "Maya switched to oat-milk
 flat whites": BM25 scores it only by the name. Here each Chinese word of the question
