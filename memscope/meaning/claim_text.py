@@ -201,7 +201,7 @@ def _cues(words: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
 
 #: a person named through another ("Tara's sister", "Xavier's boss"): a clause about them is
 #: about someone else, unless it only says who they are ("Henrik's wife is called Maren")
-_ROLES = _set(
+ROLES = _set(
     "sister brother son daughter child children kid kids cousin friend colleague coworker "
     "niece nephew aunt uncle grandchild grandchildren grandson granddaughter grandmother "
     "grandfather grandma grandpa parent parents mother father mum mom dad sibling siblings "
@@ -210,7 +210,7 @@ _ROLES = _set(
     "eldest oldest baby twin stepson stepdaughter stepmother stepfather ex grandad granddad "
     "granny gran nan nana grandparent grandparents stepbrother stepsister brother-in-law "
     "sister-in-law mother-in-law father-in-law son-in-law daughter-in-law")
-_ROLE_STEMS = frozenset(stem(r) for r in _ROLES)
+_ROLE_STEMS = frozenset(stem(r) for r in ROLES)
 
 
 _NUMBER_VALUE = {w: str(n) for n, w in enumerate(re.findall(r"\w+", (
@@ -263,7 +263,8 @@ _ZH_DATE_RE = re.compile(r"(?:(\d{4}|[零〇一二三四五六七八九]{4})年)
                          r"(?:(\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?")
 
 
-_ZH_ROLES = ("妹妹", "姐姐", "哥哥", "弟弟", "女儿", "儿子", "妻子", "丈夫", "老婆", "老公", "父亲",
+#: Chinese words for a person named through another (玛雅的朋友杰丝), as :data:`ROLES`
+ZH_ROLES = ("妹妹", "姐姐", "哥哥", "弟弟", "女儿", "儿子", "妻子", "丈夫", "老婆", "老公", "父亲",
              "母亲", "爸爸", "妈妈", "孩子", "朋友", "同事", "领导", "上级", "老板", "经理", "上司",
              "男朋友", "女朋友", "太太", "先生", "室友", "邻居", "宝宝", "爷爷", "奶奶", "外公",
              "外婆", "姥姥", "姥爷", "闺女", "媳妇", "表姐", "表哥", "表妹", "表弟", "堂哥", "堂姐",

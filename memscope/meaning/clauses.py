@@ -13,9 +13,9 @@ from memscope.meaning.claim_text import (
     _NAME_RUN,
     _NUMBER_WORDS,
     _ROLE_STEMS,
-    _ROLES,
-    _ZH_ROLES,
+    ROLES,
     STOP,
+    ZH_ROLES,
     _norm_name,
     _set,
     stem,
@@ -190,21 +190,21 @@ def _possessed(owner: tuple[str, ...], text: str, pos: int
         if not cut:
             break
         role = cut[-1].lower()
-        if role not in _ROLES and stem(role) in _ROLE_STEMS:
-            role = next(r for r in _ROLES if stem(r) == stem(role))  # "friends": a friend
+        if role not in ROLES and stem(role) in _ROLE_STEMS:
+            role = next(r for r in ROLES if stem(r) == stem(role))  # "friends": a friend
         end = pos + len(" ".join(cut))
         after = text[end:]
-        if role in _ROLES and re.match(r"['’]s\s", after):
+        if role in ROLES and re.match(r"['’]s\s", after):
             owner = (*owner, stem(role))
             pos = end
             continue  # "Maya's mum's birthday …": the mum's
         named = _NAME_RUN.match(after.lstrip()) if after[:1] == " " else None
-        if role in _ROLES and named and not _is_identity(after, role=True):
+        if role in ROLES and named and not _is_identity(after, role=True):
             owner = (*owner, stem(role), _norm_name(named.group(0).split()[0]))
             pos = end + len(after) - len(after.lstrip()) + named.end()
             continue  # "Maya's sister Ana …": Ana
-        identity = _is_identity(after, role=role in _ROLES)
-        if role in _ROLES and not identity:
+        identity = _is_identity(after, role=role in ROLES)
+        if role in ROLES and not identity:
             return (*owner, stem(role)), "", after, False  # "Tara's sister lives …"
         return owner, " ".join(w.lower() for w in cut), after, identity
     return owner, "", text[pos:], False
@@ -275,7 +275,7 @@ def zh_name_length(text: str) -> int:
             text[2] in _ZH_AFTER_NAME or text.startswith("用户")):
         return 3  # the name alone, before a comma (黄博文，武汉大学本科)
     if len(text) < 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in text[:3]) or (
-            text[2] in _ZH_AFTER_NAME or text[2:].startswith(_ZH_ROLES)) or (
+            text[2] in _ZH_AFTER_NAME or text[2:].startswith(ZH_ROLES)) or (
             text.startswith("用户")):  # the user, as chat notes call them
         return 2
     try:
@@ -310,10 +310,10 @@ def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str
             text = text[lead.end():] + text[:lead.end()]
         size = zh_name_length(text)
         owner, rest = text[:size], text[size:]
-        if rest.startswith("的") and rest[1:].startswith(_ZH_ROLES):
+        if rest.startswith("的") and rest[1:].startswith(ZH_ROLES):
             rest = rest[1:]  # 谢涛的弟弟谢波: the brother
     while True:
-        role = next((r for r in _ZH_ROLES if rest.startswith(r)), None)
+        role = next((r for r in ZH_ROLES if rest.startswith(r)), None)
         if role is not None:  # 刘洋女儿的生日: the daughter's
             thing, after = role, rest[len(role):]
         elif (m := _ZH_THING.match(rest)) is not None:
@@ -324,6 +324,6 @@ def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str
         identity = bool(re.match(r"(?:是|叫)|定?在(?=\d)", after))
         if thing == "家":  # 陈晨的家在杭州: where she lives
             return (owner,), "", thing + after, False
-        if not thing.endswith(_ZH_ROLES) or identity:
+        if not thing.endswith(ZH_ROLES) or identity:
             return (owner,), thing, after, identity
         owner, rest = f"{owner}的{thing}", after  # 孙丽的妹妹住在苏州: the sister

@@ -12,12 +12,12 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from memscope.meaning.claim_text import (
-    _ROLES,
     _SLOT_MARKERS,
     _ZH_FUNCTIONAL,
     _ZH_MULTI,
     MONTHS,
     NEGATION,
+    ROLES,
     STOP,
     WEEKDAYS,
     _set,
@@ -755,8 +755,8 @@ def _a_vehicle(words: str) -> bool:
         if word.lower() in _VEHICLES:
             return True
         if word[:1].isupper():
-            return word.lower() not in _ROLES and not re.search(r"['’]s$", word)
-        if n == 2 or word.lower() in _ROLES or word.lower() in STOP:
+            return word.lower() not in ROLES and not re.search(r"['’]s$", word)
+        if n == 2 or word.lower() in ROLES or word.lower() in STOP:
             return False
     return False
 

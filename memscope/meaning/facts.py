@@ -13,11 +13,11 @@ from memscope.meaning.claim_text import (
     _N,
     _NUMBER_VALUE,
     _ROLE_STEMS,
-    _ROLES,
     _TENS,
     _ZH_DATE_RE,
-    _ZH_ROLES,
+    ROLES,
     STOP,
+    ZH_ROLES,
     _name_runs,
     _names,
     _number,
@@ -465,7 +465,7 @@ def _identity_fact(thing: str, rest: str) -> Fact | None:
     if prep and key not in _DATE_FAMILIES and key not in ("home", "workplace", "bank") and not (
             prep == "on" and date_parts(window)):
         return None  # "Mirela's flat is in …" says where, not what
-    if key == "attr" and noun.split()[-1:] and noun.split()[-1] in _ROLES and not marked:
+    if key == "attr" and noun.split()[-1:] and noun.split()[-1] in ROLES and not marked:
         return None  # "Kofi's daughter is called Ama": one daughter of several, perhaps
     if key == "attr" and prep == "on":
         key = "end"  # "Pilar's appointment is on 4 June": a date of the thing
@@ -574,7 +574,7 @@ def kin_of(thing: str, identity: bool, *, zh: bool) -> str:
     Catholic", 白雪的母亲是医生: the husband's, the mother's), else its owner's ("");
     ``thing`` what the clause is about, ``identity`` whether it says what that thing is."""
     if zh:
-        return "" if identity and not thing.endswith(_ZH_ROLES) else thing
+        return "" if identity and not thing.endswith(ZH_ROLES) else thing
     return thing if thing and stem(thing.split()[-1]) in _ROLE_STEMS else "" if identity \
         else thing
 

@@ -14,16 +14,16 @@ from memscope.meaning.claim_text import (
     _POSITIVE,
     _PRONOUNS,
     _ROLE_STEMS,
-    _ROLES,
     _SLOT_MARKERS,
     _ZH_NEGATION,
     _ZH_NEGATIVE,
     _ZH_POSITIVE,
-    _ZH_ROLES,
     _ZH_STOP,
     MAX_CHARS,
     NEGATION,
+    ROLES,
     STOP,
+    ZH_ROLES,
     _cues,
     _en_subject,
     _en_tokens,
@@ -163,7 +163,7 @@ class Claim:
         of), or else its subject (the audit pairs texts that share one)."""
         out = {cl.owner for cl in self.clauses if cl.owner} | self.denied_kin
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
-        out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in _ROLES}
+        out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in ROLES}
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's
             out |= {o[:1] for o in out if len(o) >= 2} | {
                 (o[0].split("的")[0],) for o in out if self.zh and "的" in o[0]}
@@ -336,7 +336,7 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     for n, text in enumerate(texts):
         head, of, rest, identity = (_zh_head(text, inherited=n > 0) if c.zh
                                     else _en_head(text))
-        role = next((r for r in _ZH_ROLES if text.startswith(r)), None) if (
+        role = next((r for r in ZH_ROLES if text.startswith(r)), None) if (
             c.zh and n and first) else None
         if role in ZH_PARTNERS:
             role = None  # 石磊刚结婚，太太是他大学同学: who his wife is, his
@@ -365,7 +365,7 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
                            kin_of(of, True, zh=c.zh), facts, zh=c.zh, past=past)
         if c.zh and _ZH_MORE_JOBS.search(c.text):  # 是作家，也是医生: one of two jobs
             facts = tuple(f for f in facts if f.key != "occupation")
-        if c.zh and len(head) == 1 and of.endswith(_ZH_ROLES) and any(f.of == of for f in facts):
+        if c.zh and len(head) == 1 and of.endswith(ZH_ROLES) and any(f.of == of for f in facts):
             # 方圆的儿子是2016年生的 is the son's, as 方圆的儿子出生于… is: one owner for both
             facts = tuple(replace(f, of="") if f.of == of else f for f in facts)
             head, of = (f"{head[0]}的{of}",), ""

@@ -10,12 +10,12 @@ from memscope.meaning.claim_text import (
     _NUMBER_WORDS,
     _ROLE_STEMS,
     _ZH_DIGITS,
-    _ZH_ROLES,
     _ZH_STOP,
     MAX_CHARS,
     MONTHS,
     STOP,
     WEEKDAYS,
+    ZH_ROLES,
     _set,
     stem,
 )
@@ -89,7 +89,7 @@ def _thing_left(a: Claim, b: Claim) -> bool:
     潘悦每天早上吃一个橘子): a word both say is then no tie between them."""
     for one, other in ((a, b), (b, a)):
         thing = one.clauses[0].of
-        if thing.endswith((*_ZH_ROLES, "对象")) or stem(thing.split()[-1] if thing else "") in (
+        if thing.endswith((*ZH_ROLES, "对象")) or stem(thing.split()[-1] if thing else "") in (
                 _ROLE_STEMS):
             continue  # 男朋友叫张强 → 和张强分手了: a person, named in the other
         if thing and not other.clauses[0].of and (thing[0] if one.zh else thing) not in (
@@ -114,7 +114,7 @@ def _other_subject(a: Claim, b: Claim) -> bool | None:
         return _shares_plain_words(a, b)
     if a.zh:  # 孙丽 → 孙丽的妹妹, unless the parent speaks of her sister too
         extra = longer[0][len(shorter[0]):]
-        return None if any(extra.endswith(r) and r in other.text for r in _ZH_ROLES) else False
+        return None if any(extra.endswith(r) and r in other.text for r in ZH_ROLES) else False
     mentioned = frozenset(other.words)
     return None if any(w in _ROLE_STEMS and _fuzzy_in(w, mentioned)
                        for w in longer[len(shorter):]) else False

@@ -33,7 +33,8 @@ thesaurus is involved.
 
 The two rankings are fused by reciprocal rank (:func:`memscope.store.fusion.fuse`), a
 words hit counting by the squared share of the words it holds (a text that only shares a
-name counts little), and the result is weighted by the memory's state — a static fact
+name counts little) and a meaning hit about someone the question does not ask about ("Maya's
+friend Jess …" for a question about Maya) counting half, and the result is weighted by the memory's state — a static fact
 ×1.25, a superseded version ×0.5, a forgotten memory ×0.4 — with memories listed before
 documents. ``mode`` gives either ranking alone, for ``bench/ask.py``.
 
@@ -585,8 +586,13 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 10,
         words_found = [(k, r, sc, fusion.subject_share(terms, rows[k, r], share))
                        if k == "memory" and (k, r) in rows else (k, r, sc, share)
                        for k, r, sc, share in words_found]
+        asked = frozenset(word.casefold() for group in groups for word in group)
         scores = fusion.fuse(words_found, meaning_found, weight,
-                             k=fusion.DEEP_FUSION_K if model == fusion.DEEP else fusion.FUSION_K)
+                             k=fusion.DEEP_FUSION_K if model == fusion.DEEP else fusion.FUSION_K,
+                             someone_else=frozenset(
+                                 (k, r) for k, r, _ in meaning_found if (k, r) in rows
+                                 and k == "memory"
+                                 and fusion.about_someone_else(asked, rows[k, r]["memory"] or "")))
     hits = [_hit(key, rows[key], score) for key, score in scores.items() if key in rows]
     hits.sort(key=lambda h: (h["kind"] != "memory", -h["score"], h["id"]))
     reading = meaning_progress(conn) if model == fusion.FAST else None
