@@ -599,9 +599,12 @@ def _possesses(d: Denial, y: Clause) -> bool:
     if _GONE.search(y.text):
         return False  # "Maya's car was sold last year": had, has no more
     head = (d.written or d.object)[-1]
-    part = re.escape(head[:max(4, len(head) - 2)])
+    # a long word's stem ("brothe"), a short one's whole ("sons": a son, not a song)
+    part = re.escape(head[:max(4, len(head) - 2)]) if len(head) > 5 else re.escape(
+        head.removesuffix("s")) + r"s?\b"
     return bool(re.search(
-        r"(?:\b(?:has|have|had|owns?|owned|keeps?|kept|got|gets|his|her|their|my|our)|^\W*\w+"
+        r"(?:\b(?:has|have|had|owns?|owned|keeps?|kept|got|gets|his|her|their|my|our|"
+        r"(?:youngest|eldest|oldest|middle) of)|^\W*\w+"
         r"['’]s)\s+(?:(?![\w-]+['’]s\b)[\w-]+\s+){0,3}?" + part, y.text, re.I))
 
 
@@ -646,7 +649,7 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
             return 0.75
         if core == "车":  # 没有车 / 有一辆特斯拉, 开一辆白色的特斯拉上班: 辆 counts vehicles
             return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的|"
-                                         r"开(?:的是)?(?:一|他那|她那|自己那)辆",
+                                         r"开(?:着|的是)?(?:一|他那|她那|自己那)辆",
                                          y.text)
                                for y in affirming) else 0.0
         kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), None)

@@ -269,7 +269,9 @@ _ZH_NOT_EVEN = re.compile(r"一[句点口个字滴杯]?(?P<what>[\u4e00-\u9fff]{
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)
 _ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女": ("儿子", "女儿", "孩子"),
            "兄弟姐妹": ("哥哥", "姐姐", "弟弟", "妹妹"), "孙子": ("孙子", "孙女"),
-           "弟弟妹妹": ("弟弟", "妹妹"), "哥哥姐姐": ("哥哥", "姐姐")}
+           "弟弟妹妹": ("弟弟", "妹妹"), "哥哥姐姐": ("哥哥", "姐姐"), "哥哥": ("哥哥",),
+           "姐姐": ("姐姐",), "弟弟": ("弟弟",), "妹妹": ("妹妹",), "儿子": ("儿子",),
+           "女儿": ("女儿", "闺女")}
 #: kin words and the kin they name ("has no children" / "has two sons"; "has no sisters" /
 #: "has two brothers" both hold)
 _KIN_KINDS: dict[str, tuple[str, ...]] = {

@@ -51,6 +51,9 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"(?:家里的?)?独子|(?:家里)?就[她他]一根独苗|一根独苗"), "独生子"),
             (re.compile(r"荤腥一口(?:都)?不碰|不沾荤腥"), "不吃肉"),
             (re.compile(r"没挨过刀"), "没做过手术"),
+            # 只有一个孩子，是个女儿: no son (as "has one child, a daughter")
+            (re.compile(r"只有一个孩子[，,]\s*(?:是)?(?:个|一个)?(?P<kin>女儿|儿子)"),
+             lambda m: f"只有一个{m['kin']}，没有{'儿子' if m['kin'] == '女儿' else '女儿'}"),
             (re.compile(r"(?:顿顿|天天|每天)?离不开(?=[\u4e00-\u9fff])"), "天天吃"),
             # 王静的丈夫张伟在银行工作: her husband is called 张伟, and 张伟 works there
             (re.compile(r"^(?P<who>(?:用户|[\u4e00-\u9fff]{2,3}?))的(?P<role>丈夫|老公|妻子|老婆|太太|"
@@ -182,6 +185,7 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: "the big five-oh": 50
 _DECADE_OH = {"three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
 #: how a note says someone said something of themself ("Jonas admitted he …")
+_OTHER_CHILD = {"son": "daughter", "daughter": "son"}
 _SAYS = (r"(?:admitted|admits|says|said|mentioned|mentions|told (?:me|us)|claims|claimed|"
          r"confirmed|confirms|explained|noted|insists|insisted)")
 _ONE_PERSON_WAYS = (
@@ -263,6 +267,17 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bfavou?rite (?:football |footy |soccer )?club\b"), "favourite team"),
     (re.compile(r"\bhas only (?P<kin>sons|daughters)\b"),
      lambda m: "has no " + ("daughters" if m["kin"] == "sons" else "sons")),
+    # "has one child, a daughter" and "Ines's only child is her son": no child of the other
+    # kind; "has two sisters and no brothers": the verb again ("… and has no brothers")
+    (re.compile(r"\b(?P<aux>has|have) (?:one|a single|only one|just one) (?:child|kid),? "
+                r"(?:a|her|his|their) (?P<kin>son|daughter)\b"),
+     lambda m: f"{m['aux']} no {_OTHER_CHILD[m['kin']]}s and {m['aux']} a {m['kin']}"),
+    (re.compile(r"^(?P<who>[A-Z][\w-]*)['’]s only (?:child|kid) is (?:her|his|their) "
+                r"(?P<kin>son|daughter)\b"),
+     lambda m: f"{m['who']} has no {_OTHER_CHILD[m['kin']]}s and has a {m['kin']}"),
+    (re.compile(r"\b(?P<aux>has|have|had) (?P<what>(?!no\b|never\b)[\w -]{2,40}?),? "
+                r"(?P<conj>and|but) (?P<no>no|zero) (?!other\b)(?=[a-z])"),
+     r"\g<aux> \g<what> \g<conj> \g<aux> \g<no> "),
     (re.compile(r"^Only (?P<n>\w+) people are on the (?P<team>[A-Z][\w-]* team)\b"),
      r"The \g<team> has \g<n> members"),
     # "with no issues": a manner, no denial

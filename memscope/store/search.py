@@ -33,10 +33,11 @@ thesaurus is involved.
 
 The two rankings are fused by reciprocal rank (:func:`memscope.store.fusion.fuse`), a
 words hit counting by the squared share of the words it holds (a text that only shares a
-name counts little) and a meaning hit about someone the question does not ask about ("Maya's
-friend Jess …" for a question about Maya) counting half, and the result is weighted by the memory's state — a static fact
-×1.25, a superseded version ×0.5, a forgotten memory ×0.4 — with memories listed before
-documents. ``mode`` gives either ranking alone, for ``bench/ask.py``.
+name counts little) and a meaning hit about someone the question does not ask about
+("Maya's friend Jess …" for a question about Maya) counting half, and the result is
+weighted by the memory's state — a static fact ×1.25, a superseded version ×0.5, a
+forgotten memory ×0.4 — with memories listed before documents. ``mode`` gives either
+ranking alone, for ``bench/ask.py``.
 
 An index built by an older Memscope (another tokenizer, or no version mark) is dropped
 and rebuilt from the tables when the store opens (:func:`install`), which also starts
