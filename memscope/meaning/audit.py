@@ -44,7 +44,7 @@ from memscope.meaning.claims import (
     measured,
     update_relation,
 )
-from memscope.meaning.diets import allergens, ruled_out
+from memscope.meaning.diets import allergens, given_up, ruled_out
 from memscope.meaning.findings import KINDS, SemanticFinding
 from memscope.meaning.levels import ages_of
 from memscope.records.models import MemoryRecord
@@ -171,7 +171,8 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
                          if a != b)
         # a text denying something of its owner is compared with every text about them: the
         # thing may come in another form ("has never skied" / "skis in Zakopane")
-        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text))
+        deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text)
+                                            or given_up(cl.text))
                                            and cl.owner == key for cl in claims[m].clauses) or (
             compared_widely(claims[m]) and claims[m].clauses[0].owner[:len(key or ())] == key)]
         pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, group) if a != b)

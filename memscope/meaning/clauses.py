@@ -276,7 +276,8 @@ def zh_name_length(text: str) -> int:
         return 3  # the name alone, before a comma (黄博文，武汉大学本科)
     if len(text) < 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in text[:3]) or (
             text[2] in _ZH_AFTER_NAME or text[2:].startswith(ZH_ROLES)) or (
-            text.startswith("用户")):  # the user, as chat notes call them
+            text.startswith("用户")) or (  # the user, as chat notes call them
+            text[0] in "老小阿" and text[1] != text[0]):  # 老周, 小李, 阿强: a name and a prefix
         return 2
     try:
         words = segmenter().FREQ

@@ -38,6 +38,8 @@ from memscope.meaning.diets import (
     allergens,
     consumed,
     eats_allergen,
+    given_up,
+    had_lately,
     ruled_out,
 )
 from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span
@@ -897,7 +899,7 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
     if not several and a.subject == b.subject and not (
             (first_a.facts and first_b.facts) or first_a.denials or first_b.denials
             or (a.preference and b.preference) or ruled_out(a.text) or ruled_out(b.text)
-            or allergens(a.text) or allergens(b.text)):
+            or allergens(a.text) or allergens(b.text) or given_up(a.text) or given_up(b.text)):
         return None  # one clause each, read whole already, and nothing more to compare
     for x in a.clauses:
         found = _denial_conflict(x, b)
@@ -933,7 +935,11 @@ def _level_conflict(x: Clause, y: Clause) -> Conflict | None:
 def _diet_conflict(x: Clause, y: Clause) -> bool:
     """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
     "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒)."""
-    if y.hedged or y.past or y.denials or y.claim.sign < 0:
+    if y.hedged or y.denials or y.claim.sign < 0:
+        return False
+    if given_up(x.text) & had_lately(y.text, y.claim.text):
+        return True  # "quit drinking in 2019" / "had two beers at the match last Saturday"
+    if y.past:
         return False
     ruled = ruled_out(x.text)
     return bool(ruled and ruled & consumed(y.text)) or eats_allergen(x.text, y.text)

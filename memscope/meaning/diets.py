@@ -220,6 +220,84 @@ _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|m
                          r"partner|boss)['’]s\s+(?:[a-z-]+\s+){0,2}[a-z]+")
 
 
+#: a kind given up some time ago and not had since: "quit drinking in 2019", "has been
+#: sober for ten years", "hasn't smoked since 2015", "has been off sugar for two years",
+#: 已经三年没喝酒了, 戒酒五年了 (the kind's own words in ``kind``, or a verb's in ``verb``)
+_GIVEN_UP = re.compile(
+    r"\b(?:quit|gave up|given up|stopped|kicked) (?P<verb>drinking|smoking)\b[^.;]{0,30}?\b"
+    r"(?:in (?:19|20)\d\d|(?:\w+|\d+) (?:years?|months?) ago)\b"
+    r"|\b(?:has been|have been|has stayed|is|'s) (?P<sober>sober|smoke-free|off (?P<off>\w+)) "
+    r"(?:for (?:(?:over |more than |almost |nearly |about )?(?:\w+|\d+) (?:years?|months?)|"
+    r"(?:a|one) (?:year|decade)|a decade)|since (?:19|20)\d\d)\b"
+    r"|\bhas(?:n['’]t| not) (?:had|touched) (?:a (?:single )?(?P<drink>drink|drop|cigarette)|any "
+    r"(?P<any>\w+)|(?P<plain>alcohol|sugar)) (?:in|for|since) "
+    r"(?:(?:\w+|\d+) (?:years?|months?)|(?:19|20)\d\d)\b"
+    r"|\bhas(?:n['’]t| not) (?P<did>smoked|drunk|had a drink) (?:in|for|since) "
+    r"(?:(?:\w+|\d+) (?:years?|months?)|(?:19|20)\d\d)\b"
+    r"|(?:已经|已)?(?:\d+|[一二两三四五六七八九十几半]+)(?:年|个月)(?:多)?(?:都)?没(?:有)?(?:喝|碰|抽)(?:过)?"
+    r"(?:一口|一根|一滴)?(?P<zh>酒|烟|糖|咖啡)"
+    r"|戒(?P<zh_quit>酒|烟|糖)(?:已经|都)?(?:\d+|[一二两三四五六七八九十几]+)(?:年|个月)",
+    re.I)
+_GIVEN_UP_KIND = {"drinking": "alcohol", "smoking": "tobacco", "sober": "alcohol",
+                  "smoke-free": "tobacco", "drink": "alcohol", "drop": "alcohol",
+                  "cigarette": "tobacco", "drunk": "alcohol", "had a drink": "alcohol",
+                  "smoked": "tobacco", "酒": "alcohol", "烟": "tobacco", "糖": "sugar",
+                  "咖啡": "coffee"}
+#: had lately, once: a recent time and a verb of having in the past ("had two beers at the
+#: match last Saturday", "got drunk at a wedding last month", 上周末…喝了五六瓶啤酒)
+_LATELY = re.compile(r"\b(?:last (?:week|weekend|month|night|year|monday|tuesday|wednesday|"
+                     r"thursday|friday|saturday|sunday|christmas|summer)|yesterday|"
+                     r"(?:a few|two|three|several) (?:days|weeks) ago|the other (?:day|night)|"
+                     r"this (?:week|weekend|month|morning))\b"
+                     r"|上周|上个?月|昨天|昨晚|前天|前几天|这周|本周|上礼拜", re.I)
+_HAD_ONCE = re.compile(r"\b(?:had|drank|downed|sank|ate|smoked|got (?:properly |really |very )?"
+                       r"drunk|bummed|lit up|tried)\b|喝了|喝醉|抽了|吃了|来了", re.I)
+
+
+@lru_cache(maxsize=50_000)
+def given_up(text: str) -> frozenset[str]:
+    """The kinds ``text`` says its owner gave up some time ago and has not had since
+    ("quit drinking in 2019", "has been sober for ten years", 已经三年没喝酒了).
+
+    >>> sorted(given_up("Ahmed quit drinking in 2019.")), sorted(given_up("戒烟五年了"))
+    (['alcohol'], ['tobacco'])
+    >>> sorted(given_up("Ahmed has been off sugar for two years."))
+    ['sugar']
+    """
+    out = set()
+    for m in _GIVEN_UP.finditer(text):
+        word = next((m.group(g) for g in ("verb", "drink", "did", "zh", "zh_quit")
+                     if m.group(g)), "") or ("" if m.group("off") else m.group("sober") or "")
+        named = (m.group("off") or m.group("any") or m.group("plain") or "").lower()
+        kind = _GIVEN_UP_KIND.get(word.lower()) or next(
+            (k for k, names in (*_KIND_NAMES.items(), *KINDS.items())
+             if named and named.rstrip("s") in names), None)
+        if kind:
+            out.add(kind)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=50_000)
+def had_lately(text: str, when: str = "") -> frozenset[str]:
+    """The kinds ``text`` says its owner had once, lately ("had two beers at the match last
+    Saturday", 上周末喝了五六瓶啤酒); the time may be said in ``when`` instead (the whole
+    memory of a clause: 老周上周末跟同事吃烧烤，喝了五六瓶啤酒).
+
+    >>> sorted(had_lately("Ahmed had two beers at the match last Saturday."))
+    ['alcohol']
+    >>> sorted(had_lately("Ahmed had two beers in 2015.")), sorted(had_lately("昨天喝了半斤白酒"))
+    ([], ['alcohol'])
+    """
+    if not ((_LATELY.search(text) or _LATELY.search(when)) and _HAD_ONCE.search(text)):
+        return frozenset()
+    low = text.lower()
+    drunk = re.search(r"\bgot (?:properly |really |very )?drunk\b|喝醉", text, re.I)
+    return frozenset(kind for kind, words in KINDS.items()
+                     if kind in ("alcohol", "tobacco", "sugar", "coffee") and (
+                         any(re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text
+                             for w in words) or (drunk and kind == "alcohol")))
+
+
 @lru_cache(maxsize=50_000)
 def allergens(text: str) -> frozenset[str]:
     """The foods ``text`` says its owner is allergic to ("peanut", 花生)."""
