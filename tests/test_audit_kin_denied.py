@@ -22,6 +22,11 @@ from memscope.meaning.normal import normalise
     ("Tomas has two sisters and no brothers.", "Tomas's sister Eva is a nurse.", False),
     ("Bo has a cat but no dog.", "Bo walks his dog every morning.", True),
     ("Bo has a cat but no dog.", "Bo feeds his cat at seven.", False),
+    # a count read whole ("two cats and a rabbit": two cats), "both of" two
+    ("Chloe has one cat.", "Chloe has two cats and a rabbit.", True),
+    ("Chloe has one rabbit.", "Chloe has two cats and a rabbit.", False),
+    ("Chloe has just one cat, Mimi.", "Both of Chloe's cats, Mimi and Pip, are black.", True),
+    ("Both of Niamh's parents are alive.", "Niamh has one sister.", False),
     # one child, said to be a daughter: no son
     ("Ines has one child, a daughter called Lea.", "Ines's son Marco is starting university.",
      True),

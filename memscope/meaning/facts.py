@@ -163,7 +163,8 @@ _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
         re.compile(rf"^\s*(?:is|was)\s+{_N}\s*(?:$|[,.;]|and\b)", re.I),
         re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+birthday\b", re.I))
 _COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only\s+)?{_N}\s+"
-                     r"((?:[a-z-]+\s+)?[a-z]+)", re.I),
+                     r"((?:[a-z-]+\s+)?(?!(?:and|or|but|with|in|at|who|that|from)\b)[a-z]+)",
+                     re.I),
           re.compile(rf"\b(?:father|mother|parent|mum|mom|dad)\s+of\s+{_N}\s+((?:[a-z-]+\s+)?"
                      r"[a-z]+)", re.I),
           # "is a father of three": children

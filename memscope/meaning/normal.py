@@ -267,6 +267,10 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bfavou?rite (?:football |footy |soccer )?club\b"), "favourite team"),
     (re.compile(r"\bhas only (?P<kin>sons|daughters)\b"),
      lambda m: "has no " + ("daughters" if m["kin"] == "sons" else "sons")),
+    # "Both of Chloe's cats, Mimi and Pip, are black": she has two cats
+    (re.compile(r"^Both (?:of )?(?P<who>[A-Z][\w-]*)['’]s "
+                r"(?P<what>(?!(?:grand)?parents\b)[a-z]+s)\b"),
+     r"\g<who> has two \g<what>. \g<who>'s \g<what>"),
     # "has one child, a daughter" and "Ines's only child is her son": no child of the other
     # kind; "has two sisters and no brothers": the verb again ("… and has no brothers")
     (re.compile(r"\b(?P<aux>has|have) (?:one|a single|only one|just one) (?:child|kid),? "
