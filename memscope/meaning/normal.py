@@ -240,7 +240,7 @@ _ONE_PERSON_WAYS = (
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they) (?=[a-z])"),
      r"\g<owner> "),
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "
-                r"(?=(?:been|got|had)\b)"), r"\g<owner> has "),
+                r"(?=(?:never|already|just|ever|been|got|had)\b)"), r"\g<owner> has "),
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "),
      r"\g<owner> is "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
@@ -497,11 +497,43 @@ def _zh_amount(m: re.Match[str]) -> str:
     return m.group(1) if value is None else str(value)
 
 
+#: what a transcribed voice note says between its words ("so, um, Tomasz said he's, like,
+#: never …", "uh, Kwame mentioned …", "Mehmet was like, he's never …")
+_FILLERS = (
+    (re.compile(r"(?:^|(?<=[,.;]\s))(?:so|well|okay|ok|and|oh),?\s+(?=(?:um|uh|er|erm)\b|"
+                r"[A-Z])", re.I), ""),
+    (re.compile(r"(?:,\s*)?\b(?:um+|uh+|er+|erm+|hmm+)\b,?\s*", re.I), " "),
+    (re.compile(r",\s*(?:like|you know|I mean|what),\s*"), " "),
+    (re.compile(r"\b(?:like|you know|I mean),\s+"), ""),
+    (re.compile(r"\b(?P<who>[A-Z][\w-]*) was like,?\s+(?=(?:he|she|they)\b)"), r"\g<who> said "),
+)
+
+
+def _spoken(text: str) -> str:
+    """A transcribed voice note without its fillers (unchanged when it has none).
+
+    >>> _spoken("so, um, Tomasz said he's, like, never been on a plane")
+    "Tomasz said he's never been on a plane"
+    >>> _spoken("so Mehmet was like, uh, he's never played football")
+    "Mehmet said he's never played football"
+    """
+    if not _SPOKEN.search(text):
+        return text
+    for pattern, written in _FILLERS:
+        text = pattern.sub(written, text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+_SPOKEN = re.compile(r"\b(?:um+|uh+|er+|erm+|hmm+|like|you know|I mean|what),|\b(?:um+|uh+|erm+)"
+                     r"\b|\bwas like\b", re.I)
+
+
 def normalise(text: str) -> str:
     """``text`` with its units, times, ordinals and Chinese amounts written one way, and a
     back-to-front "<value> is <name>'s <attribute>" turned round."""
     zh = re.search(r"[\u4e00-\u9fff]", text) is not None
-    text = as_sentences(text, zh=zh)  # "Name: Priya. Lives in: Pune." → "Priya lives in Pune."
+    # "Name: Priya. Lives in: Pune." → "Priya lives in Pune." (a voice note's fillers out first)
+    text = as_sentences(text if zh else _spoken(text), zh=zh)
     if zh:
         text = _ZH_TIME.sub(_zh_time, _ZH_AMOUNT.sub(_zh_amount, text))
         for pattern, written in _ZH_WAYS:

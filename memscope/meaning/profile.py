@@ -306,6 +306,36 @@ def _chinese(text: str) -> str:
     return "；".join(out) + "。"
 
 
+#: fields in a row, between bullets or bars ("• Name: Priya Raman • City: Pune", "User |
+#: blood type: O− | donor: yes", "HR record | Kenji Watanabe | Employer: Fujitsu", "· 居住地：成都")
+_ROW = re.compile(r"\s*(?:^|\s)[•|·]\s*|\s*[•·]\s*")
+_BARE_NAME = re.compile(r"^(?:User|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}|用户|"
+                        r"[\u4e00-\u9fff]{2,3})$")
+
+
+def _row(text: str, *, zh: bool) -> str:
+    """Fields written in a row as the note's fields one after another ("Name: X. Key:
+    value." / 姓名：X；键：值), a bare name among them as the name (not a heading such as
+    "HR record").
+
+    >>> _row("• Name: Priya Raman • City: Pune • Children: none", zh=False)
+    'Name: Priya Raman. City: Pune. Children: none.'
+    >>> _row("HR record | Kenji Watanabe | Employer: Fujitsu | Status: active", zh=False)
+    'Name: Kenji Watanabe. Employer: Fujitsu. Status: active.'
+    >>> _row("· 居住地：成都 · 子女：无（刘畅）", zh=True)
+    '居住地：成都；子女：无（刘畅）'
+    """
+    parts = [p.strip().rstrip(".;；。") for p in _ROW.split(text) if p.strip()]
+    fields = [p[:1].upper() + p[1:] for p in parts if re.search(r"[:：]", p)]
+    if len(parts) < 2 or not fields:
+        return text
+    names = [p for p in parts if not re.search(r"[:：]", p) and _BARE_NAME.match(p)
+             and p.split()[0].lower() not in ("hr", "record", "ticket", "note", "profile")]
+    if zh:
+        return "；".join(([f"姓名：{names[0]}"] if names else []) + fields)
+    return ". ".join(([f"Name: {names[0]}"] if names else []) + fields) + "."
+
+
 def as_sentences(text: str, *, zh: bool) -> str:
     """``text`` with a profile's fields written as sentences (unchanged when it has none).
 
@@ -320,4 +350,6 @@ def as_sentences(text: str, *, zh: bool) -> str:
     """
     if ":" not in text and "：" not in text and "–" not in text and "—" not in text:
         return text
+    if "•" in text or "·" in text or "|" in text:
+        text = _row(text, zh=zh)
     return _chinese(text) if zh else _english(text)
