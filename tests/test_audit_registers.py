@@ -1,8 +1,10 @@
 """Ninth pass of the audit's rules (issue 35): notes in the registers memory tools write —
 a transcribed voice note's fillers ("so, um, …, like, …", "Omar was like, he's …") and
 fields in a row between bullets or bars ("• Name: … • City: …", "User | blood type: …",
-"HR record | <name> | Employer: …", "· 居住地：…") — read as the sentences they say, through
-the audit. Sentences here are this file's own, not the labelled sets'."""
+"HR record | <name> | Employer: …", "· 居住地：…"), and in Chinese a voice note's fillers (嗯……,
+那个，), a WeChat excerpt's speaker, an e-mail's sender, whose a field is after a dash — read as
+the sentences they say, through the audit. Sentences here are this file's own, not the
+labelled sets'."""
 
 from __future__ import annotations
 
@@ -26,6 +28,17 @@ from memscope.meaning.normal import normalise
     ("User | blood type: A+ | donor: yes", "The user's blood type is B−.", True),
     ("· 姓名：韩梅 · 居住地：成都 · 子女：无", "韩梅的儿子在成都上小学。", True),
     ("· 姓名：韩梅 · 居住地：成都 · 子女：无", "韩梅住在成都。", False),
+    # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
+    # after a dash or in brackets with its source, a record between full-width bars, a past
+    # time a sentence keeps
+    ("嗯……车晓峰他说，他从来没出过国。", "车晓峰去年在巴黎玩了一周。", True),
+    ("微信聊天摘录：[车晓峰] 我是独生子，没有兄弟姐妹", "车晓峰的亲姐姐在杭州工作。", True),
+    ("邮件摘录：“……我和我太太下个月去云南……”——车晓峰", "车晓峰从没结过婚。", True),
+    ("血型：A型——车晓峰", "车晓峰的血型是B型。", True),
+    ("血型：A型（车晓峰，2024年体检）", "车晓峰的血型是B型。", True),
+    ("人事记录｜员工：车晓峰｜直属上级：林海", "车晓峰的领导是王芳。", True),
+    ("车晓峰从不喝酒。", "嗯，车晓峰说他以前跑业务，酒桌上一晚能喝一斤白酒。", False),
+    ("车晓峰从不喝酒。", "车晓峰以前跑业务，现在酒桌上一晚能喝一斤白酒。", True),
 ])
 def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
@@ -37,6 +50,9 @@ def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     ("Omar said he's tired.", "Omar is tired."),
     ("Omar likes tea, like his mum.", "Omar likes tea, like his mum."),
     ("• Name: Leona Varga • City: Szeged", "Leona Varga lives in Szeged."),
+    ("嗯……车晓峰他说，他从来没出过国。", "车晓峰从来没出过国。"),
+    ("邮件摘录：“……我和我太太下个月去云南……”——车晓峰", "车晓峰和车晓峰的太太下个月去云南"),
+    ("过敏史：青霉素（严重）——车晓峰", "车晓峰对青霉素过敏。"),
 ])
 def test_the_words_read(text: str, read: str) -> None:
     assert normalise(text) == read

@@ -51,6 +51,8 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"(?:家里的?)?独子|(?:家里)?就[她他]一根独苗|一根独苗"), "独生子"),
             (re.compile(r"荤腥一口(?:都)?不碰|不沾荤腥"), "不吃肉"),
             (re.compile(r"没挨过刀"), "没做过手术"),
+            # 她的亲姐姐: her sister
+            (re.compile(r"的亲(?=姐姐|哥哥|弟弟|妹妹|儿子|女儿|闺女|兄弟|姐妹)"), "的"),
             # 只有一个孩子，是个女儿: no son (as "has one child, a daughter")
             (re.compile(r"只有一个孩子[，,]\s*(?:是)?(?:个|一个)?(?P<kin>女儿|儿子)"),
              lambda m: f"只有一个{m['kin']}，没有{'儿子' if m['kin'] == '女儿' else '女儿'}"),
@@ -79,8 +81,8 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
                         r"[，,]?\s*"), ""),
             (re.compile(r"^(?:\d{1,2}月\d{1,2}日)?[\u4e00-\u9fff]{0,4}(?:备注|记录|笔记)[（(]"
                         r"(?P<who>用户|[\u4e00-\u9fff]{2,3})[^)）]*[)）][：:]\s*"), r"\g<who>"),
-            (re.compile(r"^(?:\d{1,2}月\d{1,2}日)?[\u4e00-\u9fff]{0,4}(?:备注|记录|笔记)[：:]"
-                        r"\s*"), ""),
+            (re.compile(r"^(?:\d{1,2}月\d{1,2}日|\d{1,2}/\d{1,2})?\s*[\u4e00-\u9fff]{0,4}"
+                        r"(?:备注|记录|笔记)[：:]\s*"), ""),
             # 一点辣都沾不得: eats nothing spicy (无辣不欢 is above); 没驾照: cannot
             # drive; 睡午觉 / 没有午睡的习惯: naps, never naps
             (re.compile(r"一点(?:儿)?辣(?:都|也)(?:沾不得|不能吃|吃不了|不吃|碰不了)"), "不吃辣"),
@@ -127,13 +129,16 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"^(?:听说|据说|据了解|(?:听|据)[\u4e00-\u9fff]{1,5}(?:说|讲))[，,]?\s*"),
              ""))
 #: a note's teller, what they say of whom (:func:`_zh_said`)
-_ZH_SAID = re.compile(r"^(?P<name>用户|[\u4e00-\u9fff]{2,3}?)(?:说|讲|表示|提到|坦言|称|原话)"
+_ZH_SAID = re.compile(r"^(?P<name>用户|[\u4e00-\u9fff]{2,4}?)(?:说|讲|表示|提到|坦言|称|原话)"
                       r"[，,:：]?\s*"
                       r"(?P<quote>[\"“「『])?(?P<who>我们家|我的|我|她们家|他们家|她的|他的|她|他|自己)?"
                       r"(?P<self>自己)?(?P<kin>(?:老公|老婆|媳妇|丈夫|妻子|太太|先生|爸爸|妈妈|爸|妈|父亲|"
                       r"母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|儿子|女儿|闺女|孩子|娃|哥哥|姐姐|弟弟|妹妹|"
                       r"男朋友|女朋友|对象|领导|上司|老板|同事|直属领导|直属上司))?")
 _ZH_QUOTES = re.compile(r"[\"“”「」『』]")
+#: 我先生, 我妈: the teller's kin (上官晴的先生)
+_ZH_KIN_OF_ME = re.compile(r"我(?=老公|老婆|先生|太太|丈夫|妻子|爸|妈|父亲|母亲|儿子|女儿|"
+                           r"闺女|孩子|哥|姐|弟|妹|男朋友|女朋友|对象)")
 
 
 def _zh_said(text: str) -> str:
@@ -147,8 +152,8 @@ def _zh_said(text: str) -> str:
     if not (who or m["quote"] or m["self"] or m["kin"]):
         return text  # 用户说23年国庆…: not said of anyone named here
     if m["quote"]:
-        rest = _ZH_QUOTES.sub("", rest).replace("我们家", f"{name}家").replace(
-            "我的", f"{name}的").replace("我", name)
+        rest = _ZH_KIN_OF_ME.sub(f"{name}的", _ZH_QUOTES.sub("", rest).replace(
+            "我们家", f"{name}家").replace("我的", f"{name}的")).replace("我", name)
     if m["kin"]:
         return f"{name}的{m['kin']}{rest}"
     return f"{name}家{rest}" if who.endswith("家") else f"{name}{rest}"
@@ -524,6 +529,36 @@ def _spoken(text: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+#: what a Chinese note says around its words: a voice note's fillers (嗯……, 那个，, 呃),
+#: a WeChat excerpt's speaker ([郗明远] 我…), an e-mail's sender after its quote
+#: (“……我和我先生……”——上官晴), a teller named twice (宁涛他说，他是…)
+_ZH_FILLERS = re.compile(r"(?:^|(?<=[，,。…]))(?:嗯|呃|额|啊|唔)+[，,。…]*|那个[，,…]+|……")
+_ZH_CHAT = re.compile(r"^(?:微信|聊天|群聊|短信)[\u4e00-\u9fff]{0,4}[：:]\s*[\[【](?P<name>用户|"
+                      r"[\u4e00-\u9fff]{2,4})[\]】]\s*(?P<rest>.+)$", re.S)
+_ZH_MAIL = re.compile(r"^(?:邮件|来信|信件)[\u4e00-\u9fff]{0,4}[：:]\s*[\"“「](?P<rest>.+?)[\"”」]"
+                      r"\s*(?:——|—|－)\s*(?:发件人[：:]\s*)?(?P<name>用户|[\u4e00-\u9fff]{2,4})"
+                      r"\s*[。.]?$", re.S)
+_ZH_TWICE = re.compile(r"^(?P<name>用户|[\u4e00-\u9fff]{2,3}?)[他她](?=说|讲|提到|表示)")
+
+
+def _zh_spoken(text: str) -> str:
+    """A Chinese note as what it says, said of whom (unchanged when it has none of these).
+
+    >>> _zh_spoken("嗯……宁涛他说，他是个旱鸭子。")
+    '宁涛说，他是个旱鸭子。'
+    >>> _zh_spoken("微信聊天摘录：[郗明远] 我写字一直用右手")
+    '郗明远说：“我写字一直用右手”'
+    >>> _zh_spoken("邮件摘录：“……我和我先生下个月去云南……”——上官晴")
+    '上官晴说：“我和我先生下个月去云南”'
+    """
+    text = _ZH_FILLERS.sub("", text).lstrip("，,。 ")
+    if (m := _ZH_CHAT.match(text)) is not None:
+        return f"{m['name']}说：“{m['rest'].strip()}”"
+    if (m := _ZH_MAIL.match(text)) is not None:
+        return f"{m['name']}说：“{m['rest'].strip()}”"
+    return _ZH_TWICE.sub(r"\g<name>", text)
+
+
 _SPOKEN = re.compile(r"\b(?:um+|uh+|er+|erm+|hmm+|like|you know|I mean|what),|\b(?:um+|uh+|erm+)"
                      r"\b|\bwas like\b", re.I)
 
@@ -533,7 +568,7 @@ def normalise(text: str) -> str:
     back-to-front "<value> is <name>'s <attribute>" turned round."""
     zh = re.search(r"[\u4e00-\u9fff]", text) is not None
     # "Name: Priya. Lives in: Pune." → "Priya lives in Pune." (a voice note's fillers out first)
-    text = as_sentences(text if zh else _spoken(text), zh=zh)
+    text = as_sentences(_zh_spoken(text) if zh else _spoken(text), zh=zh)
     if zh:
         text = _ZH_TIME.sub(_zh_time, _ZH_AMOUNT.sub(_zh_amount, text))
         for pattern, written in _ZH_WAYS:

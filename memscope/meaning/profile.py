@@ -206,11 +206,16 @@ _ZH_OWNER_AFTER = re.compile(rf"^(?P<rest>.+?)[（(](?P<name>{_ZH_NAME})[)）]\s
 _ZH_FORM = re.compile(rf"^[\u4e00-\u9fff]{{2,6}}[（(](?P<name>{_ZH_NAME})[)）](?:——|—|[：:]|\s)+"
                       r"(?P<rest>.+)$", re.S)
 #: 姓名：刘畅
-_ZH_NAME_FIELD = re.compile(rf"(?:^|[；;，,。]\s*)姓名[：:]\s*(?P<name>{_ZH_NAME})"
-                            r"(?=[；;，,。\s]|$)")
+_ZH_NAME_FIELD = re.compile(rf"(?:^|[；;，,。]\s*)(?:姓名|员工|客户|患者|病人)[：:]\s*"
+                            rf"(?P<name>{_ZH_NAME})(?=[；;，,。\s]|$)")
 #: 杨帆：职位 产品经理
 _ZH_OWNER_FIRST = re.compile(rf"^(?P<name>{_ZH_NAME})[：:]\s*(?P<rest>.+)$", re.S)
-_ZH_FIELD = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})(?:[：:]\s*|\s+)(?P<value>.+)$", re.S)
+_ZH_FIELD = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})(?:[：:]\s*|——|\s+)(?P<value>.+)$", re.S)
+#: whose a field is, after a dash at its end (学历：高中毕业——龚立新), or in its brackets
+#: with a word of where it comes from (身高：158cm（贺思远，入职体检）)
+_ZH_OWNER_DASH = re.compile(rf"^(?P<rest>.+?[：:].+?)\s*(?:——|—)\s*(?P<name>{_ZH_NAME})\s*[。.]?$",
+                            re.S)
+_ZH_OWNER_ASIDE = re.compile(rf"[（(](?P<name>{_ZH_NAME})[，,][^）)]{{1,20}}[)）](?=\s*[。.]?$)")
 _ZH_NONE = re.compile(r"^(?:无|没有)(?:任何)?(?:$|[，,（(])")
 _ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"^(?:{keys})$"), sentence) for keys, sentence in (
@@ -220,7 +225,7 @@ _ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"语言|会说", "{n}会说{v}"),
         (r"职位|职业|岗位|工作|身份", "{n}是{v}"),
         (r"单位|公司|雇主|工作单位", "{n}在{v}工作"),
-        (r"领导|上级|上司|直属领导", "{n}的领导是{v}"),
+        (r"领导|上级|上司|直属领导|直属上级|主管", "{n}的领导是{v}"),
         (r"生日|出生日期", "{n}的生日是{v}"),
         (r"年龄", "{n}今年{v}"),
         (r"属相|生肖", "{n}属{v}"),
@@ -262,6 +267,7 @@ def _zh_field(name: str, key: str, value: str) -> str:
                        value)
     if key in _ZH_AS_IS:
         return f"{name}{value}"
+    value = re.sub(r"[（(][^）)]*[)）]", "", value).strip() or value  # 青霉素（严重）: 青霉素
     for pattern, sentence in _ZH_SENTENCES:
         if pattern.match(key):
             return sentence.format(n=name, v=value, k=key)
@@ -277,15 +283,18 @@ def _known_key(word: str) -> bool:
 def _chinese(text: str) -> str:
     """A Chinese note's fields as sentences about whose they are (the name in brackets
     after them, after 姓名：, before a colon, or 用户)."""
+    if (dash := _ZH_OWNER_DASH.match(text)) is not None:  # 学历：高中毕业——龚立新
+        text = f"{dash['rest']}（{dash['name']}）"
+    text = _ZH_OWNER_ASIDE.sub(r"（\g<name>）", text)  # 身高：158cm（贺思远，入职体检）
     form = _ZH_FORM.match(text)
-    if form is not None and re.search(r"[：:]", form["rest"]):  # 体检表（魏东）——血型：O型
+    if form is not None and re.search(r"[：:]|——", form["rest"]):  # 体检表（魏东）——血型：O型
         text = f"{form['rest'].rstrip('。. ')}（{form['name']}）"
     name = None
     first = _ZH_OWNER_FIRST.match(text)
     if first is not None and _known_key(first["name"]):
         first = None  # 母语：粤语（黎嘉欣）: a field first, its owner after
     if first is None and (m := _ZH_OWNER_AFTER.match(text)) is not None and re.search(
-            r"[：:]", m["rest"]):
+            r"[：:]|——", m["rest"]):
         name, text = m["name"], m["rest"]
     elif (m := _ZH_NAME_FIELD.search(text)) is not None:
         name = m["name"]
@@ -297,7 +306,7 @@ def _chinese(text: str) -> str:
         if not _ZH_FIELD.match(m["rest"]):
             return f"{m['name']}{m['rest']}"  # 用户：每天上午两杯美式 → 用户每天上午两杯美式
         name, text = m["name"], m["rest"]
-    if name is None or not re.search(r"[：:]|^[\u4e00-\u9fff]{2,5}\s", text):
+    if name is None or not re.search(r"[：:]|——|^[\u4e00-\u9fff]{2,5}\s", text):
         return text if name is None else f"{name}{text}"
     out = []
     for part in (p.strip() for p in re.split(r"[；;]", text) if p.strip()):
@@ -308,8 +317,8 @@ def _chinese(text: str) -> str:
 
 #: fields in a row, between bullets or bars ("• Name: Priya Raman • City: Pune", "User |
 #: blood type: O− | donor: yes", "HR record | Kenji Watanabe | Employer: Fujitsu", "· 居住地：成都")
-_ROW = re.compile(r"\s*(?:^|\s)[•|·]\s*|\s*[•·]\s*")
-_BARE_NAME = re.compile(r"^(?:User|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}|用户|"
+_ROW = re.compile(r"\s*(?:^|\s)[•|·]\s*|\s*[•·｜]\s*")
+_BARE_NAME = re.compile(r"^(?:User|[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){0,2}|用户|"
                         r"[\u4e00-\u9fff]{2,3})$")
 
 
@@ -329,7 +338,8 @@ def _row(text: str, *, zh: bool) -> str:
     fields = [p[:1].upper() + p[1:] for p in parts if re.search(r"[:：]", p)]
     if len(parts) < 2 or not fields:
         return text
-    names = [p for p in parts if not re.search(r"[:：]", p) and _BARE_NAME.match(p)
+    named = any(re.match(r"(?:Name|姓名|员工|客户|患者|病人)\s*[:：]", f) for f in fields)
+    names = [p for p in parts if not named and not re.search(r"[:：]", p) and _BARE_NAME.match(p)
              and p.split()[0].lower() not in ("hr", "record", "ticket", "note", "profile")]
     if zh:
         return "；".join(([f"姓名：{names[0]}"] if names else []) + fields)
@@ -350,6 +360,6 @@ def as_sentences(text: str, *, zh: bool) -> str:
     """
     if ":" not in text and "：" not in text and "–" not in text and "—" not in text:
         return text
-    if "•" in text or "·" in text or "|" in text:
+    if "•" in text or "·" in text or "|" in text or "｜" in text:
         text = _row(text, zh=zh)
     return _chinese(text) if zh else _english(text)

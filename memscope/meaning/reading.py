@@ -326,6 +326,11 @@ _GONE_KIN = re.compile(r"\b(?:passed\s+away|died|lost\s+(?:his|her|their))\b|去
                        re.I)
 #: a Chinese clause that only sets the time of the next (在上一家公司时，…): its past is the next's
 _ZH_THEN = re.compile(r"(?:时|的时候|那会儿|期间)$")
+#: a time in the past that a sentence's next clauses keep (以前跑销售，酒桌上一晚能喝一斤白酒),
+#: until one says now
+_ZH_THEN_ON = re.compile(r"^(?:用户|[\u4e00-\u9fff]{2,4}?)?(?:以前|当年|年轻时|年轻的时候|过去|"
+                         r"那时候?|那会儿|小时候|上学时|读书时)")
+_ZH_NOW = re.compile(r"现在|如今|目前|今年|这几年|最近|后来|之后|至今|一直")
 
 
 def _clauses_of(c: Claim) -> tuple[Clause, ...]:
@@ -354,7 +359,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             first = head
         past = bool((_ZH_PAST if c.zh else _PAST).search(text)) or bool(
             not c.zh and _PAST_VERB.match(rest)) or bool(
-            c.zh and out and out[-1].past and _ZH_THEN.search(out[-1].text))
+            c.zh and out and out[-1].past and (_ZH_THEN.search(out[-1].text) or (
+                _ZH_THEN_ON.search(out[-1].text) and not _ZH_NOW.search(text))))
         own = _clause_claim(c, text, n, len(texts))
         hedged = bool((_ZH_HEDGES if c.zh else _HEDGES).search(text))
         facts = _zh_facts(of, rest, identity, past) if c.zh else _en_facts(
