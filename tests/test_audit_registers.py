@@ -28,6 +28,20 @@ from memscope.meaning.normal import normalise
     ("User | blood type: A+ | donor: yes", "The user's blood type is B−.", True),
     ("· 姓名：韩梅 · 居住地：成都 · 子女：无", "韩梅的儿子在成都上小学。", True),
     ("· 姓名：韩梅 · 居住地：成都 · 子女：无", "韩梅住在成都。", False),
+    # an e-mail quoted, a field's owner after a dash, a full name before what they are,
+    # a blood type said as what one is, a parent who died against time with them, tobacco
+    ("From Ruth's email: 'Mum passed away in 2016.'", "Ruth has lunch with her mother "
+     "every Sunday.", True),
+    ("User wrote: 'I have never eaten sushi.'", "User eats sushi every Friday.", True),
+    ("Blood type: A+ — Ruth Adler", "Ruth is B negative.", True),
+    ("Ruth Adler: strictly left-handed", "Ruth is right-handed.", True),
+    ("Ruth is O negative.", "Ruth is O negative, a universal donor.", False),
+    ("Ruth's father, Saul, died in 2017.", "Ruth is planning a party for her dad Saul's "
+     "80th birthday.", True),
+    ("Ruth's father died in 2017.", "Ruth goes sailing with her dad every summer.", True),
+    ("Ruth's father died in 2017.", "Ruth often talks about sailing with her late father.",
+     False),
+    ("Ruth has given up tobacco completely.", "Ruth still smokes a pipe most evenings.", True),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps

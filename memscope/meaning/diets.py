@@ -97,7 +97,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\bgluten[- ]free\s+diet\b|\b(?:has|with)\s+co?eliac(?:\s+disease)?\b|\bis\s+co?eliac\b",
          ("gluten",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
-         r"given up|stopped) smoking\b|不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
+         r"given up|stopped|kicked) (?:smoking|tobacco|cigarettes|the cigarettes)\b|"
+         r"不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
          ("tobacco",)),
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+pets?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
          r"owned|keep|kept)\s+(?:a|any)\s+pets?\b|没有?(?:养过?)?(?:任何)?宠物|不养宠物|不再养宠物",

@@ -200,6 +200,14 @@ _ONE_PERSON_WAYS = (
                 r"conversation|session|meeting),?\s+(?=[A-Za-z])"), ""),
     (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*):\s+(?=['\"“‘])"),
      r"\g<owner> said: "),
+    # "Rosa is AB negative", "Kai is type O+": a blood type
+    (re.compile(r"^(?P<who>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) is (?:type |blood type |blood group )?"
+                r"(?P<t>AB|A|B|O)[ -]?(?P<s>positive|negative|\+|−|-)(?![\w+−-])"),
+     r"\g<who>'s blood type is \g<t> \g<s>"),
+    # "From Lars's email: 'Dad passed away …'": what Lars wrote
+    (re.compile(r"^From (?P<owner>(?:the )?[Uu]ser|[A-Z][\w-]*)['’]s (?:e-?mail|message|text|"
+                r"letter|note|voicemail|DM|WhatsApp|chat)s?[:,]?\s+(?=['\"“‘])"),
+     r"\g<owner> said: "),
     # "The user's husband …", "the user …": User, as most notes write it
     (re.compile(r"^[Tt]he user\b"), "User"),
     # a kin named first, their role after ("Elena, the user's wife, …", "Noah (user's son)
@@ -210,7 +218,7 @@ _ONE_PERSON_WAYS = (
     # what someone says in the first person, as a note says it: "User said: 'I haven't had
     # a drink since 2019.'" → "User haven't had a drink since 2019."
     (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) (?:said|says|mentioned|told "
-                r"(?:me|us))(?::|,)?\s+['\"“‘](?P<quote>.+?)[.!]?['\"”’]\.?$"),
+                r"(?:me|us)|wrote|writes|texted)(?::|,)?\s+['\"“‘](?P<quote>.+?)[.!]?['\"”’]\.?$"),
      lambda m: _first_person(m)),
     # "Ruby says her favourite colour is purple": Ruby's favourite colour
     (re.compile(r"(?P<who>(?:[A-Z][\w-]*['’]s (?:[a-z]+ )?)?[A-Z][\w-]*) (?:says|said|"
@@ -413,8 +421,11 @@ _COMMON_VALUES = frozenset(("colour", "color", "season", "food", "dish", "drink"
 
 
 _FIRST_PERSON = ((re.compile(r"\bI['’]m\b"), "{o} is"), (re.compile(r"\bI['’]ve\b"), "{o} has"),
+                 (re.compile(r"\bI have\b"), "{o} has"),
                  (re.compile(r"\bI['’]d\b"), "{o} would"), (re.compile(r"\bI\b"), "{o}"),
                  (re.compile(r"\b[Mm]y\b"), "{o}'s"), (re.compile(r"\bam\b"), "is"))
+#: a kin named as one's own in a quote ("Dad passed away in 2015": the speaker's dad)
+_OWN_KIN = re.compile(r"(?:^|(?<=[.;,] ))(?:Dad|Mum|Mom|Mother|Father|Grandma|Grandpa)\b")
 
 
 def _first_person(m: re.Match[str]) -> str:
@@ -425,7 +436,7 @@ def _first_person(m: re.Match[str]) -> str:
     quote = m.group("quote")
     for pattern, written in _FIRST_PERSON:
         quote = pattern.sub(written.format(o=owner), quote)
-    return quote + "."
+    return _OWN_KIN.sub(lambda k: f"{owner}'s {k.group(0).lower()}", quote) + "."
 
 
 def _value_of(m: re.Match[str]) -> str:

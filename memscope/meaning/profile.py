@@ -160,9 +160,23 @@ def _named_note(text: str) -> str | None:
     return ". ".join(out) + "." if out else None
 
 
+#: whose a field is, after a dash at its end ("DOB: 03/07/1985 — Esperanza Ruiz")
+_EN_OWNER_DASH = re.compile(r"^(?P<field>[A-Z][A-Za-z &/-]{1,30}?:\s*.+?)\s+[—–]\s+"
+                            + _EN_NAMED + r"\s*\.?$", re.S)
+#: a person's full name, then what they are ("Chidi Okeke: strictly right-handed")
+_EN_NAME_FIRST = re.compile(r"^(?P<name>[A-Z][\w'’-]*\s+[A-Z][\w'’-]*):\s+(?P<rest>[a-z].+)$",
+                            re.S)
+
+
 def _english(text: str) -> str:
     """An English note's fields as sentences about whose they are (the name after "Name:",
     before a dash, or the user's)."""
+    if (dash := _EN_OWNER_DASH.match(text.strip())) is not None:
+        text = f"{dash['field']} ({dash['name']})"
+    if (first := _EN_NAME_FIRST.match(text.strip())) is not None and not _known_en_key(
+            first["name"]):
+        rest = first["rest"].strip()
+        return f"{first['name']} {rest}" if _VERBISH.match(rest) else f"{first['name']} is {rest}"
     named = _named_note(text)
     if named is not None:
         return named

@@ -490,14 +490,15 @@ _KIN = (r"(?:mother|father|mum|mom|dad|brother|sister|son|daughter|grandmother|g
         r"grandma|grandpa|granny)")
 #: a kin who died ("Sven's mother passed away in 2018", "lost his father last year")
 _KIN_GONE = re.compile(rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|older|younger|elder)"
-                       rf"\s+)?(?P<kin>{_KIN})\s+(?:passed\s+away|died)\b"
+                       rf"\s+)?(?P<kin>{_KIN})(?:,?\s+[A-Z][\w-]*,?)?\s+(?:passed\s+away|died)\b"
                        rf"|\b(?P<owner2>[A-Z][\w-]*)\s+lost\s+(?:his|her|their)\s+"
                        rf"(?P<kin2>{_KIN})\b")
 #: time spent with a kin now ("visits his mother every Sunday", "calls her dad daily")
 _WITH_KIN = re.compile(r"\b(?:visits|calls|phones|rings|sees|meets|lives\s+with|has\s+(?:lunch|"
                        r"dinner|breakfast|coffee)\s+with|cooks\s+for|takes\s+care\s+of|looks\s+"
-                       r"after|drives)\s+(?:his|her|their)\s+(?:(?:\w+\s+)?)(?P<kin>"
-                       + _KIN + r")\b(?!['’]s)", re.I)  # not "visits his father's grave"
+                       r"after|drives|with|party\s+for)\s+(?:his|her|their)\s+(?!late\b)"
+                       r"(?:(?:\w+\s+)?)(?P<kin>" + _KIN + r")\b(?!['’]s)", re.I)
+#  (not "visits his father's grave", "with her late mother")
 
 
 #: one kin by its other words ("mum" is the mother)
@@ -544,8 +545,8 @@ def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
         owner = (gone["owner"] or gone["owner2"]).lower()
         kin = (gone["kin"] or gone["kin2"]).lower()
         kin = _ONE_KIN.get(kin, kin)
-        for y in second.clauses:
-            if y.owner == (owner,) and not (y.past or y.hedged) and any(
+        for y in second.clauses:  # (a plan with them says they are alive as well)
+            if y.owner == (owner,) and not y.past and any(
                     _ONE_KIN.get(k := m["kin"].lower(), k) == kin
                     for m in _WITH_KIN.finditer(y.text)):
                 return "negation"
