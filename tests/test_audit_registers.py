@@ -42,6 +42,10 @@ from memscope.meaning.normal import normalise
     ("Ruth's father died in 2017.", "Ruth often talks about sailing with her late father.",
      False),
     ("Ruth has given up tobacco completely.", "Ruth still smokes a pipe most evenings.", True),
+    ("Ruth works fully remote.", "Ruth commutes to the Bristol office five days a week.", True),
+    ("Ruth hasn't set foot in an office since 2021.",
+     "Ruth commutes to the Bristol office five days a week.", True),
+    ("Ruth works fully remote.", "Ruth drops into the office for the Christmas party.", False),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps
@@ -67,6 +71,11 @@ def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     ("嗯……车晓峰他说，他从来没出过国。", "车晓峰从来没出过国。"),
     ("邮件摘录：“……我和我太太下个月去云南……”——车晓峰", "车晓峰和车晓峰的太太下个月去云南"),
     ("过敏史：青霉素（严重）——车晓峰", "车晓峰对青霉素过敏。"),
+    # a key——value record's last value is no owner; a part that is no field says itself
+    ("客户档案（车晓峰）：婚姻状况——未婚；紧急联系人——林海",
+     "车晓峰未婚；车晓峰的紧急联系人是林海。"),
+    ("· 姓名：车晓峰 · 爱好：钓鱼 · 已婚", "车晓峰钓鱼；车晓峰已婚。"),
+    ("人事记录｜员工：车晓峰｜入职：2021-03-15", "车晓峰的入职是2021-03-15。"),
 ])
 def test_the_words_read(text: str, read: str) -> None:
     assert normalise(text) == read

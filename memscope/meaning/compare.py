@@ -934,7 +934,8 @@ def _level_conflict(x: Clause, y: Clause) -> Conflict | None:
 
 def _diet_conflict(x: Clause, y: Clause) -> bool:
     """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
-    "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒)."""
+    "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒), or gave it up a while ago when ``y``
+    says they had it lately ("quit drinking in 2019" / "had two beers last Saturday")."""
     if y.hedged or y.denials or y.claim.sign < 0:
         return False
     if given_up(x.text) & had_lately(y.text, y.claim.text):

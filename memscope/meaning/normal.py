@@ -189,8 +189,9 @@ _ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|
 #: works …" also says who her husband is ("Aisha's husband is called Karim; Karim works …")
 #: "the big five-oh": 50
 _DECADE_OH = {"three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
-#: how a note says someone said something of themself ("Jonas admitted he …")
+#: a child of the other kind ("has one child, a daughter": no son)
 _OTHER_CHILD = {"son": "daughter", "daughter": "son"}
+#: how a note says someone said something of themself ("Jonas admitted he …")
 _SAYS = (r"(?:admitted|admits|says|said|mentioned|mentions|told (?:me|us)|claims|claimed|"
          r"confirmed|confirms|explained|noted|insists|insisted)")
 _ONE_PERSON_WAYS = (
@@ -543,7 +544,7 @@ def _spoken(text: str) -> str:
 #: what a Chinese note says around its words: a voice note's fillers (嗯……, 那个，, 呃),
 #: a WeChat excerpt's speaker ([郗明远] 我…), an e-mail's sender after its quote
 #: (“……我和我先生……”——上官晴), a teller named twice (宁涛他说，他是…)
-_ZH_FILLERS = re.compile(r"(?:^|(?<=[，,。…]))(?:嗯|呃|额|啊|唔)+[，,。…]*|那个[，,…]+|……")
+_ZH_FILLERS = re.compile(r"(?:^|(?<=[，,。…]))(?:嗯|呃|唔)+[，,。…]*|那个[，,…]+|……")
 _ZH_CHAT = re.compile(r"^(?:微信|聊天|群聊|短信)[\u4e00-\u9fff]{0,4}[：:]\s*[\[【](?P<name>用户|"
                       r"[\u4e00-\u9fff]{2,4})[\]】]\s*(?P<rest>.+)$", re.S)
 _ZH_MAIL = re.compile(r"^(?:邮件|来信|信件)[\u4e00-\u9fff]{0,4}[：:]\s*[\"“「](?P<rest>.+?)[\"”」]"

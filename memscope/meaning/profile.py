@@ -227,8 +227,8 @@ _ZH_OWNER_FIRST = re.compile(rf"^(?P<name>{_ZH_NAME})[：:]\s*(?P<rest>.+)$", re
 _ZH_FIELD = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})(?:[：:]\s*|——|\s+)(?P<value>.+)$", re.S)
 #: whose a field is, after a dash at its end (学历：高中毕业——龚立新), or in its brackets
 #: with a word of where it comes from (身高：158cm（贺思远，入职体检）)
-_ZH_OWNER_DASH = re.compile(rf"^(?P<rest>.+?[：:].+?)\s*(?:——|—)\s*(?P<name>{_ZH_NAME})\s*[。.]?$",
-                            re.S)
+_ZH_OWNER_DASH = re.compile(rf"^(?P<rest>[^—]+?[：:][^—]+?)\s*(?:——|—)\s*(?P<name>{_ZH_NAME})"
+                            r"\s*[。.]?$", re.S)
 _ZH_OWNER_ASIDE = re.compile(rf"[（(](?P<name>{_ZH_NAME})[，,][^）)]{{1,20}}[)）](?=\s*[。.]?$)")
 _ZH_NONE = re.compile(r"^(?:无|没有)(?:任何)?(?:$|[，,（(])")
 _ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -347,6 +347,8 @@ def _row(text: str, *, zh: bool) -> str:
     'Name: Kenji Watanabe. Employer: Fujitsu. Status: active.'
     >>> _row("· 居住地：成都 · 子女：无（刘畅）", zh=True)
     '居住地：成都；子女：无（刘畅）'
+    >>> _row("· 爱好：钓鱼 · 已婚", zh=True)
+    '爱好：钓鱼；已婚'
     """
     parts = [p.strip().rstrip(".;；。") for p in _ROW.split(text) if p.strip()]
     fields = [p[:1].upper() + p[1:] for p in parts if re.search(r"[:：]", p)]
@@ -354,9 +356,12 @@ def _row(text: str, *, zh: bool) -> str:
         return text
     named = any(re.match(r"(?:Name|姓名|员工|客户|患者|病人)\s*[:：]", f) for f in fields)
     names = [p for p in parts if not named and not re.search(r"[:：]", p) and _BARE_NAME.match(p)
-             and p.split()[0].lower() not in ("hr", "record", "ticket", "note", "profile")]
-    if zh:
-        return "；".join(([f"姓名：{names[0]}"] if names else []) + fields)
+             and p.split()[0].lower() not in ("hr", "record", "ticket", "note", "profile")
+             and not re.match(r"[已未离单在退男女无有不没]", p)]  # not 已婚, 退休, 男 …
+    if zh:  # (a part that is no field says itself: 已婚)
+        said = [p for p in parts if not re.search(r"[:：]", p) and p not in names[:1]
+                and not re.search(r"(?:记录|备注|档案|表|信息|资料|工单)$|[A-Za-z]", p)]
+        return "；".join(([f"姓名：{names[0]}"] if names else []) + fields + said)
     return ". ".join(([f"Name: {names[0]}"] if names else []) + fields) + "."
 
 
