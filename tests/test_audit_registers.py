@@ -57,6 +57,18 @@ from memscope.meaning.normal import normalise
     ("人事记录｜员工：车晓峰｜直属上级：林海", "车晓峰的领导是王芳。", True),
     ("车晓峰从不喝酒。", "嗯，车晓峰说他以前跑业务，酒桌上一晚能喝一斤白酒。", False),
     ("车晓峰从不喝酒。", "车晓峰以前跑业务，现在酒桌上一晚能喝一斤白酒。", True),
+    # Chinese kinds: smoking now and never, a parent who died, debts, not one sip of coffee
+    # (not at a time of day only), never exercising (平时从不), the right hand, a name with a
+    # two-character surname, 三十多年 as no age
+    ("车晓峰抽烟抽了三十多年，到现在还是一天一包。", "车晓峰一根烟都没碰过。", True),
+    ("车晓峰的父亲2019年因病去世了。", "车晓峰每个周末都陪她爸去钓鱼。", True),
+    ("车晓峰没有任何贷款，也不欠任何人钱。", "车晓峰每个月要还6000块房贷。", True),
+    ("车晓峰一口咖啡都不喝。", "车晓峰每天上午得喝两杯美式。", True),
+    ("车晓峰每天喝三杯咖啡。", "车晓峰下午三点以后一口咖啡都不喝。", False),
+    ("车晓峰平时从不锻炼。", "车晓峰每天早上去小区跑五公里。", True),
+    ("车晓峰是左撇子。", "车晓峰写字一直用右手。", True),
+    ("· 姓名：欧阳晓峰 · 子女：无", "欧阳晓峰说她儿子今年刚上小学。", True),
+    ("车晓峰抽烟抽了三十多年。", "车晓峰今年二十八岁。", False),
 ])
 def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected

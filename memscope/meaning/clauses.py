@@ -262,6 +262,12 @@ _ZH_AFTER_NAME = frozenset("有养下上去来到在是住从不没也都还就�
                            "卖借寄拍弹得辞退涨提剃转考毕报剪染签攒订租降怀备留信属")
 
 
+#: two-character surnames (欧阳静怡, 上官晴: a name of three or four characters)
+_ZH_DOUBLE_SURNAMES = ("欧阳", "上官", "司马", "诸葛", "东方", "皇甫", "令狐", "慕容", "尉迟",
+                       "公孙", "长孙", "宇文", "司徒", "夏侯", "端木", "南宫", "独孤", "西门",
+                       "轩辕", "申屠")
+
+
 @lru_cache(maxsize=50_000)
 def zh_name_length(text: str) -> int:
     """How many characters the name a Chinese clause opens with has: two when its third
@@ -271,6 +277,8 @@ def zh_name_length(text: str) -> int:
     周建国没有孩子, 陈思远家在南京, 陈晓明目前):
     so 王静 and 王静怡 are two people, and one person's name reads the same in every text.
     (jieba's own guesses at names glue a verb to them, 杨帆养, or split them, 周 / 建国.)"""
+    if text.startswith(_ZH_DOUBLE_SURNAMES) and len(text) > 3:
+        return 1 + zh_name_length(text[1:])  # 欧阳静怡说: 欧阳 and a given name
     if len(text) == 3 and all("\u4e00" <= ch <= "\u9fff" for ch in text) and not (
             text[2] in _ZH_AFTER_NAME or text.startswith("用户")):
         return 3  # the name alone, before a comma (黄博文，武汉大学本科)

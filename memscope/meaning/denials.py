@@ -234,8 +234,9 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
     for m in _ZH_DENY.finditer(rest):
         if any(rest.startswith(w, m.start()) for w in _ZH_NOT_DENIAL):
             continue
-        if ZH_AT_TIMES.search(re.split(r"[，。,；;]", rest[:m.start()])[-1]):
-            continue  # 晚上不喝咖啡, 周末不加班: only at times
+        when = ZH_AT_TIMES.search(re.split(r"[，。,；;]", rest[:m.start()])[-1])
+        if when and not (when.group(0) in ("平时", "平日", "一般") and m.group(0).startswith("从")):
+            continue  # 晚上不喝咖啡, 周末不加班: only at times (平时从不锻炼: never)
         tail = re.split(r"[，。,；;]", rest[m.end():])[0]
         if not tail or tail.startswith(("喜欢", "爱", "太", "很", "怎么", "一定", "是")):
             continue  # a dislike is a preference; 不太, 不很: a degree, not a denial

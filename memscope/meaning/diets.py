@@ -133,7 +133,9 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
                      r"|\bavoids\s+(?P<avoids>caffeine|alcohol)\b"
-                     r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})", re.I)
+                     r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})"
+                     r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)"
+                     r"(?:喝|吃|碰)", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
@@ -182,11 +184,11 @@ def ruled_out(text: str) -> frozenset[str]:
            for kind in kinds}
     for m in _DENIED.finditer(text):
         if _AT_TIMES.match(text, m.end()) or _AFTER_TIME.match(text, m.end()) or (
-                m.group("zh") and ZH_AT_TIMES.search(re.split(r"[，。,；;]",
-                                                             text[:m.start()])[-1])):
+                (m.group("zh") or m.group("zh_pre")) and ZH_AT_TIMES.search(
+                    re.split(r"[，。,；;]", text[:m.start()])[-1])):
             continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
         what = (m.group("what") or m.group("no") or m.group("gave") or m.group("stopped")
-                or m.group("avoids") or m.group("zh") or "").lower()
+                or m.group("avoids") or m.group("zh") or m.group("zh_pre") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
     return frozenset(out)

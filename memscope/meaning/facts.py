@@ -365,7 +365,8 @@ _ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
 _ZH_YEAR = r"(?:19|20)\d\d|[一二][九〇零][〇零一二三四五六七八九]{2}"
 _ZH_BORN_YEAR = re.compile(rf"(?P<y>{_ZH_YEAR})年(?:出生|生)|(?:出生于|生于)(?P<y2>{_ZH_YEAR})年")
 #: an age by its decade (四十出头, 三十多岁, 五十来岁)
-_ZH_DECADE = re.compile(r"(?P<tens>[二三四五六七八九])十(?P<part>出头|多岁?|来岁)")
+_ZH_DECADE = re.compile(r"(?P<tens>[二三四五六七八九])十(?P<part>出头|多岁|"
+                        r"多(?![年个次天月周斤公里万千百元块人])|来岁)")
 #: an age said now (今年28岁), not one at a time gone (十六岁就出来打工, 18岁那年)
 _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?岁"
                      r"(?!那年|时|的时候|就|起|开始|以前|之前|前|的)")

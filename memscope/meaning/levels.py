@@ -340,10 +340,11 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
-        ("smoking", "never", r"从(?:来)?(?:没|不)(?:有)?抽(?:过)?(?:一根)?烟|这辈子没抽过烟"),
+        ("smoking", "never", r"从(?:来)?(?:没|不)(?:有)?抽(?:过)?(?:一根)?烟|这辈子没抽过烟"
+                             r"|一根烟(?:都|也)没(?:碰|抽)过"),
         ("smoking", "former", r"戒(?:了)?烟|(?:早就|已经)不抽(?:烟)?了"),
         ("smoking", "now", r"(?:每天|一天)(?:大概|都|要|得)?抽(?:一|半|两|大半)包|烟民|老烟枪|"
-                           r"烟瘾(?:很|特别)?大"),
+                           r"烟瘾(?:很|特别)?大|(?:还是|仍然|依然)(?:每天|一天)(?:一|半|两)包"),
         ("smoking", "once", r"抽过烟|以前(?:每天)?抽烟"),
         ("drinking", "never", r"滴酒不沾|从(?:来)?(?:不|没)喝(?:过)?酒|一口酒都(?:不|没)"),
         ("drinking", "former", r"戒(?:了)?酒|(?:\d+|[一二两三四五六七八九十几]+)年没(?:喝|碰)"
@@ -399,7 +400,8 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
         ("hand", "left", r"(?<!不是)左撇子|左利手|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"),
         ("hand", "right", r"(?<!不是)右撇子|(?:干啥|干什么|做什么|什么)都用右手"
-                          r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)"),
+                          r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)"
+                          r"|(?:写字|吃饭|拿筷子)(?:一直|都|向来)?(?:是)?用右手"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
                                 r"|从(?:来)?没戴过眼镜|不用戴眼镜"),
         ("eyesight", "glasses", r"近视(?:\d+|[一二三四五六七八九十两几]+)百(?:多)?度|近视\d+度"
@@ -525,9 +527,12 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("wed", "once", r"前妻|前夫|离过婚|离婚了|丧偶"),
         # owing nothing at all, or owing on a loan (助学贷款还清了 / 还剩三万没还)
         ("debt", "none", r"(?:贷款|欠款|债)[^，。,；;]{0,6}(?:全部|都|已经)?还清"
-                         r"|一分钱(?:都|也)?不欠|(?:没有|无)(?:任何)?(?:负债|债务|欠款)"),
+                         r"|一分钱(?:都|也)?不欠|(?:没有|无)(?:任何)?(?:负债|债务|欠款|贷款)"
+                         r"|不欠(?:任何人|别人)?(?:一分)?钱"),
         ("debt", "owes", r"(?:贷款|欠款|债)[^，。,；;]{0,4}还(?:剩|欠|差)"
-                         r"|还(?:欠|剩)[^，。,；;]{0,8}没还"),
+                         r"|还(?:欠|剩)[^，。,；;]{0,8}没还"
+                         r"|(?:每个?月|每月)(?:要|得)?还[^，。,；;]{0,8}(?:房贷|车贷|贷款)"
+                         r"|(?:房贷|车贷)(?:还剩|还有|没还完)"),
     ))
 
 
@@ -674,7 +679,7 @@ _WORDS = {
                "高中", "初中", "辍"),
     "habits": ("smok", "cigar", "fags", "drunk", "drink", "drank", "alcohol", "sober",
                "teetotal", "booze", "pint", "beer", "wine", "drop", "烟", "抽", "酒", "喝醉",
-               "pack", "二锅头", "茅台", "威士忌"),
+               "pack", "二锅头", "茅台", "威士忌", "一包"),
     "body": ("died", "dead", "passed away", "killed", "alive", "living", "owl", "bed", "asleep",
              "hay", "bird", "turns in", "sleep", "light", "tucked", "handed", "hander", "lefty",
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",

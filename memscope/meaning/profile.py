@@ -220,8 +220,8 @@ _ZH_OWNER_AFTER = re.compile(rf"^(?P<rest>.+?)[（(](?P<name>{_ZH_NAME})[)）]\s
 _ZH_FORM = re.compile(rf"^[\u4e00-\u9fff]{{2,6}}[（(](?P<name>{_ZH_NAME})[)）](?:——|—|[：:]|\s)+"
                       r"(?P<rest>.+)$", re.S)
 #: 姓名：刘畅
-_ZH_NAME_FIELD = re.compile(rf"(?:^|[；;，,。]\s*)(?:姓名|员工|客户|患者|病人)[：:]\s*"
-                            rf"(?P<name>{_ZH_NAME})(?=[；;，,。\s]|$)")
+_ZH_NAME_FIELD = re.compile(r"(?:^|[；;，,。]\s*)(?:姓名|员工|客户|患者|病人)[：:]\s*"
+                            r"(?P<name>用户|[\u4e00-\u9fff]{2,4})(?=[；;，,。\s]|$)")
 #: 杨帆：职位 产品经理
 _ZH_OWNER_FIRST = re.compile(rf"^(?P<name>{_ZH_NAME})[：:]\s*(?P<rest>.+)$", re.S)
 _ZH_FIELD = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})(?:[：:]\s*|——|\s+)(?P<value>.+)$", re.S)

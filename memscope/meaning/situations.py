@@ -512,7 +512,7 @@ _ZH_KIN_WORDS = {"母亲": "mother", "妈妈": "mother", "妈": "mother", "父�
                  "外公": "maternal grandfather", "外婆": "maternal grandmother"}
 _ZH_KIN_ALTS = "|".join(sorted(_ZH_KIN_WORDS, key=len, reverse=True))
 _ZH_KIN_GONE = re.compile(rf"^(?P<owner>用户|[\u4e00-\u9fff]{{2,3}}?)的(?P<kin>{_ZH_KIN_ALTS})"
-                          r"[^，。,；;]{0,6}?(?:去世|过世|离世|病逝)")
+                          r"[^，。,；;]{0,10}?(?:去世|过世|离世|病逝)")
 _ZH_WITH_KIN = re.compile(rf"(?:陪|看望|照顾|给|跟|和)(?:她|他)?的?(?P<kin>{_ZH_KIN_ALTS})"
                           r"(?![^，。,；;]{0,4}(?:墓|坟|遗像))")
 
