@@ -46,6 +46,17 @@ from memscope.meaning.normal import normalise
     ("Ruth hasn't set foot in an office since 2021.",
      "Ruth commutes to the Bristol office five days a week.", True),
     ("Ruth works fully remote.", "Ruth drops into the office for the Christmas party.", False),
+    # never learned to: any time it was done; a ticket's caller; an appositive first; told
+    # the pharmacist; "Patient:" as the name; steering clear of a kind
+    ("Ruth never learned to drive.", "Ruth drove us to Leeds last week.", True),
+    ("Ruth never learned to swim.", "Ruth swam across the bay last summer.", True),
+    ("Ruth can't swim.", "Ruth swam a lot as a child.", False),
+    ("Ticket #1207 — Ruth Adler; caller is allergic to penicillin.", "Ruth has no allergies.",
+     True),
+    ("A nurse by training, Ruth now runs a bakery.", "Ruth is a nurse by training.", False),
+    ("Ruth told the pharmacist she has no allergies.", "Ruth is allergic to peanuts.", True),
+    ("Patient: Ruth Adler. Allergies: penicillin.", "Ruth has no allergies at all.", True),
+    ("Ruth steers clear of coffee.", "Ruth drinks two espressos every morning.", True),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps

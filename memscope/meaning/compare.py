@@ -706,6 +706,11 @@ _ABILITY = re.compile(r"\b(?:can['’]?t|cannot|can\s+not|unable\s+to|never\s+le
                       re.I)
 
 
+#: a lifelong "never" of doing something ("never learned to swim", "has never driven")
+_NEVER_DONE = re.compile(r"\bnever\s+learn(?:ed|t)\s+(?:how\s+)?to\b|\b(?:has|have)\s+never\s+"
+                         r"(?:once\s+|ever\s+)?(?:flown|driven|swum|ridden|skied)\b", re.I)
+
+
 def _done(affirming: list[Clause]) -> frozenset[str]:
     """The stems of the verbs the clauses say were done in a simple past of their own."""
     return frozenset(stem(PAST_FORMS[w]) for y in affirming
@@ -841,11 +846,17 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     "never drinks coffee" / "drinks three espressos a day", 从不去公司 / 每周都去公司上班)."""
     if not x.denials or not x.owner:
         return None
-    affirming = [y for y in other.clauses if y.owner == x.owner and y.affirms]
+    # never learned to do it, or never done it: a time it was done, however long ago, counts
+    ever = _NEVER_DONE.search(x.text) is not None
+    affirming = [y for y in other.clauses if y.owner == x.owner and (y.affirms or (
+        ever and y.past and not (y.hedged or y.claim.sign < 0
+                                 or any(not d.aside for d in y.denials))))]
     if any(f.key == g.key and f.key in CLASHES and not clash(f, g)
            for f in x.facts for y in affirming for g in y.facts):
         return None  # levels say how the two hold ("quit smoking" / "smoked for years")
     for d in x.denials:
+        if d.verb == "learn" and len(d.object) == 1 and ever:  # never learned to swim: swims
+            d = replace(d, verb=stem(d.object[0]), object=(), written=())
         score = _denies(d, x, other, affirming)
         if score:
             return Conflict("negation", "", "", score, topical=True)

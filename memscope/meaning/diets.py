@@ -132,7 +132,8 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
                      r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
-                     r"|\bavoids\s+(?P<avoids>caffeine|alcohol)\b"
+                     r"|\bavoids\s+(?:all\s+|any\s+)?(?P<avoids>caffeine|alcohol|coffee|tea|meat|"
+                     r"fish|dairy|sugar|pork|eggs?|booze)\b"
                      r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})"
                      r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)"
                      r"(?:喝|吃|碰)", re.I)

@@ -192,7 +192,8 @@ _DECADE_OH = {"three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eigh
 #: a child of the other kind ("has one child, a daughter": no son)
 _OTHER_CHILD = {"son": "daughter", "daughter": "son"}
 #: how a note says someone said something of themself ("Jonas admitted he …")
-_SAYS = (r"(?:admitted|admits|says|said|mentioned|mentions|told (?:me|us)|claims|claimed|"
+_SAYS = (r"(?:admitted|admits|says|said|mentioned|mentions|told (?:me|us|(?:the|her|his|their) "
+         r"[a-z]+)|claims|claimed|"
          r"confirmed|confirms|explained|noted|insists|insisted)")
 _ONE_PERSON_WAYS = (
     # a note's heading: "In today's chat the user described …"; "User: 'I …'" is said by
@@ -205,6 +206,14 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?P<who>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) is (?:type |blood type |blood group )?"
                 r"(?P<t>AB|A|B|O)[ -]?(?P<s>positive|negative|\+|−|-)(?![\w+−-])"),
      r"\g<who>'s blood type is \g<t> \g<s>"),
+    # "Ticket #4471 — Hiroshi Tanaka; caller works as a nurse": Hiroshi works as a nurse; "A
+    # chemist by training, Lukas holds …": Lukas holds …; "steers clear of": avoids
+    (re.compile(r"^(?:Ticket|Case|Call|Log|Note)\s*#?\s*\d*\s*[—–-]\s*(?P<name>[A-Z][\w'’-]*"
+                r"(?:\s+[A-Z][\w'’-]*)?)\s*;\s*(?:the\s+)?(?:caller|customer|client|patient|"
+                r"user|member)\s+"), r"\g<name> "),
+    (re.compile(r"^(?:An?|The) [a-z][\w -]{2,30}? by (?:training|trade|profession|background),\s+"
+                r"(?=[A-Z])"), ""),
+    (re.compile(r"\bsteers? clear of\b"), "avoids"),
     # "From Lars's email: 'Dad passed away …'": what Lars wrote
     (re.compile(r"^From (?P<owner>(?:the )?[Uu]ser|[A-Z][\w-]*)['’]s (?:e-?mail|message|text|"
                 r"letter|note|voicemail|DM|WhatsApp|chat)s?[:,]?\s+(?=['\"“‘])"),

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 #: "Name: Priya Raman" anywhere in an English note
-_EN_NAME = re.compile(r"(?:^|(?<=[.;]\s))Name:\s*(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
+_EN_NAME = re.compile(r"(?:^|(?<=[.;]\s))(?:Name|Patient|Client|Employee|Customer|Member):\s*"
+                      r"(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
                       r"\s*(?:[.;]\s*|$)")
 #: "Priya Raman – current city: Hyderabad": the name, a dash, what is said of them
 _EN_DASH = re.compile(r"^(?P<name>(?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*){0,2})\s+[–—-]\s+"
