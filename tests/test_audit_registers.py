@@ -57,6 +57,11 @@ from memscope.meaning.normal import normalise
     ("Ruth told the pharmacist she has no allergies.", "Ruth is allergic to peanuts.", True),
     ("Patient: Ruth Adler. Allergies: penicillin.", "Ruth has no allergies at all.", True),
     ("Ruth steers clear of coffee.", "Ruth drinks two espressos every morning.", True),
+    # one and only, in a field's brackets; where one lives full-time
+    ("Laptop: ThinkPad X1 (Ruth's one and only laptop)", "Ruth's only laptop is a MacBook Air.",
+     True),
+    ("Ruth lives in Haifa.", "Ruth lives full-time in a flat she rents in Jaffa.", True),
+    ("Ruth lives in Haifa.", "Ruth lives in a flat in Haifa.", False),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps

@@ -214,6 +214,9 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?:An?|The) [a-z][\w -]{2,30}? by (?:training|trade|profession|background),\s+"
                 r"(?=[A-Z])"), ""),
     (re.compile(r"\bsteers? clear of\b"), "avoids"),
+    # "lives full-time in a house she owns in Vancouver": lives in Vancouver
+    (re.compile(r"\blives (?:full-time |year-round |permanently |all year )?in (?:a|an|the|her|his|"
+                r"their) [a-z][\w -]{1,40}? in (?P<city>[A-Z][\w-]+)"), r"lives in \g<city>"),
     # "From Lars's email: 'Dad passed away …'": what Lars wrote
     (re.compile(r"^From (?P<owner>(?:the )?[Uu]ser|[A-Z][\w-]*)['’]s (?:e-?mail|message|text|"
                 r"letter|note|voicemail|DM|WhatsApp|chat)s?[:,]?\s+(?=['\"“‘])"),

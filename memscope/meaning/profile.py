@@ -169,15 +169,31 @@ _EN_NAME_FIRST = re.compile(r"^(?P<name>[A-Z][\w'’-]*\s+[A-Z][\w'’-]*):\s+(?
                             re.S)
 
 
+#: "Phone: Google Pixel 8 (Björn's one and only phone)": his only phone is that
+_EN_ONLY_ONE = re.compile(r"^[A-Z][A-Za-z ]{1,30}:\s*(?P<value>[^()]+?)\s*\((?P<name>User|"
+                          r"[A-Z][\w'’-]*)['’]s (?:one and )?only (?P<thing>[a-z][a-z ]{1,30})\)"
+                          r"\s*\.?$", re.S)
+
+
+def _one_line(text: str) -> str | None:
+    """A one-line note read whole (None: not such a note): an only thing in a field's
+    brackets, a full name before what they are."""
+    if (only := _EN_ONLY_ONE.match(text.strip())) is not None:
+        return f"{only['name']}'s only {only['thing']} is {only['value'].strip()}."
+    if (first := _EN_NAME_FIRST.match(text.strip())) is not None and not _known_en_key(
+            first["name"]):
+        rest = first["rest"].strip()
+        return f"{first['name']} {rest}" if _VERBISH.match(rest) else f"{first['name']} is {rest}"
+    return None
+
+
 def _english(text: str) -> str:
     """An English note's fields as sentences about whose they are (the name after "Name:",
     before a dash, or the user's)."""
     if (dash := _EN_OWNER_DASH.match(text.strip())) is not None:
         text = f"{dash['field']} ({dash['name']})"
-    if (first := _EN_NAME_FIRST.match(text.strip())) is not None and not _known_en_key(
-            first["name"]):
-        rest = first["rest"].strip()
-        return f"{first['name']} {rest}" if _VERBISH.match(rest) else f"{first['name']} is {rest}"
+    if (whole := _one_line(text)) is not None:
+        return whole
     named = _named_note(text)
     if named is not None:
         return named
