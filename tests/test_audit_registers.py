@@ -85,6 +85,10 @@ from memscope.meaning.normal import normalise
     ("车晓峰是左撇子。", "车晓峰写字一直用右手。", True),
     ("· 姓名：欧阳晓峰 · 子女：无", "欧阳晓峰说她儿子今年刚上小学。", True),
     ("车晓峰抽烟抽了三十多年。", "车晓峰今年二十八岁。", False),
+    # a verb third after a two-character name (孔令骑…); cooking in other words
+    ("通勤：骑共享单车（孔令）", "孔令每天开车上班，从不骑车。", True),
+    ("厨艺：不会做饭（车晓峰）", "车晓峰每天晚上亲手给家人做四菜一汤。", True),
+    ("车晓峰不会做饭。", "车晓峰的妈妈每天给她做饭。", False),
 ])
 def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
