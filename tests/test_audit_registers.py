@@ -62,6 +62,17 @@ from memscope.meaning.normal import normalise
      True),
     ("Ruth lives in Haifa.", "Ruth lives full-time in a flat she rents in Jaffa.", True),
     ("Ruth lives in Haifa.", "Ruth lives in a flat in Haifa.", False),
+    # an assistant's own words around a fact, and records written as code
+    ("Remember that Ruth's blood type is A positive.", "Ruth is B negative.", True),
+    ("Noted: user drinks wine most weekends.", "The user doesn't drink alcohol.", True),
+    ("Don't suggest any meat dishes to Ruth — she's strictly vegan.",
+     "Ruth eats a steak every Friday.", True),
+    ("When booking seats for Ruth, remember she's left-handed.", "Ruth is right-handed.", True),
+    ('{"person": "Ruth", "owns_car": false}', "Ruth drives her own car to work every day.",
+     True),
+    ("name=Ruth Adler; occupation=nurse; city=Haifa", "Ruth has never lived in Haifa.", True),
+    ("handedness: right  # Ruth", "Ruth is left-handed.", True),
+    ("work.manager = 'Dana Levi'  # Ruth", "Ruth reports to Omer Katz.", True),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps
@@ -100,6 +111,10 @@ def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     ("Omar said he's tired.", "Omar is tired."),
     ("Omar likes tea, like his mum.", "Omar likes tea, like his mum."),
     ("• Name: Leona Varga • City: Szeged", "Leona Varga lives in Szeged."),
+    ('{"name": "Ola", "smokes": true, "is_vegan": false, "city": "Oslo"}',
+     "Ola lives in Oslo. Ola does smoke. Ola is not vegan."),
+    ("Maya loves C# and F#.", "Maya loves C# and F#."),
+    ("Note that Maya moved.", "Maya moved."),
     ("嗯……车晓峰他说，他从来没出过国。", "车晓峰从来没出过国。"),
     ("邮件摘录：“……我和我太太下个月去云南……”——车晓峰", "车晓峰和车晓峰的太太下个月去云南"),
     ("过敏史：青霉素（严重）——车晓峰", "车晓峰对青霉素过敏。"),

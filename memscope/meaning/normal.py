@@ -202,6 +202,18 @@ _ONE_PERSON_WAYS = (
                 r"conversation|session|meeting),?\s+(?=[A-Za-z])"), ""),
     (re.compile(r"^(?P<owner>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*):\s+(?=['\"“‘])"),
      r"\g<owner> said: "),
+    # an assistant's own words around a fact: "Remember that …", "Noted: …", "User (Wei
+    # Ling) said …", "Don't suggest meat to Priya — she's vegetarian", "When suggesting desk
+    # setups for Ola, remember he's left-handed"
+    (re.compile(r"^(?:Remember|Noted|Note|FYI|Reminder|Keep in mind|Important)(?: that)?[:,]?\s+"
+                r"(?P<c>\S)", re.I), lambda m: m["c"].upper()),
+    (re.compile(r"^(?:The )?[Uu]ser \((?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)\)"),
+     r"\g<name>"),
+    (re.compile(r"^(?:Don['’]t|Do not|Never|Avoid)\b[^—–;:]{0,60}?\b(?:to|for|with) "
+                r"(?P<name>[A-Z][\w'’-]*)\s*(?:[—–;:]|,? as|,? because|,? since)\s*"
+                r"(?:she|he|they)['’](?P<be>s|re)\s+"), r"\g<name> is "),
+    (re.compile(r"^When [^,]{3,60}? (?:for|to|with) (?P<name>[A-Z][\w'’-]*), (?:remember|note|keep "
+                r"in mind)(?: that)? (?:she|he|they)['’](?:s|re)\s+"), r"\g<name> is "),
     # "Rosa is AB negative", "Kai is type O+": a blood type
     (re.compile(r"^(?P<who>(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) is (?:type |blood type |blood group )?"
                 r"(?P<t>AB|A|B|O)[ -]?(?P<s>positive|negative|\+|−|-)(?![\w+−-])"),

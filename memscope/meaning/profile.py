@@ -12,10 +12,12 @@ is read, never shown.
 
 from __future__ import annotations
 
+import json
 import re
 
 #: "Name: Priya Raman" anywhere in an English note
-_EN_NAME = re.compile(r"(?:^|(?<=[.;]\s))(?:Name|Patient|Client|Employee|Customer|Member):\s*"
+_EN_NAME = re.compile(r"(?:^|(?<=[.;]\s))(?:Name|Person|Patient|Client|Employee|Customer|Member)"
+                      r":\s*"
                       r"(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
                       r"\s*(?:[.;]\s*|$)")
 #: "Priya Raman – current city: Hyderabad": the name, a dash, what is said of them
@@ -59,6 +61,7 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"health|medical|conditions|health conditions", "{n} has {v}"),
         (r"pets|children|kids|siblings", "{n} has {v}"),
         (r"religion|faith", "{n} is {v}"),
+        (r"handedness|dominant hand|hand", "{n} is {v}-handed"),
         (r"drinks|eats|plays|uses|owns|drives|speaks only|prefers", "{n} {k} {v}"),
     ))
 #: values that are a whole predicate ("Housing: owns house", "Commute: drives to work")
@@ -371,7 +374,7 @@ def _row(text: str, *, zh: bool) -> str:
     fields = [p[:1].upper() + p[1:] for p in parts if re.search(r"[:：]", p)]
     if len(parts) < 2 or not fields:
         return text
-    named = any(re.match(r"(?:Name|姓名|员工|客户|患者|病人)\s*[:：]", f) for f in fields)
+    named = any(re.match(r"(?:Name|Person|姓名|员工|客户|患者|病人)\s*[:：]", f) for f in fields)
     names = [p for p in parts if not named and not re.search(r"[:：]", p) and _BARE_NAME.match(p)
              and p.split()[0].lower() not in ("hr", "record", "ticket", "note", "profile")
              and not re.match(r"[已未离单在退男女无有不没]", p)]  # not 已婚, 退休, 男 …
@@ -380,6 +383,83 @@ def _row(text: str, *, zh: bool) -> str:
                 and not re.search(r"(?:记录|备注|档案|表|信息|资料|工单)$|[A-Za-z]", p)]
         return "；".join(([f"姓名：{names[0]}"] if names else []) + fields + said)
     return ". ".join(([f"Name: {names[0]}"] if names else []) + fields) + "."
+
+
+#: a record written as code: JSON ({"person": "Yusuf", "owns_car": false}), key=value pairs
+#: (name=Amara; city=Leeds), a field with its owner in a comment (handedness: right  # Ola)
+#: or in brackets after its key (schedule(Grace): nights)
+_KEY_VALUE = re.compile(r"(?P<key>[A-Za-z][\w.]*)\s*=\s*['\"]?(?P<value>[^;'\"]+?)['\"]?\s*(?:;|$)")
+_OWNER_COMMENT = re.compile(r"^(?P<field>.+?)\s+#\s*(?P<name>User|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"
+                            r"\s*$")
+_KEY_OWNER = re.compile(r"^(?P<key>[a-z][\w .]{1,30}?)\((?P<name>[A-Z][\w'’-]*)\):\s*")
+_NAME_KEYS = ("name", "person", "user", "who", "patient", "client", "employee")
+
+
+def _coded(text: str) -> str:
+    """A record written as code, as "Key: value" fields with their owner (unchanged when it
+    is not one).
+
+    >>> _coded('{"person": "Yusuf", "owns_car": false, "drives": false}')
+    'Yusuf does not own a car. Yusuf does not drive.'
+    >>> _coded("name=Amara Okafor; occupation=nurse; city=Leeds")
+    'Name: Amara Okafor. Occupation: nurse. City: Leeds.'
+    >>> _coded("work.manager = 'Priyanka Rao'  # Jess")
+    'Manager: Priyanka Rao (Jess)'
+    """
+    text = text.strip()
+    fields: list[tuple[str, str]] = []
+    if text.startswith("{") and text.endswith("}"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return text
+        if not isinstance(data, dict):
+            return text
+        fields = [(str(k), _said(str(k), v) if isinstance(v, bool) else str(v))
+                  for k, v in data.items() if isinstance(v, str | bool | int | float)]
+    elif (comment := _OWNER_COMMENT.match(text)) is not None:
+        inner = _coded(comment["field"]).rstrip(".")
+        return f"{inner[:1].upper()}{inner[1:]} ({comment['name']})"
+    elif (owned := _KEY_OWNER.match(text)) is not None:
+        return f"{owned['key'].split('.')[-1].capitalize()} ({owned['name']}): {text[owned.end():]}"
+    elif "=" in text and len(pairs := _KEY_VALUE.findall(text)) >= 1 and (
+            "".join(f"{k}={v}" for k, v in pairs).replace(" ", "")
+            == re.sub(r"[\s;'\"]", "", text)):
+        fields = [(k, v.strip()) for k, v in pairs]
+    if not fields:
+        return text
+    if len(fields) == 1 and fields[0][0].lower() not in _NAME_KEYS:
+        key, value = fields[0]
+        return f"{key.split('.')[-1].replace('_', ' ').capitalize()}: {value}"
+    name = next((v for k, v in fields if k.lower() in _NAME_KEYS), "User")
+    said = [f"{name} {v}." for k, v in fields if k.lower() not in _NAME_KEYS
+            and v.startswith(_SAID)]
+    out = [f"Name: {v}" if k.lower() in _NAME_KEYS else
+           f"{k.split('.')[-1].replace('_', ' ').capitalize()}: {v}" for k, v in fields
+           if not v.startswith(_SAID) or k.lower() in _NAME_KEYS]
+    if said and len(out) <= 1:
+        return " ".join(said)  # nothing but what is said of them: sentences already
+    return " ".join([". ".join(out) + ".", *said])
+
+
+#: how a yes-or-no field of a coded record reads (:func:`_said`)
+_SAID = ("does not ", "is not ", "has ", "is ", "owns ", "does ")
+
+
+def _said(key: str, value: bool) -> str:
+    """A coded yes-or-no field as the predicate it says ("owns_car": False → "does not own a
+    car", "smokes": True → "smokes", "is_vegan": False → "is not vegan").
+
+    >>> _said("owns_car", False), _said("smokes", True), _said("is_vegan", False)
+    ('does not own a car', 'does smoke', 'is not vegan')
+    """
+    words = key.lower().replace("-", "_").split("_")
+    verb, rest = words[0], " ".join(words[1:])
+    if verb == "is":
+        return f"is {'' if value else 'not '}{rest}".strip()
+    base = "have" if verb == "has" else verb[:-1] if verb.endswith("s") else verb
+    thing = f" a {rest}" if rest and not rest.endswith("s") else f" {rest}" if rest else ""
+    return f"does {'' if value else 'not '}{base}{thing}"
 
 
 def as_sentences(text: str, *, zh: bool) -> str:
@@ -394,6 +474,9 @@ def as_sentences(text: str, *, zh: bool) -> str:
     >>> as_sentences("Priya lives in Pune.", zh=False)
     'Priya lives in Pune.'
     """
+    if not zh and ("=" in text or "#" in text or text.lstrip().startswith("{")
+                   or _KEY_OWNER.match(text)):
+        text = _coded(text)
     if ":" not in text and "：" not in text and "–" not in text and "—" not in text:
         return text
     if "•" in text or "·" in text or "|" in text or "｜" in text:
