@@ -100,6 +100,12 @@ from memscope.meaning.normal import normalise
     ("通勤：骑共享单车（孔令）", "孔令每天开车上班，从不骑车。", True),
     ("厨艺：不会做饭（车晓峰）", "车晓峰每天晚上亲手给家人做四菜一汤。", True),
     ("车晓峰不会做饭。", "车晓峰的妈妈每天给她做饭。", False),
+    # an assistant's words, an instruction, key=value, a field with its owner before its value
+    ("记住：车晓峰对花生严重过敏。", "车晓峰每天早餐都吃花生酱吐司。", True),
+    ("别劝车晓峰喝酒，他滴酒不沾。", "车晓峰每晚睡前都要喝二两白酒。", True),
+    ("姓名=车晓峰；职业=护士；城市=杭州", "车晓峰从来没住过杭州。", True),
+    ("年龄：车晓峰，28岁", "车晓峰今年已经四十五岁了。", True),
+    ("信仰：基督教，每周日去教堂做礼拜（车晓峰）", "车晓峰不信任何宗教。", True),
 ])
 def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
@@ -115,6 +121,8 @@ def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
      "Ola lives in Oslo. Ola does smoke. Ola is not vegan."),
     ("Maya loves C# and F#.", "Maya loves C# and F#."),
     ("Note that Maya moved.", "Maya moved."),
+    ("别给王芳推荐海鲜，她对虾过敏。", "王芳对虾过敏。"),
+    ("子女：一个儿子，十二岁", "用户有一个儿子，儿子12岁。"),
     ("嗯……车晓峰他说，他从来没出过国。", "车晓峰从来没出过国。"),
     ("邮件摘录：“……我和我太太下个月去云南……”——车晓峰", "车晓峰和车晓峰的太太下个月去云南"),
     ("过敏史：青霉素（严重）——车晓峰", "车晓峰对青霉素过敏。"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memscope.meaning.clauses import zh_name_length
 from memscope.meaning.profile import as_sentences
 
 _UNITS = (
@@ -575,6 +576,27 @@ _ZH_MAIL = re.compile(r"^(?:邮件|来信|信件)[\u4e00-\u9fff]{0,4}[：:]\s*[\
                       r"\s*(?:——|—|－)\s*(?:发件人[：:]\s*)?(?P<name>用户|[\u4e00-\u9fff]{2,4})"
                       r"\s*[。.]?$", re.S)
 _ZH_TWICE = re.compile(r"^(?P<name>用户|[\u4e00-\u9fff]{2,3}?)[他她](?=说|讲|提到|表示)")
+#: an assistant's own words around a fact (备忘：…, 记住：…), an instruction that says what it
+#: rests on (别劝贺子健喝酒，他滴酒不沾 → 贺子健滴酒不沾), key=value fields (职业=护士)
+_ZH_NOTED = re.compile(r"^(?:备忘|记住|注意|提醒|请记住|要记得|记一下)[：:，,]\s*")
+_ZH_DONT = re.compile(r"^(?:别|不要|千万别|千万不要|不能)(?:劝|给|让|跟|向|约|帮)")
+_ZH_KEY_EQ = re.compile(r"(?<=[\u4e00-\u9fff])\s*=\s*")
+
+
+def _zh_instruction(text: str) -> str:
+    """An instruction to the assistant as the fact it rests on (unchanged when it is not
+    one): 别给王芳推荐海鲜，她对虾过敏 → 王芳对虾过敏.
+
+    >>> _zh_instruction("别劝贺子健喝酒，他滴酒不沾。")
+    '贺子健滴酒不沾。'
+    """
+    m = _ZH_DONT.match(text)
+    if m is None:
+        return text
+    rest = text[m.end():]
+    name = rest[:zh_name_length(rest)] if not rest.startswith("用户") else "用户"
+    comma = re.search(r"[，,]\s*(?:因为)?[她他]", rest)
+    return f"{name}{rest[comma.end():]}" if comma else text
 
 
 def _zh_spoken(text: str) -> str:
@@ -587,7 +609,8 @@ def _zh_spoken(text: str) -> str:
     >>> _zh_spoken("邮件摘录：“……我和我先生下个月去云南……”——上官晴")
     '上官晴说：“我和我先生下个月去云南”'
     """
-    text = _ZH_FILLERS.sub("", text).lstrip("，,。 ")
+    text = _ZH_NOTED.sub("", _ZH_FILLERS.sub("", text).lstrip("，,。 "))
+    text = _zh_instruction(_ZH_KEY_EQ.sub("：", text))
     if (m := _ZH_CHAT.match(text)) is not None:
         return f"{m['name']}说：“{m['rest'].strip()}”"
     if (m := _ZH_MAIL.match(text)) is not None:

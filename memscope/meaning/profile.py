@@ -314,9 +314,20 @@ def _known_key(word: str) -> bool:
         p.match(word) for p, _s in _ZH_SENTENCES)
 
 
+#: 年龄：上官雯，28岁: a field, whose it is, its value (a number: 生日：杜宇航，1995年7月12日)
+_ZH_FIELD_NAME_VALUE = re.compile(r"^(?P<key>[\u4e00-\u9fff]{2,5})[：:]\s*"
+                                  r"(?P<name>用户|[\u4e00-\u9fff]{2,4})"
+                                  r"[，,]\s*(?P<value>[^，,；;]+?)\s*[。.]?$")
+
+
 def _chinese(text: str) -> str:
     """A Chinese note's fields as sentences about whose they are (the name in brackets
     after them, after 姓名：, before a colon, or 用户)."""
+    if (m := _ZH_FIELD_NAME_VALUE.match(text)) is not None and _known_key(m["key"]) and not (
+            re.search(r"[一二三四五六七八九十两几个的是在有无不没每会]", m["name"])
+            or _known_key(m["name"]) or re.search(r"[（(]", text)
+            or not re.search(r"\d|[一二三四五六七八九十]+(?:岁|年|月)", m["value"])):
+        text = f"{m['key']}：{m['value']}（{m['name']}）"
     if (dash := _ZH_OWNER_DASH.match(text)) is not None:  # 学历：高中毕业——龚立新
         text = f"{dash['rest']}（{dash['name']}）"
     text = _ZH_OWNER_ASIDE.sub(r"（\g<name>）", text)  # 身高：158cm（贺思远，入职体检）
