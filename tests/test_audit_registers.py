@@ -73,6 +73,15 @@ from memscope.meaning.normal import normalise
     ("name=Ruth Adler; occupation=nurse; city=Haifa", "Ruth has never lived in Haifa.", True),
     ("handedness: right  # Ruth", "Ruth is left-handed.", True),
     ("work.manager = 'Dana Levi'  # Ruth", "Ruth reports to Omer Katz.", True),
+    # a drink given up against a habit now; refusals said in other words; fields
+    ("Ruth hasn't touched alcohol in ten years.", "Ruth orders a gin every Friday.", True),
+    ("Ruth quit smoking in 2015.", "Ruth still vapes now and then.", False),
+    ("Ruth wouldn't be caught dead owning a cat.", "Ruth has a cat called Mishka.", True),
+    ("Ruth is allergic to the idea of owning a car.", "Ruth owns two cars.", True),
+    ("Food allergies (Ruth): none whatsoever.", "Ruth is allergic to peanuts.", True),
+    ("Drug allergies (Ruth): none.", "Ruth is allergic to peanuts.", False),
+    ("education: never attended university (Ruth)", "Ruth finished her PhD in 2017.", True),
+    ("Ruth has zero debt.", "Ruth owes about £4,000 on her credit card.", True),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps

@@ -957,7 +957,9 @@ def _diet_conflict(x: Clause, y: Clause) -> bool:
         return True  # "quit drinking in 2019" / "had two beers at the match last Saturday"
     if y.past:
         return False
-    ruled = ruled_out(x.text)
+    # "hasn't touched alcohol in ten years" (smoking given up is the levels' to judge against
+    # a habit: "quit smoking in 2015" / "still vapes now and then" may both hold)
+    ruled = ruled_out(x.text) | (given_up(x.text) - {"tobacco"})
     return bool(ruled and ruled & consumed(y.text)) or eats_allergen(x.text, y.text)
 
 

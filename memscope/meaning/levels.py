@@ -489,7 +489,8 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"|\byears? left on (?:the|her|his|their) mortgage\b"),
         # owing nothing at all, or owing on a loan or a card ("is completely debt-free" /
         # "still owes £18,000 on her student loan")
-        ("debt", "none", r"\b(?:is |completely |entirely |totally )*debt-free\b|\bhas no debts?"
+        ("debt", "none", r"\b(?:is |completely |entirely |totally )*debt-free\b"
+                         r"|\bhas (?:no|zero) debts?"
                          r"(?: at all| of any kind)?\b|\bowes (?:nothing|no one|nobody) (?:anything"
                          r")?\b|\b(?:has )?(?:never|not) (?:had|taken(?: out)?) (?:a |any )?"
                          r"(?:loans?|debt)\b"),

@@ -271,6 +271,9 @@ _ONE_PERSON_WAYS = (
     # "wouldn't dream of owning a car": would never own one; "and not a single sister": and
     # no sisters; "owes nothing" / "still has €18,000 left to repay on her loan": a debt
     (re.compile(r"\bwouldn['’]t dream of (?P<verb>[a-z]+?)ing\b"), r"would never \g<verb>"),
+    (re.compile(r"\b(?:wouldn['’]t be caught dead|is allergic to the idea of) "
+                r"(?P<verb>[a-z]+?)ing\b"),
+     r"would never \g<verb>"),
     (re.compile(r"\band not a single (?P<x>[a-z]+?)s?\b(?=[.,;]|$)"), r"and no \g<x>s"),
     (re.compile(r"\bstill has (?:about |around |roughly |some )?(?P<n>[£$€]?\d[\d,.]*k?) "
                 r"left to (?:repay|pay off|pay back)\b"), r"still owes \g<n>"),

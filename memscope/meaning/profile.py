@@ -31,7 +31,8 @@ _VERBISH = re.compile(r"^(?:[a-z]+(?:s|ed)|is|has|was|can|can['’]t|cannot|neve
 _EN_FIELD = re.compile(r"^(?P<key>[A-Za-z][A-Za-z -]{1,30}?):\s*(?P<value>.+)$", re.S)
 #: where a field ends: a full stop before the next "Field:" (values may hold ";" and ",")
 _EN_SPLIT = re.compile(r"\.\s+(?=[A-Z][A-Za-z -]{1,30}:)")
-_NONE = re.compile(r"^(?:none|no|nil|n/a)(?:\s+known)?\s*(?:$|[–—;,.-])", re.I)
+_NONE = re.compile(r"^(?:none|no|nil|n/a)(?:\s+known|\s+whatsoever|\s+at all)?\s*(?:$|[–—;,.-])",
+                   re.I)
 _YES = re.compile(r"^(?:yes|y)\s*(?:$|[–—;,.-])", re.I)
 #: yes-or-no fields, said of a person ("Smoker: no, never smoked")
 _YES_NO = frozenset(("smoker", "drinker", "vegetarian", "vegan", "married", "pet owner",
@@ -55,7 +56,7 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"manager|reports to|boss|line manager", "{n} reports to {v}"),
         (r"manages", "{n} manages a {v}"),
         (r"languages?|speaks", "{n} speaks {v}"),
-        (r"allerg(?:y|ies)|allergic to", "{n} is allergic to {v}"),
+        (r"(?:food |drug |medication )?allerg(?:y|ies)|allergic to", "{n} is allergic to {v}"),
         (r"partner|spouse|husband|wife|girlfriend|boyfriend", "{n}'s {k} is called {v}"),
         (r"diet", "{n} is {v}"),
         (r"health|medical|conditions|health conditions", "{n} has {v}"),
@@ -89,6 +90,7 @@ def _en_field(name: str, key: str, value: str) -> str:
         aside = _ASIDE.split(value, maxsplit=1)
         out = f"{name} has no {low}" if low not in ("allergies", "allergy") else (
             f"{name} has no allergies")
+        out = re.sub(r" allergy$", " allergies", out)  # "Food allergy: none": no food allergies
         if len(aside) == 2 and aside[1].strip():
             rest = aside[1].strip()
             verb = rest.split()[0].lower()
@@ -123,7 +125,7 @@ _EN_OTHER_KEYS = frozenset(("height", "weight", "blood type", "pets", "children"
 #: whose a note is, named beside its field: "Health: type 1 diabetes (Emeka)", "Devices
 #: (Yerlan): Apple only", "User's birthday: 29 March"
 _EN_NAMED = r"(?P<name>User|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
-_EN_OWNER_AFTER = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?):\s*(?P<value>.+?)\.?\s*\("
+_EN_OWNER_AFTER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z &/-]{1,30}?):\s*(?P<value>.+?)\.?\s*\("
                              + _EN_NAMED + r"\)\s*\.?$", re.S)
 _EN_OWNER_IN_KEY = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?)\s*\(" + _EN_NAMED
                               + r"\):\s*(?P<value>.+)$", re.S)
