@@ -115,6 +115,11 @@ from memscope.meaning.normal import normalise
     ("姓名=车晓峰；职业=护士；城市=杭州", "车晓峰从来没住过杭州。", True),
     ("年龄：车晓峰，28岁", "车晓峰今年已经四十五岁了。", True),
     ("信仰：基督教，每周日去教堂做礼拜（车晓峰）", "车晓峰不信任何宗教。", True),
+    # 连 after a name, 一次都没 as never, 惯用右手 (not 习惯用右手), a husband's birthday
+    ("车晓峰连护照都没办过，一次都没出过国。", "车晓峰去年出国旅游了。", True),
+    ("车晓峰是左撇子。", "车晓峰惯用右手。", True),
+    ("车晓峰是左撇子。", "车晓峰习惯用右手拿鼠标。", False),
+    ("车晓峰的生日是3月8日。", "车晓峰的老公生日在十月。", False),
 ])
 def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected

@@ -245,7 +245,9 @@ def _zh_denials(rest: str) -> tuple[Denial, ...]:
                       "") if universal else ""
         core = "".join(ch for ch in tail.replace("任何", "") if ch not in _ZH_AUX)
         before = _ZH_NOT_EVEN.search(rest[:m.start()])
-        if before is not None and len(core) <= 2:  # 一句法语都不会说: 说法语, not at all
+        if before is not None and before.group("what") in ("次", "回", "遍", "下"):
+            universal = True  # 一次都没出过国: never, and 次 is no thing
+        elif before is not None and len(core) <= 2:  # 一句法语都不会说: 说法语, not at all
             core, universal = core + before.group("what"), True
         if len(core) >= (1 if m.group(0).startswith("戒") else 2) or family or core == "车":
             out.append(Denial("", tuple(core), universal, family))
