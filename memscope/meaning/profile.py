@@ -456,12 +456,12 @@ def _coded(text: str) -> str:
 
 
 #: how a yes-or-no field of a coded record reads (:func:`_said`)
-_SAID = ("does not ", "is not ", "has ", "is ", "owns ", "does ")
+_SAID = ("does ", "is ")
 
 
 def _said(key: str, value: bool) -> str:
     """A coded yes-or-no field as the predicate it says ("owns_car": False → "does not own a
-    car", "smokes": True → "smokes", "is_vegan": False → "is not vegan").
+    car", "smokes": True → "does smoke", "is_vegan": False → "is not vegan").
 
     >>> _said("owns_car", False), _said("smokes", True), _said("is_vegan", False)
     ('does not own a car', 'does smoke', 'is not vegan')
