@@ -82,6 +82,17 @@ from memscope.meaning.normal import normalise
     ("Drug allergies (Ruth): none.", "Ruth is allergic to peanuts.", False),
     ("education: never attended university (Ruth)", "Ruth finished her PhD in 2017.", True),
     ("Ruth has zero debt.", "Ruth owes about £4,000 on her credit card.", True),
+    # a field and its value between a dash, a field then whose it is in a sentence, a
+    # trailing owner on key=value, "they've", an instruction's reason after a dash
+    ("Job — primary school teacher", "User has never worked in education.", True),
+    ("Diet — strict vegetarian (Ruth)", "Ruth eats a steak every Friday.", True),
+    ("pets: 2 cats (Luna, Soot) — Ruth", "Ruth has one cat.", True),
+    ("Religion: none — Ruth is an atheist.", "Ruth is a devout Catholic.", True),
+    ("smoker=never (Ruth)", "Ruth smokes ten cigarettes a day.", True),
+    ("The user mentioned they've never needed glasses.", "The user wears glasses to read.",
+     True),
+    ("Avoid recommending shellfish dishes — Ruth is severely allergic to shellfish.",
+     "Ruth has no food allergies at all.", True),
     # Chinese: a voice note's fillers, a WeChat speaker, an e-mail's sender, whose a field is
     # after a dash or in brackets with its source, a record between full-width bars, a past
     # time a sentence keeps
@@ -135,6 +146,10 @@ def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
      "Ola lives in Oslo. Ola does smoke. Ola is not vegan."),
     ("Maya loves C# and F#.", "Maya loves C# and F#."),
     ("Note that Maya moved.", "Maya moved."),
+    ("Job — primary school teacher", "User works as a primary school teacher."),
+    ("Native language — Polish (Kasia)", "Kasia's native language is Polish."),
+    ("Religion: none — Fatima is an atheist.", "Fatima has no religion. Fatima is an atheist."),
+    ("smoker=never (Björn)", "Björn is not a smoker."),
     ("别给王芳推荐海鲜，她对虾过敏。", "王芳对虾过敏。"),
     ("子女：一个儿子，十二岁", "用户有一个儿子，儿子12岁。"),
     ("嗯……车晓峰他说，他从来没出过国。", "车晓峰从来没出过国。"),

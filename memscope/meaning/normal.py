@@ -214,6 +214,9 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?:Don['’]t|Do not|Never|Avoid)\b[^—–;:]{0,60}?\b(?:to|for|with) "
                 r"(?P<name>[A-Z][\w'’-]*)\s*(?:[—–;:]|,? as|,? because|,? since)\s*"
                 r"(?:she|he|they)['’](?P<be>s|re)\s+"), r"\g<name> is "),
+    (re.compile(r"^(?:Avoid|Don['’]t|Do not|Never)\b[^—–]{3,60}?\s+[—–]\s+(?=(?:[Tt]he )?"
+                r"(?:[Uu]ser|[A-Z][\w'’-]*) (?:is|has|can['’]t|cannot|doesn['’]t|does not|"
+                r"never)\b)"), ""),
     (re.compile(r"^When [^,]{3,60}? (?:for|to|with) (?P<name>[A-Z][\w'’-]*), (?:remember|note|keep "
                 r"in mind)(?: that)? (?:she|he|they)['’](?:s|re)\s+"), r"\g<name> is "),
     # "Rosa is AB negative", "Kai is type O+": a blood type
@@ -284,6 +287,8 @@ _ONE_PERSON_WAYS = (
      r"\g<owner> "),
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "
                 r"(?=(?:never|already|just|ever|been|got|had)\b)"), r"\g<owner> has "),
+    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’]ve "),
+     r"\g<owner> has "),
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "),
      r"\g<owner> is "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced

@@ -56,6 +56,7 @@ _EN_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"manager|reports to|boss|line manager", "{n} reports to {v}"),
         (r"manages", "{n} manages a {v}"),
         (r"languages?|speaks", "{n} speaks {v}"),
+        (r"native language|first language|mother tongue", "{n}'s native language is {v}"),
         (r"(?:food |drug |medication )?allerg(?:y|ies)|allergic to", "{n} is allergic to {v}"),
         (r"partner|spouse|husband|wife|girlfriend|boyfriend", "{n}'s {k} is called {v}"),
         (r"diet", "{n} is {v}"),
@@ -77,8 +78,8 @@ def _en_field(name: str, key: str, value: str) -> str:
     """One English field as a sentence about ``name``."""
     key, value = key.strip(), value.strip().rstrip(".")
     low = key.lower()
-    if low in _YES_NO and (_NONE.match(value) or _YES.match(value)):
-        no = _NONE.match(value) is not None
+    if low in _YES_NO and (_NONE.match(value) or _YES.match(value) or value.lower() == "never"):
+        no = _NONE.match(value) is not None or value.lower() == "never"
         aside = _ASIDE.split(value, maxsplit=1)[1:] or re.split(r",\s*", value, maxsplit=1)[1:]
         out = f"{name} is {'not ' if no else ''}a {low}"
         return out + (f"; {name} {aside[0].strip()}" if aside and aside[0].strip() else "")
@@ -158,7 +159,7 @@ def _named_note(text: str) -> str | None:
             out.append(f"{name} is {item}")  # "married to Sunita"
         elif _EN_ITEM_KIN.match(item):
             out.append(f"{name}'s {item}")  # "parents live in Jaipur"
-        elif _VERBISH.match(item) and not _NONE.match(item):
+        elif _VERBISH.match(item) and not _NONE.match(item) and key.lower() not in _YES_NO:
             out.append(f"{name} {item}")  # a predicate already: "injects insulin daily"
         else:
             first = key.split()[0] if key.split() else key
@@ -167,7 +168,7 @@ def _named_note(text: str) -> str | None:
 
 
 #: whose a field is, after a dash at its end ("DOB: 03/07/1985 — Esperanza Ruiz")
-_EN_OWNER_DASH = re.compile(r"^(?P<field>[A-Z][A-Za-z &/-]{1,30}?:\s*.+?)\s+[—–]\s+"
+_EN_OWNER_DASH = re.compile(r"^(?P<field>[A-Za-z][A-Za-z &/-]{1,30}?:\s*.+?)\s+[—–]\s+"
                             + _EN_NAMED + r"\s*\.?$", re.S)
 #: a person's full name, then what they are ("Chidi Okeke: strictly right-handed")
 _EN_NAME_FIRST = re.compile(r"^(?P<name>[A-Z][\w'’-]*\s+[A-Z][\w'’-]*):\s+(?P<rest>[a-z].+)$",
@@ -180,9 +181,22 @@ _EN_ONLY_ONE = re.compile(r"^[A-Z][A-Za-z ]{1,30}:\s*(?P<value>[^()]+?)\s*\((?P<
                           r"\s*\.?$", re.S)
 
 
+def _dashes(text: str) -> str:
+    """A field and its value between a dash as "Key: value" ("Job — nurse"), and a field's
+    owner after a dash in brackets ("DOB: 03/07/1985 — Esperanza Ruiz")."""
+    if (keyed := _EN_KEY_DASH.match(text.strip())) is not None and _known_en_key(keyed["key"]):
+        text = f"{keyed['key']}: {keyed['value']}"
+    if (dash := _EN_OWNER_DASH.match(text.strip())) is not None:
+        text = f"{dash['field']} ({dash['name']})"
+    return text
+
+
 def _one_line(text: str) -> str | None:
-    """A one-line note read whole (None: not such a note): an only thing in a field's
-    brackets, a full name before what they are."""
+    """A one-line note read whole (None: not such a note): a field then a sentence of whose
+    it is, an only thing in a field's brackets, a full name before what they are."""
+    if (said := _EN_FIELD_THEN_SAID.match(text.strip())) is not None:
+        field = _english(f"{said['field']} ({said['name']})").rstrip(".")
+        return f"{field}. {said['name']} {said['rest']}"
     if (only := _EN_ONLY_ONE.match(text.strip())) is not None:
         return f"{only['name']}'s only {only['thing']} is {only['value'].strip()}."
     if (first := _EN_NAME_FIRST.match(text.strip())) is not None and not _known_en_key(
@@ -192,11 +206,18 @@ def _one_line(text: str) -> str | None:
     return None
 
 
+#: "Job — primary school teacher": a field and its value between a dash
+_EN_KEY_DASH = re.compile(r"^(?P<key>[A-Z][A-Za-z ]{1,30}?)\s+[—–]\s+(?P<value>.+)$", re.S)
+#: "Religion: none — Fatima is an atheist": the field, then whose it is in a sentence
+_EN_FIELD_THEN_SAID = re.compile(r"^(?P<field>[A-Z][A-Za-z &/-]{1,30}?:\s*[^—–]+?)\s+[—–]\s+"
+                                 r"(?P<name>[A-Z][\w'’-]*) (?P<rest>(?:is|has|was|never|doesn['’]t|"
+                                 r"does not|can['’]t)\b.+)$", re.S)
+
+
 def _english(text: str) -> str:
     """An English note's fields as sentences about whose they are (the name after "Name:",
     before a dash, or the user's)."""
-    if (dash := _EN_OWNER_DASH.match(text.strip())) is not None:
-        text = f"{dash['field']} ({dash['name']})"
+    text = _dashes(text)
     if (whole := _one_line(text)) is not None:
         return whole
     named = _named_note(text)
@@ -406,6 +427,7 @@ _OWNER_COMMENT = re.compile(r"^(?P<field>.+?)\s+#\s*(?P<name>User|[A-Z][\w'’-]
                             r"\s*$")
 _KEY_OWNER = re.compile(r"^(?P<key>[a-z][\w .]{1,30}?)\((?P<name>[A-Z][\w'’-]*)\):\s*")
 _NAME_KEYS = ("name", "person", "user", "who", "patient", "client", "employee")
+_TRAILING_OWNER = re.compile(r"\s*\((?P<name>User|[A-Z][\w'’-]*)\)\s*\.?$")
 
 
 def _coded(text: str) -> str:
@@ -435,6 +457,9 @@ def _coded(text: str) -> str:
         return f"{inner[:1].upper()}{inner[1:]} ({comment['name']})"
     elif (owned := _KEY_OWNER.match(text)) is not None:
         return f"{owned['key'].split('.')[-1].capitalize()} ({owned['name']}): {text[owned.end():]}"
+    elif (owner := _TRAILING_OWNER.search(text)) is not None and "=" in text:
+        inner = _coded(text[:owner.start()]).rstrip(".")  # smoker=never (Björn)
+        return f"{inner} ({owner['name']})" if inner != text[:owner.start()] else text
     elif "=" in text and len(pairs := _KEY_VALUE.findall(text)) >= 1 and (
             "".join(f"{k}={v}" for k, v in pairs).replace(" ", "")
             == re.sub(r"[\s;'\"]", "", text)):
