@@ -131,6 +131,10 @@ from memscope.meaning.normal import normalise
     ("车晓峰是左撇子。", "车晓峰惯用右手。", True),
     ("车晓峰是左撇子。", "车晓峰习惯用右手拿鼠标。", False),
     ("车晓峰的生日是3月8日。", "车晓峰的老公生日在十月。", False),
+    # a four-character name before a row's fields, 饮食：纯素 as a diet, 负债：无
+    ("欧阳晓峰｜过敏：花生", "欧阳晓峰说自己没有任何食物过敏。", True),
+    ("车晓峰｜饮食：纯素（不吃肉蛋奶）", "车晓峰每周都要吃两次红烧肉。", True),
+    ("负债：无（没有任何贷款）", "用户每月要还八千块房贷。", True),
 ])
 def test_the_audit_reads_the_register(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected

@@ -296,6 +296,7 @@ _ZH_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 #: fields none of the sentences above name, which are no one's name either
 _ZH_OTHER_KEYS = frozenset(("姓名", "兄弟姐妹", "宠物", "咖啡", "喝茶", "饮料", "车", "房子",
+                            "负债", "债务", "贷款",
                             "住房", "专业", "学校", "出行偏好", "座位", "身高", "体重", "视力"))
 #: fields whose value says itself what it is (饮食：严格素食者 → 曹阳严格素食者)
 _ZH_AS_IS = frozenset(("饮食", "运动", "爱好", "通勤", "宗教", "信仰", "婚姻", "婚姻状况", "厨艺",
@@ -322,8 +323,9 @@ def _zh_field(name: str, key: str, value: str) -> str:
     if key in ("孩子", "子女"):  # 子女：一个儿子，十二岁: the son is twelve, not the parent
         value = re.sub(r"(儿子|女儿|孩子|闺女)[，,]\s*(?=[\d一二两三四五六七八九十]+岁)", r"\1，\1",
                        value)
-    if key in _ZH_AS_IS:
-        return f"{name}{value}"
+    if key in _ZH_AS_IS:  # (饮食：纯素 → 白露吃纯素, as a diet is said)
+        eats = re.match(r"纯素|全素|素食(?!者)|清真", value) is not None
+        return f"{name}吃{value}" if eats else f"{name}{value}"
     value = re.sub(r"[（(][^）)]*[)）]", "", value).strip() or value  # 青霉素（严重）: 青霉素
     for pattern, sentence in _ZH_SENTENCES:
         if pattern.match(key):
@@ -387,7 +389,7 @@ def _chinese(text: str) -> str:
 #: blood type: O− | donor: yes", "HR record | Kenji Watanabe | Employer: Fujitsu", "· 居住地：成都")
 _ROW = re.compile(r"\s*(?:^|\s)[•|·]\s*|\s*[•·｜]\s*")
 _BARE_NAME = re.compile(r"^(?:User|[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){0,2}|用户|"
-                        r"[\u4e00-\u9fff]{2,3})$")
+                        r"[\u4e00-\u9fff]{2,4})$")
 
 
 def _row(text: str, *, zh: bool) -> str:
