@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from memscope.meaning.denials import ZH_AT_TIMES
+from memscope.meaning.levels import given_up_habits
 
 #: the kinds of food and drink a diet can rule out, and words that name one
 KINDS: dict[str, tuple[str, ...]] = {
@@ -224,29 +225,22 @@ _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|m
                          r"partner|boss)['’]s\s+(?:[a-z-]+\s+){0,2}[a-z]+")
 
 
-#: a kind given up some time ago and not had since: "quit drinking in 2019", "has been
-#: sober for ten years", "hasn't smoked since 2015", "has been off sugar for two years",
-#: 已经三年没喝酒了, 戒酒五年了 (the kind's own words in ``kind``, or a verb's in ``verb``)
+#: sugar or coffee given up some time ago and not had since ("has been off sugar for two
+#: years", 三年没喝咖啡, 戒糖); smoking and drinking given up are the levels' "former"
+#: (:func:`memscope.meaning.levels.given_up_habits`)
 _GIVEN_UP = re.compile(
-    r"\b(?:quit|gave up|given up|stopped|kicked) (?P<verb>drinking|smoking)\b[^.;]{0,30}?\b"
-    r"(?:in (?:19|20)\d\d|(?:\w+|\d+) (?:years?|months?) ago)\b"
-    r"|\b(?:has been|have been|has stayed|is|'s) (?P<sober>sober|smoke-free|off (?P<off>\w+)) "
-    r"(?:for (?:(?:over |more than |almost |nearly |about )?(?:\w+|\d+) (?:years?|months?)|"
-    r"(?:a|one) (?:year|decade)|a decade)|since (?:19|20)\d\d)\b"
-    r"|\bhas(?:n['’]t| not) (?:had|touched) (?:a (?:single )?(?P<drink>drink|drop|cigarette)|any "
-    r"(?P<any>\w+)|(?P<plain>alcohol|sugar)) (?:in|for|since) "
-    r"(?:(?:\w+|\d+) (?:years?|months?)|(?:19|20)\d\d)\b"
-    r"|\bhas(?:n['’]t| not) (?P<did>smoked|drunk|had a drink) (?:in|for|since) "
-    r"(?:(?:\w+|\d+) (?:years?|months?)|(?:19|20)\d\d)\b"
-    r"|(?:已经|已)?(?:\d+|[一二两三四五六七八九十几半]+)(?:年|个月)(?:多)?(?:都)?没(?:有)?(?:喝|碰|抽)(?:过)?"
-    r"(?:一口|一根|一滴)?(?P<zh>酒|烟|糖|咖啡)"
-    r"|戒(?P<zh_quit>酒|烟|糖)(?:已经|都)?(?:\d+|[一二两三四五六七八九十几]+)(?:年|个月)",
-    re.I)
-_GIVEN_UP_KIND = {"drinking": "alcohol", "smoking": "tobacco", "sober": "alcohol",
-                  "smoke-free": "tobacco", "drink": "alcohol", "drop": "alcohol",
-                  "cigarette": "tobacco", "drunk": "alcohol", "had a drink": "alcohol",
-                  "smoked": "tobacco", "酒": "alcohol", "烟": "tobacco", "糖": "sugar",
+    r"\b(?:has been|have been|has stayed|is|'s) off (?P<off>sugar|coffee|caffeine)\b"
+    r"|\bhas(?:n['’]t| not) (?:had|touched) (?:any )?(?P<had>sugar|coffee|caffeine) "
+    r"(?:in|for|since)\b"
+    r"|(?:\d+|[一二两三四五六七八九十几半]+)(?:年|个月)(?:多)?(?:都)?没(?:有)?(?:喝|碰|吃)(?:过)?"
+    r"(?:一口)?(?P<zh>糖|咖啡)"
+    r"|戒(?P<zh_quit>糖|咖啡)", re.I)
+_GIVEN_UP_KIND = {"sugar": "sugar", "coffee": "coffee", "caffeine": "coffee", "糖": "sugar",
                   "咖啡": "coffee"}
+#: giving up for a while only ("when she was pregnant", "while training", "during Lent")
+_EPISODE = re.compile(r"\b(?:when|while|during|until|for lent)\b|(?:的时候|期间|那段时间)", re.I)
+#: the kind a habit given up is (:func:`memscope.meaning.levels.given_up_habits`)
+_HABIT_KIND = {"drinking": "alcohol", "smoking": "tobacco"}
 #: had lately, once: a recent time and a verb of having in the past ("had two beers at the
 #: match last Saturday", "got drunk at a wedding last month", 上周末…喝了五六瓶啤酒)
 _LATELY = re.compile(r"\b(?:last (?:week|weekend|month|night|year|monday|tuesday|wednesday|"
@@ -268,17 +262,11 @@ def given_up(text: str) -> frozenset[str]:
     >>> sorted(given_up("Ahmed has been off sugar for two years."))
     ['sugar']
     """
-    out = set()
-    for m in _GIVEN_UP.finditer(text):
-        word = next((m.group(g) for g in ("verb", "drink", "did", "zh", "zh_quit")
-                     if m.group(g)), "") or ("" if m.group("off") else m.group("sober") or "")
-        named = (m.group("off") or m.group("any") or m.group("plain") or "").lower()
-        kind = _GIVEN_UP_KIND.get(word.lower()) or next(
-            (k for k, names in (*_KIND_NAMES.items(), *KINDS.items())
-             if named and named.rstrip("s") in names), None)
-        if kind:
-            out.add(kind)
-    return frozenset(out)
+    if _EPISODE.search(text):
+        return frozenset()  # "stopped drinking when she was pregnant": for a while only
+    return frozenset(_HABIT_KIND[habit] for habit in given_up_habits(text)) | frozenset(
+        _GIVEN_UP_KIND[next(g for g in m.groups() if g).lower()]
+        for m in _GIVEN_UP.finditer(text))
 
 
 @lru_cache(maxsize=50_000)

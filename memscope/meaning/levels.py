@@ -317,9 +317,11 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("smoking", "never", r"\b(?:has )?never (?:once )?smoked\b|\bis a (?:lifelong )?"
                              r"non-?smoker\b|\bnever been a smoker\b"),
-        ("smoking", "former", r"\b(?:gave up|quit|stopped|kicked|packed in) (?:smoking|"
-                              r"cigarettes|the cigarettes|the fags)\b|\b(?:is an? )?(?:ex|former)"
-                              r"[- ]smoker\b|\bno longer smokes\b"),
+        ("smoking", "former", r"\b(?:gave up|given up|quit|stopped|kicked|packed in|swore off) "
+                              r"(?:smoking|tobacco|cigarettes|the cigarettes|the fags)\b"
+                              r"|\b(?:is an? )?(?:ex|former)[- ]smoker\b|\bno longer smokes\b"
+                              r"|\bhas(?:n['’]t| not) smoked (?:in|for|since)\b"
+                              r"|\b(?:has been|is) smoke-free\b"),
         ("smoking", "once", r"\bsmoked\b(?! (?:salmon|fish|meat|ham))"),
         ("smoking", "now", r"(?<!no longer )(?<!never )(?<!n['’]t )\bsmokes\b(?! (?:his|her|"
                            r"their|its|the) )|\bis a (?:heavy |chain |regular |social |daily )?"
@@ -328,10 +330,13 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                               r"(?:his|her|their) life|since birth)\b|\bhas never (?:once )?"
                               r"(?:drunk|touched) (?:alcohol|a drop|booze)\b|\bnever drunk "
                               r"alcohol\b"),
-        ("drinking", "former", r"\b(?:has been|is|stayed) sober for\b|\b(?:gave up|quit|stopped)"
-                               r" (?:drinking|alcohol|booze)\b|\brecovering alcoholic\b"
+        ("drinking", "former", r"\b(?:has been|is|stayed) sober (?:for|since)\b|\b(?:gave up|"
+                               r"given up|quit|stopped|swore off) (?:drinking|alcohol|booze)\b"
+                               r"|\brecovering alcoholic\b"
                                r"|\bhas(?:n['’]t| not) (?:touched|had) (?:a (?:single )?drop"
-                               r"(?: of alcohol)?|a drink|any alcohol|alcohol)\b"),
+                               r"(?: of alcohol)?|a drink|any (?:alcohol|wine|beer|spirits|booze)"
+                               r"|alcohol)\b|\bhas(?:n['’]t| not) drunk (?:in|for|since)\b"
+                               r"|\b(?:has been|is) off (?:alcohol|booze|the booze)\b"),
         ("drinking", "now", r"^(?=.*\b(?:every|most|each|a week|nightly|daily)\b).*?\b(?:a "
                             r"couple of|a few|two|three|several) (?:pints|beers|glasses of wine)"
                             r"\b"),
@@ -342,7 +347,9 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
         ("smoking", "never", r"从(?:来)?(?:没|不)(?:有)?抽(?:过)?(?:一根)?烟|这辈子没抽过烟"
                              r"|一根烟(?:都|也)没(?:碰|抽)过"),
-        ("smoking", "former", r"戒(?:了)?烟|(?:早就|已经)不抽(?:烟)?了"),
+        ("smoking", "former", r"戒(?:了)?烟|(?:早就|已经)不抽(?:烟)?了"
+                              r"|(?:\d+|[一二两三四五六七八九十几半]+)(?:年|个月)(?:多)?(?:都)?没(?:有)?"
+                              r"(?:抽|碰)(?:过)?(?:一根)?烟"),
         ("smoking", "now", r"(?:每天|一天)(?:大概|都|要|得)?抽(?:一|半|两|大半)包|烟民|老烟枪|"
                            r"烟瘾(?:很|特别)?大|(?:还是|仍然|依然)(?:每天|一天)(?:一|半|两)包"),
         ("smoking", "once", r"抽过烟|以前(?:每天)?抽烟"),
@@ -559,6 +566,21 @@ def _families(table: Iterable[tuple[str, str, re.Pattern[str]]], rest: str, of: 
             out.append(_fact(family, of, "once" if past and value == "now" else value,
                              m.group(0)))
     return out
+
+
+def given_up_habits(text: str) -> frozenset[str]:
+    """The habits (``smoking``, ``drinking``) ``text`` says its owner gave up: the
+    "former" values of :data:`_HABITS` ("quit drinking in 2019", "has been sober for ten
+    years", 戒烟三年了).
+
+    >>> sorted(given_up_habits("Ahmed has not smoked since 2015."))
+    ['smoking']
+    >>> sorted(given_up_habits("戒酒五年了"))
+    ['drinking']
+    """
+    table = _ZH_HABITS if re.search(r"[\u4e00-\u9fff]", text) else _HABITS
+    return frozenset(family for family, value, pattern in table
+                     if value == "former" and pattern.search(text))
 
 
 def _habits(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
