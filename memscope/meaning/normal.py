@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memscope.meaning.claim_text import ZH_ROLES
 from memscope.meaning.clauses import zh_name_length
 from memscope.meaning.profile import as_sentences
 
@@ -139,8 +140,8 @@ _ZH_SAID = re.compile(r"^(?P<name>用户|[\u4e00-\u9fff]{2,4}?)(?:说|讲|表示
                       r"男朋友|女朋友|对象|领导|上司|老板|同事|直属领导|直属上司))?")
 _ZH_QUOTES = re.compile(r"[\"“”「」『』]")
 #: 我先生, 我妈: the teller's kin (上官晴的先生)
-_ZH_KIN_OF_ME = re.compile(r"我(?=老公|老婆|先生|太太|丈夫|妻子|爸|妈|父亲|母亲|儿子|女儿|"
-                           r"闺女|孩子|哥|姐|弟|妹|男朋友|女朋友|对象)")
+_ZH_KIN_OF_ME = re.compile("我(?=" + "|".join(sorted((*ZH_ROLES, "爸", "妈", "哥", "姐", "弟", "妹",
+                                                     "对象"), key=len, reverse=True)) + ")")
 
 
 def _zh_said(text: str) -> str:
@@ -285,10 +286,8 @@ _ONE_PERSON_WAYS = (
     # that he …" → "Jonas has never read …"
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they) (?=[a-z])"),
      r"\g<owner> "),
-    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "
-                r"(?=(?:never|already|just|ever|been|got|had)\b)"), r"\g<owner> has "),
-    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’]ve "),
-     r"\g<owner> has "),
+    (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)(?:['’](?:s|re) "
+                r"(?=(?:never|already|just|ever|been|got|had)\b)|['’]ve )"), r"\g<owner> has "),
     (re.compile(rf"^(?P<owner>[A-Z][\w-]*) {_SAYS}(?: that)? (?:he|she|they)['’](?:s|re) "),
      r"\g<owner> is "),
     # a name's age or state between commas: "Mohammed, 28, has just …", "Emma, divorced
