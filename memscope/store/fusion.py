@@ -15,6 +15,7 @@ import logging
 import re
 import sqlite3
 from collections.abc import Mapping
+from functools import lru_cache
 
 import numpy as np
 
@@ -169,16 +170,21 @@ def about_someone_else(words: frozenset[str], text: str) -> bool:
     for word in words:
         if len(word) < 2 or word not in low:
             continue
-        if word.isascii():
-            through = re.compile(rf"\b{re.escape(word)}\w*['’]s (?:\w+ )?({_ROLE_WORDS})\b")
-            asked = lambda role: stem(role) in stems  # noqa: E731
-        else:
-            through = re.compile(rf"{re.escape(word)}的({_ZH_ROLE_WORDS})")
-            asked = lambda role: role in words  # noqa: E731
-        named = [m for m in through.finditer(low) if not asked(m.group(1))]
-        if named and low.count(word) == len(through.findall(low)):
+        through = _named_through(word)
+        relations = [m.group(1) for m in through.finditer(low)]
+        asked = any((stem(r) in stems) if word.isascii() else (r in words) for r in relations)
+        if relations and not asked and low.count(word) == len(relations):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _named_through(word: str) -> re.Pattern[str]:
+    """``word`` as the owner of a relation ("maya's friend", 玛雅的朋友), the relation
+    captured (compiled once per word, not once per result)."""
+    if word.isascii():
+        return re.compile(rf"\b{re.escape(word)}\w*['’]s (?:\w+ )?({_ROLE_WORDS})\b")
+    return re.compile(rf"{re.escape(word)}的({_ZH_ROLE_WORDS})")
 
 
 def fuse(words_found: list[tuple[str, str, float, float]],
