@@ -70,7 +70,8 @@ _WHAT = {"negation": "one negates the other", "preference": "they state opposite
          "date": "say another date", "number": "say another number",
          "place": "say another place", "person": "say another person",
          "name": "say another name", "value": "say another value",
-         "time": "put one routine at hours that cannot both hold"}
+         "time": "put one routine at hours that cannot both hold",
+         "lifetime": "put something someone lived through before they could have"}
 
 
 def _embed(texts: Sequence[str]) -> np.ndarray:

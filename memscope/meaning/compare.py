@@ -35,6 +35,7 @@ from memscope.meaning.denials import (
     Denial,
 )
 from memscope.meaning.diets import (
+    NO_GLUTEN,
     allergens,
     consumed,
     eats_allergen,
@@ -926,7 +927,8 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
             return _swap(found)
     for x in a.clauses:
         for y in b.clauses:
-            if x.owner and x.owner == y.owner and (_diet_conflict(x, y) or _diet_conflict(y, x)):
+            if x.owner and x.owner == y.owner and (
+                    _diet_conflict(x, y, b) or _diet_conflict(y, x, a)):
                 return Conflict("negation", "", "", 0.7, topical=True)
             if x.owner and x.owner == y.owner and x.past == y.past:
                 found = _pair_conflict(x, y, several=several)
@@ -947,20 +949,49 @@ def _level_conflict(x: Clause, y: Clause) -> Conflict | None:
     return None
 
 
-def _diet_conflict(x: Clause, y: Clause) -> bool:
+def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
     "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒), or gave it up a while ago when ``y``
-    says they had it lately ("quit drinking in 2019" / "had two beers last Saturday")."""
+    says they had it lately ("quit drinking in 2019" / "had two beers last Saturday").
+    ``whole``: the text ``y`` is a clause of."""
     if y.hedged or y.denials or y.claim.sign < 0:
         return False
     if given_up(x.text) & had_lately(y.text, y.claim.text):
         return True  # "quit drinking in 2019" / "had two beers at the match last Saturday"
+    if not x.past and not _LAPSE.search(y.text) and ruled_out(x.text) & had_lately(
+            y.text, y.claim.text, every=True):
+        return True  # "is strictly vegan" / "had scrambled eggs for breakfast this morning"
     if y.past:
         return False
     # "hasn't touched alcohol in ten years" (smoking given up is the levels' to judge against
     # a habit: "quit smoking in 2015" / "still vapes now and then" may both hold)
     ruled = ruled_out(x.text) | (given_up(x.text) - {"tobacco"})
-    return bool(ruled and ruled & consumed(y.text)) or eats_allergen(x.text, y.text)
+    return bool(ruled and ruled & _consumed(y, whole)) or eats_allergen(x.text, y.text)
+
+
+#: a meal had once by mistake ("had an omelette yesterday, by mistake"): no lapse of a diet
+_LAPSE = re.compile(r"\bby\s+(?:mistake|accident)\b|\baccidentally\b|\bunknowingly\b|"
+                    r"\bwithout\s+(?:knowing|realising|realizing)\b|\bcheat\s+(?:day|meal)\b|"
+                    r"不小心|误食|误吃", re.I)
+#: a clause that has what another names ("… and eats most of it herself"), or a heading
+#: that says the rest is a habit ("Friday ritual: one Negroni …")
+_REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,2}?(?:of\s+)?"
+                     r"(?:it|them)\b|\b(?:ritual|routine|go-to|usual|staple)\b", re.I)
+
+
+def _consumed(y: Clause, whole: Claim) -> frozenset[str]:
+    """What ``y`` says its owner has (:func:`~memscope.meaning.diets.consumed`), read in
+    the whole text (``whole``) when the clause names none and every clause is the
+    owner's ("bakes a
+    wheat sourdough every weekend and eats most of it herself", "Friday ritual: one
+    Negroni at the bar")."""
+    found = consumed(y.text)
+    if not found and len(whole.clauses) > 1 and _REFERS.search(whole.text) and all(
+            c.owner == y.owner and not c.denials and c.claim.sign >= 0 for c in whole.clauses):
+        found = consumed(whole.text)
+    if "gluten" in found and NO_GLUTEN.search(whole.text):
+        return found - {"gluten"}  # "loves pasta and buys gluten-free brands"
+    return found
 
 
 def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:

@@ -1,6 +1,7 @@
 """What a diet, a habit or a household rules out, and what a text says someone has
-(:func:`ruled_out`, :func:`consumed`, :func:`eats_allergen`): the one piece of world
-knowledge the rules carry, because diets, smoking, pets and allergies are among the
+(:func:`ruled_out`, :func:`consumed`, :func:`eats_allergen`): world knowledge the rules
+carry (with places, :mod:`~memscope.meaning.places`, and public events,
+:mod:`~memscope.meaning.events`), because diets, smoking, pets and allergies are among the
 commonest things an assistant remembers ("is vegetarian" / "had a rare steak", "is
 teetotal" / "orders a whisky every Friday", "keeps no pets" / "walks his beagle",
 "allergic to peanuts" / "eats peanut butter", 滴酒不沾 / 每周五都去喝啤酒).
@@ -56,9 +57,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
               "donut", "fizzy", "soda", "ice cream", "dessert", "brownie", "糖", "巧克力", "蛋糕",
               "甜点"),
-    # what holds gluten, said plainly ("regular wheat pasta", "ordinary toast")
-    "gluten": ("wheat", "regular pasta", "ordinary pasta", "normal pasta", "regular bread",
-               "ordinary bread", "normal bread", "croissant", "bagel"),
+    # what holds gluten (what says it has none is read apart: "gluten-free bread", 无麸质)
+    "gluten": ("wheat", "barley", "rye", "spelt", "semolina", "couscous", "bulgur", "bread",
+               "toast", "pasta", "spaghetti", "pizza", "noodle", "croissant", "bagel",
+               "sourdough", "小麦", "全麦", "面包", "面条", "拉面", "包子", "馒头", "饺子", "油条",
+               "烧饼", "面粉", "意面", "披萨", "牛肉面", "炸酱面", "热干面", "刀削面", "担担面",
+               "汤面", "方便面"),
 }
 #: pets of any kind
 _PETS = ("dog", "cat", "small pet")
@@ -68,16 +72,17 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
                "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "caffeine", "咖啡"),
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉"),
-               "beef": ("beef", "牛肉")}
+               "beef": ("beef", "牛肉"), "gluten": ("gluten", "wheat", "麸质", "小麦")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|spicy|"
-                     r"gluten|coeliac|celiac|"
+                     r"gluten|coeliac|celiac|麸质|乳糜泻|"
                      r"avoids|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
                      re.I)
 #: diets and the kinds each rules out
-_BE = r"\b(?:is|has been|was|became|went|stays|remains|eats|lives)\s+(?:an?\s+)?(?:\w+ly\s+)?" \
+_BE = r"\b(?:is|has been|was|became|went|stays|remains|eats|lives|follows|keeps)\s+" \
+      r"(?:an?\s+)?(?:\w+ly\s+)?" \
       r"(?:strict\s+|lifelong\s+|committed\s+|full\s+|now\s+)?"
 DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern, re.I), kinds) for pattern, kinds in (
@@ -86,7 +91,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"pesc[ae]tarian\b", ("meat",)),
         # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
         (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
-         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食|是穆斯林", ("pork",)),
+         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食|是穆斯林|(?:严格|严守|饮食上?)(?:一直|都)?"
+         r"(?:严格|严守)?清真", ("pork",)),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
@@ -95,8 +101,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          r"\bcan['’]?t (?:stand|handle|take|eat) (?:anything )?spicy\b", ("spicy",)),
         (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
          r"sugar\b|戒糖", ("sugar",)),
-        (r"\bgluten[- ]free\s+diet\b|\b(?:has|with)\s+co?eliac(?:\s+disease)?\b|\bis\s+co?eliac\b",
-         ("gluten",)),
+        (r"\bgluten[- ]free\s+diet\b|\b(?:has|with)\s+co?eliac(?:\s+disease)?\b|\bis\s+co?eliac\b|"
+         r"乳糜泻|无麸质饮食|麸质不耐", ("gluten",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
          r"given up|stopped|kicked) (?:smoking|tobacco|cigarettes|the cigarettes)\b|"
          r"不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
@@ -122,7 +128,8 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
-_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|tucks)\b|"
+_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|tucks|go-to|"
+                   r"favou?rite|breakfast|lunch|dinner)\b|"
                    r"吃|喝|早餐|早饭|午饭|晚饭",
                    re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
@@ -135,18 +142,22 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
                      r"|\bavoids\s+(?:all\s+|any\s+)?(?P<avoids>caffeine|alcohol|coffee|tea|meat|"
                      r"fish|dairy|sugar|pork|eggs?|booze)\b"
+                     r"|(?:n['’]t|\bnot|\bnever)\s+(?:had|touched|tasted)\s+(?:a\s+(?:single\s+)?"
+                     r"(?:drop|sip|bite|cup|glass|mouthful)\s+of\s+|any\s+)?(?P<had>[a-z]+)"
                      r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})"
-                     r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)"
+                     r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)(?:能|敢)?"
                      r"(?:喝|吃|碰)", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-                       r"polishes)\b"
-                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|[一二两三四五\d]杯|每顿", re.I)
+                       r"polishes|ritual|staple)\b"
+                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
+                       r"晚饭", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
-                       r"in(?!\s+(?:(?:his|her|their|my)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|mostly|"
+                       r"in(?!\s+(?:(?:his|her|their|my|\w+['’]s)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|"
+                       r"mostly|"
                        r"for(?!\s+(?:(?:\w+|\d+)\s+)?(?:years|ages|decades|a decade|life|good|"
                        r"a long time|months)\b)|"
                        r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
@@ -162,6 +173,8 @@ _AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 _PLANT = re.compile(r"\b(?:oat|soy|soya|almond|coconut|rice|plant)[- ]?(?:milk|based)\b|\bvegan\b|"
                     r"\bveggie\b|\bmeat[- ]?(?:free|less)\b|\bdairy[- ]free\b|\btofu\b|\bseitan\b|"
                     r"\bbeyond\b|\bimpossible\b|燕麦奶|豆奶|植物奶|素肉|豆腐", re.I)
+#: food said to hold no gluten ("gluten-free bread", 无麸质面包)
+NO_GLUTEN = re.compile(r"\bgluten[- ]free\b|\bno[- ]gluten\b|无麸质|免麸质|不含麸质", re.I)
 #: "had a rare steak last night, as she does most weeks": the past, as a habit
 _HAD = re.compile(r"\b(?:had|ate|drank|ordered)\b", re.I)
 _HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|he|they) does)\b",
@@ -169,7 +182,7 @@ _HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|h
 _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
                       r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
                       r"\bnon-alcoholic\b|\bfor (?:her|his|their) (?:kids|children|family|"
-                      r"guests|partner)\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|做给|"
+                      r"guests|partner|husband|wife|son|daughter|parents)\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|做给|"
                       r"给[^，。,；;]{0,4}(?:家人|孩子|朋友|客人|老公|老婆|丈夫|妻子|父母|爸妈|儿子|女儿)"
                       r"(?:吃|喝|做)", re.I)
 
@@ -190,7 +203,8 @@ def ruled_out(text: str) -> frozenset[str]:
                     re.split(r"[，。,；;]", text[:m.start()])[-1])):
             continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
         what = (m.group("what") or m.group("no") or m.group("gave") or m.group("stopped")
-                or m.group("avoids") or m.group("zh") or m.group("zh_pre") or "").lower()
+                or m.group("avoids") or m.group("had") or m.group("zh") or m.group("zh_pre")
+                or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
     return frozenset(out)
@@ -212,7 +226,8 @@ def consumed(text: str) -> frozenset[str]:
         # (a pet of someone else's is not one's own: "walks his neighbour's beagle")
         mine = low if kind not in _PETS else _OTHERS_PET.sub(" ", low)
         if (said.search(text) if said else eats) and not (plant and kind in (
-                "meat", "dairy", "fish")) and any(
+                "meat", "dairy", "fish")) and not (kind == "gluten" and NO_GLUTEN.search(
+                text)) and any(
                 re.search(rf"\b{re.escape(w)}", mine) if w.isascii() else w in text
                 for w in words):
             out.add(kind)
@@ -270,10 +285,11 @@ def given_up(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=50_000)
-def had_lately(text: str, when: str = "") -> frozenset[str]:
+def had_lately(text: str, when: str = "", *, every: bool = False) -> frozenset[str]:
     """The kinds ``text`` says its owner had once, lately ("had two beers at the match last
     Saturday", 上周末喝了五六瓶啤酒); the time may be said in ``when`` instead (the whole
-    memory of a clause: 老周上周末跟同事吃烧烤，喝了五六瓶啤酒).
+    memory of a clause: 老周上周末跟同事吃烧烤，喝了五六瓶啤酒). Drink, tobacco, sugar and
+    coffee, or with ``every`` any kind ("had scrambled eggs this morning").
 
     >>> sorted(had_lately("Ahmed had two beers at the match last Saturday."))
     ['alcohol']
@@ -285,7 +301,7 @@ def had_lately(text: str, when: str = "") -> frozenset[str]:
     low = text.lower()
     drunk = re.search(r"\bgot (?:properly |really |very )?drunk\b|喝醉", text, re.I)
     return frozenset(kind for kind, words in KINDS.items()
-                     if kind in ("alcohol", "tobacco", "sugar", "coffee") and (
+                     if (every or kind in ("alcohol", "tobacco", "sugar", "coffee")) and (
                          any(re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text
                              for w in words) or (drunk and kind == "alcohol")))
 

@@ -53,6 +53,7 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"(?:家里的?)?独子|(?:家里)?就[她他]一根独苗|一根独苗"), "独生子"),
             (re.compile(r"荤腥一口(?:都)?不碰|不沾荤腥"), "不吃肉"),
             (re.compile(r"没挨过刀"), "没做过手术"),
+            (re.compile(r"雷打不动(?:地|的)?"), "每天"),  # without fail: no denial
             # 她的亲姐姐: her sister
             (re.compile(r"的亲(?=姐姐|哥哥|弟弟|妹妹|儿子|女儿|闺女|兄弟|姐妹)"), "的"),
             # 只有一个孩子，是个女儿: no son (as "has one child, a daughter")
@@ -255,6 +256,11 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"(?P<who>(?:[A-Z][\w-]*['’]s (?:[a-z]+ )?)?[A-Z][\w-]*) (?:says|said|"
                 r"mentioned) (?:that )?(?:her|his|their) (?=(?:[a-z]+ ){0,2}(?:is|are|was)\b)"),
      r"\g<who>'s "),
+    # a teller naming whom the claim is about: "User mentioned Marcus's go-to lunch is …",
+    # "User said Tomasz takes …" are Marcus's and Tomasz's
+    (re.compile(rf"^(?:(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) {_SAYS}(?: that)? (?=[A-Z][\w'’-]*"
+                r"(?:['’]s [a-z]|\s+(?:is|has|takes|eats|drinks|works|lives|owns|drives)\b))"),
+     ""),
     # hearsay around the claim: "According to Hannah, her brother …" is Hannah's brother;
     # "Her go-to lunch, Amara says, is …" is Amara's
     (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:her|his|their)\s+"),

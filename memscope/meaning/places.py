@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 
@@ -38,6 +39,86 @@ _NOT_PLACES = frozenset(re.findall(r"\w+", (
     "christmas easter")))
 #: where a Chinese text puts someone: 在, 去, 到 … and the characters after (overlapping)
 _ZH_AT = re.compile(r"(?=(?:在|去[了过]?|到[了过]?|赴|飞往|前往|游览?了?)([\u3400-\u9fff]{2,6}))")
+
+
+#: places people go that GeoNames' list of cities lacks or names otherwise: islands, regions
+#: and sights people travel to ("honeymooned in Bali", "hiked to Machu Picchu"), and English
+#: names of smaller cities GeoNames gives in their own language ("Ghent" for Gent), each
+#: by its country's ISO code (a Chinese sight also by its province's code: 天安门 in
+#: Beijing). Common knowledge, written from it; a sight in several countries (the Alps) is
+#: left out
+_SIGHTS: dict[str, str] = {
+    # islands and regions
+    "bali": "ID", "lombok": "ID", "java": "ID", "phuket": "TH", "koh samui": "TH",
+    "hawaii": "US", "maui": "US", "alaska": "US", "california": "US", "florida": "US",
+    "texas": "US", "yosemite": "US", "yellowstone": "US", "the grand canyon": "US",
+    "grand canyon": "US", "tuscany": "IT", "sicily": "IT", "sardinia": "IT",
+    "the amalfi coast": "IT", "amalfi coast": "IT", "lake como": "IT", "cinque terre": "IT",
+    "the dolomites": "IT", "dolomites": "IT", "provence": "FR", "normandy": "FR",
+    "brittany": "FR", "corsica": "FR", "bavaria": "DE", "crete": "GR", "santorini": "GR",
+    "mykonos": "GR", "ibiza": "ES", "mallorca": "ES", "majorca": "ES", "tenerife": "ES",
+    "gran canaria": "ES", "the canary islands": "ES", "canary islands": "ES",
+    "andalusia": "ES", "catalonia": "ES", "the algarve": "PT", "algarve": "PT",
+    "madeira": "PT", "the azores": "PT", "azores": "PT", "cornwall": "GB",
+    "the lake district": "GB", "lake district": "GB", "the scottish highlands": "GB",
+    "the highlands": "GB", "lapland": "FI", "hokkaido": "JP", "okinawa": "JP",
+    "mount fuji": "JP", "jeju": "KR", "patagonia": "AR", "tierra del fuego": "AR",
+    "the atacama": "CL", "atacama": "CL", "easter island": "CL", "the galapagos": "EC",
+    "galapagos": "EC", "the amazon": "BR", "machu picchu": "PE", "the inca trail": "PE",
+    "inca trail": "PE", "kilimanjaro": "TZ", "mount kilimanjaro": "TZ", "the serengeti": "TZ",
+    "serengeti": "TZ", "zanzibar": "TZ", "table mountain": "ZA", "the outback": "AU",
+    "uluru": "AU", "the great barrier reef": "AU", "great barrier reef": "AU",
+    "tasmania": "AU", "queensland": "AU", "bora bora": "PF", "tahiti": "PF",
+    "mount everest": "NP", "everest base camp": "NP", "angkor wat": "KH",
+    "the taj mahal": "IN", "taj mahal": "IN", "goa": "IN", "petra": "JO",
+    "the pyramids": "EG", "cappadocia": "TR", "quebec": "CA",
+    # sights in a city
+    "the eiffel tower": "FR", "eiffel tower": "FR", "the louvre": "FR", "louvre": "FR",
+    "big ben": "GB", "the colosseum": "IT", "colosseum": "IT", "times square": "US",
+    "the statue of liberty": "US", "statue of liberty": "US", "the golden gate bridge": "US",
+    "golden gate bridge": "US", "the sagrada familia": "ES", "sagrada familia": "ES",
+    "the brandenburg gate": "DE", "brandenburg gate": "DE", "the acropolis": "GR",
+    "acropolis": "GR", "the sydney opera house": "AU", "sydney opera house": "AU",
+    # English names of smaller cities
+    "ghent": "BE", "bruges": "BE", "lucerne": "CH", "fez": "MA", "dubrovnik": "HR",
+    # in Chinese
+    "巴厘岛": "ID", "普吉岛": "TH", "夏威夷": "US", "大峡谷": "US", "北海道": "JP", "冲绳": "JP",
+    "富士山": "JP", "济州岛": "KR", "马丘比丘": "PE", "圣托里尼": "GR", "泰姬陵": "IN",
+    "金字塔": "EG", "埃菲尔铁塔": "FR", "卢浮宫": "FR", "自由女神像": "US", "时代广场": "US",
+    "大堡礁": "AU", "天安门": "CN.22", "故宫": "CN.22", "外滩": "CN.23", "东方明珠": "CN.23",
+    "兵马俑": "CN.26", "布达拉宫": "CN.14", "西湖": "CN.02",
+}
+
+#: sights of one city, by the city (as :func:`city_country` reads it): someone who sees one
+#: from home, or passes it every day, lives there ("can see the Eiffel Tower from her
+#: balcony", 每天上班都路过天安门)
+_CITY_SIGHTS: dict[str, str] = {
+    "eiffel tower": "paris", "the louvre": "paris", "louvre": "paris", "big ben": "london",
+    "the thames": "london", "thames": "london", "the tube": "london", "tower bridge": "london",
+    "the london eye": "london", "buckingham palace": "london", "the shard": "london",
+    "the colosseum": "rome", "colosseum": "rome", "times square": "new york",
+    "central park": "new york", "statue of liberty": "new york",
+    "empire state building": "new york", "golden gate bridge": "san francisco",
+    "sagrada familia": "barcelona", "brandenburg gate": "berlin", "acropolis": "athens",
+    "sydney opera house": "sydney", "the kremlin": "moscow", "red square": "moscow",
+    "burj khalifa": "dubai", "the cn tower": "toronto", "cn tower": "toronto",
+    "space needle": "seattle", "the hollywood sign": "los angeles", "hollywood sign": "los angeles",
+    "天安门": "北京", "故宫": "北京", "东方明珠": "上海", "外滩": "上海", "西湖": "杭州",
+    "卢浮宫": "巴黎", "埃菲尔铁塔": "巴黎", "大本钟": "伦敦", "自由女神像": "纽约",
+    "时代广场": "纽约",
+}
+_SIGHT_NAMES = re.compile("|".join(sorted((re.escape(k) for k in _CITY_SIGHTS), key=len,
+                                          reverse=True)), re.I)
+
+
+def sights(text: str) -> tuple[str, ...]:
+    """The cities of the sights ``text`` names ("the Eiffel Tower" → "paris", 外滩 → 上海).
+
+    >>> sights("She can see the Sagrada Família from her window.")
+    ('barcelona',)
+    """
+    plain = _plain(text) if not _HAN.search(text) else text
+    return tuple(_CITY_SIGHTS[m.group(0).lower()] for m in _SIGHT_NAMES.finditer(plain))
 
 
 #: China's provinces, regions and municipalities (GeoNames' first-level codes, "CN.14"),
@@ -84,6 +165,7 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
             region = (row["population"], f"CN.{row.get('admin1code')}") if (
                 row["countrycode"] == "CN" and row.get("admin1code") in _CN_REGIONS) else None
             _keep(cities, row["name"].lower(), found)
+            _keep(cities, _plain(row["name"]), found)  # "Reykjavik" for Reykjavík
             if region:
                 _keep(regions, row["name"].lower(), region)
             for name in row.get("alternatenames", ()):
@@ -105,9 +187,20 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
                       "scotland": "GB", "wales": "GB", "the netherlands": "NL", "holland": "NL",
                       "中国大陆": "CN", "大陆": "CN"})
     city_codes = {k: v for k, (_p, v) in cities.items()}
+    city_codes.update({k: v.split(".")[0] for k, v in _SIGHTS.items()})
     # a city's region only when the most populous city of its name is in China
-    return countries, city_codes, {k: v for k, (_p, v) in regions.items()
-                                   if city_codes.get(k) == "CN"}
+    in_china = {k: v for k, (_p, v) in regions.items() if city_codes.get(k) == "CN"}
+    return countries, city_codes, in_china | {k: v for k, v in _SIGHTS.items() if "." in v}
+
+
+def _plain(name: str) -> str:
+    """A name lower-cased without its accents ("Zürich" → "zurich").
+
+    >>> _plain("Reykjavík"), _plain("Thessaloníki")
+    ('reykjavik', 'thessaloniki')
+    """
+    decomposed = unicodedata.normalize("NFKD", name.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _keep(names: dict[str, tuple[int, str]], key: str, found: tuple[int, str]) -> None:
@@ -140,7 +233,14 @@ def _zh_countries() -> dict[str, str]:
 _CONTINENTS = {"africa": "AF", "asia": "AS", "europe": "EU", "north america": "NA",
                "oceania": "OC", "south america": "SA", "antarctica": "AN", "非洲": "AF",
                "亚洲": "AS", "欧洲": "EU", "北美洲": "NA", "北美": "NA", "大洋洲": "OC",
-               "南美洲": "SA", "南美": "SA", "南极洲": "AN"}
+               "南美洲": "SA", "南美": "SA", "南极洲": "AN", "southern hemisphere": "SH",
+               "南半球": "SH"}
+#: the countries wholly or mostly south of the equator (for "has never been south of the
+#: equator", 从没去过南半球); those it crosses near their middle (Kenya, Ecuador, Indonesia)
+#: are left out
+_SOUTH = frozenset(("AU", "NZ", "AR", "CL", "UY", "PY", "BO", "PE", "BR", "ZA", "NA", "BW",
+                    "ZW", "ZM", "MW", "MZ", "MG", "LS", "SZ", "AO", "TZ", "MU", "FJ", "PG",
+                    "NC", "PF", "WS", "TO", "VU", "FK"))
 
 
 @lru_cache(maxsize=1)
@@ -153,7 +253,7 @@ def _continents() -> dict[str, frozenset[str]]:
             out.setdefault(row["continentcode"], set()).add(row["iso"])
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
         return {}
-    return {k: frozenset(v) for k, v in out.items()}
+    return {k: frozenset(v) for k, v in out.items()} | {"SH": _SOUTH}
 
 
 def continent(name: str) -> frozenset[str]:
@@ -169,11 +269,12 @@ def country(name: str) -> str | None:
 
 
 def city_country(name: str) -> str | None:
-    """The ISO code of the country of the city ``name`` names ("Kyoto", 京都), or of the
-    country itself when ``name`` is one."""
+    """The ISO code of the country of the city ``name`` names ("Kyoto", 京都, "Reykjavik"
+    for Reykjavík) or of a place people go there (:data:`_SIGHTS`: "Bali", 卢浮宫), or of
+    the country itself when ``name`` is one."""
     countries, cities = _places()
     key = name.strip().lower()
-    return cities.get(key) or countries.get(key)
+    return cities.get(key) or countries.get(key) or cities.get(_plain(key))
 
 
 def region(name: str) -> str | None:
@@ -223,4 +324,4 @@ def zh_places(text: str) -> tuple[str, ...]:
 
 
 __all__ = ["MIN_POPULATION", "MIN_POPULATION_OTHER_NAME", "city_country", "city_region",
-           "country", "region", "within", "zh_places"]
+           "country", "region", "sights", "within", "zh_places"]

@@ -126,8 +126,12 @@ _EN_OTHER_KEYS = frozenset(("height", "weight", "blood type", "pets", "children"
 #: whose a note is, named beside its field: "Health: type 1 diabetes (Emeka)", "Devices
 #: (Yerlan): Apple only", "User's birthday: 29 March"
 _EN_NAMED = r"(?P<name>User|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
+#: (with a plain aside after the name: "Employer: Deloitte (Mateo, audit team)"; not a time,
+#: which would change what the field says: "(Anna, until recently)")
 _EN_OWNER_AFTER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z &/-]{1,30}?):\s*(?P<value>.+?)\.?\s*\("
-                             + _EN_NAMED + r"\)\s*\.?$", re.S)
+                             + _EN_NAMED + r"(?:,\s*(?!(?:until|since|before|after|formerly|"
+                             r"previously|former|ex|now|then|not|no)\b)[a-z][a-z -]{1,30})?"
+                             r"\)\s*\.?$", re.S)
 _EN_OWNER_IN_KEY = re.compile(r"^(?P<key>[A-Z][A-Za-z &/-]{1,30}?)\s*\(" + _EN_NAMED
                               + r"\):\s*(?P<value>.+)$", re.S)
 _EN_OWNER_POSSESSIVE = re.compile(r"^(?P<name>User|[A-Z][\w'’-]*)['’]s (?P<key>[a-z][a-z &/-]"

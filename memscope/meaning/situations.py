@@ -15,15 +15,21 @@ Pure and deterministic.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from functools import lru_cache
 
+from memscope.meaning.claim_text import _HAN
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
+from memscope.meaning.events import born_too_late, witnessed
+from memscope.meaning.facts import age_span
 from memscope.meaning.places import (
     city_country,
+    city_region,
     continent,
     country,
     region,
+    sights,
     within,
     zh_places,
 )
@@ -53,6 +59,9 @@ def situation(a: Claim, b: Claim) -> str | None:
          _tool_conflict),
         ("passport" in fa and "passport" in fb, _passport_conflict),
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
+        (("witness" in fa and "born" in fb) or ("witness" in fb and "born" in fa),
+         _lifetime_conflict),
+        ("sight" in fa or "sight" in fb, _sight_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -62,7 +71,7 @@ def compared_widely(c: Claim) -> bool:
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
     someone speaks, a height), which the other text may say in words of its own."""
-    return bool(features(c) - {"number", "allergy", "quantity"})
+    return bool(features(c) - {"number", "allergy", "quantity", "born"})
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -106,6 +115,10 @@ def _text_features(text: str) -> set[str]:
         out.add("fuel")
     if _TOOL_RE.search(text):
         out |= {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
+    if witnessed(text) is not None:
+        out.add("witness")
+    if _NEAR_HOME.search(text) and sights(text):
+        out.add("sight")
     return out
 
 
@@ -122,6 +135,8 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("quantity")
     if "height" in kinds:
         out.add("height")  # said in words of its own ("five foot six"): compared widely
+    if any(f.key in ("birthday", "age") and not f.of for cl in c.clauses for f in cl.facts):
+        out.add("born")
     return frozenset(out)
 
 
@@ -457,6 +472,12 @@ _NEVER_BEEN = re.compile(r"\b(?:never|(?:is|has)\s+(?:still\s+)?yet\s+to)\s+(?:(
 _NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?|set\s+foot\s+outside"
                          r"(?:\s+of)?|(?:lived|resided)\s+(?:anywhere\s+)?outside(?:\s+of)?)\s+"
                          + _PLACE_NAME)
+#: "has never been south of the equator": never in the southern hemisphere
+_NEVER_SOUTH = re.compile(r"\bnever\s+(?:been|travell?ed|traveled|gone|flown|set\s+foot|ventured)"
+                          r"\s+(?:anywhere\s+)?(?:south|below)\s+(?:of\s+)?the\s+equator\b")
+#: "has been to every continent except South America": never there
+_ALL_BUT = re.compile(r"\b(?:every|all\s+the|all)\s+continents?\s+(?:but|except)\s+"
+                      + _PLACE_NAME)
 _ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去过|到过|踏足过?)"
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: 出国 is leaving China (a Chinese text's home country)
@@ -464,7 +485,8 @@ _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出�
 _ZH_NEVER_LEFT = re.compile(r"(?:从未|从没有?|从来没有?|没有?)离开过"
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: a place someone is, was or went ("in Kyoto", "to Venice", "visited Lisbon")
-_EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured)\s+" + _PLACE_NAME)
+_EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured|climbed|explored)\s+"
+                       + _PLACE_NAME)
 
 
 #: a trip still to come ("is flying to Tokyo in October", "will visit Kyoto"): no visit yet
@@ -473,7 +495,8 @@ _TRIP_AHEAD = re.compile(r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|tra
                          r"spring|summer|autumn|winter)\b|下(?:个?月|周|星期)|明年|打算|准备|要去",
                          re.I)
 #: a text that may deny a visit (cheap: most texts do not)
-_TRAVEL_CUE = re.compile(r"never|yet to|从未|从没|从来没|没有?(?:去|到|出)")
+_TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
+                         r"没有?(?:去|到|出)")
 
 
 @lru_cache(maxsize=50_000)
@@ -532,6 +555,75 @@ def _zh_kin_gone(a: Claim, b: Claim) -> bool:
     return False
 
 
+def _latest_birth(y: Clause) -> int | None:
+    """The latest year its owner can have been born in, by the year of birth or the age a
+    clause gives them (None when it gives neither)."""
+    for f in y.facts:
+        if f.of:
+            continue
+        if f.key == "birthday" and (year := dict(f.date).get("y")):
+            return year
+        if f.key == "age" and (span := age_span(f.first)) is not None:
+            return datetime.now(UTC).year - span[0]
+    return None
+
+
+def _lifetime_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says its owner lived through a public event (saw it as it happened, or
+    served in it) and the other gives them a year of birth or an age too late for it
+    ("remembers watching the moon landing live" / "was born in 1990";
+    :mod:`~memscope.meaning.events`)."""
+    for first, second in ((a, b), (b, a)):
+        for x in first.clauses:
+            seen = witnessed(x.text) if x.owner and not x.hedged else None
+            if seen is None:
+                continue
+            for y in second.clauses:
+                if y.owner == x.owner and (born := _latest_birth(y)) is not None and (
+                        born_too_late(born, seen)):
+                    return "lifetime"
+    return None
+
+
+#: a sight seen from home or passed every day ("can see the Eiffel Tower from her balcony",
+#: "her flat overlooks the Thames", "commute on the Tube", 从她家阳台就能看到东方明珠)
+_NEAR_HOME = re.compile(r"\b(?:balcony|window|windows|front\s+door|overlooks?|overlooking|"
+                        r"minute\s+(?:walk|stroll)|walks?\s+past|commute|commutes|every\s+"
+                        r"(?:day|morning)|from\s+(?:her|his|their|my)\s+(?:flat|house|home|desk|"
+                        r"bedroom|office))\b|阳台|窗|家门口|路过|上班|通勤|每天", re.I)
+
+
+def _sight_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says its owner lives in one country (or Chinese province) and the other
+    that they see a sight of a city in another from home, or pass it every day ("lives in
+    Sydney" / "can see the Eiffel Tower from her balcony"; 住在广州 / 每天上班都路过天安门).
+    Two cities of one country are left alone (a river runs through many)."""
+    for first, second in ((a, b), (b, a)):
+        if "sight" not in features(first):
+            continue
+        for x in first.clauses:
+            seen = sights(x.text) if x.owner and _NEAR_HOME.search(x.text) else ()
+            if not seen:
+                continue
+            for y in second.clauses:
+                if y.owner == x.owner and not (y.past or y.hedged) and any(
+                        f.key == "home" and not f.of and f.first and _far(f.first, seen[0])
+                        for f in y.facts):
+                    return "place"
+    return None
+
+
+def _far(home: str, city: str) -> bool:
+    """``home`` (a city or a country) is in another country than ``city``, or for two
+    cities of China, in another province."""
+    if _HAN.search(city):
+        here, there = city_region(home), city_region(city)
+        if here and there:
+            return here != there
+    here, there = city_country(home), city_country(city)
+    return bool(here and there and here != there.split(".")[0])
+
+
 def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
     """One text says its owner's mother (father, son …) died, the other that they spend
     time with her now ("Sven's mother passed away in 2018" / "Sven visits his mother at her
@@ -586,6 +678,9 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
     # a continent is its countries ("has never travelled to Asia", "never left Europe")
     never |= {c for m in _NEVER_BEEN.finditer(text) for c in continent(m.group("place"))}
     left |= {c for m in _NEVER_LEFT.finditer(text) for c in continent(m.group("place"))}
+    never |= {c for m in _ALL_BUT.finditer(text) for c in continent(m.group("place"))}
+    if _NEVER_SOUTH.search(text):
+        never |= continent("southern hemisphere")
     return frozenset(never), frozenset(left)
 
 

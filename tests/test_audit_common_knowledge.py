@@ -1,0 +1,134 @@
+"""Tenth pass of the audit's rules (issue 35): common knowledge the rules now carry, each
+with the look-alikes it must leave alone. Places people go that are no city (Bali,
+Patagonia, Machu Picchu) and the southern hemisphere; public events someone lived through
+against a year of birth or an age; a sight seen from home against a home in another
+country or province; foods that hold gluten, drinks and dishes read in a habit said over
+two clauses; a note's teller who names whom it is about. Sentences here are this file's
+own, not the labelled sets'."""
+
+from __future__ import annotations
+
+import pytest
+from test_audit_levels import _flagged as flagged
+
+from memscope.meaning.events import witnessed
+from memscope.meaning.places import city_country, continent, sights
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # places that are no city of GeoNames' list
+    ("Ingrid has never been to Asia.", "Ingrid spent her honeymoon in Bali.", True),
+    ("Ingrid has never set foot in South America.", "Ingrid went trekking in Patagonia in "
+     "March.", True),
+    ("Ingrid has never been to Peru.", "Ingrid hiked the Inca Trail to Machu Picchu in 2021.",
+     True),
+    ("Ingrid has never left Europe.", "Ingrid went surfing in Hawaii two years ago.", True),
+    ("Ingrid has never been south of the equator.", "Ingrid toured New Zealand by campervan "
+     "last winter.", True),
+    ("Ingrid has been to every continent except Africa.", "Ingrid climbed Kilimanjaro in "
+     "2019.", True),
+    ("Ingrid has never been to Iceland.", "Ingrid took a week off in Reykjavik last year.",
+     True),
+    ("卡米拉从来没去过亚洲。", "卡米拉去年在巴厘岛度了蜜月。", True),
+    ("卡米拉从来没去过南半球。", "卡米拉去年在澳大利亚住了半年。", True),
+    # a trip still to come, another person, somewhere allowed
+    ("Ingrid has never been to Asia.", "Ingrid is flying to Bali next month.", False),
+    ("Ingrid has never been to Asia.", "Ingrid's brother spent his honeymoon in Bali.", False),
+    ("Ingrid has never been south of the equator.", "Ingrid toured Norway by campervan last "
+     "winter.", False),
+    ("Ingrid has been to every continent except Africa.", "Ingrid climbed Mount Fuji in "
+     "2019.", False),
+])
+def test_places_people_go(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Tobias was born in 1994.", "Tobias remembers watching the moon landing on TV as a boy.",
+     True),
+    ("Tobias was born in 1994.", "Tobias vividly remembers the Berlin Wall coming down.", True),
+    ("Tobias is 25.", "Tobias fought in the Falklands War.", True),
+    ("Tobias is 25.", "Tobias remembers watching the Berlin Wall fall live on television.",
+     True),
+    ("邵阳是1995年出生的。", "邵阳记得小时候守在电视前看香港回归的直播。", True),
+    # old enough, a film about it, someone else's memory
+    ("Tobias was born in 1960.", "Tobias remembers watching the moon landing on TV as a boy.",
+     False),
+    ("Tobias was born in 1994.", "Tobias watched a documentary about the moon landing.", False),
+    ("Tobias was born in 1994.", "Tobias's father remembers watching the moon landing live.",
+     False),
+    ("邵阳是1985年出生的。", "邵阳记得小时候守在电视前看香港回归的直播。", False),
+    ("Tobias was born in 1994.", "Tobias has no memory of the moon landing at all.", False),
+])
+def test_events_lived_through(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Odile lives in Montreal.", "Odile can see Big Ben from her office window.", True),
+    ("Odile lives in Madrid.", "Odile's flat is a ten-minute walk from the Colosseum.", True),
+    ("Odile lives in Toronto.", "Odile's commute on the Tube takes forty minutes.", True),
+    ("许静住在成都。", "许静每天上班都路过外滩。", True),
+    # a visit, another person, two cities of one country (a river runs through many)
+    ("Odile lives in Montreal.", "Odile visited Big Ben on a trip last spring.", False),
+    ("Odile lives in Montreal.", "Odile's sister can see Big Ben from her office window.",
+     False),
+    ("Odile lives in Reading.", "Odile's office overlooks the Thames.", False),
+    ("许静住在上海。", "许静每天上班都路过外滩。", False),
+])
+def test_a_sight_from_home(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Magnus has coeliac disease.", "Magnus has rye bread with every lunch.", True),
+    ("Magnus is coeliac.", "Magnus makes fresh pasta every Sunday and eats most of it "
+     "himself.", True),
+    ("Magnus follows a strictly kosher diet.", "Magnus's usual Saturday lunch is a bacon "
+     "roll.", True),
+    ("Magnus is vegetarian.", "Magnus had a lamb kebab for dinner last night.", True),
+    ("Magnus hasn't had a single sip of alcohol in his life.", "Magnus drinks a pint of cider "
+     "most evenings.", True),
+    ("Magnus is allergic to shellfish.", "Magnus's favourite dinner is lobster linguine.",
+     True),
+    ("User mentioned Magnus's go-to snack is beef jerky.", "Magnus is vegan.", True),
+    ("钟敏有乳糜泻，严格无麸质饮食。", "钟敏每天早饭都吃两个馒头。", True),
+    ("钟敏饮食上一直严守清真。", "钟敏最爱吃的菜是回锅肉。", True),
+    ("钟敏确诊乳糜泻。", "钟敏的早饭雷打不动：一碗牛肉面。", True),
+    # gluten-free food, cooking for others, before the diet, another person
+    ("Magnus is coeliac.", "Magnus eats gluten-free pasta every Sunday.", False),
+    ("Magnus is vegetarian.", "Magnus cooks lamb for his family every Sunday and eats a "
+     "salad himself.", False),
+    ("Magnus is vegetarian.", "Magnus had a lamb kebab in 2010.", False),
+    ("User mentioned Magnus's son eats beef jerky every day.", "Magnus is vegan.", False),
+    ("钟敏确诊乳糜泻。", "钟敏每天早饭都吃无麸质面包。", False),
+    ("Magnus is coeliac.", "Magnus loves pizza and only orders gluten-free bases.", False),
+    ("Magnus is vegetarian.", "Magnus roasts a chicken for his wife on Sundays and never eats "
+     "any of it.", False),
+])
+def test_what_a_diet_rules_out(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+def test_a_field_named_with_an_aside() -> None:
+    """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
+    assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "
+                   "team)")
+    assert not flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Ana, "
+                       "audit team)")
+
+
+def test_what_is_read() -> None:
+    assert city_country("Bali") == "ID" and city_country("Zürich") == city_country("Zurich")
+    assert city_country("巴厘岛") == "ID" and city_country("Machu Picchu") == "PE"
+    assert {"AU", "NZ", "ZA"} <= continent("southern hemisphere") == continent("南半球")
+    assert "NO" not in continent("southern hemisphere")
+    assert sights("a view of the Brandenburg Gate") == ("berlin",)
+    assert sights("每天路过天安门") == ("北京",)
+    assert witnessed("served in the Vietnam War") == (1975, 16)
+    assert witnessed("read a book about the Vietnam War") is None
+    assert witnessed("mentions the moon landing") is None  # named, not lived through
