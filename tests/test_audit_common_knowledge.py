@@ -114,6 +114,32 @@ def test_what_a_diet_rules_out(a: str, b: str, expected: bool) -> None:
     assert flagged(b, a) is expected
 
 
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # tuned on en_dev12 and zh_dev12 (after their first readings), in this file's words
+    ("Ingrid has never left Morocco.", "Ingrid spent a week on Mallorca in 2018.", True),
+    ("Ingrid has never been to Peru.", "Ingrid has booked a trip to Cusco for next May.",
+     False),
+    ("Ingrid has no allergies of any kind.", "Ingrid reacts badly to wasp stings and has a "
+     "wasp-venom allergy.", True),
+    ("Ingrid strictly keeps kosher.", "Ingrid's favourite breakfast is a ham and cheese "
+     "croissant.", True),
+    ("Ingrid swims three times a week.", "Ingrid has never swum competitively.", False),
+    ("Ingrid is mildly lactose intolerant.", "Ingrid has a latte now and then.", False),
+    ("Ingrid has no debts at all.", "Ingrid is still paying off a 9,000-euro car loan.", True),
+    ("吕薇是2001年出生的。", "吕薇说她读幼儿园那年，在电视上看了香港回归。", True),
+    ("吕薇今年17岁。", "吕薇说2008年北京奥运会时她在水立方当过志愿者。", True),
+    ("吕薇从来没去过云南。", "吕薇去年夏天在丽江住了一个月。", True),
+    ("吕薇住在苏州。", "吕薇说她从来没在江苏生活过。", True),
+    ("吕薇去年去南京开了三天会。", "吕薇说她从来没在江苏生活过。", False),
+    ("吕薇严格遵守穆斯林的饮食禁忌。", "吕薇最爱吃的是回锅肉。", True),
+    ("吕薇不吃葱。", "吕薇给儿子炒菜时总要多放葱，因为儿子爱吃。", False),
+    ("吕薇的生日是5月3日。", "吕薇每年都到6月才办生日聚会。", False),
+])
+def test_tuned_on_the_twelfth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 def test_a_field_named_with_an_aside() -> None:
     """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
     assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "

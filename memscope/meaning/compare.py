@@ -35,6 +35,7 @@ from memscope.meaning.denials import (
     Denial,
 )
 from memscope.meaning.diets import (
+    FOR_OTHERS,
     NO_GLUTEN,
     allergens,
     consumed,
@@ -56,6 +57,9 @@ _ZH_MEASURES = frozenset("个只位岁年月日号点分半次件本张元块米
 _RESTRICTED = re.compile(r"\b(?:in|at|on|during|when|while|after|before|if|unless|except)\s+"
                          r"(?:the\s+)?(?!all\b)\w+|在.{1,6}(?:时|的时候)|(?:之后|之前|以后|以前)",
                          re.I)
+#: a way of doing a thing that a denial may be of alone ("never played tennis competitively")
+_QUALIFIED = re.compile(r"\b(?:competitively|professionally|seriously|formally|officially)\b",
+                        re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +189,8 @@ def _claim_conflict(a: Claim, b: Claim) -> Conflict | None:
         if a.zh and ZH_AT_TIMES.search((a if a.sign < 0 else b).text):
             return None  # 每天喝咖啡 / 下午三点以后不喝咖啡: the denial holds only then
         negative, positive = (a, b) if a.sign < 0 else (b, a)
+        if _QUALIFIED.search(negative.text) and not _QUALIFIED.search(positive.text):
+            return None  # "plays tennis every week" / "has never played tennis competitively"
         if positive.core_set < negative.core_set:
             return None  # "eats meat" / "doesn't eat red meat": the negation is of "red"
         if a.zh and not _zh_inside(a.core, b.core):
@@ -843,6 +849,11 @@ _VERB_KINDS = {stem("exercise"): re.compile(
     r"trains|works\s+out|does\s+(?:yoga|pilates|crossfit))\b", re.I)}
 
 
+#: a denial of eating or drinking: what is cooked for someone else does not affirm it
+#: ("doesn't eat coriander" / "adds coriander when cooking noodles for her daughter")
+_EATING = re.compile(r"\b(?:eat|eats|drink|drinks)\b|吃|喝", re.I)
+
+
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     """``x`` denies what ``other`` affirms of the same owner ("has never had grandchildren"
     / "has three grandchildren", "avoids Python" / "writes all her tools in Python",
@@ -853,7 +864,8 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     ever = _NEVER_DONE.search(x.text) is not None
     affirming = [y for y in other.clauses if y.owner == x.owner and (y.affirms or (
         ever and y.past and not (y.hedged or y.claim.sign < 0
-                                 or any(not d.aside for d in y.denials))))]
+                                 or any(not d.aside for d in y.denials))))
+                 and not (_EATING.search(x.text) and FOR_OTHERS.search(y.text))]
     if any(f.key == g.key and f.key in CLASHES and not clash(f, g)
            for f in x.facts for y in affirming for g in y.facts):
         return None  # levels say how the two hold ("quit smoking" / "smoked for years")
@@ -958,8 +970,8 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
         return False
     if given_up(x.text) & had_lately(y.text, y.claim.text):
         return True  # "quit drinking in 2019" / "had two beers at the match last Saturday"
-    if not x.past and not _LAPSE.search(y.text) and ruled_out(x.text) & had_lately(
-            y.text, y.claim.text, every=True):
+    if not x.past and (denied := ruled_out(x.text)) and denied & had_lately(
+            y.text, y.claim.text, every=True) and not _LAPSE.search(y.text):
         return True  # "is strictly vegan" / "had scrambled eggs for breakfast this morning"
     if y.past:
         return False
@@ -976,7 +988,8 @@ _LAPSE = re.compile(r"\bby\s+(?:mistake|accident)\b|\baccidentally\b|\bunknowing
 #: a clause that has what another names ("… and eats most of it herself"), or a heading
 #: that says the rest is a habit ("Friday ritual: one Negroni …")
 _REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,2}?(?:of\s+)?"
-                     r"(?:it|them)\b|\b(?:ritual|routine|go-to|usual|staple)\b", re.I)
+                     r"(?:it|them)\b|\b(?:ritual|routine|go-to|usual|staple)\b|\bfavou?rite\s+"
+                     r"(?:breakfast|lunch|dinner|meal|snack|dish|drink)\b", re.I)
 
 
 def _consumed(y: Clause, whole: Claim) -> frozenset[str]:

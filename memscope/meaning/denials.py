@@ -28,6 +28,7 @@ _UNIVERSAL = _set("any anything anyone anybody anywhere ever whatsoever wherever
                   "kind kinds sort sorts type types")
 #: words after which a denial holds only sometimes ("never drinks coffee after 3 pm")
 _RESTRICTING = _set("after before until unless except when while during if outside without "
+                    "competitively professionally seriously formally officially "
                     "because though although")
 #: verbs too plain to carry a denial without an object ("does not have", "never goes")
 _PLAIN_VERBS = _set("be been is are was were am have has had do does did get go make take use "

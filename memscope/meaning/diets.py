@@ -91,7 +91,7 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"pesc[ae]tarian\b", ("meat",)),
         # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
         (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
-         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食|是穆斯林|(?:严格|严守|饮食上?)(?:一直|都)?"
+         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食|是穆斯林|穆斯林的?饮食|(?:严格|严守|饮食上?)(?:一直|都)?"
          r"(?:严格|严守)?清真", ("pork",)),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
@@ -126,7 +126,7 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
                       r"|\b(?:an?|his|her|their|has)\s+(?:(?:severe|mild|serious|bad|strong|"
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
-                      r"[a-z]+)\s+allerg(?:y|ies)\b"
+                      r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
 _EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|tucks|go-to|"
                    r"favou?rite|breakfast|lunch|dinner)\b|"
@@ -167,6 +167,8 @@ _ENDED = re.compile(r"\bfor\s+(?:\w+\s+)?(?:years|months|decades|a\s+while)\b|\b
                     r"\bin\s+(?:19|20)\d\d\b|\bas\s+an?\s+(?:student|teenager|child|kid)\b|"
                     r"\b(?:throughout|during|in|for\s+all\s+of)\s+(?:his|her|their)\s+(?:teens|"
                     r"twenties|thirties|forties|fifties|youth|childhood|student\s+days)\b", re.I)
+#: a diet held only in part ("is mildly lactose intolerant")
+_MILD = re.compile(r"\b(?:mildly|slightly|somewhat|partly|partially)\b", re.I)
 #: "doesn't drink coffee after noon / before a run"
 _AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
@@ -179,12 +181,16 @@ NO_GLUTEN = re.compile(r"\bgluten[- ]free\b|\bno[- ]gluten\b|无麸质|免麸质
 _HAD = re.compile(r"\b(?:had|ate|drank|ordered)\b", re.I)
 _HABIT = re.compile(r"\b(?:every|most|usually|often|always|regularly|as (?:she|he|they) does)\b",
                     re.I)
+#: food or drink made or bought for someone else ("for her kids", 给女儿煮面, 做给家人吃)
+FOR_OTHERS = re.compile(r"\bfor (?:her|his|their) (?:kids|children|family|guests|partner|"
+                        r"husband|wife|son|daughter|parents)\b|做给|给[^，。,；;]{0,4}(?:家人|孩子|"
+                        r"朋友|客人|老公|老婆|丈夫|妻子|父母|爸妈|儿子|女儿)"
+                        r"(?:吃|喝|做|煮|炒|烧|买|泡|冲)", re.I)
 _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
                       r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
-                      r"\bnon-alcoholic\b|\bfor (?:her|his|their) (?:kids|children|family|"
-                      r"guests|partner|husband|wife|son|daughter|parents)\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|做给|"
-                      r"给[^，。,；;]{0,4}(?:家人|孩子|朋友|客人|老公|老婆|丈夫|妻子|父母|爸妈|儿子|女儿)"
-                      r"(?:吃|喝|做)", re.I)
+                      r"\bnon-alcoholic\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|"
+                      + FOR_OTHERS.pattern,
+                      re.I)
 
 
 @lru_cache(maxsize=50_000)
@@ -194,7 +200,7 @@ def ruled_out(text: str) -> frozenset[str]:
     if not _RULING.search(text):
         return frozenset()  # cheap: most texts keep no diet and deny no food
     out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
-           if not _AT_TIMES.match(text, m.end()) and not (
+           if not _AT_TIMES.match(text, m.end()) and not _MILD.search(m.group(0)) and not (
                m.group(0).lower().startswith("was") and _ENDED.search(text))
            for kind in kinds}
     for m in _DENIED.finditer(text):
@@ -390,5 +396,5 @@ def allergy_conflict(a: str, b: str) -> bool:
     return any(x.startswith(w) or (not x.isascii() and w in x) for x in found for w in words)
 
 
-__all__ = ["DIETS", "KINDS", "allergens", "allergy_conflict", "allergy_denied", "consumed",
-           "eats_allergen", "ruled_out"]
+__all__ = ["DIETS", "FOR_OTHERS", "KINDS", "NO_GLUTEN", "allergens", "allergy_conflict",
+           "allergy_denied", "consumed", "eats_allergen", "ruled_out"]

@@ -61,10 +61,10 @@ _WITNESS = re.compile(r"\b(?:remembers?|remembered|recalls?|recalled|witnessed|v
                       r"\b(?:watched|saw|seen|watching|seeing)\b[^.;]{0,40}\blive\b|"
                       r"\bas\s+(?:a|an)\s+(?:kid|child|boy|girl|teenager|toddler)\b|"
                       r"\bin\s+person\b|\bwas\s+there\s+(?:when|for)\b|"
-                      r"亲眼|记得|小时候|直播|守在电视|现场看", re.I)
+                      r"亲眼|记得|小时候|直播|守在电视|电视上看|现场看|那年", re.I)
 #: served in it ("served in the Gulf War", "fought in Vietnam", 参加过越战)
 _SERVED = re.compile(r"\b(?:served|fought|deployed|was\s+a\s+soldier|as\s+a\s+soldier|"
-                     r"veteran\s+of)\b|参加过|参战|当兵", re.I)
+                     r"veteran\s+of|volunteered|volunteer)\b|参加过|参战|当兵|志愿者", re.I)
 #: a memory denied ("doesn't remember the moon landing", "was too young to remember")
 _NOT_SEEN = re.compile(r"(?:n['’]t|\bnot|\bnever|\bno)\s+(?:\w+\s+){0,2}?(?:remember|recall|"
                        r"memory|memories|see|seen|saw|watch|watched)\b|\btoo\s+young\b|"

@@ -361,7 +361,7 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
 ))
 
 
-_ZH_BORN = re.compile(r"生日|出生|生于|年生的|年生人")
+_ZH_BORN = re.compile(r"生日(?!聚会|派对|宴|会|礼物|蛋糕|祝福)|出生|生于|年生的|年生人")
 _ZH_YEAR = r"(?:19|20)\d\d|[一二][九〇零][〇零一二三四五六七八九]{2}"
 _ZH_BORN_YEAR = re.compile(rf"(?P<y>{_ZH_YEAR})年(?:出生|生)|(?:出生于|生于)(?P<y2>{_ZH_YEAR})年")
 #: an age by its decade (四十出头, 三十多岁, 五十来岁)

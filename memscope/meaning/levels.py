@@ -504,7 +504,8 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:loans?|debt)\b"),
         ("debt", "owes", r"\b(?:still )?owes (?:about |around |roughly |over |nearly |almost )?"
                          r"[£$€]?\d[\d,.]*k?\b|\b(?:still )?(?:is )?paying off (?:a|her|his|their)"
-                         r" (?:student |car |personal |bank )?(?:loan|debt|credit card)|\bhas "
+                         r" (?:[£$€]?\d[\d,.]*k?(?:[- ](?:dollar|euro|pound|yuan))? )?"
+                         r"(?:student |car |personal |bank )?(?:loan|debt|credit card)|\bhas "
                          r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
                          r"personal) (?:loan |debt)"),
         # never in a relationship, or once ("her ex-boyfriend", "broke up with")

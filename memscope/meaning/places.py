@@ -49,7 +49,7 @@ _ZH_AT = re.compile(r"(?=(?:在|去[了过]?|到[了过]?|赴|飞往|前往|游�
 #: left out
 _SIGHTS: dict[str, str] = {
     # islands and regions
-    "bali": "ID", "lombok": "ID", "java": "ID", "phuket": "TH", "koh samui": "TH",
+    "bali": "ID", "lombok": "ID", "phuket": "TH", "koh samui": "TH",
     "hawaii": "US", "maui": "US", "alaska": "US", "california": "US", "florida": "US",
     "texas": "US", "yosemite": "US", "yellowstone": "US", "the grand canyon": "US",
     "grand canyon": "US", "tuscany": "IT", "sicily": "IT", "sardinia": "IT",
@@ -86,7 +86,10 @@ _SIGHTS: dict[str, str] = {
     "富士山": "JP", "济州岛": "KR", "马丘比丘": "PE", "圣托里尼": "GR", "泰姬陵": "IN",
     "金字塔": "EG", "埃菲尔铁塔": "FR", "卢浮宫": "FR", "自由女神像": "US", "时代广场": "US",
     "大堡礁": "AU", "天安门": "CN.22", "故宫": "CN.22", "外滩": "CN.23", "东方明珠": "CN.23",
-    "兵马俑": "CN.26", "布达拉宫": "CN.14", "西湖": "CN.02",
+    "兵马俑": "CN.26", "布达拉宫": "CN.14", "西湖": "CN.02", "九寨沟": "CN.32", "峨眉山": "CN.32",
+    "稻城亚丁": "CN.32", "黄山": "CN.01", "张家界": "CN.11", "鼓浪屿": "CN.07", "乌镇": "CN.02",
+    "泰山": "CN.25", "敦煌": "CN.15", "莫高窟": "CN.15", "长白山": "CN.05", "洱海": "CN.29",
+    "大理": "CN.29", "丽江": "CN.29", "西双版纳": "CN.29", "香格里拉": "CN.29", "喀纳斯": "CN.13",
 }
 
 #: sights of one city, by the city (as :func:`city_country` reads it): someone who sees one

@@ -62,6 +62,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         (("witness" in fa and "born" in fb) or ("witness" in fb and "born" in fa),
          _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
+        ("travel" in fa or "travel" in fb, _never_lived_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -482,17 +483,22 @@ _ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去�
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: 出国 is leaving China (a Chinese text's home country)
 _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出过?国")
+#: 从来没在浙江生活过: never lived there (so never been there to live)
+_ZH_NEVER_LIVED = re.compile(r"(?:从未|从没有?|从来没有?|没有?)在(?P<place>[\u3400-\u9fff]{2,6}?)"
+                             r"(?:生活|住|居住|定居|待)过")
 _ZH_NEVER_LEFT = re.compile(r"(?:从未|从没有?|从来没有?|没有?)离开过"
                             r"(?P<place>[\u3400-\u9fff]{2,6}?)(?=[，。,；;]|$)")
 #: a place someone is, was or went ("in Kyoto", "to Venice", "visited Lisbon")
-_EN_PLACE = re.compile(r"\b(?:in|to|at|near|around|visited|toured|climbed|explored)\s+"
+_EN_PLACE = re.compile(r"\b(?:in|on|to|at|near|around|visited|toured|climbed|explored)\s+"
                        + _PLACE_NAME)
 
 
 #: a trip still to come ("is flying to Tokyo in October", "will visit Kyoto"): no visit yet
 _TRIP_AHEAD = re.compile(r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|traveling|heading|off)\s"
                          r"|\bwill\s+(?:visit|fly|go|travel|be)\b|\bnext\s+(?:week|month|year|"
-                         r"spring|summer|autumn|winter)\b|下(?:个?月|周|星期)|明年|打算|准备|要去",
+                         r"spring|summer|autumn|winter|january|february|march|april|may|june|"
+                         r"july|august|september|october|november|december)\b|\bbooked\b|"
+                         r"\bplans?\s+to\b|\bplanning\b|下(?:个?月|周|星期)|明年|打算|准备|要去|订了",
                          re.I)
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
@@ -706,6 +712,21 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
                     return "negation"
                 if cities & {m.group("place").casefold() for m in _EN_PLACE.finditer(y.text)}:
                     return "negation"  # "has never been to Rome" / "went to Rome in 2019"
+    return None
+
+
+def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
+    """One Chinese note says its owner never lived in a province or country, the other that
+    they live in a city of it (从来没在浙江生活过 / 住在杭州); a visit is no home (去广州出差)."""
+    for first, second in ((a, b), (b, a)):
+        for x in first.clauses:
+            places = [m.group("place") for m in _ZH_NEVER_LIVED.finditer(x.text)] if (
+                x.owner and x.claim.zh) else []
+            for y in second.clauses if places else ():
+                if y.owner == x.owner and not (y.past or y.hedged) and any(
+                        f.key == "home" and not f.of and f.first and within(f.first, place)
+                        for f in y.facts for place in places):
+                    return "negation"
     return None
 
 
