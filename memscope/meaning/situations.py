@@ -59,8 +59,7 @@ def situation(a: Claim, b: Claim) -> str | None:
          _tool_conflict),
         ("passport" in fa and "passport" in fb, _passport_conflict),
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
-        (("witness" in fa and "born" in fb) or ("witness" in fb and "born" in fa),
-         _lifetime_conflict),
+        ("witness" in fa or "witness" in fb, _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
         ("travel" in fa or "travel" in fb, _never_lived_conflict),
     )
@@ -72,7 +71,7 @@ def compared_widely(c: Claim) -> bool:
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
     someone speaks, a height), which the other text may say in words of its own."""
-    return bool(features(c) - {"number", "allergy", "quantity", "born"})
+    return bool(features(c) - {"number", "allergy", "quantity"})
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -136,8 +135,6 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("quantity")
     if "height" in kinds:
         out.add("height")  # said in words of its own ("five foot six"): compared widely
-    if any(f.key in ("birthday", "age") and not f.of for cl in c.clauses for f in cl.facts):
-        out.add("born")
     return frozenset(out)
 
 
@@ -718,6 +715,8 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
 def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
     """One Chinese note says its owner never lived in a province or country, the other that
     they live in a city of it (从来没在浙江生活过 / 住在杭州); a visit is no home (去广州出差)."""
+    if not (a.zh and b.zh):
+        return None
     for first, second in ((a, b), (b, a)):
         for x in first.clauses:
             places = [m.group("place") for m in _ZH_NEVER_LIVED.finditer(x.text)] if (
