@@ -134,6 +134,13 @@ def test_what_a_diet_rules_out(a: str, b: str, expected: bool) -> None:
     ("吕薇严格遵守穆斯林的饮食禁忌。", "吕薇最爱吃的是回锅肉。", True),
     ("吕薇不吃葱。", "吕薇给儿子炒菜时总要多放葱，因为儿子爱吃。", False),
     ("吕薇的生日是5月3日。", "吕薇每年都到6月才办生日聚会。", False),
+    # a liked thing against one that cannot be stood; a predicate first, its owner after a dash
+    ("Farah's favourite snack is olives.", "Farah can't stand olives or anything pickled.",
+     True),
+    ("Hates jazz — Farah says it gives her a headache.", "Farah loves jazz and goes to a jazz "
+     "club every Friday.", True),
+    ("Farah's favourite snack is olives.", "Farah can't stand olives in her salad.", False),
+    ("Farah's favourite snack is olives.", "Farah's husband can't stand olives.", False),
 ])
 def test_tuned_on_the_twelfth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected

@@ -881,17 +881,23 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
 _PREFERENCE = re.compile(
     r"\b(?:likes?|loves?|adores?|enjoys?|prefers?|hates?|dislikes?|detests?|loathes?|can't "
     r"stand|cannot stand|is fond of|is a (?:big )?fan of)\s+(?P<object>[^,;.]+)", re.I)
-_OBJECT_END = _set("to for over than and but because when while if on at in with since as "
+_OBJECT_END = _set("to for over than and or but because when while if on at in with since as "
                    "whenever wherever by")
 #: what makes a preference hold only at times ("hates running in the rain")
 _PREFERENCE_RESTRICTED = _set("in on at during when while after before if unless except")
 
 
+#: a favourite thing named ("Maja's favourite food is sushi"): liked
+_FAVOURITE = re.compile(r"\bfavou?rite\s+(?:[a-z]+\s+){0,2}?(?:is|are)\s+(?:an?\s+|the\s+)?"
+                        r"(?P<object>[^,;.]+)", re.I)
+
+
 @lru_cache(maxsize=50_000)
 def _preference_object(text: str) -> tuple[str, ...]:
     """The stems of what ``text`` likes or dislikes ("prefers email for anything
-    important" → ("email",)); nothing when only at times ("hates running in the rain")."""
-    m = _PREFERENCE.search(text)
+    important" → ("email",), "favourite food is sushi" → ("sushi",)); nothing when only at
+    times ("hates running in the rain")."""
+    m = _PREFERENCE.search(text) or _FAVOURITE.search(text)
     if not m:
         return ()
     out: list[str] = []
@@ -905,11 +911,20 @@ def _preference_object(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_CANT_STAND = re.compile(r"\b(?:can['’]t|cannot|could\s?n['’]t)\s+(?:stand|bear|stomach)\b",
+                         re.I)
+
+
+def _prefers(c: Claim) -> bool:
+    """``c`` says what its owner likes or dislikes ("can't stand sushi" as "hates")."""
+    return c.preference or bool(_CANT_STAND.search(c.text))
+
+
 def _preference_conflict(x: Clause, y: Clause) -> Conflict | None:
     """Opposite preferences for one object, whatever else the clauses say ("prefers email
     for anything important" / "hates email")."""
-    if x.claim.zh or x.claim.sign == y.claim.sign or not (x.claim.preference and
-                                                          y.claim.preference):
+    if x.claim.zh or x.claim.sign == y.claim.sign or not (_prefers(x.claim)
+                                                          and _prefers(y.claim)):
         return None
     ox, oy = _preference_object(x.text), _preference_object(y.text)
     negative, positive = (set(ox), set(oy)) if x.claim.sign < 0 else (set(oy), set(ox))

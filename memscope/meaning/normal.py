@@ -256,6 +256,12 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"(?P<who>(?:[A-Z][\w-]*['’]s (?:[a-z]+ )?)?[A-Z][\w-]*) (?:says|said|"
                 r"mentioned) (?:that )?(?:her|his|their) (?=(?:[a-z]+ ){0,2}(?:is|are|was)\b)"),
      r"\g<who>'s "),
+    # a predicate first, whose it is after a dash ("Can't stand cilantro — Minh says …",
+    # "Prefers to start the day with coffee — Mateo drinks …"): Minh's, Mateo's
+    (re.compile(r"^(?P<pred>(?:Can['’]t|Cannot|Doesn['’]t|Does not|Never|Always|Loves|Hates|"
+                r"Prefers|Likes|Enjoys|Adores|Dislikes|Avoids|Drinks|Eats|Speaks|Plays|Owns)\b"
+                r"[^—–;]{2,80}?)\s+[—–]\s+(?P<name>[A-Z][\w'’-]*)(?=\s+[a-z])"),
+     lambda m: f"{m['name']} {m['pred'][:1].lower()}{m['pred'][1:]}; {m['name']}"),
     # a teller naming whom the claim is about: "User mentioned Marcus's go-to lunch is …",
     # "User said Tomasz takes …" are Marcus's and Tomasz's
     (re.compile(rf"^(?:(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) {_SAYS}(?: that)? (?=[A-Z][\w'’-]*"
