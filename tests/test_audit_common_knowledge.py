@@ -147,6 +147,40 @@ def test_tuned_on_the_twelfth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(b, a) is expected
 
 
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # tuned on en_dev13 and zh_dev13 (after their first readings), in this file's words
+    ("Rahel is a strict teetotaller.", "Most Fridays Rahel winds down with a pint of stout.",
+     True),
+    ("Rahel is a strict teetotaller.", "Most evenings Rahel unwinds with a glass of rum.", True),
+    ("Rahel has a severe sesame allergy.", "A sesame bagel is what Rahel eats most mornings.",
+     True),
+    ("Rahel strictly keeps to halal food rules.", "Rahel's usual Saturday lunch is a ham "
+     "sandwich.", True),
+    ("Rahel keeps strictly kosher.", "Rahel often orders the crab linguine.", True),
+    ("Rahel has followed a strict vegan diet for years.", "Rahel's favourite breakfast is "
+     "scrambled eggs.", True),
+    ("Rahel has cut out caffeine.", "Rahel drinks two espressos after lunch every day.", True),
+    ("Rahel has cut out caffeine.", "Rahel drinks a decaf latte after lunch every day.", False),
+    ("Rahel is a mother of two.", "Rahel has three children.", True),
+    ("Rahel is a mother of two.", "Rahel's sister has three children.", False),
+    ("Rahel describes herself as a committed atheist.", "Rahel is a devout Muslim.", True),
+    ("The only car Rahel owns is a grey Skoda.", "Rahel's car is a white Fiat.", True),
+    ("According to Rahel, she is 31.", "Rahel turned 45 in May.", True),
+    ("祝涛今年三十五了。", "祝涛是2003年出生的。", True),
+    ("今年国庆，祝涛带着爸妈在云南大理住了十天。", "祝涛从来没去过云南。", True),
+    ("祝涛讨厌狗。", "祝涛最喜欢的动物就是狗。", True),
+    ("祝涛讨厌狗。", "祝涛的女儿最喜欢狗。", False),
+    ("祝涛对猫毛过敏。", "祝涛家里有只橘猫，养了三年。", True),
+    ("祝涛对猫毛过敏。", "祝涛很喜欢看猫的视频。", False),
+    ("祝涛是虔诚的穆斯林。", "祝涛中午常点一份红烧肉盖饭。", True),
+    ("祝涛每逢初一十五吃素。", "祝涛平时也吃肉。", False),
+    ("祝涛的妻子叫何静。", "祝涛的老婆名叫吴倩。", True),
+])
+def test_tuned_on_the_thirteenth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 def test_a_field_named_with_an_aside() -> None:
     """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
     assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "

@@ -911,6 +911,23 @@ def _preference_object(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: what a Chinese clause dislikes (讨厌猫), and what it likes (最喜欢的动物就是猫, 最爱吃香菜)
+_ZH_DISLIKED = re.compile(r"(?:讨厌|不喜欢|受不了|反感|厌恶)(?P<o>[\u4e00-\u9fff]{1,4}?)"
+                          r"(?=[，。,；;、]|$)")
+_ZH_LIKED = re.compile(r"(?<!不)(?:最喜欢|喜欢|最爱|热爱)(?:吃|喝|看|听|玩)?"
+                       r"(?:的[\u4e00-\u9fff]{1,3}?就?是)?(?P<o>[\u4e00-\u9fff]{1,4}?)(?=[，。,；;、]|$)")
+
+
+def _zh_preference_conflict(x: Clause, y: Clause) -> Conflict | None:
+    """One Chinese clause dislikes what the other likes best (钱多多讨厌猫 / 钱多多最喜欢的
+    动物就是猫)."""
+    for first, second in ((x, y), (y, x)):
+        disliked = {m["o"] for m in _ZH_DISLIKED.finditer(first.text)}
+        if disliked & {m["o"] for m in _ZH_LIKED.finditer(second.text)}:
+            return Conflict("preference", "", "", 0.75, topical=True)
+    return None
+
+
 _CANT_STAND = re.compile(r"\b(?:can['’]t|cannot|could\s?n['’]t)\s+(?:stand|bear|stomach)\b",
                          re.I)
 
@@ -923,8 +940,9 @@ def _prefers(c: Claim) -> bool:
 def _preference_conflict(x: Clause, y: Clause) -> Conflict | None:
     """Opposite preferences for one object, whatever else the clauses say ("prefers email
     for anything important" / "hates email")."""
-    if x.claim.zh or x.claim.sign == y.claim.sign or not (_prefers(x.claim)
-                                                          and _prefers(y.claim)):
+    if x.claim.zh:
+        return _zh_preference_conflict(x, y)
+    if x.claim.sign == y.claim.sign or not (_prefers(x.claim) and _prefers(y.claim)):
         return None
     ox, oy = _preference_object(x.text), _preference_object(y.text)
     negative, positive = (set(ox), set(oy)) if x.claim.sign < 0 else (set(oy), set(ox))
@@ -1002,7 +1020,7 @@ _LAPSE = re.compile(r"\bby\s+(?:mistake|accident)\b|\baccidentally\b|\bunknowing
                     r"不小心|误食|误吃", re.I)
 #: a clause that has what another names ("… and eats most of it herself"), or a heading
 #: that says the rest is a habit ("Friday ritual: one Negroni …")
-_REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,2}?(?:of\s+)?"
+_REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,3}?(?:of\s+)?"
                      r"(?:it|them)\b|\b(?:ritual|routine|go-to|usual|staple)\b|\bfavou?rite\s+"
                      r"(?:breakfast|lunch|dinner|meal|snack|dish|drink)\b", re.I)
 

@@ -31,6 +31,8 @@ KINDS: dict[str, tuple[str, ...]] = {
               "cappuccino", "flat white", "ice cream", "milkshake", "牛奶", "奶酪", "芝士",
               "酸奶", "黄油", "拿铁", "奶茶", "冰淇淋"),
     "egg": ("egg", "omelette", "omelet", "鸡蛋"),
+    "shellfish": ("shellfish", "seafood", "海鲜", "prawn", "shrimp", "lobster", "crab", "oyster",
+                  "mussel", "clam", "scallop", "虾", "蟹", "生蚝", "牡蛎", "蛤", "扇贝"),
     "alcohol": ("alcohol", "beer", "lager", "ale", "ipa", "stout", "wine", "rioja", "prosecco",
                 "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
                 "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni", "pint",
@@ -69,30 +71,36 @@ _PETS = ("dog", "cat", "small pet")
 #: the words that name a whole kind: a denial of one of these rules the kind out ("doesn't
 #: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
+               "shellfish": ("shellfish", "贝类"),
                "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
-               "alcohol": ("alcohol", "booze", "酒"), "coffee": ("coffee", "caffeine", "咖啡"),
+               "alcohol": ("alcohol", "booze", "酒"),
+               "coffee": ("coffee", "caffeine", "咖啡", "咖啡因"),
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉"),
                "beef": ("beef", "牛肉"), "gluten": ("gluten", "wheat", "麸质", "小麦")}
 #: a word a text must hold to rule anything out
-_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|sober|drinker|spicy|"
+_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|犹太|sober|drinker|"
+                     r"spicy|cut out|"
                      r"gluten|coeliac|celiac|麸质|乳糜泻|"
                      r"avoids|lactose|dairy|smok|pets?\b|"
                      r"gave up|given up|giving up|give up|gives up|stopped|"
                      r"dogs?\b|cats?\b|\bno\b|not|never|n['’]t|longer|素|酒|乳糖|烟|宠物|狗|猫|不|没",
                      re.I)
 #: diets and the kinds each rules out
-_BE = r"\b(?:is|has been|was|became|went|stays|remains|eats|lives|follows|keeps)\s+" \
-      r"(?:an?\s+)?(?:\w+ly\s+)?" \
+_BE = r"\b(?:is|has been|was|became|went|stays|remains|eats|lives|follows|has\s+followed|keeps|" \
+      r"sticks)\s+(?:to\s+)?(?:an?\s+)?(?:\w+ly\s+)?" \
       r"(?:strict\s+|lifelong\s+|committed\s+|full\s+|now\s+)?"
 DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern, re.I), kinds) for pattern, kinds in (
         (_BE + r"vegan\b|吃纯素|是纯素|吃全素", ("meat", "fish", "dairy", "egg")),
         (_BE + r"vegetarian\b|素食者|吃素", ("meat", "fish")),
         (_BE + r"pesc[ae]tarian\b", ("meat",)),
-        # halal and kosher rule out pork (马文海只吃清真食品 / 爱吃猪肉饺子)
-        (_BE + r"(?:halal|kosher)\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:strictly\s+|only\s+)?"
-         r"(?:halal|kosher)\b|只吃清真|吃清真|清真饮食|是穆斯林|穆斯林的?饮食|(?:严格|严守|饮食上?)(?:一直|都)?"
-         r"(?:严格|严守)?清真", ("pork",)),
+        # halal rules out pork and drink (马文海只吃清真食品 / 爱吃猪肉饺子), kosher pork and
+        # shellfish ("keeps strictly kosher" / "orders the garlic shrimp")
+        (_BE + r"halal\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:to\s+)?(?:strictly\s+|only\s+)?"
+         r"halal\b|只吃清真|吃清真|清真饮食|是(?:虔诚的|一名|一个|个)?穆斯林|穆斯林的?饮食|"
+         r"(?:严格|严守|饮食上?)(?:一直|都)?(?:严格|严守)?清真", ("pork", "alcohol")),
+        (_BE + r"kosher\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:to\s+)?(?:strictly\s+|only\s+)?"
+         r"kosher\b|犹太洁食|是(?:虔诚的)?犹太教徒", ("pork", "shellfish")),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
@@ -120,7 +128,8 @@ _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|va
                               r"(?:一天|每天)(?:一|半|两)包烟",
                               re.I),
         "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|have|his|her|their|pets?)\b"
-                          r"|遛|养|喂|的", re.I)}
+                          r"|遛|养|喂|有一?只|的(?=[^，。,；;]{0,2}(?:狗|猫|柯基|金毛|泰迪|哈士奇|拉布拉多|柴犬|兔|"
+                          r"仓鼠|鹦鹉|乌龟))", re.I)}
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
 _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
                       r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
@@ -140,19 +149,21 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
                      r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
+                     r"|\bcut\s+out\s+(?:all\s+)?(?P<cut>[a-z]+)"
                      r"|\bavoids\s+(?:all\s+|any\s+)?(?P<avoids>caffeine|alcohol|coffee|tea|meat|"
                      r"fish|dairy|sugar|pork|eggs?|booze)\b"
                      r"|(?:n['’]t|\bnot|\bnever)\s+(?:had|touched|tasted)\s+(?:a\s+(?:single\s+)?"
                      r"(?:drop|sip|bite|cup|glass|mouthful)\s+of\s+|any\s+)?(?P<had>[a-z]+)"
-                     r"|(?:不|从不|没)(?:吃|喝)(?:任何)?(?P<zh>\w{1,3})"
+                     r"|(?:不|从不|没)(?:吃|喝|碰)(?:任何)?含?(?P<zh>\w{1,3})"
                      r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)(?:能|敢)?"
                      r"(?:喝|吃|碰)", re.I)
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-                       r"polishes|ritual|staple)\b"
-                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
+                       r"polishes|ritual|staple|unwinds)\b|\b(?:a|one|two|three)\s+(?:glass|"
+                       r"glasses|pint|pints|cup|cups|mug|bottle)\s+(?:or\s+two\s+)?of\b"
+                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
                        r"晚饭", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
@@ -167,6 +178,8 @@ _ENDED = re.compile(r"\bfor\s+(?:\w+\s+)?(?:years|months|decades|a\s+while)\b|\b
                     r"\bin\s+(?:19|20)\d\d\b|\bas\s+an?\s+(?:student|teenager|child|kid)\b|"
                     r"\b(?:throughout|during|in|for\s+all\s+of)\s+(?:his|her|their)\s+(?:teens|"
                     r"twenties|thirties|forties|fifties|youth|childhood|student\s+days)\b", re.I)
+#: a Chinese diet kept on some days only (每逢初一十五吃素)
+_ZH_SOME_DAYS = re.compile(r"每逢|逢年过节|初一十五|周[一二三四五六日天]|星期|偶尔|有时")
 #: a diet held only in part ("is mildly lactose intolerant")
 _MILD = re.compile(r"\b(?:mildly|slightly|somewhat|partly|partially)\b", re.I)
 #: "doesn't drink coffee after noon / before a run"
@@ -200,7 +213,8 @@ def ruled_out(text: str) -> frozenset[str]:
     if not _RULING.search(text):
         return frozenset()  # cheap: most texts keep no diet and deny no food
     out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
-           if not _AT_TIMES.match(text, m.end()) and not _MILD.search(m.group(0)) and not (
+           if not _AT_TIMES.match(text, m.end()) and not _MILD.search(m.group(0))
+           and not _ZH_SOME_DAYS.search(re.split(r"[，。,；;]", text[:m.start()])[-1]) and not (
                m.group(0).lower().startswith("was") and _ENDED.search(text))
            for kind in kinds}
     for m in _DENIED.finditer(text):
@@ -209,8 +223,8 @@ def ruled_out(text: str) -> frozenset[str]:
                     re.split(r"[，。,；;]", text[:m.start()])[-1])):
             continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
         what = (m.group("what") or m.group("no") or m.group("gave") or m.group("stopped")
-                or m.group("avoids") or m.group("had") or m.group("zh") or m.group("zh_pre")
-                or "").lower()
+                or m.group("avoids") or m.group("had") or m.group("cut") or m.group("zh")
+                or m.group("zh_pre") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
     return frozenset(out)
@@ -229,17 +243,24 @@ def consumed(text: str) -> frozenset[str]:
     out = set()
     for kind, words in KINDS.items():
         said = _HAS["pet" if kind in _PETS else kind] if kind in (*_PETS, "tobacco") else None
-        # (a pet of someone else's is not one's own: "walks his neighbour's beagle")
-        mine = low if kind not in _PETS else _OTHERS_PET.sub(" ", low)
+        # (a pet of someone else's is not one's own: "walks his neighbour's beagle"; a
+        # coffee without coffee is none: "decaf", "matcha latte", 抹茶拿铁)
+        mine = _OTHERS_PET.sub(" ", low) if kind in _PETS else (
+            _NO_COFFEE.sub(" ", low) if kind == "coffee" else low)
+        written = _NO_COFFEE.sub(" ", text) if kind == "coffee" else text
         if (said.search(text) if said else eats) and not (plant and kind in (
                 "meat", "dairy", "fish")) and not (kind == "gluten" and NO_GLUTEN.search(
                 text)) and any(
-                re.search(rf"\b{re.escape(w)}", mine) if w.isascii() else w in text
+                re.search(rf"\b{re.escape(w)}", mine) if w.isascii() else w in written
                 for w in words):
             out.add(kind)
     return frozenset(out)
 
 
+#: what is called a coffee and holds none ("decaf coffee", "a matcha latte", 抹茶拿铁)
+_NO_COFFEE = re.compile(r"\bdecaf(?:feinated)?\s+(?:\w+\s+)?(?:coffee|latte|cappuccino|"
+                        r"americano|espresso|flat white)s?\b|\b(?:matcha|chai|turmeric|golden|"
+                        r"dirty chai)\s+lattes?\b|抹茶拿铁|奶茶|低因|无咖啡因", re.I)
 #: a possessive of someone else's and the words after it ("his neighbour's old beagle")
 _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|mum|mom|dad|"
                          r"parent|cousin|aunt|uncle|colleague|flatmate|roommate|son|daughter|"
@@ -315,8 +336,13 @@ def had_lately(text: str, when: str = "", *, every: bool = False) -> frozenset[s
 @lru_cache(maxsize=50_000)
 def allergens(text: str) -> frozenset[str]:
     """The foods ``text`` says its owner is allergic to ("peanut", 花生)."""
-    return frozenset((m.group("x") or m.group("y") or m.group("w") or "").lower().removesuffix("s")
-                     or m.group("zh") for m in _ALLERGY.finditer(text))
+    found = ((m.group("x") or m.group("y") or m.group("w") or "").lower().removesuffix("s")
+             or m.group("zh") for m in _ALLERGY.finditer(text))
+    return frozenset(_ZH_ANIMAL_ALLERGY.get(x, x) for x in found)
+
+
+#: an allergy to an animal's fur is to the animal (对狗毛过敏: to dogs)
+_ZH_ANIMAL_ALLERGY = {"狗毛": "dog", "狗": "dog", "猫毛": "cat", "猫": "cat"}
 
 
 def eats_allergen(allergic: str, other: str) -> bool:

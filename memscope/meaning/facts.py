@@ -263,7 +263,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
         # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
         # 不信任何宗教); "no longer practises Hinduism" names none
-        ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:atheist|agnostic)\b|"
+        ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:lifelong |committed |convinced |staunch )?"
+                             r"(?:atheist|agnostic)\b|"
                              r"\b(?:doesn['’]t|does not) (?:follow|practi[sc]e|have) (?:any|a) "
                              r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教|"
                              r"无宗教信仰|没有(?:任何)?(?:宗教)?信仰"

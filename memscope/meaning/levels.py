@@ -503,8 +503,9 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r")?\b|\b(?:has )?(?:never|not) (?:had|taken(?: out)?) (?:a |any )?"
                          r"(?:loans?|debt)\b"),
         ("debt", "owes", r"\b(?:still )?owes (?:about |around |roughly |over |nearly |almost )?"
-                         r"[£$€]?\d[\d,.]*k?\b|\b(?:still )?(?:is )?paying off (?:a|her|his|their)"
-                         r" (?:[£$€]?\d[\d,.]*k?(?:[- ](?:dollar|euro|pound|yuan))? )?"
+                         r"[£$€]?\d[\d,.]*k?\b|\b(?:still )?(?:is )?paying (?:off|back) "
+                         r"(?:a|her|his|their) "
+                         r"(?:[£$€]?\d[\d,.]*k?(?:[- ](?:dollar|euro|pound|yuan))? )?"
                          r"(?:student |car |personal |bank )?(?:loan|debt|credit card)|\bhas "
                          r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
                          r"personal) (?:loan |debt)"),

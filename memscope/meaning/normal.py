@@ -53,6 +53,10 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"(?:家里的?)?独子|(?:家里)?就[她他]一根独苗|一根独苗"), "独生子"),
             (re.compile(r"荤腥一口(?:都)?不碰|不沾荤腥"), "不吃肉"),
             (re.compile(r"没挨过刀"), "没做过手术"),
+            (re.compile(r"名叫|名字叫|叫做"), "叫"),
+            # 今年四十二了: an age (今年四十二岁)
+            (re.compile(r"今年(?P<n>[二三四五六七八九]?十[一二三四五六七八九]?|\d{1,3})(?:岁)?了"
+                        r"(?=[，。,；;！]|$)"), r"今年\g<n>岁"),
             (re.compile(r"雷打不动(?:地|的)?"), "每天"),  # without fail: no denial
             # 她的亲姐姐: her sister
             (re.compile(r"的亲(?=姐姐|哥哥|弟弟|妹妹|儿子|女儿|闺女|兄弟|姐妹)"), "的"),
@@ -262,6 +266,22 @@ _ONE_PERSON_WAYS = (
                 r"Prefers|Likes|Enjoys|Adores|Dislikes|Avoids|Drinks|Eats|Speaks|Plays|Owns)\b"
                 r"[^—–;]{2,80}?)\s+[—–]\s+(?P<name>[A-Z][\w'’-]*)(?=\s+[a-z])"),
      lambda m: f"{m['name']} {m['pred'][:1].lower()}{m['pred'][1:]}; {m['name']}"),
+    # the thing first, whose it is after: "A peanut butter sandwich is what Yuki eats for
+    # lunch" is "Yuki eats a peanut butter sandwich for lunch"; "The only phone Kaito owns is
+    # a Pixel" is "Kaito's only phone is a Pixel"; "According to Olu, he is 28" is "Olu is
+    # 28"; "describes himself as an atheist" is "is an atheist"; "is a mother of three" has
+    # three children
+    (re.compile(r"^(?P<thing>(?:An?|The)\s[^,;]{2,60}?) is what (?P<name>[A-Z][\w'’-]*) "
+                r"(?P<verb>[a-z]+s)\b"),
+     lambda m: f"{m['name']} {m['verb']} {m['thing'][:1].lower()}{m['thing'][1:]}"),
+    (re.compile(r"^The (?:only|sole) (?P<thing>[a-z]+(?: [a-z]+)?) (?P<name>[A-Z][\w'’-]*) "
+                r"(?:owns|has|drives|uses|owns and uses) is\b"),
+     r"\g<name>'s only \g<thing> is"),
+    (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:he|she|they)\s+(?=[a-z])"),
+     r"\g<owner> "),
+    (re.compile(r"\bdescribes (?:himself|herself|themselves|themself) as\b"), "is"),
+    (re.compile(r"\bis an? (?:mother|father|mum|mom|dad|parent) of (?P<n>two|three|four|five|six|"
+                r"seven|eight|\d)\b(?! \w)"), r"has \g<n> children"),
     # a teller naming whom the claim is about: "User mentioned Marcus's go-to lunch is …",
     # "User said Tomasz takes …" are Marcus's and Tomasz's
     (re.compile(rf"^(?:(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) {_SAYS}(?: that)? (?=[A-Z][\w'’-]*"
@@ -603,6 +623,28 @@ _ZH_DONT = re.compile(r"^(?:别|不要|千万别|千万不要|不能)(?:劝|给|
 _ZH_KEY_EQ = re.compile(r"(?<=[\u4e00-\u9fff])\s*=\s*")
 
 
+#: a time alone at a note's head (今年春节，张伟… / 去年跨年夜，叶子…): it goes after the name
+_ZH_TIME_HEAD = re.compile(r"^(?P<time>(?:今年|去年|前年|明年|上个?月|这个?月|上周|这周|每年|"
+                           r"那年)的?(?:春节|国庆|中秋|元旦|跨年夜|除夕|暑假|寒假|夏天|冬天|春天|秋天|年底|年初|"
+                           r"五一|十一|圣诞节?)?|(?:春节|国庆|暑假|寒假|过年)(?:期间|的时候)?)[，,]\s*"
+                           r"(?=[\u4e00-\u9fff])")
+
+
+def _zh_time_head(text: str) -> str:
+    """A note that opens on a time alone, with the time after its name (unchanged when it
+    does not).
+
+    >>> _zh_time_head("今年春节，张伟带着全家去了海南。")
+    '张伟今年春节带着全家去了海南。'
+    """
+    m = _ZH_TIME_HEAD.match(text)
+    if m is None or len(m["time"]) < 2:
+        return text
+    rest = text[m.end():]
+    n = 2 if rest.startswith("用户") else zh_name_length(rest)
+    return f"{rest[:n]}{m['time']}{rest[n:]}"
+
+
 def _zh_instruction(text: str) -> str:
     """An instruction to the assistant as the fact it rests on (unchanged when it is not
     one): 别给王芳推荐海鲜，她对虾过敏 → 王芳对虾过敏.
@@ -630,7 +672,7 @@ def _zh_spoken(text: str) -> str:
     '上官晴说：“我和我先生下个月去云南”'
     """
     text = _ZH_NOTED.sub("", _ZH_FILLERS.sub("", text).lstrip("，,。 "))
-    text = _zh_instruction(_ZH_KEY_EQ.sub("：", text))
+    text = _zh_time_head(_zh_instruction(_ZH_KEY_EQ.sub("：", text)))
     if (m := _ZH_CHAT.match(text)) is not None:
         return f"{m['name']}说：“{m['rest'].strip()}”"
     if (m := _ZH_MAIL.match(text)) is not None:
