@@ -181,6 +181,47 @@ def test_tuned_on_the_thirteenth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(b, a) is expected
 
 
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # tuned on en_dev14, en_dev15 and zh_dev14 (after their first readings), in this file's
+    # words
+    ("Nearly every day, Bruno has a cheese toastie for lunch.", "Bruno is vegan.", True),
+    ("In Porto Bruno was chatting away in fluent Portuguese.", "Bruno doesn't speak a word of "
+     "Portuguese.", True),
+    ("Bruno drinks no alcohol at all.", "Bruno has a margarita most Fridays.", True),
+    ("Bruno doesn't have caffeine at all.", "Bruno gets through three cans of Red Bull a "
+     "night.", True),
+    ("Bruno is lactose intolerant and avoids dairy.", "Bruno's go-to dinner is paneer tikka.",
+     True),
+    ("Bruno is debt-free.", "Bruno is still paying off about £8k in car loans.", True),
+    ("Bruno is a vegetarian.", "On Sunday Bruno roasted a chicken and went back for seconds.",
+     True),
+    ("Bruno's doctor has told him to cut out salt and sugar.", "Bruno had cake at a party "
+     "last week.", False),
+    ("During Lent Bruno gave up chocolate.", "Bruno normally has chocolate every day.", False),
+    ("Bruno doesn't smoke.", "Bruno smoked for years before he kicked the habit in 2015.",
+     False),
+    ("Bruno has never been to Wales.", "Bruno flies to London twice a year.", False),
+    ("Bruno has never learned to surf.", "Bruno has booked surf lessons for his trip to "
+     "Bali.", False),
+    ("Bruno is teetotal.", "Bruno drinks ginger tea every morning.", False),
+    ("贝贝对花生严重过敏。", "贝贝最爱的零食是花生糖。", True),
+    ("贝贝是个虔诚的穆斯林。", "贝贝最拿手的是回锅肉，逢年过节都要做一大锅，自己吃得最欢。", True),
+    ("贝贝是虔诚的印度教徒。", "贝贝最爱吃牛排。", True),
+    ("贝贝是严格的素食者。", "贝贝昨天中午点了份牛腩饭。", True),
+    ("贝贝对猫毛过敏。", "贝贝家那只橘猫已经十岁了。", True),
+    ("贾小敏这辈子从没碰过烟。", "贾小敏烟龄都五年了。", True),
+    ("贝贝没有任何负债。", "贝贝欠了一屁股债。", True),
+    ("用户是独生女。", "用户说她亲姐下个月结婚。", True),
+    ("钱多多家里没养任何宠物。", "钱多多每天下班都牵她家那条金毛去遛弯。", True),
+    ("贝贝在华为上班。", "贝贝在华为做芯片设计。", False),
+    ("贝贝每天都喝可乐。", "贝贝说下个月开始要戒可乐。", False),
+    ("贝贝对海鲜过敏。", "贝贝吃一点虾就全身起红疹。", False),
+])
+def test_tuned_on_the_fourteenth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 def test_a_field_named_with_an_aside() -> None:
     """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
     assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "

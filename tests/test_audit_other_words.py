@@ -19,7 +19,8 @@ from memscope.meaning.normal import normalise, zh_number
     ("Omar sits on the fifth floor.", "Omar sits on the 5th floor."),
     ("Dutch is Femke's mother tongue.", "Femke's mother tongue is Dutch."),
     ("Last year Femke joined Philips.", "Femke joined Philips last year."),
-    ("In Utrecht Femke cycles everywhere.", "In Utrecht Femke cycles everywhere."),
+    # a place first is moved after the claim, as a time is (its name is then the owner)
+    ("In Utrecht Femke cycles everywhere.", "Femke cycles everywhere in Utrecht."),
     ("王芳的月薪是八千元。", "王芳的月薪是8000元。"),
     ("王芳一个人住。", "王芳一个人住。"),
 ])

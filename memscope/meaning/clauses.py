@@ -68,8 +68,11 @@ _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|ho
                      r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
                      r"used to|if|training for|preparing for|goals?|aims? to|bucket list|"
                     r"taking (?:\w+ )?lessons|has (?:her|his|their) (?:driving )?test|"
+                     r"(?:has )?booked (?:\w+ )?(?:lessons|a course|classes)|signed up for|"
+                     r"enrolled (?:in|on)|"
                      r"resolutions?)\b", re.I)
-_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着|以为")
+_ZH_HEDGES = re.compile(r"想|打算|计划|准备|希望|可能|如果|正在学|在学|报班学|学着|以为|开始要|"
+                        r"(?:下个?月|下周|明年|明天)(?:开始)?要")
 
 
 _PARTICIPLES = _set("born made sold built done set due going being not taken given written known "
@@ -259,7 +262,7 @@ _ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这
 _ZH_AFTER_NAME = frozenset("有养下上去来到在是住从不没也都还就才又很最刚正被把给跟与和同对向要想"
                            "能会可已每说做吃喝买看学开用写读教当叫姓让请带送找等家的了过离戒爱"
                            "无滴只并比靠替帮再仍曾太挺真改换搬回走跑拿打玩听唱跳坐站睡穿戴抽练"
-                           "卖借寄拍弹得辞退涨提剃转考毕报剪染签攒订租降怀备留信属"
+                           "卖借寄拍弹得辞退涨提剃转考毕报剪染签攒订租降怀备留信属欠"
                            "骑钓爬滑刷喂遛煮炒逛踢追连")
 
 
@@ -280,6 +283,9 @@ def zh_name_length(text: str) -> int:
     (jieba's own guesses at names glue a verb to them, 杨帆养, or split them, 周 / 建国.)"""
     if text.startswith(_ZH_DOUBLE_SURNAMES) and len(text) > 3:
         return 1 + zh_name_length(text[1:])  # 欧阳静怡说: 欧阳 and a given name
+    if len(text) > 3 and text[1] == text[2] and text[0] not in "老小阿" and all(
+            "\u4e00" <= ch <= "\u9fff" for ch in text[:3]):
+        return 3  # a given name of one character twice (钱多多, 王芳芳)
     if len(text) == 3 and all("\u4e00" <= ch <= "\u9fff" for ch in text) and not (
             text[2] in _ZH_AFTER_NAME or text.startswith("用户")):
         return 3  # the name alone, before a comma (黄博文，武汉大学本科)

@@ -215,6 +215,8 @@ def _slots(a: Claim, b: Claim, replaced: list[tuple[int, int, int, int]]
     for i1, i2, j1, j2 in replaced:
         if a.zh and all(w in _ZH_JOINERS for w in (*core_a[i1:i2], *core_b[j1:j2])):
             continue  # 生日在8月 / 生日是8月15日: 在 and 是 join, they are no value
+        if a.zh and {"".join(core_a[i1:i2]), "".join(core_b[j1:j2])} & _ZH_WORKING:
+            return None  # 在华为上班 / 在华为做芯片设计: working there, and what the work is
         if max(i2 - i1, j2 - j1) > width:
             return None  # a whole predicate replaced: another attribute, not a value
         before = core_a[i1 - 1] if i1 > 0 else None
@@ -865,7 +867,11 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     affirming = [y for y in other.clauses if y.owner == x.owner and (y.affirms or (
         ever and y.past and not (y.hedged or y.claim.sign < 0
                                  or any(not d.aside for d in y.denials))))
-                 and not (_EATING.search(x.text) and FOR_OTHERS.search(y.text))]
+                 and not (_EATING.search(x.text) and FOR_OTHERS.search(y.text))
+                 # a habit of the past denied now ("doesn't smoke" / "smoked for ten years
+                 # before giving up"): a denial of ever doing it still meets it
+                 and (ever or not any(g.key in CLASHES and g.first in ("once", "former")
+                                      for g in y.facts))]
     if any(f.key == g.key and f.key in CLASHES and not clash(f, g)
            for f in x.facts for y in affirming for g in y.facts):
         return None  # levels say how the two hold ("quit smoking" / "smoked for years")
@@ -1021,7 +1027,8 @@ _LAPSE = re.compile(r"\bby\s+(?:mistake|accident)\b|\baccidentally\b|\bunknowing
 #: a clause that has what another names ("… and eats most of it herself"), or a heading
 #: that says the rest is a habit ("Friday ritual: one Negroni …")
 _REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,3}?(?:of\s+)?"
-                     r"(?:it|them)\b|\b(?:ritual|routine|go-to|usual|staple)\b|\bfavou?rite\s+"
+                     r"(?:it|them)\b|自己(?:也)?吃|吃得|吃光|吃完|"
+                     r"\b(?:ritual|routine|go-to|usual|staple)\b|\bfavou?rite\s+"
                      r"(?:breakfast|lunch|dinner|meal|snack|dish|drink)\b", re.I)
 
 
@@ -1057,6 +1064,8 @@ def _pair_conflict(x: Clause, y: Clause, *, several: bool) -> Conflict | None:
     return found
 
 
+#: Chinese words for working somewhere, whatever the work
+_ZH_WORKING = frozenset(("上班", "工作", "打工", "干活", "任职", "就职"))
 #: Chinese words that only join a subject to its value (是, 为, 在): left out of the bags
 _ZH_JOINERS = frozenset("是为在的了")
 

@@ -23,11 +23,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "meat": ("meat", "steak", "beef", "pork", "lamb", "mutton", "veal", "chicken", "turkey",
              "duck", "ham", "bacon", "sausage", "salami", "chorizo", "burger", "mince",
              "meatball", "ribs", "brisket", "kebab", "pepperoni", "prosciutto", "venison",
-             "牛排", "牛肉", "猪肉", "羊肉", "鸡肉", "排骨", "火腿", "香肠", "培根", "烤鸭", "肉"),
+             "牛排", "牛肉", "猪肉", "羊肉", "鸡肉", "排骨", "火腿", "香肠", "培根", "烤鸭", "肉",
+             "牛腩", "羊排", "鸡腿", "炸鸡", "烤串"),
     "fish": ("fish", "salmon", "tuna", "cod", "haddock", "trout", "mackerel", "sardine",
              "anchov", "sushi", "sashimi", "seafood", "prawn", "shrimp", "lobster", "crab",
              "oyster", "mussel", "鱼", "三文鱼", "海鲜", "虾", "寿司"),
-    "dairy": ("dairy", "milk", "cheese", "yoghurt", "yogurt", "butter", "cream", "latte",
+    "dairy": ("dairy", "milk", "cheese", "yoghurt", "yogurt", "butter", "cream", "latte", "paneer",
               "cappuccino", "flat white", "ice cream", "milkshake", "牛奶", "奶酪", "芝士",
               "酸奶", "黄油", "拿铁", "奶茶", "冰淇淋"),
     "egg": ("egg", "omelette", "omelet", "鸡蛋"),
@@ -35,9 +36,12 @@ KINDS: dict[str, tuple[str, ...]] = {
                   "mussel", "clam", "scallop", "虾", "蟹", "生蚝", "牡蛎", "蛤", "扇贝"),
     "alcohol": ("alcohol", "beer", "lager", "ale", "ipa", "stout", "wine", "rioja", "prosecco",
                 "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
+                "caipirinha", "margarita", "martini", "daiquiri", "spritz", "aperol", "mezcal",
+                "soju", "baijiu", "guinness", "sherry", "port wine", "schnapps", "shots of",
                 "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni", "pint",
                 "啤酒", "红酒", "白酒", "葡萄酒", "威士忌", "鸡尾酒", "酒"),
     "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "macchiato", "mocha",
+               "red bull", "monster energy",
                "flat white", "cortado", "咖啡", "拿铁", "美式", "卡布奇诺", "浓缩"),
     "tea": ("tea", "matcha", "chai", "earl grey", "oolong", "茶"),
     "tobacco": ("tobacco", "cigarette", "cigar", "rollies", "roll-ups", "vape", "pipe",
@@ -78,7 +82,8 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉"),
                "beef": ("beef", "牛肉"), "gluten": ("gluten", "wheat", "麸质", "小麦")}
 #: a word a text must hold to rule anything out
-_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|犹太|sober|drinker|"
+_RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|清真|穆斯林|犹太|hindu|印度教|"
+                     r"sober|drinker|"
                      r"spicy|cut out|"
                      r"gluten|coeliac|celiac|麸质|乳糜泻|"
                      r"avoids|lactose|dairy|smok|pets?\b|"
@@ -97,8 +102,11 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # halal rules out pork and drink (马文海只吃清真食品 / 爱吃猪肉饺子), kosher pork and
         # shellfish ("keeps strictly kosher" / "orders the garlic shrimp")
         (_BE + r"halal\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:to\s+)?(?:strictly\s+|only\s+)?"
-         r"halal\b|只吃清真|吃清真|清真饮食|是(?:虔诚的|一名|一个|个)?穆斯林|穆斯林的?饮食|"
+         r"halal\b|只吃清真|吃清真|清真饮食|是(?:一名|一个|个)?(?:虔诚的)?穆斯林|穆斯林的?饮食|"
          r"(?:严格|严守|饮食上?)(?:一直|都)?(?:严格|严守)?清真", ("pork", "alcohol")),
+        # a devout Hindu keeps off beef (用户是虔诚的印度教徒 / 最爱吃澳洲和牛牛排)
+        (r"\b(?:is|'s)\s+(?:a\s+)?(?:devout|practising|practicing|observant|strict)\s+Hindu\b|"
+         r"是(?:一名|一个|个)?虔诚的印度教徒", ("beef",)),
         (_BE + r"kosher\b|\b(?:eats?|keeps?|kept|has\s+kept)\s+(?:to\s+)?(?:strictly\s+|only\s+)?"
          r"kosher\b|犹太洁食|是(?:虔诚的)?犹太教徒", ("pork", "shellfish")),
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
@@ -123,13 +131,15 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+cats?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
          r"owned|keep|kept)\s+(?:a|any)\s+cats?\b|没有?(?:养过?)?猫|不养猫|不再养猫", ("cat",)),
     ))
+#: a Chinese pet named just after (的狗, 那只橘猫): one's own
+_ZH_PET = r"[^，。,；;]{0,2}(?:狗|猫|柯基|金毛|泰迪|哈士奇|拉布拉多|柴犬|兔|仓鼠|鹦鹉|乌龟)"
 #: what a text must say for a kind to be had: eaten or drunk, smoked, kept as a pet
 _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?|vapes?)\b|抽|吸|"
                               r"(?:一天|每天)(?:一|半|两)包烟",
                               re.I),
         "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|have|his|her|their|pets?)\b"
-                          r"|遛|养|喂|有一?只|的(?=[^，。,；;]{0,2}(?:狗|猫|柯基|金毛|泰迪|哈士奇|拉布拉多|柴犬|兔|"
-                          r"仓鼠|鹦鹉|乌龟))", re.I)}
+                          rf"|遛|养|喂|有一?只|(?:那|这)(?:只|条)(?={_ZH_PET})|的(?={_ZH_PET})",
+                          re.I)}
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
 _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
                       r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
@@ -137,16 +147,18 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
-_EATS = re.compile(r"\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|tucks|go-to|"
+_EATS = re.compile(r"零食|最爱|爱吃|\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|"
+                   r"tucks|go-to|"
                    r"favou?rite|breakfast|lunch|dinner)\b|"
                    r"吃|喝|早餐|早饭|午饭|晚饭",
                    re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)
 _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
-                     r"touch|touches|touched|drunk|eaten)\s+(?:any\s+|a\s+drop\s+of\s+)?"
+                     r"touch|touches|touched|drunk|eaten|have|has)\s+(?:any\s+|a\s+drop\s+of\s+)?"
                      r"(?P<what>[a-z]+)"
-                     r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?)\b"
+                     r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?|caffeine|coffee|sugar|gluten|"
+                     r"pork|beef)\b"
                      r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
                      r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
                      r"|\bcut\s+out\s+(?:all\s+)?(?P<cut>[a-z]+)"
@@ -162,7 +174,7 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orde
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
                        r"polishes|ritual|staple|unwinds)\b|\b(?:a|one|two|three)\s+(?:glass|"
-                       r"glasses|pint|pints|cup|cups|mug|bottle)\s+(?:or\s+two\s+)?of\b"
+                       r"glasses|pint|pints|cup|cups|mug|bottle|can|cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
                        r"晚饭", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
@@ -182,6 +194,8 @@ _ENDED = re.compile(r"\bfor\s+(?:\w+\s+)?(?:years|months|decades|a\s+while)\b|\b
 _ZH_SOME_DAYS = re.compile(r"每逢|逢年过节|初一十五|周[一二三四五六日天]|星期|偶尔|有时")
 #: a diet held only in part ("is mildly lactose intolerant")
 _MILD = re.compile(r"\b(?:mildly|slightly|somewhat|partly|partially)\b", re.I)
+#: a denial still to come ("has told her to cut out sugar", "should give up meat")
+_TOLD_TO = re.compile(r"\b(?:to|should|must|might|could|would|wants? to|trying to)\s+$", re.I)
 #: "doesn't drink coffee after noon / before a run"
 _AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
@@ -206,6 +220,19 @@ _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\breh
                       re.I)
 
 
+@lru_cache(maxsize=100_000)
+def _word(w: str) -> re.Pattern[str]:
+    # a short word whole (its plural too: "gin" is not "ginger", "tea" not "team"); a
+    # longer one as the start of a word ("anchov" in "anchovies")
+    tail = r"(?:s|es)?(?![a-z])" if len(w) <= 4 else ""
+    return re.compile(rf"(?<![a-z]){re.escape(w)}{tail}")
+
+
+def _names(w: str, low: str) -> bool:
+    """Whether the lower-cased text ``low`` names the English word ``w`` (:func:`_word`)."""
+    return _word(w).search(low) is not None
+
+
 @lru_cache(maxsize=50_000)
 def ruled_out(text: str) -> frozenset[str]:
     """The kinds of food and drink ``text`` says its owner does not have: a diet ("is
@@ -214,10 +241,15 @@ def ruled_out(text: str) -> frozenset[str]:
         return frozenset()  # cheap: most texts keep no diet and deny no food
     out = {kind for pattern, kinds in DIETS for m in pattern.finditer(text)
            if not _AT_TIMES.match(text, m.end()) and not _MILD.search(m.group(0))
-           and not _ZH_SOME_DAYS.search(re.split(r"[，。,；;]", text[:m.start()])[-1]) and not (
+           and not _ZH_SOME_DAYS.search(re.split(r"[，。,；;]", text[:m.start()])[-1])
+           and not _TOLD_TO.search(text[:m.start()]) and not (
                m.group(0).lower().startswith("was") and _ENDED.search(text))
            for kind in kinds}
     for m in _DENIED.finditer(text):
+        if (m.group("gave") or m.group("stopped") or m.group("cut")) and _EPISODE.search(text):
+            continue  # "During Lent this year, Pieter gave up meat": for a while
+        if _TOLD_TO.search(text[:m.start()]):
+            continue  # "her doctor has told her to cut out sugar": not done yet
         if _AT_TIMES.match(text, m.end()) or _AFTER_TIME.match(text, m.end()) or (
                 (m.group("zh") or m.group("zh_pre")) and ZH_AT_TIMES.search(
                     re.split(r"[，。,；;]", text[:m.start()])[-1])):
@@ -251,7 +283,7 @@ def consumed(text: str) -> frozenset[str]:
         if (said.search(text) if said else eats) and not (plant and kind in (
                 "meat", "dairy", "fish")) and not (kind == "gluten" and NO_GLUTEN.search(
                 text)) and any(
-                re.search(rf"\b{re.escape(w)}", mine) if w.isascii() else w in written
+                _names(w, mine) if w.isascii() else w in written
                 for w in words):
             out.add(kind)
     return frozenset(out)
@@ -286,12 +318,14 @@ _HABIT_KIND = {"drinking": "alcohol", "smoking": "tobacco"}
 #: had lately, once: a recent time and a verb of having in the past ("had two beers at the
 #: match last Saturday", "got drunk at a wedding last month", 上周末…喝了五六瓶啤酒)
 _LATELY = re.compile(r"\b(?:last (?:week|weekend|month|night|year|monday|tuesday|wednesday|"
-                     r"thursday|friday|saturday|sunday|christmas|summer)|yesterday|"
+                     r"thursday|friday|saturday|sunday|christmas|summer)|yesterday|on (?:monday|"
+                     r"tuesday|wednesday|thursday|friday|saturday|sunday)|"
                      r"(?:a few|two|three|several) (?:days|weeks) ago|the other (?:day|night)|"
                      r"this (?:week|weekend|month|morning))\b"
                      r"|上周|上个?月|昨天|昨晚|前天|前几天|这周|本周|上礼拜", re.I)
 _HAD_ONCE = re.compile(r"\b(?:had|drank|downed|sank|ate|smoked|got (?:properly |really |very )?"
-                       r"drunk|bummed|lit up|tried)\b|喝了|喝醉|抽了|吃了|来了", re.I)
+                       r"drunk|bummed|lit up|tried|went back for seconds|had seconds|polished "
+                       r"off)\b|喝了|喝醉|抽了|吃了|来了|点了", re.I)
 
 
 @lru_cache(maxsize=50_000)
@@ -329,7 +363,7 @@ def had_lately(text: str, when: str = "", *, every: bool = False) -> frozenset[s
     drunk = re.search(r"\bgot (?:properly |really |very )?drunk\b|喝醉", text, re.I)
     return frozenset(kind for kind, words in KINDS.items()
                      if (every or kind in ("alcohol", "tobacco", "sugar", "coffee")) and (
-                         any(re.search(rf"\b{re.escape(w)}", low) if w.isascii() else w in text
+                         any(_names(w, low) if w.isascii() else w in text
                              for w in words) or (drunk and kind == "alcohol")))
 
 
@@ -345,17 +379,23 @@ def allergens(text: str) -> frozenset[str]:
 _ZH_ANIMAL_ALLERGY = {"狗毛": "dog", "狗": "dog", "猫毛": "cat", "猫": "cat"}
 
 
+#: what an allergy does when it is eaten (吃一点虾就全身起红疹): the allergy, not a habit
+_REACTION = re.compile(r"\b(?:rash|hives|swell(?:s|ing)?|reaction|epipen|anaphyla\w*)\b|"
+                       r"起红疹|起疹|过敏|红肿|喉头水肿|抗过敏", re.I)
+
+
 def eats_allergen(allergic: str, other: str) -> bool:
     """``other`` says its owner eats what ``allergic`` says they are allergic to ("allergic
     to peanuts" / "eats peanut butter on toast", 对花生严重过敏 / 每天早餐都吃花生酱吐司)."""
     found = allergens(allergic)
     if found & {"cat", "dog"} and found & consumed(other):
         return True  # "allergic to cats" / "Hugo's three cats sleep on his bed"
-    if not found or not _EATS.search(other) or _NOT_NOW.search(other):
+    if not found or not _EATS.search(other) or _NOT_NOW.search(other) or _REACTION.search(
+            other):
         return False
     low = other.lower()
     found = {*found, *(k for x in found for k in _ALLERGEN_KINDS.get(x, ()))}
-    return any(re.search(rf"\b{re.escape(x)}", low) if x.isascii() else x in other
+    return any(_names(x, low) if x.isascii() else x in other
                for x in found if len(x) >= 2 or not x.isascii())
 
 

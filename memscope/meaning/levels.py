@@ -321,7 +321,9 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                               r"(?:smoking|tobacco|cigarettes|the cigarettes|the fags)\b"
                               r"|\b(?:is an? )?(?:ex|former)[- ]smoker\b|\bno longer smokes\b"
                               r"|\bhas(?:n['’]t| not) smoked (?:in|for|since)\b"
-                              r"|\b(?:has been|is) smoke-free\b"),
+                              r"|\b(?:has been|is) smoke-free\b"
+                              r"|\b(?:smoked|smoking)\b[^.;]{0,60}\b(?:packed|knocked|kicked) it "
+                              r"(?:in|on the head)\b|\bkicked the habit\b"),
         ("smoking", "once", r"\bsmoked\b(?! (?:salmon|fish|meat|ham))"),
         ("smoking", "now", r"(?<!no longer )(?<!never )(?<!n['’]t )\bsmokes\b(?! (?:his|her|"
                            r"their|its|the) )|\bis a (?:heavy |chain |regular |social |daily )?"
@@ -345,12 +347,13 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
-        ("smoking", "never", r"从(?:来)?(?:没|不)(?:有)?抽(?:过)?(?:一根)?烟|这辈子没抽过烟"
+        ("smoking", "never", r"从(?:来)?(?:没|不)(?:有)?抽(?:过)?(?:一根)?烟|这辈子没抽过烟|"
+                             r"从(?:来)?(?:没|不)(?:有)?碰过烟"
                              r"|一根烟(?:都|也)没(?:碰|抽)过"),
         ("smoking", "former", r"戒(?:了)?烟|(?:早就|已经)不抽(?:烟)?了"
                               r"|(?:\d+|[一二两三四五六七八九十几半]+)(?:年|个月)(?:多)?(?:都)?没(?:有)?"
                               r"(?:抽|碰)(?:过)?(?:一根)?烟"),
-        ("smoking", "now", r"(?:每天|一天)(?:大概|都|要|得)?抽(?:一|半|两|大半)包|烟民|老烟枪|"
+        ("smoking", "now", r"(?:每天|一天)(?:大概|都|要|得)?抽(?:一|半|两|大半)包|烟民|老烟枪|烟龄|"
                            r"烟瘾(?:很|特别)?大|(?:还是|仍然|依然)(?:每天|一天)(?:一|半|两)包"),
         ("smoking", "once", r"抽过烟|以前(?:每天)?抽烟"),
         ("drinking", "never", r"滴酒不沾|从(?:来)?(?:不|没)喝(?:过)?酒|一口酒都(?:不|没)"),
@@ -504,6 +507,9 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:loans?|debt)\b"),
         ("debt", "owes", r"\b(?:still )?owes (?:about |around |roughly |over |nearly |almost )?"
                          r"[£$€]?\d[\d,.]*k?\b|\b(?:still )?(?:is )?paying (?:off|back) "
+                         r"(?:about |around |roughly |nearly |over )?[£$€]?\d[\d,.]*k? in "
+                         r"(?:student |car |personal )?loans?\b"
+                         r"|\b(?:still )?(?:is )?paying (?:off|back) "
                          r"(?:a|her|his|their) "
                          r"(?:[£$€]?\d[\d,.]*k?(?:[- ](?:dollar|euro|pound|yuan))? )?"
                          r"(?:student |car |personal |bank )?(?:loan|debt|credit card)|\bhas "
@@ -543,7 +549,8 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("debt", "owes", r"(?:贷款|欠款|债)[^，。,；;]{0,4}还(?:剩|欠|差)"
                          r"|还(?:欠|剩)[^，。,；;]{0,8}没还"
                          r"|(?:每个?月|每月)(?:要|得)?还[^，。,；;]{0,8}(?:房贷|车贷|贷款)"
-                         r"|(?:房贷|车贷)(?:还剩|还有|没还完)"),
+                         r"|(?:房贷|车贷)(?:还剩|还有|没还完)|欠了?(?:一屁股|很多|不少|一大笔)?债|"
+                         r"信用卡(?:都)?刷爆"),
     ))
 
 

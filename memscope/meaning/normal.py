@@ -54,6 +54,8 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"荤腥一口(?:都)?不碰|不沾荤腥"), "不吃肉"),
             (re.compile(r"没挨过刀"), "没做过手术"),
             (re.compile(r"名叫|名字叫|叫做"), "叫"),
+            # 他亲哥: his brother (as 的亲哥哥 is)
+            (re.compile(r"(?<=[她他])亲(?P<k>哥|姐|弟|妹)(?![哥姐弟妹])"), r"\g<k>\g<k>"),
             # 今年四十二了: an age (今年四十二岁)
             (re.compile(r"今年(?P<n>[二三四五六七八九]?十[一二三四五六七八九]?|\d{1,3})(?:岁)?了"
                         r"(?=[，。,；;！]|$)"), r"今年\g<n>岁"),
@@ -179,9 +181,14 @@ _WHEN = (r"january|february|march|april|may|june|july|august|september|october|n
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
 #: a sentence that opens on its time ("In September Ottilie moved …", "Last year, Ana …")
 _LEADING_TIME = re.compile(
-    r"^(?P<lead>(?:in|on|since|by|from|until|during|last|this|next|early|late|every|each)\s+(?:(?:the|"
-    r"last|this|next|early|late|mid)\s+)?(?:" + _WHEN + r")s?(?:\s+(?:19|20)\d\d)?),?\s+"
+    r"^(?P<lead>(?:(?:nearly|almost|practically)\s+)?(?:in|on|since|by|from|until|during|last|this|"
+    r"next|early|late|every|each)\s+(?:(?:the|last|this|next|early|late|mid)\s+)?(?:" + _WHEN
+    + r"|day)s?(?:\s+(?:19|20)\d\d)?(?:\s+without\s+fail)?),?\s+"
     r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.I | re.S)
+#: a sentence that opens on a place, then a name and what they do ("In Munich Amélie was …")
+_LEADING_PLACE = re.compile(r"^(?P<lead>(?:In|At)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?),?\s+"
+                            r"(?P<rest>[A-Z][\w'’-]+\s+(?:was|is|has|had|[a-z]+(?:s|ed))\b.*?)"
+                            r"(?P<end>[.!]?)\s*$", re.S)
 #: "Czech is Zofia's mother tongue": a value, "is", a name's attribute (lower case)
 _BACK_TO_FRONT = re.compile(
     r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+(?:is|has always been)\s+(?P<owner>[A-Z][\w-]*"
@@ -698,6 +705,9 @@ def normalise(text: str) -> str:
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
+    elif (lead := _LEADING_PLACE.match(text)) is not None:  # "in Munich": the place kept
+        place = lead.group("lead")
+        text = f"{lead.group('rest')} {place[:1].lower()}{place[1:]}{lead.group('end')}"
     for pattern, written in (*_ONE_PERSON_WAYS, *_HOLIDAYS):
         text = pattern.sub(written, text)
     m = _BACK_TO_FRONT.match(text)

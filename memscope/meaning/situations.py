@@ -676,8 +676,8 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
             place = m.group("place")
             home |= set(continent(place)) or ({c} if (c := country(place)) else set())
         return frozenset(never), frozenset(home)
-    never = {c for m in _NEVER_BEEN.finditer(text) if (c := country(m.group("place")))}
-    left = {c for m in _NEVER_LEFT.finditer(text) if (c := country(m.group("place")))}
+    never = {c for m in _NEVER_BEEN.finditer(text) if (c := _country_whole(m.group("place")))}
+    left = {c for m in _NEVER_LEFT.finditer(text) if (c := _country_whole(m.group("place")))}
     # a continent is its countries ("has never travelled to Asia", "never left Europe")
     never |= {c for m in _NEVER_BEEN.finditer(text) for c in continent(m.group("place"))}
     left |= {c for m in _NEVER_LEFT.finditer(text) for c in continent(m.group("place"))}
@@ -685,6 +685,16 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
     if _NEVER_SOUTH.search(text):
         never |= continent("southern hemisphere")
     return frozenset(never), frozenset(left)
+
+
+#: parts of a country its code stands for whole ("has never been to Scotland" says nothing
+#: of London)
+_PARTS = frozenset(("scotland", "wales", "england", "northern ireland"))
+
+
+def _country_whole(name: str) -> str | None:
+    """The ISO code of the country ``name`` names, unless it names only a part of one."""
+    return None if name.strip().lower() in _PARTS else country(name)
 
 
 def _travel_conflict(a: Claim, b: Claim) -> str | None:
