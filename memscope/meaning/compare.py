@@ -65,8 +65,9 @@ _QUALIFIED = re.compile(r"\b(?:competitively|professionally|seriously|formally|o
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """Why two claims cannot both hold: ``what`` is ``negation``, ``preference``, ``date``,
-    ``number``, ``place``, ``person``, ``name`` or ``value``; ``left``/``right`` the
-    differing words (empty for a negation); ``score`` in [0, 1]; ``topical`` see below."""
+    ``number``, ``place``, ``person``, ``name``, ``value``, ``time`` or ``lifetime``;
+    ``left``/``right`` the differing words (empty for a negation); ``score`` in [0, 1];
+    ``topical`` see below."""
 
     what: str
     left: str
@@ -1034,10 +1035,10 @@ _REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\
 
 def _consumed(y: Clause, whole: Claim) -> frozenset[str]:
     """What ``y`` says its owner has (:func:`~memscope.meaning.diets.consumed`), read in
-    the whole text (``whole``) when the clause names none and every clause is the
-    owner's ("bakes a
-    wheat sourdough every weekend and eats most of it herself", "Friday ritual: one
-    Negroni at the bar")."""
+    the whole text (``whole``) when the clause names none and every clause is the owner's
+    ("bakes a wheat sourdough every weekend and eats most of it herself", "Friday ritual:
+    one Negroni at the bar"); nothing that holds gluten when the text says it is free of it
+    ("loves pasta and buys gluten-free brands")."""
     found = consumed(y.text)
     if not found and len(whole.clauses) > 1 and _REFERS.search(whole.text) and all(
             c.owner == y.owner and not c.denials and c.claim.sign >= 0 for c in whole.clauses):

@@ -222,8 +222,9 @@ _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\breh
 
 @lru_cache(maxsize=100_000)
 def _word(w: str) -> re.Pattern[str]:
-    # a short word whole (its plural too: "gin" is not "ginger", "tea" not "team"); a
-    # longer one as the start of a word ("anchov" in "anchovies")
+    """How an English food word is found: a short word whole, its plural too ("gin" is not
+    "ginger", "tea" not "team"); a longer one as the start of a word ("anchov" in
+    "anchovies")."""
     tail = r"(?:s|es)?(?![a-z])" if len(w) <= 4 else ""
     return re.compile(rf"(?<![a-z]){re.escape(w)}{tail}")
 

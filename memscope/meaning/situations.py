@@ -3,8 +3,11 @@ hours, places someone has or has never been, no partner against a current one, a
 life, no allergies, owning or renting one's home, the only languages someone speaks, one
 thing measured twice (an amount, a height, an event's date or time, a weekly slot's day:
 :mod:`~memscope.meaning.quantities`; a Chinese sentence read whole), a kin who died against
-time spent with them, and two people who share a first name but not a surname. Each
-answers what kind of conflict it found ("time", "negation", "place", "value") or ``None``;
+time spent with them, a public event lived through against a year of birth too late for it
+(:mod:`~memscope.meaning.events`), a sight seen from home against a home far from it, a
+Chinese province never lived in against a home there, and two people who share a first
+name but not a surname. Each answers what kind of conflict it found ("time", "negation",
+"place", "value", "lifetime") or ``None``;
 :func:`memscope.meaning.compare.conflict` asks them after the template and clause rules,
 only for texts that hold what one of them reads (:func:`features`, read once per text).
 
@@ -730,7 +733,7 @@ def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
     for first, second in ((a, b), (b, a)):
         for x in first.clauses:
             places = [m.group("place") for m in _ZH_NEVER_LIVED.finditer(x.text)] if (
-                x.owner and x.claim.zh) else []
+                x.owner) else []
             for y in second.clauses if places else ():
                 if y.owner == x.owner and not (y.past or y.hedged) and any(
                         f.key == "home" and not f.of and f.first and within(f.first, place)
