@@ -222,6 +222,25 @@ def test_tuned_on_the_fourteenth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(b, a) is expected
 
 
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # tuned on en_dev16 (after its first reading), in this file's words
+    ("Ottar is unable to drive.", "Ottar drives his daughter to school every morning.", True),
+    ("Ottar's birthday falls on 2 May.", "Ottar celebrates his birthday each year on 9 "
+     "August.", True),
+    ("Ottar is a devout, practising Muslim.", "Ottar has a pint of lager after work most "
+     "days.", True),
+    ("Ottar gave up cigarettes in 2018.", "Ottar gets through a pack of Marlboros a day.",
+     True),
+    ("Ottar is completely free of debt.", "Ottar is still paying off a big car loan.", True),
+    ("Ottar is mildly allergic to dogs.", "Ottar has a spaniel called Rolo.", False),
+    ("Ottar doesn't smoke cigarettes.", "Ottar vapes now and then.", False),
+    ("Ottar is unable to drive.", "Ottar's wife drives him to work every morning.", False),
+])
+def test_tuned_on_the_sixteenth_set(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 def test_a_field_named_with_an_aside() -> None:
     """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
     assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "

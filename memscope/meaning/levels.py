@@ -327,7 +327,8 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("smoking", "once", r"\bsmoked\b(?! (?:salmon|fish|meat|ham))"),
         ("smoking", "now", r"(?<!no longer )(?<!never )(?<!n['’]t )\bsmokes\b(?! (?:his|her|"
                            r"their|its|the) )|\bis a (?:heavy |chain |regular |social |daily )?"
-                           r"smoker\b|\b(?:a|one|half a|two) packs? a day\b|\bchain-?smok"),
+                           r"smoker\b|\b(?:a|one|half a|two) packs? (?:of \w+ )?a day\b|"
+                           r"\bchain-?smok"),
         ("drinking", "never", r"\bteetotal (?:(?:his|her|their) (?:entire |whole )?life|all "
                               r"(?:his|her|their) life|since birth)\b|\bhas never (?:once )?"
                               r"(?:drunk|touched) (?:alcohol|a drop|booze)\b|\bnever drunk "
@@ -500,7 +501,8 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"|\byears? left on (?:the|her|his|their) mortgage\b"),
         # owing nothing at all, or owing on a loan or a card ("is completely debt-free" /
         # "still owes £18,000 on her student loan")
-        ("debt", "none", r"\b(?:is |completely |entirely |totally )*debt-free\b"
+        ("debt", "none", r"\b(?:is |completely |entirely |totally )*"
+                         r"(?:debt-free|free of debts?)\b"
                          r"|\bhas (?:no|zero) debts?"
                          r"(?: at all| of any kind)?\b|\bowes (?:nothing|no one|nobody) (?:anything"
                          r")?\b|\b(?:has )?(?:never|not) (?:had|taken(?: out)?) (?:a |any )?"
@@ -512,7 +514,8 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"|\b(?:still )?(?:is )?paying (?:off|back) "
                          r"(?:a|her|his|their) "
                          r"(?:[£$€]?\d[\d,.]*k?(?:[- ](?:dollar|euro|pound|yuan))? )?"
-                         r"(?:student |car |personal |bank )?(?:loan|debt|credit card)|\bhas "
+                         r"(?:large |big |huge |small )?(?:student |car |personal |bank )?"
+                         r"(?:loan|debt|credit card)|\bhas "
                          r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
                          r"personal) (?:loan |debt)"),
         # never in a relationship, or once ("her ex-boyfriend", "broke up with")

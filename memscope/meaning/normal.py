@@ -289,6 +289,16 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bdescribes (?:himself|herself|themselves|themself) as\b"), "is"),
     (re.compile(r"\bis an? (?:mother|father|mum|mom|dad|parent) of (?P<n>two|three|four|five|six|"
                 r"seven|eight|\d)\b(?! \w)"), r"has \g<n> children"),
+    # other words for a denial and a birthday: "is unable to swim" (can't), "has yet to go
+    # fishing" (has never), "lacks a passport" (has no); "birthday falls on", "celebrates
+    # his birthday each year on" (birthday is)
+    (re.compile(r"\b(?:is|are) unable to\b"), "can't"),
+    (re.compile(r"\bha(?:s|ve) yet to\b"), "has never"),
+    (re.compile(r"\blacks (?:an? |any )"), "has no "),
+    (re.compile(r"(?P<who>\b[A-Z][\w-]*)['’]s birthday (?:always )?falls on\b"),
+     r"\g<who>'s birthday is on"),
+    (re.compile(r"^(?P<who>[A-Z][\w-]*) celebrates (?:his|her|their) birthday (?:each|every) year "
+                r"on\b"), r"\g<who>'s birthday is on"),
     # a teller naming whom the claim is about: "User mentioned Marcus's go-to lunch is …",
     # "User said Tomasz takes …" are Marcus's and Tomasz's
     (re.compile(rf"^(?:(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) {_SAYS}(?: that)? (?=[A-Z][\w'’-]*"
