@@ -241,6 +241,24 @@ def test_tuned_on_the_sixteenth_set(a: str, b: str, expected: bool) -> None:
     assert flagged(b, a) is expected
 
 
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # tuned on zh_dev15 (after its first reading), in this file's words
+    ("庞博从来没抽过烟。", "庞博烟龄八年，一天一包。", True),
+    ("庞博从来没抽过烟。", "庞博每天一包牛奶。", False),
+    ("庞博讨厌爬山，觉得太累。", "庞博最大的爱好就是周末去郊外爬山。", True),
+    ("庞博这辈子没离开过欧洲。", "庞博去年在东京住了半个月。", True),
+    ("庞博的母语是普通话。", "庞博从小说的第一语言是客家话。", True),
+    ("庞博平时基本吃素。", "庞博过年会吃几块腊肉。", False),
+    ("庞博每周游一次泳。", "庞博最近感冒，这两周没去游泳。", False),
+    ("庞博的农历生日是正月初八。", "庞博今年的公历生日在二月。", False),
+    ("庞博没有任何负债。", "庞博还欠着银行二十万车贷。", True),
+    ("庞博的父母都已经去世了。", "庞博每个周末都回老家陪父母吃饭。", True),
+])
+def test_tuned_on_the_fifteenth_chinese_set(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 def test_a_field_named_with_an_aside() -> None:
     """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
     assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "

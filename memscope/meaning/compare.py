@@ -459,11 +459,18 @@ def _dates_conflict(f: Fact, g: Fact) -> bool | None:
     return any(da[k] != db[k] for k in shared) if shared else None
 
 
+def _lunar(f: Fact) -> bool:
+    """A birthday by the lunar calendar (农历生日, 阴历生日)."""
+    return "农历" in f.noun or "阴历" in f.noun
+
+
 def _facts_conflict(f: Fact, g: Fact) -> bool | None:
     """``True``: one attribute with two values; ``False``: one attribute, one value;
     ``None``: not one attribute (or not comparable)."""
     if _apart(f, g):
         return None  # another attribute; or two moves in two years
+    if f.key == "birthday" and _lunar(f) != _lunar(g):
+        return None  # 农历生日是八月十五 / 公历生日在九月: two calendars
     if f.key in CLASHES:  # levels.py: "fluent in Italian" / "a few phrases of Italian"
         return clash(f, g)
     if f.key == "count" and (part := _part_of_children(f, g)) is not None:
@@ -927,10 +934,12 @@ _ZH_LIKED = re.compile(r"(?<!不)(?:最喜欢|喜欢|最爱|热爱)(?:吃|喝|�
 
 def _zh_preference_conflict(x: Clause, y: Clause) -> Conflict | None:
     """One Chinese clause dislikes what the other likes best (钱多多讨厌猫 / 钱多多最喜欢的
-    动物就是猫)."""
+    动物就是猫; 讨厌钓鱼 / 最大的爱好就是周末去水库钓鱼)."""
     for first, second in ((x, y), (y, x)):
         disliked = {m["o"] for m in _ZH_DISLIKED.finditer(first.text)}
-        if disliked & {m["o"] for m in _ZH_LIKED.finditer(second.text)}:
+        if disliked & {m["o"] for m in _ZH_LIKED.finditer(second.text)} or any(
+                len(o) >= 2 and re.search(rf"(?<!不)爱好(?:就)?是[^，。,；;]{{0,8}}{re.escape(o)}",
+                                          second.text) for o in disliked):
             return Conflict("preference", "", "", 0.75, topical=True)
     return None
 

@@ -267,7 +267,7 @@ ZH_SPOUSES = ("丈夫", "妻子", "老公", "老婆", "太太", "媳妇")
 ZH_AT_TIMES = re.compile(r"早上|上午|中午|下午|晚上|夜里|深夜|半夜|凌晨|周末|工作日|平时|平日|"
                          r"周[一二三四五六日天]|星期|礼拜|以后|之后|以前|之前|时候|期间|"
                          r"(?:\d+|[二三四五六七八九两]|十[一二]?)点|"
-                         r"上班时|开车时|一般")
+                         r"上班时|开车时|一般|这(?:两|几|一)?(?:周|天|个月|阵子|段时间)")
 #: "not even one": the object before 都 / 也 and the negation (一句法语都不会说, 一口酒也不喝)
 _ZH_NOT_EVEN = re.compile(r"一[句点口个字滴杯]?(?P<what>[\u4e00-\u9fff]{1,4}?)[都也]$")
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)

@@ -194,7 +194,8 @@ _ENDED = re.compile(r"\bfor\s+(?:\w+\s+)?(?:years|months|decades|a\s+while)\b|\b
                     r"\b(?:throughout|during|in|for\s+all\s+of)\s+(?:his|her|their)\s+(?:teens|"
                     r"twenties|thirties|forties|fifties|youth|childhood|student\s+days)\b", re.I)
 #: a Chinese diet kept on some days only (每逢初一十五吃素)
-_ZH_SOME_DAYS = re.compile(r"每逢|逢年过节|初一十五|周[一二三四五六日天]|星期|偶尔|有时")
+_ZH_SOME_DAYS = re.compile(r"每逢|逢年过节|初一十五|周[一二三四五六日天]|星期|偶尔|有时|基本|大多|"
+                           r"多数时候")
 #: a diet held only in part ("is mildly lactose intolerant")
 _MILD = re.compile(r"\b(?:mildly|slightly|somewhat|partly|partially)\b", re.I)
 #: a denial still to come ("has told her to cut out sugar", "should give up meat")

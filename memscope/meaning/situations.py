@@ -502,7 +502,7 @@ _TRIP_AHEAD = re.compile(r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|tra
                          re.I)
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
-                         r"没有?(?:去|到|出)")
+                         r"没有?(?:去|到|出|离开)")
 
 
 @lru_cache(maxsize=50_000)
@@ -538,7 +538,8 @@ _ONE_KIN = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grand
 #: a Chinese kin who died (用户的母亲前年去世了), and time spent with them now (陪她妈去公园)
 _ZH_KIN_WORDS = {"母亲": "mother", "妈妈": "mother", "妈": "mother", "父亲": "father",
                  "爸爸": "father", "爸": "father", "爷爷": "grandfather", "奶奶": "grandmother",
-                 "外公": "maternal grandfather", "外婆": "maternal grandmother"}
+                 "外公": "maternal grandfather", "外婆": "maternal grandmother",
+                 "父母": "parents", "爸妈": "parents"}
 _ZH_KIN_ALTS = "|".join(sorted(_ZH_KIN_WORDS, key=len, reverse=True))
 _ZH_KIN_GONE = re.compile(rf"^(?P<owner>用户|[\u4e00-\u9fff]{{2,3}}?)的(?P<kin>{_ZH_KIN_ALTS})"
                           r"[^，。,；;]{0,10}?(?:去世|过世|离世|病逝)")
