@@ -1017,16 +1017,18 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     ``whole``: the text ``y`` is a clause of."""
     if y.hedged or y.denials or y.claim.sign < 0:
         return False
-    if given_up(x.text) & had_lately(y.text, y.claim.text):
+    given = given_up(x.text)
+    if given and given & had_lately(y.text, y.claim.text):
         return True  # "quit drinking in 2019" / "had two beers at the match last Saturday"
-    if not x.past and (denied := ruled_out(x.text)) and denied & had_lately(
+    denied = ruled_out(x.text)
+    if denied and not x.past and denied & had_lately(
             y.text, y.claim.text, every=True) and not _LAPSE.search(y.text):
         return True  # "is strictly vegan" / "had scrambled eggs for breakfast this morning"
     if y.past:
         return False
     # "hasn't touched alcohol in ten years" (smoking given up is the levels' to judge against
     # a habit: "quit smoking in 2015" / "still vapes now and then" may both hold)
-    ruled = ruled_out(x.text) | (given_up(x.text) - {"tobacco"})
+    ruled = denied | (given - {"tobacco"})
     return bool(ruled and ruled & _consumed(y, whole)) or eats_allergen(x.text, y.text)
 
 

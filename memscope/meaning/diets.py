@@ -393,8 +393,8 @@ def eats_allergen(allergic: str, other: str) -> bool:
     """``other`` says its owner eats what ``allergic`` says they are allergic to ("allergic
     to peanuts" / "eats peanut butter on toast", 对花生严重过敏 / 每天早餐都吃花生酱吐司)."""
     found = allergens(allergic)
-    if _MILD.search(allergic):
-        return False  # "mildly allergic to cats" / "has a cat": both may hold
+    if not found or _MILD.search(allergic):
+        return False  # none; or "mildly allergic to cats" / "has a cat": both may hold
     if found & {"cat", "dog"} and found & consumed(other):
         return True  # "allergic to cats" / "Hugo's three cats sleep on his bed"
     if not found or not _EATS.search(other) or _NOT_NOW.search(other) or _REACTION.search(
