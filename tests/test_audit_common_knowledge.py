@@ -259,6 +259,21 @@ def test_tuned_on_the_fifteenth_chinese_set(a: str, b: str, expected: bool) -> N
     assert flagged(b, a) is expected
 
 
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # an only child or sibling counted against a count of them or of a part of them
+    ("Rutger's only child is a girl called Fenna.", "Rutger has two children.", True),
+    ("Rutger's only child is a girl called Fenna.", "Rutger is the father of two sons.", True),
+    ("Rutger's only sibling is his sister Lotte.", "Rutger has three brothers.", True),
+    ("Rutger's only child is a girl called Fenna.", "Rutger has one daughter.", False),
+    ("Rutger's only sibling is his sister Lotte.", "Rutger has one sister.", False),
+    ("Rutger's only child is a girl called Fenna.", "Rutger's brother has two children.",
+     False),
+])
+def test_an_only_one_counted(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 def test_a_field_named_with_an_aside() -> None:
     """"(Mateo, audit team)" names whose the field is; a time in the aside keeps it apart."""
     assert flagged("Mateo is unemployed and job hunting.", "Employer: Deloitte (Mateo, audit "

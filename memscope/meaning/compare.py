@@ -409,15 +409,21 @@ _CHILDREN = frozenset(("child", "children", "kid", "kids"))
 #: the train to work"); some of each may both hold
 _WORKMODES = {"remote": ("office", "some-office"), "office": ("remote", "some-remote")}
 _SONS_DAUGHTERS = frozenset(("son", "sons", "daughter", "daughters"))
+#: counts of a whole and of its parts (children: sons and daughters; siblings: brothers
+#: and sisters)
+_WHOLES = ((_CHILDREN, _SONS_DAUGHTERS),
+           (frozenset(("sibling", "siblings")),
+            frozenset(("brother", "brothers", "sister", "sisters"))))
 
 
 def _part_of_children(f: Fact, g: Fact) -> bool | None:
-    """Children counted against sons or daughters counted: more sons (or daughters) than
-    children conflict ("has only one child" / "has two daughters"); fewer or as many may
-    both hold (None when the two counts are not children and a part of them)."""
+    """Children counted against sons or daughters counted, or siblings against brothers or
+    sisters: more of a part than of the whole conflict ("has only one child" / "has two
+    daughters", "her only sibling is her brother" / "has three sisters"); fewer or as many
+    may both hold (None when the two counts are not a whole and a part of it)."""
     for total, part in ((f, g), (g, f)):
-        if total.noun.split()[-1:] and total.noun.split()[-1] in _CHILDREN and \
-                part.noun.split()[-1:] and part.noun.split()[-1] in _SONS_DAUGHTERS and \
+        whole, some = total.noun.split()[-1:], part.noun.split()[-1:]
+        if whole and some and any(whole[0] in w and some[0] in p for w, p in _WHOLES) and \
                 total.first.isdigit() and part.first.isdigit():
             return int(part.first) > int(total.first)
     return None

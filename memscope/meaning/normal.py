@@ -301,6 +301,13 @@ _ONE_PERSON_WAYS = (
      r"\g<who>'s birthday is on"),
     (re.compile(r"^(?P<who>[A-Z][\w-]*) celebrates (?:his|her|their) birthday (?:each|every) year "
                 r"on\b"), r"\g<who>'s birthday is on"),
+    # "Ingrid's only child is a boy named Sindre": she has one child, and who it is ("…
+    # is her son Amir" is read as one child of one kind, :data:`_OTHER_CHILD`)
+    (re.compile(r"^(?P<who>[A-Z][\w-]*)['’]s only (?:(?P<kin>child|son|daughter) is\b(?! (?:her|"
+                r"his|their) (?:son|daughter)\b)|(?P<kin2>sibling|brother|sister) is\b)"
+                r"(?! (?:named|called)\b)"),
+     lambda m: f"{m['who']} has one {m['kin'] or m['kin2']}; {m['who']}'s "
+               f"{m['kin'] or m['kin2']} is"),
     # a teller naming whom the claim is about: "User mentioned Marcus's go-to lunch is …",
     # "User said Tomasz takes …" are Marcus's and Tomasz's
     (re.compile(rf"^(?:(?:[Tt]he )?[Uu]ser|[A-Z][\w-]*) {_SAYS}(?: that)? (?=[A-Z][\w'’-]*"
