@@ -899,8 +899,9 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
 
 
 _PREFERENCE = re.compile(
-    r"\b(?:likes?|loves?|adores?|enjoys?|prefers?|hates?|dislikes?|detests?|loathes?|can't "
-    r"stand|cannot stand|is fond of|is a (?:big )?fan of)\s+(?P<object>[^,;.]+)", re.I)
+    r"\b(?:likes?|loves?|adores?|enjoys?|prefers?|hates?|dislikes?|detests?|loathes?|"
+    r"(?:can['’]t|cannot|could\s?n['’]t)\s+(?:stand|bear|stomach)|is fond of|is a (?:big )?fan "
+    r"of)\s+(?P<object>[^,;.]+)", re.I)
 _OBJECT_END = _set("to for over than and or but because when while if on at in with since as "
                    "whenever wherever by")
 #: what makes a preference hold only at times ("hates running in the rain")
@@ -950,13 +951,10 @@ def _zh_preference_conflict(x: Clause, y: Clause) -> Conflict | None:
     return None
 
 
-_CANT_STAND = re.compile(r"\b(?:can['’]t|cannot|could\s?n['’]t)\s+(?:stand|bear|stomach)\b",
-                         re.I)
-
-
 def _prefers(c: Claim) -> bool:
-    """``c`` says what its owner likes or dislikes ("can't stand sushi" as "hates")."""
-    return c.preference or bool(_CANT_STAND.search(c.text))
+    """``c`` says what its owner likes or dislikes (by its words, or as :data:`_PREFERENCE`
+    reads it: "can't stand sushi" is "hates")."""
+    return c.preference or _PREFERENCE.search(c.text) is not None
 
 
 def _preference_conflict(x: Clause, y: Clause) -> Conflict | None:

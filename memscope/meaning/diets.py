@@ -135,7 +135,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          r"owned|keep|kept)\s+(?:a|any)\s+cats?\b|没有?(?:养过?)?猫|不养猫|不再养猫", ("cat",)),
     ))
 #: a Chinese pet named just after (的狗, 那只橘猫): one's own
-_ZH_PET = r"[^，。,；;]{0,2}(?:狗|猫|柯基|金毛|泰迪|哈士奇|拉布拉多|柴犬|兔|仓鼠|鹦鹉|乌龟)"
+_ZH_PET = r"[^，。,；;]{0,2}(?:" + "|".join(
+    w for kind in _PETS for w in KINDS[kind] if not w.isascii()) + ")"
 #: what a text must say for a kind to be had: eaten or drunk, smoked, kept as a pet
 _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?)\b|抽|吸|"
                               r"(?:一天|每天)(?:一|半|两)包烟",

@@ -46,7 +46,7 @@ _ZH_AT = re.compile(r"(?=(?:在|去[了过]?|到[了过]?|赴|飞往|前往|游�
 #: names of smaller cities GeoNames gives in their own language ("Ghent" for Gent), each
 #: by its country's ISO code (a Chinese sight also by its province's code: 天安门 in
 #: Beijing). Common knowledge, written from it; a sight in several countries (the Alps) is
-#: left out
+#: left out. A sight of one city is in :data:`_CITY_SIGHTS`, its country that city's
 _SIGHTS: dict[str, str] = {
     # islands and regions
     "bali": "ID", "lombok": "ID", "phuket": "TH", "koh samui": "TH",
@@ -72,21 +72,15 @@ _SIGHTS: dict[str, str] = {
     "mount everest": "NP", "everest base camp": "NP", "angkor wat": "KH",
     "the taj mahal": "IN", "taj mahal": "IN", "goa": "IN", "petra": "JO",
     "the pyramids": "EG", "cappadocia": "TR", "quebec": "CA",
-    # sights in a city
-    "the eiffel tower": "FR", "eiffel tower": "FR", "the louvre": "FR", "louvre": "FR",
-    "big ben": "GB", "the colosseum": "IT", "colosseum": "IT", "times square": "US",
-    "the statue of liberty": "US", "statue of liberty": "US", "the golden gate bridge": "US",
-    "golden gate bridge": "US", "the sagrada familia": "ES", "sagrada familia": "ES",
-    "the brandenburg gate": "DE", "brandenburg gate": "DE", "the acropolis": "GR",
-    "acropolis": "GR", "the sydney opera house": "AU", "sydney opera house": "AU",
-    # English names of smaller cities
+    # names GeoNames gives otherwise: English names of smaller cities, and New York (its
+    # "New York City")
     "ghent": "BE", "bruges": "BE", "lucerne": "CH", "fez": "MA", "dubrovnik": "HR",
+    "new york": "US", "nyc": "US", "纽约": "US",
     # in Chinese
     "巴厘岛": "ID", "普吉岛": "TH", "夏威夷": "US", "大峡谷": "US", "北海道": "JP", "冲绳": "JP",
     "富士山": "JP", "济州岛": "KR", "马丘比丘": "PE", "圣托里尼": "GR", "泰姬陵": "IN",
-    "金字塔": "EG", "埃菲尔铁塔": "FR", "卢浮宫": "FR", "自由女神像": "US", "时代广场": "US",
-    "大堡礁": "AU", "天安门": "CN.22", "故宫": "CN.22", "外滩": "CN.23", "东方明珠": "CN.23",
-    "兵马俑": "CN.26", "布达拉宫": "CN.14", "西湖": "CN.02", "九寨沟": "CN.32", "峨眉山": "CN.32",
+    "金字塔": "EG", "大堡礁": "AU", "兵马俑": "CN.26", "布达拉宫": "CN.14", "九寨沟": "CN.32",
+    "峨眉山": "CN.32",
     "稻城亚丁": "CN.32", "黄山": "CN.01", "张家界": "CN.11", "鼓浪屿": "CN.07", "乌镇": "CN.02",
     "泰山": "CN.25", "敦煌": "CN.15", "莫高窟": "CN.15", "长白山": "CN.05", "洱海": "CN.29",
     "大理": "CN.29", "丽江": "CN.29", "西双版纳": "CN.29", "香格里拉": "CN.29", "喀纳斯": "CN.13",
@@ -193,7 +187,16 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     city_codes.update({k: v.split(".")[0] for k, v in _SIGHTS.items()})
     # a city's region only when the most populous city of its name is in China
     in_china = {k: v for k, (_p, v) in regions.items() if city_codes.get(k) == "CN"}
-    return countries, city_codes, in_china | {k: v for k, v in _SIGHTS.items() if "." in v}
+    in_china |= {k: v for k, v in _SIGHTS.items() if "." in v}
+    return countries, *_with_city_sights(city_codes, in_china)
+
+
+def _with_city_sights(city_codes: dict[str, str], in_china: dict[str, str]
+                      ) -> tuple[dict[str, str], dict[str, str]]:
+    """Both tables with each sight of one city (:data:`_CITY_SIGHTS`) where its city is."""
+    codes = city_codes | {s: city_codes[c] for s, c in _CITY_SIGHTS.items() if c in city_codes}
+    regions = in_china | {s: in_china[c] for s, c in _CITY_SIGHTS.items() if c in in_china}
+    return codes, regions
 
 
 def _plain(name: str) -> str:
