@@ -206,10 +206,10 @@ def _pair_keys(c: Claim) -> set[str]:
     for clause in c.clauses:
         keys.update(clause.claim.words)
         keys.update(f"\x00{fact.key}" for fact in clause.facts)
-        # an age or a zodiac animal and a year of birth are compared (compare.
-        # _age_against_birth, _zodiac_against_birth)
+        # an age, a zodiac animal or a sign and a birth are compared (compare.
+        # _age_against_birth, _zodiac_against_birth, _sign_against_birth)
         keys.update(k for fact in clause.facts if fact.key == "birthday"
-                    for k in ("\x00age", "\x00zodiac"))
+                    for k in ("\x00age", "\x00zodiac", "\x00sign"))
         # a stage of schooling, or a state that needs an age, and an age
         # (levels.age_against_stage)
         keys.update("\x00age" for fact in clause.facts if ages_of(fact) is not None)

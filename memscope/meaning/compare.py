@@ -44,7 +44,7 @@ from memscope.meaning.diets import (
     had_lately,
     ruled_out,
 )
-from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span
+from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span, signs_of
 from memscope.meaning.levels import CLASHES, age_against_stage, clash
 from memscope.meaning.places import within
 from memscope.meaning.reading import Claim, Clause
@@ -544,6 +544,7 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
     for f in _firm(x) if firm else x.facts:
         for g in _firm(y) if firm else y.facts:
             if _age_against_birth(f, g) or _zodiac_against_birth(f, g) or \
+                    _sign_against_birth(f, g) or \
                     age_against_stage(f, g):
                 return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
@@ -575,6 +576,17 @@ def _zodiac_against_birth(f: Fact, g: Fact) -> bool:
         return False
     years = {year} if month is not None and month > 2 else {year, year - 1}
     return animal.first not in {ZODIAC[(y - 4) % 12] for y in years}
+
+
+def _sign_against_birth(f: Fact, g: Fact) -> bool:
+    """One owner's sign of the zodiac and birthday that disagree ("is a Scorpio" / "was
+    born on 20 July", 狮子座 / 生日在十二月底)."""
+    sign, born = (f, g) if f.key == "sign" else (g, f)
+    if sign.key != "sign" or born.key != "birthday" or f.of != g.of:
+        return False
+    parts = dict(born.date)
+    month = parts.get("m")
+    return month is not None and sign.first not in signs_of(month, parts.get("d"))
 
 
 def _age_against_birth(f: Fact, g: Fact) -> bool:

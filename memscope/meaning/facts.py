@@ -605,6 +605,8 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
         return tuple(f for f in facts if f.key in ("birthday", "birthplace"))
     facts += _cue_facts(of, rest, facts)
     facts += _number_facts(of, rest, text)
+    if (s := sign_fact(of, rest)) is not None:
+        facts.append(s)
     facts += _state_facts(rest, of, facts)
     for m in _APPOSITIVE.finditer(rest):  # "… Gatwick, his home airport"
         key, noun, _marked = _noun_key(f"{m.group('marker')} {m.group('noun')}")
@@ -637,9 +639,47 @@ _ZH_ZODIAC = re.compile(r"属(?:相是)?(?P<animal>[鼠牛虎兔龙蛇马羊猴�
 ZODIAC = "鼠牛虎兔龙蛇马羊猴鸡狗猪"
 
 
+#: the signs of the (Western) zodiac, each with the day its dates start (the year's first
+#: sign, Capricorn, started the December before)
+SIGNS = (("capricorn", (1, 1)), ("aquarius", (1, 20)), ("pisces", (2, 19)), ("aries", (3, 21)),
+         ("taurus", (4, 20)), ("gemini", (5, 21)), ("cancer", (6, 21)), ("leo", (7, 23)),
+         ("virgo", (8, 23)), ("libra", (9, 23)), ("scorpio", (10, 23)),
+         ("sagittarius", (11, 22)), ("capricorn", (12, 22)))
+_ZH_SIGNS = {"摩羯": "capricorn", "山羊": "capricorn", "水瓶": "aquarius", "宝瓶": "aquarius",
+             "双鱼": "pisces", "白羊": "aries", "金牛": "taurus", "双子": "gemini",
+             "巨蟹": "cancer", "狮子": "leo", "处女": "virgo", "天秤": "libra", "天平": "libra",
+             "天蝎": "scorpio", "射手": "sagittarius", "人马": "sagittarius"}
+#: one's sign ("is a Scorpio", "her star sign is Leo", 是天蝎座, 我摩羯座的); "Leo" and
+#: "Cancer" alone are a name and an illness, so a sign is read after "is a" or "sign"
+_SIGN = re.compile(r"\b(?:is an?|(?:star|sun|zodiac|astrological) sign(?: is)?:?|typical|proud)"
+                   r"\s+(?-i:(?P<s>Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|"
+                   r"Capricorn|Aquarius|Pisces))\b|(?P<zh>" + "|".join(_ZH_SIGNS) + ")座", re.I)
+
+
+def sign_fact(of: str, rest: str) -> Fact | None:
+    """One's sign of the zodiac, as the family ``sign`` (its value the English name)."""
+    m = _SIGN.search(rest)
+    if m is None:
+        return None
+    return _state("sign", of, m["s"].lower() if m["s"] else _ZH_SIGNS[m["zh"]],
+                  shown=m.group(0))
+
+
+def signs_of(month: int, day: int | None) -> frozenset[str]:
+    """The signs a birthday may have: its day's, or a day either side (the dates move by a
+    day from year to year); a month alone, the two signs it holds."""
+    def sign(m: int, d: int) -> str:
+        return [name for name, start in SIGNS if start <= (m, d)][-1]
+    if day is None:
+        return frozenset((sign(month, 1), sign(month, 28)))
+    return frozenset(sign(month, min(31, max(1, d))) for d in (day - 1, day, day + 1))
+
+
 def _zh_more(of: str, rest: str) -> list[Fact]:
-    """A Chinese favourite and the animal of one's birth year."""
+    """A Chinese favourite, the animal of one's birth year and one's sign."""
     out: list[Fact] = []
+    if (s := sign_fact(of, rest)) is not None:
+        out.append(s)
     if (m := _ZH_FAVOURITE.search(rest)) is not None:
         value = m["value"]
         out.append(Fact("favourite", m["noun"], of, value, value, frozenset((value,))))

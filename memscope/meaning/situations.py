@@ -60,6 +60,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
         (("only_tool" in fa and "tool" in fb) or ("only_tool" in fb and "tool" in fa),
          _tool_conflict),
+        (("no_tool" in fa and "tool" in fb) or ("no_tool" in fb and "tool" in fa),
+         _tool_denied_conflict),
         ("passport" in fa and "passport" in fb, _passport_conflict),
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
         ("witness" in fa or "witness" in fb, _lifetime_conflict),
@@ -116,8 +118,10 @@ def _text_features(text: str) -> set[str]:
         out.add("passport")
     if _ELECTRIC_CAR.search(text) or _FUELLED_CAR.search(text):
         out.add("fuel")
-    if _TOOL_RE.search(text):
+    if _TOOL_RE.search(text) or _MAKER.search(text):
         out |= {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
+        if denied_tools(text):
+            out.add("no_tool")
     if witnessed(text) is not None:
         out.add("witness")
     if _NEAR_HOME.search(text) and sights(text):
@@ -302,17 +306,19 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
     return None
 
 
-#: tools one uses one of, by kind: each value with the words that name it
+#: tools one uses one of, by kind: each value with the words that name it (a program
+#: made for one system only names that system: Final Cut Pro runs on a Mac alone)
 _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     # a brand of Android phone is an Android phone ("android:…"), not another kind of phone
-    "phone": {"iphone": ("iphone", "苹果手机"), "android": ("android", "安卓"),
+    "phone": {"iphone": ("iphone", "苹果手机", "ios"), "android": ("android", "安卓"),
               "android:samsung": ("galaxy", "samsung phone", "三星手机"),
               "android:pixel": ("pixel",),
-              "android:huawei": ("huawei", "华为"), "android:xiaomi": ("xiaomi", "小米"),
+              "android:huawei": ("huawei", "华为"), "android:xiaomi": ("xiaomi", "小米", "红米"),
               "android:oppo": ("oppo",), "android:vivo": ("vivo",),
               "android:oneplus": ("oneplus", "一加")},
     "os": {"windows": ("windows",), "linux": ("linux", "ubuntu", "debian", "fedora"),
-           "macos": ("macos", "mac os", "mac用户", "mac person", "mac user")},
+           "macos": ("macos", "mac os", "mac用户", "mac person", "mac user", "final cut",
+                     "logic pro")},
     "editor": {"vim": ("vim", "neovim"), "emacs": ("emacs",), "vscode": ("vs code", "vscode"),
                "sublime": ("sublime",), "intellij": ("intellij", "pycharm"), "zed": ("zed",)},
     "office": {"word": ("microsoft word", "ms word", "office"), "wps": ("wps",),
@@ -321,20 +327,33 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
                 "edge": ("edge",)},
     "computer": {"mac": ("macbook", "imac", "mac mini"), "thinkpad": ("thinkpad",),
                  "dell": ("dell xps", "dell laptop"), "surface": ("surface laptop", "surface pro")},
-    "car": {"tesla": ("特斯拉", "tesla"), "byd": ("比亚迪",), "bmw": ("宝马",),
+    "tablet": {"ipad": ("ipad",)},
+    "car": {"tesla": ("特斯拉", "tesla", "model 3", "model y", "model s", "model x"),
+            "byd": ("比亚迪",), "bmw": ("宝马",),
             "mercedes": ("奔驰",), "audi": ("奥迪",), "toyota": ("丰田",), "honda": ("本田",),
             "volkswagen": ("大众汽车", "大众")},
 }
+#: a maker's products, named as a whole ("Apple products", "anything made by Apple",
+#: 苹果的产品): denying them denies each, and using only them rules out another maker's
+_MAKER_PRODUCTS = {"apple": (("phone", "iphone"), ("computer", "mac"), ("os", "macos"),
+                             ("tablet", "ipad"))}
+_MAKER = re.compile(r"\bApple(?:['’]s)?\s+(?:products?|devices?|gear|hardware|stuff|"
+                    r"ecosystem|anything)\b|\b(?:made|built|sold|designed)\s+by\s+Apple\b|"
+                    r"\bApple(?:[- ]only|\s+loyalist|\s+fan)\b|苹果(?:的)?(?:产品|设备|东西|全家桶)"
+                    r"|果粉")
 _TOOL_WORD = {w: (kind, value) for kind, values in _TOOLS.items()
               for value, words in values.items() for w in words}
 _TOOL_RE = re.compile("|".join(
     rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)
     for w in sorted(_TOOL_WORD, key=len, reverse=True)), re.I)
-#: one tool and no other ("only uses Windows", "has only ever used Android phones", "runs
-#: Linux on every machine", 只用WPS, 一直用苹果手机)
-_ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|works?\s+"
-                        r"(?:in|on|with))\b|\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)"
-                        r"\b|\b(?:uses?|runs?)\s+\w+\s+only\b"
+#: one tool and no other ("only uses Windows", "has only ever owned Android phones", "runs
+#: Linux on every machine", "Windows only", "never uses anything but Vim", 只用WPS,
+#: 一直用苹果手机, 唯一的手机)
+_ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|owns?|owned|"
+                        r"buys?|bought|works?\s+(?:in|on|with))\b|(?-i:\b[A-Z]\w*[- ]only\b)|"
+                        r"\b(?:anything|nothing)\s+(?:but|other than|except)\b|唯一的手机|就这一部|"
+                        r"\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)\b|"
+                        r"\b(?:uses?|runs?)\s+(?:\w+\s+){1,2}only\b"
                         r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
                         r"|\b(?:only|one|sole|main)\s+(?:phone|laptop|computer|mobile)\b"
                         r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
@@ -354,36 +373,111 @@ def _one_tool(a: str, b: str) -> bool:
     return a == b or a.startswith(b + ":") or b.startswith(a + ":")
 
 
-def _tools_of(text: str) -> set[tuple[str, str]]:
-    """The (kind, value) of each tool a text names (:data:`_TOOLS`)."""
-    return {_TOOL_WORD[m.group(0).lower()] for m in _TOOL_RE.finditer(text)}
+def _tools_of(text: str, makers: bool = False) -> set[tuple[str, str]]:
+    """The (kind, value) of each tool a text names (:data:`_TOOLS`); with ``makers``, each
+    product of a maker it names as a whole (:data:`_MAKER_PRODUCTS`: "Apple devices")."""
+    tools = {_TOOL_WORD[m.group(0).lower()] for m in _TOOL_RE.finditer(text)
+             if m.group(0) not in _COMMON_WORDS}
+    if makers and _MAKER.search(text):
+        tools.update(_MAKER_PRODUCTS["apple"])
+    return tools
+
+
+#: tool names that are common words written small ("an office", "the edge", "windows"):
+#: they name the tool only when written as its name (Office, Edge, Windows)
+_COMMON_WORDS = frozenset(("office", "pages", "edge", "safari", "windows", "chrome", "word",
+                           "pixel", "galaxy"))
+#: a denial of what is still to come, or of one more ("will never buy another Tesla")
+_NOT_NOW = re.compile(r"\b(?:another|again|next|will|won['’]t|would|going to)\b|['’]ll\b|再也|以后",
+                      re.I)
+#: a word that denies a tool named after it in its clause ("has never owned an Android
+#: phone", "refuses to buy anything made by Tesla", "doesn't own any Apple products",
+#: 从来没用过安卓手机); not "not only"
+_DENIES_TOOL = re.compile(r"(?:\b(?:never|not|no|refuses?|refused|avoids?|boycotts?|without)\b"
+                          r"|n['’]t\b)(?!\s+only\b)[^,;.]{0,40}$|(?:没|未|不|拒绝)[^，。,;；]{0,8}$",
+                          re.I)
+#: a denial of doing it ever: a time it was done counts against it
+_EVER = re.compile(r"\b(?:never|ever)\b|从来|从没|从未|没.过|未.过")
+
+
+def denied_tools(text: str) -> set[tuple[str, str]]:
+    """The tools ``text`` says someone does not use or own, by (kind, value): each named
+    after a denial in its clause, a maker's products as a whole included; none when it
+    names them as all it uses ("never uses anything but Vim") or as only somewhere."""
+    if _ONLY_TOOL.search(text) or _NOT_NOW.search(text) or (
+            _SOME_PLACE.search(text) and not _BOTH_PLACES.search(text)):
+        return set()
+    out = {_TOOL_WORD[m.group(0).lower()] for m in _TOOL_RE.finditer(text)
+           if m.group(0) not in _COMMON_WORDS and _DENIES_TOOL.search(text, 0, m.start())}
+    maker = _MAKER.search(text)
+    if maker and _DENIES_TOOL.search(text, 0, maker.start()):
+        out.update(_MAKER_PRODUCTS["apple"])
+    return out
+
+
+def _tool_denied_conflict(a: Claim, b: Claim) -> str | None:
+    """One text denies someone uses or owns a tool (or any of a maker's), the other that
+    they use one ("has never owned an Android phone" / "her phone is a Google Pixel",
+    "doesn't own any Apple products" / "watches films on her own iPad"); a time it was
+    used before counts only against "never"."""
+    if not _mentions_owner(a, b):
+        return None
+    for first, second in ((a, b), (b, a)):
+        owner = first.clauses[0].owner
+        for x in first.clauses:
+            denied = denied_tools(x.text) if x.owner == owner and not x.hedged else set()
+            if not denied:
+                continue
+            used = _used_tools(second, owner, before=_EVER.search(x.text) is not None)
+            if any(k == kind and _one_tool(v, value) for k, v in used for kind, value in denied):
+                return "negation"
+    return None
 
 
 def _tool_conflict(a: Claim, b: Claim) -> str | None:
     """One text says someone uses one tool of a kind and no other, the other that they use
     another of that kind ("only uses Windows" / "runs Linux at home", "has only ever used
-    Android phones" / "uses an iPhone", 只用WPS / 每天用Microsoft Word写报告)."""
-    if a.past or b.past:
-        return None
+    Android phones" / "uses an iPhone", 只用WPS / 每天用Microsoft Word写报告); a tool used
+    only before is no conflict ("used to use only Windows")."""
     for first, second in ((a, b), (b, a)):
         only = {tool for x in first.clauses if _ONLY_TOOL.search(x.text) and not (
-                    x.hedged or (_SOME_PLACE.search(x.text) and not _BOTH_PLACES.search(x.text)))
-                for tool in _tools_of(x.text)}
+                    x.hedged or x.past
+                    or (_SOME_PLACE.search(x.text) and not _BOTH_PLACES.search(x.text)))
+                for tool in _tools_of(x.text, makers=True)}
         if first.zh and not only and any(_ONLY_TOOL.search(x.text) for x in first.clauses):
             # 高峰的手机是华为，他就这一部手机: the only one is in the next clause
-            only = {tool for x in first.clauses if not (x.hedged or x.denials)
+            only = {tool for x in first.clauses if not (x.hedged or x.denials or x.past)
                     for tool in _tools_of(x.text)}
         if not only or not _mentions_owner(first, second):
             continue
         kinds = {kind for kind, _value in only}
-        owner = first.clauses[0].owner
-        used = {tool for y in second.clauses
-                if y.owner == owner and not (y.hedged or y.past or y.denials or y.claim.sign < 0)
-                for tool in _tools_of(y.text)}
+        used = _used_tools(second, first.clauses[0].owner, before=False)
         if any(kind in kinds and not any(_one_tool(value, v) for k, v in only if k == kind)
                for kind, value in used):
             return "value"
     return None
+
+
+#: what of one's own a clause may be about when it names a tool of theirs ("Marta's phone
+#: is a Pixel", "her work laptop")
+_DEVICE_NOUNS = ("phone", "phones", "mobile", "laptop", "laptops", "computer", "computers",
+                 "machine", "tablet", "car", "device", "devices", "setup", "os", "browser",
+                 "editor", "手机", "电脑", "车")
+
+
+def _used_tools(c: Claim, owner: tuple[str, ...], before: bool) -> set[tuple[str, str]]:
+    """The tools ``c`` says ``owner`` uses (``before``: or used once), in clauses of theirs
+    that affirm it; a text whose clauses name no owner but the owner's name counts as
+    theirs ("The only phone Zainab has … is a Samsung Galaxy"); not what their team or
+    company runs ("Bruno's team runs Debian servers")."""
+    clauses = [y for y in c.clauses if y.owner == owner and (
+        not y.of or y.of.endswith(_DEVICE_NOUNS))]
+    if not clauses and len(owner) == 1 and not any(y.owner for y in c.clauses) and re.search(
+            rf"\b{re.escape(owner[0])}\b", c.text, re.I):
+        clauses = list(c.clauses)
+    return {tool for y in clauses if not (y.hedged or (y.past and not before) or y.denials
+                                          or y.claim.sign < 0 or denied_tools(y.text))
+            for tool in _tools_of(y.text)}
 
 
 #: one's only passport ("holds only a Serbian passport") and a passport of another country

@@ -1,0 +1,75 @@
+"""Eleventh pass of the audit's rules (issue 35): what someone uses, read with common
+knowledge of who makes what. A tool denied ("has never owned an Android phone", "doesn't
+own any Apple products", 从来没用过安卓手机) against one of it used; a maker's products only
+("Apple only") against another maker's; a program made for one system (Final Cut Pro: a
+Mac) against another system only; a sign of the zodiac against a birthday (is a Scorpio /
+born on 20 July; 狮子座 / 生日在十二月底); each with the look-alikes it must leave alone. Sentences
+here are this file's own, not the labelled sets'."""
+
+from __future__ import annotations
+
+import pytest
+from test_audit_levels import _flagged as flagged
+
+from memscope.meaning.facts import signs_of
+from memscope.meaning.situations import denied_tools
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Marta has never owned an Android phone.", "Marta's phone is a Google Pixel 7.", True),
+    ("Marta doesn't own any Apple products.", "Marta sketches on her own iPad in the "
+     "evenings.", True),
+    ("Marta refuses to buy anything made by Apple.", "Marta edits her podcast in Logic Pro on "
+     "her laptop.", True),
+    ("Marta boycotts Tesla.", "Marta drives her Model Y to the office.", True),
+    ("Marta's only phone is a Samsung Galaxy A54.", "Marta's phone runs iOS 18.", True),
+    ("Marta has only ever owned Android phones.", "Marta's daily phone is an iPhone 13.", True),
+    ("Marta uses Apple devices only.", "Marta's work laptop is a ThinkPad T14.", True),
+    ("Marta uses Linux only.", "Marta cuts her travel videos in Final Cut Pro.", True),
+    ("晓雯从来没用过安卓手机。", "晓雯以前一直用小米手机。", True),
+    ("晓雯唯一的手机是华为。", "晓雯的手机是iPhone 15。", True),
+    # someone else's, still to come, one more, a common word, all one uses, another time
+    ("Marta has never owned an Android phone.", "Marta's son has a Google Pixel 7.", False),
+    ("Marta doesn't own an iPad.", "Marta wants to buy an iPad for Christmas.", False),
+    ("Marta drives a Tesla Model 3.", "Marta says she'll never buy another Tesla.", False),
+    ("Marta doesn't own any Apple products.", "Marta eats an apple with her lunch.", False),
+    ("Marta hasn't set foot in an office since 2020.", "Marta uses Office 365 every day.",
+     False),
+    ("Marta never uses anything but Android.", "Marta's phone is a Samsung Galaxy.", False),
+    ("Marta used to use only Windows.", "Marta runs Linux on her laptop now.", False),
+])
+def test_what_someone_uses(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+def test_what_is_denied() -> None:
+    assert denied_tools("has never owned an Android phone") == {("phone", "android")}
+    assert ("tablet", "ipad") in denied_tools("doesn't own any Apple products")
+    assert denied_tools("never uses anything but Vim") == set()
+    assert denied_tools("will never buy another Tesla") == set()
+    assert denied_tools("never opens the windows") == set()
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Ines is a Scorpio.", "Ines was born on 20 July 1990.", True),
+    ("Ines is a Capricorn.", "Ines was born on 15 August 1992.", True),
+    ("晓雯是狮子座。", "晓雯的生日在十二月底。", True),
+    ("晓雯的生日是8月15日。", "晓雯说自己是摩羯座的。", True),
+    # the sign of that day, or a day either side; "Leo" the name; another person's sign
+    ("Ines is a Leo.", "Ines was born on 23 July 1990.", False),
+    ("Ines is a Cancer.", "Ines was born on 23 July 1990.", False),
+    ("Leo is a teacher.", "Leo was born on 3 March.", False),
+    ("Ines's husband is a Scorpio.", "Ines was born on 20 July 1990.", False),
+    ("晓雯是狮子座。", "晓雯的生日是7月24日。", False),
+])
+def test_a_sign_and_a_birthday(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+def test_the_signs_of_a_birthday() -> None:
+    assert signs_of(7, 20) == {"cancer"}
+    assert signs_of(7, 23) == {"cancer", "leo"}
+    assert signs_of(12, None) == {"sagittarius", "capricorn"}
+    assert signs_of(1, 1) == {"capricorn"}
