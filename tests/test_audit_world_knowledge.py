@@ -3,7 +3,8 @@ knowledge of who makes what. A tool denied ("has never owned an Android phone", 
 own any Apple products", 从来没用过安卓手机) against one of it used; a maker's products only
 ("Apple only") against another maker's; a program made for one system (Final Cut Pro: a
 Mac) against another system only; a sign of the zodiac against a birthday (is a Scorpio /
-born on 20 July; 狮子座 / 生日在十二月底); each with the look-alikes it must leave alone. Sentences
+born on 20 July; 狮子座 / 生日在十二月底); voting or driving against an age or a school year too
+young for it; each with the look-alikes it must leave alone. Sentences
 here are this file's own, not the labelled sets'."""
 
 from __future__ import annotations
@@ -73,3 +74,20 @@ def test_the_signs_of_a_birthday() -> None:
     assert signs_of(7, 23) == {"cancer", "leo"}
     assert signs_of(12, None) == {"sagittarius", "capricorn"}
     assert signs_of(1, 1) == {"capricorn"}
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Bilal is eleven.", "Bilal voted in the last general election.", True),
+    ("Bilal is 14 years old.", "Bilal drives himself to school every morning.", True),
+    ("Bilal is 13.", "Bilal passed his driving test in the spring.", True),
+    ("嘉怡今年十四岁。", "嘉怡每天自己开车上学。", True),
+    ("嘉怡在读小学五年级。", "嘉怡已经考到了驾照。", True),
+    # old enough, someone else, a plan
+    ("Bilal is 34.", "Bilal voted in the last general election.", False),
+    ("Bilal is eleven.", "Bilal's mother voted in the last general election.", False),
+    ("Bilal is 15.", "Bilal hopes to pass his driving test next year.", False),
+    ("嘉怡在读高三。", "嘉怡已经考到了驾照。", False),
+])
+def test_what_only_an_adult_does(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -134,7 +134,7 @@ _STATE_TRIGGER = re.compile(
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"seeing anyone|dating anyone|relationship|"
-    r"retired|退休|school|undergraduate|student|学|初|高|大|"
+    r"retired|退休|school|undergraduate|student|学|初|高|大|vot|ballot|driv|驾|开车|投|选举|"
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
@@ -215,6 +215,20 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                      r"|\bhas no job\b|失业|待业|没有工作"
                                      r"|(?:还|从)(?:来)?没(?:有)?(?:参加|找)(?:过)?(?:正式)?工作"
                                      r"|从(?:来)?没(?:有)?(?:正式)?(?:工作|上过班)过?"),
+        # what only an adult may do: vote in an election, drive on the road (levels.MIN_AGES)
+        ("voter", "yes", r"\bvoted (?:in|at|for)\b[^.;]{0,40}?\b(?:elections?|"
+                         r"referend(?:um|a)|polls?|primar(?:y|ies))\b|"
+                         r"\bvotes in (?:every|each|the|all)\b[^.;]{0,20}?\belections?\b|"
+                         r"\bcast (?:a|her|his|their) (?:first )?(?:vote|ballot)\b|"
+                         r"(?:投(?:了|过)?票|参加(?:了|过)?[^，。,；;]{0,6}选举)"),
+        ("driver", "yes", r"\b(?:has|holds|got|passed|earned|obtained) "
+                          r"(?:a |an |her |his |their )?(?:full |clean )?"
+                          r"(?:driving licen[cs]e|driver['’]?s licen[cs]e|driving test)\b|"
+                          r"\bdrives (?:himself|herself|themselves|"
+                          r"(?:his|her|their) (?:own )?car)\b|"
+                          r"\bdrives\b[^.;]{0,25}?\bto (?:work|school|the office|college)\b|"
+                          r"考(?:到|过|了|出)(?:了)?(?:驾照|驾驶证)|(?:有|拿到了?)驾照|"
+                          r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
         # where one works: all of it at home or all at the office, or some of it

@@ -285,7 +285,12 @@ MIN_AGES = {("employment", "employed"): 14, ("employment", "retired"): 40,
             ("marital", "widowed"): 17, ("degree", "bachelor"): 19,
             ("degree", "bachelor-max"): 19, ("degree", "some"): 19, ("degree", "master"): 21,
             ("degree", "master-max"): 21, ("degree", "doctorate"): 24,
-            ("studies", "done"): 19, ("rank", "leads"): 18}
+            ("studies", "done"): 19, ("rank", "leads"): 18,
+            # voting in an election (18 nearly everywhere; 16 in a few countries: a year's
+            # slack, so from 17), driving on the road (17, 16 in some places)
+            ("voter", "yes"): 18, ("driver", "yes"): 17}
+#: the states only an adult is in, against a stage of schooling too (初一 / 开车上学)
+_ADULT_ONLY = frozenset(("voter", "driver"))
 
 
 def ages_of(f: Fact) -> tuple[int, int] | None:
@@ -300,8 +305,15 @@ def ages_of(f: Fact) -> tuple[int, int] | None:
 def age_against_stage(f: Fact, g: Fact) -> bool:
     """An age and a stage of schooling, or a state, of one owner that do not go together
     ("is 17" / "is in his last year of primary school"; 十五岁 / 上幼儿园中班; "is twelve" /
-    "works as a solicitor"; "in his early twenties" / "retired"), a year's slack."""
+    "works as a solicitor"; "in his early twenties" / "retired"; "is nine" / "voted in the
+    last election"), a year's slack; a stage of schooling and what only an adult does (上初一 /
+    每天自己开车上学)."""
     age, other = (f, g) if f.key == "age" else (g, f)
+    if (age.key == "stage" and other.key in _ADULT_ONLY) or (
+            other.key == "stage" and age.key in _ADULT_ONLY):
+        stage, adult = (age, other) if age.key == "stage" else (other, age)
+        school, least = ages_of(stage), MIN_AGES[(adult.key, adult.first)]
+        return f.of == g.of and school is not None and school[1] < least - 1
     if age.key != "age" or f.of != g.of or (ages := ages_of(other)) is None:
         return False
     span = re.fullmatch(r"(\d{1,3})(?:-(\d{1,3}))?", age.first)
