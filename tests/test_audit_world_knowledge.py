@@ -91,3 +91,52 @@ def test_the_signs_of_a_birthday() -> None:
 def test_what_only_an_adult_does(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Tomás has lived in Singapore all his life.", "Tomás shovels snow off his driveway every "
+     "winter.", True),
+    ("Tomás lives in Sydney.", "Every Christmas Tomás builds a snowman in his garden.", True),
+    ("婉婷住在海口。", "婉婷说她家那边冬天经常零下二十度。", True),
+    ("婉婷老家在哈尔滨。", "婉婷说老家冬天从不下雪。", True),
+    # a home where it snows, snow elsewhere, someone else's home
+    ("Tomás lives in Oslo.", "Tomás shovels snow off his driveway every winter.", False),
+    ("Tomás lives in Singapore.", "Tomás went skiing in the Alps and built a snowman.", False),
+    ("Tomás's brother lives in Singapore.", "Tomás shovels snow off his driveway every winter.",
+     False),
+    ("婉婷住在哈尔滨。", "婉婷说她家那边冬天经常零下二十度。", False),
+])
+def test_the_weather_at_home(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the seventeenth sets (new writers): what they missed
+    ("Kenji will turn 41 this autumn.", "Kenji is 34 years old.", True),
+    ("Kenji has never owned a car.", "Last year Kenji sold the Toyota he'd had since 2015.",
+     True),
+    ("Kenji refuses to own any device not made by Apple.", "Kenji's phone is a Google Pixel 8.",
+     True),
+    ("Kenji will turn 41 this autumn.", "Kenji is 40.", False),
+    ("Kenji has never owned a car.", "Kenji sold the car he borrowed from his father.", False),
+    # and what they flagged wrongly: whose a clause is, fear, one time, not smoking now, a
+    # household's income
+    ("雅琴的室友是穆斯林，不吃猪肉。", "雅琴周末常在宿舍包猪肉白菜馅饺子。", False),
+    ("雅琴听不懂粤语。", "雅琴的丈夫是广州人，一口粤语说得很地道。", False),
+    ("雅琴会游泳，在泳池能游一千米。", "雅琴不敢下海游泳，怕浪。", False),
+    ("Kenji usually fasts during Ramadan.", "Kenji didn't fast this Ramadan because he was "
+     "ill.", False),
+    ("Kenji smoked heavily in his twenties.", "Kenji is a non-smoker who now runs "
+     "marathons.", False),
+    ("Kenji's salary is £42,000.", "Kenji and his wife have a combined household income of "
+     "about £90,000.", False),
+    # what still holds: the roommate's own clause, a denial of now, not smoking now
+    ("雅琴的室友是穆斯林，不吃猪肉。", "雅琴的室友周末常在宿舍包猪肉白菜馅饺子。", True),
+    ("雅琴上个月把车卖了，现在没有车。", "雅琴现在每天开她那辆白色丰田去上班。", True),
+    ("Kenji is a non-smoker.", "Kenji smokes a pack a day.", True),
+    ("Kenji's salary is £42,000.", "Kenji earns £55,000 a year.", True),
+])
+def test_read_on_the_seventeenth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -190,6 +190,8 @@ def _claim_conflict(a: Claim, b: Claim) -> Conflict | None:
         if a.zh and ZH_AT_TIMES.search((a if a.sign < 0 else b).text):
             return None  # 每天喝咖啡 / 下午三点以后不喝咖啡: the denial holds only then
         negative, positive = (a, b) if a.sign < 0 else (b, a)
+        if (_ZH_ONE_TIME if a.zh else _ONE_TIME).search(negative.text):
+            return None  # "didn't fast this Ramadan" / "usually fasts during Ramadan"
         if _QUALIFIED.search(negative.text) and not _QUALIFIED.search(positive.text):
             return None  # "plays tennis every week" / "has never played tennis competitively"
         if positive.core_set < negative.core_set:
@@ -816,8 +818,9 @@ _CAR_MAKES = ("toyota", "ford", "bmw", "audi", "tesla", "škoda", "skoda", "volv
               "peugeot", "citroën", "citroen", "mazda", "subaru", "opel", "seat", "jeep",
               "porsche", "lexus", "dacia", "chevrolet", "suzuki", "mitsubishi", "jaguar",
               "polestar", "byd", "saab", "mini cooper", "land rover")
-_OWNS_MAKE = re.compile(r"\b(?:owns?|has|have|bought|drives?|leases?)\s+(?:an?|his|her|their)\s+"
-                        r"(?:[\w-]+\s+){0,2}?(?:" + "|".join(_CAR_MAKES) + r")\b", re.I)
+_OWNS_MAKE = re.compile(r"\b(?:owns?|has|have|bought|drives?|leases?|sold)\s+(?:an?|his|her|"
+                       r"their|the)\s+"
+                       r"(?:[\w-]+\s+){0,2}?(?:" + "|".join(_CAR_MAKES) + r")\b", re.I)
 
 
 def _uses_own(d: Denial, affirming: list[Clause]) -> bool:
@@ -983,6 +986,30 @@ def _preference_conflict(x: Clause, y: Clause) -> Conflict | None:
     return None
 
 
+#: a denial of one time, not of a habit: "didn't fast this Ramadan", "didn't go last week";
+#: in Chinese a period the text names (这个月…一次健身房都没去过)
+_ONE_TIME = re.compile(r"\b(?:did(?:n['’]t| not)|was(?:n['’]t| not))\b[^.;]{0,40}?\b(?:this|"
+                       r"last|that)\s+(?:week|weekend|month|year|summer|winter|spring|autumn|"
+                       r"term|semester|season|time|Ramadan|Lent|Christmas|Easter)\b|"
+                       r"\b(?:did(?:n['’]t| not))\b[^.;]{0,40}?\b(?:yesterday|today|tonight)\b",
+                       re.I)
+_ZH_ONE_TIME = re.compile(r"这(?:两|几|一)?(?:周|天|个月|阵子|段时间|学期)|上(?:个)?(?:月|周|星期)|"
+                          r"本(?:周|月)")
+
+
+_ZH_NOW_ON = re.compile(r"现在|目前|如今|已经|再也|不再")
+
+
+def _one_time(c: Claim, x: Clause) -> bool:
+    """``x`` denies something of one time only (:data:`_ONE_TIME`), which meets no habit;
+    not a state from then on (上个月把车卖了，现在没有车)."""
+    if not x.denials:
+        return False
+    if c.zh:
+        return bool(_ZH_ONE_TIME.search(c.text)) and not _ZH_NOW_ON.search(x.text)
+    return bool(_ONE_TIME.search(x.text))
+
+
 def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The first conflict between the clauses of ``a`` and ``b`` about one owner: a denial
     of what the other affirms, a fact with two values, opposite preferences, or the
@@ -995,11 +1022,11 @@ def _clause_conflict(a: Claim, b: Claim) -> Conflict | None:
             or allergens(a.text) or allergens(b.text) or given_up(a.text) or given_up(b.text)):
         return None  # one clause each, read whole already, and nothing more to compare
     for x in a.clauses:
-        found = _denial_conflict(x, b)
+        found = None if _one_time(a, x) else _denial_conflict(x, b)
         if found is not None:
             return found
     for y in b.clauses:
-        found = _denial_conflict(y, a)
+        found = None if _one_time(b, y) else _denial_conflict(y, a)
         if found is not None:
             return _swap(found)
     for x in a.clauses:

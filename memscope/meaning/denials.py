@@ -18,8 +18,9 @@ from memscope.meaning.claim_text import (
 )
 
 _ZH_DENY = re.compile(r"从来没有|从来没|从来不|从没有|从没|从未|从不|没有|没|不|未|戒掉了?|戒了|戒")
+#: (不敢: daring not, which is fear, not a denial of doing or being able: 不敢下海游泳)
 _ZH_NOT_DENIAL = ("不过", "不错", "不同", "不少", "不久", "不仅", "不但", "不断", "不管", "不论",
-                  "不得不", "不然", "不如", "未来", "没想到")
+                  "不得不", "不然", "不如", "未来", "没想到", "不敢")
 _ZH_AUX = "会能想敢要在再去过了着"
 _ZH_DENIED_FAMILY = (("employer", re.compile(r"任职|工作|上班|公司")),
                      ("partner", re.compile(r"结婚|对象")))

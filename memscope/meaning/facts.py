@@ -162,6 +162,10 @@ _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
         re.compile(rf"\bturns\s+{_N}\b(?!\s+(?:next|in|on|this|later|soon)\b)", re.I),
         re.compile(rf"^\s*(?:is|was)\s+{_N}\s*(?:$|[,.;]|and\b)", re.I),
         re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+birthday\b", re.I))
+#: an age still to come this year ("will turn 41 this autumn", "turns 30 next month"): a
+#: year less now
+_TURNS_SOON = re.compile(rf"\b(?:will turn|turns|is turning|is going to turn)\s+{_N}\b"
+                         r"(?=\s+(?:next|this|in|on|later|soon)\b)", re.I)
 _COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only\s+)?{_N}\s+"
                      r"((?:[a-z-]+\s+)?(?!(?:and|or|but|with|in|at|who|that|from)\b)[a-z]+)",
                      re.I),
@@ -547,6 +551,9 @@ def _number_facts(of: str, rest: str, text: str) -> list[Fact]:
         out.append(_state("age", of, f"{base + low}-{base + high}", shown=decade.group(0)))
     if not _ANY_NUMBER.search(text):
         return out
+    if (m := _TURNS_SOON.search(rest)) is not None and not out:
+        n = _number(m.group(1))  # "will turn 41 this autumn": 40 now
+        out.append(_state("age", of, str(int(n) - 1) if n.isdigit() else n, shown=m.group(0)))
     for pattern in _AGE if _AGE_TRIGGER.search(rest) and not out else ():
         if (m := pattern.search(rest)) is not None:
             out.append(_state("age", of, _number(m.group(1)),

@@ -323,12 +323,14 @@ def age_against_stage(f: Fact, g: Fact) -> bool:
     return a_high < ages[0] - 1 or a_low > ages[1] + 1
 
 
-#: smoking and drinking: never in one's life, done once, given up, done now (a clause
+#: smoking and drinking: never in one's life, done once, given up, not now, done now (a clause
 #: about the past says only "done once": "smoked 20 a day for thirty years")
 _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
-        ("smoking", "never", r"\b(?:has )?never (?:once )?smoked\b|\bis a (?:lifelong )?"
+        ("smoking", "never", r"\b(?:has )?never (?:once )?smoked\b|\bis a lifelong "
                              r"non-?smoker\b|\bnever been a smoker\b"),
+        # "is a non-smoker": not now, whatever before
+        ("smoking", "no", r"\bis a non-?smoker\b"),
         ("smoking", "former", r"\b(?:gave up|given up|quit|stopped|kicked|packed in|swore off) "
                               r"(?:smoking|tobacco|cigarettes|the cigarettes|the fags)\b"
                               r"|\b(?:is an? )?(?:ex|former)[- ]smoker\b|\bno longer smokes\b"
@@ -644,7 +646,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
-        ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now")))),
+        ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now"),
+        ("no", "now")))),
 }
 
 

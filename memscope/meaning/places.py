@@ -159,6 +159,7 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
             if row["population"] < MIN_POPULATION:
                 continue
             found = (row["population"], row["countrycode"])
+            _keep_latitude(row)
             region = (row["population"], f"CN.{row.get('admin1code')}") if (
                 row["countrycode"] == "CN" and row.get("admin1code") in _CN_REGIONS) else None
             _keep(cities, row["name"].lower(), found)
@@ -197,6 +198,28 @@ def _with_city_sights(city_codes: dict[str, str], in_china: dict[str, str]
     codes = city_codes | {s: city_codes[c] for s, c in _CITY_SIGHTS.items() if c in city_codes}
     regions = in_china | {s: in_china[c] for s, c in _CITY_SIGHTS.items() if c in in_china}
     return codes, regions
+
+
+#: city name → (population, latitude) of the most populous city of that name (filled with
+#: the gazetteer, :func:`latitude`)
+_LATITUDES: dict[str, tuple[int, float]] = {}
+
+
+def _keep_latitude(row: dict) -> None:
+    """Keep a GeoNames row's latitude under its names (its Chinese ones included)."""
+    found = (row["population"], float(row["latitude"]))
+    for name in (row["name"].lower(), _plain(row["name"]),
+                 *(n for n in row.get("alternatenames", ()) if _HAN.search(n) and len(n) >= 2)):
+        if _LATITUDES.get(name, (-1, 0.0))[0] < found[0]:
+            _LATITUDES[name] = found
+
+
+def latitude(name: str) -> float | None:
+    """The latitude of the city ``name`` names (Singapore 1.3, 三亚 18.3, "Sydney" −33.9);
+    ``None`` for any other name."""
+    _gazetteer()
+    found = _LATITUDES.get(name.strip().lower()) or _LATITUDES.get(_plain(name.strip()))
+    return found[1] if found else None
 
 
 def _plain(name: str) -> str:

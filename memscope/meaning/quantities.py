@@ -63,6 +63,9 @@ _PER_WEEK = re.compile(r"\b(?:a|per|each|every)\s+week\b|\bweekly\b", re.I)
 _MONEY_KEYS = (
     ("rent", re.compile(r"\brent(?:s|ed|ing)?\b", re.I)),
     ("mortgage", re.compile(r"\bmortgage\b", re.I)),
+    # a household's or a couple's income is no one's salary ("a combined household income")
+    ("household income", re.compile(r"\b(?:combined|household|joint|family|total)\s+(?:\w+\s+)?"
+                                    r"income\b|\bbetween them\b", re.I)),
     ("salary", re.compile(r"\b(?:salary|earns?|earning|income|wages?|is\s+paid|gets\s+paid)"
                           r"\b", re.I)),
 )

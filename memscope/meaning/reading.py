@@ -355,8 +355,6 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             head = first  # "… and drives daily", "she only learnt Korean"
         elif head == ():
             head = tuple(c.subject) if c.subject != ("*",) else ()
-        if not n:
-            first = head
         past = bool((_ZH_PAST if c.zh else _PAST).search(text)) or bool(
             not c.zh and _PAST_VERB.match(rest)) or bool(
             c.zh and out and out[-1].past and (_ZH_THEN.search(out[-1].text) or (
@@ -375,6 +373,10 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             # 方圆的儿子是2016年生的 is the son's, as 方圆的儿子出生于… is: one owner for both
             facts = tuple(replace(f, of="") if f.of == of else f for f in facts)
             head, of = (f"{head[0]}的{of}",), ""
+        if not n:  # the owner the next clauses inherit: 用户的室友是穆斯林，不吃猪肉 (the
+            # roommate's), 王芳的丈夫是广州人，一口粤语说得很地道 (the husband's)
+            first = (f"{head[0]}的{of}",) if (c.zh and identity and len(head) == 1 and of
+                                               and of.endswith(ZH_ROLES)) else head
         denials = () if hedged or c.zh else departures(rest)
         if not (hedged or past):
             denials += _zh_denials(rest) if c.zh else (*_en_denials(rest),

@@ -31,6 +31,7 @@ from memscope.meaning.places import (
     city_region,
     continent,
     country,
+    latitude,
     region,
     sights,
     within,
@@ -66,6 +67,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
         ("witness" in fa or "witness" in fb, _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
+        ("climate" in fa or "climate" in fb, _climate_conflict),
         ("travel" in fa or "travel" in fb, _never_lived_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
@@ -118,15 +120,23 @@ def _text_features(text: str) -> set[str]:
         out.add("passport")
     if _ELECTRIC_CAR.search(text) or _FUELLED_CAR.search(text):
         out.add("fuel")
-    if _TOOL_RE.search(text) or _MAKER.search(text):
-        out |= {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
-        if denied_tools(text):
-            out.add("no_tool")
+    out |= _tool_features(text)
     if witnessed(text) is not None:
         out.add("witness")
     if _NEAR_HOME.search(text) and sights(text):
         out.add("sight")
+    if _SNOW_AT_HOME.search(text) or _NO_SNOW_AT_HOME.search(text):
+        out.add("climate")
     return out
+
+
+def _tool_features(text: str) -> set[str]:
+    """The tool features of a text: "tool" when it names a tool (or a maker's products),
+    "only_tool" when it says all someone uses, "no_tool" when it denies one."""
+    if not (_TOOL_RE.search(text) or _MAKER.search(text)):
+        return set()
+    out = {"tool", "only_tool"} if _ONLY_TOOL.search(text) else {"tool"}
+    return out | {"no_tool"} if denied_tools(text) else out
 
 
 def _claim_features(c: Claim) -> frozenset[str]:
@@ -352,6 +362,7 @@ _TOOL_RE = re.compile("|".join(
 _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|owns?|owned|"
                         r"buys?|bought|works?\s+(?:in|on|with))\b|(?-i:\b[A-Z]\w*[- ]only\b)|"
                         r"\b(?:anything|nothing)\s+(?:but|other than|except)\b|唯一的手机|就这一部|"
+                        r"\bnot (?:made|built|designed) by\b|"
                         r"\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)\b|"
                         r"\b(?:uses?|runs?)\s+(?:\w+\s+){1,2}only\b"
                         r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
@@ -711,6 +722,63 @@ def _sight_conflict(a: Claim, b: Claim) -> str | None:
                         f.key == "home" and not f.of and f.first and _far(f.first, seen[0])
                         for f in y.facts):
                     return "place"
+    return None
+
+
+#: snow or a deep frost where someone lives ("shovels snow off his driveway", "builds a
+#: snowman outside her house", 家门口堆雪人, 他住的地方冬天零下二十几度, 家乡每年冬天都下大雪)
+_SNOW_AT_HOME = re.compile(
+    r"\b(?:shovel(?:s|led|ling|ing)?|clears?|clearing)\s+(?:the\s+)?snow\b|\bsnowm[ae]n\s+"
+    r"(?:in|outside|in front of)\s+(?:the|her|his|their)\s+(?:garden|house|yard|home|front)|"
+    r"\bsnowed in\b|\b(?:minus|−|-)\s?(?:1[5-9]|[2-5]\d)\s?(?:°|degrees)|"
+    r"(?:家门口|院子里?|小区|楼下|家乡|老家|家那边|住的地方)[^，。,；;]{0,12}"
+    r"(?:堆雪人|扫雪|铲雪|下(?:大)?雪|零下)|"
+    r"(?:住的地方|家那边|家乡|老家)[^，。,；;]{0,8}冬天[^，。,；;]{0,8}(?:零下|下(?:大)?雪)", re.I)
+#: no snow and no cold where someone lives (老家冬天从不下雪, "it never snows where she lives")
+_NO_SNOW_AT_HOME = re.compile(r"(?:老家|家乡|住的地方|家那边)[^，。,；;]{0,8}"
+                              r"(?:从不|从来不|从没)下(?:过)?雪|"
+                              r"\bnever snows\b|\bhas never seen snow\b")
+#: where someone's home is, besides a home fact: 三亚本地人, 在三亚长大, 老家在哈尔滨, "grew up in
+#: Lagos", "is from Oslo"
+_HOME_PLACE = re.compile(r"(?P<a>[\u4e00-\u9fff]{2,4}?)本地人|在(?P<b>[\u4e00-\u9fff]{2,4}?)长大|"
+                         r"(?:老家|家乡)(?:在|是)(?P<c>[\u4e00-\u9fff]{2,4})|"
+                         r"\b(?:grew up in|is from|was raised in)\s+(?P<d>[A-Z][\w'’-]+)")
+#: the tropics: no city there has snow or a deep frost
+TROPICS = 23.5
+
+
+def _homes(c: Claim, owner: tuple[str, ...]) -> set[str]:
+    """The places ``c`` says ``owner`` lives or grew up in."""
+    out = {f.first for y in c.clauses if y.owner == owner and not y.hedged
+           for f in y.facts if f.key == "home" and not f.of and f.first}
+    for y in c.clauses:
+        if y.owner == owner:
+            out.update(g for m in _HOME_PLACE.finditer(y.text) for g in m.groups() if g)
+    return out
+
+
+def _climate_conflict(a: Claim, b: Claim) -> str | None:
+    """Snow or a deep frost at home against a home in the tropics, or snow at Christmas
+    against one in the southern hemisphere ("lives in Singapore" / "shovels snow off his
+    driveway most winter mornings", 住在海口 / 家那边冬天经常零下二十度, 住在悉尼 / 每年圣诞都在
+    家门口堆雪人); no snow at home ever against a home far north or south (哈尔滨 /
+    老家冬天从不下雪)."""
+    for first, second in ((a, b), (b, a)):
+        owner = first.clauses[0].owner
+        if not owner or not _mentions_owner(first, second):
+            continue
+        snow, warm = _SNOW_AT_HOME.search(first.text), _NO_SNOW_AT_HOME.search(first.text)
+        if not (snow or warm):
+            continue
+        christmas = re.search(r"Christmas|圣诞", first.text) is not None
+        for home in _homes(second, owner):
+            lat = latitude(home)
+            if lat is None:
+                continue
+            if snow and (abs(lat) < TROPICS or (christmas and lat < -TROPICS)):
+                return "place"
+            if warm and abs(lat) > 40:
+                return "place"
     return None
 
 
