@@ -140,3 +140,54 @@ def test_the_weather_at_home(a: str, b: str, expected: bool) -> None:
 def test_read_on_the_seventeenth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("Tomás did his master's at Stanford.", "Tomás has never studied in the US.", True),
+    ("婉婷本科毕业于浙江大学。", "婉婷说大学四年一直在广州度过。", True),
+    ("婉婷正在复旦读本科。", "婉婷现在在北京读大学。", True),
+    # two degrees, the same city, a place two countries share
+    ("婉婷本科在武汉大学读的。", "婉婷的硕士是在中山大学念的。", False),
+    ("婉婷本科毕业于浙江大学。", "婉婷说大学四年一直在杭州度过。", False),
+    ("Tomás graduated from Harvard.", "Tomás studied in Cambridge.", False),
+])
+def test_a_university_and_where_one_studied(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the eighteenth sets (new writers), in this file's words: what they missed
+    ("用户一口酒都不喝。", "午饭时用户总要喝一瓶啤酒。", True),
+    ("用户的母亲前年去世了。", "下周六用户要陪母亲去公园散步。", True),
+    ("阿杰是家里的独生子。", "阿杰的亲姐姐在杭州当老师。", True),
+    ("用户家里养了三只布偶猫。", "用户这辈子一只宠物都没养过。", True),
+    ("用户只有一个孩子。", "用户家三个孩子都在读小学。", True),
+    ("婉婷的本科学的是法学。", "婉婷本科读的是临床医学。", True),
+    ("婉婷是右利手。", "婉婷是左撇子。", True),
+    ("阿杰下岗了，目前待业在家。", "阿杰现在是一家银行的主管。", True),
+    ("Tomás is unemployed.", "Tomás is on the staff of a primary school.", True),
+    ("Tomás takes the 8:05 train into the city every weekday.", "Tomás works from home "
+     "full-time.", True),
+    ("Tomás has spent his entire life in Lyon.", "Tomás grew up in Nantes.", True),
+    ("Tomás has never travelled outside Asia.", "Tomás spent a week in Machu Picchu.", True),
+    # and what they flagged wrongly: learning, understanding, a hand taught, studying,
+    # a kin's nationality, an allergy kept in check, how old one feels, a year's income
+    ("用户不会游泳。", "用户报了个游泳班，才上了两节课。", False),
+    ("用户不会说粤语。", "用户听得懂粤语。", False),
+    ("用户是左撇子。", "用户写字用右手，是小时候被老师纠正过来的。", False),
+    ("Tomás studied medicine in Porto.", "Tomás has never practised medicine.", False),
+    ("Tomás doesn't speak German.", "Tomás's wife is German.", False),
+    ("Tomás is allergic to dogs.", "Tomás has a dog and takes an antihistamine every day.",
+     False),
+    ("用户今年四十岁。", "用户总说自己心理年龄只有二十岁。", False),
+    ("用户月薪一万五。", "用户税前年收入四十万左右，主要是年终奖。", False),
+    # what still holds: daily driving is no class, a denial of speaking meets speaking
+    ("用户不会开车。", "用户每天自己开车上下班。", True),
+    ("用户不会说粤语。", "用户粤语说得很流利。", True),
+    ("Tomás is allergic to dogs.", "Tomás has a dog.", True),
+    ("Tomás has no daughters.", "Tomás's daughter is called Inês.", True),
+])
+def test_read_on_the_eighteenth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

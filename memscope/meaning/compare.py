@@ -42,11 +42,12 @@ from memscope.meaning.diets import (
     eats_allergen,
     given_up,
     had_lately,
+    managed,
     ruled_out,
 )
 from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span, signs_of
 from memscope.meaning.levels import CLASHES, age_against_stage, clash
-from memscope.meaning.places import within
+from memscope.meaning.places import near, within
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.situations import features, other_surnames, situation
 
@@ -508,7 +509,8 @@ def _values_differ(f: Fact, g: Fact) -> bool:
     if numbers_f and numbers_g and numbers_f != numbers_g:
         return True  # "the 3rd floor of the Leeds building" / "the 7th floor of …"
     if _FAMILY_KIND.get(f.key) == "place" and (within(f.first, g.first)
-                                               or within(g.first, f.first)):
+                                               or within(g.first, f.first)
+                                               or near(f.first, g.first)):
         return False  # "lives in Spain" / "lives in Seville": one place, said finer
     return not (_same_value(f.first, g.names) or _same_value(g.first, f.names)
                 or word_similarity(_shown(f.first, f.value), _shown(g.first, g.value))
@@ -657,6 +659,8 @@ def _nouns_of(y: Clause) -> tuple[str, ...]:
 #: Chinese things a denial meets in other words: a bike's other names, swimming done
 #: (游到了对岸; not 旅游了, a trip)
 _ZH_KINDS_OF = {"自行车": re.compile(r"单车|骑车|骑行"),
+                "宠物": re.compile(r"养(?:了|着|过)?[^，。,；;]{0,5}"
+                                 r"(?:猫|狗|兔|仓鼠|鹦鹉|龟|金鱼|鸟)"),
                 "游泳": re.compile(r"(?<!旅)(?<!导)游(?:到|了|过|完)"),
                 "开车": re.compile(r"开着车|自驾|驾车"),
                 "运动": re.compile(r"足球|篮球|排球|羽毛球|乒乓球|网球|跑步|跑了|健身|瑜伽|"
@@ -673,6 +677,44 @@ _ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?�
                           r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
 
 
+#: verbs whose object alone does not meet them: one studies law without practising it
+_PRACTICE = frozenset((stem("practise"), stem("practice")))
+#: a Chinese denial of speaking (不会说粤语), and understanding, which it leaves (听得懂粤语)
+_ZH_SPEAKS = re.compile(r"^(?:说|讲)")
+_ZH_UNDERSTANDS = re.compile(r"听(?:得)?懂")
+#: learning something (报了游泳班, 在学日语, 才上了两节课): not yet able to
+_ZH_LEARNING = re.compile(r"报了|报名|在学|正在学|"
+                          r"学了?(?:[一二两三四五六七八九十几]+|\d+)(?:节|个|周|天)|"
+                          r"上了[^，。,；;]{0,4}(?:节|次)课|(?:训练|培训|兴趣|补习)班")
+
+
+def _zh_denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> float:
+    """:func:`_denies` for a Chinese denial: its characters in what the other affirms."""
+    core = "".join(d.object)
+    kin = _ZH_KIN.get(core.removeprefix("有"))
+    kin_words = "(?:" + "|".join(kin) + ")" if kin else ""
+    if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)亲?"
+                                      + kin_words, other.text) or (
+            affirming and re.search(r"[她他]的?亲?" + kin_words + r"|(?:送|接|带|陪)"
+                                    + kin_words, other.text))):
+        # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿, 先送闺女去幼儿园;
+        # 独生子 / 陈晨说他哥哥…, 杨帆的亲妹妹
+        return 0.75
+    if core == "车":  # 没有车 / 有一辆特斯拉, 开一辆白色的特斯拉上班: 辆 counts vehicles
+        return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的|"
+                                     r"开(?:着|的是)?(?:一|他那|她那|自己那)辆",
+                                     y.text)
+                           for y in affirming) else 0.0
+    kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), None)
+    if _ZH_SPEAKS.match(core):  # 不会说粤语 / 能听懂大部分粤语: understanding, not speaking
+        affirming = [y for y in affirming if not _ZH_UNDERSTANDS.search(y.text)]
+    if "不会" in x.text:  # 不会游泳 / 报了成人游泳班: learning it, not able to yet
+        affirming = [y for y in affirming if not _ZH_LEARNING.search(y.text)]
+    return 0.75 if core and any(_subsequence(core, text) or (
+        len(core) <= 4 and core[-2:] in text) or (kinds and kinds.search(text))
+        for y in affirming if (text := _ZH_KIN_DOES.sub("", y.text))) else 0.0
+
+
 def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> float:
     """How sure the denial ``d`` of ``x`` is denied by ``other`` (0: not at all)."""
     stems = frozenset().union(*(y.stems for y in affirming))
@@ -680,25 +722,7 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
         return 0.75 if any(f.key == d.family and f.first for y in affirming
                            for f in y.facts) else 0.0
     if x.claim.zh:  # 从不去公司 / 每周都去公司上班, 不抽烟 / 每天抽半包烟
-        core = "".join(d.object)
-        kin = _ZH_KIN.get(core.removeprefix("有"))
-        kin_words = "(?:" + "|".join(kin) + ")" if kin else ""
-        if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)亲?"
-                                          + kin_words, other.text) or (
-                affirming and re.search(r"[她他]的?亲?" + kin_words + r"|(?:送|接|带|陪)"
-                                        + kin_words, other.text))):
-            # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿, 先送闺女去幼儿园;
-            # 独生子 / 陈晨说他哥哥…, 杨帆的亲妹妹
-            return 0.75
-        if core == "车":  # 没有车 / 有一辆特斯拉, 开一辆白色的特斯拉上班: 辆 counts vehicles
-            return 0.75 if any(re.search(r"有.{0,3}辆|开(?:着)?自己的|"
-                                         r"开(?:着|的是)?(?:一|他那|她那|自己那)辆",
-                                         y.text)
-                               for y in affirming) else 0.0
-        kinds = next((v for k, v in _ZH_KINDS_OF.items() if core.endswith(k)), None)
-        return 0.75 if core and any(_subsequence(core, text) or (
-            len(core) <= 4 and core[-2:] in text) or (kinds and kinds.search(text))
-            for y in affirming if (text := _ZH_KIN_DOES.sub("", y.text))) else 0.0
+        return _zh_denies(d, x, other, affirming)
     if not d.object:  # "doesn't drive" / "drives her own car"
         if d.verb and _ABILITY.search(x.text) and d.verb in _done(affirming):
             return 0.75  # "can't drive" / "drove the whole way to Edinburgh"
@@ -713,6 +737,8 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
             d.object[-1] in _USED_KINDS and kinds and any(
                 k in (w.lower() for w in re.findall(r"\w+", y.text))
                 for y in affirming if not y.of for k in kinds)) else 0.0
+    if d.verb in _PRACTICE and not _fuzzy_in(d.verb, stems):
+        return 0.0  # "never practised law" / "studied law at Edinburgh": studying is no practice
     if all(_fuzzy_in(o, stems) for o in d.object):
         return 0.75
     if kinds and any(k in stems or k in (w.lower() for w in re.findall(r"\w+", y.text))
@@ -885,6 +911,17 @@ _VERB_KINDS = {stem("exercise"): re.compile(
 _EATING = re.compile(r"\b(?:eat|eats|drink|drinks)\b|吃|喝", re.I)
 
 
+def _of_kin(y: Clause, x: Clause) -> bool:
+    """``y`` says what its owner's kin is ("Gwen's husband is French": the husband's), and
+    ``x`` denies something else than having that kin ("has only sons" / "Dmitri's daughter
+    is called Katya" still meet)."""
+    if not y.of or y.of.split()[-1].lower() not in ROLES:
+        return False
+    kin = stem(y.of.split()[-1].lower())
+    return not any(kin in (d.verb, *d.object) or kin in (stem(w) for w in d.written)
+                   for d in x.denials)
+
+
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     """``x`` denies what ``other`` affirms of the same owner ("has never had grandchildren"
     / "has three grandchildren", "avoids Python" / "writes all her tools in Python",
@@ -893,9 +930,9 @@ def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
         return None
     # never learned to do it, or never done it: a time it was done, however long ago, counts
     ever = _NEVER_DONE.search(x.text) is not None
-    affirming = [y for y in other.clauses if y.owner == x.owner and (y.affirms or (
-        ever and y.past and not (y.hedged or y.claim.sign < 0
-                                 or any(not d.aside for d in y.denials))))
+    affirming = [y for y in other.clauses if y.owner == x.owner and not _of_kin(y, x) and (
+                 y.affirms or (ever and y.past and not (
+                     y.hedged or y.claim.sign < 0 or any(not d.aside for d in y.denials))))
                  and not (_EATING.search(x.text) and FOR_OTHERS.search(y.text))
                  # a habit of the past denied now ("doesn't smoke" / "smoked for ten years
                  # before giving up"): a denial of ever doing it still meets it
@@ -1072,7 +1109,8 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     # "hasn't touched alcohol in ten years" (smoking given up is the levels' to judge against
     # a habit: "quit smoking in 2015" / "still vapes now and then" may both hold)
     ruled = denied | (given - {"tobacco"})
-    return bool(ruled and ruled & _consumed(y, whole)) or eats_allergen(x.text, y.text)
+    return bool(ruled and ruled & _consumed(y, whole)) or (
+        eats_allergen(x.text, y.text) and not managed(whole.text))
 
 
 #: a meal had once by mistake ("had an omelette yesterday, by mistake"): no lapse of a diet

@@ -270,7 +270,7 @@ ZH_AT_TIMES = re.compile(r"早上|上午|中午|下午|晚上|夜里|深夜|半�
                          r"(?:\d+|[二三四五六七八九两]|十[一二]?)点|"
                          r"上班时|开车时|一般|这(?:两|几|一)?(?:周|天|个月|阵子|段时间)")
 #: "not even one": the object before 都 / 也 and the negation (一句法语都不会说, 一口酒也不喝)
-_ZH_NOT_EVEN = re.compile(r"一[句点口个字滴杯]?(?P<what>[\u4e00-\u9fff]{1,4}?)[都也]$")
+_ZH_NOT_EVEN = re.compile(r"一[句点口个字滴杯只条本台部辆]?(?P<what>[\u4e00-\u9fff]{1,4}?)[都也]$")
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)
 _ZH_KIN = {"孩子": ("儿子", "女儿", "孩子", "闺女", "小孩"), "子女": ("儿子", "女儿", "孩子"),
            "兄弟姐妹": ("哥哥", "姐姐", "弟弟", "妹妹"), "孙子": ("孙子", "孙女"),

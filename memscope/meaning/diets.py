@@ -390,6 +390,17 @@ _REACTION = re.compile(r"\b(?:rash|hives|swell(?:s|ing)?|reaction|epipen|anaphyl
                        r"起红疹|起疹|过敏|红肿|喉头水肿|抗过敏", re.I)
 
 
+#: an allergy kept in check, which lets one live with the animal or eat a little
+_MANAGED = re.compile(r"\b(?:antihistamines?|allergy (?:pills?|tablets?|medication|meds|shots?)|"
+                      r"hypoallergenic)\b|抗过敏药|过敏药|脱敏", re.I)
+
+
+def managed(text: str) -> bool:
+    """``text`` says an allergy is kept in check ("takes an antihistamine every day",
+    每天吃抗过敏药): living with what one is allergic to is then no conflict."""
+    return _MANAGED.search(text) is not None
+
+
 def eats_allergen(allergic: str, other: str) -> bool:
     """``other`` says its owner eats what ``allergic`` says they are allergic to ("allergic
     to peanuts" / "eats peanut butter on toast", 对花生严重过敏 / 每天早餐都吃花生酱吐司)."""

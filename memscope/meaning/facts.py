@@ -130,13 +130,14 @@ _STATE_TRIGGER = re.compile(
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
     r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|工作|坐班|"
-    r"公司上班|通勤|to work|jobless|out of work|between jobs|no job|works|(?:full|part)"
+    r"公司上班|通勤|to work|into the city|into town|jobless|out of work|between jobs|no job|works|"
+    r"(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"seeing anyone|dating anyone|relationship|"
     r"retired|退休|school|undergraduate|student|学|初|高|大|vot|ballot|driv|驾|开车|投|选举|"
     r"单身|未婚|婚|丧偶|守寡|离异|失业|"
-    r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆", re.I)
+    r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆|经理|主管|总监|员工", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s|\dy\.?/?o\b|\dyo\b", re.I)
 #: an age by its decade ("in his early fifties": 50-54)
@@ -177,7 +178,9 @@ _COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only
           # "manages a team of eight engineers": the team's size, said of its head
           re.compile(rf"\b(?:manages|leads|runs|heads)\s+a\s+(?:team|group|staff|crew)\s+of\s+"
                      rf"{_N}\s+((?:[a-z-]+\s+)?[a-z]+)", re.I))
-_OWN_COUNT = re.compile(rf"^\W*[A-Z][\w-]*['’]s\s+{_N}\s+([a-z]+)")
+#: "Nina's two cats", "Ravi's two younger brothers" (an age or a size before the noun)
+_OWN_COUNT = re.compile(rf"^\W*[A-Z][\w-]*['’]s\s+{_N}\s+(?:(?:younger|older|elder|little|big|"
+                        rf"grown-up|adult|teenage|twin|small|young)\s+)?([a-z]+)")
 _NOT_COUNTED = _set("years year days times weeks months hours")
 _ANY_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_VALUE) + "|" + "|".join(_TENS)
                          + r")\b", re.I)
@@ -251,6 +254,10 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"five days a week|daily)\b|\bnever works? (?:from home|remotely)\b|"
                                r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?\w+ to "
                                r"(?:work|the office) every (?:day|weekday|morning)\b|"
+                               r"\b(?:takes|catches|rides) (?:the |a )?(?:[\d:.]+ )?(?:train|bus|"
+                               r"tram|tube|metro|subway|ferry) (?:in)?to (?:the city|town|work|"
+                               r"the office)\b[^.;]{0,20}\bevery (?:single )?(?:day|weekday|"
+                               r"morning)\b|"
                                r"每天都?(?:去|到)公司上班|从不在家办公|从来不在家办公"
                                r"|每天(?:都)?(?:坐|乘|搭|骑|开)[^，。,；;]{1,8}(?:上班|去公司)"
                                r"|(?:每天|天天)(?:都)?(?:得|要)?(?:去|到)[^，。,；;]{0,8}(?:办公室|公司)"
@@ -266,7 +273,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # an employer not named still employs (在一家国企上班, 在一家外企写代码)
         ("works_for", "another", r"在一家[^，。,；;]{1,8}?(?:上班|工作|任职|写代码|当|做)"),
         ("employment", "employed", r"刚参加工作|刚入职|(?:刚)?升(?:了|为|任)(?:部门)?(?:总监|经理|"
-                                   r"主管)|\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
+                                   r"主管)|(?:现在|目前)是[^，。,；;]{0,6}(?:经理|主管|总监|员工)"
+                                   r"|\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
+                                   r"\bis on the staff (?:of|at)\b|"
                                    r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
         # nights or days at work ("works night shifts" / "works nine-to-five", 上夜班 / 白班)
@@ -394,7 +403,8 @@ _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?�
 _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manager", "上司": "manager",
                      "经理": "manager", "妻子": "partner", "丈夫": "partner", "老婆": "partner",
                      "老公": "partner", "太太": "partner", "生日": "birthday", "母语": "language",
-                     "血型": "blood", "单位": "employer", "公司": "employer"}
+                     "血型": "blood", "单位": "employer", "公司": "employer",
+                     "本科专业": "major"}
 
 
 #: (never married is no partner's absence: levels.py's family "wed")
@@ -647,8 +657,11 @@ _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "�
                "女儿": "daughters",
                "闺女": "daughters", "猫": "cats", "狗": "dogs", "车": "cars", "房子": "houses",
                "房": "houses"}
-_ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|养了?|生了)"
+#: (家两个孩子: the household's; 两只英短猫: a breed's name before the animal)
+_ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|养了?|生了|"
+                       r"(?:(?<=用户)|^)家(?:里)?)"
                        r"(\d{1,2}|[一二两三四五六七八九十]{1,2})(?:个|只|条|位|名|辆|套|台|部)"
+                       r"(?:[\u4e00-\u9fff]{1,2}?(?=猫|狗))?"
                        r"(" + "|".join(_ZH_COUNTED) + ")")
 
 
@@ -753,7 +766,8 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
         elif (y := _ZH_BORN_YEAR.search(rest)) is not None:  # 1990年出生 / 是1985年生的
             facts.append(Fact("birthday", "", of, y.group(0), "", frozenset(),
                               (("y", _zh_int(y["y"] or y["y2"]) or 0),)))
-    if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None:
+    if (m := _ZH_AGE.search(rest)) is not None and (n := _zh_int(m.group(1))) is not None and (
+            "心理年龄" not in rest[:m.start()]):  # 心理年龄永远十八岁: how old one feels
         facts.append(_state("age", of, str(n), shown=m.group(0)))
     elif (d := _ZH_DECADE.search(rest)) is not None:  # 四十出头: 40-44
         base = _zh_int(d["tens"] + "十") or 0

@@ -425,9 +425,12 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:准时|就)?(?:上床|睡觉)|早睡早起"),
         ("baptised", "no", r"没(?:有)?(?:受|领)(?:过)?洗|从(?:未|没)(?:受|领)(?:过)?洗"),
         ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
+        # born left-handed, which a hand switched since leaves (天生是左撇子 / 写字用右手，是小时候
+        # 被老师改过来的)
+        ("hand", "born-left", r"天生(?:就)?(?:是)?(?:个)?左撇子"),
         ("hand", "left", r"(?<!不是)左撇子|左利手|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"
                          r"|(?<!习)惯用左手"),
-        ("hand", "right", r"(?<!不是)右撇子|(?:干啥|干什么|做什么|什么)都用右手"
+        ("hand", "right", r"(?<!不是)右撇子|右利手|(?:干啥|干什么|做什么|什么)都用右手"
                           r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)|(?<!习)惯用右手"
                           r"|(?:写字|吃饭|拿筷子)(?:一直|都|向来)?(?:是)?用右手"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
@@ -739,7 +742,7 @@ _WORDS = {
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
-             "左利手"),
+             "左利手", "右利手"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid", "married", "divorced", "widow", "ex-"),

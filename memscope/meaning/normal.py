@@ -100,6 +100,8 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"一点(?:儿)?辣(?:都|也)(?:沾不得|不能吃|吃不了|不吃|碰不了)"), "不吃辣"),
             (re.compile(r"(?:没有?|没考到?|还没拿到)驾照"), "不会开车"),
             (re.compile(r"睡午觉"), "午睡"),
+            # 本科学的是 / 本科读的是: the major
+            (re.compile(r"的?本科(?:学|读|念)的(?:专业)?是"), "的本科专业是"),
             (re.compile(r"(?:从小)?(?:就)?没有午睡的习惯"), "从不午睡"),
             # 金敏父母都健在: her father and her mother; 她哥: her brother
             (re.compile(r"^(?P<who>用户|[\u4e00-\u9fff]{2,3}?)(?:的)?父母(?:都|也都|俩)?(?:还)?"
@@ -121,8 +123,8 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"一次(?P<x>[\u4e00-\u9fff]{1,4}?)(?:也|都)没(?P<v>[\u4e00-\u9fff])过"),
              r"从没\g<v>过\g<x>"),
             # 牛晓军的独生女: his daughter (his only one)
-            (re.compile(r"的独生(?P<who>[子女])"), lambda m: "的" + ("儿子" if m["who"] == "子"
-                                                                   else "女儿")),
+            (re.compile(r"(?<!是)(?<!家里)(?<!家)的独生(?P<who>[子女])"),
+             lambda m: "的" + ("儿子" if m["who"] == "子" else "女儿")),
             # a fixed holiday is its date (国庆节那天出生的, 生日是五一劳动节)
             (re.compile(r"国庆节?(?=那天|当天|$|[，。,；;])"), "10月1日"),
             (re.compile(r"五一劳动节|劳动节|五一节"), "5月1日"), (re.compile(r"元旦"), "1月1日"),
@@ -294,6 +296,18 @@ _ONE_PERSON_WAYS = (
     # other words for a denial and a birthday: "is unable to swim" (can't), "has yet to go
     # fishing" (has never), "lacks a passport" (has no); "birthday falls on", "celebrates
     # his birthday each year on" (birthday is)
+    # "has spent her entire life in Manchester" (has lived there all her life); "has never
+    # travelled outside Europe" (never left it); "Despite his family's roots, Jamal …" (the
+    # claim after the concession); "Meera is Ravi's one and only sibling" (Ravi has one)
+    (re.compile(r"\bhas spent (?P<p>his|her|their) (?P<w>entire|whole) life in "
+                r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"),
+     r"has lived in \g<place> \g<p> \g<w> life"),
+    (re.compile(r"\b(?:has )?never (?:travell?ed|traveled|been) outside (?:of )?"),
+     "has never left "),
+    (re.compile(r"^(?:Despite|In spite of) [^,;.]{1,60},\s*(?=[A-Z])"), ""),
+    (re.compile(r"^(?P<x>[A-Z][\w-]*) is (?P<y>[A-Z][\w-]*)['’]s (?:one and )?only "
+                r"(?P<kin>sibling|child|son|daughter|brother|sister)\b"),
+     r"\g<y> has one \g<kin>; \g<y>'s \g<kin> is \g<x>"),
     (re.compile(r"\b(?:is|are) unable to\b"), "can't"),
     (re.compile(r"\bha(?:s|ve) yet to\b"), "has never"),
     (re.compile(r"\blacks (?:an? |any )"), "has no "),
@@ -656,6 +670,14 @@ _ZH_TIME_HEAD = re.compile(r"^(?P<time>(?:今年|去年|前年|明年|上个?月
                            r"(?=[\u4e00-\u9fff])")
 
 
+#: a time just before 用户, no comma between (晚饭时用户总要喝上二两白酒, 下周二用户要请假…)
+_ZH_TIME_BEFORE_USER = re.compile(
+    r"^(?P<time>(?:[早午晚]饭(?:时|后|前)|饭后|下班后|周末|平时|最近|每(?:天|晚|周|年|逢)"
+    r"(?:早上|晚上|[一二三四五六日天])?|(?:上|下|这)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]?|"
+    r"(?:昨|今|明)天(?:早上|晚上)?|(?:去|今|明|前)年(?:夏天|冬天|春天|秋天|国庆|春节)?))"
+    r"(?=用户)")
+
+
 def _zh_time_head(text: str) -> str:
     """A note that opens on a time alone, with the time after its name (unchanged when it
     does not).
@@ -663,7 +685,7 @@ def _zh_time_head(text: str) -> str:
     >>> _zh_time_head("今年春节，张伟带着全家去了海南。")
     '张伟今年春节带着全家去了海南。'
     """
-    m = _ZH_TIME_HEAD.match(text)
+    m = _ZH_TIME_HEAD.match(text) or _ZH_TIME_BEFORE_USER.match(text)
     if m is None or len(m["time"]) < 2:
         return text
     rest = text[m.end():]

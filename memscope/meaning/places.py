@@ -15,10 +15,12 @@ the rules that use it find nothing (they never guess).
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from memscope.meaning.claim_text import _HAN
 
@@ -108,6 +110,40 @@ _SIGHT_NAMES = re.compile("|".join(sorted((re.escape(k) for k in _CITY_SIGHTS), 
                                           reverse=True)), re.I)
 
 
+#: well-known universities and the city each is in (common knowledge): where someone
+#: studied there, they spent those years ("did his undergrad at MIT", 本科毕业于清华大学)
+UNIVERSITIES: dict[str, str] = {
+    "mit": "boston", "harvard": "boston", "stanford": "san francisco", "yale": "new haven",
+    "princeton": "new york", "columbia university": "new york", "nyu": "new york",
+    "uc berkeley": "san francisco", "berkeley": "san francisco", "ucla": "los angeles",
+    "oxford": "oxford", "cambridge university": "cambridge", "university of cambridge":
+    "cambridge", "imperial college": "london", "lse": "london", "ucl": "london",
+    "eth zurich": "zurich", "eth zürich": "zurich", "the sorbonne": "paris", "sorbonne": "paris",
+    "university of tokyo": "tokyo", "mcgill": "montreal", "university of toronto": "toronto",
+    "清华大学": "北京", "清华": "北京", "北京大学": "北京", "北大": "北京", "人民大学": "北京",
+    "北京师范大学": "北京", "北师大": "北京", "复旦大学": "上海", "复旦": "上海",
+    "上海交通大学": "上海", "上海交大": "上海", "同济大学": "上海", "同济": "上海",
+    "浙江大学": "杭州", "浙大": "杭州", "武汉大学": "武汉", "武大": "武汉", "华中科技大学": "武汉",
+    "南京大学": "南京", "中山大学": "广州", "华南理工大学": "广州", "四川大学": "成都",
+    "川大": "成都", "电子科技大学": "成都", "西安交通大学": "西安", "西安交大": "西安",
+    "哈尔滨工业大学": "哈尔滨", "哈工大": "哈尔滨", "厦门大学": "厦门", "厦大": "厦门",
+    "山东大学": "济南", "中国科学技术大学": "合肥", "中科大": "合肥", "南开大学": "天津",
+    "天津大学": "天津", "中南大学": "长沙", "湖南大学": "长沙", "吉林大学": "长春",
+    "兰州大学": "兰州", "重庆大学": "重庆", "东北大学": "沈阳", "大连理工大学": "大连",
+    "香港大学": "香港", "港大": "香港", "东京大学": "东京", "哈佛": "boston", "麻省理工": "boston",
+    "斯坦福": "san francisco", "牛津": "oxford", "剑桥": "cambridge",
+}
+_UNIVERSITY_NAMES = re.compile("|".join(
+    rf"(?<![a-z]){re.escape(n)}(?![a-z])" if n.isascii() else re.escape(n)
+    for n in sorted(UNIVERSITIES, key=len, reverse=True)), re.I)
+
+
+def universities(text: str) -> tuple[str, ...]:
+    """The cities of the universities ``text`` names ("graduated from MIT" → "boston",
+    本科毕业于清华大学 → 北京)."""
+    return tuple(UNIVERSITIES[m.group(0).lower()] for m in _UNIVERSITY_NAMES.finditer(text))
+
+
 def sights(text: str) -> tuple[str, ...]:
     """The cities of the sights ``text`` names ("the Eiffel Tower" → "paris", 外滩 → 上海).
 
@@ -156,10 +192,10 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
         for row in json.loads((data / "countries.json").read_text("utf-8")).values():
             countries[row["name"].lower()] = row["iso"]
         for row in json.loads((data / "cities15000.json").read_text("utf-8")).values():
+            _keep_coordinates(row)  # (a district too: Hackney is in London)
             if row["population"] < MIN_POPULATION:
                 continue
             found = (row["population"], row["countrycode"])
-            _keep_latitude(row)
             region = (row["population"], f"CN.{row.get('admin1code')}") if (
                 row["countrycode"] == "CN" and row.get("admin1code") in _CN_REGIONS) else None
             _keep(cities, row["name"].lower(), found)
@@ -200,26 +236,46 @@ def _with_city_sights(city_codes: dict[str, str], in_china: dict[str, str]
     return codes, regions
 
 
-#: city name → (population, latitude) of the most populous city of that name (filled with
-#: the gazetteer, :func:`latitude`)
-_LATITUDES: dict[str, tuple[int, float]] = {}
+#: city name → (population, latitude, longitude) of the most populous city of that name
+#: (filled with the gazetteer: :func:`latitude`, :func:`near`)
+_COORDINATES: dict[str, tuple[int, float, float]] = {}
+#: two places this close (km) are one place to live in: a district of a city, or a town
+#: beside it ("lives in London" / "her flat is in Hackney")
+NEAR_KM = 15.0
 
 
-def _keep_latitude(row: dict) -> None:
-    """Keep a GeoNames row's latitude under its names (its Chinese ones included)."""
-    found = (row["population"], float(row["latitude"]))
+def _keep_coordinates(row: dict[str, Any]) -> None:
+    """Keep a GeoNames row's coordinates under its names (its Chinese ones included)."""
+    found = (row["population"], float(row["latitude"]), float(row["longitude"]))
     for name in (row["name"].lower(), _plain(row["name"]),
                  *(n for n in row.get("alternatenames", ()) if _HAN.search(n) and len(n) >= 2)):
-        if _LATITUDES.get(name, (-1, 0.0))[0] < found[0]:
-            _LATITUDES[name] = found
+        if _COORDINATES.get(name, (-1, 0.0, 0.0))[0] < found[0]:
+            _COORDINATES[name] = found
+
+
+def _coordinates(name: str) -> tuple[float, float] | None:
+    _gazetteer()
+    key = name.strip().lower()
+    found = _COORDINATES.get(key) or _COORDINATES.get(_plain(key))
+    return (found[1], found[2]) if found else None
 
 
 def latitude(name: str) -> float | None:
     """The latitude of the city ``name`` names (Singapore 1.3, 三亚 18.3, "Sydney" −33.9);
     ``None`` for any other name."""
-    _gazetteer()
-    found = _LATITUDES.get(name.strip().lower()) or _LATITUDES.get(_plain(name.strip()))
-    return found[1] if found else None
+    found = _coordinates(name)
+    return found[0] if found else None
+
+
+def near(a: str, b: str) -> bool:
+    """Two cities within :data:`NEAR_KM` of each other ("London" and "Hackney")."""
+    pa, pb = _coordinates(a), _coordinates(b)
+    if pa is None or pb is None:
+        return False
+    (lat1, lon1), (lat2, lon2) = (map(math.radians, pa)), (map(math.radians, pb))
+    h = (math.sin((lat2 - lat1) / 2) ** 2
+         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
+    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h))) <= NEAR_KM
 
 
 def _plain(name: str) -> str:

@@ -114,7 +114,9 @@ def _per_year(text: str, key: str) -> float | None:
 
 _ZH_MONEY = re.compile(r"(?P<num>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千]+)(?P<wan>万)?"
                        r"(?P<rest>[零一二两三四五六七八九千百]*)(?:元|块|人民币)?")
-_ZH_MONEY_KEYS = (("salary", re.compile(r"月薪|年薪|工资|薪水|收入|挣")),
+#: (a year's or a household's whole income, bonuses and all, is no salary: 年收入, 家庭收入)
+_ZH_MONEY_KEYS = (("household income", re.compile(r"(?:年|总|家庭|全家|税前年)收入")),
+                  ("salary", re.compile(r"月薪|年薪|工资|薪水|收入|挣")),
                   ("rent", re.compile(r"房租|租金")))
 
 

@@ -333,6 +333,12 @@ _ZH_THEN_ON = re.compile(r"^(?:用户|[\u4e00-\u9fff]{2,4}?)?(?:以前|当年|�
 _ZH_NOW = re.compile(r"现在|如今|目前|今年|这几年|最近|后来|之后|至今|一直")
 
 
+#: a hand someone was taught to use instead of their own: neither hand is all of it
+_HAND_SWITCHED = re.compile(r"(?<!没)(?<!没有)(?:纠正|改|掰)(?:过来|成|正)|"
+                            r"\b(?:forced|made|taught|trained|switched) to (?:write|eat|use)\b"
+                            r"[^.;]{0,30}\bhand\b", re.I)
+
+
 def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     """``c``'s clauses; the first names the owner the others inherit."""
     texts = _clause_texts(c.text[:MAX_CHARS], c.zh) or [c.text]
@@ -369,6 +375,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
                            kin_of(of, True, zh=c.zh), facts, zh=c.zh, past=past)
         if c.zh and _ZH_MORE_JOBS.search(c.text):  # 是作家，也是医生: one of two jobs
             facts = tuple(f for f in facts if f.key != "occupation")
+        if _HAND_SWITCHED.search(c.text):  # 写字用右手，是小时候被老师纠正过来的: a hand taught
+            facts = tuple(f for f in facts if f.key != "hand")
         if c.zh and len(head) == 1 and of.endswith(ZH_ROLES) and any(f.of == of for f in facts):
             # 方圆的儿子是2016年生的 is the son's, as 方圆的儿子出生于… is: one owner for both
             facts = tuple(replace(f, of="") if f.of == of else f for f in facts)

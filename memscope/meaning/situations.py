@@ -34,6 +34,7 @@ from memscope.meaning.places import (
     latitude,
     region,
     sights,
+    universities,
     within,
     zh_places,
 )
@@ -68,6 +69,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("witness" in fa or "witness" in fb, _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
         ("climate" in fa or "climate" in fb, _climate_conflict),
+        ("university" in fa or "university" in fb, _university_conflict),
         ("travel" in fa or "travel" in fb, _never_lived_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
@@ -127,6 +129,9 @@ def _text_features(text: str) -> set[str]:
         out.add("sight")
     if _SNOW_AT_HOME.search(text) or _NO_SNOW_AT_HOME.search(text):
         out.add("climate")
+    if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
+            _NEVER_STUDIED.search(text)):
+        out.add("university")
     return out
 
 
@@ -779,6 +784,71 @@ def _climate_conflict(a: Claim, b: Claim) -> str | None:
                 return "place"
             if warm and abs(lat) > 40:
                 return "place"
+    return None
+
+
+#: studying at a university named ("did his undergrad at MIT", 本科毕业于清华大学, 正在清华读本科)
+_AT_UNIVERSITY = re.compile(r"\b(?:studied|studies|is studying|graduated|did (?:his|her|their) "
+                            r"(?:undergrad|degree|PhD|masters?|MBA|BA|BSc)|went|enrolled|got "
+                            r"(?:his|her|their) (?:degree|PhD|BA|BSc|MA|MSc))\b[^.;]{0,30}?"
+                            r"\b(?:at|from)\b|毕业于|(?:读|念|上)的是|本科|硕士|博士|研究生|在读|考上",
+                            re.I)
+#: where someone spent their university years, or studies now (大学四年都在长沙度过, 在上海读
+#: 大学, "studied in Lyon")
+_STUDIED_IN = re.compile(r"大学(?:四年|那几年|期间|时)?[^，。,；;]{0,6}?在"
+                         r"(?P<a>[\u4e00-\u9fff]{2,4}?)(?:度过|读书|上学|念书|读的)|在(?P<b>[\u4e00-\u9fff]{2,4}?)(?:读大学|读本科|"
+                         r"上大学|念大学)|\b(?:studied|went to (?:university|college)|was at "
+                         r"university) in (?P<c>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)")
+#: a country someone never studied in ("has never studied in the US")
+_NEVER_STUDIED = re.compile(r"\bnever studied (?:in|abroad in) (?:the )?(?P<c>[A-Z][\w'’-]+"
+                            r"(?: [A-Z][\w'’-]+)?)")
+
+
+#: a city name two countries' well-known cities share
+_TWO_COUNTRIES = frozenset(("cambridge", "perth", "london", "birmingham", "manchester"))
+
+
+def _study_places(c: Claim, owner: tuple[str, ...]) -> tuple[set[str], set[str], set[str]]:
+    """The cities of the universities ``c`` says ``owner`` studied at, the places it says
+    they spent their university years in, and the countries they never studied in."""
+    unis: set[str] = set()
+    spent: set[str] = set()
+    never: set[str] = set()
+    for y in c.clauses:
+        if y.owner != owner or y.hedged:
+            continue
+        if _AT_UNIVERSITY.search(y.text):
+            unis.update(universities(y.text))
+        spent.update(g.lstrip("在").removesuffix("市") for m in _STUDIED_IN.finditer(y.text)
+                     for g in m.groups() if g and not universities(g))
+        never.update(m["c"] for m in _NEVER_STUDIED.finditer(y.text))
+    return unis, spent, never
+
+
+def _university_conflict(a: Claim, b: Claim) -> str | None:
+    """A university named against the years someone studied in another city, or against
+    a country they never studied in ("did his undergrad at MIT" / "has never studied in the
+    US"; 本科毕业于清华大学 / 大学四年全在上海度过): the university's city (common knowledge,
+    :data:`~memscope.meaning.places.UNIVERSITIES`). English places are told apart by their
+    country (Harvard is in Cambridge, Massachusetts), Chinese cities by name; two
+    universities are two degrees (本科在南京大学 / 硕士在复旦)."""
+    owner = a.clauses[0].owner
+    if not owner or owner != b.clauses[0].owner:
+        return None
+    read_a, read_b = _study_places(a, owner), _study_places(b, owner)
+    for (unis, _spent, _never), (_unis, spent, never) in ((read_a, read_b), (read_b, read_a)):
+        for uni in unis:
+            there = city_country(uni)
+            if any(country(n) == there for n in never):
+                return "place"
+            for place in spent:
+                if _HAN.search(uni) and _HAN.search(place):
+                    if place != uni and city_country(place) and place not in uni:
+                        return "place"
+                elif place.lower() in _TWO_COUNTRIES:
+                    continue  # Cambridge: England's, and Harvard's in Massachusetts
+                elif (here := city_country(place)) and there and here != there:
+                    return "place"
     return None
 
 
