@@ -191,3 +191,48 @@ def test_a_university_and_where_one_studied(a: str, b: str, expected: bool) -> N
 def test_read_on_the_eighteenth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the nineteenth sets (new writers), in this file's words: what they missed
+    ("Priya moved to Japan's capital in May.", "Priya lives in Osaka.", True),
+    ("Priya lives in the capital of Kenya.", "Priya lives in Mombasa.", True),
+    ("Priya grew up in Lyon.", "Priya was born and raised in Nantes.", True),
+    ("Priya was born in Lima.", "Priya was born and raised in Quito.", True),
+    ("Swims before work every morning.", "The user can't swim.", True),
+    ("Mentioned while booking the hotel that Priya flew to Oslo last week.", "Priya has never "
+     "flown.", True),
+    ("Priya told the user she has never once ridden a horse.", "Priya rides her horse every "
+     "Sunday.", True),
+    ("Priya has never held a driving licence.", "Priya works as a taxi driver in Leeds.", True),
+    ('"My birthday is the 2nd of May," Priya told me.', "Priya's birthday: 9 October.", True),
+    ("Priya goes to the gym on Mondays.", 'Told me: "I never set foot in a gym." (Priya)', True),
+    ("Priya still owes £90,000 on the mortgage.", "Priya owns her flat outright; the last "
+     "mortgage payment went out in 2021.", True),
+    ("Schedule — Priya: night shift, Monday to Friday.", "Priya works nine to five on weekdays.",
+     True),
+    ("大学室友陈晨从没上过大学。", "陈晨本科毕业于复旦大学。", True),
+    ("用户的爸爸无辣不欢。", "用户的父亲一点辣都不吃。", True),
+    ("用户目前住在上海。", "用户一家现居成都，没在别的城市住过。", True),
+    ("用户的房贷还得再还十年。", "用户说房贷去年就全部还清了。", True),
+    ("用户从来没去过北京。", "用户去年国庆在八达岭爬了长城。", True),
+    ("用户没考过驾照。", "用户每天自己开车上班。", True),
+    # and what they flagged wrongly: a diet of the past, a birthday kept on another day, an
+    # allergy the pet does not trigger, beef bacon, a share of the rent, reading a language,
+    # a kin's habit, a habit of one's twenties
+    ("Priya was vegetarian all through college.", "Priya eats chicken most days now.", False),
+    ("Priya's birthday is 9 May.", "Priya is celebrating her birthday on 11 May this year.",
+     False),
+    ("Priya is allergic to dogs.", "Priya has a poodle and says it doesn't trigger her "
+     "allergy.", False),
+    ("Priya doesn't eat pork.", "Priya orders the beef bacon burger at the halal diner.", False),
+    ("Priya's flat rent is £1,400 a month.", "Priya's share of the rent comes to £700.", False),
+    ("Priya doesn't speak French.", "Priya can read French menus without help.", False),
+    ("用户不喝咖啡。", "用户的老公是咖啡发烧友。", False),
+    ("用户二十多岁时一天要抽一包烟。", "用户戒烟三年了。", False),
+    ("用户自己开公司当老板，上面没有任何领导。", "用户的直属领导是刘总。", True),
+    ("Priya doesn't eat pork.", "Priya orders the bacon burger.", True),
+])
+def test_read_on_the_nineteenth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

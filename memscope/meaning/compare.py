@@ -20,6 +20,7 @@ from memscope.meaning.claim_text import (
     ROLES,
     STOP,
     WEEKDAYS,
+    ZH_ROLES,
     _set,
     stem,
 )
@@ -677,6 +678,10 @@ _ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?�
                           r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
 
 
+_SPEAK = stem("speak")
+#: reading or understanding a language, and speaking it
+_UNDERSTANDS = re.compile(r"\b(?:reads?|understands?|follows?|can read|can understand)\b", re.I)
+_SPEAKING = re.compile(r"\b(?:speaks?|spoke|speaking|talks?|chats?|converses?)\b", re.I)
 #: verbs whose object alone does not meet them: one studies law without practising it
 _PRACTICE = frozenset((stem("practise"), stem("practice")))
 #: a Chinese denial of speaking (不会说粤语), and understanding, which it leaves (听得懂粤语)
@@ -737,6 +742,9 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
             d.object[-1] in _USED_KINDS and kinds and any(
                 k in (w.lower() for w in re.findall(r"\w+", y.text))
                 for y in affirming if not y.of for k in kinds)) else 0.0
+    if d.verb == _SPEAK and all(_UNDERSTANDS.search(y.text) and not _SPEAKING.search(y.text)
+                                for y in affirming):
+        return 0.0  # "doesn't speak French" / "can read French menus": reading, not speaking
     if d.verb in _PRACTICE and not _fuzzy_in(d.verb, stems):
         return 0.0  # "never practised law" / "studied law at Edinburgh": studying is no practice
     if all(_fuzzy_in(o, stems) for o in d.object):
@@ -915,6 +923,9 @@ def _of_kin(y: Clause, x: Clause) -> bool:
     """``y`` says what its owner's kin is ("Gwen's husband is French": the husband's), and
     ``x`` denies something else than having that kin ("has only sons" / "Dmitri's daughter
     is called Katya" still meet)."""
+    if y.of and y.of.endswith(ZH_ROLES):  # 蒋琳的老公是咖啡发烧友: the husband's (but 没有任何
+        role = next(r for r in ZH_ROLES if y.of.endswith(r))  # 领导 meets 直属领导是刘总)
+        return not any(role in "".join(d.object) for d in x.denials)
     if not y.of or y.of.split()[-1].lower() not in ROLES:
         return False
     kin = stem(y.of.split()[-1].lower())
@@ -922,11 +933,17 @@ def _of_kin(y: Clause, x: Clause) -> bool:
                    for d in x.denials)
 
 
+#: a clause whose subject is a thing, not its owner ("says it doesn't trigger her allergy")
+_OF_A_THING = re.compile(r"^(?:(?:she|he|they)\s+)?(?:says?|said)\s+(?:that\s+)?(?:it|this|that)\b|"
+                         r"^(?:it|this|that)\s+(?:doesn['’]t|does not|won['’]t|never|isn['’]t)\b",
+                         re.I)
+
+
 def _denial_conflict(x: Clause, other: Claim) -> Conflict | None:
     """``x`` denies what ``other`` affirms of the same owner ("has never had grandchildren"
     / "has three grandchildren", "avoids Python" / "writes all her tools in Python",
     "never drinks coffee" / "drinks three espressos a day", 从不去公司 / 每周都去公司上班)."""
-    if not x.denials or not x.owner:
+    if not x.denials or not x.owner or _OF_A_THING.match(x.text):
         return None
     # never learned to do it, or never done it: a time it was done, however long ago, counts
     ever = _NEVER_DONE.search(x.text) is not None
@@ -1090,6 +1107,12 @@ def _level_conflict(x: Clause, y: Clause) -> Conflict | None:
     return None
 
 
+#: a diet kept once ("was vegetarian all through college")
+_WAS_ON_DIET = re.compile(r"\b(?:was|were|used to be|had been)\s+(?:a\s+)?(?:strict(?:ly)?\s+)?"
+                          r"(?:vegetarian|vegan|pescatarian|teetotal|kosher|halal|dairy-free|"
+                          r"gluten-free)\b", re.I)
+
+
 def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
     "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒), or gave it up a while ago when ``y``
@@ -1104,8 +1127,8 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     if denied and not x.past and denied & had_lately(
             y.text, y.claim.text, every=True) and not _LAPSE.search(y.text):
         return True  # "is strictly vegan" / "had scrambled eggs for breakfast this morning"
-    if y.past:
-        return False
+    if y.past or x.past or _WAS_ON_DIET.search(x.text):  # (a diet of the past says nothing
+        return False  # of now: "was vegetarian all through college" / "eats chicken now")
     # "hasn't touched alcohol in ten years" (smoking given up is the levels' to judge against
     # a habit: "quit smoking in 2015" / "still vapes now and then" may both hold)
     ruled = denied | (given - {"tobacco"})

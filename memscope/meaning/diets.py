@@ -35,6 +35,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "shellfish": ("shellfish", "seafood", "海鲜", "prawn", "shrimp", "lobster", "crab", "oyster",
                   "mussel", "clam", "scallop", "虾", "蟹", "生蚝", "牡蛎", "蛤", "扇贝"),
     "alcohol": ("alcohol", "beer", "lager", "ale", "ipa", "stout", "wine", "rioja", "prosecco",
+                "glasses of red", "glass of red", "glasses of white", "glass of white",
                 "champagne", "whisky", "whiskey", "vodka", "gin", "rum", "tequila", "cocktail",
                 "caipirinha", "margarita", "martini", "daiquiri", "spritz", "aperol", "mezcal",
                 "soju", "baijiu", "guinness", "sherry", "port wine", "schnapps", "shots of",
@@ -49,7 +50,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "dog": ("dog", "puppy", "beagle", "corgi", "labrador", "retriever", "terrier", "poodle",
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
-    "cat": ("cat", "kitten", "tabby", "猫"),
+    "cat": ("cat", "kitten", "tabby", "猫", "英短", "美短", "布偶", "暹罗"),
     "small pet": ("rabbit", "bunny", "hamster", "guinea pig", "parrot", "budgie", "tortoise",
                   "goldfish", "ferret", "兔子", "仓鼠", "鹦鹉", "乌龟"),
     # pork by its dishes (Chinese ones are named by what they are made of only in part)
@@ -225,13 +226,20 @@ _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\breh
                       re.I)
 
 
+#: a food named after what it is not made of ("beef bacon", "veggie burger", "vegan cheese"):
+#: the word after it is not that food
+_NOT_MADE_OF = "".join(rf"(?<!{w} )" for w in ("beef", "turkey", "chicken", "veggie", "vegan",
+                                                "halal", "tofu", "soy", "plant-based", "oat",
+                                                "almond", "meatless", "dairy-free"))
+
+
 @lru_cache(maxsize=100_000)
 def _word(w: str) -> re.Pattern[str]:
     """How an English food word is found: a short word whole, its plural too ("gin" is not
     "ginger", "tea" not "team"); a longer one as the start of a word ("anchov" in
-    "anchovies")."""
+    "anchovies"); not after what it is not made of ("beef bacon")."""
     tail = r"(?:s|es)?(?![a-z])" if len(w) <= 4 else ""
-    return re.compile(rf"(?<![a-z]){re.escape(w)}{tail}")
+    return re.compile(rf"(?<![a-z]){_NOT_MADE_OF}{re.escape(w)}{tail}")
 
 
 def _names(w: str, low: str) -> bool:
@@ -392,7 +400,8 @@ _REACTION = re.compile(r"\b(?:rash|hives|swell(?:s|ing)?|reaction|epipen|anaphyl
 
 #: an allergy kept in check, which lets one live with the animal or eat a little
 _MANAGED = re.compile(r"\b(?:antihistamines?|allergy (?:pills?|tablets?|medication|meds|shots?)|"
-                      r"hypoallergenic)\b|抗过敏药|过敏药|脱敏", re.I)
+                      r"hypoallergenic)\b|\b(?:doesn['’]t|does not|never) trigger\b|"
+                      r"抗过敏药|过敏药|脱敏|不会过敏", re.I)
 
 
 def managed(text: str) -> bool:

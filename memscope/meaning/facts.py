@@ -52,7 +52,7 @@ _NOUN_FAMILIES: dict[str, str] = {
 }
 #: families whose value is a date
 _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
-_FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place",
+_FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place", "raised": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
                 "school": "value", "religion": "value", "shift": "value",
@@ -101,6 +101,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
                  r"|\bcelebrates (?:his|her|their) birthday (?:every year )?(?:on|in) "
                  r"(?:mid-|early |late )?(?=\d|(?-i:[A-Z]))"),
     ("birthplace", r"\bborn in\b(?!\s+(?:\w+\s+)?(?:19|20)\d\d\b)"),
+    # where one grew up: one place ("grew up in Nairobi" / "was raised in Mombasa")
+    ("raised", r"\b(?:grew up|was raised|raised|spent (?:his|her|their) childhood) in\b"),
     ("wedding", r"\b(?:getting|get|gets) married (?:on|in)\b"
                 r"|(?<!['’]s )\bwedding (?:is )?(?:on|in)\b"
                 r"|^(?:[A-Z][\w-]*\s+(?:and|&)\s+)?[A-Z][\w-]*['’]s\s+wedding (?:is )?(?:on|in)\b"),
@@ -119,6 +121,7 @@ _TRIGGERS = {
     "bank": ("bank",), "manager": ("report", "managed", "under"),
     "partner": ("married", "relationship", "dating", "seeing", "engaged", "going out"),
     "birthday": ("born", "birthday"), "birthplace": ("born",),
+    "raised": ("grew up", "raised", "childhood"),
     "wedding": ("married", "wedding"), "language": ("native",), "blood": ("blood",),
     "end": ("end", "run", "last", "valid", "expir", "schedul", "booked", "planned", "set ",
             "fixed", "arranged", "due"),
@@ -223,19 +226,26 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                      r"|(?:还|从)(?:来)?没(?:有)?(?:参加|找)(?:过)?(?:正式)?工作"
                                      r"|从(?:来)?没(?:有)?(?:正式)?(?:工作|上过班)过?"),
         # what only an adult may do: vote in an election, drive on the road (levels.MIN_AGES)
-        ("voter", "yes", r"\bvoted (?:in|at|for)\b[^.;]{0,40}?\b(?:elections?|"
-                         r"referend(?:um|a)|polls?|primar(?:y|ies))\b|"
-                         r"\bvotes in (?:every|each|the|all)\b[^.;]{0,20}?\belections?\b|"
-                         r"\bcast (?:a|her|his|their) (?:first )?(?:vote|ballot)\b|"
-                         r"(?:投(?:了|过)?票|参加(?:了|过)?[^，。,；;]{0,6}选举)"),
-        ("driver", "yes", r"\b(?:has|holds|got|passed|earned|obtained) "
-                          r"(?:a |an |her |his |their )?(?:full |clean )?"
-                          r"(?:driving licen[cs]e|driver['’]?s licen[cs]e|driving test)\b|"
-                          r"\bdrives (?:himself|herself|themselves|"
-                          r"(?:his|her|their) (?:own )?car)\b|"
-                          r"\bdrives\b[^.;]{0,25}?\bto (?:work|school|the office|college)\b|"
-                          r"考(?:到|过|了|出)(?:了)?(?:驾照|驾驶证)|(?:有|拿到了?)驾照|"
-                          r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
+        ("voter", "votes", r"\bvoted (?:in|at|for)\b[^.;]{0,40}?\b(?:elections?|"
+                           r"referend(?:um|a)|polls?|primar(?:y|ies))\b|"
+                           r"\bvotes in (?:every|each|the|all)\b[^.;]{0,20}?\belections?\b|"
+                           r"\bcast (?:a|her|his|their) (?:first )?(?:vote|ballot)\b|"
+                           r"(?:投(?:了|过)?票|参加(?:了|过)?[^，。,；;]{0,6}选举)"),
+        ("driver", "no licence", r"\b(?:has|holds) no (?:full )?(?:driving|driver['’]?s) "
+                                 r"licen[cs]e\b|"
+                                 r"\b(?:has )?never (?:held|had|got|passed) "
+                                 r"(?:a |her |his |their )?(?:driving|driver['’]?s) "
+                                 r"(?:licen[cs]e|test)\b|没(?:有|考过?)驾照|没驾照|从没考过驾照"),
+        ("driver", "drives", r"\b(?:lorry|truck|taxi|cab|bus|delivery|van|uber|racing|rally) "
+                             r"driver\b|"
+                             r"\b(?:has|holds|got|passed|earned|obtained) "
+                             r"(?:a |an |her |his |their )?(?:full |clean )?"
+                             r"(?:driving licen[cs]e|driver['’]?s licen[cs]e|driving test)\b|"
+                             r"\bdrives (?:himself|herself|themselves|"
+                             r"(?:his|her|their) (?:own )?car)\b|"
+                             r"\bdrives\b[^.;]{0,25}?\bto (?:work|school|the office|college)\b|"
+                             r"考(?:到|过|了|出)(?:了)?(?:驾照|驾驶证)|(?:有|拿到了?)[A-Z]?\d?驾照|"
+                             r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
         # where one works: all of it at home or all at the office, or some of it
@@ -290,7 +300,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
         # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
         # 不信任何宗教); "no longer practises Hinduism" names none
-        ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:lifelong |committed |convinced |staunch )?"
+        ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:lifelong |committed |convinced |staunch |"
+                             r"firm |confirmed |proud )?"
                              r"(?:atheist|agnostic)\b|"
                              r"\b(?:doesn['’]t|does not) (?:follow|practi[sc]e|have) (?:any|a) "
                              r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教|"
@@ -376,7 +387,8 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
                  rf"|是{_ZH_V}的(?:全职|兼职|正式)?(?:员工|雇员|职员|工程师)"
                  rf"|(?:就职|供职|受雇)于{_ZH_V}{_ZH_END}"),
     # (not a hotel on a trip: 出差三天，住在南山区的一家酒店)
-    ("home", rf"(?:住在|(?<!老)家(?:就)?在|住|搬到了?|搬去了?|定居在?)(?!在?(?:一起|一块)){_ZH_V}"
+    ("home", rf"(?:住在|(?<!老)家(?:就)?在|住|搬到了?|搬去了?|定居在?|现居(?:于|在)?)"
+             rf"(?!在?(?:一起|一块)){_ZH_V}"
              r"(?=[，。,；;、\s的]|$)(?![^，。,；;]{0,8}(?:酒店|宾馆|民宿|旅馆))"),
     ("manager", rf"向{_ZH_V}汇报|(?:领导|上级|老板|上司|经理)(?:是|叫){_ZH_V}{_ZH_END}"),
     ("partner", rf"(?:妻子|丈夫|老婆|老公|太太|女朋友|男朋友|伴侣|对象)(?:是|叫){_ZH_V}{_ZH_END}"
@@ -620,10 +632,14 @@ def kin_of(thing: str, identity: bool, *, zh: bool) -> str:
 _OWN_TIME = frozenset(("hours", "schedule", "shift", "shifts", "working", "job", "rota"))
 
 
+#: the facts a clause about the past still gives: they hold for life
+_FOR_LIFE = ("birthday", "birthplace", "raised")
+
+
 def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
               ) -> tuple[Fact, ...]:
     """The facts of an English clause (see :class:`Fact`); a clause about the past gives
-    only its birth."""
+    only its birth and where its owner grew up."""
     facts: list[Fact] = []
     if identity and thing:
         fact = _identity_fact(thing, rest)
@@ -632,8 +648,9 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
     if of.removeprefix("only ").removeprefix("main ").split(" ")[0] in _OWN_TIME:
         # "Ravi's hours are 9 to 5", "User's only job is night security": his
         of = ""
-    if past:
-        return tuple(f for f in facts if f.key in ("birthday", "birthplace"))
+    if past:  # what still holds of a past: one's birth, where one grew up
+        facts += [f for f in _cue_facts(of, rest, facts) if f.key in _FOR_LIFE]
+        return tuple(f for f in facts if f.key in _FOR_LIFE)
     facts += _cue_facts(of, rest, facts)
     facts += _number_facts(of, rest, text)
     if (s := sign_fact(of, rest)) is not None:

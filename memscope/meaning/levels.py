@@ -288,7 +288,7 @@ MIN_AGES = {("employment", "employed"): 14, ("employment", "retired"): 40,
             ("studies", "done"): 19, ("rank", "leads"): 18,
             # voting in an election (18 nearly everywhere; 16 in a few countries: a year's
             # slack, so from 17), driving on the road (17, 16 in some places)
-            ("voter", "yes"): 18, ("driver", "yes"): 17}
+            ("voter", "votes"): 18, ("driver", "drives"): 17}
 #: the states only an adult is in, against a stage of schooling too (初一 / 开车上学)
 _ADULT_ONLY = frozenset(("voter", "driver"))
 
@@ -502,7 +502,8 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:years|ages|months)\b|\b(?:doesn['’]t|does not|never) go(?:es)? to "
                          r"(?:a |the )?gym\b"),
         ("gym", "goes", r"\b(?:is at|goes to|hits|trains at) the gym (?:at|every|each|most|\d|"
-                        r"(?:four|three|five|two) times)|gym membership\b"),
+                        r"(?:four|three|five|two) times|on|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|"
+                        r"Sun)day)|gym membership\b"),
         # church: goes, or not in years (a faith aside: "a lapsed Catholic" may still go)
         ("church", "goes", r"\bgoes to (?:church|Mass|services?)\b(?=[^.;]*\b(?:every|each|"
                            r"weekly|most)\b)|\bnever misses (?:Sunday )?(?:Mass|church)\b"),
@@ -514,8 +515,10 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"nothing on\b|\bmortgage-free\b|\bhas no mortgage\b|\bhas never "
                              r"had a mortgage\b|\bbought (?:it|the [\w-]+|(?:her|his|their) "
                              r"[\w-]+) outright\b|\bowns? (?:it|the [\w-]+|(?:her|his|their) "
-                             r"[\w-]+) outright\b"),
-        ("mortgage", "owes", r"\bhas a mortgage\b|\b(?:is )?paying off (?:a|the|her|his|their) "
+                             r"[\w-]+) outright\b|"
+                             r"\b(?:last|final) mortgage (?:payment|repayment)\b"),
+        ("mortgage", "owes", r"\bhas a mortgage\b|\bowes\b[^.;]{0,30}?\bon (?:the|her|his|their) "
+                             r"mortgage\b|\b(?:is )?paying off (?:a|the|her|his|their) "
                              r"mortgage\b|\bmortgage (?:payments?|repayments?)\b"
                              r"|\byears? left on (?:the|her|his|their) mortgage\b"),
         # owing nothing at all, or owing on a loan or a card ("is completely debt-free" /
@@ -556,8 +559,10 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("church", "goes", r"每(?:周|个?星期)(?:日|天|末)?(?:都)?(?:去|上)(?:教堂|做礼拜|望弥撒)"),
         ("church", "not", r"从(?:来)?(?:未|没|不)(?:进|去)(?:过)?教堂"),
         ("mortgage", "none", r"全款买的|一次性付清|没(?:有)?(?:贷款|房贷)"
-                             r"|从(?:来)?没(?:贷过款|借过贷款)|没借过贷款|房贷(?:早就|已经)?还清了?"),
+                             r"|从(?:来)?没(?:贷过款|借过贷款)|没借过贷款|房贷[^，。,；;]{0,6}还清"),
         ("mortgage", "owes", r"房贷(?:还)?(?:有|剩)|还有[^，。,；;]{0,8}房贷|每月(?:还|交)房贷"
+                             r"|房贷还(?:得|要)(?:再)?还|房贷[^，。,；;]{0,4}还没还(?:完|清)"
+                             r"|房贷[：:]\s*每月"
                              r"|月供"),
         ("dated", "never", r"没谈过恋爱|从(?:来)?没谈过(?:恋爱|对象|男朋友|女朋友)|母胎单身"),
         ("dated", "once", r"前女友|前男友|前妻|前夫|分(?:了)?手|离过婚"),

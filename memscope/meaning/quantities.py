@@ -61,6 +61,9 @@ _PER_YEAR = re.compile(r"\b(?:a|per|each|every)\s+year\b|\bannual(?:ly)?\b|\byea
 _PER_WEEK = re.compile(r"\b(?:a|per|each|every)\s+week\b|\bweekly\b", re.I)
 #: what an amount is for, by family (the first found names the key)
 _MONEY_KEYS = (
+    # one's share of a rent is not the rent ("Zoe's share of the rent comes to £600")
+    ("rent share", re.compile(r"\b(?:share|half|part|portion|cut) of the rent\b|\bsplits? the "
+                              r"rent\b", re.I)),
     ("rent", re.compile(r"\brent(?:s|ed|ing)?\b", re.I)),
     ("mortgage", re.compile(r"\bmortgage\b", re.I)),
     # a household's or a couple's income is no one's salary ("a combined household income")

@@ -325,7 +325,8 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
 #: made for one system only names that system: Final Cut Pro runs on a Mac alone)
 _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     # a brand of Android phone is an Android phone ("android:…"), not another kind of phone
-    "phone": {"iphone": ("iphone", "苹果手机", "ios"), "android": ("android", "安卓"),
+    "phone": {"iphone": ("iphone", "苹果手机", "ios", "face id", "airdrop", "imessage", "facetime"),
+              "android": ("android", "安卓"),
               "android:samsung": ("galaxy", "samsung phone", "三星手机"),
               "android:pixel": ("pixel",),
               "android:huawei": ("huawei", "华为"), "android:xiaomi": ("xiaomi", "小米", "红米"),
@@ -374,7 +375,7 @@ _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|run
                         r"|\b(?:only|one|sole|main)\s+(?:phone|laptop|computer|mobile)\b"
                         r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
                         r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
-                        r"只有一辆车|就一辆车|唯一的车|没有别的车|"
+                        r"只有一辆车|就一辆车|唯一的车|唯一的?一辆车|就这一辆车?|没有别的车|只认|"
                         r"纯(?:Mac|苹果|安卓|Windows)用户", re.I)
 
 
@@ -531,7 +532,7 @@ _FUELLED_CAR = re.compile(r"\b(?:petrol|diesel|gasoline|unleaded)\b|\bfills? (?:
 _HYBRID = re.compile(r"\bhybrid\b|混动|插电|增程", re.I)
 #: one car only ("his only car", 唯一的车, 就一辆车)
 _ONE_CAR = re.compile(r"\b(?:only|sole|one and only)\s+(?:\w+\s+)?(?:car|vehicle)\b|"
-                      r"\bthe only car\b|唯一(?:的|一辆)?(?:车|一辆车)|就一辆车|只有一辆车|"
+                      r"\bthe only car\b|唯一(?:的|一辆)?(?:车|一辆车)|就(?:这)?一辆车|只有一辆车|"
                       r"家就一辆|(?:车|car)\s*[:：]", re.I)
 
 
