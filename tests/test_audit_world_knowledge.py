@@ -236,3 +236,46 @@ def test_read_on_the_eighteenth_sets(a: str, b: str, expected: bool) -> None:
 def test_read_on_the_nineteenth_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the twentieth sets (new writers), in this file's words: notes that name no one
+    # are the user's, in the first person, as "she" or "he", or with no subject at all
+    ("I've never been to Peru.", "User spent two weeks in Lima last year.", True),
+    ("She has never owned a car.", "The user drives her own car to work.", True),
+    ("Married to Omar since 2018.", "Has never been married.", True),
+    ("Left-handed.", "The user is right-handed.", True),
+    ("My manager is Lena Fischer.", "The user reports to Paul Weber.", True),
+    ("我每天自己开车上班。", "用户没考过驾照。", True),
+    ("我闺女今年八岁。", "用户的女儿今年五岁。", True),
+    # someone named as the teller, a note dated another time, a phone bought for parents
+    ("Her favourite dish, Omar says, is lamb stew.", "The user is vegetarian.", False),
+    ("截至2025年底，用户体重80公斤。", "截至2026年6月，用户体重72公斤。", False),
+    ("As of 2024, the user lives in Leeds.", "As of 2026, the user lives in York.", False),
+    ("用户一直用苹果手机。", "用户给父母各买了一部华为手机。", False),
+    # the same without a date: still one time
+    ("用户体重80公斤。", "用户体重72公斤。", True),
+])
+def test_read_on_the_twentieth_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the twenty-first sets (new writers): a memory tool's facts, no one named
+    ("Birthday is June 4", "User's birthday falls on the 20th of September", True),
+    ("Sister Mira lives in Porto", "User's sister Mira lives in Lyon", True),
+    ("Non-smoker", "Smokes a pack a day", True),
+    ("Atheist", "Devout Catholic who goes to Mass every Sunday", True),
+    ("Only car is a Tesla Model 3", "Fills up their only car with diesel every week", True),
+    ("滴酒不沾", "用户每晚都要喝一杯红酒", True),
+    ("生日是3月8日", "用户的生日是10月1日", True),
+    ("老婆陈静是小学老师", "用户的妻子陈静在医院当护士", True),
+    # someone named after a time, a count, a stray animal
+    ("去年春天马超在京都看了樱花。", "用户从来没去过日本。", False),
+    ("The Harbour team has six members.", "Only three people are on the Harbour team.", True),
+    ("Doesn't have any pets.", "Feeds a stray cat that comes into the garden.", False),
+])
+def test_read_on_the_twenty_first_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

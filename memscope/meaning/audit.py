@@ -41,6 +41,7 @@ from memscope.meaning.claims import (
     compared_widely,
     conflict,
     content_text,
+    dated_apart,
     measured,
     update_relation,
 )
@@ -314,7 +315,8 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
         seen.update(pairs)
         for (a, b), cos in zip(pairs, vectors.pair_cos(pairs), strict=True):
             ca, cb = claims[a], claims[b]
-            found = conflict(ca, cb)
+            found = None if dated_apart(memories[a].memory, memories[b].memory) else conflict(
+                ca, cb)
             if found is None:
                 if ca.subject == cb.subject and (ca.words == cb.words or (
                         cos >= NEAR and ca.values == cb.values)):

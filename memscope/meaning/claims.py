@@ -72,6 +72,7 @@ from memscope.meaning.compare import (
     SYNONYM,
     Conflict,
     conflict,
+    dated_apart,
     same_subject,
     values,
     word_similarity,
@@ -85,5 +86,6 @@ from memscope.meaning.situations import compared_widely, measured
 from memscope.meaning.updates import content_text, update_relation
 
 __all__ = ["HYPERNYM", "SYNONYM", "Claim", "Clause", "Conflict", "Denial", "Fact", "claim",
-           "compared_widely", "conflict", "content_text", "measured", "same_subject", "stem",
+           "compared_widely", "conflict", "content_text", "dated_apart", "measured",
+           "same_subject", "stem",
            "update_relation", "values", "word_similarity"]

@@ -123,6 +123,19 @@ def _value_kind(kinds: Sequence[str], before: str | None, zh: bool) -> str:
     return "value"
 
 
+#: a note dated by when it held ("As of March 2026, …", 截至2026年3月)
+_AS_OF = re.compile(r"\b(?:as of|as at)\s+(?:\w+\s+)?\d{4}\b|截至\s*\d{4}年(?:\d{1,2}月|底|初)?",
+                    re.I)
+
+
+def dated_apart(a: str, b: str) -> bool:
+    """Both notes (as written) say when they held, and not the same time ("截至2025年底，体重
+    75公斤" / "截至2026年3月，体重68公斤"): each held then, so neither contradicts the other."""
+    at_a = _AS_OF.search(a)
+    at_b = _AS_OF.search(b) if at_a else None
+    return bool(at_a and at_b and at_a.group(0).lower() != at_b.group(0).lower())
+
+
 def conflict(a: Claim, b: Claim) -> Conflict | None:
     """Why ``a`` and ``b`` cannot both hold, or ``None`` when they can (or when the rules
     cannot tell: another subject, nothing shared, only added words).
@@ -1127,13 +1140,16 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     if denied and not x.past and denied & had_lately(
             y.text, y.claim.text, every=True) and not _LAPSE.search(y.text):
         return True  # "is strictly vegan" / "had scrambled eggs for breakfast this morning"
-    if y.past or x.past or _WAS_ON_DIET.search(x.text):  # (a diet of the past says nothing
-        return False  # of now: "was vegetarian all through college" / "eats chicken now")
+    if y.past or x.past:
+        return False
     # "hasn't touched alcohol in ten years" (smoking given up is the levels' to judge against
     # a habit: "quit smoking in 2015" / "still vapes now and then" may both hold)
     ruled = denied | (given - {"tobacco"})
-    return bool(ruled and ruled & _consumed(y, whole)) or (
+    found = bool(ruled and ruled & _consumed(y, whole)) or (
         eats_allergen(x.text, y.text) and not managed(whole.text))
+    # (a diet of the past says nothing of now: "was vegetarian all through college" /
+    # "eats chicken most days now")
+    return found and not _WAS_ON_DIET.search(x.text)
 
 
 #: a meal had once by mistake ("had an omelette yesterday, by mistake"): no lapse of a diet

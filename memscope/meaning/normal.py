@@ -704,7 +704,9 @@ _ZH_KEY_EQ = re.compile(r"(?<=[\u4e00-\u9fff])\s*=\s*")
 #: a time alone at a note's head (今年春节，张伟… / 去年跨年夜，叶子…): it goes after the name
 _ZH_TIME_HEAD = re.compile(r"^(?P<time>(?:今年|去年|前年|明年|上个?月|这个?月|上周|这周|每年|"
                            r"那年)的?(?:春节|国庆|中秋|元旦|跨年夜|除夕|暑假|寒假|夏天|冬天|春天|秋天|年底|年初|"
-                           r"五一|十一|圣诞节?)?|(?:春节|国庆|暑假|寒假|过年)(?:期间|的时候)?)[，,]\s*"
+                           r"五一|十一|圣诞节?)?|(?:春节|国庆|暑假|寒假|过年)(?:期间|的时候)?|"
+                           r"每(?:周|星期)[一二三四五六日天]*(?:早上|晚上|下午|上午)?|"
+                           r"每天(?:早上|晚上|下午|上午)|每晚|每个?周末)[，,]\s*"
                            r"(?=[\u4e00-\u9fff])")
 
 
@@ -718,9 +720,24 @@ _ZH_KNOWN_AS = re.compile(r"^(?:大学|高中|初中|小学|公司|以前的)?(?
 _ZH_USERS_KIN = re.compile(r"^(?=(?:外婆|外公|爷爷|奶奶|姥姥|姥爷|岳父|岳母|公公|婆婆|爸爸|妈妈|"
                            r"老爸|老妈|父亲|母亲|老公|老婆|丈夫|妻子|儿子|女儿|哥哥|姐姐|弟弟|"
                            r"妹妹)(?!的))")
+#: a note in the first person, saved from a chat (我每天自己开车上班, 我的直属上司是陈静,
+#: 我闺女今年五岁): the user's
+_ZH_I = re.compile(r"^我(?:(?=的)|(?P<kin>(?=爸|妈|哥|姐|弟|妹|老公|老婆|丈夫|妻子|闺女|儿子|女儿|"
+                   r"孩子|爷爷|奶奶|外公|外婆))|(?![们]))")
+#: a note with no subject, its predicate first (对花生过敏, 是素食者, 养了一条狗, 在杭州工作 —
+#: not 在北京时，…, a time or place before someone named)
+_ZH_NO_SUBJECT = re.compile(r"^(?:是(?!否)|对(?![面象手方])|有(?![些人时的])|没有|没|不|从不|"
+                            r"从来|从没|养了|养着|住在|喜欢|讨厌|爱吃|不爱|会(?![议计员长所场])|不会|已经|刚|偏好|习惯|患有|毕业于|就职于|任职于|供职于|"
+                            r"视力|身高|体重|血型|生日|工作地点|家(?:就)?在|租房|单身|滴酒不沾|最喜欢|"
+                            r"最讨厌|最大的爱好|最拿手|最爱|唯一的|虔诚的|写字|除了|"
+                            r"(?:在|每天|每周|每年|经常|一直|平时|曾经|目前|现在|正在|打算|计划|高中|"
+                            r"大学|本科)(?![^，,。]{0,10}[，,]))(?!的)")
 #: one kin, two words (用户的爸爸 / 用户的父亲)
 _ZH_KIN_WORDS = ((re.compile(r"(?<=[的她他])(?:爸爸|老爸)"), "父亲"),
-                 (re.compile(r"(?<=[的她他])(?:妈妈|老妈)"), "母亲"))
+                 (re.compile(r"(?<=[的她他])(?:妈妈|老妈)"), "母亲"),
+                 (re.compile(r"(?<=[的她他])闺女"), "女儿"),
+                 (re.compile(r"(?<=[的她他])老婆"), "妻子"),
+                 (re.compile(r"(?<=[的她他])老公"), "丈夫"))
 
 
 def _zh_whose(text: str) -> str:
@@ -729,8 +746,16 @@ def _zh_whose(text: str) -> str:
 
     >>> _zh_whose("大学室友邓涛现在在腾讯上班。"), _zh_whose("岳父血压一直正常。")
     ('邓涛现在在腾讯上班。', '用户的岳父血压一直正常。')
+    >>> _zh_whose("我闺女今年刚满五岁。"), _zh_whose("我每天自己开车上班。")
+    ('用户的闺女今年刚满五岁。', '用户每天自己开车上班。')
+    >>> _zh_whose("对花生过敏。"), _zh_whose("在北京时，王芳常去后海。")
+    ('用户对花生过敏。', '在北京时，王芳常去后海。')
     """
-    return _ZH_USERS_KIN.sub("用户的", _ZH_KNOWN_AS.sub("", text, count=1), count=1)
+    text = _ZH_I.sub(lambda m: "用户" if m["kin"] is None else "用户的", text, count=1)
+    text = _ZH_USERS_KIN.sub("用户的", _ZH_KNOWN_AS.sub("", text, count=1), count=1)
+    if _ZH_NO_SUBJECT.match(text):  # 对花生过敏, 是素食者, 在杭州工作: the user's
+        text = "用户" + text
+    return text
 
 
 def _zh_kin_words(text: str) -> str:
@@ -802,13 +827,92 @@ _SPOKEN = re.compile(r"\b(?:um+|uh+|er+|erm+|hmm+|like|you know|I mean|what),|\b
                      r"\b|\bwas like\b", re.I)
 
 
-#: a note with no subject, a verb first ("Cycles to the office every day", "Takes a nap
-#: every afternoon", "Prefers aisle seats"): the user's, as a profile's own notes are
-_NO_SUBJECT = re.compile(r"(?:Lives|Works|Prefers|Takes|Drinks|Eats|Cycles|Walks|Runs|Drives|Hates|"
-                         r"Loves|Likes|Plays|Speaks|Owns|Keeps|Goes|Uses|Wears|Sleeps|Wakes|"
-                         r"Commutes|Avoids|Never|Always|Usually|Doesn['’]t|Can['’]t|Has|Is|"
-                         r"Smokes|Swims|Studies|Teaches|Reads|Watches|Listens|Cooks|Bakes)"
-                         r"(?= [a-z0-9])(?! (?:it|there|this|that|he|she|they|you|we)\b)")
+#: a note with no subject, a verb first ("Cycles to the office every day", "Took up golf in
+#: 2020", "Has never been married"), or a state ("Married to Aisha since 2019", "Left-handed"):
+#: the user's, as a profile's own notes and a memory tool's facts are
+_NO_SUBJECT = re.compile(
+    r"(?:(?P<verb>Lives|Lived|Works|Worked|Prefers|Takes|Took|Drinks|Drank|Eats|Ate|Cycles|Walks|"
+    r"Runs|Ran|Drives|Drove|Hates|Loves|Likes|Dislikes|Plays|Played|Speaks|Spoke|Owns|Owned|"
+    r"Rents|Keeps|Goes|Went|Uses|Used|Wears|Sleeps|Wakes|Commutes|Avoids|Never|Always|Usually|"
+    r"Often|Rarely|Still|Currently|Recently|Now|Doesn['’]t|Didn['’]t|Can['’]t|Cannot|Has|Had|Is|"
+    r"Was|Smokes|Smoked|Swims|Studies|Studied|Teaches|Reads|Watches|Listens|Cooks|Bakes|Gave|"
+    r"Gets|Got|Completed|Finished|Dropped|Quit|Paid|Spent|Moved|Visited|Travell?ed|Graduated|"
+    r"Holds|Held|Picks|Starts|Started|Refuses|Learned|Learnt|Joined|Left|Grew|Attends|"
+    r"Attended|Volunteers|Owes|Pays|Saves|Sold|Bought|Hits|Renewed|Celebrated|Flies|Flew|Orders|"
+    r"Ordered|Fills|Makes|Earns|Spends|Wants|Needs|Enjoys|Tries|Plans|Visits|Calls|Meets|Sees|"
+    r"Shares|Rides|Prays|Fasts|Believes|Follows|Supports|Collects|Writes|Wrote|"
+    r"Understands|Divorced(?= [A-Z]))"
+    r"|(?P<state>Married|Single|Divorced|Widowed|Engaged|Retired|Unemployed|Pregnant|"
+    r"Vegetarian|Vegan|Pescatarian|Teetotal|Allergic|Left-handed|Right-handed|Lactose[- ]intolerant"
+    r"|Self-employed|Colou?r-blind|Diabetic|Non-smoker|Atheist|Agnostic|Christian|Catholic|"
+    r"Muslim|Jewish|Buddhist|Hindu|Asthmatic|Deaf|Blind|Terrified|Afraid|Fluent|Bilingual|"
+    r"Monolingual|Learning|Studying|Training|Saving|Planning|Dating|Expecting|Renting|Looking|"
+    r"Trying|Considering|Living|Working|Devout|Practising|Practicing|Strict)|(?P<born>Born))"
+    r"(?=[ .,;:]|$)(?! (?:it|there|this|that|he|she|they|you|we)\b)")
+#: a note that opens on a thing of someone's, no one named ("Birthday is March 3",
+#: "Favorite color is green", "Sister Leila lives in Oslo", "Father passed away in 2018",
+#: "Pet Miso is a tabby cat", "Only car is a Tesla Model Y"): the user's
+_USERS_THING = re.compile(
+    r"(?:Birthday|Favou?rite|Only(?! (?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b)|"
+    r"Main|Daily|Annual|Monthly|Current|Go-to|Usual|Weekly|"
+    r"Hometown|Blood|Native|Primary|Preferred|Maiden|Nickname|Partner|Wife|Husband|Boyfriend|"
+    r"Girlfriend|Fianc[ée]e?|Mom|Mum|Mother|Dad|Father|Sister|Brother|Son|Daughter|Grandma|"
+    r"Grandmother|Grandpa|Grandfather|Aunt|Uncle|Cousin|Pet|Dog|Cat|Car|Phone|Laptop|Commute|"
+    r"Salary|Rent|Budget|Diet|Job|Employer|Manager|Boss|Office|Address|Age|Height|Weight|"
+    r"Religion|Severe|Mild|Dietary)(?=['’ ])(?!['’ ]s? (?:it|there|this|that)\b)")
+#: a note in the first person, or about "she"/"he" with no one named: the user's (notes an
+#: assistant saves from a chat, "I'm allergic to mango", "She has never set foot in Japan")
+_USER_PRONOUN = tuple((re.compile(pattern), written) for pattern, written in (
+    (r"^I['’]m\b", "User is"), (r"^I['’]ve\b", "User has"), (r"^I['’]d\b", "User would"),
+    (r"^I['’]ll\b", "User will"), (r"^I (?:have|own)\b", "User has"), (r"^I am\b", "User is"),
+    (r"^I\b", "User"), (r"^(?:My|Our)\b", "User's"), (r"^We (?:have|own)\b", "User has"),
+    (r"^We\b", "User"), (r"^(?:She|He|They)['’]s\b", "User is"), (r"^(?:She|He|They)\b", "User"),
+    (r"^(?:Her|His|Their)\b", "User's")))
+#: the first person after a first-person opening ("I report to Sandra, and Tom isn't my
+#: manager"): the user too
+_INNER_FIRST_PERSON = tuple((re.compile(pattern), written) for pattern, written in (
+    (r"\bI['’]m\b", "User is"), (r"\bI['’]ve\b", "User has"), (r"\bI\b", "User"),
+    (r"\b(?:my|our)\b", "User's"), (r"\bme\b", "User")))
+
+
+#: someone named as the teller ("Her go-to lunch, Amara says, is …"): the note is theirs
+_NAMED_TELLER = re.compile(r"\b[A-Z][\w'’-]+ (?:says|said|mentions|mentioned|told|tells|explains|"
+                           r"explained|admits|admitted)\b")
+
+
+#: states said as what one is ("User is an atheist", "… a non-smoker")
+_ONE_WHO = frozenset(("Non-smoker", "Atheist", "Agnostic", "Christian", "Catholic", "Muslim",
+                      "Buddhist", "Hindu", "Vegetarian", "Vegan", "Pescatarian"))
+
+
+def _users(text: str) -> str:
+    """A note with no one named as its subject, as the user's (unchanged otherwise).
+
+    >>> _users("I'm allergic to mango and my sister is too.")
+    "User is allergic to mango and User's sister is too."
+    >>> _users("Married to Aisha.")
+    'User is married to Aisha.'
+    """
+    for pattern, written in () if _NAMED_TELLER.search(text) else _USER_PRONOUN:
+        if (m := pattern.match(text)) is not None:
+            rest = text[m.end():]
+            if written.startswith("User") and pattern.pattern.startswith(("^I", "^(?:My", "^We")):
+                for inner, said in _INNER_FIRST_PERSON:
+                    rest = inner.sub(said, rest)
+            return written + rest
+    if (m := _USERS_THING.match(text)) is not None and not _WHOSE_AFTER_DASH.search(text):
+        return f"User's {m.group(0)[:1].lower()}{m.group(0)[1:]}{text[m.end():]}"
+    if (m := _NO_SUBJECT.match(text)) is None or _WHOSE_AFTER_DASH.search(text):
+        return text  # ("Prefers tea — Mateo drinks …": Mateo's)
+    word = m.group(0)
+    if m["state"]:
+        article = "a " if word in _ONE_WHO else ""  # "Atheist": User is an atheist
+        if word[:1] in "AEIOU" and article:
+            article = "an "
+        return f"User is {article}{word[:1].lower()}{word[1:]}{text[m.end():]}"
+    if m["born"]:
+        return f"User was born{text[m.end():]}"
+    return f"User {word[:1].lower()}{word[1:]}{text[m.end():]}"
 
 
 _WHOSE_AFTER_DASH = re.compile(r"\s[—–]\s+[A-Z][\w'’-]*\s")
@@ -839,9 +943,7 @@ def normalise(text: str) -> str:
             text = pattern.sub(written, text)
         return _zh_kin_words(_zh_said(_zh_whose(text)))
     text = _CAPITAL_OF.sub(_capital_named, text)
-    if (verb := _NO_SUBJECT.match(text)) is not None and not _WHOSE_AFTER_DASH.search(text):
-        # "Cycles to the office every day." (not "Prefers tea — Mateo drinks …": Mateo's)
-        text = f"User {verb.group(0).lower()}{text[verb.end():]}"
+    text = _users(text)
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"

@@ -482,6 +482,14 @@ _DEVICE_NOUNS = ("phone", "phones", "mobile", "laptop", "laptops", "computer", "
                  "editor", "手机", "电脑", "车")
 
 
+#: a tool bought or set up for someone else (给父母各买了一部华为手机, "bought an iPad for her
+#: mum"): not one's own
+_FOR_SOMEONE = re.compile(r"给[^，。,；;]{1,6}(?:买|送|配)|"
+                          r"\b(?:bought|got|gave|ordered)\b[^.;]{0,25}\bfor (?:her|his|their) "
+                          r"(?:mum|mom|mother|dad|father|parents|son|daughter|kids|children|wife|"
+                          r"husband|partner)\b", re.I)
+
+
 def _used_tools(c: Claim, owner: tuple[str, ...], before: bool) -> set[tuple[str, str]]:
     """The tools ``c`` says ``owner`` uses (``before``: or used once), in clauses of theirs
     that affirm it; a text whose clauses name no owner but the owner's name counts as
@@ -493,7 +501,8 @@ def _used_tools(c: Claim, owner: tuple[str, ...], before: bool) -> set[tuple[str
             rf"\b{re.escape(owner[0])}\b", c.text, re.I):
         clauses = list(c.clauses)
     return {tool for y in clauses if not (y.hedged or (y.past and not before) or y.denials
-                                          or y.claim.sign < 0 or denied_tools(y.text))
+                                          or y.claim.sign < 0 or denied_tools(y.text)
+                                          or _FOR_SOMEONE.search(y.text))
             for tool in _tools_of(y.text)}
 
 
