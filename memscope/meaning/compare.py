@@ -1062,8 +1062,7 @@ _ONE_TIME = re.compile(r"\b(?:did(?:n['’]t| not)|was(?:n['’]t| not))\b[^.;]{
                        re.I)
 _ZH_ONE_TIME = re.compile(r"这(?:两|几|一)?(?:周|天|个月|阵子|段时间|学期)|上(?:个)?(?:月|周|星期)|"
                           r"本(?:周|月)")
-
-
+#: a state from then on, not one time (上个月把车卖了，现在没有车)
 _ZH_NOW_ON = re.compile(r"现在|目前|如今|已经|再也|不再")
 
 

@@ -727,7 +727,8 @@ _ZH_I = re.compile(r"^我(?:(?=的)|(?P<kin>(?=爸|妈|哥|姐|弟|妹|老公|�
 #: a note with no subject, its predicate first (对花生过敏, 是素食者, 养了一条狗, 在杭州工作 —
 #: not 在北京时，…, a time or place before someone named)
 _ZH_NO_SUBJECT = re.compile(r"^(?:是(?!否)|对(?![面象手方])|有(?![些人时的])|没有|没|不|从不|"
-                            r"从来|从没|养了|养着|住在|喜欢|讨厌|爱吃|不爱|会(?![议计员长所场])|不会|已经|刚|偏好|习惯|患有|毕业于|就职于|任职于|供职于|"
+                            r"从来|从没|养了|养着|住在|喜欢|讨厌|爱吃|不爱|会(?![议计员长所场])|"
+                            r"不会|已经|刚|偏好|习惯|患有|毕业于|就职于|任职于|供职于|"
                             r"视力|身高|体重|血型|生日|工作地点|家(?:就)?在|租房|单身|滴酒不沾|最喜欢|"
                             r"最讨厌|最大的爱好|最拿手|最爱|唯一的|虔诚的|写字|除了|"
                             r"(?:在|每天|每周|每年|经常|一直|平时|曾经|目前|现在|正在|打算|计划|高中|"
@@ -873,13 +874,11 @@ _USER_PRONOUN = tuple((re.compile(pattern), written) for pattern, written in (
 _INNER_FIRST_PERSON = tuple((re.compile(pattern), written) for pattern, written in (
     (r"\bI['’]m\b", "User is"), (r"\bI['’]ve\b", "User has"), (r"\bI\b", "User"),
     (r"\b(?:my|our)\b", "User's"), (r"\bme\b", "User")))
-
-
+#: whose a note is, named after a dash ("Prefers tea — Mateo drinks four cups a day")
+_WHOSE_AFTER_DASH = re.compile(r"\s[—–]\s+[A-Z][\w'’-]*\s")
 #: someone named as the teller ("Her go-to lunch, Amara says, is …"): the note is theirs
 _NAMED_TELLER = re.compile(r"\b[A-Z][\w'’-]+ (?:says|said|mentions|mentioned|told|tells|explains|"
                            r"explained|admits|admitted)\b")
-
-
 #: states said as what one is ("User is an atheist", "… a non-smoker")
 _ONE_WHO = frozenset(("Non-smoker", "Atheist", "Agnostic", "Christian", "Catholic", "Muslim",
                       "Buddhist", "Hindu", "Vegetarian", "Vegan", "Pescatarian"))
@@ -913,9 +912,6 @@ def _users(text: str) -> str:
     if m["born"]:
         return f"User was born{text[m.end():]}"
     return f"User {word[:1].lower()}{word[1:]}{text[m.end():]}"
-
-
-_WHOSE_AFTER_DASH = re.compile(r"\s[—–]\s+[A-Z][\w'’-]*\s")
 
 
 #: a capital named by its country ("the capital of Japan", "Canada's capital", "Nigeria's

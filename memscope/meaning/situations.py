@@ -753,17 +753,16 @@ _SNOW_AT_HOME = re.compile(
 _NO_SNOW_AT_HOME = re.compile(r"(?:老家|家乡|住的地方|家那边)[^，。,；;]{0,8}"
                               r"(?:从不|从来不|从没)下(?:过)?雪|"
                               r"\bnever snows\b|\bhas never seen snow\b")
-#: where someone's home is, besides a home fact: 三亚本地人, 在三亚长大, 老家在哈尔滨, "grew up in
-#: Lagos", "is from Oslo"
+#: where someone's home is, besides a home fact: 三亚本地人, 在三亚长大, 老家在哈尔滨 (a hometown,
+#: which 家乡 and 老家 speak of; not "is from Oslo", a home once, with snow now elsewhere)
 _HOME_PLACE = re.compile(r"(?P<a>[\u4e00-\u9fff]{2,4}?)本地人|在(?P<b>[\u4e00-\u9fff]{2,4}?)长大|"
-                         r"(?:老家|家乡)(?:在|是)(?P<c>[\u4e00-\u9fff]{2,4})|"
-                         r"\b(?:grew up in|is from|was raised in)\s+(?P<d>[A-Z][\w'’-]+)")
+                         r"(?:老家|家乡)(?:在|是)(?P<c>[\u4e00-\u9fff]{2,4})")
 #: the tropics: no city there has snow or a deep frost
 TROPICS = 23.5
 
 
 def _homes(c: Claim, owner: tuple[str, ...]) -> set[str]:
-    """The places ``c`` says ``owner`` lives or grew up in."""
+    """The places ``c`` says ``owner`` lives in, or (in Chinese) grew up in."""
     out = {f.first for y in c.clauses if y.owner == owner and not y.hedged
            for f in y.facts if f.key == "home" and not f.of and f.first}
     for y in c.clauses:
