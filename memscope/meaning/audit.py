@@ -37,11 +37,11 @@ from memscope.graph.analysis import Analysis
 from memscope.meaning.claims import (
     Claim,
     Conflict,
+    as_of,
     claim,
     compared_widely,
     conflict,
     content_text,
-    dated_apart,
     measured,
     update_relation,
 )
@@ -309,14 +309,15 @@ def _space_findings(analysis: Analysis, space: str | None, ids: list[str],
             by_subject[key].append(mem_id)
     out: list[SemanticFinding] = []
     seen: set[tuple[str, str]] = set()
+    # two notes dated two different times are not compared (claims.as_of)
+    dates = {mem_id: as_of(memories[mem_id].memory) for mem_id in heads}
     for subject in sorted(by_subject):
         pairs = sorted(_candidates(by_subject[subject], claims, vectors, chain_of, subject)
                        - seen)
         seen.update(pairs)
         for (a, b), cos in zip(pairs, vectors.pair_cos(pairs), strict=True):
             ca, cb = claims[a], claims[b]
-            found = None if dated_apart(memories[a].memory, memories[b].memory) else conflict(
-                ca, cb)
+            found = None if dates[a] and dates[b] and dates[a] != dates[b] else conflict(ca, cb)
             if found is None:
                 if ca.subject == cb.subject and (ca.words == cb.words or (
                         cos >= NEAR and ca.values == cb.values)):

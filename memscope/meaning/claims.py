@@ -71,8 +71,8 @@ from memscope.meaning.compare import (
     HYPERNYM,
     SYNONYM,
     Conflict,
+    as_of,
     conflict,
-    dated_apart,
     same_subject,
     values,
     word_similarity,
@@ -85,7 +85,7 @@ from memscope.meaning.reading import families as families
 from memscope.meaning.situations import compared_widely, measured
 from memscope.meaning.updates import content_text, update_relation
 
-__all__ = ["HYPERNYM", "SYNONYM", "Claim", "Clause", "Conflict", "Denial", "Fact", "claim",
-           "compared_widely", "conflict", "content_text", "dated_apart", "measured",
-           "same_subject", "stem",
+__all__ = ["HYPERNYM", "SYNONYM", "Claim", "Clause", "Conflict", "Denial", "Fact", "as_of",
+           "claim", "compared_widely", "conflict", "content_text", "measured", "same_subject",
+           "stem",
            "update_relation", "values", "word_similarity"]

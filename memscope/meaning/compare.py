@@ -128,12 +128,12 @@ _AS_OF = re.compile(r"\b(?:as of|as at)\s+(?:\w+\s+)?\d{4}\b|截至\s*\d{4}年(?
                     re.I)
 
 
-def dated_apart(a: str, b: str) -> bool:
-    """Both notes (as written) say when they held, and not the same time ("截至2025年底，体重
-    75公斤" / "截至2026年3月，体重68公斤"): each held then, so neither contradicts the other."""
-    at_a = _AS_OF.search(a)
-    at_b = _AS_OF.search(b) if at_a else None
-    return bool(at_a and at_b and at_a.group(0).lower() != at_b.group(0).lower())
+def as_of(text: str) -> str | None:
+    """When a note (as written) says it held ("as of march 2026", 截至2026年3月), or ``None``.
+    Two notes dated two different times are not compared ("截至2025年底，体重75公斤" /
+    "截至2026年3月，体重68公斤"): each held then, so neither contradicts the other."""
+    m = _AS_OF.search(text)
+    return m.group(0).lower() if m else None
 
 
 def conflict(a: Claim, b: Claim) -> Conflict | None:

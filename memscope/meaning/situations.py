@@ -359,9 +359,11 @@ _MAKER = re.compile(r"\bApple(?:['’]s)?\s+(?:products?|devices?|gear|hardware|
                     r"|果粉")
 _TOOL_WORD = {w: (kind, value) for kind, values in _TOOLS.items()
               for value, words in values.items() for w in words}
-_TOOL_RE = re.compile("|".join(
-    rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)
-    for w in sorted(_TOOL_WORD, key=len, reverse=True)), re.I)
+_TOOL_RE = re.compile(
+    r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in sorted(_TOOL_WORD, key=len, reverse=True)
+                                if w.isascii()) + r")(?![a-z])|"
+    + "|".join(re.escape(w) for w in sorted(_TOOL_WORD, key=len, reverse=True) if not w.isascii()),
+    re.I)
 #: one tool and no other ("only uses Windows", "has only ever owned Android phones", "runs
 #: Linux on every machine", "Windows only", "never uses anything but Vim", 只用WPS,
 #: 一直用苹果手机, 唯一的手机)
