@@ -290,7 +290,8 @@ STILL_JS = """el => {
   return { draws: s.draws, first: s.firstDrawAt, last: s.lastDrawAt,
            received: s.firstReceivedAt, sync: s.syncMs || 0, construct: s.constructMs || 0,
            called: s.calledAt ?? -1, loaded: s.loadedAt ?? -1, loadStart: s.loadStartAt ?? -1,
-           decode: s.decodeMs ?? -1 };
+           decode: s.decodeMs ?? -1, painted: s.firstPaintShownAt ?? -1,
+           paint: s.paintMs ?? -1, build: s.buildAt ?? -1 };
 }"""
 
 #: Starts logging requestAnimationFrame times into ``window.__pan``.
@@ -862,6 +863,15 @@ def load_rows(page: Page, res: SizeResult, label: str, key: str, log: RunLog, t_
             res.add(f"{label}: graph message → first frame", millis(st["first"] - arrived),
                     f"of which {st['received'] - arrived:.0f} ms before the component had "
                     "the data (Streamlit's render, the component's files)", f"{key}_msg")
+            if st["painted"] >= 0:
+                res.add(f"{label}: graph message → painted frame",
+                        millis(st["painted"] - arrived),
+                        f"the map painted from the payload's positions ({st['paint']:.0f} ms; "
+                        "firstframe.js), the frame it goes on screen in; the live graph is "
+                        f"built from {st['build'] - st['painted']:+.0f} ms (new vis.Network "
+                        f"{st['construct']:.0f} ms) and its first frame replaces it at "
+                        f"{st['first'] - st['painted']:+.0f} ms",
+                        f"{key}_paint")
             if st["called"] >= 0 and st["loaded"] >= 0:
                 res.add(f"{label}: message → first frame, by segment",
                         f"{st['called'] - arrived:.0f} + "
@@ -1325,6 +1335,7 @@ def more_tabs(server: StreamlitServer, browser: Browser, context: BrowserContext
         lib: list[float] = []
         first: list[float] = []
         to_frame: list[float] = []  # graph message → first frame
+        to_paint: list[float] = []  # graph message → the painted first frame
         to_call: list[float] = []  # graph message → the component called with the data
         net = asked = 0
         for _ in range(n):
@@ -1337,6 +1348,8 @@ def more_tabs(server: StreamlitServer, browser: Browser, context: BrowserContext
                 arrived = page.evaluate("() => window.__ms.graphAt")
                 if arrived is not None:
                     to_frame.append(st["first"] - arrived)
+                    if st["painted"] >= 0:
+                        to_paint.append(st["painted"] - arrived)
                     if st["called"] >= 0:
                         to_call.append(st["called"] - arrived)
                 defined = page.evaluate("() => window.__ms.visDefined")
@@ -1355,6 +1368,10 @@ def more_tabs(server: StreamlitServer, browser: Browser, context: BrowserContext
                     f"median; min {min(to_frame):.0f}, max {max(to_frame):.0f} ms"
                     + (f"; → component called: median {med(to_call):.0f} ms" if to_call
                        else ""), "tabs_msg")
+        if to_paint:
+            res.add(f"2nd session ×{n}: graph message → painted frame", millis(med(to_paint)),
+                    f"median of {len(to_paint)}; min {min(to_paint):.0f}, "
+                    f"max {max(to_paint):.0f} ms", "tabs_paint")
         if lib:
             res.add(f"2nd session ×{n}: library defined", secs(med(lib)),
                     f"median, page clock; min {min(lib):.2f} s, max {max(lib):.2f} s",
@@ -1555,12 +1572,15 @@ def growth_rows(results: list[SizeResult]) -> None:
 
 SUMMARY = [("memories", "size"), ("nodes", "nodes"),
            ("cold runs/msgs", "cold_runs"), ("msg at", "cold_msgat"),
-           ("cold drawn", "cold"), ("msg→frame", "cold_msg"), ("still", "cold_still"),
+           ("cold drawn", "cold"), ("msg→frame", "cold_msg"), ("→painted", "cold_paint"),
+           ("still", "cold_still"),
            ("draws", "cold_draws"),
            ("2nd runs/msgs", "second_runs"), ("msg at", "second_msgat"),
-           ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("lib", "second_lib"),
+           ("2nd drawn", "second"), ("msg→frame", "second_msg"), ("→painted", "second_paint"),
+           ("lib", "second_lib"),
            ("files", "second_files"), ("still", "second_still"),
-           ("2nd ×N drawn", "tabs"), ("lib", "tabs_lib"), ("files", "tabs_files"),
+           ("2nd ×N drawn", "tabs"), ("→painted", "tabs_paint"), ("lib", "tabs_lib"),
+           ("files", "tabs_files"),
            ("draws", "second_draws"),
            ("pers. drawn", "pers"), ("msg→frame", "pers_msg"), ("still", "pers_still"),
            ("pers. 2nd", "pers2"),

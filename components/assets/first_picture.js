@@ -252,15 +252,23 @@
     return null;
   }
 
-  // The live graph's view and rectangle, kept for the next visit in a window this size.
+  // The live graph's view and rectangle, kept for the next visit in a window this size:
+  // its network's, or before the network is built, the view its first frame was painted
+  // at (firstframe.js), which the network then takes.
   function liveView(el) {
     const net = el.__network;
-    if (!net || typeof net.canvasToDOM !== "function") return null;
+    const painted = el.__firstView;
+    let at = null;
+    if (net && typeof net.canvasToDOM === "function") {
+      const o = net.canvasToDOM({ x: 0, y: 0 });
+      at = { scale: net.getScale(), ox: o.x, oy: o.y };
+    } else if (painted && Number.isFinite(painted.scale)) {
+      at = { scale: painted.scale, ox: painted.ox, oy: painted.oy };
+    }
+    if (at === null) return null;
     const box = el.getBoundingClientRect();
     if (box.width < 10 || box.height < 10) return null;
-    const o = net.canvasToDOM({ x: 0, y: 0 });
-    const view = { left: box.left, top: box.top, w: box.width, h: box.height,
-      scale: net.getScale(), ox: o.x, oy: o.y };
+    const view = { left: box.left, top: box.top, w: box.width, h: box.height, ...at };
     const area = el.__stats && el.__stats.fitArea;
     save({ W: window.innerWidth, H: window.innerHeight, v: P.v, rect:
       { left: box.left, top: box.top, w: box.width, h: box.height },
@@ -284,7 +292,8 @@
     if (el) {
       idleFrames = 0;
       const view = liveView(el);
-      if (el.getAttribute("data-drawn") === "true") {
+      if (el.getAttribute("data-drawn") === "true"
+          || el.getAttribute("data-painted") === "true") { // its first frame is on screen
         if (view && !same(view, state.last)) paint(view, true);
         return finish("drawn");
       }

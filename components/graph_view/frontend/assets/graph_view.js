@@ -35,6 +35,7 @@ import {
 import {
   buildLegend, fadeOthers, LEGEND_CSS, lineFilter, pickedItems,
 } from "./legend.js";
+import { dropFirstFrame, paintable, paintFirst } from "./firstframe.js";
 import { buildMinimap, drawMinimap, markMinimapDirty } from "./minimap.js";
 import {
   asBytes, decodePayload, isPlaced, sameBytes, stylesOf, sync, toVisEdge, toVisNode,
@@ -164,6 +165,8 @@ function followWindow(state) {
 
 // -- set-up --------------------------------------------------------------------------------
 
+// The frame, its DataSets filled from `data` and the legend panel: everything but the
+// Network (`build`), so a first view can be painted before it (firstframe.js).
 function create(vis, parentElement, data) {
   const options = data.options || {};
   const frame = document.createElement("div");
@@ -192,7 +195,7 @@ function create(vis, parentElement, data) {
     physics: Boolean(options.physics), focusKey: null, fitted: false, maximised: false,
     window: windowed, windowWatch: null,
     hideEdgesOnZoom: false, pendingLayout: false, renders: 0, lastData: data,
-    lastBytes: null,
+    lastBytes: null, firstFrame: null, firstView: null, waiting: null, closed: false,
     plainDrag: false, plainGroups: null,
     legendData: null, pick: null, picked: null, shownGroups: null, overlays: [], obstacles: [],
     moving: 0, pendingMove: null, zoomTarget: 1, zoomAt: 0,
@@ -202,6 +205,7 @@ function create(vis, parentElement, data) {
       draws: 0, annotations: 0, landmarks: 0, firstDrawScale: null, fittedFirst: null,
       unchanged: 0, // calls whose bytes were the ones drawn last (nothing done)
       firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
+      firstPaintAt: null, firstPaintShownAt: null, // the painted first frame (firstframe.js)
       windowFits: 0, // heights taken from the window after the first (fitWindow)
     },
   };
@@ -213,16 +217,10 @@ function create(vis, parentElement, data) {
     (raw) => toVisNode(theme, raw));
   sync(state.edges, data.edges || [], styles.edges, state.edgeCache, true,
     (raw) => toVisEdge(theme, raw));
-  const t1 = performance.now();
+  state.stats.syncMs = performance.now() - t0;
   state.pendingLayout = added.some((n) => !isPlaced(n));
-  const network = new vis.Network(container, { nodes: state.nodes, edges: state.edges },
-    networkOptions(theme, state.physics, added.length));
-  state.network = network;
-  Object.assign(state.stats, { syncMs: t1 - t0, constructMs: performance.now() - t1 });
-  state.fitted = added.length > 0 && !state.pendingLayout && !state.physics;
+  state.added = added.length;
 
-  const toolbar = buildToolbar(state);
-  frame.appendChild(toolbar);
   if (!parentElement.querySelector("style[data-memscope-legend]")) {
     const style = document.createElement("style");
     style.setAttribute("data-memscope-legend", "");
@@ -230,8 +228,26 @@ function create(vis, parentElement, data) {
     parentElement.prepend(style);
   }
   state.legend = buildLegend(document, (id) => pickLine(state, id));
+  frame.append(state.legend.element);
+  container.__stats = state.stats; // for browser tests (and the console)
+  return state;
+}
+
+// The Network on the filled DataSets, and everything that hangs on it: the toolbar, the
+// minimap, the playback bar and the handlers.
+function build(vis, state) {
+  const { frame, container } = state;
+  const t1 = performance.now();
+  const network = new vis.Network(container, { nodes: state.nodes, edges: state.edges },
+    networkOptions(state.theme, state.physics, state.added));
+  state.network = network;
+  state.stats.constructMs = performance.now() - t1;
+  state.fitted = state.added > 0 && !state.pendingLayout && !state.physics;
+
+  const toolbar = buildToolbar(state);
+  frame.insertBefore(toolbar, state.legend.element);
   const minimap = buildMinimap(state, (position) => jumpTo(state, position));
-  frame.append(state.legend.element, minimap);
+  frame.append(minimap);
   state.overlays = [state.legend.element, minimap, toolbar]; // names and labels stay off
   frame.appendChild(buildPlayback(state, (change, only) => batch(state, () => { // playback.js
     const looks = change();
@@ -288,6 +304,7 @@ function create(vis, parentElement, data) {
       state.stats.firstDrawScale = network.getScale();
       state.stats.fittedFirst = state.fitted;
       container.setAttribute("data-drawn", "true");
+      dropFirstFrame(state); // firstframe.js: the painted one, replaced in this paint
     }
     drawMinimap(state);
     drawLayers(state, ctx);
@@ -302,8 +319,6 @@ function create(vis, parentElement, data) {
   watchTheme(state, () => render(state, state.lastData));
 
   container.__network = network; // for browser tests (and the console)
-  container.__stats = state.stats;
-  return state;
 }
 
 // -- the legend's pick ---------------------------------------------------------------------
@@ -329,9 +344,7 @@ function setHidden(dataset, drawn, keep) {
 // leaves out faded (legend.js's fadeOthers: the highlight's FADE, nothing hidden; a line
 // the new legend no longer has is dropped). Returns whether any item changed.
 function applyLegend(state) {
-  const theme = state.theme;
-  const line = state.legend.update(state.legendData, state.pick,
-    (color, min) => readable(theme, color, min), theme.text);
+  const line = legendLine(state);
   state.pick = line ? line.id : null;
   state.container.setAttribute("data-legend-pick", state.pick || "");
   state.picked = pickedItems(lineFilter(line, state.legendData), state.nodes, state.edges);
@@ -347,6 +360,13 @@ function applyLegend(state) {
     markMinimapDirty(state);
   }
   return applyShown(state) || faded > 0;
+}
+
+// The legend panel drawn from this payload's legend; returns the line picked (or null).
+function legendLine(state) {
+  const theme = state.theme;
+  return state.legend.update(state.legendData, state.pick,
+    (color, min) => readable(theme, color, min), theme.text);
 }
 
 // A pick of a legend line (null: none): the fade, and the view brought to the picked
@@ -558,8 +578,9 @@ function render(state, data) {
     stabilise = applyPhysics(state, Boolean(options.physics), layoutNeeded);
     if (!layoutNeeded && rawNodes.length > 0 && !stabilise
         && (!state.fitted || !state.fittedAround)) {
-      // the first fit (the constructor's) again, now clear of the legend panel
-      fitView(state, null, null);
+      // the first fit (the constructor's) again, now clear of the legend panel; the
+      // painted first frame's own, when the frame has kept its size since
+      if (!takeFirstView(state)) fitView(state, null, null);
       state.fitted = true;
       state.fittedAround = true;
       changed = true;
@@ -574,6 +595,20 @@ function render(state, data) {
   updateToolbar(state);
   applySlideshow(state, data.slideshow); // the Slideshow page's steps (slideshow.js)
   applyTimeline(state, data.timeline); // the history played back (playback.js)
+}
+
+// The view the first frame was painted at (firstframe.js), taken by the live graph so its
+// own first frame replaces the painted one without a move; false when there is none or
+// the frame has changed size since (then it is fitted anew).
+function takeFirstView(state) {
+  const view = state.firstView;
+  state.firstView = null;
+  if (!view || state.container.clientWidth !== view.w
+      || state.container.clientHeight !== view.h) return false;
+  if (state.network.canvas && state.network.canvas.setSize) state.network.canvas.setSize();
+  state.network.moveTo({ position: view.position, scale: view.scale, offset: view.offset });
+  state.stats.fitArea = { ...view.area, scale: view.scale };
+  return true;
 }
 
 // A new highlighted set (the caller's fit_ids: search matches, an answer, a preview, the
@@ -594,19 +629,87 @@ function fitHighlight(state) {
   return true;
 }
 
-// Streamlit keeps only the latest cleanup and runs it on unmount: release the network.
+// Streamlit keeps only the latest cleanup and runs it on unmount: release the network
+// (or the build still to come, after a painted first frame).
 function cleanupOf(state, parentElement) {
   return () => {
+    state.closed = true;
     stopSlideshow(state, false);
     stopPlayback(state);
     clearTimeout(state.refitTimer);
     if (state.windowWatch) state.windowWatch.stop();
-    state.themeObserver.disconnect();
+    if (state.themeObserver) state.themeObserver.disconnect();
     document.removeEventListener("fullscreenchange", state.onFullscreen);
-    state.network.destroy();
+    if (state.network) state.network.destroy();
     state.frame.remove();
     if (NETWORKS.get(parentElement) === state) NETWORKS.delete(parentElement);
   };
+}
+
+// A payload drawn: counted for browser tests, then rendered.
+function show(state, payload) {
+  state.renders += 1;
+  state.container.setAttribute("data-renders", String(state.renders)); // for browser tests
+  render(state, payload);
+}
+
+// The first view painted from the payload (firstframe.js) with the legend it keeps clear
+// of, when it can be; returns whether it was.
+function paintFirstFrame(state, data) {
+  if (!paintable(state, data)) return false;
+  state.legendData = data.legend && typeof data.legend === "object" ? data.legend : null;
+  legendLine(state);
+  settleLegend(state, false);
+  const t0 = performance.now();
+  state.firstView = paintFirst(state);
+  if (state.firstView === null) return false;
+  state.stats.firstPaintAt = performance.now();
+  state.stats.paintMs = state.stats.firstPaintAt - t0;
+  state.container.setAttribute("data-painted", "true");
+  return true;
+}
+
+// Build the Network once the painted frame is on screen (after the next frame; a timer as
+// well, for a page that draws no frame meanwhile), then draw the latest payload. The
+// build is a user-blocking task where the browser has them, so it comes before the rest
+// of the page's queued rendering work (as it did when it ran inside the component's
+// call). A failure says so in one sentence where the graph would be.
+function buildLater(vis, state) {
+  let done = false;
+  const go = () => {
+    if (done || state.closed) return;
+    done = true;
+    clearTimeout(timer);
+    const payload = state.waiting;
+    state.waiting = null;
+    state.stats.buildAt = performance.now();
+    try {
+      build(vis, state);
+      show(state, payload);
+    } catch (error) {
+      dropFirstFrame(state);
+      const box = document.createElement("div");
+      box.setAttribute("data-memscope-graph-error", "");
+      box.setAttribute("role", "alert");
+      box.style.cssText = "padding: 1rem; border: 1px solid rgba(128, 128, 128, 0.3); "
+        + "border-radius: 0.5rem; color: var(--st-text-color, #31333f);";
+      box.textContent = `The graph could not be drawn: ${error instanceof Error
+        ? error.message : String(error)}`;
+      state.frame.replaceWith(box);
+    }
+  };
+  // browser tests hold the build with a promise here, to look at the painted frame
+  const hold = globalThis.__msHoldFirstBuild;
+  const held = hold && typeof hold.then === "function";
+  const timer = held ? null : setTimeout(go, 100);
+  const tasks = globalThis.scheduler;
+  const soon = tasks && typeof tasks.postTask === "function"
+    ? () => tasks.postTask(go, { priority: "user-blocking" }) : () => setTimeout(go, 0);
+  requestAnimationFrame(() => {
+    state.stats.firstPaintShownAt = performance.now(); // the painted frame goes on screen
+    if (held) hold.then(soon);
+    else soon();
+  });
 }
 
 export default function graphView(component) {
@@ -628,16 +731,24 @@ export default function graphView(component) {
   const payload = bytes !== null ? decodePayload(bytes) : data || {};
   const decodeMs = performance.now() - t0;
   if (payload === null && !fresh) return state.cleanup; // unreadable: keep what is drawn
+  state = fresh ? create(vis, parentElement, payload || {}) : state;
+  state.lastBytes = bytes;
+  state.setStateValue = setStateValue;
   if (fresh) {
-    state = create(vis, parentElement, payload || {});
     state.stats.decodeMs = decodeMs;
     state.cleanup = cleanupOf(state, parentElement);
     NETWORKS.set(parentElement, state);
+    if (paintFirstFrame(state, payload || {})) { // the Network is built after that frame
+      state.waiting = payload || {};
+      buildLater(vis, state);
+      return state.cleanup;
+    }
+    build(vis, state);
+  } else if (state.network === null) { // painted, not built yet: the latest payload waits
+    state.waiting = payload;
+    state.firstView = null; // painted from another payload: the live graph fits its own
+    return state.cleanup;
   }
-  state.lastBytes = bytes;
-  state.setStateValue = setStateValue;
-  state.renders += 1;
-  state.container.setAttribute("data-renders", String(state.renders)); // for browser tests
-  render(state, payload || {});
+  show(state, payload || {});
   return state.cleanup;
 }
