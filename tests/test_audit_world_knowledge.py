@@ -279,3 +279,18 @@ def test_read_on_the_twentieth_sets(a: str, b: str, expected: bool) -> None:
 def test_read_on_the_twenty_first_sets(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # subjectless Chinese notes that open on a time are the user's too (上个月…, 2021年…),
+    # unless someone is named after the time; a time at school is the past
+    ("滴酒不沾", "周末常和朋友去酒吧喝精酿", True),
+    ("用户一个人住", "跟爸妈住在一起", True),
+    ("用户从不抽烟。", "去年开始每天抽一包烟。", True),
+    ("上周杨光在游泳馆游了两千米。", "用户不会游泳。", False),
+    ("去年开始戒了咖啡，现在只喝茶。", "用户读大学时每天要喝三杯咖啡提神。", False),
+])
+def test_a_time_before_no_subject(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+

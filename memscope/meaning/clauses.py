@@ -85,6 +85,7 @@ _ZH_THING = re.compile(r"的([^是叫在住有每从不没会已今去岁\d一�
 
 _ZH_PAST = re.compile(r"以前|之前|此前|曾经|小时候|过去|原来|从前(?!年)|前任|前妻|前夫|"
                       r"(?:\d+|[一二三四五六七八九十]+)(?:多)?岁(?:的)?时(?:候)?|年轻时|上学时|读书时|"
+                      r"(?:读|上|念)?(?:大学|高中|初中|小学|研究生|读研)(?:时|的时候|那会儿?)|"
                       r"上一家|前一家|当年|年轻时|年轻的时候|刚[\u4e00-\u9fff]{1,3}(?:时|的时候)|那几年|那些年|那段时间|第一份工作|头一份工作|"
                       r"\d{4}年(?:到|至)\d{4}年|那时候?|那会儿"
                       r"|(?<=[\u4e00-\u9fff]{2})曾(?=[和在去到是跟与])")  # 彭博曾和妻子…, not 曾琪
@@ -124,7 +125,7 @@ def _split_and(piece: str) -> list[str]:
 def _clause_texts(text: str, zh: bool) -> list[str]:
     if zh:
         pieces = [p.strip() for p in re.split(r"[，,；;。！？!?]|——", text) if p.strip()]
-        if len(pieces) > 1 and _ZH_LEADING_TIME.fullmatch(pieces[0]):
+        if len(pieces) > 1 and ZH_LEADING_TIME.fullmatch(pieces[0]):
             pieces[:2] = [pieces[0] + pieces[1]]  # 从去年开始，王静…: one clause, hers
         return pieces
     out: list[str] = []
@@ -250,13 +251,14 @@ def _is_identity(after: str, *, role: bool) -> bool:
     return not (word and (word.group(0).endswith("ed") or word.group(0) in _PARTICIPLES))
 
 
-#: a time a Chinese clause may open on before its name (去年李雪梅住在成都)
-_ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这个?月|下个?月|上周|这周|下周)"
-                              r"(?:春天|夏天|秋天|冬天|底|初|末)?|最近|现在|目前|如今|今天|昨天|"
-                              r"后来|当时|之前|以前|前几天|周末|平时|每天|春天|夏天|秋天|冬天|"
-                              r"(?:从|自)?(?:去年|今年|前年|\d{4}年)(?:\d{1,2}月)?(?:开始|起)|"
-                              r"这(?:两|几)年|近(?:两|几)年|"
-                              r"每(?:周|个?星期)[一二三四五六日天](?:下班后|晚上|早上|上午|下午)?)[，,]?")
+#: a time a Chinese clause may open on before its name (去年李雪梅住在成都, 2013年史磊…)
+ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这个?月|下个?月|上周|这周|下周)"
+                             r"(?:春天|夏天|秋天|冬天|底|初|末)?|最近|现在|目前|如今|今天|昨天|"
+                             r"后来|当时|之前|以前|前几天|周末|平时|每天|春天|夏天|秋天|冬天|小时候|"
+                             r"(?:从|自)?(?:去年|今年|前年|\d{4}年)(?:\d{1,2}月)?(?:开始|起)|"
+                             r"\d{4}年(?:\d{1,2}月)?(?:底|初)?(?!代)|"
+                             r"这(?:两|几)年|近(?:两|几)年|"
+                             r"每(?:周|个?星期)[一二三四五六日天](?:下班后|晚上|早上|上午|下午)?)[，,]?")
 #: characters that, third after a two-character name, begin what is said of it (a verb, a
 #: particle, a preposition) rather than end a three-character name: jieba's guesses glue
 #: some to the name (杨帆养了一只猫 → 杨帆养)
@@ -322,7 +324,7 @@ def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str
     if latin:  # "Atlas 的发布…": the Latin name
         owner, rest = latin.group(0).strip().lower(), text[latin.end():]
     else:
-        lead = _ZH_LEADING_TIME.match(text)  # 去年李雪梅住在成都: 李雪梅's, last year
+        lead = ZH_LEADING_TIME.match(text)  # 去年李雪梅住在成都: 李雪梅's, last year
         if lead is not None and len(text) > lead.end() + 1:
             text = text[lead.end():] + text[:lead.end()]
         size = zh_name_length(text)

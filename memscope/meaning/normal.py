@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from memscope.meaning.claim_text import ZH_ROLES
-from memscope.meaning.clauses import zh_name_length
+from memscope.meaning.clauses import ZH_LEADING_TIME, zh_name_length
 from memscope.meaning.places import capital
 from memscope.meaning.profile import as_sentences
 
@@ -730,10 +730,14 @@ _ZH_USERS_KIN = re.compile(r"^(?=(?:外婆|外公|爷爷|奶奶|姥姥|姥爷|�
 #: 我闺女今年五岁): the user's
 _ZH_I = re.compile(r"^我(?:(?=的)|(?P<kin>(?=爸|妈|哥|姐|弟|妹|老公|老婆|丈夫|妻子|闺女|儿子|女儿|"
                    r"孩子|爷爷|奶奶|外公|外婆))|(?![们]))")
-#: a note with no subject, its predicate first (对花生过敏, 是素食者, 养了一条狗, 在杭州工作 —
-#: not 在北京时，…, a time or place before someone named)
+#: a note with no subject, its predicate first (对花生过敏, 是素食者, 养了一条狗, 在杭州工作,
+#: after a time: 上个月刚飞了一趟三亚, 2021年和男友周航分手了 — not 在北京时，…, a time or
+#: place before someone named)
 _ZH_NO_SUBJECT = re.compile(r"^(?:是(?!否)|对(?![面象手方])|有(?![些人时的])|没有|没|不|从不|"
-                            r"从来|从没|养了|养着|住在|喜欢|讨厌|爱吃|不爱|会(?![议计员长所场])|"
+                            r"从来|从没|养了|养着|养过|住在|喜欢|讨厌|爱吃|不爱|会(?![议计员长所场])|"
+                            r"和(?=男友|女友|前任|老公|老婆|丈夫|妻子|朋友|家人|同事)|跟(?=[^，,。]{1,8}[去学住])|"
+                            r"常(?=[和去在跟跑喝吃看回带陪住])|搬(?:到|去|回|家)|调(?:到|去|回)|"
+                            r"(?:考|学|做|戒|买|换|辞|得|飞|去|回)(?:了|过)|开始|体检|称体重|家里(?!人)|"
                             r"不会|已经|刚|偏好|习惯|患有|毕业于|就职于|任职于|供职于|"
                             r"视力|身高|体重|血型|生日|工作地点|家(?:就)?在|租房|单身|滴酒不沾|最喜欢|"
                             r"最讨厌|最大的爱好|最拿手|最爱|唯一的|虔诚的|写字|除了|"
@@ -757,11 +761,14 @@ def _zh_whose(text: str) -> str:
     ('用户的闺女今年刚满五岁。', '用户每天自己开车上班。')
     >>> _zh_whose("对花生过敏。"), _zh_whose("在北京时，王芳常去后海。")
     ('用户对花生过敏。', '在北京时，王芳常去后海。')
+    >>> _zh_whose("上个月刚飞了一趟三亚。"), _zh_whose("上周杨光游了两千米。")
+    ('用户上个月刚飞了一趟三亚。', '上周杨光游了两千米。')
     """
     text = _ZH_I.sub(lambda m: "用户" if m["kin"] is None else "用户的", text, count=1)
     text = _ZH_USERS_KIN.sub("用户的", _ZH_KNOWN_AS.sub("", text, count=1), count=1)
-    if _ZH_NO_SUBJECT.match(text):  # 对花生过敏, 是素食者, 在杭州工作: the user's
-        text = "用户" + text
+    lead = ZH_LEADING_TIME.match(text)  # 上个月刚飞了一趟三亚: after a time
+    if _ZH_NO_SUBJECT.match(text) or (lead and _ZH_NO_SUBJECT.match(text[lead.end():])):
+        text = "用户" + text  # 对花生过敏, 是素食者, 在杭州工作: the user's
     return text
 
 
