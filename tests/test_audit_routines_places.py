@@ -256,10 +256,10 @@ def test_chinese_look_alikes_in_other_words(a: str, b: str) -> None:
 def test_chinese_times_dates_and_money_are_written_one_way() -> None:
     from memscope.meaning.normal import normalise
 
-    assert normalise("会议在周四下午三点。") == "会议在周四15:00。"
+    assert normalise("王芳的会议在周四下午三点。") == "王芳的会议在周四15:00。"
     assert normalise("王芳每天早上八点半起床") == "王芳每天08:30起床"
     assert normalise("王芳生日在十月五号") == "王芳生日在10月5日"
-    assert normalise("每个月房租三千块") == "每月房租3000元"
+    assert normalise("王芳每个月房租三千块") == "王芳每月房租3000元"
     assert normalise("他一点也不在乎") == "他一点也不在乎"  # "not at all", no hour
 
 

@@ -9,6 +9,11 @@ here are this file's own, not the labelled sets'."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from test_audit_levels import _flagged as flagged
 
@@ -293,4 +298,44 @@ def test_read_on_the_twenty_first_sets(a: str, b: str, expected: bool) -> None:
 def test_a_time_before_no_subject(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the twenty-second sets (new writers): a note with no subject that opens on its
+    # time or on a verb the list lacks is the user's, in English and in Chinese, where a
+    # note opening on no name at all is the user's
+    ("Is vegan.", "Most mornings eats a ham omelette before work.", True),
+    ("Takes tea with no sugar", "Puts two sugars in every cup of tea", True),
+    ("视力5.0，从没近视过", "近视600度，离了眼镜什么都看不清", True),
+    ("患有二型糖尿病，每天打胰岛素", "身体很健康，没有任何慢性病", True),
+    # a name first stays the named person's (方舟, 老张, 方圆: words too), a friend named
+    # after how the user knows them, a stray, how one gets on with a boss, cooking wine and a
+    # café
+    ("Jonas smokes ten cigarettes a day.", "Has never smoked.", False),
+    ("方舟的女儿五岁了。", "方舟的儿子三岁。", False),
+    ("老张住在苏州，退休后一直在那儿。", "老张的儿子在北京工作，住在海淀区。", False),
+    ("方圆住在杭州。", "用户从来没在浙江生活过。", False),
+    ("对猫毛过敏", "好朋友小雨养了三只猫", False),
+    ("Doesn't get on with her boss.", "Admits her boss is very good at the job.", False),
+    ("两年前戒了酒，聚会都只喝茶", "炖鱼的时候习惯倒点料酒去腥", False),
+    ("一点咖啡因都不碰，喝了就心慌", "喜欢咖啡馆的氛围，周末常去窝着看书，点的是热可可", False),
+])
+def test_read_on_the_twenty_second_sets(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+def test_whose_a_chinese_note_is_is_read_without_writing_a_cache(tmp_path: Path) -> None:
+    """Whether a Chinese note opens on a name is read with jieba's word tags from its
+    packaged dictionary: nothing is written to the temporary folder (jieba's own loader
+    would keep a cache there, where another user could leave one)."""
+    script = ("from memscope.meaning.clauses import zh_opens_on_name\n"
+              "print(zh_opens_on_name('周洋一碰狗毛就打喷嚏'), zh_opens_on_name('烟已经戒了五年'))")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    out = subprocess.run([sys.executable, "-c", script], env={**os.environ, "TMPDIR": str(tmp)},
+                         cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.split() == ["True", "False"], out.stderr
+    assert not list(tmp.glob("jieba*")), list(tmp.iterdir())
 

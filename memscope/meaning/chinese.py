@@ -1,6 +1,6 @@
-"""jieba, Chinese word segmentation, loaded once per process (for Ask's full-text index,
-:mod:`memscope.store.search`, and for where a Chinese name ends, :mod:`~memscope.meaning.
-clauses`).
+"""jieba, Chinese word segmentation and its word tags, loaded once per process (for Ask's
+full-text index, :mod:`memscope.store.search`, and for where a Chinese name ends and whether
+a note opens on one, :mod:`~memscope.meaning.clauses`).
 
 Built from the dictionary file inside the package: jieba's own loader reads and writes a
 cache under the temporary folder, where another user could leave one for it to read. It
@@ -36,4 +36,21 @@ def segmenter() -> Any:
     return _tokenizer
 
 
-__all__ = ["segmenter"]
+_tagger: Any = None
+
+
+def tagger() -> Any:
+    """jieba's part-of-speech tagger on :func:`segmenter` (its word tags read from the same
+    packaged dictionary; ``ImportError`` without jieba)."""
+    global _tagger
+    if _tagger is None:
+        tokenizer = segmenter()
+        with _lock:
+            if _tagger is None:
+                from jieba import posseg
+
+                _tagger = posseg.POSTokenizer(tokenizer)
+    return _tagger
+
+
+__all__ = ["segmenter", "tagger"]

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from itertools import islice
 
-from memscope.meaning.chinese import segmenter
+from memscope.meaning.chinese import segmenter, tagger
 from memscope.meaning.claim_text import (
     _NAME_RUN,
     _NUMBER_WORDS,
@@ -258,7 +258,9 @@ ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这�
                              r"(?:从|自)?(?:去年|今年|前年|\d{4}年)(?:\d{1,2}月)?(?:开始|起)|"
                              r"\d{4}年(?:\d{1,2}月)?(?:底|初)?(?!代)|"
                              r"这(?:两|几)年|近(?:两|几)年|"
-                             r"每(?:周|个?星期)[一二三四五六日天](?:下班后|晚上|早上|上午|下午)?)[，,]?")
+                             r"每(?:周|个?星期)[一二三四五六日天](?:下班后|晚上|早上|上午|下午)?|"
+                             r"(?:周|星期|礼拜)[一二三四五六日天](?:下班后|晚上|早上|上午|下午|中午)?"
+                             r")[，,]?")
 #: characters that, third after a two-character name, begin what is said of it (a verb, a
 #: particle, a preposition) rather than end a three-character name: jieba's guesses glue
 #: some to the name (杨帆养了一只猫 → 杨帆养)
@@ -266,7 +268,7 @@ _ZH_AFTER_NAME = frozenset("有养下上去来到在是住从不没也都还就�
                            "能会可已每说做吃喝买看学开用写读教当叫姓让请带送找等家的了过离戒爱"
                            "无滴只并比靠替帮再仍曾太挺真改换搬回走跑拿打玩听唱跳坐站睡穿戴抽练"
                            "卖借寄拍弹得辞退涨提剃转考毕报剪染签攒订租降怀备留信属欠烟"
-                           "骑钓爬滑刷喂遛煮炒逛踢追连")
+                           "骑钓爬滑刷喂遛煮炒逛踢追连一")
 
 
 #: two-character surnames (欧阳静怡, 上官晴: a name of three or four characters)
@@ -309,6 +311,69 @@ def zh_name_length(text: str) -> int:
     after = max((words.get(text[3:end], 0) for end in (5, 6, 7) if end <= len(text)),
                 default=0)
     return 2 if third and third * 5 > after else 3
+
+
+#: the commonest Chinese surnames (a note that opens on one of them and then no word of the
+#: dictionary opens on a name: 周洋一碰狗毛…, 王磊在深圳…)
+_ZH_SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁"
+                         "潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦"
+                         "邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤温康施牛樊葛邢"
+                         "乔伍庞颜倪庄聂章鲁岳欧司诸慕尉申")
+#: rarer surnames: a note opening on one of them and on no word of the dictionary opens on
+#: a name too (冷建平前年…), though alone they begin words (冷, 符)
+_ZH_RARER_SURNAMES = frozenset("冷符甘柴洪祝艾鲍苗芦麦甄仇鞠柯宫蔺冼骆邝殷池闻卞晏祁蓝滕燕娄沙"
+                               "翟詹耿焦俞左柳包宁尚舒阮纪梅童凌毕单季裴霍涂盛翁冉游辛靳管蒙喻蒲"
+                               "房屈饶解牟尤穆农卓古吉缪简项连褚窦戚岑景党费卜席卫米柏宗瞿桂佟"
+                               "臧闵苟邬边姬师栾隋商刁荣巫寇桑郎丛仲虞敖巩佘查麻苑迟官封谈匡惠荆"
+                               "冀郁胥班储栗楚鄢劳谌奚皮粟楼满闻厉伊郜阚权帅屠朴盖练廉禹井祖漆巴"
+                               "丰支卿狄计索宣晋芮扈晁阙浦戈伏鹿薄邸雍辜羊乌母裘亓修邰赫杭况那宿"
+                               "鲜印逯隆茹战慕危玉银亢嵇湛宾戎勾茅利呼居揭干尉冶斯元束檀衣展阴昝"
+                               "智幸奉植衡富尧闭由于")
+#: how rare a word of jieba's dictionary that opens on a surname may be and still be read as
+#: a name (周洋 0, 孙悦 32, 方圆 285; 牛奶 801, 高中 4,732): a plain noun read as a name only
+#: loses a note (钱包丢了), a name read as no one's puts someone's note on the user
+_ZH_NAME_FREQ = 300
+#: what follows a name (and seldom a plain word) at a note's start: its possessive, or its
+#: verb of saying (方舟的女儿…, 于佳说…)
+_ZH_AFTER_OPENING_NAME = re.compile(r"的|说|讲|表示|提到|告诉|觉得|认为")
+
+
+@lru_cache(maxsize=50_000)
+def zh_opens_on_name(text: str) -> bool:
+    """Whether a Chinese note may open on someone's name: jieba tags its first word a
+    person's name, or that word opens on a surname and is rare (周洋, 方圆: not 高中), or jieba
+    cannot make a word of it (婉|婷), or it is a common surname alone, or a name and its
+    possessive or verb of saying follow (方舟的女儿, 于佳说); a double surname, a prefix and a
+    surname (东方明, 老张) too. A rare plain word with no surname first (近视, 旱鸭子) is no name.
+
+    >>> zh_opens_on_name("周洋一碰狗毛就打喷嚏"), zh_opens_on_name("李娜是护士")
+    (True, True)
+    >>> zh_opens_on_name("冷建平前年查出脂肪肝"), zh_opens_on_name("老张住在苏州")
+    (True, True)
+    >>> zh_opens_on_name("高中时住校"), zh_opens_on_name("信基督教"), zh_opens_on_name("烟已经戒了")
+    (False, False, False)
+    """
+    if not text or not "\u4e00" <= text[0] <= "\u9fff":
+        return False
+    if text.startswith(_ZH_DOUBLE_SURNAMES) or (
+            text[0] in "小老阿" and text[1:2] and text[1] in _ZH_SURNAMES):
+        return True  # 东方明, 上官婷; 老张, 小李
+    try:
+        first = next(iter(tagger().cut(text[:10])))
+        common = segmenter().FREQ
+    except ImportError:  # pragma: no cover - jieba is a dependency
+        return True
+    word = first.word
+    size = zh_name_length(text)
+    surname = text[0] in _ZH_SURNAMES or text[0] in _ZH_RARER_SURNAMES
+    if text[0] in _ZH_RARER_SURNAMES and max(common.get(text[:2], 0), common.get(
+            text[:3], 0)) < _ZH_NAME_FREQ:
+        return True  # 冷建平: a rarer surname, then no word of the dictionary
+    if first.flag.startswith("nr") or (common.get(word, 0) < _ZH_NAME_FREQ and (
+            surname or len(word) == 1)) or (len(word) == 1 and text[0] in _ZH_SURNAMES):
+        return True  # a name jieba knows or cannot split (婉|婷), a surname first
+    return bool(_ZH_AFTER_OPENING_NAME.match(text, size)) and (
+        surname or common.get(text[:size], 0) < _ZH_NAME_FREQ)  # 方舟的女儿…, 于佳说…
 
 
 def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str, str, bool]:

@@ -688,7 +688,9 @@ _ZH_KINDS_OF = {"自行车": re.compile(r"单车|骑车|骑行"),
                                  r"架子鼓|手风琴")}
 #: what one takes one's kin to do is theirs (带儿子去游泳馆上游泳课: the son swims)
 _ZH_KIN_DOES = re.compile(r"(?:带|陪|送|接|教)(?:着|了)?(?:我|她|他)?的?(?:儿子|女儿|孩子|"
-                          r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*")
+                          r"闺女|小孩|孙子|孙女|父母|妈妈|爸爸|老人)[^，。,；;]*"
+                          # a cousin, and kin as a likeness (表姐, 像亲姐妹): no sibling
+                          r"|[表堂](?:哥|姐|弟|妹|兄)|(?:像|如|似|跟|和)亲?(?:兄弟|姐妹|姐弟|兄妹)")
 
 
 _SPEAK = stem("speak")

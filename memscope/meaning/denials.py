@@ -196,6 +196,8 @@ def _denial_at(words: list[str], i: int, *, avoid: bool, skip: int) -> Denial | 
 def _denied_object(tail: list[str], verb: str) -> Denial | None:
     """The denial of ``verb`` with the object ``tail`` starts with; ``None`` when a date,
     a day or a condition makes it hold only at times."""
+    if verb == "get" and tail[:2] in (["on", "with"], ["along", "with"]):
+        return None  # "doesn't get on with her boss": how they get on, not a thing had
     stems: list[str] = []
     written: list[str] = []
     universal = False

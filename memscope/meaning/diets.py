@@ -303,14 +303,18 @@ def consumed(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-#: what is called a coffee and holds none ("decaf coffee", "a matcha latte", 抹茶拿铁)
+#: what is called a coffee and holds none ("decaf coffee", "a matcha latte", 抹茶拿铁), and
+#: where coffee is sold (咖啡馆)
 _NO_COFFEE = re.compile(r"\bdecaf(?:feinated)?\s+(?:\w+\s+)?(?:coffee|latte|cappuccino|"
                         r"americano|espresso|flat white)s?\b|\b(?:matcha|chai|turmeric|golden|"
-                        r"dirty chai)\s+lattes?\b|抹茶拿铁|奶茶|低因|无咖啡因", re.I)
-#: a possessive of someone else's and the words after it ("his neighbour's old beagle")
+                        r"dirty chai)\s+lattes?\b|抹茶拿铁|奶茶|低因|无咖啡因|咖啡(?:馆|厅|店)",
+                        re.I)
+#: a possessive of someone else's and the words after it ("his neighbour's old beagle"), or
+#: an animal no one keeps ("a stray cat", 流浪猫)
 _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|mum|mom|dad|"
                          r"parent|cousin|aunt|uncle|colleague|flatmate|roommate|son|daughter|"
-                         r"partner|boss)['’]s\s+(?:[a-z-]+\s+){0,2}[a-z]+")
+                         r"partner|boss)['’]s\s+(?:[a-z-]+\s+){0,2}[a-z]+"
+                         r"|\b(?:stray|feral|wild)\s+(?:[a-z-]+\s+)?[a-z]+")
 
 
 #: sugar or coffee given up some time ago and not had since ("has been off sugar for two

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from memscope.meaning.claim_text import ZH_ROLES
-from memscope.meaning.clauses import ZH_LEADING_TIME, zh_name_length
+from memscope.meaning.clauses import ZH_LEADING_TIME, zh_name_length, zh_opens_on_name
 from memscope.meaning.places import capital
 from memscope.meaning.profile import as_sentences
 
@@ -48,6 +48,8 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"(\d)\s*块钱?"), r"\1元"),
             (re.compile(r"每个月"), "每月"),
             (re.compile(r"无辣不欢"), "爱吃辣"),
+            # what is named for a drink and is none: cooking wine, a hotel (料酒, 酒店)
+            (re.compile(r"料酒"), "调味料"), (re.compile(r"酒店"), "宾馆"),
             # idioms said plainly: 光棍一条 / 母胎单身 (单身), 家里一根独苗 / 独子 (独生子),
             # 荤腥一口不碰 (不吃肉), 没挨过刀 (没做过手术), 离不开X (天天吃X)
             (re.compile(r"光棍一条|母胎单身|打光棍"), "单身"),
@@ -186,8 +188,9 @@ _WHEN = (r"january|february|march|april|may|june|july|august|september|october|n
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
 #: a sentence that opens on its time ("In September Ottilie moved …", "Last year, Ana …")
 _LEADING_TIME = re.compile(
-    r"^(?P<lead>(?:(?:nearly|almost|practically)\s+)?(?:in|on|since|by|from|until|during|last|this|"
-    r"next|early|late|every|each)\s+(?:(?:the|last|this|next|early|late|mid)\s+)?(?:" + _WHEN
+    r"^(?P<lead>(?:(?:nearly|almost|practically)\s+)?(?:in|on|since|by|from|until|during|last|"
+    r"this|next|early|late|every|each|most|many|some)\s+"
+    r"(?:(?:the|last|this|next|early|late|mid)\s+)?(?:" + _WHEN
     + r"|day)s?(?:\s+(?:19|20)\d\d)?(?:\s+without\s+fail)?),?\s+"
     r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.I | re.S)
 #: a sentence that opens on a place, then a name and what they do ("In Munich Amélie was …")
@@ -718,14 +721,15 @@ _ZH_TIME_HEAD = re.compile(r"^(?P<time>(?:今年|去年|前年|明年|上个?月
 
 #: a note that opens on how the user knows someone, then their name (同事陈浩…, 大学室友邓涛…,
 #: 表哥高远…): the name is whose the note is
-_ZH_KNOWN_AS = re.compile(r"^(?:大学|高中|初中|小学|公司|以前的)?(?:室友|同事|好友|朋友|闺蜜|邻居|"
-                          r"老同学|同学|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹)(?=[\u4e00-\u9fff]{2})"
+_ZH_KNOWN_AS = re.compile(r"^(?:大学|高中|初中|小学|公司|以前的|最好的|好|老)?"
+                          r"(?:室友|同事|好友|朋友|闺蜜|邻居|老同学|同学|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|发小|"
+                          r"师兄|师姐|学长|学姐)(?=[\u4e00-\u9fff]{2})"
                           r"(?![们的都也说和跟])")
 #: a note that opens on one of the user's kin, no one named before (外婆2019年就去世了,
 #: 岳父血压一直正常): the user's
 _ZH_USERS_KIN = re.compile(r"^(?=(?:外婆|外公|爷爷|奶奶|姥姥|姥爷|岳父|岳母|公公|婆婆|爸爸|妈妈|"
                            r"老爸|老妈|父亲|母亲|老公|老婆|丈夫|妻子|儿子|女儿|哥哥|姐姐|弟弟|"
-                           r"妹妹)(?!的))")
+                           r"妹妹|父母|爸妈|双亲)(?!的))")
 #: a note in the first person, saved from a chat (我每天自己开车上班, 我的直属上司是陈静,
 #: 我闺女今年五岁): the user's
 _ZH_I = re.compile(r"^我(?:(?=的)|(?P<kin>(?=爸|妈|哥|姐|弟|妹|老公|老婆|丈夫|妻子|闺女|儿子|女儿|"
@@ -751,6 +755,16 @@ _ZH_KIN_WORDS = ((re.compile(r"(?<=[的她他])(?:爸爸|老爸)"), "父亲"),
                  (re.compile(r"(?<=[的她他])老公"), "丈夫"))
 
 
+#: what a note may open on that is not the user (someone else, a pronoun, a place or time
+#: clause before a name: 在北京时，王芳…), nor a plain word (a Latin name, a number, a quote)
+_ZH_OTHERS = re.compile(r"[^\u4e00-\u9fff]|他|她|它|你|咱|我们|大家|有人|别人|人家|对方|"
+                        r"[^，,。]{1,8}(?:时|的时候|期间)[，,]")
+
+
+#: the user as what a later clause is about (上周在青岛，用户在…): the note names its subject
+_ZH_USER_LATER = re.compile(r"(?:^|[，,。；;：:])\s*用户")
+
+
 def _zh_whose(text: str) -> str:
     """A Chinese note with whose it is first, as the other notes write it: 同事陈浩上个月离职 →
     陈浩上个月离职, 外婆2019年就去世了 → 用户的外婆2019年就去世了.
@@ -767,8 +781,12 @@ def _zh_whose(text: str) -> str:
     text = _ZH_I.sub(lambda m: "用户" if m["kin"] is None else "用户的", text, count=1)
     text = _ZH_USERS_KIN.sub("用户的", _ZH_KNOWN_AS.sub("", text, count=1), count=1)
     lead = ZH_LEADING_TIME.match(text)  # 上个月刚飞了一趟三亚: after a time
-    if _ZH_NO_SUBJECT.match(text) or (lead and _ZH_NO_SUBJECT.match(text[lead.end():])):
-        text = "用户" + text  # 对花生过敏, 是素食者, 在杭州工作: the user's
+    body = text[lead.end():] if lead else text
+    if _ZH_NO_SUBJECT.match(text) or (lead and _ZH_NO_SUBJECT.match(body)):
+        return "用户" + text  # 对花生过敏, 是素食者, 在杭州工作: the user's
+    if _ZH_USER_LATER.search(text) is None and not body.startswith("在") and (
+            _ZH_OTHERS.match(body) is None and not zh_opens_on_name(body)):
+        return "用户" + text  # 烟已经戒了五年, 近视八百度, 公司是全远程的: no one named
     return text
 
 
@@ -895,6 +913,57 @@ _ONE_WHO = frozenset(("Non-smoker", "Atheist", "Agnostic", "Christian", "Catholi
                       "Buddhist", "Hindu", "Vegetarian", "Vegan", "Pescatarian"))
 
 
+#: a note's first word that reads as a verb with no subject before it ("Whips up an omelette",
+#: "Injects insulin…", "Made the final payment"): a verb's -s or -ed ending, then what a
+#: verb's object or particle opens with — not a name (a name is followed by its verb:
+#: "Jonas smokes", "Ahmed says"), nor a plural noun that opens a field ("Pets: none")
+_VERB_FIRST = re.compile(
+    r"(?P<verb>[A-Z][a-z]{2,}(?<![aiouy]s)(?<!ss)(?:s|ed))\s+(?=(?:a|an|the|up|out|off|into|onto|"
+    r"to|for|with|from|about|her|his|their|its|every|each|two|three|four|five|six|several|some|"
+    r"no|most|all|over|through|around|back|away|down|twice|once)\b)")
+_NOT_VERBS = frozenset(("pets", "allergies", "languages", "heights", "cats", "dogs", "spiders",
+                        "colleagues", "vehicles", "hobbies", "finances", "thanks", "years",
+                        "parents", "friends", "kids", "siblings", "grandparents", "weekends",
+                        "mornings", "evenings", "nights", "holidays", "plans", "notes", "details",
+                        "sundays", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays",
+                        "saturdays", "weekdays", "summers", "winters", "noted", "mentioned",
+                        "ahmed", "mohammed", "muhammed", "hamed", "javed", "saeed", "rasheed",
+                        "zayed", "jared", "fred", "ned", "ted", "reed"))
+
+
+def _verb_first(text: str) -> re.Match[str] | None:
+    """The verb a note with no subject opens on, by its shape (:data:`_VERB_FIRST`), or
+    None.
+
+    >>> _verb_first("Whips up an omelette most mornings.")["verb"]
+    'Whips'
+    >>> _verb_first("Jonas smokes ten a day.") is None, _verb_first("Pets: none") is None
+    (True, True)
+    """
+    m = _VERB_FIRST.match(text)
+    return m if m is not None and m["verb"].lower() not in _NOT_VERBS else None
+
+
+def _time_first(text: str) -> str:
+    """A note with no subject that opens on its time, with the time after what it says, so
+    it reads as the user's ("Last autumn made the final payment" → "Made the final payment
+    last autumn"; unchanged otherwise).
+
+    >>> _time_first("Most mornings whips up an omelette.")
+    'Whips up an omelette most mornings.'
+    >>> _time_first("Last year Ana moved to Porto.")
+    'Last year Ana moved to Porto.'
+    """
+    lead = _LEADING_TIME.match(text)
+    if lead is None or lead.group("rest")[:1].isupper():
+        return text
+    rest = lead.group("rest")
+    rest = rest[:1].upper() + rest[1:]
+    if _NO_SUBJECT.match(rest) is None and _verb_first(rest) is None:
+        return text
+    return f"{rest} {lead.group('lead').lower()}{lead.group('end')}"
+
+
 def _users(text: str) -> str:
     """A note with no one named as its subject, as the user's (unchanged otherwise).
 
@@ -913,17 +982,19 @@ def _users(text: str) -> str:
                 return written + text[m.end():]
     if (m := _USERS_THING.match(text)) is not None and not _WHOSE_AFTER_DASH.search(text):
         return f"User's {m.group(0)[:1].lower()}{m.group(0)[1:]}{text[m.end():]}"
-    if (m := _NO_SUBJECT.match(text)) is None or _WHOSE_AFTER_DASH.search(text):
+    if (m := _NO_SUBJECT.match(text) or _verb_first(text)) is None or (
+            _WHOSE_AFTER_DASH.search(text)):
         return text  # ("Prefers tea — Mateo drinks …": Mateo's)
     word = m.group(0)
-    if m["state"]:
+    if m.re is _NO_SUBJECT and m["state"]:
         article = "a " if word in _ONE_WHO else ""  # "Atheist": User is an atheist
         if word[:1] in "AEIOU" and article:
             article = "an "
         return f"User is {article}{word[:1].lower()}{word[1:]}{text[m.end():]}"
-    if m["born"]:
+    if m.re is _NO_SUBJECT and m["born"]:
         return f"User was born{text[m.end():]}"
-    return f"User {word[:1].lower()}{word[1:]}{text[m.end():]}"
+    word = m["verb"]
+    return f"User {word[:1].lower()}{word[1:]}{text[m.end('verb'):]}"
 
 
 #: a capital named by its country ("the capital of Japan", "Canada's capital", "Nigeria's
@@ -951,7 +1022,7 @@ def normalise(text: str) -> str:
             text = pattern.sub(written, text)
         return _zh_kin_words(_zh_said(_zh_whose(text)))
     text = _CAPITAL_OF.sub(_capital_named, text)
-    text = _users(text)
+    text = _users(_time_first(text))
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
         text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
