@@ -311,6 +311,9 @@ def test_a_time_before_no_subject(a: str, b: str, expected: bool) -> None:
     # a name first stays the named person's (方舟, 老张, 方圆: words too), a friend named
     # after how the user knows them, a stray, how one gets on with a boss, cooking wine and a
     # café
+    ("Friend Noor is pregnant with her first child.", "Noor already has three kids.", True),
+    ("Neighbour Mrs. Kowalczyk is in her eighties.", "Mrs. Kowalczyk turned 35 last week.",
+     True),
     ("Jonas smokes ten cigarettes a day.", "Has never smoked.", False),
     ("方舟的女儿五岁了。", "方舟的儿子三岁。", False),
     ("老张住在苏州，退休后一直在那儿。", "老张的儿子在北京工作，住在海淀区。", False),

@@ -891,7 +891,11 @@ _USERS_THING = re.compile(
     r"Girlfriend|Fianc[ée]e?|Mom|Mum|Mother|Dad|Father|Sister|Brother|Son|Daughter|Grandma|"
     r"Grandmother|Grandpa|Grandfather|Aunt|Uncle|Cousin|Pet|Dog|Cat|Car|Phone|Laptop|Commute|"
     r"Salary|Rent|Budget|Diet|Job|Employer|Manager|Boss|Office|Address|Age|Height|Weight|"
-    r"Religion|Severe|Mild|Dietary)(?=['’ ])(?!['’ ]s? (?:it|there|this|that)\b)")
+    r"Religion|Severe|Mild|Dietary|Friend|Best friend|Coworker|Co-worker|Colleague|Neighbou?r|"
+    r"Roommate|Flatmate|Housemate|Classmate|Teammate|Landlord|Landlady|Nephew|Niece|Grandson|"
+    r"Granddaughter|(?:Brother|Sister|Mother|Father|Son|Daughter)-in-law|Step(?:son|daughter|"
+    r"mother|father|brother|sister)|Godson|Goddaughter|Twin)(?=['’ ])"
+    r"(?!['’ ]s? (?:it|there|this|that)\b)")
 #: a note in the first person, or about "she"/"he" with no one named: the user's (notes an
 #: assistant saves from a chat, "I'm allergic to mango", "She has never set foot in Japan")
 #: a note in the first person (read by :func:`said_by`), or about "she"/"he" with no one
@@ -1004,6 +1008,11 @@ _CAPITAL_OF = re.compile(r"\bthe capital (?:city )?of "
                          r"\b(?P<b>[A-Z][\w-]*(?: [A-Z][\w-]*)?)['’]s capital(?: city)?\b")
 
 
+#: a courtesy title before a surname ("Mrs. Kowalczyk across the hall"): the name is the
+#: surname, as the other notes write it
+_TITLE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+(?=[A-Z][\w'’-]+)")
+
+
 def _capital_named(m: re.Match[str]) -> str:
     """The capital's name for :data:`_CAPITAL_OF` (the words unchanged when the country is
     unknown)."""
@@ -1021,7 +1030,7 @@ def normalise(text: str) -> str:
         for pattern, written in _ZH_WAYS:
             text = pattern.sub(written, text)
         return _zh_kin_words(_zh_said(_zh_whose(text)))
-    text = _CAPITAL_OF.sub(_capital_named, text)
+    text = _TITLE.sub("", _CAPITAL_OF.sub(_capital_named, text))
     text = _users(_time_first(text))
     lead = _LEADING_TIME.match(text)
     if lead is not None and lead.group("rest")[:1].isupper():
