@@ -873,19 +873,27 @@ _NO_SUBJECT = re.compile(
     r"Attended|Volunteers|Owes|Pays|Saves|Sold|Bought|Hits|Renewed|Celebrated|Flies|Flew|Orders|"
     r"Ordered|Fills|Makes|Earns|Spends|Wants|Needs|Enjoys|Tries|Plans|Visits|Calls|Meets|Sees|"
     r"Shares|Rides|Prays|Fasts|Believes|Follows|Supports|Collects|Writes|Wrote|"
-    r"Understands|Divorced(?= [A-Z]))"
+    r"Understands|Divorced(?= [A-Z])|Broke|Did|Made|Began|Became|Brought|Built|Caught|Chose|"
+    r"Fell|Felt|Found|Heard|Hurt|Kept|Knew|Lost|Met|Put|Rode|Sat|Saw|Sent|Slept|Stole|Swam|"
+    r"Taught|Threw|Told|Tore|Woke|Wore|Won|Won['’]t|Shouldn['’]t|Hasn['’]t|Hadn['’]t|"
+    r"Isn['’]t|Wasn['’]t|Hardly|Barely|Seldom|Occasionally|Sometimes|Regularly|Already)"
     r"|(?P<state>Married|Single|Divorced|Widowed|Engaged|Retired|Unemployed|Pregnant|"
     r"Vegetarian|Vegan|Pescatarian|Teetotal|Allergic|Left-handed|Right-handed|Lactose[- ]intolerant"
     r"|Self-employed|Colou?r-blind|Diabetic|Non-smoker|Atheist|Agnostic|Christian|Catholic|"
     r"Muslim|Jewish|Buddhist|Hindu|Asthmatic|Deaf|Blind|Terrified|Afraid|Fluent|Bilingual|"
     r"Monolingual|Learning|Studying|Training|Saving|Planning|Dating|Expecting|Renting|Looking|"
-    r"Trying|Considering|Living|Working|Devout|Practising|Practicing|Strict)|(?P<born>Born))"
+    r"Trying|Considering|Living|Working|Devout|Practising|Practicing|Strict|Childless|Estranged|"
+    r"Separated|Sober|Unmarried|Ambidextrous|Short-sighted|Long-sighted|Nearsighted|Farsighted|"
+    r"(?:Gluten|Dairy|Sugar|Alcohol|Caffeine|Meat|Nut)-free|Lifelong|Committed|Staunch|"
+    r"(?:Strongly|Fully|Firmly|Completely|Totally|Strictly|Fiercely|Staunchly|Deeply|Proudly|"
+    r"Happily|Mostly|Largely|Severely|Mildly) [a-z][a-z-]+(?<!s))|(?P<born>Born))"
     r"(?=[ .,;:]|$)(?! (?:it|there|this|that|he|she|they|you|we)\b)")
 #: a note that opens on a thing of someone's, no one named ("Birthday is March 3",
 #: "Favorite color is green", "Sister Leila lives in Oslo", "Father passed away in 2018",
 #: "Pet Miso is a tabby cat", "Only car is a Tesla Model Y"): the user's
 _USERS_THING = re.compile(
-    r"(?:Birthday|Favou?rite|Only(?! (?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b)|"
+    r"(?:Birthday|Favou?rite|Only(?! (?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b)"
+    r"(?! (?:[a-z]+ed|took|got|went|had|ever|just|once|recently|really)\b)|"
     r"Main|Daily|Annual|Monthly|Current|Go-to|Usual|Weekly|"
     r"Hometown|Blood|Native|Primary|Preferred|Maiden|Nickname|Partner|Wife|Husband|Boyfriend|"
     r"Girlfriend|Fianc[ée]e?|Mom|Mum|Mother|Dad|Father|Sister|Brother|Son|Daughter|Grandma|"
@@ -918,13 +926,16 @@ _ONE_WHO = frozenset(("Non-smoker", "Atheist", "Agnostic", "Christian", "Catholi
 
 
 #: a note's first word that reads as a verb with no subject before it ("Whips up an omelette",
-#: "Injects insulin…", "Made the final payment"): a verb's -s or -ed ending, then what a
-#: verb's object or particle opens with — not a name (a name is followed by its verb:
-#: "Jonas smokes", "Ahmed says"), nor a plural noun that opens a field ("Pets: none")
+#: "Puts two sugars in …", "Emigrated to Canada"): a verb's -s or -ed ending, then what a
+#: verb's object or particle opens with (after -ed, a preposition too) — not a name (a name
+#: is followed by its verb: "Jonas smokes", "Ahmed says"), nor a plural noun that opens a
+#: field or a topic ("Pets: none", "Escalations about …")
+_OBJECT_OPENING = (r"a|an|the|up|out|off|her|his|their|its|every|each|two|three|four|five|six|"
+                   r"several|some|no|most|all|back|away|down|twice|once")
 _VERB_FIRST = re.compile(
-    r"(?P<verb>[A-Z][a-z]{2,}(?<![aiouy]s)(?<!ss)(?:s|ed))\s+(?=(?:a|an|the|up|out|off|into|onto|"
-    r"to|for|with|from|about|her|his|their|its|every|each|two|three|four|five|six|several|some|"
-    r"no|most|all|over|through|around|back|away|down|twice|once)\b)")
+    r"(?P<verb>[A-Z][a-z]{2,}ed(?=\s+(?:" + _OBJECT_OPENING + r"|into|onto|to|for|with|from|"
+    r"about|over|through|around|as|at|in|on|\d+)\b)"
+    r"|[A-Z][a-z]{2,}(?<![aiouy]s)(?<!ss)s(?=\s+(?:" + _OBJECT_OPENING + r")\b))\s+")
 _NOT_VERBS = frozenset(("pets", "allergies", "languages", "heights", "cats", "dogs", "spiders",
                         "colleagues", "vehicles", "hobbies", "finances", "thanks", "years",
                         "parents", "friends", "kids", "siblings", "grandparents", "weekends",
