@@ -259,7 +259,8 @@ ZH_LEADING_TIME = re.compile(r"(?:(?:去年|今年|前年|明年|上个?月|这�
                              r"\d{4}年(?:\d{1,2}月)?(?:底|初)?(?!代)|"
                              r"这(?:两|几)年|近(?:两|几)年|"
                              r"每(?:周|个?星期)[一二三四五六日天](?:下班后|晚上|早上|上午|下午)?|"
-                             r"(?:周|星期|礼拜)[一二三四五六日天](?:下班后|晚上|早上|上午|下午|中午)?"
+                             r"(?:周|星期|礼拜)[一二三四五六日天](?:下班后|晚上|早上|上午|下午|中午)?|"
+                             r"\d{1,2}岁(?:之前|以前|前|那年|的时候|时)"
                              r")[，,]?")
 #: characters that, third after a two-character name, begin what is said of it (a verb, a
 #: particle, a preposition) rather than end a three-character name: jieba's guesses glue
@@ -373,7 +374,8 @@ def zh_opens_on_name(text: str) -> bool:
             surname or len(word) == 1)) or (len(word) == 1 and text[0] in _ZH_SURNAMES):
         return True  # a name jieba knows or cannot split (婉|婷), a surname first
     return bool(_ZH_AFTER_OPENING_NAME.match(text, size)) and (
-        surname or common.get(text[:size], 0) < _ZH_NAME_FREQ)  # 方舟的女儿…, 于佳说…
+        surname or len(word) == 1 or not common.get(word, 0)
+    )  # 方舟的女儿…, 于佳说…, 婉婷的… (no word of the dictionary; not 最爱的菜)
 
 
 def _zh_head(text: str, *, inherited: bool) -> tuple[tuple[str, ...] | None, str, str, bool]:

@@ -723,13 +723,15 @@ _ZH_TIME_HEAD = re.compile(r"^(?P<time>(?:今年|去年|前年|明年|上个?月
 #: 表哥高远…): the name is whose the note is
 _ZH_KNOWN_AS = re.compile(r"^(?:大学|高中|初中|小学|公司|以前的|最好的|好|老)?"
                           r"(?:室友|同事|好友|朋友|闺蜜|邻居|老同学|同学|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|发小|"
-                          r"师兄|师姐|学长|学姐)(?=[\u4e00-\u9fff]{2})"
+                          r"师兄|师姐|学长|学姐|上司|领导|老板|姐夫|妹夫|嫂子|弟媳|姑父|姨父|舅舅|"
+                          r"舅妈|叔叔|婶婶|姑姑|小姨|大姨)(?=[\u4e00-\u9fff]{2})"
                           r"(?![们的都也说和跟])")
 #: a note that opens on one of the user's kin, no one named before (外婆2019年就去世了,
 #: 岳父血压一直正常): the user's
 _ZH_USERS_KIN = re.compile(r"^(?=(?:外婆|外公|爷爷|奶奶|姥姥|姥爷|岳父|岳母|公公|婆婆|爸爸|妈妈|"
                            r"老爸|老妈|父亲|母亲|老公|老婆|丈夫|妻子|儿子|女儿|哥哥|姐姐|弟弟|"
-                           r"妹妹|父母|爸妈|双亲)(?!的))")
+                           r"妹妹|父母|爸妈|双亲|姐夫|妹夫|嫂子|弟媳|舅舅|舅妈|婶婶|姑姑|姑父|姨父|"
+                           r"小姨|大姨)(?!的))")
 #: a note in the first person, saved from a chat (我每天自己开车上班, 我的直属上司是陈静,
 #: 我闺女今年五岁): the user's
 _ZH_I = re.compile(r"^我(?:(?=的)|(?P<kin>(?=爸|妈|哥|姐|弟|妹|老公|老婆|丈夫|妻子|闺女|儿子|女儿|"
@@ -745,7 +747,8 @@ _ZH_NO_SUBJECT = re.compile(r"^(?:是(?!否)|对(?![面象手方])|有(?![些人
                             r"不会|已经|刚|偏好|习惯|患有|毕业于|就职于|任职于|供职于|"
                             r"视力|身高|体重|血型|生日|工作地点|家(?:就)?在|租房|单身|滴酒不沾|最喜欢|"
                             r"最讨厌|最大的爱好|最拿手|最爱|唯一的|虔诚的|写字|除了|"
-                            r"(?:在|每天|每周|每年|经常|一直|平时|曾经|目前|现在|正在|打算|计划|高中|"
+                            r"在(?![^，,。]{0,10}(?:时|的时候|期间|那年|那会儿?)[，,])|"
+                            r"(?:每天|每周|每年|经常|一直|平时|曾经|目前|现在|正在|打算|计划|高中|"
                             r"大学|本科)(?![^，,。]{0,10}[，,]))(?!的)")
 #: one kin, two words (用户的爸爸 / 用户的父亲)
 _ZH_KIN_WORDS = ((re.compile(r"(?<=[的她他])(?:爸爸|老爸)"), "父亲"),
@@ -779,12 +782,17 @@ def _zh_whose(text: str) -> str:
     ('用户上个月刚飞了一趟三亚。', '上周杨光游了两千米。')
     """
     text = _ZH_I.sub(lambda m: "用户" if m["kin"] is None else "用户的", text, count=1)
-    text = _ZH_USERS_KIN.sub("用户的", _ZH_KNOWN_AS.sub("", text, count=1), count=1)
+    known = _ZH_KNOWN_AS.match(text)  # 同事陈浩…: 陈浩's (not 嫂子在市医院…: the user's kin's)
+    if known is not None and zh_opens_on_name(text[known.end():]):
+        text = text[known.end():]
+    text = _ZH_USERS_KIN.sub("用户的", text, count=1)
     lead = ZH_LEADING_TIME.match(text)  # 上个月刚飞了一趟三亚: after a time
     body = text[lead.end():] if lead else text
+    if _ZH_USER_LATER.search(text) is not None:
+        return text  # 上周在青岛，用户在…: the note names its subject
     if _ZH_NO_SUBJECT.match(text) or (lead and _ZH_NO_SUBJECT.match(body)):
         return "用户" + text  # 对花生过敏, 是素食者, 在杭州工作: the user's
-    if _ZH_USER_LATER.search(text) is None and not body.startswith("在") and (
+    if not body.startswith("在") and (
             _ZH_OTHERS.match(body) is None and not zh_opens_on_name(body)):
         return "用户" + text  # 烟已经戒了五年, 近视八百度, 公司是全远程的: no one named
     return text
