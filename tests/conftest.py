@@ -77,6 +77,17 @@ def server(data_dir: Path) -> Iterator[StreamlitServer]:
         yield srv
 
 
+@pytest.fixture(scope="module")
+def graph_demo() -> Iterator[StreamlitServer]:
+    """The graph component's demo app (``components/graph_view/demo_app.py``, the test
+    fixtures drawn) served by ``streamlit run``, one per test module (browser tests)."""
+    from streamlit_server import free_port, start_streamlit
+
+    srv = start_streamlit("components/graph_view/demo_app.py", free_port())
+    yield srv
+    srv.stop()
+
+
 #: how long a test waits for a deep build (a slow CI machine embeds the demo in minutes)
 DEEP_WAIT_S = 300.0
 

@@ -18,7 +18,7 @@ from browser_support import GRAPH, IDLE, assert_loopback_only, chromium
 from playwright.sync_api import Browser, Page, Route, WebSocket
 from streamlit.components.v2.component_manager import BidiComponentManager
 from streamlit.components.v2.manifest_scanner import scan_component_manifests
-from streamlit_server import StreamlitServer, free_port, start_streamlit
+from streamlit_server import StreamlitServer
 
 import components.graph_view.files as graph_files
 from memscope.view import library
@@ -125,10 +125,9 @@ ENTRIES_JS = """() => performance.getEntriesByType("resource")
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[StreamlitServer]:
-    srv = start_streamlit("components/graph_view/demo_app.py", free_port())
-    yield srv
-    srv.stop()
+def server(graph_demo: StreamlitServer) -> StreamlitServer:
+    """The graph component's demo app (conftest's ``graph_demo``)."""
+    return graph_demo
 
 
 @pytest.fixture(scope="module")

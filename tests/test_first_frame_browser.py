@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from browser_support import GRAPH, IDLE, app_server, chromium
 from playwright.sync_api import Browser, Page
-from streamlit_server import StreamlitServer, free_port, start_streamlit
+from streamlit_server import StreamlitServer
 
 from memscope.demo.seeding import seed_if_missing
 from memscope.settings import STORE_FILE
@@ -80,13 +80,6 @@ COMPARE = """el => {
 
 
 @pytest.fixture(scope="module")
-def demo() -> Iterator[StreamlitServer]:
-    srv = start_streamlit("components/graph_view/demo_app.py", free_port())
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with chromium() as b:
         yield b
@@ -104,8 +97,8 @@ def _held(browser: Browser, url: str, scheme: str = "light") -> Page:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_map_is_painted_before_the_network_and_the_live_graph_takes_its_place(
-        demo: StreamlitServer, browser: Browser, scheme: str) -> None:
-    page = _held(browser, demo.url, scheme)
+        graph_demo: StreamlitServer, browser: Browser, scheme: str) -> None:
+    page = _held(browser, graph_demo.url, scheme)
     graph = page.locator(GRAPH)
     held = graph.evaluate(KEEP_PAINTED)
     assert not held["built"] and held["vis"] == 0, held  # no Network yet, the map is there
@@ -131,8 +124,8 @@ def test_the_map_is_painted_before_the_network_and_the_live_graph_takes_its_plac
 
 
 def test_a_payload_that_comes_before_the_build_is_the_one_drawn(
-        demo: StreamlitServer, browser: Browser) -> None:
-    page = _held(browser, demo.url)
+        graph_demo: StreamlitServer, browser: Browser) -> None:
+    page = _held(browser, graph_demo.url)
     page.wait_for_selector(IDLE, timeout=30_000)
     page.get_by_label("Find").fill("lisbon")
     page.get_by_label("Find").press("Enter")

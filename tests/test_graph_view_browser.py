@@ -33,10 +33,9 @@ class Traffic:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[StreamlitServer]:
-    srv = start_streamlit("components/graph_view/demo_app.py", free_port())
-    yield srv
-    srv.stop()
+def server(graph_demo: StreamlitServer) -> StreamlitServer:
+    """The graph component's demo app (conftest's ``graph_demo``)."""
+    return graph_demo
 
 
 @pytest.fixture(scope="module")

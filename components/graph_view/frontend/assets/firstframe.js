@@ -12,6 +12,7 @@
 // Text from the data is never drawn here (no label is), and nothing becomes markup.
 
 import { KIND_LABELS } from "./drawing.js";
+import { shapePath } from "./legend.js";
 import { fitScaleOf } from "./selection.js";
 
 const CARD_LINE = 14; // px: one line of a document card's title (KIND_LABELS.document.size)
@@ -109,27 +110,6 @@ function edgeColorOf(color) {
   return { ink: c.color || "#848484", alpha: Number.isFinite(c.opacity) ? c.opacity : 1 };
 }
 
-function shapePath(ctx, n, x, y, hw, hh) {
-  const r = n.size || 10;
-  if (n.shape === "box") {
-    ctx.roundRect(x - hw, y - hh, 2 * hw, 2 * hh, 6);
-  } else if (n.shape === "diamond") {
-    ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y);
-    ctx.closePath();
-  } else if (n.shape === "hexagon") {
-    for (let i = 0; i < 6; i += 1) {
-      const a = (Math.PI / 3) * i;
-      if (i === 0) ctx.moveTo(x + r, y);
-      else ctx.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
-    }
-    ctx.closePath();
-  } else if (n.shape === "square") {
-    ctx.rect(x - r, y - r, 2 * r, 2 * r);
-  } else {
-    ctx.arc(x, y, r, 0, 2 * Math.PI);
-  }
-}
-
 function drawEdges(ctx, edges, at, scale) {
   for (const e of edges) {
     const a = at.get(String(e.from));
@@ -172,8 +152,12 @@ function drawNodes(ctx, items, halves, scale) {
     const [hw, hh] = halves[i];
     const { fill, border } = colorsOf(n.color);
     ctx.globalAlpha = Number.isFinite(n.opacity) ? n.opacity : 1;
-    ctx.beginPath();
-    shapePath(ctx, n, n.x, n.y, hw, hh);
+    if (n.shape === "box") { // a card: its own width and height, rounded as vis draws it
+      ctx.beginPath();
+      ctx.roundRect(n.x - hw, n.y - hh, 2 * hw, 2 * hh, 6);
+    } else {
+      shapePath(ctx, n.shape, n.x, n.y, n.size || 10);
+    }
     ctx.fillStyle = fill;
     ctx.fill();
     const borderWidth = (Number.isFinite(n.borderWidth) ? n.borderWidth : 1) / scale;

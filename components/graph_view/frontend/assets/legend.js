@@ -268,7 +268,9 @@ export function fadeOthers(network, picked) {
   return changed;
 }
 
-function shapePath(ctx, shape, x, y, r) {
+// A node shape's path around (x, y) at radius r (a box as a square), begun afresh; the
+// legend's swatches and the painted first frame (firstframe.js) draw with it.
+export function shapePath(ctx, shape, x, y, r) {
   ctx.beginPath();
   if (shape === "square" || shape === "box") {
     ctx.rect(x - r, y - r, 2 * r, 2 * r);
