@@ -84,14 +84,18 @@ def _dice(a: set[str] | frozenset[str], b: set[str] | frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
 
 
+#: a Chinese "only one": 唯一的电脑, 唯一的狗 (one value, as "only" in English)
+_ZH_ONLY_ONE = re.compile(r"唯一的?[\u4e00-\u9fff]")
+
+
 def _functional(a: Claim, b: Claim) -> bool | None:
     """True when the words both claims use (or their subject) name a one-value
     attribute, False for a many-values one, ``None`` when they name neither."""
     if a.zh:
         shared = [w for w in a.words if w in b.word_set]
         joined = "".join(shared) + "|" + "".join(a.subject)
-        if any(c in joined for c in _ZH_FUNCTIONAL):
-            return True
+        if any(c in joined for c in _ZH_FUNCTIONAL) or _ZH_ONLY_ONE.search(a.text + b.text):
+            return True  # 奚文唯一的电脑是ThinkPad: one value, whichever text says "only"
         return False if any(c in joined for c in _ZH_MULTI) else None
     if a.subject_cues[0] or a.cues[0] & b.word_set:
         return True
@@ -713,9 +717,9 @@ def _zh_denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> f
     core = "".join(d.object)
     kin = _ZH_KIN.get(core.removeprefix("有"))
     kin_words = "(?:" + "|".join(kin) + ")" if kin else ""
-    if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)亲?"
+    if kin and x.owner and (re.search(re.escape(x.owner[0]) + r"(?:的|有.{0,3}?)(?:亲|双胞胎)?"
                                       + kin_words, other.text) or (
-            affirming and re.search(r"[她他]的?亲?" + kin_words + r"|(?:送|接|带|陪)"
+            affirming and re.search(r"[她他]的?(?:亲|双胞胎)?" + kin_words + r"|(?:送|接|带|陪)"
                                     + kin_words, other.text))):
         # 没有孩子 / 周建国的儿子今年考上了大学, 每天去接她的女儿, 先送闺女去幼儿园;
         # 独生子 / 陈晨说他哥哥…, 杨帆的亲妹妹

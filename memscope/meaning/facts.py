@@ -754,6 +754,22 @@ def _zh_counts(of: str, rest: str) -> list[Fact]:
     return out
 
 
+#: what a pet or a thing of one's is called (家的狗叫"豆豆", 唯一的猫叫咪咪): one value
+#: only when 唯一 says there is one (as "Wiebke's only dog is called Bruno")
+_ZH_CALLED = re.compile(r"(?P<only>唯一的?)?(?P<noun>狗狗?|猫咪?|宠物|鹦鹉|兔子|仓鼠|乌龟|车|电脑|"
+                        r"手机)(?:的名字)?叫(?:做)?[\"“「]?(?P<value>[^，。,；;、\s\"”」]{1,8})")
+
+
+def _zh_called(of: str, text: str) -> list[Fact]:
+    """What a Chinese clause says a pet or a thing is called (family ``name``)."""
+    m = _ZH_CALLED.search(text)
+    if m is None:
+        return []
+    value = m["value"]
+    return [Fact("name", m["noun"][:1], of, value, value, frozenset((value,)),
+                 exclusive=bool(m["only"]), named=True)]
+
+
 def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, ...]:
     """The facts of a Chinese clause (as :func:`_en_facts`)."""
     facts: list[Fact] = []
@@ -792,6 +808,7 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
         facts.append(_state("age", of, f"{base + low}-{base + high}", shown=d.group(0)))
     facts += _zh_counts(of, rest)
     facts += _zh_more(of, rest)
+    facts += _zh_called(of, thing + rest)
     facts += _state_facts(rest, of, facts)
     return tuple(facts)
 

@@ -67,6 +67,10 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"雷打不动(?:地|的)?"), "每天"),  # without fail: no denial
             # 她的亲姐姐: her sister
             (re.compile(r"的亲(?=姐姐|哥哥|弟弟|妹妹|儿子|女儿|闺女|兄弟|姐妹)"), "的"),
+            # 只有一台电脑，是MacBook Air: its only computer is (唯一的电脑是…)
+            (re.compile(r"(?:只有|就|仅有)一(?:台|部|辆|只|条|套)(?P<n>[\u4e00-\u9fff]{1,3})[，,]"
+                        r"(?:是|用的是)(?:一[台部辆只条套])?"), r"唯一的\g<n>是"),
+            (re.compile(r"(?<=唯一的)(?P<n>[\u4e00-\u9fff]{1,3})是一[台部辆只条套个]"), r"\g<n>是"),
             # 只有一个孩子，是个女儿: no son (as "has one child, a daughter")
             (re.compile(r"只有一个孩子[，,]\s*(?:是)?(?:个|一个)?(?P<kin>女儿|儿子)"),
              lambda m: f"只有一个{m['kin']}，没有{'儿子' if m['kin'] == '女儿' else '女儿'}"),

@@ -167,6 +167,9 @@ class Claim:
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's
             out |= {o[:1] for o in out if len(o) >= 2} | {
                 (o[0].split("的")[0],) for o in out if self.zh and "的" in o[0]}
+        if self.zh and ZH_ONLY_CHILD.search(self.text):  # 徐明只有一个女儿: 徐明的女儿's too
+            out |= {(f"{o[0]}的{kin}",) for o in list(out) if "的" not in o[0]
+                    for kin in ("女儿", "儿子", "孩子")}
         if out or not self.subject or self.subject == ("*",):
             return frozenset(out)
         return frozenset((self.subject,))
@@ -322,6 +325,9 @@ _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|�
 
 
 #: a kin who died ("Sven's mother passed away in 2018"): the text is also its owner's
+#: one's only child: 只有一个女儿, 就一个孩子, 的独生女, 唯一的儿子 (是独生女 is the owner's own)
+ZH_ONLY_CHILD = re.compile(r"(?:只有|就|仅有|只生了?)一个(?P<a>女儿|儿子|闺女|孩子|小孩)"
+                           r"|的独生(?P<b>[女子])(?!女)|唯一的(?P<c>女儿|儿子|孩子)")
 _GONE_KIN = re.compile(r"\b(?:passed\s+away|died|lost\s+(?:his|her|their))\b|去世|过世|离世|病逝",
                        re.I)
 #: a Chinese clause that only sets the time of the next (在上一家公司时，…): its past is the next's

@@ -21,7 +21,7 @@ import re
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from memscope.meaning.claim_text import _HAN
+from memscope.meaning.claim_text import _HAN, _zh_int
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.events import born_too_late, witnessed
@@ -39,7 +39,7 @@ from memscope.meaning.places import (
     zh_places,
 )
 from memscope.meaning.quantities import Measure, measures, measures_conflict
-from memscope.meaning.reading import Claim, Clause
+from memscope.meaning.reading import ZH_ONLY_CHILD, Claim, Clause
 from memscope.meaning.routines import routine, routines_conflict
 
 
@@ -60,6 +60,9 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
+        (("only_child" in fa and "child_stage" in fb) or ("only_child" in fb
+                                                           and "child_stage" in fa),
+         _child_stage_conflict),
         (("only_tool" in fa and "tool" in fb) or ("only_tool" in fb and "tool" in fa),
          _tool_conflict),
         (("no_tool" in fa and "tool" in fb) or ("no_tool" in fb and "tool" in fa),
@@ -129,6 +132,11 @@ def _text_features(text: str) -> set[str]:
         out.add("sight")
     if _SNOW_AT_HOME.search(text) or _NO_SNOW_AT_HOME.search(text):
         out.add("climate")
+    if _ZH_CHILD.search(text):
+        if ZH_ONLY_CHILD.search(text):
+            out.add("only_child")
+        if any(p.search(text) for p in _ZH_STAGES) or _ZH_CHILD_AGE.search(text):
+            out.add("child_stage")
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
@@ -871,6 +879,70 @@ def _far(home: str, city: str) -> bool:
             return here != there
     here, there = city_country(home), city_country(city)
     return bool(here and there and here != there.split(".")[0])
+
+
+#: a child of one's, in Chinese (闺女 is a daughter, 孩子 / 小孩 / 娃 any child)
+_ZH_CHILDREN = {"女儿": "d", "闺女": "d", "独生女": "d", "儿子": "s", "独生子": "s", "孩子": "",
+                "小孩": "", "娃": ""}
+_ZH_CHILD = re.compile("|".join(sorted(_ZH_CHILDREN, key=len, reverse=True)))
+#: a child's stage of life, first to last: a baby, kindergarten, primary, middle and high
+#: school, university, a working life (N岁 too: :func:`_zh_stage`)
+_ZH_STAGES = tuple(re.compile(p) for p in (
+    r"早教|刚出生|刚满月|还在吃奶|襁褓",
+    r"幼儿园|托儿所",
+    r"小学|[一二三四五六]年级",
+    r"初中|初[一二三](?![次])|中考",
+    r"高中|高[一二三](?![兴度])|高考",
+    r"(?<!没考上)(?<!没上)(?:大学|大[一二三四]|读研|研究生|读博|本科)(?!毕业)",
+    r"大学毕业|(?:本科|研究生)毕业|毕业了|(?:参加|已经)工作|上班|在.{1,8}(?:当|做)"
+    r"(?:会计|医生|老师|护士|律师|工程师)"))
+_ZH_CHILD_AGE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})岁")
+
+
+def _zh_stage(text: str) -> int | None:
+    """The stage of life a Chinese sentence gives a child (:data:`_ZH_STAGES`' index, an
+    age read as the usual stage at it), or ``None``."""
+    found = [n for n, p in enumerate(_ZH_STAGES) if p.search(text)]
+    if found:
+        return found[-1]  # 高三，马上要高考了 / 大学毕业在上班: the latest it names
+    m = _ZH_CHILD_AGE.search(text)
+    age = _zh_int(m.group(1)) if m else None
+    if age is None:
+        return None
+    return next(n for n, top in enumerate((2, 5, 11, 14, 17, 22, 200)) if age <= top)
+
+
+def _zh_child_stages(c: Claim) -> dict[str, int]:
+    """The stage of each child a Chinese text speaks of ("d", "s" or "" for a child of
+    either kind): read in the sentence after the child's word, up to its end."""
+    out: dict[str, int] = {}
+    for m in _ZH_CHILD.finditer(c.text):
+        end = c.text.find("。", m.end())
+        stage = _zh_stage(c.text[m.end():end if end >= 0 else None])
+        if stage is not None:
+            out.setdefault(_ZH_CHILDREN[m.group(0)], stage)
+    return out
+
+
+def _child_stage_conflict(a: Claim, b: Claim) -> str | None:
+    """One Chinese text says its owner has one child, the other gives that child a stage of
+    life two or more stages from the first's (徐明只有一个女儿，今年六岁 / 徐明的闺女已经上大学了;
+    用户的女儿今年高三 / 用户只有一个女儿，已经大学毕业在上班了). Of two children, each may be
+    anywhere; one stage apart may be a year that passed between the two notes."""
+    if not (a.zh and b.zh):
+        return None
+    for first, second in ((a, b), (b, a)):
+        only = ZH_ONLY_CHILD.search(first.text)
+        if only is None or not _mentions_owner(first, second):
+            continue
+        kind = {"女": "d", "子": "s"}.get(only["b"] or "", "") or _ZH_CHILDREN.get(
+            only["a"] or only["c"] or "", "")
+        here, there = _zh_child_stages(first), _zh_child_stages(second)
+        mine = here.get(kind, here.get(""))
+        theirs = [v for k, v in there.items() if not kind or not k or k == kind]
+        if mine is not None and any(abs(mine - v) >= 2 for v in theirs):
+            return "value"
+    return None
 
 
 def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
