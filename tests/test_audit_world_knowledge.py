@@ -354,3 +354,34 @@ def test_whose_a_chinese_note_is_is_read_without_writing_a_cache(tmp_path: Path)
     assert out.stdout.split() == ["True", "False"], out.stderr
     assert not list(tmp.glob("jieba*")), list(tmp.iterdir())
 
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: "only" in Chinese makes one value (唯一的, 只有一台…
+    # 是), a pet's name is one value, a twin sister is a sister; an only child is one child,
+    # of one kind, at one stage of life (two stages apart, or two ages two years apart)
+    ("卢伟唯一的相机是富士X100。", "卢伟唯一的相机是一台索尼A7。", True),
+    ("卢伟只有一台相机，是富士X100。", "卢伟唯一的相机是索尼A7。", True),
+    ("卢伟家的猫叫“年糕”。", "卢伟家唯一的猫叫“汤圆”。", True),
+    ("卢伟是独生子。", "卢伟有个双胞胎哥哥，在读研。", True),
+    ("卢伟只有一个儿子，今年四岁，在上幼儿园。", "卢伟的儿子今年考上了大学。", True),
+    ("卢伟的女儿在读初二。", "卢伟就一个女儿，早就工作了，在银行当会计。", True),
+    ("Tobias's only child, a girl, is in kindergarten.", "Tobias's daughter is at college.",
+     True),
+    ("Tobias's only child is a boy of six.", "Tobias's daughter plays the cello.", True),
+    ("Tobias's son is his only child.", "Tobias's four kids share one bedroom.", True),
+    ("Tobias has one son, Emil, and no other children.", "Tobias is a father of two.", True),
+    ("Tobias has one daughter, Lea, who is 4.", "Tobias's daughter Lea is 11.", True),
+    # two children may be anywhere; one stage apart may be a year gone by; a son is not
+    # the only daughter; the owner's own age is not the child's
+    ("卢伟有两个女儿，大女儿在读大学。", "卢伟的女儿今年上小学。", False),
+    ("卢伟只有一个女儿，今年高二。", "卢伟的女儿今年高三。", False),
+    ("卢伟只有一个女儿，今年上小学。", "卢伟的儿子今年上大学。", False),
+    ("卢伟是独生女。", "卢伟的女儿在上幼儿园。", False),
+    ("Tobias's only son is 7.", "Tobias's daughter is at university.", False),
+    ("Tobias's only child is 7.", "Tobias is 38.", False),
+    ("Tobias has one daughter, who is 9.", "Tobias's daughter is 10.", False),
+])
+def test_only_one(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -163,9 +163,10 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
                 by_word["\x00short"].append(mem_id)
         for members in by_word.values():
             pairs.update(combinations(members, 2))
-        # a text in the group for the kin it denies ("Sara has no children", in the group of
-        # Sara's children) is compared with every text about them
-        deniers = [m for m in group if key in claims[m].denied_kin]
+        # a text in the group for the kin it denies or speaks of ("Sara has no children",
+        # "Ewa's only child", in the group of their children) is compared with every text
+        # about them
+        deniers = [m for m in group if key in claims[m].kin_spoken_of]
         if deniers:
             about = [m for m in group if any(key and cl.owner[:len(key)] == key
                                              for cl in claims[m].clauses)]

@@ -161,18 +161,31 @@ class Claim:
     def keys(self) -> frozenset[tuple[str, ...]]:
         """Whom it is about: its clauses' owners (and the kin it says the owner has none
         of), or else its subject (the audit pairs texts that share one)."""
-        out = {cl.owner for cl in self.clauses if cl.owner} | self.denied_kin
+        out = {cl.owner for cl in self.clauses if cl.owner} | self.kin_spoken_of
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
         out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in ROLES}
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's
             out |= {o[:1] for o in out if len(o) >= 2} | {
                 (o[0].split("的")[0],) for o in out if self.zh and "的" in o[0]}
-        if self.zh and ZH_ONLY_CHILD.search(self.text):  # 徐明只有一个女儿: 徐明的女儿's too
-            out |= {(f"{o[0]}的{kin}",) for o in list(out) if "的" not in o[0]
-                    for kin in ("女儿", "儿子", "孩子")}
         if out or not self.subject or self.subject == ("*",):
             return frozenset(out)
         return frozenset((self.subject,))
+
+    @cached_property
+    def kin_spoken_of(self) -> frozenset[tuple[str, ...]]:
+        """The people it speaks of without naming them as owners, as owners: the kin it
+        says its owner has none of (:attr:`denied_kin`), and the children of one who has
+        one child ("Ewa's only child", 徐明只有一个女儿: Ewa's daughter, son …), to be compared
+        with what is said of them."""
+        out = set(self.denied_kin)
+        if self.zh and ZH_ONLY_CHILD.search(self.text):
+            out |= {(f"{cl.owner[0]}的{kin}",) for cl in self.clauses
+                    if cl.owner and "的" not in cl.owner[0] for kin in ("女儿", "儿子", "孩子")}
+        elif not self.zh and (m := EN_ONLY_CHILD.search(self.text)):
+            owner = next(g for g in m.group("o1", "o2", "o3", "o4") if g).lower()
+            out |= {(owner,)} | {(owner, kin) for kin in (
+                "child", "children", "kid", "kids", "daughter", "son")}
+        return frozenset(out)
 
     @cached_property
     def denied_kin(self) -> frozenset[tuple[str, ...]]:
@@ -325,6 +338,15 @@ _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|�
 
 
 #: a kin who died ("Sven's mother passed away in 2018"): the text is also its owner's
+#: English: one's only child ("Ewa's only child", "is her only child", "has one son"):
+#: its owner, its word and, for "only child", the kind it may say after ("…, a son")
+EN_ONLY_CHILD = re.compile(
+    r"\b(?P<o1>[A-Z][\w-]*)['’]s\s+only\s+(?P<k1>child|kid|daughter|son)\b"
+    r"|\b(?P<o2>[A-Z][\w-]*)\s+has\s+(?:only\s+|just\s+)?(?:one|a single)\s+"
+    r"(?P<k2>child|kid|daughter|son)\b"
+    r"|\bis\s+(?P<o3>[A-Z][\w-]*)['’]s\s+only\s+(?P<k3>child|kid|daughter|son)\b"
+    r"|\b(?P<o4>[A-Z][\w-]*)['’]s\s+(?P<k4>daughter|son)(?:,?\s+[A-Z][a-z]+,?)?\s+is\s+"
+    r"(?:his|her|their)\s+only\s+child\b")
 #: one's only child: 只有一个女儿, 就一个孩子, 的独生女, 唯一的儿子 (是独生女 is the owner's own)
 ZH_ONLY_CHILD = re.compile(r"(?:只有|就|仅有|只生了?)一个(?P<a>女儿|儿子|闺女|孩子|小孩)"
                            r"|的独生(?P<b>[女子])(?!女)|唯一的(?P<c>女儿|儿子|孩子)")

@@ -39,7 +39,7 @@ from memscope.meaning.places import (
     zh_places,
 )
 from memscope.meaning.quantities import Measure, measures, measures_conflict
-from memscope.meaning.reading import ZH_ONLY_CHILD, Claim, Clause
+from memscope.meaning.reading import EN_ONLY_CHILD, ZH_ONLY_CHILD, Claim, Clause
 from memscope.meaning.routines import routine, routines_conflict
 
 
@@ -82,8 +82,9 @@ def compared_widely(c: Claim) -> bool:
     """Whether the audit compares ``c`` with every text about its owner, shared words or
     not: it holds what a rarer rule reads on one side (routine hours, no partner, a visit
     denied, a home for life, no allergies, owning or renting a home, the only languages
-    someone speaks, a height), which the other text may say in words of its own."""
-    return bool(features(c) - {"number", "allergy", "quantity"})
+    someone speaks, a height, one child), which the other text may say in words of its
+    own."""
+    return bool(features(c) - {"number", "allergy", "quantity", "child_stage"})
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -132,15 +133,27 @@ def _text_features(text: str) -> set[str]:
         out.add("sight")
     if _SNOW_AT_HOME.search(text) or _NO_SNOW_AT_HOME.search(text):
         out.add("climate")
-    if _ZH_CHILD.search(text):
-        if ZH_ONLY_CHILD.search(text):
-            out.add("only_child")
-        if any(p.search(text) for p in _ZH_STAGES) or _ZH_CHILD_AGE.search(text):
-            out.add("child_stage")
+    out |= _child_features(text)
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
     return out
+
+
+def _child_features(text: str) -> set[str]:
+    """"only_child" when a text says someone has one child (one daughter, one son),
+    "child_stage" when it says what a child of theirs is (a stage of life, an age, a
+    daughter or a son) or that they have several (:func:`_child_stage_conflict`)."""
+    if _ZH_CHILD.search(text):
+        only, stage = ZH_ONLY_CHILD.search(text), (
+            any(p.search(text) for p in _ZH_STAGES) or _ZH_CHILD_AGE.search(text))
+    elif _EN_CHILD.search(text):
+        only, stage = EN_ONLY_CHILD.search(text), (
+            any(p.search(text) for p in _EN_STAGES) or _EN_CHILD_AGE.search(text)
+            or _EN_SEVERAL.search(text) or _EN_KIN_OF.search(text))
+    else:
+        only, stage = None, _EN_SEVERAL.search(text)  # "Camille is a mother of three"
+    return {name for name, found in (("only_child", only), ("child_stage", stage)) if found}
 
 
 def _tool_features(text: str) -> set[str]:
@@ -924,13 +937,133 @@ def _zh_child_stages(c: Claim) -> dict[str, int]:
     return out
 
 
+#: "has one son, Bao, and no other children": the one is the only child
+_EN_NO_OTHER = re.compile(r"\bno other (?:children|kids)\b", re.I)
+#: what an only child is, said after it ("…, a son", "… is a boy of six"; the claim's text
+#: may say it as "Tobias has one child; Tobias's child is a boy of six")
+_EN_KIND = re.compile(r"(?:[,:]|\bis)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}"
+                      r"(?P<k>son|boy|daughter|girl)\b")
+_EN_CHILDREN = {"child": "", "kid": "", "daughter": "d", "girl": "d", "son": "s", "boy": "s"}
+_EN_CHILD = re.compile(r"\b(?:child|kid|daughter|son|boy|girl)s?\b", re.I)
+#: a child's stage of life, first to last (as :data:`_ZH_STAGES`)
+_EN_STAGES = tuple(re.compile(p, re.I) for p in (
+    r"\b(?:baby|newborn|infant|toddler)\b",
+    r"\b(?:nursery|pre-?school|kindergarten|reception class)\b",
+    r"\b(?:primary|elementary) school\b|\bYear [1-6]\b|\bgrade [1-5]\b"
+    r"|\b(?:first|second|third|fourth|fifth) grade\b",
+    r"\b(?:middle|secondary) school\b|\bjunior high\b|\bYear [7-9]\b|\bgrade [6-8]\b",
+    r"\bhigh school\b|\bsixth form\b|\bYear 1[0-3]\b|\bgrade (?:9|1[0-2])\b|\bA-levels\b",
+    r"\b(?:university|college|uni)\b(?! degree)|\bundergrad|\bfreshman\b|\bsophomore\b",
+    r"\bgraduated\b|\bworks as\b|\bworking as\b|\bhas kids of (?:his|her) own\b"))
+_EN_AGE_WORDS = {w: n for n, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", "twenty"))}
+#: someone's daughter or son ("Ewa's daughter")
+_EN_KIN_OF = re.compile(r"['’]s\s+(?:daughter|son)\b")
+_EN_CHILD_AGE = re.compile(
+    r"\b(?P<n>\d{1,2}|" + "|".join(_EN_AGE_WORDS) + r")(?:\s?yo\b|[- ]years?[- ]old\b|"
+    r"-year-old\b)|\b(?:is|turned|turns|aged)\s+(?P<m>\d{1,2}|" + "|".join(_EN_AGE_WORDS)
+    + r")\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|kg|cm))", re.I)
+#: several children: "three children", "a mother of three", "two kids"
+_EN_SEVERAL = re.compile(r"\b(?:two|three|four|five|six|seven|[2-9])\s+(?:children|kids|sons|"
+                         r"daughters)\b|\b(?:mother|father|mum|mom|dad|parent)\s+of\s+"
+                         r"(?:two|three|four|five|six|[2-9])\b|\bboth (?:of )?(?:his|her|their) "
+                         r"(?:children|kids)\b", re.I)
+
+
+def _en_stage(text: str) -> int | None:
+    """The stage of life an English sentence gives a child (:data:`_EN_STAGES`' index, or an
+    age read as the usual stage at it), or ``None``."""
+    found = [n for n, p in enumerate(_EN_STAGES) if p.search(text)]
+    if found:
+        return found[-1]
+    age = _en_age(text)
+    if age is None:
+        return None
+    return next(n for n, top in enumerate((2, 4, 10, 13, 17, 22, 200)) if age <= top)
+
+
+def _en_age(text: str) -> int | None:
+    """The age an English sentence gives (``3yo``, "is twelve", "a three-year-old")."""
+    m = _EN_CHILD_AGE.search(text)
+    raw = (m["n"] or m["m"]).lower() if m else ""
+    return int(raw) if raw.isdigit() else _EN_AGE_WORDS.get(raw)
+
+
+def _en_child_ages(text: str) -> dict[str, int]:
+    """The age of each child an English text speaks of (as :func:`_en_child_stages`)."""
+    out: dict[str, int] = {}
+    for m in _EN_CHILD.finditer(text):
+        start = max(text.rfind(".", 0, m.start()) + 1, 0)
+        end = text.find(".", m.end())
+        age = _en_age(text[start:end if end >= 0 else None])
+        if age is not None:
+            out.setdefault(_EN_CHILDREN[m.group(0).lower().rstrip("s")], age)
+    return out
+
+
+def _en_child_stages(text: str) -> dict[str, int]:
+    """The stage of each child an English text speaks of ("d", "s" or "" for either kind),
+    read in the sentence that names the child."""
+    out: dict[str, int] = {}
+    for m in _EN_CHILD.finditer(text):
+        start = max(text.rfind(".", 0, m.start()) + 1, 0)
+        end = text.find(".", m.end())
+        stage = _en_stage(text[start:end if end >= 0 else None])
+        if stage is not None:
+            out.setdefault(_EN_CHILDREN[m.group(0).lower().rstrip("s")], stage)
+    return out
+
+
+def _en_child_conflict(a: Claim, b: Claim) -> str | None:
+    """One English text says someone has one child (or one daughter, one son), the other
+    that they have several children, that a child of the other kind is theirs, or gives that
+    child a stage of life two or more from the first's ("Ewa's only child is a three-year-old
+    boy" / "Ewa's daughter started university"; "Théo … is Camille's only child" / "Camille
+    is a mother of three"). The other text must name the same person."""
+    for first, second in ((a, b), (b, a)):
+        only = EN_ONLY_CHILD.search(first.text)
+        if only is None:
+            continue
+        owner = only["o1"] or only["o2"] or only["o3"] or only["o4"]
+        if re.search(rf"\b{re.escape(owner)}\b", second.text, re.I) is None:
+            continue
+        word = (only["k1"] or only["k2"] or only["k3"] or only["k4"]).lower()
+        kind = _EN_CHILDREN[word]
+        if only["k4"] or _EN_NO_OTHER.search(first.text):
+            word = "child"  # "Olga's daughter is her only child", "… and no other children"
+        said = _EN_KIND.search(first.text[only.end():].split(".")[0][:80])
+        if not kind and said:
+            kind = _EN_CHILDREN[said["k"].lower()]
+        theirs = _en_child_stages(second.text)
+        if word in ("child", "kid") and (_EN_SEVERAL.search(second.text) or (kind and (
+                any(k and k != kind for k in theirs) or re.search(
+                    rf"\b{re.escape(owner)}['’]s\s+{'daughter' if kind == 's' else 'son'}\b",
+                    second.text, re.I)))):
+            return "value"  # several children; an only child who is a son, and a daughter
+        here = _en_child_stages(first.text)
+        mine = here.get(kind, here.get(""))
+        if mine is not None and any(abs(mine - v) >= 2 for k, v in theirs.items()
+                                    if not kind or not k or k == kind):
+            return "value"
+        ages, other = _en_child_ages(first.text), _en_child_ages(second.text)
+        age = ages.get(kind, ages.get(""))
+        if age is not None and any(abs(age - v) >= 2 for k, v in other.items()
+                                   if not kind or not k or k == kind):
+            return "value"  # "one daughter, Zoe, who is 3yo" / "Zoe is 10"
+    return None
+
+
 def _child_stage_conflict(a: Claim, b: Claim) -> str | None:
     """One Chinese text says its owner has one child, the other gives that child a stage of
     life two or more stages from the first's (徐明只有一个女儿，今年六岁 / 徐明的闺女已经上大学了;
     用户的女儿今年高三 / 用户只有一个女儿，已经大学毕业在上班了). Of two children, each may be
     anywhere; one stage apart may be a year that passed between the two notes."""
-    if not (a.zh and b.zh):
+    if a.zh != b.zh:
         return None
+    if not a.zh:
+        return _en_child_conflict(a, b)
     for first, second in ((a, b), (b, a)):
         only = ZH_ONLY_CHILD.search(first.text)
         if only is None or not _mentions_owner(first, second):
