@@ -385,3 +385,51 @@ def test_whose_a_chinese_note_is_is_read_without_writing_a_cache(tmp_path: Path)
 def test_only_one(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: the seat one takes, a salary in other words
+    # (paid a year, a field, "makes … a year", fields split by ";"), an employer through its
+    # branch or after "has been", a direct supervisor, an aeroplane
+    ("Oona prefers an aisle seat when she flies.", "Oona always books a window seat.", True),
+    ("出行习惯：靠过道的座位（欧阳娜）", "欧阳娜坐高铁一定要靠窗的位置。", True),
+    ("Oona is paid €61,000 a year.", "Oona's current salary: €74,000 per annum.", True),
+    ("Salary: $95,000", "Makes $140k a year at the agency", True),
+    ("Oona Berg — Role: designer; Salary: £48k; Manager: Ivo.",
+     "Oona Berg is currently earning £70,000 a year.", True),
+    ("Oona works at the Tartu branch of Swedbank.", "Oona is employed by SEB in Tallinn.", True),
+    ("Oona has been a designer at Bolt for three years.", "Oona works at Wise.", True),
+    ("Oona reports directly to Ivo Saar.", "Oona's immediate supervisor is Mart Kask.", True),
+    ("Oona has never been on an aeroplane.", "Oona flew to Lisbon in May.", True),
+    # a seat somebody else books, the same pay in two ways, a bike paid for, another branch
+    # of one employer
+    ("Oona prefers window seats.", "Oona's husband always books an aisle seat.", False),
+    ("Oona takes an aisle seat on overnight flights.", "Oona likes a window seat.", False),
+    ("Oona earns €74,000 a year.", "Oona takes home about €4,100 a month.", False),
+    ("Oona is paid €61,000 a year.", "Oona's salary: €61,000.", False),
+    ("Oona paid €400 for her bike.", "Oona's salary is €61,000.", False),
+    ("Oona works at the Tartu branch of Swedbank.", "Oona works at Swedbank.", False),
+])
+def test_seats_pay_and_employers(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: kin who died, in other words (grandparents, both
+    # parents; a dad's birthday party is a day with him), and parents apart against together
+    ("Rafael's grandparents have all passed away.", "Rafael calls his grandfather on Sundays.",
+     True),
+    ("Rafael's mother died in 2015.", "Rafael is in Porto for his mum's 60th birthday.", True),
+    ("Rafael's parents separated in 2004.",
+     "Rafael's parents have been married for 35 years.", True),
+    ("Rafael's mum is widowed.", "Rafael's mum and dad are celebrating their 30th anniversary.",
+     True),
+    # a grave, someone else's parents, a parting then and a remarriage said of another
+    ("Rafael's father died in 2015.", "Rafael visits his father's grave in May.", False),
+    ("Rafael's parents separated in 2004.",
+     "Ines's parents have been married for 35 years.", False),
+])
+def test_kin_in_other_words(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

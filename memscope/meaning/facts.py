@@ -34,7 +34,8 @@ _MARKERS = _set("only sole main primary favourite favorite one current usual reg
 #: one-value attributes in other words: the family of each attribute noun
 _NOUN_FAMILIES: dict[str, str] = {
     **dict.fromkeys(("manager", "boss", "line manager", "supervisor", "direct manager",
-                     "line-manager", "reporting manager"), "manager"),
+                     "line-manager", "reporting manager", "direct supervisor",
+                     "immediate supervisor", "immediate manager", "direct boss"), "manager"),
     **dict.fromkeys(("partner", "wife", "husband", "spouse", "girlfriend", "boyfriend",
                      "fiancé", "fiancée", "fiance", "fiancee"), "partner"),
     **dict.fromkeys(("home", "home city", "flat", "apartment", "house", "address"), "home"),
@@ -87,7 +88,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
                  r"|\bjoined\b(?=\s+(?:the\s+)?[A-Z])"
                  r"|\b(?:started|starts|began|begins)\s+(?:as\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?)?"
                  r"(?:at|with)\b(?=\s+(?:the\s+)?[A-Z])"
-                 r"|(?:\b(?:is|as)|['’]s)(?:\s+now)? an? (?:[\w-]+\s+){0,2}?"
+                 r"|(?:\b(?:is|as|has been)|['’]s(?: been)?)(?:\s+now)? an? (?:[\w-]+\s+){0,2}?"
                  r"(?!(?:volunteer|member|regular|guest|"
                  r"visitor|customer|client|patient|fan|student|resident|speaker|trustee|"
                  r"mentor|subscriber)\b)[\w-]+ (?:at|for)\b"),

@@ -387,6 +387,9 @@ _ZH_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 
 #: states of the body, the day and faith, each one of two at a time: alive or dead, early
 #: to bed or late, baptised or not, left- or right-handed, perfect eyesight or glasses
+#: a seat taken on some trips only ("on long-haul flights", "on short hops", "on trains")
+_ANY_TRIP = (r"(?![^.;,]{0,12}\b(?:on|for|during|when|if)\s+(?:(?:the|a|an|any)\s+)?(?:long|short|"
+             r"overnight|night|red-eye|domestic|international|trains?|buses|coach|ferr))")
 _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("alive", "dead", r"\b(?:passed away|died|is dead|has died|was killed)\b"),
@@ -407,6 +410,18 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"southpaw)\b"),
         ("hand", "right", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?right[- ]handed\b"
                           r"|\ba right[- ]hander\b"),
+        # the seat one takes on a plane or a train ("prefers window seats", "always books an
+        # aisle seat because window seats make them feel trapped"); not on some trips only
+        # ("on long-haul flights", "on short hops")
+        ("seat", "aisle", r"\b(?:prefers?|(?:always |only )?(?:asks? for|books?|picks?|chooses?|"
+                          r"takes?|requests?|insists? on|goes? for)|likes?)\s+(?:an |the )?aisle "
+                          r"seats?\b" + _ANY_TRIP + r"|\bwindow seats? makes? (?:him|her|them|me) "
+                          r"feel\b|\b(?:hates?|can['’]t stand|avoids?) (?:the )?window(?: seats?)?"
+                          r"\b" + _ANY_TRIP),
+        ("seat", "window", r"\b(?:prefers?|(?:always |only )?(?:asks? for|books?|picks?|chooses?|"
+                           r"takes?|requests?|insists? on|goes? for)|likes?)\s+(?:a |the )?window "
+                           r"seats?\b" + _ANY_TRIP + r"|\b(?:hates?|can['’]t stand|avoids?) "
+                           r"(?:the )?aisle(?: seats?)?\b" + _ANY_TRIP),
         ("eyesight", "perfect", r"\bperfect (?:eyesight|vision)\b|\b20/20 vision\b|\bhas never "
                                 r"(?:needed|worn|had) (?:glasses|spectacles|contact lenses)\b"),
         ("eyesight", "glasses", r"\b(?:wears|needs) (?:\w+ )?(?:glasses|spectacles|contact lenses)"
@@ -433,6 +448,8 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("hand", "right", r"(?<!不是)右撇子|右利手|(?:干啥|干什么|做什么|什么)都用右手"
                           r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)|(?<!习)惯用右手"
                           r"|(?:写字|吃饭|拿筷子)(?:一直|都|向来)?(?:是)?用右手"),
+        ("seat", "aisle", r"(?:过道|靠走廊|靠过道)(?:的)?(?:座位|位置|位子|位)"),
+        ("seat", "window", r"靠窗(?:的)?(?:座位|位置|位子|位)"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
                                 r"|从(?:来)?没戴过眼镜|不用戴眼镜"),
         ("eyesight", "glasses", r"近视(?:\d+|[一二三四五六七八九十两几]+)百(?:多)?度|近视\d+度"
@@ -640,6 +657,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "alive": frozenset((frozenset(("alive", "dead")),)),
     "bedtime": frozenset((frozenset(("early", "late")),)),
     "hand": frozenset((frozenset(("left", "right")),)),
+    "seat": frozenset((frozenset(("window", "aisle")),)),
     **{family: frozenset((frozenset(values),)) for family, values in (
         ("surgery", ("none", "some")), ("broken bone", ("none", "some")),
         ("colour vision", ("colour-blind", "normal")),
@@ -747,7 +765,7 @@ _WORDS = {
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
-             "左利手", "右利手"),
+             "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid", "married", "divorced", "widow", "ex-"),

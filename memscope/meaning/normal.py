@@ -256,6 +256,12 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?:An?|The) [a-z][\w -]{2,30}? by (?:training|trade|profession|background),\s+"
                 r"(?=[A-Z])"), ""),
     (re.compile(r"\bsteers? clear of\b"), "avoids"),
+    # "works at the Accra branch of Ecobank": works at Ecobank in Accra
+    (re.compile(r"\b(?P<v>works?|working) (?:at|for|in) the (?P<place>[A-Z][\w-]*"
+                r"(?: [A-Z][\w-]*)?) "
+                r"(?:branch|office|site|store|plant|campus) of (?P<org>[A-Z][\w&'’-]*"
+                r"(?: [A-Z][\w&'’-]*)*)"), r"\g<v> at \g<org> in \g<place>"),
+    (re.compile(r"\b(?:aero|air)planes?\b"), lambda m: "planes" if m[0].endswith("s") else "plane"),
     # "lives full-time in a house she owns in Vancouver": lives in Vancouver
     (re.compile(r"\blives (?:full-time |year-round |permanently |all year )?in (?:a|an|the|her|his|"
                 r"their) [a-z][\w -]{1,40}? in (?P<city>[A-Z][\w-]+)"), r"lives in \g<city>"),

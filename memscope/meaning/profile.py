@@ -29,8 +29,9 @@ _VERBISH = re.compile(r"^(?:[a-z]+(?:s|ed)|is|has|was|can|can['’]t|cannot|neve
                       r"did|will|won['’]t|rarely|always|only|still)\b")
 #: one "Field: value" of an English note
 _EN_FIELD = re.compile(r"^(?P<key>[A-Za-z][A-Za-z -]{1,30}?):\s*(?P<value>.+)$", re.S)
-#: where a field ends: a full stop before the next "Field:" (values may hold ";" and ",")
-_EN_SPLIT = re.compile(r"\.\s+(?=[A-Z][A-Za-z -]{1,30}:)")
+#: where a field ends: a full stop or a semicolon before the next "Field:" (values may hold
+#: ";" and "," otherwise)
+_EN_SPLIT = re.compile(r"[.;]\s+(?=[A-Z][A-Za-z -]{1,30}:)")
 _NONE = re.compile(r"^(?:none|no|nil|n/a)(?:\s+known|\s+whatsoever|\s+at all)?\s*(?:$|[–—;,.-])",
                    re.I)
 _YES = re.compile(r"^(?:yes|y)\s*(?:$|[–—;,.-])", re.I)
@@ -120,7 +121,8 @@ def _known_en_key(key: str) -> bool:
 _EN_OTHER_KEYS = frozenset(("height", "weight", "blood type", "pets", "children", "kids",
                             "nationality", "alcohol", "caffeine", "exercise", "social media",
                             "housing", "smoking", "education", "highest education", "car",
-                            "phone", "hobbies", "hobby", "siblings", "eats", "commute"))
+                            "phone", "hobbies", "hobby", "siblings", "eats", "commute",
+                            "salary", "annual salary", "current salary", "income", "pay"))
 
 
 #: whose a note is, named beside its field: "Health: type 1 diabetes (Emeka)", "Devices
@@ -142,6 +144,12 @@ _EN_ITEM_STATE = re.compile(r"^(?:married|engaged|divorced|widowed|single|separa
 _EN_ITEM_KIN = re.compile(r"^(?:parents|mother|father|mum|mom|dad|sister|brother|sisters|brothers|"
                           r"son|daughter|sons|daughters|kids|children|wife|husband|partner)\s+"
                           r"(?:is|are|was|were|lives?|live|works?|has|have|[a-z]+s)\b")
+
+
+#: words that only say which of a thing a field names ("current salary", "main bank")
+_KEY_MARKERS = frozenset(("current", "present", "main", "primary", "only", "home", "usual",
+                          "annual", "monthly", "daily", "first", "native", "favourite",
+                          "favorite", "preferred"))
 
 
 def _named_note(text: str) -> str | None:
@@ -167,7 +175,9 @@ def _named_note(text: str) -> str | None:
             out.append(f"{name} {item}")  # a predicate already: "injects insulin daily"
         else:
             first = key.split()[0] if key.split() else key
-            out.append(_en_field(name, key if _known_en_key(key) else first, item))
+            # "current salary", "home city": a marker, then the thing named (kept whole)
+            whole = _known_en_key(key) or first.lower() in _KEY_MARKERS
+            out.append(_en_field(name, key if whole else first, item))
     return ". ".join(out) + "." if out else None
 
 

@@ -70,7 +70,9 @@ _MONEY_KEYS = (
     ("household income", re.compile(r"\b(?:combined|household|joint|family|total)\s+(?:\w+\s+)?"
                                     r"income\b|\bbetween them\b", re.I)),
     ("salary", re.compile(r"\b(?:salary|earns?|earning|income|wages?|is\s+paid|gets\s+paid)"
-                          r"\b", re.I)),
+                          r"\b|\b(?:makes?|making|brings?\s+in)\b(?=[^.;]*"
+                          r"(?:\b(?:a|per|each|every)\s+(?:year|month)\b|/\s?(?:yr|year)\b))",
+                          re.I)),
 )
 _FOR_THING = re.compile(r"\b(?:for|on)\s+(?:(?:his|her|their|the|a)\s+)?(?P<thing>[a-z]+"
                         r"(?:\s+[a-z]+)?)\b(?!\s+(?:a|per|each|every)\b)")
@@ -153,7 +155,8 @@ def _zh_value(m: re.Match[str]) -> float | None:
 
 #: an amount that is a part, a past one, or one more ("an extra £300 a month from tutoring",
 #: "paid £800 when she lived in Leeds"): not the whole of one thing now
-_NOT_THE_AMOUNT = re.compile(r"\b(?:extra|additional|bonus|on\s+top|side|another|also|paid|"
+_NOT_THE_AMOUNT = re.compile(r"\b(?:extra|additional|bonus|on\s+top|side|another|also|"
+                             r"(?<!\bis )(?<!\bgets )(?<!\bare )paid|"
                              r"earned|used\s+to|was|were|previously|formerly|back\s+then|"
                              r"when\s+(?:she|he|they|i|we)\b)", re.I)
 

@@ -60,6 +60,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
+        (("parents_apart" in fa and "parents_together" in fb) or (
+            "parents_apart" in fb and "parents_together" in fa), _parents_conflict),
         (("only_child" in fa and "child_stage" in fb) or ("only_child" in fb
                                                            and "child_stage" in fa),
          _child_stage_conflict),
@@ -133,17 +135,21 @@ def _text_features(text: str) -> set[str]:
         out.add("sight")
     if _SNOW_AT_HOME.search(text) or _NO_SNOW_AT_HOME.search(text):
         out.add("climate")
-    out |= _child_features(text)
+    out |= _family_features(text)
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
     return out
 
 
-def _child_features(text: str) -> set[str]:
+def _family_features(text: str) -> set[str]:
     """"only_child" when a text says someone has one child (one daughter, one son),
     "child_stage" when it says what a child of theirs is (a stage of life, an age, a
-    daughter or a son) or that they have several (:func:`_child_stage_conflict`)."""
+    daughter or a son) or that they have several (:func:`_child_stage_conflict`);
+    "parents_apart" and "parents_together" (:func:`_parents_conflict`)."""
+    out = {name for name, found in (("parents_apart", _PARENTS_APART.search(text)), (
+        "parents_together", _PARENTS_TOGETHER.search(text))) if found} if (
+        "parent" in text or "mum" in text or "mom" in text or "mother" in text) else set()
     if _ZH_CHILD.search(text):
         only, stage = ZH_ONLY_CHILD.search(text), (
             any(p.search(text) for p in _ZH_STAGES) or _ZH_CHILD_AGE.search(text))
@@ -153,7 +159,8 @@ def _child_features(text: str) -> set[str]:
             or _EN_SEVERAL.search(text) or _EN_KIN_OF.search(text))
     else:
         only, stage = None, _EN_SEVERAL.search(text)  # "Camille is a mother of three"
-    return {name for name, found in (("only_child", only), ("child_stage", stage)) if found}
+    return out | {name for name, found in (("only_child", only), ("child_stage", stage))
+                  if found}
 
 
 def _tool_features(text: str) -> set[str]:
@@ -658,12 +665,20 @@ def _rare_cues(text: str) -> frozenset[str]:
 
 
 _KIN = (r"(?:mother|father|mum|mom|dad|brother|sister|son|daughter|grandmother|grandfather|"
-        r"grandma|grandpa|granny)")
-#: a kin who died ("Sven's mother passed away in 2018", "lost his father last year")
+        r"grandma|grandpa|granny|parents|grandparents)")
+#: a kin who died ("Sven's mother passed away in 2018", "lost his father last year", "Sven's
+#: grandparents have all passed away")
 _KIN_GONE = re.compile(rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|older|younger|elder)"
-                       rf"\s+)?(?P<kin>{_KIN})(?:,?\s+[A-Z][\w-]*,?)?\s+(?:passed\s+away|died)\b"
+                       rf"\s+)?(?P<kin>{_KIN})(?:,?\s+[A-Z][\w-]*,?)?\s+(?:(?:have|has|had)\s+)?"
+                       rf"(?:all\s+|both\s+)?(?:passed\s+away|died)\b"
                        rf"|\b(?P<owner2>[A-Z][\w-]*)\s+lost\s+(?:his|her|their)\s+"
-                       rf"(?P<kin2>{_KIN})\b")
+                       rf"(?:(?:two|four|both)\s+)?(?P<kin2>{_KIN})\b")
+#: a kin's day spent with them ("in Durban for her dad's 70th birthday party")
+_KIN_DAY = re.compile(r"\b(?:for|at|to|celebrating)\s+(?:his|her|their)\s+(?P<kin>" + _KIN
+                      + r")['’]s\s+(?:\d+\w*\s+)?(?:birthday|anniversary|retirement|party)",
+                      re.I)
+#: the kin a word of several stands for ("grandparents": a grandmother and a grandfather)
+_KIN_GROUPS = {"parents": ("mother", "father"), "grandparents": ("grandmother", "grandfather")}
 #: time spent with a kin now ("visits his mother every Sunday", "calls her dad daily")
 _WITH_KIN = re.compile(r"\b(?:visits|calls|phones|rings|sees|meets|lives\s+with|has\s+(?:lunch|"
                        r"dinner|breakfast|coffee)\s+with|cooks\s+for|takes\s+care\s+of|looks\s+"
@@ -1078,6 +1093,33 @@ def _child_stage_conflict(a: Claim, b: Claim) -> str | None:
     return None
 
 
+#: someone's parents parted, or one of them widowed ("Mina's parents divorced when she was
+#: twelve", "User's mum is widowed"), and together now ("have been happily married for 40
+#: years", "are celebrating their 40th wedding anniversary")
+_PARENTS_APART = re.compile(
+    r"\b(?P<o>[A-Z][\w-]*)['’]s\s+(?:parents|mum and dad|mom and dad|mother and father)\s+"
+    r"(?:(?:are|were|got|have|had)\s+)?(?:been\s+)?(?:divorced|separated|split\s+up|broke\s+up)\b"
+    r"|\b(?P<o2>[A-Z][\w-]*)['’]s\s+(?:mum|mom|mother|dad|father)\s+(?:is|was\s+left)\s+"
+    r"(?:a\s+)?widow(?:ed|er)?\b")
+_PARENTS_TOGETHER = re.compile(
+    r"\b(?P<o>[A-Z][\w-]*)['’]s\s+(?:parents|mum and dad|mom and dad|mother and father)\s+"
+    r"(?:are\s+still\s+(?:married|together)|have\s+been\s+(?:\w+\s+)?married\s+for"
+    r"|(?:are\s+)?celebrating\s+their\s+(?:\d+\w*\s+)?(?:wedding\s+)?anniversary"
+    r"|(?:have\s+)?never\s+(?:separated|divorced|split))", re.I)
+
+
+def _parents_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says someone's parents parted (or one of them is widowed), the other that
+    they are together now ("Mina's parents divorced" / "Mina's parents have been happily
+    married for 40 years")."""
+    for first, second in ((a, b), (b, a)):
+        apart, together = _PARENTS_APART.search(first.text), _PARENTS_TOGETHER.search(
+            second.text)
+        if apart and together and (apart["o"] or apart["o2"]).lower() == together["o"].lower():
+            return "negation"
+    return None
+
+
 def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
     """One text says its owner's mother (father, son …) died, the other that they spend
     time with her now ("Sven's mother passed away in 2018" / "Sven visits his mother at her
@@ -1091,10 +1133,11 @@ def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
         owner = (gone["owner"] or gone["owner2"]).lower()
         kin = (gone["kin"] or gone["kin2"]).lower()
         kin = _ONE_KIN.get(kin, kin)
+        kins = _KIN_GROUPS.get(kin, (kin,))
         for y in second.clauses:  # (a plan with them says they are alive as well)
             if y.owner == (owner,) and not y.past and any(
-                    _ONE_KIN.get(k := m["kin"].lower(), k) == kin
-                    for m in _WITH_KIN.finditer(y.text)):
+                    _ONE_KIN.get(k := m["kin"].lower(), k) in kins
+                    for pattern in (_WITH_KIN, _KIN_DAY) for m in pattern.finditer(y.text)):
                 return "negation"
     return None
 
