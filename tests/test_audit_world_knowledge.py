@@ -433,3 +433,23 @@ def test_seats_pay_and_employers(a: str, b: str, expected: bool) -> None:
 def test_kin_in_other_words(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: a Chinese employer in other words (进了, 入职,
+    # 就职于某地的, 是…员工), leaving it (从…离职), and when one goes to sleep
+    ("韦青在美团做前端开发。", "韦青毕业后就进了京东，一直没换过公司。", True),
+    ("韦青在成都的华为上班。", "韦青目前就职于杭州的网易总部。", True),
+    ("韦青前年从百度离职了。", "韦青目前仍是百度员工，负责搜索广告。", True),
+    ("韦青是个夜猫子，几乎没在凌晨一点前睡过。", "韦青每晚十点半前睡觉。", True),
+    ("韦青作息：每晚11点睡，早上7点起", "韦青常年凌晨四点才睡。", True),
+    # leaving said of the past only, a wife's employer, an hour of waking
+    ("韦青前年从百度离职了。", "韦青以前在百度工作过三年。", False),
+    ("韦青从百度离职了。", "韦青的妻子在百度上班。", False),
+    ("韦青每晚十点前睡觉。", "韦青凌晨四点就起床跑步。", False),
+    ("韦青一般晚上十点前睡觉。", "周末韦青常常熬到凌晨两点才睡。", False),
+    ("Wei is in bed by 9 p.m. every night.", "On weekends Wei is a night owl.", False),
+])
+def test_chinese_employers_and_bedtimes(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -109,9 +109,19 @@ _NO_IDEA = re.compile(r"\b(?:has|have|had)\s+no\s+idea\s+how\s+to\b", re.I)
 
 # --- denials ---------------------------------------------------------------------------
 
-def departures(rest: str) -> tuple[Denial, ...]:
+#: a Chinese departure from an employer (从腾讯离职, 辞去了华为的工作, 离开了字节跳动公司)
+_ZH_DEPARTURE = re.compile(r"从([^，。,；;、\s从]{2,8}?)(?:离职|辞职|跳槽)"
+                           r"|辞(?:去|掉)了?([^，。,；;、\s]{2,8}?)的工作"
+                           r"|离开了?([^，。,；;、\s]{2,8}?)(?:公司|集团)")
+
+
+def departures(rest: str, *, zh: bool = False) -> tuple[Denial, ...]:
     """What a clause in the past says its owner has left, and so is no longer at ("left
-    Harlow & Finch last year", "moved away from Leeds")."""
+    Harlow & Finch last year", "moved away from Leeds"; an employer in Chinese: 从腾讯离职)."""
+    if zh:
+        found = _ZH_DEPARTURE.search(rest)
+        name = next((g for g in found.groups() if g), "") if found else ""
+        return (Denial("", tuple(name), False, named=True),) if len(name) >= 2 else ()
     m = _DEPARTURE.search(rest)
     if m is None or re.match(r"\s*for\s+(?:a|an|the|one|two|three|few|some)\b",
                              rest[m.end():], re.I):

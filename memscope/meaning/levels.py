@@ -435,9 +435,12 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("alive", "alive", r"(?:还|仍然|依然)?健在|还活着"),
         # (times as normal.py writes them: 晚上九点 is 21:00, 凌晨三点 03:00)
         ("bedtime", "late", r"夜猫子|不到(?:凌晨[一二三四五1-5]点|0[1-5]:\d\d)不(?:睡|合眼|上床)"
-                            r"|(?:熬|拖)到(?:凌晨[一二三四五1-5]点|0[1-5]:\d\d)(?:才|多)"),
-        ("bedtime", "early", r"(?:(?:每晚|每天晚上)?(?:[八九]|[89])点|(?:19|2[01]):\d\d)"
-                             r"(?:准时|就)?(?:上床|睡觉)|早睡早起"),
+                            r"|(?:熬|拖)到(?:凌晨[一二三四五1-5]点|0[1-5]:\d\d)(?:才|多)"
+                            r"|0[1-5]:\d\d(?:以后|之后|后|多)?(?:才|再)(?:睡|入睡|上床)"
+                            r"|没(?:有)?在(?:凌晨)?0[1-5]:\d\d(?:之|以)?前(?:睡|入睡|上床)"),
+        ("bedtime", "early", r"(?:(?:每晚|每天晚上)?(?:[八九]|[89])点|(?:19|2[0-3]):\d\d)"
+                             r"(?:之前|以前|前|左右)?(?:准时|就)?(?:上床|睡觉|睡(?!不着)|入睡)"
+                             r"|早睡早起"),
         ("baptised", "no", r"没(?:有)?(?:受|领)(?:过)?洗|从(?:未|没)(?:受|领)(?:过)?洗"),
         ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
         # born left-handed, which a hand switched since leaves (天生是左撇子 / 写字用右手，是小时候
@@ -493,6 +496,10 @@ _LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:[a-z-]+\s+)?(?:children|kids|sons|daughters)\b|\b(?:has|have)\s+(?:a|one)\s+"
                              r"(?:[a-z-]+\s+)?(?:son|daughter|child|kid)\b"),
     ))
+#: a bedtime of some nights only ("on weekends", "sometimes", 周末, 偶尔, 假期)
+_SOME_NIGHTS = re.compile(r"\b(?:on|at)\s+(?:the\s+)?weekends?\b|\bon\s+(?:\w+days|holidays?)\b"
+                          r"|\b(?:sometimes|occasionally|now and then|once in a while)\b"
+                          r"|周末|周[一二三四五六日天]|星期|礼拜|偶尔|有时|节假日|假期|放假", re.I)
 #: a wish, a plan or an application: no degree or life event of one's own yet ("hopes to do a
 #: PhD", "applied for a master's in law", 考研)
 _LIFE_FAMILIES = frozenset(family for family, _value, _pattern in _LIFE)
@@ -809,6 +816,8 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
             out += read()
     if _NOT_OWN.search(rest):  # wished for, not had
         out = [f for f in out if f.key not in ("degree", *_LIFE_FAMILIES)]
+    if any(f.key == "bedtime" for f in out) and _SOME_NIGHTS.search(rest):
+        out = [f for f in out if f.key != "bedtime"]  # 周末常常熬到凌晨一点才睡: some nights
     if past:  # one's hand as a child is not one's hand now (小时候被硬掰成用右手写字), nor
         # eyesight once that of now (以前近视六百度 / 做了全飞秒，现在不用戴眼镜)
         out = [f for f in out if f.key not in ("hand", "eyesight")]

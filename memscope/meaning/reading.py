@@ -413,7 +413,7 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
             # roommate's), 王芳的丈夫是广州人，一口粤语说得很地道 (the husband's)
             first = (f"{head[0]}的{of}",) if (c.zh and identity and len(head) == 1 and of
                                                and of.endswith(ZH_ROLES)) else head
-        denials = () if hedged or c.zh else departures(rest)
+        denials = () if hedged else departures(rest, zh=c.zh)
         if not (hedged or past):
             denials += _zh_denials(rest) if c.zh else (*_en_denials(rest),
                                                        *place_among_siblings(facts))
