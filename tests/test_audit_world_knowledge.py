@@ -453,3 +453,28 @@ def test_kin_in_other_words(a: str, b: str, expected: bool) -> None:
 def test_chinese_employers_and_bedtimes(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: type 1 diabetes needs insulin, single for life,
+    # bedtimes in other words, eating what one is allergic to on bread
+    ("Marek has had type 1 diabetes since he was six.", "Marek has never taken insulin.", True),
+    ("马克有1型糖尿病。", "马克从来没打过胰岛素。", True),
+    ("Marek has remained single all his life.", "Marek's wife, Ilona, is a vet.", True),
+    ("On weeknights Marek is usually asleep by 10.", "Marek is rarely in bed before 3 a.m.",
+     True),
+    ("Marek is allergic to sesame.", "Marek spreads tahini and sesame paste on toast.", True),
+    ("马克对芝麻过敏。", "马克每天早上都抹芝麻酱在面包上。", True),
+    ("Marek rents a small flat in Gdańsk.",
+     "Marek's one and only residence is a cabin near Lublin.", True),
+    ("Marek's sole job is as a nurse at Medicover.",
+     "Marek is on the staff of LuxMed and has no other employer.", True),
+    # type 2, a friend's insulin, a bedtime of weekends
+    ("Marek has type 2 diabetes.", "Marek has never taken insulin.", False),
+    ("Marek has type 1 diabetes.", "Marek's friend has never taken insulin.", False),
+    ("Marek is usually asleep by 10.", "On weekends Marek is rarely in bed before 2 a.m.",
+     False),
+])
+def test_health_and_habits_in_other_words(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -153,9 +153,9 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
 _EATS = re.compile(r"零食|最爱|爱吃|\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|"
-                   r"tucks|go-to|"
+                   r"tucks|go-to|spreads?|toast|sandwich(?:es)?|"
                    r"favou?rite|breakfast|lunch|dinner)\b|"
-                   r"吃|喝|早餐|早饭|午饭|晚饭",
+                   r"吃|喝|早餐|早饭|午饭|晚饭|抹|涂|蘸|面包|吐司",
                    re.I)
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)

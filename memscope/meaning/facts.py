@@ -38,7 +38,8 @@ _NOUN_FAMILIES: dict[str, str] = {
                      "immediate supervisor", "immediate manager", "direct boss"), "manager"),
     **dict.fromkeys(("partner", "wife", "husband", "spouse", "girlfriend", "boyfriend",
                      "fiancé", "fiancée", "fiance", "fiancee"), "partner"),
-    **dict.fromkeys(("home", "home city", "flat", "apartment", "house", "address"), "home"),
+    **dict.fromkeys(("home", "home city", "flat", "apartment", "house", "address", "residence",
+                     "place of residence", "main residence", "primary residence"), "home"),
     **dict.fromkeys(("employer", "company", "job", "workplace"), "employer"),
     **dict.fromkeys(("desk", "office", "work desk"), "workplace"),
     **dict.fromkeys(("birthday", "date of birth", "birth date", "birthdate"), "birthday"),
@@ -355,7 +356,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                              r"position|role|worker)\b|兼职"),
     ))
 #: no partner at all (against a named one)
-_SINGLE = re.compile(r"\b(?:is|has been|remains)(?: now| still)? single\b|"
+_SINGLE = re.compile(r"\b(?:is|has been|remains|has (?:stayed|remained))(?: now| still)? single\b|"
                      r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
                      r"\bhas never been in a relationship\b|"
                      r"\b(?:lifelong|confirmed) bachelor\b|"

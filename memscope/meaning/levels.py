@@ -396,12 +396,15 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("alive", "alive", r"\b(?:is )?(?:still alive|alive and well|still living)\b"
                            r"|\b(?:is|are) (?:both |very much )?alive\b"),
         ("bedtime", "late", r"\bnight owl\b|\b(?:rarely|never|seldom) (?:goes to bed|hits the "
-                            r"hay|turns in|sleeps|gets to bed) (?:before|until) (?:midnight|1[0-2]"
-                            r"|[1-4](?::\d\d)? ?a\.?m\.?|one|two|three)\b"),
+                            r"hay|turns in|sleeps|gets to bed|asleep|in bed) (?:before|until) "
+                            r"(?:midnight|1[0-2]"
+                            r"|[1-4](?::\d\d)? ?a\.?m\.?|0[0-4]:\d\d|one|two|three)\b"),
         ("bedtime", "early", r"\bearly bird\b|\b(?:in bed|asleep|out like a light|tucked up) by "
                              r"(?:[789]|ten|nine|eight|seven|10)(?::\d\d)?"
                              r"(?: ?p\.?m\.?| o['’]clock)?(?: sharp)? (?:every|each|most) night\b"
-                             r"|\bin bed by [89](?::\d\d)? ?p\.?m"),
+                             r"|\bin bed by [89](?::\d\d)? ?p\.?m"
+                             r"|\b(?:usually|always|normally) (?:in bed|asleep) (?:by|before) "
+                             r"(?:[89]|10|nine|ten)(?::\d\d)?(?: ?p\.?m\.?)?\b"),
         ("baptised", "no", r"\b(?:has never been|was never|is not|isn['’]t) bapti[sz]ed\b"),
         ("baptised", "yes", r"\b(?:was|has been|got) bapti[sz]ed\b"),
         # one's hand, not a sport's ("plays tennis right-handed")
@@ -410,6 +413,13 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"southpaw)\b"),
         ("hand", "right", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?right[- ]handed\b"
                           r"|\ba right[- ]hander\b"),
+        # insulin: type 1 diabetes needs it ("has type 1 diabetes" / "has never needed insulin")
+        ("insulin", "no insulin", r"\b(?:has never|never|doesn['’]t|does not|has not|hasn['’]t) "
+                             r"(?:\w+ )?(?:needed|need|taken|take|used|use|injected|been on) "
+                             r"insulin\b"),
+        ("insulin", "takes insulin", r"\btype[\s-]*(?:1|one|i)\s+diabet(?:es|ic)\b"
+                                     r"|\binjects insulin\b|\bon insulin\b"
+                                     r"|\binsulin (?:pump|pen|injections?|shots?)\b"),
         # the seat one takes on a plane or a train ("prefers window seats", "always books an
         # aisle seat because window seats make them feel trapped"); not on some trips only
         # ("on long-haul flights", "on short hops")
@@ -451,6 +461,9 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("hand", "right", r"(?<!不是)右撇子|右利手|(?:干啥|干什么|做什么|什么)都用右手"
                           r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)|(?<!习)惯用右手"
                           r"|(?:写字|吃饭|拿筷子)(?:一直|都|向来)?(?:是)?用右手"),
+        ("insulin", "no insulin", r"(?:从没|从来没|从未|没)(?:有)?(?:打|用|注射)过胰岛素"
+                             r"|不(?:需要|用)(?:打|注射)胰岛素"),
+        ("insulin", "takes insulin", r"(?:1|一)型糖尿病|(?<![没不过])(?:打|注射)胰岛素"),
         ("seat", "aisle", r"(?:过道|靠走廊|靠过道)(?:的)?(?:座位|位置|位子|位)"),
         ("seat", "window", r"靠窗(?:的)?(?:座位|位置|位子|位)"),
         ("eyesight", "perfect", r"视力(?:一直)?(?:是)?5\.[0-3]|视力(?:一直)?(?:很|特别|非常)好"
@@ -665,6 +678,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "bedtime": frozenset((frozenset(("early", "late")),)),
     "hand": frozenset((frozenset(("left", "right")),)),
     "seat": frozenset((frozenset(("window", "aisle")),)),
+    "insulin": frozenset((frozenset(("no insulin", "takes insulin")),)),
     **{family: frozenset((frozenset(values),)) for family, values in (
         ("surgery", ("none", "some")), ("broken bone", ("none", "some")),
         ("colour vision", ("colour-blind", "normal")),
@@ -772,7 +786,8 @@ _WORDS = {
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
-             "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗"),
+             "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗", "insulin",
+             "diabet", "胰岛素", "糖尿病"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid", "married", "divorced", "widow", "ex-"),

@@ -189,7 +189,8 @@ _HOLIDAYS = ((re.compile(r"\bChristmas Day\b"), "25 December"),
              (re.compile(r"\bHalloween\b"), "31 October"))
 _WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
          r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
-         r"autumn|fall|winter|week|month|year|weekend|morning|evening|(?:19|20)\d\d")
+         r"autumn|fall|winter|week|month|year|weekend|morning|evening|weeknight|weekday|"
+         r"workday|work night|school night|(?:19|20)\d\d")
 #: a sentence that opens on its time ("In September Ottilie moved …", "Last year, Ana …")
 _LEADING_TIME = re.compile(
     r"^(?P<lead>(?:(?:nearly|almost|practically)\s+)?(?:in|on|since|by|from|until|during|last|"
@@ -256,6 +257,13 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?:An?|The) [a-z][\w -]{2,30}? by (?:training|trade|profession|background),\s+"
                 r"(?=[A-Z])"), ""),
     (re.compile(r"\bsteers? clear of\b"), "avoids"),
+    # "one and only residence", "sole home": the only one
+    (re.compile(r"\bone and only\b|\b(?:sole|single|lone)\b(?= (?:residence|home|job|employer|"
+                r"workplace|car|vehicle|pet|dog|cat|computer|laptop|phone)\b)"), "only"),
+    (re.compile(r"\bis on the (?:payroll|staff) of\b(?= [A-Z])"), "works at"),
+    # "Breakfast for Ben is peanut butter on toast": Ben has it for breakfast
+    (re.compile(r"^(?P<meal>Breakfast|Lunch|Dinner|Supper) for (?P<name>[A-Z][\w'’-]*) is "),
+     lambda m: f"{m['name']} has for {m['meal'].lower()} "),
     # "works at the Accra branch of Ecobank": works at Ecobank in Accra
     (re.compile(r"\b(?P<v>works?|working) (?:at|for|in) the (?P<place>[A-Z][\w-]*"
                 r"(?: [A-Z][\w-]*)?) "
@@ -1062,8 +1070,10 @@ def normalise(text: str) -> str:
     text = _TITLE.sub("", _CAPITAL_OF.sub(_capital_named, text))
     text = _users(_time_first(text))
     lead = _LEADING_TIME.match(text)
-    if lead is not None and lead.group("rest")[:1].isupper():
-        text = f"{lead.group('rest')} {lead.group('lead').lower()}{lead.group('end')}"
+    if lead is not None and (lead.group("rest")[:1].isupper()
+                             or lead.group("rest").lower().startswith("the user ")):
+        rest = re.sub(r"^the user\b", "User", lead.group("rest"), flags=re.I)
+        text = f"{rest} {lead.group('lead').lower()}{lead.group('end')}"
     elif (lead := _LEADING_PLACE.match(text)) is not None:  # "in Munich": the place kept
         place = lead.group("lead")
         text = f"{lead.group('rest')} {place[:1].lower()}{place[1:]}{lead.group('end')}"
