@@ -478,3 +478,21 @@ def test_chinese_employers_and_bedtimes(a: str, b: str, expected: bool) -> None:
 def test_health_and_habits_in_other_words(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: a Chinese partner named as 对象, an ex-wife is a
+    # marriage once, and whose a form is when its name comes as （姓名：…）
+    ("用户的对象叫阿杰，两人在一起四年了。", "用户已经单身两年了。", True),
+    ("用户的前夫在深圳开公司。", "用户从来没结过婚。", True),
+    ("婚姻状况：未婚（姓名：邝美琪）", "邝美琪和丈夫结婚已经八年了。", True),
+    ("邝美琪的户口落在上海浦东。", "邝美琪的户口至今还在湖南衡阳老家。", True),
+    ("邝美琪现任云帆科技CTO。", "邝美琪在云帆科技做前台接待。", True),
+    ("邝美琪的户口在上海浦东。", "邝美琪住在杭州。", False),
+    # a friend's partner, an ex-boyfriend (no marriage)
+    ("用户的朋友的对象叫阿杰。", "用户已经单身两年了。", False),
+    ("用户的前男友在深圳开公司。", "用户从来没结过婚。", False),
+])
+def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

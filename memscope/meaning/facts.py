@@ -376,7 +376,8 @@ _APPOSITIVE = re.compile(r",\s*(?:his|her|their|the)\s+(?P<marker>only|sole|main
 
 _ZH_V = r"([^，。,；;、\s的了]{2,12}?)"
 #: occupations, by their last characters
-_ZH_JOBS = ("医生|老师|教师|护士|律师|会计|工程师|程序员|设计师|总监|前台|接待|司机|厨师|柜员|警察|"
+_ZH_JOBS = ("CEO|CFO|CTO|COO|总裁|董事长|"
+            "医生|老师|教师|护士|律师|会计|工程师|程序员|设计师|总监|前台|接待|司机|厨师|柜员|警察|"
             "记者|作家|演员|店员|服务员|客户经理|销售经理|项目经理|产品经理|公务员|保安|快递员|"
             "园长|校长|院长|店长|厂长|实习生|部门经理|总经理|科员|专员|讲师|副教授|教授|"
             "教导主任|一把手|律师助理")
@@ -402,9 +403,13 @@ _ZH_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((f, re.compile(p)) for
                 rf"|和{_ZH_V}结婚|嫁给了?{_ZH_V}{_ZH_END}|娶了{_ZH_V}{_ZH_END}"),
     ("language", rf"母语是{_ZH_V}{_ZH_END}"),
     # what one does for a living (是一名外科医生, 只是个前台接待, 当了护士)
-    ("occupation", r"(?:是|当了?|做)(?:一名|一个|一位|个|名|位)?(?:[^，。,；;是]{1,8}?的)?"
+    ("occupation", r"(?:是|当了?|做|现任|担任)(?:一名|一个|一位|个|名|位)?"
+                   r"(?:[^，。,；;是]{1,8}?的)?"
                    rf"([^，。,；;的是]{{0,5}}?(?:{_ZH_JOBS})){_ZH_END}"),
     ("blood", r"血型(?:是)?(AB|A|B|O)|(AB|A|B|O)型血"),
+    # where one's household registration is (户口落在北京海淀 / 户口至今还在河南周口老家)
+    ("hukou", r"户口(?:本)?[^，。,；;在]{0,4}?(?:落在|落户在|迁到了?|在)([^，。,；;、\s的]{2,10}?)"
+              r"(?=[，。,；;]|$|老家)"),
 ))
 
 
@@ -421,7 +426,9 @@ _ZH_AGE = re.compile(r"(\d{1,3}|[一二三四五六七八九十]{1,3})(?:周)?�
 
 _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manager", "上司": "manager",
                      "经理": "manager", "妻子": "partner", "丈夫": "partner", "老婆": "partner",
-                     "老公": "partner", "太太": "partner", "生日": "birthday", "母语": "language",
+                     "老公": "partner", "太太": "partner", "对象": "partner", "伴侣": "partner",
+                     "女朋友": "partner", "男朋友": "partner",
+                     "生日": "birthday", "母语": "language",
                      "血型": "blood", "单位": "employer", "公司": "employer",
                      "本科专业": "major"}
 
@@ -792,12 +799,13 @@ def _zh_facts(thing: str, rest: str, identity: bool, past: bool) -> tuple[Fact, 
     if past:
         return tuple(f for f in facts if f.key == "birthday")
     for family, cue in _ZH_CUES:
-        m = cue.search(rest)
+        said = thing + rest if family == "hukou" else rest  # 崔浩的户口落在…
+        m = cue.search(said)
         if m and not any(f.key == family for f in facts) and not _ZH_DENY.search(
-                rest[:m.start()][-3:]):
+                said[:m.start()][-3:]):
             value = next(g for g in m.groups() if g)
             if not value.startswith(_ZH_SOME):  # 在一家外企工作: which one, it does not say
-                facts.append(_state(family, of, value))
+                facts.append(_state(family, "" if family == "hukou" else of, value))
     if not any(f.key == "birthday" for f in facts) and _ZH_BORN.search(rest):
         m = _ZH_DATE_RE.search(rest)
         date = _zh_date(rest)

@@ -623,10 +623,12 @@ _WAS = re.compile(r"\b(?:was|were|used to|had been)\b", re.I)
 
 
 def _now(rest: str, of: str, *, zh: bool, past: bool) -> list[Fact]:
-    """What one does now, or cannot (:data:`_NOW`); nothing in a clause about the past
-    ("was on crutches in 2019")."""
+    """What one does now, or cannot (:data:`_NOW`); in a clause about the past ("was on
+    crutches in 2019") only what a past says for good: married once, or in love once
+    (用户的前妻…, an ex-wife)."""
     if past or (not zh and _WAS.search(rest)):
-        return []
+        return [f for f in _families(_ZH_NOW if zh else _NOW, rest, of)
+                if f.key in ("wed", "dated") and f.first == "once"]
     return _families(_ZH_NOW if zh else _NOW, rest, of)
 
 

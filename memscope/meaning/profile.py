@@ -280,7 +280,8 @@ def _english(text: str) -> str:
 
 _ZH_NAME = r"用户|[\u4e00-\u9fff]{2,3}"
 #: 母语：粤语（黎嘉欣）: whose a note is, in brackets at its end
-_ZH_OWNER_AFTER = re.compile(rf"^(?P<rest>.+?)[（(](?P<name>{_ZH_NAME})[)）]\s*[。.]?$",
+_ZH_OWNER_AFTER = re.compile(rf"^(?P<rest>.+?)[（(](?:姓名[：:]\s*)?(?P<name>{_ZH_NAME})[)）]"
+                             r"\s*[。.]?$",
                              re.S)
 #: a form's title with whose it is before its fields: 入院登记（李秀英）——过敏史：青霉素
 _ZH_FORM = re.compile(rf"^[\u4e00-\u9fff]{{2,6}}[（(](?P<name>{_ZH_NAME})[)）](?:——|—|[：:]|\s)+"

@@ -155,7 +155,10 @@ _ZH_NOT_DATES = re.compile(r"日(?=[语本文])")
 
 #: the topic a fact's family is part of
 _FACT_TOPICS = {"employer": "topic:work", "occupation": "topic:work", "manager": "topic:work",
-                "home": "topic:home"}
+                "home": "topic:home",
+                # one's love life: a partner, then a parting (罗莹的男朋友叫张强 → 罗莹和张强分手了)
+                **dict.fromkeys(("partner", "dated", "wed", "marital", "couple"),
+                                "topic:partner")}
 
 
 def _attribute_keys(c: Claim) -> frozenset[str]:
