@@ -496,3 +496,21 @@ def test_health_and_habits_in_other_words(a: str, b: str, expected: bool) -> Non
 def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: the floor one's home is on, how long one's way
+    # to work takes (twice as long and a quarter of an hour more)
+    ("Ilse's flat is on the ground floor.", "Ilse lives on the twelfth floor.", True),
+    ("Ilse lives in a 3rd-floor flat in Ghent.", "Ilse's apartment is on the 8th floor.", True),
+    ("Ilse's commute is a 70-minute bus ride.", "Ilse lives a 5-minute walk from the office.",
+     True),
+    ("Getting to work takes Ilse about an hour.", "Ilse's commute: 10 minutes by bike.", True),
+    # an office's floor, one floor twice, a commute about as long
+    ("Ilse works on the 9th floor.", "Ilse lives in a ground-floor flat.", False),
+    ("Ilse lives on the 4th floor.", "Ilse's flat is on the fourth floor.", False),
+    ("Ilse's commute is 40 minutes.", "Ilse's commute takes about 50 minutes.", False),
+])
+def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -650,6 +650,22 @@ _OWN_TIME = frozenset(("hours", "schedule", "shift", "shifts", "working", "job",
 _FOR_LIFE = ("birthday", "birthplace", "raised")
 
 
+#: the floor one's home is on ("lives on the 9th floor", "flat is on the ground floor", "a
+#: ground-floor flat"; ordinals as normal.py writes them)
+_HOME_FLOOR = re.compile(
+    r"\b(?:lives|living|flat|apartment|home|place)\b[^.;,]{0,30}?\bon the (?P<n>\d{1,3}(?:st|nd|"
+    r"rd|th)|ground) floor\b|\b(?P<n2>ground|\d{1,3}(?:st|nd|rd|th))[- ]floor (?:flat|apartment|"
+    r"studio|condo)\b", re.I)
+
+
+def _home_floor(of: str, text: str) -> list[Fact]:
+    """The floor a clause says its owner's home is on (family ``floor``)."""
+    m = _HOME_FLOOR.search(text)
+    if m is None:
+        return []
+    return [_state("floor", of, f"{(m['n'] or m['n2']).lower()} floor", shown=m.group(0))]
+
+
 def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
               ) -> tuple[Fact, ...]:
     """The facts of an English clause (see :class:`Fact`); a clause about the past gives
@@ -667,6 +683,8 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
         return tuple(f for f in facts if f.key in _FOR_LIFE)
     facts += _cue_facts(of, rest, facts)
     facts += _number_facts(of, rest, text)
+    if "floor" in text:
+        facts += _home_floor(of, text)
     if (s := sign_fact(of, rest)) is not None:
         facts.append(s)
     facts += _state_facts(rest, of, facts)

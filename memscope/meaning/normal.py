@@ -261,6 +261,9 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bone and only\b|\b(?:sole|single|lone)\b(?= (?:residence|home|job|employer|"
                 r"workplace|car|vehicle|pet|dog|cat|computer|laptop|phone)\b)"), "only"),
     (re.compile(r"\bis on the (?:payroll|staff) of\b(?= [A-Z])"), "works at"),
+    # "Getting to work takes Yuki ninety minutes": Yuki's commute takes them
+    (re.compile(r"^(?:Getting|Going|Travelling|Traveling) (?:to|into) (?:work|the office) takes "
+                r"(?P<name>[A-Z][\w'’-]*) "), r"\g<name>'s commute takes "),
     # "Breakfast for Ben is peanut butter on toast": Ben has it for breakfast
     (re.compile(r"^(?P<meal>Breakfast|Lunch|Dinner|Supper) for (?P<name>[A-Z][\w'’-]*) is "),
      lambda m: f"{m['name']} has for {m['meal'].lower()} "),

@@ -384,6 +384,35 @@ def _zh_weekday(text: str) -> list[Measure]:
     return [Measure("weekday", key, days, only=bool(_ZH_SLOT_ONLY.search(text)))]
 
 
+# -- a commute ----------------------------------------------------------------------------
+
+_SPAN_WORDS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+               "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "an": 60, "a": 60,
+               "one": 60, "two": 120, "half an": 30}
+_SPAN = (r"(?P<n>\d{1,3}|five|ten|fifteen|twenty|thirty|forty-five|forty|fifty|sixty|ninety|"
+         r"half an|an|a|one|two)[- ](?P<unit>minutes?|mins?|hours?|hrs?)\b")
+#: how long one's way to work takes ("commute is a 90-minute train ride", "Getting to work
+#: takes Yuki about ninety minutes", "lives a 10-minute walk from the office")
+_COMMUTE = tuple(re.compile(p, re.I) for p in (
+    rf"\bcommute\b[^.;]{{0,20}}?\b{_SPAN}",
+    rf"\b(?:getting|going|travelling|traveling|the (?:trip|journey|ride)) (?:to|into) (?:work|"
+    rf"the office)[^.;]{{0,25}}?\b{_SPAN}",
+    rf"\blives (?:just |only )?(?:a|an) {_SPAN}[^.;]{{0,12}}?\bfrom (?:work|the office|"
+    rf"(?:his|her|their) (?:office|work))\b"))
+
+
+def _commute(text: str) -> list[Measure]:
+    """How many minutes one's commute takes (kind ``duration``, key ``commute``)."""
+    m = next((found for p in _COMMUTE if (found := p.search(text)) is not None), None)
+    if m is None:
+        return []
+    n, unit = m.group("n").lower(), m.group("unit").lower()
+    minutes = float(n) if n.isdigit() else float(_SPAN_WORDS.get(n, 0))
+    if unit.startswith("h"):
+        minutes = minutes * 60 if n.isdigit() else minutes  # "an hour": 60 already
+    return [Measure("duration", "commute", minutes, rough=True)] if minutes else []
+
+
 # -- reading and comparing ----------------------------------------------------------------
 
 @lru_cache(maxsize=50_000)
@@ -392,10 +421,12 @@ def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
     read apart only when their keys differ)."""
     if zh:
         return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text))
+    commute = _commute(text) if re.search(r"commute|to work|office|into work", text,
+                                          re.I) else []
     if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
             r"\b(?:foot|feet|ft)\b", text, re.I):
-        return ()
-    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text))
+        return tuple(commute)
+    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text) + commute)
 
 
 def measures_conflict(left: tuple[Measure, ...], right: tuple[Measure, ...]) -> str | None:
@@ -411,6 +442,9 @@ def measures_conflict(left: tuple[Measure, ...], right: tuple[Measure, ...]) -> 
 
 
 def _differ(x: Measure, y: Measure) -> bool:
+    if x.kind == "duration":  # a commute: twice as long, and a quarter of an hour more
+        a, b = sorted((float(x.value), float(y.value)))  # type: ignore[arg-type]
+        return b >= 2 * a and b - a >= 15
     if x.kind == "money":
         a, b = float(x.value), float(y.value)  # type: ignore[arg-type]
         return abs(a - b) > (0.1 if x.rough or y.rough else 0.02) * max(a, b)
