@@ -514,3 +514,24 @@ def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None
 def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: one Chinese dog or car in other words (只有一条狗，
+    # 名字叫…; 唯一的那条狗取名叫…; 唯一的一辆车), a height said as 有一米八五, two sons said
+    # of their father, the youngest as 排行最小
+    ("用户家里只有一只猫，名字叫团子。", "用户把家里唯一的那只猫取名叫奶茶。", True),
+    ("用户唯一的一辆车是红色比亚迪。", "用户唯一的车是灰色特斯拉。", True),
+    ("用户说自己有一米九二。", "用户身高一米六八。", True),
+    ("马腾只有一个女儿。", "马腾的两个女儿都在读小学。", True),
+    ("马腾是家里的老大。", "马腾在家排行最小。", True),
+    ("马腾税后月薪三万左右。", "马腾每个月税后到手只有六千五。", True),
+    ("马腾家里养了两只猫。", "马腾家里就一只猫，名字叫橘子。", True),
+    # the same name twice, a height not reached
+    ("用户家里只有一只猫，名字叫团子。", "用户唯一的猫叫团子。", False),
+    ("用户没有一米七。", "用户身高一米八。", False),
+    ("马腾税后月薪六千五左右。", "马腾每个月税后到手六千五。", False),
+])
+def test_chinese_one_things_and_heights(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

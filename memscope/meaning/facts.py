@@ -331,10 +331,10 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # 最小的)
         ("birth_order", "eldest", r"\b(?:is|was born) the (?:eldest|oldest)" + _NOT_SIBLINGS
                                   + r"(?: child| of)?\b|"
-                                  r"家里的?老大|长子|长女|家里最大的"),
+                                  r"家里的?老大|长子|长女|家里最大的|排行老大"),
         ("birth_order", "youngest", r"\b(?:is|was born) the youngest" + _NOT_SIBLINGS
                                     + r"(?: child| of)?\b|"
-                                    r"家里最小的|老幺|家里的?老小"),
+                                    r"家里最小的|老幺|家里的?老小|排行最小"),
         # the school one is at now (还在读高中 / 在读大学二年级; "is in high school")
         ("school", "primary", r"\b(?:is|are) (?:still )?in (?:primary|elementary) school\b|"
                               r"\b(?:is|are) (?:still )?(?:a|an) (?:primary|elementary)[- ]school "
@@ -707,8 +707,9 @@ _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "�
                "闺女": "daughters", "猫": "cats", "狗": "dogs", "车": "cars", "房子": "houses",
                "房": "houses"}
 #: (家两个孩子: the household's; 两只英短猫: a breed's name before the animal)
+#: (朱丹的两个儿子都…: his two sons)
 _ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|养了?|生了|"
-                       r"(?:(?<=用户)|^)家(?:里)?)"
+                       r"(?:的|^)(?=[两三四五六]个)|(?:(?<=用户)|^)家(?:里)?)"
                        r"(\d{1,2}|[一二两三四五六七八九十]{1,2})(?:个|只|条|位|名|辆|套|台|部)"
                        r"(?:[\u4e00-\u9fff]{1,2}?(?=猫|狗))?"
                        r"(" + "|".join(_ZH_COUNTED) + ")")

@@ -47,6 +47,9 @@ _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"), r"\1日"),
             (re.compile(r"(\d)\s*块钱?"), r"\1元"),
             (re.compile(r"每个月"), "每月"),
+            # 四千五: four thousand five hundred (said short)
+            (re.compile(r"(?<=[一二两三四五六七八九])千(?P<d>[一二三四五六七八九])(?![百十万千\d])"),
+             r"千\g<d>百"),
             (re.compile(r"无辣不欢"), "爱吃辣"),
             # what is named for a drink and is none: cooking wine, a hotel (料酒, 酒店)
             (re.compile(r"料酒"), "调味料"), (re.compile(r"酒店"), "宾馆"),
@@ -71,6 +74,11 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             (re.compile(r"(?:只有|就|仅有)一(?:台|部|辆|只|条|套)(?P<n>[\u4e00-\u9fff]{1,3})[，,]"
                         r"(?:是|用的是)(?:一[台部辆只条套])?"), r"唯一的\g<n>是"),
             (re.compile(r"(?<=唯一的)(?P<n>[\u4e00-\u9fff]{1,3})是一[台部辆只条套个]"), r"\g<n>是"),
+            # 唯一的一台电脑, 唯一的那条狗: the only one; 只有一条狗，叫豆豆; 取名叫旺财
+            (re.compile(r"唯一的(?:一|那)[台部辆只条套个]"), "唯一的"),
+            (re.compile(r"(?P<c>(?:只有|就|仅有)一(?:台|部|辆|只|条|套)(?P<n>[\u4e00-\u9fff]{1,3}))"
+                        r"[，,](?:名字)?叫"), r"\g<c>，唯一的\g<n>叫"),
+            (re.compile(r"取名?(?:叫|为)"), "叫"),
             # 只有一个孩子，是个女儿: no son (as "has one child, a daughter")
             (re.compile(r"只有一个孩子[，,]\s*(?:是)?(?:个|一个)?(?P<kin>女儿|儿子)"),
              lambda m: f"只有一个{m['kin']}，没有{'儿子' if m['kin'] == '女儿' else '女儿'}"),

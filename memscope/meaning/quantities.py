@@ -121,7 +121,7 @@ _ZH_MONEY = re.compile(r"(?P<num>\d+(?:\.\d+)?|[零一二两三四五六七八�
                        r"(?P<rest>[零一二两三四五六七八九千百]*)(?:元|块|人民币)?")
 #: (a year's or a household's whole income, bonuses and all, is no salary: 年收入, 家庭收入)
 _ZH_MONEY_KEYS = (("household income", re.compile(r"(?:年|总|家庭|全家|税前年)收入")),
-                  ("salary", re.compile(r"月薪|年薪|工资|薪水|收入|挣")),
+                  ("salary", re.compile(r"月薪|年薪|工资|薪水|收入|挣|税后到手|到手工资")),
                   ("rent", re.compile(r"房租|租金")))
 
 
@@ -300,7 +300,8 @@ def _weekday(text: str) -> list[Measure]:
 
 _ZH_DIGIT_CHARS = "".join(_ZH_DIGIT)
 #: a person's height said so (身高, 个子, 172厘米高), not a thing's (门高两米)
-_ZH_HEIGHT_CUE = re.compile(r"身高|个子|个头|(?:厘米|公分|米[\d零一二三四五六七八九]{0,2})[高矮]")
+_ZH_HEIGHT_CUE = re.compile(r"身高|个子|个头|(?:厘米|公分|米[\d零一二三四五六七八九]{0,2})[高矮]"
+                            r"|(?<!没)有[12一两]米[\d零一二三四五六七八九]")  # 说自己有一米八五
 _ZH_HEIGHT = re.compile(rf"(?P<m>[12])米(?P<dm>[{_ZH_DIGIT_CHARS}\d]{{1,2}})?"
                         rf"(?![\d{_ZH_DIGIT_CHARS}]*[公千]?米)"
                         r"|(?P<dec>[12]\.\d{1,2})米|(?P<cm>1\d\d|2[0-2]\d)\s*(?:厘米|公分|cm)"
