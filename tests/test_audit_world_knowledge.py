@@ -510,6 +510,10 @@ def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None
     ("Ilse works on the 9th floor.", "Ilse lives in a ground-floor flat.", False),
     ("Ilse lives on the 4th floor.", "Ilse's flat is on the fourth floor.", False),
     ("Ilse's commute is 40 minutes.", "Ilse's commute takes about 50 minutes.", False),
+    # one citizenship only, in other words, against another
+    ("Ilse holds Belgian citizenship and no other.", "Ilse is solely a Dutch national.", True),
+    ("Nationality: Belgian (sole citizenship)", "User holds only a Dutch passport.", True),
+    ("Ilse has only Belgian citizenship.", "Ilse travels on her Belgian passport.", False),
 ])
 def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected

@@ -124,7 +124,7 @@ def _text_features(text: str) -> set[str]:
         out.add("tenure")
     if _ONLY_SPEAKS.search(text) or _ZH_ONLY_SPEAKS.search(text):
         out.add("only_speaks")
-    if "passport" in text:
+    if "passport" in text or "citizenship" in text or "national" in text:
         out.add("passport")
     if _ELECTRIC_CAR.search(text) or _FUELLED_CAR.search(text):
         out.add("fuel")
@@ -537,8 +537,14 @@ def _used_tools(c: Claim, owner: tuple[str, ...], before: bool) -> set[tuple[str
 
 #: one's only passport ("holds only a Serbian passport") and a passport of another country
 #: ("his Canadian passport")
-_ONLY_PASSPORT = re.compile(r"\bonly (?:a |an |one )?(?P<n>[A-Z][a-z]+) passport\b")
-_PASSPORT = re.compile(r"\b(?:his|her|their|a|an)\s+(?P<n>[A-Z][a-z]+)\s+passport\b")
+_ONLY_PASSPORT = re.compile(
+    r"\bonly (?:a |an |one )?(?P<n>[A-Z][a-z]+) (?:passport|citizenship|nationality)\b"
+    r"|\b(?P<n2>[A-Z][a-z]+) (?:citizenship|nationality) and no other\b"
+    r"|\bsolely (?:a |an )?(?P<n3>[A-Z][a-z]+) (?:national|citizen)\b"
+    r"|\bnationality is (?P<n4>[A-Z][a-z]+) \(sole citizenship\)")
+_PASSPORT = re.compile(r"\b(?:his|her|their|a|an|only|solely)\s+(?:an?\s+)?(?P<n>[A-Z][a-z]+)\s+"
+                       r"(?:passport|citizenship|nationality|national|citizen)\b"
+                       r"|\bnationality is (?P<n2>[A-Z][a-z]+)\b")
 
 
 def _passport_conflict(a: Claim, b: Claim) -> str | None:
@@ -550,8 +556,9 @@ def _passport_conflict(a: Claim, b: Claim) -> str | None:
         only = _ONLY_PASSPORT.search(first.text)
         if only is None:
             continue
-        own, owner = only["n"], first.clauses[0].owner
-        if any(m["n"] != own for y in second.clauses
+        own = next(g for g in only.group("n", "n2", "n3", "n4") if g)
+        owner = first.clauses[0].owner
+        if any((m["n"] or m["n2"]) != own for y in second.clauses
                if y.owner == owner and not (y.hedged or y.past or y.denials)
                for m in _PASSPORT.finditer(y.text)):
             return "value"
