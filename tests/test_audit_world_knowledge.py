@@ -514,6 +514,12 @@ def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None
     ("Ilse holds Belgian citizenship and no other.", "Ilse is solely a Dutch national.", True),
     ("Nationality: Belgian (sole citizenship)", "User holds only a Dutch passport.", True),
     ("Ilse has only Belgian citizenship.", "Ilse travels on her Belgian passport.", False),
+    # a thing said before its owner ("The lease on Ilse's flat ends …", "The flat Ilse lives in
+    # is rented …")
+    ("The lease on Ilse's Ghent flat ends on 31 March 2027.",
+     "Ilse's lease on the Ghent flat runs until 30 September 2028.", True),
+    ("Ilse owns the flat she lives in.", "The flat Ilse lives in is rented from a landlord.",
+     True),
 ])
 def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected

@@ -269,6 +269,12 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bone and only\b|\b(?:sole|single|lone)\b(?= (?:residence|home|job|employer|"
                 r"workplace|car|vehicle|pet|dog|cat|computer|laptop|phone)\b)"), "only"),
     (re.compile(r"\bis on the (?:payroll|staff) of\b(?= [A-Z])"), "works at"),
+    # "The lease on Leocadia's flat ends …": her lease on the flat; "The flat Yusuf lives in is
+    # rented …": Yusuf's flat is rented
+    (re.compile(r"^The (?P<n>lease|contract|tenancy|mortgage|warranty|insurance) (?:on|for) "
+                r"(?P<o>[A-Z][\w'’-]*)['’]s "), r"\g<o>'s \g<n> on the "),
+    (re.compile(r"^The (?P<n>flat|house|apartment|home|studio) (?P<o>[A-Z][\w'’-]*) "
+                r"(?:lives|is living) in (?=is|was|has)"), r"\g<o>'s \g<n> "),
     # "Getting to work takes Yuki ninety minutes": Yuki's commute takes them
     (re.compile(r"^(?:Getting|Going|Travelling|Traveling) (?:to|into) (?:work|the office) takes "
                 r"(?P<name>[A-Z][\w'’-]*) "), r"\g<name>'s commute takes "),
