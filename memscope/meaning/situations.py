@@ -18,6 +18,7 @@ Pure and deterministic.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import lru_cache
 
@@ -152,10 +153,10 @@ def _family_features(text: str) -> set[str]:
         "parent" in text or "mum" in text or "mom" in text or "mother" in text) else set()
     if _ZH_CHILD.search(text):
         only, stage = ZH_ONLY_CHILD.search(text), (
-            any(p.search(text) for p in _ZH_STAGES) or _ZH_CHILD_AGE.search(text))
+            any(p.search(text) for p in _ZH_LIFE_STAGES) or _ZH_CHILD_AGE.search(text))
     elif _EN_CHILD.search(text):
         only, stage = EN_ONLY_CHILD.search(text), (
-            any(p.search(text) for p in _EN_STAGES) or _EN_CHILD_AGE.search(text)
+            any(p.search(text) for p in _EN_LIFE_STAGES) or _EN_CHILD_AGE.search(text)
             or _EN_SEVERAL.search(text) or _EN_KIN_OF.search(text))
     else:
         only, stage = None, _EN_SEVERAL.search(text)  # "Camille is a mother of three"
@@ -922,7 +923,7 @@ _ZH_CHILDREN = {"女儿": "d", "闺女": "d", "独生女": "d", "儿子": "s", "
 _ZH_CHILD = re.compile("|".join(sorted(_ZH_CHILDREN, key=len, reverse=True)))
 #: a child's stage of life, first to last: a baby, kindergarten, primary, middle and high
 #: school, university, a working life (N岁 too: :func:`_zh_stage`)
-_ZH_STAGES = tuple(re.compile(p) for p in (
+_ZH_LIFE_STAGES = tuple(re.compile(p) for p in (
     r"早教|刚出生|刚满月|还在吃奶|襁褓",
     r"幼儿园|托儿所",
     r"小学|[一二三四五六]年级",
@@ -935,9 +936,9 @@ _ZH_CHILD_AGE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})�
 
 
 def _zh_stage(text: str) -> int | None:
-    """The stage of life a Chinese sentence gives a child (:data:`_ZH_STAGES`' index, an
+    """The stage of life a Chinese sentence gives a child (:data:`_ZH_LIFE_STAGES`' index, an
     age read as the usual stage at it), or ``None``."""
-    found = [n for n, p in enumerate(_ZH_STAGES) if p.search(text)]
+    found = [n for n, p in enumerate(_ZH_LIFE_STAGES) if p.search(text)]
     if found:
         return found[-1]  # 高三，马上要高考了 / 大学毕业在上班: the latest it names
     m = _ZH_CHILD_AGE.search(text)
@@ -967,8 +968,8 @@ _EN_KIND = re.compile(r"(?:[,:]|\bis)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}"
                       r"(?P<k>son|boy|daughter|girl)\b")
 _EN_CHILDREN = {"child": "", "kid": "", "daughter": "d", "girl": "d", "son": "s", "boy": "s"}
 _EN_CHILD = re.compile(r"\b(?:child|kid|daughter|son|boy|girl)s?\b", re.I)
-#: a child's stage of life, first to last (as :data:`_ZH_STAGES`)
-_EN_STAGES = tuple(re.compile(p, re.I) for p in (
+#: a child's stage of life, first to last (as :data:`_ZH_LIFE_STAGES`)
+_EN_LIFE_STAGES = tuple(re.compile(p, re.I) for p in (
     r"\b(?:baby|newborn|infant|toddler)\b",
     r"\b(?:nursery|pre-?school|kindergarten|reception class)\b",
     r"\b(?:primary|elementary) school\b|\bYear [1-6]\b|\bgrade [1-5]\b"
@@ -995,9 +996,9 @@ _EN_SEVERAL = re.compile(r"\b(?:two|three|four|five|six|seven|[2-9])\s+(?:childr
 
 
 def _en_stage(text: str) -> int | None:
-    """The stage of life an English sentence gives a child (:data:`_EN_STAGES`' index, or an
+    """The stage of life an English sentence gives a child (:data:`_EN_LIFE_STAGES`' index, or an
     age read as the usual stage at it), or ``None``."""
-    found = [n for n, p in enumerate(_EN_STAGES) if p.search(text)]
+    found = [n for n, p in enumerate(_EN_LIFE_STAGES) if p.search(text)]
     if found:
         return found[-1]
     age = _en_age(text)
@@ -1013,28 +1014,16 @@ def _en_age(text: str) -> int | None:
     return int(raw) if raw.isdigit() else _EN_AGE_WORDS.get(raw)
 
 
-def _en_child_ages(text: str) -> dict[str, int]:
-    """The age of each child an English text speaks of (as :func:`_en_child_stages`)."""
+def _en_per_child(text: str, read: Callable[[str], int | None]) -> dict[str, int]:
+    """What ``read`` finds (a stage of life, an age) for each child an English text speaks
+    of ("d", "s" or "" for either kind), read in the sentence that names the child."""
     out: dict[str, int] = {}
     for m in _EN_CHILD.finditer(text):
         start = max(text.rfind(".", 0, m.start()) + 1, 0)
         end = text.find(".", m.end())
-        age = _en_age(text[start:end if end >= 0 else None])
-        if age is not None:
-            out.setdefault(_EN_CHILDREN[m.group(0).lower().rstrip("s")], age)
-    return out
-
-
-def _en_child_stages(text: str) -> dict[str, int]:
-    """The stage of each child an English text speaks of ("d", "s" or "" for either kind),
-    read in the sentence that names the child."""
-    out: dict[str, int] = {}
-    for m in _EN_CHILD.finditer(text):
-        start = max(text.rfind(".", 0, m.start()) + 1, 0)
-        end = text.find(".", m.end())
-        stage = _en_stage(text[start:end if end >= 0 else None])
-        if stage is not None:
-            out.setdefault(_EN_CHILDREN[m.group(0).lower().rstrip("s")], stage)
+        found = read(text[start:end if end >= 0 else None])
+        if found is not None:
+            out.setdefault(_EN_CHILDREN[m.group(0).lower().rstrip("s")], found)
     return out
 
 
@@ -1058,18 +1047,19 @@ def _en_child_conflict(a: Claim, b: Claim) -> str | None:
         said = _EN_KIND.search(first.text[only.end():].split(".")[0][:80])
         if not kind and said:
             kind = _EN_CHILDREN[said["k"].lower()]
-        theirs = _en_child_stages(second.text)
+        theirs = _en_per_child(second.text, _en_stage)
         if word in ("child", "kid") and (_EN_SEVERAL.search(second.text) or (kind and (
                 any(k and k != kind for k in theirs) or re.search(
                     rf"\b{re.escape(owner)}['’]s\s+{'daughter' if kind == 's' else 'son'}\b",
                     second.text, re.I)))):
             return "value"  # several children; an only child who is a son, and a daughter
-        here = _en_child_stages(first.text)
+        here = _en_per_child(first.text, _en_stage)
         mine = here.get(kind, here.get(""))
         if mine is not None and any(abs(mine - v) >= 2 for k, v in theirs.items()
                                     if not kind or not k or k == kind):
             return "value"
-        ages, other = _en_child_ages(first.text), _en_child_ages(second.text)
+        ages, other = (_en_per_child(first.text, _en_age),
+                       _en_per_child(second.text, _en_age))
         age = ages.get(kind, ages.get(""))
         if age is not None and any(abs(age - v) >= 2 for k, v in other.items()
                                    if not kind or not k or k == kind):
@@ -1078,10 +1068,11 @@ def _en_child_conflict(a: Claim, b: Claim) -> str | None:
 
 
 def _child_stage_conflict(a: Claim, b: Claim) -> str | None:
-    """One Chinese text says its owner has one child, the other gives that child a stage of
-    life two or more stages from the first's (徐明只有一个女儿，今年六岁 / 徐明的闺女已经上大学了;
-    用户的女儿今年高三 / 用户只有一个女儿，已经大学毕业在上班了). Of two children, each may be
-    anywhere; one stage apart may be a year that passed between the two notes."""
+    """One text says its owner has one child, the other gives that child a stage of life
+    two or more stages from the first's (徐明只有一个女儿，今年六岁 / 徐明的闺女已经上大学了;
+    用户的女儿今年高三 / 用户只有一个女儿，已经大学毕业在上班了; English:
+    :func:`_en_child_conflict`). Of two children, each may be anywhere; one stage apart may
+    be a year that passed between the two notes."""
     if a.zh != b.zh:
         return None
     if not a.zh:
