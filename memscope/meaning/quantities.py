@@ -388,8 +388,8 @@ def _zh_weekday(text: str) -> list[Measure]:
 # -- a commute ----------------------------------------------------------------------------
 
 _SPAN_WORDS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-               "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "an": 60, "a": 60,
-               "one": 60, "two": 120, "half an": 30}
+               "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "an": 1, "a": 1,
+               "one": 1, "two": 2, "half an": 0.5}
 _SPAN = (r"(?P<n>\d{1,3}|five|ten|fifteen|twenty|thirty|forty-five|forty|fifty|sixty|ninety|"
          r"half an|an|a|one|two)[- ](?P<unit>minutes?|mins?|hours?|hrs?)\b")
 #: how long one's way to work takes ("commute is a 90-minute train ride", "Getting to work
@@ -410,7 +410,7 @@ def _commute(text: str) -> list[Measure]:
     n, unit = m.group("n").lower(), m.group("unit").lower()
     minutes = float(n) if n.isdigit() else float(_SPAN_WORDS.get(n, 0))
     if unit.startswith("h"):
-        minutes = minutes * 60 if n.isdigit() else minutes  # "an hour": 60 already
+        minutes *= 60  # "an hour", "two hours", "1 hour"
     return [Measure("duration", "commute", minutes, rough=True)] if minutes else []
 
 

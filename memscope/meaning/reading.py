@@ -159,8 +159,9 @@ class Claim:
 
     @cached_property
     def keys(self) -> frozenset[tuple[str, ...]]:
-        """Whom it is about: its clauses' owners (and the kin it says the owner has none
-        of), or else its subject (the audit pairs texts that share one)."""
+        """Whom it is about: its clauses' owners (and the kin it speaks of without naming
+        them: :attr:`kin_spoken_of`), or else its subject (the audit pairs texts that share
+        one)."""
         out = {cl.owner for cl in self.clauses if cl.owner} | self.kin_spoken_of
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
         out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in ROLES}
@@ -337,7 +338,6 @@ class Clause:
 _ZH_MORE_JOBS = re.compile(r"也是|也当|也做|兼职|兼任|业余|副业|同时是|同时也是")
 
 
-#: a kin who died ("Sven's mother passed away in 2018"): the text is also its owner's
 #: English: one's only child ("Ewa's only child", "is her only child", "has one son"):
 #: its owner, its word and, for "only child", the kind it may say after ("…, a son")
 EN_ONLY_CHILD = re.compile(
@@ -350,6 +350,7 @@ EN_ONLY_CHILD = re.compile(
 #: one's only child: 只有一个女儿, 就一个孩子, 的独生女, 唯一的儿子 (是独生女 is the owner's own)
 ZH_ONLY_CHILD = re.compile(r"(?:只有|就|仅有|只生了?)一个(?P<a>女儿|儿子|闺女|孩子|小孩)"
                            r"|的独生(?P<b>[女子])(?!女)|唯一的(?P<c>女儿|儿子|孩子)")
+#: a kin who died ("Sven's mother passed away in 2018"): the text is also its owner's
 _GONE_KIN = re.compile(r"\b(?:passed\s+away|died|lost\s+(?:his|her|their))\b|去世|过世|离世|病逝",
                        re.I)
 #: a Chinese clause that only sets the time of the next (在上一家公司时，…): its past is the next's
