@@ -545,3 +545,19 @@ def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
 def test_chinese_one_things_and_heights(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    # read on the development sets' misses: when one gets up (early / late, as bedtimes), and
+    # a hand said alone after a semicolon
+    ("Bram's alarm goes off at 5:45 every morning and he is straight up.",
+     "Bram never gets up before eleven.", True),
+    ("用户从来不在十点之前起床。", "用户每天早上六点准时起床遛狗。", True),
+    ("Is right-handed", "User writes with the left hand; left-handed", True),
+    # getting up late on holidays only
+    ("Bram gets up at 6:00 every morning.", "On holidays Bram sometimes sleeps until noon.",
+     False),
+])
+def test_waking_and_hands(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

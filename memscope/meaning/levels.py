@@ -408,11 +408,18 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("baptised", "no", r"\b(?:has never been|was never|is not|isn['’]t) bapti[sz]ed\b"),
         ("baptised", "yes", r"\b(?:was|has been|got) bapti[sz]ed\b"),
         # one's hand, not a sport's ("plays tennis right-handed")
+        # when one gets up: early ("alarm goes off at 06:00 … gets straight up", "up at 5:30
+        # every day") or late ("never gets up before ten"), as bedtimes
+        ("waking", "late", r"\b(?:never|rarely|seldom) (?:gets|wakes|is) up (?:before|until) "
+                           r"(?:(?:0?9|1[0-2])(?::\d\d)?|nine|ten|eleven|noon|midday)\b"),
+        ("waking", "early", r"\b(?:alarm goes off|gets up|wakes up|is up) (?:at|by) "
+                            r"(?:0?[4-7](?::\d\d)?|four|five|six|seven)\b(?:(?! ?p\.?m).)*?"
+                            r"\b(?:every|each) (?:morning|day)\b"),
         ("hand", "left", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?left[- ]handed\b"
-                         r"|\ba left[- ]hander\b|\bis a (?:lefty|"
+                         r"|\ba left[- ]hander\b|^\s*left[- ]handed\s*$|\bis a (?:lefty|"
                          r"southpaw)\b"),
         ("hand", "right", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?right[- ]handed\b"
-                          r"|\ba right[- ]hander\b"),
+                          r"|\ba right[- ]hander\b|^\s*right[- ]handed\s*$"),
         # insulin: type 1 diabetes needs it ("has type 1 diabetes" / "has never needed insulin")
         ("insulin", "no insulin", r"\b(?:has never|never|doesn['’]t|does not|has not|hasn['’]t) "
                              r"(?:\w+ )?(?:needed|need|taken|take|used|use|injected|been on) "
@@ -455,6 +462,9 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("baptised", "yes", r"受(?:过)?洗|领(?:过)?洗"),
         # born left-handed, which a hand switched since leaves (天生是左撇子 / 写字用右手，是小时候
         # 被老师改过来的)
+        ("waking", "late", r"从(?:来)?不在(?:0?9|1[0-2]):\d\d(?:之|以)?前起床"
+                           r"|(?:0?9|1[0-2]):\d\d(?:以后|之后|后)才起(?:床)?"),
+        ("waking", "early", r"(?:0?[4-6]:\d\d)(?:准时|就)?起床"),
         ("hand", "born-left", r"天生(?:就)?(?:是)?(?:个)?左撇子"),
         ("hand", "left", r"(?<!不是)左撇子|左利手|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"
                          r"|(?<!习)惯用左手"),
@@ -680,6 +690,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "bedtime": frozenset((frozenset(("early", "late")),)),
     "hand": frozenset((frozenset(("left", "right")),)),
     "seat": frozenset((frozenset(("window", "aisle")),)),
+    "waking": frozenset((frozenset(("early", "late")),)),
     "insulin": frozenset((frozenset(("no insulin", "takes insulin")),)),
     **{family: frozenset((frozenset(values),)) for family, values in (
         ("surgery", ("none", "some")), ("broken bone", ("none", "some")),
@@ -789,7 +800,7 @@ _WORDS = {
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
              "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗", "insulin",
-             "diabet", "胰岛素", "糖尿病"),
+             "diabet", "胰岛素", "糖尿病", " up ", "alarm", "起床", "起"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid", "married", "divorced", "widow", "ex-"),
@@ -833,8 +844,9 @@ def levels_of(rest: str, of: str, facts: Iterable[Fact], *, zh: bool, past: bool
             out += read()
     if _NOT_OWN.search(rest):  # wished for, not had
         out = [f for f in out if f.key not in ("degree", *_LIFE_FAMILIES)]
-    if any(f.key == "bedtime" for f in out) and _SOME_NIGHTS.search(rest):
-        out = [f for f in out if f.key != "bedtime"]  # 周末常常熬到凌晨一点才睡: some nights
+    if any(f.key in ("bedtime", "waking") for f in out) and _SOME_NIGHTS.search(rest):
+        # 周末常常熬到凌晨一点才睡: some nights
+        out = [f for f in out if f.key not in ("bedtime", "waking")]
     if past:  # one's hand as a child is not one's hand now (小时候被硬掰成用右手写字), nor
         # eyesight once that of now (以前近视六百度 / 做了全飞秒，现在不用戴眼镜)
         out = [f for f in out if f.key not in ("hand", "eyesight")]
