@@ -356,7 +356,8 @@ def test_whose_a_chinese_note_is_is_read_without_writing_a_cache(tmp_path: Path)
 
 
 
-@pytest.mark.parametrize(("a", "b", "expected"), [
+#: the thirteenth pass, read on the development sets' misses (in this file's own words)
+_THIRTEENTH = [
     # read on the development sets' misses: "only" in Chinese makes one value (唯一的, 只有一台…
     # 是), a pet's name is one value, a twin sister is a sister; an only child is one child,
     # of one kind, at one stage of life (two stages apart, or two ages two years apart)
@@ -381,13 +382,6 @@ def test_whose_a_chinese_note_is_is_read_without_writing_a_cache(tmp_path: Path)
     ("Tobias's only son is 7.", "Tobias's daughter is at university.", False),
     ("Tobias's only child is 7.", "Tobias is 38.", False),
     ("Tobias has one daughter, who is 9.", "Tobias's daughter is 10.", False),
-])
-def test_only_one(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: the seat one takes, a salary in other words
     # (paid a year, a field, "makes … a year", fields split by ";"), an employer through its
     # branch or after "has been", a direct supervisor, an aeroplane
@@ -409,13 +403,6 @@ def test_only_one(a: str, b: str, expected: bool) -> None:
     ("Oona is paid €61,000 a year.", "Oona's salary: €61,000.", False),
     ("Oona paid €400 for her bike.", "Oona's salary is €61,000.", False),
     ("Oona works at the Tartu branch of Swedbank.", "Oona works at Swedbank.", False),
-])
-def test_seats_pay_and_employers(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: kin who died, in other words (grandparents, both
     # parents; a dad's birthday party is a day with him), and parents apart against together
     ("Rafael's grandparents have all passed away.", "Rafael calls his grandfather on Sundays.",
@@ -429,13 +416,6 @@ def test_seats_pay_and_employers(a: str, b: str, expected: bool) -> None:
     ("Rafael's father died in 2015.", "Rafael visits his father's grave in May.", False),
     ("Rafael's parents separated in 2004.",
      "Ines's parents have been married for 35 years.", False),
-])
-def test_kin_in_other_words(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: a Chinese employer in other words (进了, 入职,
     # 就职于某地的, 是…员工), leaving it (从…离职), and when one goes to sleep
     ("韦青在美团做前端开发。", "韦青毕业后就进了京东，一直没换过公司。", True),
@@ -449,13 +429,6 @@ def test_kin_in_other_words(a: str, b: str, expected: bool) -> None:
     ("韦青每晚十点前睡觉。", "韦青凌晨四点就起床跑步。", False),
     ("韦青一般晚上十点前睡觉。", "周末韦青常常熬到凌晨两点才睡。", False),
     ("Wei is in bed by 9 p.m. every night.", "On weekends Wei is a night owl.", False),
-])
-def test_chinese_employers_and_bedtimes(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: type 1 diabetes needs insulin, single for life,
     # bedtimes in other words, eating what one is allergic to on bread
     ("Marek has had type 1 diabetes since he was six.", "Marek has never taken insulin.", True),
@@ -474,13 +447,6 @@ def test_chinese_employers_and_bedtimes(a: str, b: str, expected: bool) -> None:
     ("Marek has type 1 diabetes.", "Marek's friend has never taken insulin.", False),
     ("Marek is usually asleep by 10.", "On weekends Marek is rarely in bed before 2 a.m.",
      False),
-])
-def test_health_and_habits_in_other_words(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: a Chinese partner named as 对象, an ex-wife is a
     # marriage once, and whose a form is when its name comes as （姓名：…）
     ("用户的对象叫阿杰，两人在一起四年了。", "用户已经单身两年了。", True),
@@ -492,13 +458,6 @@ def test_health_and_habits_in_other_words(a: str, b: str, expected: bool) -> Non
     # a friend's partner, an ex-boyfriend (no marriage)
     ("用户的朋友的对象叫阿杰。", "用户已经单身两年了。", False),
     ("用户的前男友在深圳开公司。", "用户从来没结过婚。", False),
-])
-def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: the floor one's home is on, how long one's way
     # to work takes (twice as long and a quarter of an hour more)
     ("Ilse's flat is on the ground floor.", "Ilse lives on the twelfth floor.", True),
@@ -520,13 +479,6 @@ def test_chinese_partners_in_other_words(a: str, b: str, expected: bool) -> None
      "Ilse's lease on the Ghent flat runs until 30 September 2028.", True),
     ("Ilse owns the flat she lives in.", "The flat Ilse lives in is rented from a landlord.",
      True),
-])
-def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: one Chinese dog or car in other words (只有一条狗，
     # 名字叫…; 唯一的那条狗取名叫…; 唯一的一辆车), a height said as 有一米八五, two sons said
     # of their father, the youngest as 排行最小
@@ -541,13 +493,6 @@ def test_floors_and_commutes(a: str, b: str, expected: bool) -> None:
     ("用户家里只有一只猫，名字叫团子。", "用户唯一的猫叫团子。", False),
     ("用户没有一米七。", "用户身高一米八。", False),
     ("马腾税后月薪六千五左右。", "马腾每个月税后到手六千五。", False),
-])
-def test_chinese_one_things_and_heights(a: str, b: str, expected: bool) -> None:
-    assert flagged(a, b) is expected
-    assert flagged(b, a) is expected
-
-
-@pytest.mark.parametrize(("a", "b", "expected"), [
     # read on the development sets' misses: when one gets up (early / late, as bedtimes), and
     # a hand said alone after a semicolon
     ("Bram's alarm goes off at 5:45 every morning and he is straight up.",
@@ -557,7 +502,10 @@ def test_chinese_one_things_and_heights(a: str, b: str, expected: bool) -> None:
     # getting up late on holidays only
     ("Bram gets up at 6:00 every morning.", "On holidays Bram sometimes sleeps until noon.",
      False),
-])
-def test_waking_and_hands(a: str, b: str, expected: bool) -> None:
+]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), _THIRTEENTH)
+def test_read_on_the_thirteenth_pass(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected

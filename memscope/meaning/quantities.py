@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memscope.meaning.claim_text import WEEKDAYS, _set, date_parts
+from memscope.meaning.claim_text import _N, WEEKDAYS, _number, _set, date_parts
 from memscope.meaning.normal import _ZH_DIGIT, zh_number
 
 
@@ -387,11 +387,9 @@ def _zh_weekday(text: str) -> list[Measure]:
 
 # -- a commute ----------------------------------------------------------------------------
 
-_SPAN_WORDS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-               "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "an": 1, "a": 1,
-               "one": 1, "two": 2, "half an": 0.5}
-_SPAN = (r"(?P<n>\d{1,3}|five|ten|fifteen|twenty|thirty|forty-five|forty|fifty|sixty|ninety|"
-         r"half an|an|a|one|two)[- ](?P<unit>minutes?|mins?|hours?|hrs?)\b")
+#: a span of time: a number (in digits or words, as claim_text reads them), "an", "half an"
+_SPAN = rf"(?P<n>{_N}|half an|an|a)[- ](?P<unit>minutes?|mins?|hours?|hrs?)\b"
+_ONE_SPAN = {"a": 1.0, "an": 1.0, "half an": 0.5}
 #: how long one's way to work takes ("commute is a 90-minute train ride", "Getting to work
 #: takes Yuki about ninety minutes", "lives a 10-minute walk from the office")
 _COMMUTE = tuple(re.compile(p, re.I) for p in (
@@ -408,7 +406,7 @@ def _commute(text: str) -> list[Measure]:
     if m is None:
         return []
     n, unit = m.group("n").lower(), m.group("unit").lower()
-    minutes = float(n) if n.isdigit() else float(_SPAN_WORDS.get(n, 0))
+    minutes = _ONE_SPAN.get(n) or float(number if (number := _number(n)).isdigit() else 0)
     if unit.startswith("h"):
         minutes *= 60  # "an hour", "two hours", "1 hour"
     return [Measure("duration", "commute", minutes, rough=True)] if minutes else []

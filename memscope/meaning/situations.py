@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from memscope.meaning.claim_text import _HAN, _zh_int
+from memscope.meaning.claim_text import _HAN, _N, _number, _zh_int
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
 from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
 from memscope.meaning.events import born_too_late, witnessed
@@ -978,16 +978,12 @@ _EN_LIFE_STAGES = tuple(re.compile(p, re.I) for p in (
     r"\bhigh school\b|\bsixth form\b|\bYear 1[0-3]\b|\bgrade (?:9|1[0-2])\b|\bA-levels\b",
     r"\b(?:university|college|uni)\b(?! degree)|\bundergrad|\bfreshman\b|\bsophomore\b",
     r"\bgraduated\b|\bworks as\b|\bworking as\b|\bhas kids of (?:his|her) own\b"))
-_EN_AGE_WORDS = {w: n for n, w in enumerate((
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-    "eighteen", "nineteen", "twenty"))}
 #: someone's daughter or son ("Ewa's daughter")
 _EN_KIN_OF = re.compile(r"['’]s\s+(?:daughter|son)\b")
+#: a child's age ("3yo", "a three-year-old", "is twelve"; numbers as claim_text reads them)
 _EN_CHILD_AGE = re.compile(
-    r"\b(?P<n>\d{1,2}|" + "|".join(_EN_AGE_WORDS) + r")(?:\s?yo\b|[- ]years?[- ]old\b|"
-    r"-year-old\b)|\b(?:is|turned|turns|aged)\s+(?P<m>\d{1,2}|" + "|".join(_EN_AGE_WORDS)
-    + r")\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|kg|cm))", re.I)
+    rf"\b{_N}(?:\s?yo\b|[- ]years?[- ]old\b|-year-old\b)|\b(?:is|turned|turns|aged)\s+{_N}"
+    r"\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|kg|cm))", re.I)
 #: several children: "three children", "a mother of three", "two kids"
 _EN_SEVERAL = re.compile(r"\b(?:two|three|four|five|six|seven|[2-9])\s+(?:children|kids|sons|"
                          r"daughters)\b|\b(?:mother|father|mum|mom|dad|parent)\s+of\s+"
@@ -1010,8 +1006,8 @@ def _en_stage(text: str) -> int | None:
 def _en_age(text: str) -> int | None:
     """The age an English sentence gives (``3yo``, "is twelve", "a three-year-old")."""
     m = _EN_CHILD_AGE.search(text)
-    raw = (m["n"] or m["m"]).lower() if m else ""
-    return int(raw) if raw.isdigit() else _EN_AGE_WORDS.get(raw)
+    age = _number(next((g for g in m.groups() if g), "")) if m else ""
+    return int(age) if age.isdigit() else None
 
 
 def _en_per_child(text: str, read: Callable[[str], int | None]) -> dict[str, int]:
