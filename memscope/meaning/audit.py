@@ -72,6 +72,7 @@ _WHAT = {"negation": "one negates the other", "preference": "they state opposite
          "place": "say another place", "person": "say another person",
          "name": "say another name", "value": "say another value",
          "time": "put one routine at hours that cannot both hold",
+         "days": "put someone at work on a day the other says they have off",
          "lifetime": "put something someone lived through before they could have"}
 
 

@@ -516,8 +516,16 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
     if f.key == "workmode":  # all of it at home against any at the office, or the other way
         return g.first in _WORKMODES.get(f.first, ()) or f.first in _WORKMODES.get(g.first, ())
     if f.key in _EXACT:
-        return f.first != g.first and {f.first, g.first} != _NOT_WORKING
+        return _exact_values_differ(f, g)
     return _values_differ(f, g)
+
+
+def _exact_values_differ(f: Fact, g: Fact) -> bool:
+    """Two values of an attribute said in few words (:data:`_EXACT`) that cannot both
+    hold: not two ways of having no job, and a faith not named only against none."""
+    if f.key == "religion" and "religious" in (f.first, g.first):
+        return "none" in (f.first, g.first) and f.first != g.first
+    return f.first != g.first and {f.first, g.first} != _NOT_WORKING
 
 
 def _values_differ(f: Fact, g: Fact) -> bool:
@@ -843,7 +851,7 @@ def _possession_denied(d: Denial, x: Clause, other: Claim, affirming: list[Claus
 _VEHICLES = _set("car cars van vans truck suv bike bikes bicycle bicycles motorbike motorcycle "
                  "scooter")
 _OWN_VEHICLE = {
-    "car": re.compile(r"\b(?:drives?|driving|parks?|parking)\s+(?:his|her|their)\s+"
+    "car": re.compile(r"\b(?:drives?|driving|parks?|parking|keeps)\s+(?:his|her|their)\s+"
                       r"(?P<what>(?:[^\W\d_][\w-]*\s*){1,3})", re.I),
     "bicycl": re.compile(r"\b(?:cycles?|cycling|rides?|riding|bikes?)\b[^.;]{0,30}?\b(?:on|with)"
                          r"\s+(?:his|her|their)\s+(?P<what>(?:[^\W\d_][\w-]*\s*){1,3})", re.I),
@@ -871,20 +879,24 @@ _CAR_MAKES = ("toyota", "ford", "bmw", "audi", "tesla", "škoda", "skoda", "volv
               "peugeot", "citroën", "citroen", "mazda", "subaru", "opel", "seat", "jeep",
               "porsche", "lexus", "dacia", "chevrolet", "suzuki", "mitsubishi", "jaguar",
               "polestar", "byd", "saab", "mini cooper", "land rover")
-_OWNS_MAKE = re.compile(r"\b(?:owns?|has|have|bought|drives?|leases?|sold)\s+(?:an?|his|her|"
-                       r"their|the)\s+"
-                       r"(?:[\w-]+\s+){0,2}?(?:" + "|".join(_CAR_MAKES) + r")\b", re.I)
+_MAKES = r"(?:" + "|".join(_CAR_MAKES) + r")\b"
+_OWNS_MAKE = re.compile(r"\b(?:owns?|has|have|bought|drives?|leases?|sold|keeps)\s+(?:an?|his|"
+                       r"her|their|the)\s+(?:[\w-]+\s+){0,2}?" + _MAKES
+                       # "Raj's Honda Civic is in the garage", "their own 2018 Honda Civic"
+                       + r"|\b(?-i:[A-Z])[\w-]*['’]s\s+(?:own\s+)?(?:(?:19|20)\d\d\s+)?"
+                       r"(?:(?:new|old|red|blue|black|white|silver|grey|green)\s+)?" + _MAKES
+                       + r"|\b(?:his|her|their)\s+own\s+(?:[\w-]+\s+){0,2}?" + _MAKES, re.I)
 
 
 def _uses_own(d: Denial, affirming: list[Clause]) -> bool:
     """``d`` denies owning a car or a bicycle and a clause of the same owner uses their own
     one, by its make ("has never owned a car" / "drives his Škoda Octavia", "owns a blue
     Toyota Corolla")."""
-    pattern = _OWN_VEHICLE.get(d.object[-1]) if d.object else None
-    if pattern is None:
+    vehicle = next((w for w in d.object if w in _OWN_VEHICLE), None)  # "a car or any vehicle"
+    if vehicle is None:
         return False
     return any(_a_vehicle(m.group("what")) for y in affirming
-               for m in pattern.finditer(y.text)) or (d.object[-1] == "car" and any(
+               for m in _OWN_VEHICLE[vehicle].finditer(y.text)) or (vehicle == "car" and any(
                    _OWNS_MAKE.search(y.text) for y in affirming))
 
 

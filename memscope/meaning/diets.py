@@ -84,6 +84,7 @@ _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼"
                "beef": ("beef", "牛肉"), "gluten": ("gluten", "wheat", "麸质", "小麦")}
 #: a word a text must hold to rule anything out
 _RULING = re.compile(r"vegan|vegetarian|pesc|teetotal|halal|kosher|muslim|清真|穆斯林|犹太|hindu|"
+                     r"hates|detests|loathes|stand|"
                      r"印度教|"
                      r"sober|drinker|"
                      r"spicy|cut out|"
@@ -169,6 +170,9 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
                      r"|\bcut\s+out\s+(?:all\s+)?(?P<cut>[a-z]+)"
                      r"|\bavoids\s+(?:all\s+|any\s+)?(?P<avoids>caffeine|alcohol|coffee|tea|meat|"
                      r"fish|dairy|sugar|pork|eggs?|booze)\b"
+                     # a drink one cannot bear is one not drunk ("can't stand coffee")
+                     r"|\b(?:hates|detests|loathes|can['’]t\s+stand|cannot\s+stand)\s+"
+                     r"(?P<hates>coffee|caffeine|alcohol|booze)\b"
                      r"|(?:n['’]t|\bnot|\bnever)\s+(?:had|touched|tasted)\s+(?:a\s+(?:single\s+)?"
                      r"(?:drop|sip|bite|cup|glass|mouthful)\s+of\s+|any\s+)?(?P<had>[a-z]+)"
                      r"|(?:不|从不|没)(?:吃|喝|碰)(?:任何)?含?(?P<zh>\w{1,3})"
@@ -180,6 +184,12 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orde
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
                        r"polishes|ritual|staple|unwinds)\b|\b(?:a|one|two|three)\s+(?:glass|"
                        r"glasses|pint|pints|cup|cups|mug|bottle|can|cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
+                       # a count of drinks ("two double espressos before 8am"; not "had two
+                       # beers at the match")
+                       r"|(?<!had )(?<!drank )(?<!downed )\b(?:two|three|four|five|[2-9])\s+"
+                       r"(?:double\s+|large\s+|strong\s+)?"
+                       r"(?:espressos|coffees|lattes|cappuccinos|americanos|flat whites|pints|"
+                       r"beers)\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
                        r"晚饭", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
@@ -269,8 +279,8 @@ def ruled_out(text: str) -> frozenset[str]:
                     re.split(r"[，。,；;]", text[:m.start()])[-1])):
             continue  # "doesn't drink coffee after noon", 晚上不喝咖啡: only at times
         what = (m.group("what") or m.group("no") or m.group("gave") or m.group("stopped")
-                or m.group("avoids") or m.group("had") or m.group("cut") or m.group("zh")
-                or m.group("zh_pre") or "").lower()
+                or m.group("avoids") or m.group("hates") or m.group("had") or m.group("cut")
+                or m.group("zh") or m.group("zh_pre") or "").lower()
         out |= {kind for kind, names in _KIND_NAMES.items() if what.removeprefix("任何") in names
                 or what.rstrip("s") in names}
     return frozenset(out)

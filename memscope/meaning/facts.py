@@ -131,7 +131,7 @@ _TRIGGERS = {
 _STATE_TRIGGER = re.compile(
     r"single|bachelor|married|engaged|unemployed|working|eldest|oldest|youngest|老大|长子|长女|最小|老幺|"
     r"老小|night|nine|9[- ]to|day shift|夜班|白班|朝九|一家|打过工|参加工作|入职|升|"
-    r"athe|agnos|relig|catholic|christian|"
+    r"athe|agnos|relig|catholic|christian|pray|ramadan|temple|mosque|gurdwara|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
     r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|工作|坐班|"
@@ -308,21 +308,34 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"\b(?:doesn['’]t|does not) (?:follow|practi[sc]e|have) (?:any|a) "
                              r"religion\b|\bis(?:n['’]t| not) religious\b|无神论|不信(?:任何)?宗教|"
                              r"无宗教信仰|没有(?:任何)?(?:宗教)?信仰"
-                             r"|不信教"),
+                             r"|不信教|对宗教(?:毫无|没有|没什么|不感)兴趣|"
+                             r"\bhas no (?:religion|religious (?:faith|beliefs?|practice))\b|"
+                             r"\bnever prays\b"),
         ("religion", "christian", r"(?<!no longer )(?<!not )\b(?:is|'s|was raised|became) (?:an? )?"
                                   r"(?:devout |practi[sc]ing |committed |lifelong )?"
+                                  r"(?:(?:Orthodox|Evangelical) )?"
                                   r"(?:Catholic|Christian|Protestant|Anglican|Methodist|Baptist|"
                                   r"Lutheran)\b|\bconverted to (?:Christianity|Catholicism)\b|"
-                                  r"\bgoes to (?:church|Mass)\b|"
+                                  r"\b(?:goes|attends|has been) (?:to |at )?(?:church|Mass) "
+                                  r"(?:every|each) Sunday\b|\bgoes to (?:church|Mass)\b|"
                                   r"基督徒|天主教徒|信(?:仰|的是)?(?:基督|耶稣|天主)|做礼拜|望弥撒"),
         ("religion", "muslim", r"(?<!no longer )(?<!not )\b(?:is|'s|became) (?:a )?(?:devout |"
                                r"practi[sc]ing )?Muslim\b|\bconverted to Islam\b|穆斯林|"
+                               r"(?<!never )\bprays five times a day\b|"
+                               r"(?<!never )\bfasts (?:every|during|for|through)(?: the)? "
+                               r"Ramadan\b|"
                                r"信(?:仰|的是)?伊斯兰"),
         ("religion", "jewish", r"(?<!no longer )(?<!not )\b(?:is|'s|I['’]m) (?:devoutly |"
                                r"observant(?:ly)? )?Jewish\b|\bgoes to synagogue\b|\bkeeps? "
                                r"(?:the )?Shabbat\b|\bfasts (?:every|on) Yom Kippur\b|信犹太教"),
         ("religion", "hindu", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
                               r"practi[sc]ing )?Hindu\b|信印度教"),
+        # a faith not named ("prays to God every night", "is deeply religious"): against
+        # none only
+        ("religion", "religious", r"(?<!not )(?<!never )\b(?:is|'s) (?:deeply |very |devoutly |"
+                                  r"quite |fairly )?religious\b|"
+                                  r"(?<!never )\bprays (?:to God|every (?:night|morning|day)|daily)"
+                                  r"|\bgoes to the (?:temple|mosque|gurdwara)\b[^.;]{0,30}\bpray"),
         ("religion", "taoist", r"信(?:仰|的是)?道教|道教徒"),
         ("religion", "buddhist", r"(?<!no longer )(?<!not )\b(?:is|'s) (?:a )?(?:devout |"
                                  r"practi[sc]ing )?Buddhist\b|信佛|信仰佛教|佛教徒|吃斋念佛|"

@@ -417,9 +417,12 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"\b(?:every|each) (?:morning|day)\b"),
         ("hand", "left", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?left[- ]handed\b"
                          r"|\ba left[- ]hander\b|^\s*left[- ]handed\s*$|\bis a (?:lefty|"
-                         r"southpaw)\b"),
+                         r"southpaw)\b|^(?:User is )?a lefty\b"
+                         r"|\bwrites\b[^.;]{0,30}?\bwith (?:her|his|their|the) left hand\b"),
         ("hand", "right", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?right[- ]handed\b"
-                          r"|\ba right[- ]hander\b|^\s*right[- ]handed\s*$"),
+                          r"|\ba right[- ]hander\b|^\s*right[- ]handed\s*$"
+                          r"|\b(?:strongly|firmly|fully) right[- ]handed\b"
+                          r"|\bwrites (?:only )?with (?:her|his|their|the) right hand\b"),
         # insulin: type 1 diabetes needs it ("has type 1 diabetes" / "has never needed insulin")
         ("insulin", "no insulin", r"\b(?:has never|never|doesn['’]t|does not|has not|hasn['’]t) "
                              r"(?:\w+ )?(?:needed|need|taken|take|used|use|injected|been on) "
@@ -467,10 +470,12 @@ _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("waking", "early", r"(?:0?[4-6]:\d\d)(?:准时|就)?起床"),
         ("hand", "born-left", r"天生(?:就)?(?:是)?(?:个)?左撇子"),
         ("hand", "left", r"(?<!不是)左撇子|左利手|(?:用|惯用)左手(?:写字|吃饭|拿筷子)"
+                         r"|(?:写字|吃饭|拿筷子)(?:、(?:写字|吃饭|拿筷子))*(?:都|也)?用左手"
                          r"|(?<!习)惯用左手"),
         ("hand", "right", r"(?<!不是)右撇子|右利手|(?:干啥|干什么|做什么|什么)都用右手"
                           r"|(?:用|惯用|都是|一直是)右手(?:写字|吃饭|拿筷子)|(?<!习)惯用右手"
-                          r"|(?:写字|吃饭|拿筷子)(?:一直|都|向来)?(?:是)?用右手"),
+                          r"|(?:写字|吃饭|拿筷子)(?:一直|都|向来)?(?:是)?用右手"
+                          r"|全靠右手|只能用右手"),
         ("insulin", "no insulin", r"(?:从没|从来没|从未|没)(?:有)?(?:打|用|注射)过胰岛素"
                              r"|不(?:需要|用)(?:打|注射)胰岛素"),
         ("insulin", "takes insulin", r"(?:1|一)型糖尿病|(?<![没不过])(?:打|注射)胰岛素"),
@@ -575,9 +580,12 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"|\bhas (?:no|zero) debts?"
                          r"(?: at all| of any kind)?\b|\bowes (?:nothing|no one|nobody) (?:anything"
                          r")?\b|\b(?:has )?(?:never|not) (?:had|taken(?: out)?) (?:a |any )?"
-                         r"(?:loans?|debt)\b"),
-        ("debt", "owes", r"\b(?:still )?owes (?:about |around |roughly |over |nearly |almost )?"
-                         r"[£$€]?\d[\d,.]*k?\b|\b(?:still )?(?:is )?paying (?:off|back) "
+                         r"(?:loans?|debt)\b|\bowes (?:him|her|them) nothing\b|\bno loans\b"
+                         r"|\bnever (?:having )?borrowed\b"),
+        ("debt", "owes", r"\b(?:still )?owes (?:(?:her|his|their) [\w-]+ )?(?:about |around |"
+                         r"roughly |over |nearly |almost )?(?:[£$€]|(?:EUR|USD|GBP) )?\d[\d,.]*k?\b"
+                         r"|\bloan\b[^.;]{0,40}\bis still (?:being paid off|being repaid|"
+                         r"outstanding)\b|\b(?:still )?(?:is )?paying (?:off|back) "
                          r"(?:about |around |roughly |nearly |over )?[£$€]?\d[\d,.]*k? in "
                          r"(?:student |car |personal )?loans?\b"
                          r"|\b(?:still )?(?:is )?paying (?:off|back) "
@@ -605,11 +613,11 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("gym", "goes", r"(?:每天|每周)[^，。,；;]{0,6}(?:去健身房|撸铁)|健身狂"),
         ("church", "goes", r"每(?:周|个?星期)(?:日|天|末)?(?:都)?(?:去|上)(?:教堂|做礼拜|望弥撒)"),
         ("church", "not", r"从(?:来)?(?:未|没|不)(?:进|去)(?:过)?教堂"),
-        ("mortgage", "none", r"全款买的|一次性付清|没(?:有)?(?:贷款|房贷)"
+        ("mortgage", "none", r"全款买的|一次性付清|没(?:有)?(?:任何)?(?:贷款|房贷)"
                              r"|从(?:来)?没(?:贷过款|借过贷款)|没借过贷款|房贷[^，。,；;]{0,6}还清"),
         ("mortgage", "owes", r"房贷(?:还)?(?:有|剩)|还有[^，。,；;]{0,8}房贷|每月(?:还|交)房贷"
                              r"|房贷还(?:得|要)(?:再)?还|房贷[^，。,；;]{0,4}还没还(?:完|清)"
-                             r"|房贷[：:]\s*每月"
+                             r"|房贷[：:]\s*每月|每个?月[^，。,；;]{0,6}的房贷"
                              r"|月供"),
         ("dated", "never", r"没谈过恋爱|从(?:来)?没谈过(?:恋爱|对象|男朋友|女朋友)|母胎单身"),
         ("dated", "once", r"前女友|前男友|前妻|前夫|分(?:了)?手|离过婚"),
@@ -796,6 +804,7 @@ _WORDS = {
                "pack", "二锅头", "茅台", "威士忌", "一包"),
     "body": ("died", "dead", "passed away", "killed", "alive", "living", "owl", "bed", "asleep",
              "hay", "bird", "turns in", "sleep", "light", "tucked", "handed", "hander", "lefty",
+             " hand",
              "southpaw", "eyesight", "vision", "glasses", "spectacles", "contact", "sighted",
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",

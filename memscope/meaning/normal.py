@@ -329,7 +329,8 @@ _ONE_PERSON_WAYS = (
      r"\g<name>'s only \g<thing> is"),
     (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:he|she|they)\s+(?=[a-z])"),
      r"\g<owner> "),
-    (re.compile(r"\bdescribes (?:himself|herself|themselves|themself) as\b"), "is"),
+    (re.compile(r"\b(?:describes|considers|calls) (?:himself|herself|themselves|themself)"
+                r"(?: as)?\b"), "is"),
     (re.compile(r"\bis an? (?:mother|father|mum|mom|dad|parent) of (?P<n>two|three|four|five|six|"
                 r"seven|eight|\d)\b(?! \w)"), r"has \g<n> children"),
     # other words for a denial and a birthday: "is unable to swim" (can't), "has yet to go
@@ -689,6 +690,10 @@ _FILLERS = (
 )
 
 
+#: "I think Hannah's a night owl": what the teller holds of Hannah, said of Hannah
+_I_THINK = re.compile(r"^I (?:think|believe|reckon|gather)(?: that)?,? (?=[A-Z][a-z])(?!I\b)")
+
+
 #: a quote with its speaker after it ('"My birthday is the 3rd of November," Zoe told me.',
 #: 'Told me: "I never set foot in a gym." (Paula)'): read as "Zoe said: …" is
 _EN_QUOTE_THEN_NAME = (
@@ -963,6 +968,13 @@ _WHOSE_AFTER_DASH = re.compile(r"\s[—–]\s+[A-Z][\w'’-]*\s")
 #: someone named as the teller ("Her go-to lunch, Amara says, is …"): the note is theirs
 _NAMED_TELLER = re.compile(r"\b[A-Z][\w'’-]+ (?:says|said|mentions|mentioned|told|tells|explains|"
                            r"explained|admits|admitted)\b")
+#: a note that opens on what its owner is, then "who" ("Night owl who never sleeps before
+#: two", "O-negative donor who gives blood"): the user is one (not someone named, nor
+#: the user's kin: the kin words open :data:`_USERS_THING`)
+_ONE_WHO_DOES = re.compile(r"^(?:(?P<article>An?)\s+)?(?!(?:The|This|That|These|Those|Every|"
+                           r"Each|Some|Any|No|My|Our|Your|His|Her|Their|Its)\b)"
+                           r"(?P<np>[A-Za-z][a-z-]+(?:\s+(?:[a-z][a-z-]+|Catholic|Christian|"
+                           r"Muslim|Jewish|Hindu|Buddhist)){0,2})\s+who\s+(?=[a-z])")
 #: states said as what one is ("User is an atheist", "… a non-smoker")
 _ONE_WHO = frozenset(("Non-smoker", "Atheist", "Agnostic", "Christian", "Catholic", "Muslim",
                       "Buddhist", "Hindu", "Vegetarian", "Vegan", "Pescatarian"))
@@ -1042,6 +1054,11 @@ def _users(text: str) -> str:
         return f"User's {m.group(0)[:1].lower()}{m.group(0)[1:]}{text[m.end():]}"
     if (m := _NO_SUBJECT.match(text) or _verb_first(text)) is None or (
             _WHOSE_AFTER_DASH.search(text)):
+        who = _ONE_WHO_DOES.match(text)
+        if who is not None and (who["article"] or " " in who["np"]) and (
+                who["article"] or who["np"][:1].isupper()):  # "Maya who …": someone named
+            np = who["np"][:1].lower() + who["np"][1:]
+            return f"User is {'an' if np[:1] in 'aeiou' else 'a'} {np}{text[who.end('np'):]}"
         return text  # ("Prefers tea — Mateo drinks …": Mateo's)
     word = m.group(0)
     if m.re is _NO_SUBJECT and m["state"]:
@@ -1085,7 +1102,7 @@ def normalise(text: str) -> str:
             text = pattern.sub(written, text)
         return _zh_kin_words(_zh_said(_zh_whose(text)))
     text = _TITLE.sub("", _CAPITAL_OF.sub(_capital_named, text))
-    text = _users(_time_first(text))
+    text = _users(_time_first(_I_THINK.sub("", text)))
     lead = _LEADING_TIME.match(text)
     if lead is not None and (lead.group("rest")[:1].isupper()
                              or lead.group("rest").lower().startswith("the user ")):

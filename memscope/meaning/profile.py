@@ -231,16 +231,43 @@ _EN_NAME_COLON = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?):\s
                             re.S)
 #: "Job — primary school teacher": a field and its value between a dash
 _EN_KEY_DASH = re.compile(r"^(?P<key>[A-Z][A-Za-z ]{1,30}?)\s+[—–]\s+(?P<value>.+)$", re.S)
-#: "Religion: none — Fatima is an atheist": the field, then whose it is in a sentence
-_EN_FIELD_THEN_SAID = re.compile(r"^(?P<field>[A-Z][A-Za-z &/-]{1,30}?:\s*[^—–]+?)\s+[—–]\s+"
+#: "Religion: none — Fatima is an atheist" ("religion: none; Bridget never attends any
+#: services"): the field, then whose it is in a sentence
+_EN_FIELD_THEN_SAID = re.compile(r"^(?!\w+ (?:said|says|told|wrote|asked)\b)"
+                                 r"(?P<field>[A-Za-z][A-Za-z &/-]{1,30}?:\s*[^—–;\"“”]+?)"
+                                 r"(?:\s+[—–]|;)\s+"
                                  r"(?P<name>[A-Z][\w'’-]*) (?P<rest>(?:is|has|was|never|doesn['’]t|"
                                  r"does not|can['’]t)\b.+)$", re.S)
+
+
+#: a form's heading with whose it is ("Intake form (Dara Whitfield) — Allergies: …",
+#: "GP intake form, Thabo M.: current medication — none"): the name, then the fields
+_FORM_HEADING = re.compile(
+    r"^(?:[A-Z]{2,}\s+)?(?:[A-Za-z]+\s+){0,2}?(?:intake(?:\s+form)?|form|record|file)\s*"
+    r"(?:\((?P<n1>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\)|,\s*(?P<n2>[A-Z][\w'’-]+)"
+    r"(?:\s+(?P<more>[A-Z][\w'’-]+)|\s+[A-Z]\.)?(?=[:\s]))\s*[—–:]?\s*(?P<rest>\S.*)$", re.S | re.I)
+
+
+def _form_heading(text: str) -> str:
+    """A form's heading as the name its fields are of (:data:`_FORM_HEADING`; unchanged
+    otherwise).
+
+    >>> _form_heading("GP intake form, Thabo M.: current medication — none.")
+    'Thabo — current medication: none.'
+    """
+    m = _FORM_HEADING.match(text)
+    if m is None or not (name := m["n1"] or " ".join(filter(None, (m["n2"], m["more"])))):
+        return text
+    rest = m["rest"]
+    if ":" not in rest:
+        rest = re.sub(r"\s+[—–]\s+", ": ", rest, count=1)  # "current medication — none"
+    return f"{name} — {rest}"
 
 
 def _english(text: str) -> str:
     """An English note's fields as sentences about whose they are (the name after "Name:",
     before a dash, or the user's)."""
-    text = _dashes(text)
+    text = _dashes(_form_heading(text))
     if (whole := _one_line(text)) is not None:
         return whole
     named = _named_note(text)

@@ -296,6 +296,68 @@ def _weekday(text: str) -> list[Measure]:
     return [Measure("weekday", key, days, only=only)]
 
 
+# -- the days one works -------------------------------------------------------------------
+
+_DAY_NUMBER = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2,
+               "wed": 2, "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4,
+               "saturday": 5, "sat": 5, "sunday": 6, "sun": 6}
+_FULL_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?"
+#: days said as a range ("Monday to Friday", "Mon–Fri"), a word for some ("weekends",
+#: "weekdays") or one by name ("Saturdays")
+_DAYS = re.compile(rf"\b(?P<a>{_FULL_DAY}|{_SHORT_DAY})s?\s*(?:-|–|—|\bto\b|\bthrough\b|"
+                   rf"\bthru\b|\btill\b|\buntil\b)\s*(?P<b>{_FULL_DAY}|{_SHORT_DAY})s?\b"
+                   rf"|\b(?P<ends>weekends?|saturday and sunday|saturdays and sundays)\b"
+                   rf"|\b(?P<weekdays>weekdays)\b|\b(?P<one>{_FULL_DAY})s?\b", re.I)
+#: a text about work ("works", "shift", "rota", "day off"), not a workout
+_WORK_DAYS_CUE = re.compile(r"\bwork(?:s|ed|ing)?\b(?!\s+out)|\bshifts?\b|\brota\b|"
+                            r"\bschedule\b|\bclocks?\s+in\b|(?:days?|weekends?)\s+(?:\w+\s+)?off\b",
+                            re.I)
+#: days said free: "has weekends off", "Sundays and Mondays off", "Wednesdays are their
+#: fixed day off"; or "never works weekends"
+_OFF_AFTER = re.compile(r"^[^.;,]{0,40}?\b(?:off|free)\b")
+_NOT_WORKED = re.compile(r"\b(?:never|not|n['’]t)\b(?:,?\s*\w+,?){0,2}?\s+works?\s+"
+                         r"(?:on\s+)?(?:the\s+)?$", re.I)
+
+
+def _day_set(m: re.Match[str]) -> frozenset[int]:
+    if m["ends"]:
+        return frozenset((5, 6))
+    if m["weekdays"]:
+        return frozenset(range(5))
+    if m["one"]:
+        return frozenset((_DAY_NUMBER[m["one"].lower()],))
+    a, b = (_DAY_NUMBER[m[g].lower().rstrip(".")] for g in ("a", "b"))
+    return frozenset(range(a, b + 1)) if a <= b else frozenset((*range(a, 7), *range(b + 1)))
+
+
+def _workdays(text: str) -> list[Measure]:
+    """The days one works and the days one has off (kind ``workdays``, value the two sets
+    of day numbers, Monday 0): "works Monday to Friday and always has weekends off",
+    "Sundays and Mondays off", "never works weekends", "works every Saturday"."""
+    if not _WORK_DAYS_CUE.search(text):
+        return []
+    on: set[int] = set()
+    off: set[int] = set()
+    found = list(_DAYS.finditer(text))
+    next_off = False  # the days said next are off ("Sundays and Mondays off")
+    for i in range(len(found) - 1, -1, -1):
+        m = found[i]
+        gap = text[m.end():found[i + 1].start() if i + 1 < len(found) else len(text)]
+        days = _day_set(m)
+        if _OFF_AFTER.match(gap) or _NOT_WORKED.search(text[:m.start()]) or (
+                next_off and re.fullmatch(r"\s*(?:and|or|&)\s*", gap)):
+            off |= days
+            next_off = True
+        else:
+            on |= days
+            next_off = False
+    if not off and not re.search(r"\bwork(?:s|ed|ing)?\b(?!\s+out)|\bshifts?\b|\brota\b|"
+                                 r"\bclocks?\s+in\b|\bschedule\b", text, re.I):
+        return []
+    return [Measure("workdays", "work", (frozenset(on), frozenset(off)))] if on or off else []
+
+
 # -- Chinese: heights, the time of one event, a weekly slot --------------------------------
 
 _ZH_DIGIT_CHARS = "".join(_ZH_DIGIT)
@@ -412,6 +474,30 @@ def _commute(text: str) -> list[Measure]:
     return [Measure("duration", "commute", minutes, rough=True)] if minutes else []
 
 
+# -- a night's sleep ----------------------------------------------------------------------
+
+_HOURS_SLEPT = rf"(?P<n>{_N})(?:\s*(?:-|–|to|or)\s*(?P<n2>{_N}))?[- ]hours?\b"
+#: how long one sleeps a night ("sleeps four or five hours a night", "gets a solid nine
+#: hours of sleep", "needs a full nine hours and gets it every night")
+_SLEEP = re.compile(rf"\b(?:(?:sleeps?|slept)\s+(?:only\s+|just\s+|about\s+|around\s+|"
+                    rf"roughly\s+|barely\s+|maybe\s+)?|(?P<gets>gets?|needs?)\s+(?:only\s+|"
+                    rf"just\s+|about\s+)?(?:a\s+)?(?P<full>solid\s+|full\s+|good\s+)?)"
+                    rf"{_HOURS_SLEPT}"
+                    rf"(?P<night>[^.;]{{0,30}}\b(?:sleep|night|nightly)\b)?", re.I)
+
+
+def _sleep(text: str) -> list[Measure]:
+    """How many hours one sleeps a night (kind ``duration``, key ``sleep``; a span's
+    middle: "four or five hours" is 4.5)."""
+    m = _SLEEP.search(text)
+    if m is None or (m["gets"] and not m["full"] and (
+            not m["night"] or re.match(r"\s+of\s+(?!sleep)", m["night"]))):
+        return []  # "gets two hours of overtime every night"
+    hours = [float(n) for n in (_number(m["n"].lower()), _number((m["n2"] or "").lower()))
+             if n.isdigit()]
+    return [Measure("duration", "sleep", sum(hours) / len(hours), rough=True)] if hours else []
+
+
 # -- reading and comparing ----------------------------------------------------------------
 
 @lru_cache(maxsize=50_000)
@@ -420,29 +506,35 @@ def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
     read apart only when their keys differ)."""
     if zh:
         return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text))
-    commute = _commute(text) if re.search(r"commute|to work|office|into work", text,
-                                          re.I) else []
+    found = _commute(text) if re.search(r"commute|to work|office|into work", text,
+                                         re.I) else []
+    if re.search(r"\bsleep|\bslept\b|\bhours?\b", text, re.I):
+        found += _sleep(text)
+    found += _workdays(text)
     if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
             r"\b(?:foot|feet|ft)\b", text, re.I):
-        return tuple(commute)
-    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text) + commute)
+        return tuple(found)
+    return tuple(_money(text) + _height(text) + _event_date(text) + _weekday(text) + found)
 
 
 def measures_conflict(left: tuple[Measure, ...], right: tuple[Measure, ...]) -> str | None:
-    """What kind of conflict two texts' measures of one thing show ("number", "time"), or
-    ``None`` when none is measured on both sides or they agree."""
+    """What kind of conflict two texts' measures of one thing show ("number", "time",
+    "days"), or ``None`` when none is measured on both sides or they agree."""
     for x in left:
         for y in right:
             if x.kind != y.kind or x.key != y.key:
                 continue
             if _differ(x, y):
-                return "time" if x.kind in ("date", "weekday") else "number"
+                return "days" if x.kind == "workdays" else "time" if x.kind in (
+                    "date", "weekday") else "number"
     return None
 
 
 def _differ(x: Measure, y: Measure) -> bool:
-    if x.kind == "duration":  # a commute: twice as long, and a quarter of an hour more
+    if x.kind == "duration":  # a commute: twice as long, and a quarter of an hour more;
         a, b = sorted((float(x.value), float(y.value)))  # type: ignore[arg-type]
+        if x.key == "sleep":  # a night's sleep: three hours more
+            return b - a >= 3
         return b >= 2 * a and b - a >= 15
     if x.kind == "money":
         a, b = float(x.value), float(y.value)  # type: ignore[arg-type]
@@ -456,6 +548,9 @@ def _differ(x: Measure, y: Measure) -> bool:
         return (ma, da) != (mb, db)
     if x.kind == "event":
         return _event_differs(x.value, y.value)  # type: ignore[arg-type]
+    if x.kind == "workdays":  # at work on a day the other says is off
+        (on_x, off_x), (on_y, off_y) = x.value, y.value  # type: ignore[misc]
+        return bool(on_x & off_y or on_y & off_x)
     if x.kind == "weekday":
         days_x, days_y = x.value, y.value
         return bool((x.only or y.only) and not (days_x & days_y))  # type: ignore[operator]

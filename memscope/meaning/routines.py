@@ -33,16 +33,23 @@ _EXERCISE = (r"(?:goes|go|going|went)\s+(?:running|jogging|swimming|to\s+the\s+g
 _ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP})|(?P<exercise>{_EXERCISE}))"
 #: "is up at 5:30", "goes to bed at 22:00"
 _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|around\s+|"
-                 rf"about\s+){_HOUR}", re.I)
+                 rf"about\s+|from\s+){_HOUR}", re.I)
 #: "is always asleep by 10 pm": in bed at that hour or before
-_BY = re.compile(rf"\b(?:{_ACT}|(?P<asleep>asleep|in bed))\b[^.;,]{{0,12}}?\bby\s+{_HOUR}", re.I)
+_BY = re.compile(rf"\b(?:{_ACT}|(?P<asleep>asleep|in bed))\b[^.;,]{{0,12}}?\b(?:by|before)\s+"
+                 rf"{_HOUR}", re.I)
+#: "hasn't once stayed up past 10 pm": asleep by then
+_UP_PAST = re.compile(rf"(?:\bnever|\bnot|n['’]t)\s+(?:once\s+|ever\s+)?stay(?:s|ed)?\s+up\s+"
+                      rf"(?:past|after|beyond)\s+{_HOUR}", re.I)
 #: "never gets up before ten", "rarely goes to sleep before 2 am"
-_NOT_BEFORE = re.compile(rf"\b(?:never|rarely|seldom|hardly\s+ever)\b[^.;]{{0,20}}?\b{_ACT}\b"
+_NOT_BEFORE = re.compile(rf"\b(?:never|rarely|seldom|hardly\s+ever)\b[^.;]{{0,20}}?\b"
+                         rf"(?:{_ACT}|(?P<asleep>asleep))\b"
                          rf"[^.;,]{{0,20}}?\bbefore\s+{_HOUR}", re.I)
 #: the same in Chinese, once its times are written one way (每天早上06:00起床, 每晚21:00就
 #: 上床睡觉了, 从不在10:00之前起床)
 _ZH_AT = re.compile(r"(?P<hour>\d{1,2}:\d\d)[^，。,；;\d]{0,3}?"
                     r"(?:(?P<wake>起床|醒来?|起来|才起)|(?P<sleep>睡觉|入睡|上床|睡))")
+#: 每天都要睡到11:00: up at that hour
+_ZH_SLEEPS_TILL = re.compile(r"睡到(?:上午|中午)?(?P<hour>\d{1,2}:\d\d)")
 _ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没)在?(?P<hour>\d{1,2}:\d\d)"
                             r"(?:之前|以前|前)[^，。,；;]{0,2}?(?:(?P<wake>起床|醒|起来)|"
                             r"(?P<sleep>睡觉|入睡|上床|睡))")
@@ -82,18 +89,26 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
     not_before, at, habit = (_ZH_NOT_BEFORE, _ZH_AT, _ZH_HABIT) if zh else (
         _NOT_BEFORE, _AT, _HABIT)
     out: list[tuple[str, str, float]] = []
+    denied: list[tuple[int, int]] = []
     for m in not_before.finditer(norm):
-        act = _activity(m)
+        act = "sleep" if m.groupdict().get("asleep") else _activity(m)
         out.append((act, "not_before", _hours(m.group("hour"), act == "sleep")))
+        denied.append(m.span())
     if not zh:
         for m in _BY.finditer(norm):
+            if any(start <= m.start() < end for start, end in denied):
+                continue  # "never asleep before 2 am" is not asleep by then
             act = "sleep" if m.group("asleep") is not None else _activity(m)
             out.append((act, "by", _hours(m.group("hour"), act == "sleep")))
+        out.extend(("sleep", "by", _hours(m.group("hour"), True)) for m in _UP_PAST.finditer(norm))
     if not out:
+        how = "at" if habit.search(norm) else "once"
         for m in at.finditer(norm):
             act = _activity(m)
-            how = "at" if habit.search(norm) else "once"
             out.append((act, how, _hours(m.group("hour"), act == "sleep")))
+        if zh:
+            out.extend(("wake", how, _hours(m.group("hour"), False))
+                       for m in _ZH_SLEEPS_TILL.finditer(norm))
     return tuple(out)
 
 

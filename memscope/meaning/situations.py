@@ -7,7 +7,7 @@ time spent with them, a public event lived through against a year of birth too l
 (:mod:`~memscope.meaning.events`), a sight seen from home against a home far from it, a
 Chinese province never lived in against a home there, and two people who share a first
 name but not a surname. Each answers what kind of conflict it found ("time", "negation",
-"place", "value", "lifetime") or ``None``;
+"place", "value", "lifetime", "days") or ``None``;
 :func:`memscope.meaning.compare.conflict` asks them after the template and clause rules,
 only for texts that hold what one of them reads (:func:`features`, read once per text).
 
@@ -71,6 +71,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         (("no_tool" in fa and "tool" in fb) or ("no_tool" in fb and "tool" in fa),
          _tool_denied_conflict),
         ("passport" in fa and "passport" in fb, _passport_conflict),
+        (("no_meds" in fa and "meds" in fb) or ("no_meds" in fb and "meds" in fa),
+         _medication_conflict),
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
         ("witness" in fa or "witness" in fb, _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
@@ -100,7 +102,7 @@ def measured(c: Claim) -> frozenset[str]:
 def features(c: Claim) -> frozenset[str]:
     """What of the rarer rules' matter a claim holds ("number", "routine", "no_allergy",
     "allergy", "alone", "tenure", "only_speaks", "travel", "lifelong", "quantity", "height",
-    "passport", "fuel", "tool"): read once per claim
+    "passport", "fuel", "tool", "no_meds", "meds" …): read once per claim
     and kept on it, as its cached properties are (a large audit asks for every pair; a
     cache keyed on the claim would hash all its words each time)."""
     kept = c.__dict__.get(_KEPT)
@@ -121,7 +123,9 @@ def _text_features(text: str) -> set[str]:
         out.add("no_allergy")
     if allergens(text):
         out.add("allergy")
-    if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME)):
+    if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME,
+                                    _RENTS_A_HOME, _RENT_FOR_HOME, _OWNED_OUTRIGHT, _NO_PROPERTY,
+                                    _OWNS_PROPERTY)):
         out.add("tenure")
     if _ONLY_SPEAKS.search(text) or _ZH_ONLY_SPEAKS.search(text):
         out.add("only_speaks")
@@ -137,6 +141,7 @@ def _text_features(text: str) -> set[str]:
     if _SNOW_AT_HOME.search(text) or _NO_SNOW_AT_HOME.search(text):
         out.add("climate")
     out |= _family_features(text)
+    out |= _medication_features(text)
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
@@ -198,8 +203,30 @@ def _held_home(verbs: str, passive: str, words: int) -> re.Pattern[str]:
                       re.I)
 
 
-_OWNS_HOME = _held_home("owns?|bought", r"(?:fully\s+)?(?:owned|paid off)", 3)
+_OWNS_HOME = _held_home("owns?|bought", r"(?:fully\s+)?(?:owned|paid off|bought)", 3)
 _RENTS_HOME = _held_home("rents?|renting", "rented", 4)
+#: the same, said another way: "rents a flat in Leeds" (a home rented is where one lives),
+#: "pays €1,450 a month in rent … for the Haarlem flat", "the flat in Haarlem, which Femke
+#: has owned outright"
+_HOME = r"(?P<what>flat|house|apartment|home|place|studio|room)"
+_RENTS_A_HOME = re.compile(rf"\brents?\s+(?:a|an)\s+(?:[\w-]+\s+)?{_HOME}\b", re.I)
+_RENT_FOR_HOME = re.compile(rf"\b(?<!neither )(?<!no )rent\s+(?:to\s+(?:her|his|their|a)\s+"
+                            rf"(?:\w+\s+)?landlord\s+)?for\s+(?:the|his|her|their)\s+(?:[\w-]+\s+)?"
+                            rf"{_HOME}\b", re.I)
+_OWNED_OUTRIGHT = re.compile(rf"\b{_HOME}\b[^.;]{{0,40}}?\b(?:has\s+)?owned\s+outright\b", re.I)
+#: owning no home at all ("has never owned property", "no property to his name"), and
+#: owning one, any ("is paying off a mortgage on her terrace", "owns house")
+_NO_PROPERTY = re.compile(r"\b(?:has\s+)?never\s+owned\s+(?:any\s+)?(?:property|a\s+(?:home|house|"
+                          r"flat))\b|\b(?:doesn['’]t|does not)\s+own\s+(?:any\s+)?property\b|"
+                          r"\bno\s+property\s+to\s+(?:his|her|their)\s+name\b|\bowns\s+no\s+property\b",
+                          re.I)
+_OWNS_PROPERTY = re.compile(r"(?<!neither )(?<!nor )(?<!no )\b(?:paying\s+off|pays\s+off|paid\s+off|"
+                            r"repaying|final)\s+(?:(?:a|the|her|his|their)\s+)?mortgage\b|"
+                            r"\b(?:is\s+paying|pays)\s+(?:a|the|her|his|their)\s+mortgage\b|"
+                            r"\bmortgage\s+on\s+(?:her|his|their|the)\b|"
+                            r"\bowns?\s+(?:(?:the|his|her|their|a|an)\s+)?(?:[\w-]+\s+){0,2}?"
+                            r"(?:flat|house|home|apartment|terrace|semi(?:-detached)?|bungalow|"
+                            r"cottage|property)\b", re.I)
 
 
 #: a Chinese home one owns, or rents (住的是自己买的房子 / 一直租房住, 房子是租的)
@@ -220,13 +247,21 @@ def _tenure_conflict(a: Claim, b: Claim) -> str | None:
             _ZH_OWNS_HOME.search(first.text) and _ZH_RENTS_HOME.search(second.text)
             and _mentions_owner(first, second) for first, second in ((a, b), (b, a))) else None
     for first, second in ((a, b), (b, a)):
-        owns = _OWNS_HOME.search(first.text)
-        rents = _RENTS_HOME.search(second.text)
-        if owns and rents and (owns.group("what") or owns.group("what2")).lower() == (
-                rents.group("what") or rents.group("what2")).lower() and _mentions_owner(
+        if _NO_PROPERTY.search(first.text) and _OWNS_PROPERTY.search(second.text) and (
+                _mentions_owner(first, second)):
+            return "value"  # "has never owned property" / "is paying off a mortgage"
+        owns = _OWNS_HOME.search(first.text) or _OWNED_OUTRIGHT.search(first.text)
+        rents = _RENTS_HOME.search(second.text) or _RENTS_A_HOME.search(second.text) or (
+            _RENT_FOR_HOME.search(second.text))
+        if owns and rents and _home_noun(owns) == _home_noun(rents) and _mentions_owner(
                 first, second):
             return "value"
     return None
+
+
+def _home_noun(m: re.Match[str]) -> str:
+    """The home a tenure pattern names ("flat", "house" …)."""
+    return (m.group("what") or m.groupdict().get("what2") or "").lower()
 
 
 def _quantities_conflict(a: Claim, b: Claim) -> str | None:
@@ -609,6 +644,50 @@ def _allergies_conflict(a: Claim, b: Claim) -> str | None:
     if allergy_conflict(a.text, b.text) or allergy_conflict(b.text, a.text):
         return "negation"
     return None
+
+
+#: no medicine taken now ("is not on any medication", "takes no regular medication",
+#: "Medication: none", 不吃任何药)
+_NO_MEDS = re.compile(r"\b(?:has no|takes no|is not on any|isn['’]t on any|not on any|"
+                      r"(?:doesn['’]t|does not|never) take any)\s+(?:regular\s+|prescription\s+|"
+                      r"current\s+|daily\s+)?(?:medications?|medicines?|meds|pills|tablets|"
+                      r"prescriptions?)\b(?!,?\s+(?:besides|except|apart from|other than|but)\b)"
+                      r"|不吃任何药|没有(?:在)?(?:长期)?吃(?:任何)?药|不用吃药")
+#: a medicine taken as a habit ("takes a blood-pressure tablet every morning", "is on
+#: sertraline", "injects insulin", 每天都要吃降压药)
+_MEDICINES = (r"(?:tablets?|pills?|antidepressants?|statins?|medications?|medicines?|sertraline|"
+              r"metformin|levothyroxine|insulin|beta[- ]blockers?|inhalers?|blood[- ]thinners?|"
+              r"warfarin|lithium|prozac|fluoxetine|citalopram|ramipril|amlodipine|atorvastatin|"
+              r"omeprazole|thyroxine)\b")
+_TAKES_MEDS = re.compile(rf"\b(?:takes|has taken|has been taking|injects|uses)\s+"
+                         rf"(?:(?:a|an|one|two|his|her|their|daily|\d+\s*(?:mg|mcg|micrograms?)\s+of)\s+)?(?:[\w-]+\s+){{0,2}}?"
+                         rf"{_MEDICINES}"
+                         rf"|\b(?:is|has been|'s)\s+(?:still\s+)?on\s+(?:\d+\s*mg\s+of\s+)?"
+                         rf"(?:[\w-]+\s+)?{_MEDICINES}"
+                         r"|(?:吃|服用?|打)[^，。,；;]{0,6}(?:药|胰岛素)", re.I)
+_MEDS_HABIT = re.compile(r"\b(?:every|each|daily|a day|twice|nightly|regularly|still|"
+                         r"currently|now)\b|\bis on\b", re.I)
+_ZH_MEDS_DAILY = re.compile(r"每天|每日|每晚|每早|长期|一直|常年|按时")
+
+
+def _medication_features(text: str) -> set[str]:
+    """"no_meds" when a text says someone takes no medicine now, "meds" when it says one
+    they take as a habit (:func:`_medication_conflict`)."""
+    if _NO_MEDS.search(text):
+        return {"no_meds"}
+    if _TAKES_MEDS.search(text) and (_ZH_MEDS_DAILY if "药" in text else _MEDS_HABIT).search(
+            text):
+        return {"meds"}
+    return set()
+
+
+def _medication_conflict(a: Claim, b: Claim) -> str | None:
+    """No medicine taken now against one taken as a habit, for one owner ("Medication:
+    none" / "takes a blood-pressure tablet every morning")."""
+    if a.zh != b.zh or a.past or b.past or not (
+            a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+        return None
+    return "negation"
 
 
 def _routine_conflict(a: Claim, b: Claim) -> str | None:
