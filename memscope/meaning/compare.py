@@ -400,7 +400,8 @@ _NUMBERS = re.compile(r"\d+")
 #: two ways of having no job, which may both hold
 _NOT_WORKING = frozenset(("retired", "unemployed"))
 _EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count",
-                    "school", "works_for", "religion", "shift", "birth_order", "floor"))
+                    "school", "works_for", "religion", "shift", "birth_order", "floor",
+                    "commute"))
 
 
 @lru_cache(maxsize=20_000)

@@ -57,7 +57,7 @@ _DATE_FAMILIES = frozenset(("birthday", "wedding", "end"))
 _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place", "raised": "place",
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
-                "school": "value", "religion": "value", "shift": "value",
+                "school": "value", "religion": "value", "shift": "value", "commute": "value",
                 "birth_order": "value", "works_for": "value",
                 "workmode": "value"}
 
@@ -207,6 +207,9 @@ _NOT_SIBLINGS = (r"(?! of (?:the |all |her |his |their )?(?:\w+ )?(?:cousins|gra
                  r"grandkids|class|team|group|friends|colleagues|staff|players|students)\b)"
                  r"(?! (?!child\b)[a-z]+ (?:in|at|on|of)\b)"
                  r"(?! (?:in|at|on) (?!(?:the|her|his|their) family\b))")
+#: not in one season or on some days only ("cycles to work every day in summer")
+_EVERY_SEASON = (r"(?![^.;]*\b(?:in (?:the )?(?:summer|winter|spring|autumn|fall)|when|if|unless|"
+                 r"sometimes|some days|on \w+days)\b)")
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays)(?: now| still)? single\b|"
@@ -300,6 +303,15 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"\bworks? (?:the )?day "
                          r"shifts?\b|\bon (?:permanent |regular |the )?day shifts?\b|白班|朝九晚五)"
                          r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
+        # how one gets to work every day, one way ("cycles to work every day, rain or shine"
+        # / "drives to the office every day"; "commutes by bike")
+        ("commute", "bike", r"(?:\b(?:cycles|bikes) (?:in)?to (?:work|the office)\b(?=[^.;]*?"
+                            r"\b(?:every (?:single )?(?:day|morning|weekday)|daily)\b)"
+                            r"|\bcommutes by (?:bike|bicycle)\b)" + _EVERY_SEASON),
+        ("commute", "car", r"\bdrives (?:in)?to (?:work|the office)\b(?=[^.;]*?\b(?:every "
+                           r"(?:single )?(?:day|morning|weekday)|daily)\b)" + _EVERY_SEASON),
+        ("commute", "foot", r"\bwalks (?:in)?to (?:work|the office)\b(?=[^.;]*?\b(?:every "
+                            r"(?:single )?(?:day|morning|weekday)|daily)\b)" + _EVERY_SEASON),
         # one's faith, or none ("is a practising Catholic" / "is an atheist", 是基督徒 /
         # 不信任何宗教); "no longer practises Hinduism" names none
         ("religion", "none", r"\b(?:is|'s) (?:an? )?(?:lifelong |committed |convinced |staunch |"

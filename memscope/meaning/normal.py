@@ -345,6 +345,20 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\b(?:has )?never (?:travell?ed|traveled|been) outside (?:of )?"),
      "has never left "),
     (re.compile(r"^(?:Despite|In spite of) [^,;.]{1,60},\s*(?=[A-Z])"), ""),
+    # a denial said by what one never touched: "has never so much as picked up a pair of
+    # knitting needles" (never knitted), "has never once held a tennis racket" (never played
+    # tennis), "never learned how to ride a bike" (to ride one); "Rain or shine, Ravi
+    # cycles …" (Ravi cycles)
+    (re.compile(r"\bnever (?:so much as |once |even )?(?:held|picked up|touched) a (?P<game>tennis|"
+                r"squash|badminton|table[- ]tennis) (?:racket|racquet|bat)\b"),
+     r"never played \g<game>"),
+    (re.compile(r"\bnever (?:so much as |once |even )?(?:held|picked up|touched) (?:a pair of )?"
+                r"knitting needles\b"), "never knitted"),
+    (re.compile(r"\bnever learn(?:ed|t) how to\b"), "never learned to"),
+    # one's way to work: "drives to the office" is "drives to work"
+    (re.compile(r"\b(?P<v>drives|drive|driving|cycles|cycle|cycling|walks|walk|walking) "
+                r"(?:in)?to the office\b"), r"\g<v> to work"),
+    (re.compile(r"^(?:Rain or shine|Come rain or shine|Without fail|Most days),\s*(?=[A-Z])"), ""),
     (re.compile(r"^(?P<x>[A-Z][\w-]*) is (?P<y>[A-Z][\w-]*)['’]s (?:one and )?only "
                 r"(?P<kin>sibling|child|son|daughter|brother|sister)\b"),
      r"\g<y> has one \g<kin>; \g<y>'s \g<kin> is \g<x>"),

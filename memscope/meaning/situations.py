@@ -124,8 +124,8 @@ def _text_features(text: str) -> set[str]:
     if allergens(text):
         out.add("allergy")
     if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME,
-                                    _RENTS_A_HOME, _RENT_FOR_HOME, _OWNED_OUTRIGHT, _NO_PROPERTY,
-                                    _OWNS_PROPERTY)):
+                                    _RENTS_A_HOME, _RENT_FOR_HOME, _OWNED_OUTRIGHT,
+                                    _NO_PROPERTY, _OWNS_PROPERTY)):
         out.add("tenure")
     if _ONLY_SPEAKS.search(text) or _ZH_ONLY_SPEAKS.search(text):
         out.add("only_speaks")
@@ -216,12 +216,13 @@ _RENT_FOR_HOME = re.compile(rf"\b(?<!neither )(?<!no )rent\s+(?:to\s+(?:her|his|
 _OWNED_OUTRIGHT = re.compile(rf"\b{_HOME}\b[^.;]{{0,40}}?\b(?:has\s+)?owned\s+outright\b", re.I)
 #: owning no home at all ("has never owned property", "no property to his name"), and
 #: owning one, any ("is paying off a mortgage on her terrace", "owns house")
-_NO_PROPERTY = re.compile(r"\b(?:has\s+)?never\s+owned\s+(?:any\s+)?(?:property|a\s+(?:home|house|"
-                          r"flat))\b|\b(?:doesn['’]t|does not)\s+own\s+(?:any\s+)?property\b|"
-                          r"\bno\s+property\s+to\s+(?:his|her|their)\s+name\b|\bowns\s+no\s+property\b",
-                          re.I)
-_OWNS_PROPERTY = re.compile(r"(?<!neither )(?<!nor )(?<!no )\b(?:paying\s+off|pays\s+off|paid\s+off|"
-                            r"repaying|final)\s+(?:(?:a|the|her|his|their)\s+)?mortgage\b|"
+_NO_PROPERTY = re.compile(r"\b(?:has\s+)?never\s+owned\s+(?:any\s+)?(?:property|a\s+(?:home|"
+                          r"house|flat))\b|\b(?:doesn['’]t|does not)\s+own\s+(?:any\s+)?"
+                          r"property\b|\bno\s+property\s+to\s+(?:his|her|their)\s+name\b|"
+                          r"\bowns\s+no\s+property\b", re.I)
+_OWNS_PROPERTY = re.compile(r"(?<!neither )(?<!nor )(?<!no )\b(?:paying\s+off|pays\s+off|"
+                            r"paid\s+off|repaying|final)\s+(?:(?:a|the|her|his|their)\s+)?"
+                            r"mortgage\b|"
                             r"\b(?:is\s+paying|pays)\s+(?:a|the|her|his|their)\s+mortgage\b|"
                             r"\bmortgage\s+on\s+(?:her|his|their|the)\b|"
                             r"\bowns?\s+(?:(?:the|his|her|their|a|an)\s+)?(?:[\w-]+\s+){0,2}?"
