@@ -438,6 +438,32 @@ _WHOLES = ((_CHILDREN, _SONS_DAUGHTERS),
             frozenset(("brother", "brothers", "sister", "sisters"))))
 
 
+def _count_of_parts(f: Fact, g: Fact) -> bool | None:
+    """Two counts of which one counts a part of the other's whole (children and sons,
+    pets and cats), or ``None``."""
+    part = _part_of_children(f, g)
+    return _pets_counted(f, g) if part is None else part
+
+
+#: animals kept as pets, counted ("has two cats": two pets at least)
+_PET_NOUNS = frozenset(("cats", "dogs", "rabbits", "hamsters", "parrots", "budgies",
+                        "tortoises", "goldfish", "guinea pigs", "ferrets", "birds"))
+
+
+def _pets_counted(f: Fact, g: Fact) -> bool | None:
+    """A count of one's pets against more of one kind ("only pet" / "has two cats"):
+    ``True`` when the kind alone outnumbers the pets; ``None`` otherwise."""
+    pets, kind = (f, g) if f.noun == "pets" else (g, f)
+    if pets.noun != "pets" or kind.noun not in _PET_NOUNS:
+        return None
+    return True if _int_or(kind.first) > _int_or(pets.first) > 0 else None
+
+
+def _int_or(value: str) -> int:
+    """``value`` as a whole number, 0 when it is none."""
+    return int(value) if value.isdigit() else 0
+
+
 def _part_of_children(f: Fact, g: Fact) -> bool | None:
     """Children counted against sons or daughters counted, or siblings against brothers or
     sisters: more of a part than of the whole conflict ("has only one child" / "has two
@@ -501,7 +527,7 @@ def _facts_conflict(f: Fact, g: Fact) -> bool | None:
         return None  # 农历生日是八月十五 / 公历生日在九月: two calendars
     if f.key in CLASHES:  # levels.py: "fluent in Italian" / "a few phrases of Italian"
         return clash(f, g)
-    if f.key == "count" and (part := _part_of_children(f, g)) is not None:
+    if f.key == "count" and (part := _count_of_parts(f, g)) is not None:
         return part
     if f.key in _NOUN_KEYS and not _nouns_match(f.noun, g.noun):
         return None

@@ -691,6 +691,12 @@ def _home_floor(of: str, text: str) -> list[Fact]:
     return [_state("floor", of, f"{(m['n'] or m['n2']).lower()} floor", shown=m.group(0))]
 
 
+#: the things one may have one of, counted ("only pet" is one pet)
+_COUNTED_ONLY = {"pet": "pets", "dog": "dogs", "cat": "cats", "child": "children",
+                 "car": "cars", "sibling": "siblings"}
+_ONLY_ONE = re.compile(r"^(?:only|sole|one and only) (?P<noun>" + "|".join(_COUNTED_ONLY) + r")$")
+
+
 def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
               ) -> tuple[Fact, ...]:
     """The facts of an English clause (see :class:`Fact`); a clause about the past gives
@@ -699,6 +705,10 @@ def _en_facts(thing: str, rest: str, identity: bool, text: str, past: bool
     if identity and thing:
         fact = _identity_fact(thing, rest)
         facts.extend(() if fact is None else (fact,))
+        if fact is not None and (counted := _ONLY_ONE.match(thing.lower())) is not None:
+            # "Chloe's only pet is a tabby": one pet
+            noun = _COUNTED_ONLY[counted["noun"]]
+            facts.append(Fact("count", noun, "", "1", "1", frozenset(("1",))))
     of = kin_of(thing, identity, zh=False)
     if of.removeprefix("only ").removeprefix("main ").split(" ")[0] in _OWN_TIME:
         # "Ravi's hours are 9 to 5", "User's only job is night security": his

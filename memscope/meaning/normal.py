@@ -212,9 +212,9 @@ _LEADING_PLACE = re.compile(r"^(?P<lead>(?:In|At)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\
                             r"(?P<end>[.!]?)\s*$", re.S)
 #: "Czech is Zofia's mother tongue": a value, "is", a name's attribute (lower case)
 _BACK_TO_FRONT = re.compile(
-    r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+(?:is|has always been)\s+(?P<owner>[A-Z][\w-]*"
-    r"(?:\s+[A-Z][\w-]*)?)['’]s\s+(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)(?P<rest>\s*(?:[.;,!]|$).*)$",
-    re.S)
+    r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+(?:is|has always been)\s+(?:(?P<owner>[A-Z][\w-]*"
+    r"(?:\s+[A-Z][\w-]*)?|the user)['’]s|(?P<our>our))\s+(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)"
+    r"(?P<rest>\s*(?:[.;,!]|$).*)$", re.S)
 
 
 #: the roles one person has one of at a time ("her husband", "his manager")
@@ -704,6 +704,8 @@ _FILLERS = (
 )
 
 
+#: "All four of my grandparents have passed away": the user's grandparents have all
+_OF_MINE = re.compile(r"^(?:All|Both)(?: \w+)? of my (?P<kin>\w+) (?P<aux>have|has|are|were) ")
 #: "I think Hannah's a night owl": what the teller holds of Hannah, said of Hannah
 _I_THINK = re.compile(r"^I (?:think|believe|reckon|gather)(?: that)?,? (?=[A-Z][a-z])(?!I\b)")
 
@@ -1116,7 +1118,7 @@ def normalise(text: str) -> str:
             text = pattern.sub(written, text)
         return _zh_kin_words(_zh_said(_zh_whose(text)))
     text = _TITLE.sub("", _CAPITAL_OF.sub(_capital_named, text))
-    text = _users(_time_first(_I_THINK.sub("", text)))
+    text = _users(_time_first(_OF_MINE.sub(r"User's \g<kin> \g<aux> all ", _I_THINK.sub("", text))))
     lead = _LEADING_TIME.match(text)
     if lead is not None and (lead.group("rest")[:1].isupper()
                              or lead.group("rest").lower().startswith("the user ")):
@@ -1130,7 +1132,8 @@ def normalise(text: str) -> str:
     m = _BACK_TO_FRONT.match(text)
     if m is not None and not m.group("value").lower().startswith(("she ", "he ", "it ", "this ",
                                                                    "that ", "there ")):
-        text = f"{m.group('owner')}'s {m.group('noun')} is {_value_of(m)}{m.group('rest')}"
+        owner = "User" if m["our"] or m["owner"] == "the user" else m["owner"]
+        text = f"{owner}'s {m.group('noun')} is {_value_of(m)}{m.group('rest')}"
     text = _TIME_12.sub(_time, text)
     text = _TIME_24.sub(lambda t: f"{int(t.group(1)):02d}:{t.group(2)}", text)
     text = _UNIT.sub(_unit, text)

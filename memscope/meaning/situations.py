@@ -73,6 +73,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("passport" in fa and "passport" in fb, _passport_conflict),
         (("no_meds" in fa and "meds" in fb) or ("no_meds" in fb and "meds" in fa),
          _medication_conflict),
+        (("career_out" in fa and "career" in fb) or ("career_out" in fb and "career" in fa),
+         _career_conflict),
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
         ("witness" in fa or "witness" in fb, _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
@@ -142,6 +144,7 @@ def _text_features(text: str) -> set[str]:
         out.add("climate")
     out |= _family_features(text)
     out |= _medication_features(text)
+    out |= _career_features(text)
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
@@ -671,6 +674,60 @@ _MEDS_HABIT = re.compile(r"\b(?:every|each|daily|a day|twice|nightly|regularly|s
 _ZH_MEDS_DAILY = re.compile(r"每天|每日|每晚|每早|长期|一直|常年|按时")
 
 
+#: fields of work, by the words for leaving one or never having worked in it, and the
+#: words for working in it now
+_FIELDS = {
+    "education": (r"teaching|education|a school|schools", r"\bteach(?:es|ing)\b(?! \w+ing\b)|"
+                  r"\bteacher\b|\blecturer\b|\bheadteacher\b|\bhead teacher\b"),
+    "health": (r"nursing|medicine|healthcare|health ?care|a hospital|hospitals|any healthcare "
+               r"setting", r"\bnurse\b|\bdoctor\b|\bparamedic\b|\btherapist\b|\bsurgeon\b|"
+               r"\bmidwife\b|\bGP\b|\banaesthetist\b|\bphysician\b"),
+    "kitchen": (r"a kitchen|kitchens|hospitality|catering", r"\bchef\b|\bcook at\b"),
+}
+_OUT = (r"\b(?:left|quit|gave up|jacked in|packed in|walked away from)\s+(?:{0})\b"
+        r"(?=[^.;]*\b(?:for good|years ago|altogether|and now|now|since)\b)"
+        r"|\b(?:has\s+)?never\s+(?:once\s+)?worked\s+(?:a\s+day\s+)?in\s+(?:\w+\s+)?(?:{0})\b")
+_OUT_OF_FIELD = re.compile("|".join(f"(?P<{field}>{_OUT.format(words)})"
+                                    for field, (words, _now) in _FIELDS.items()), re.I)
+_IN_FIELD = re.compile("|".join(f"(?P<{field}>{now})" for field, (_words, now) in
+                                _FIELDS.items()))
+_CAREER_CUE = re.compile(r"teach|school|educat|nurs|medic|health|hospital|doctor|paramedic|"
+                         r"therapist|surgeon|midwife|GP\b|anaesth|physician|chef|cook|kitchen|"
+                         r"hospitality|catering", re.I)
+
+
+def _career_features(text: str) -> set[str]:
+    """"career_out" when a text says someone left a field of work or never worked in it,
+    "career" when it names a job in one (:func:`_career_conflict`)."""
+    if not _CAREER_CUE.search(text):
+        return set()
+    return {name for name, pattern in (("career_out", _OUT_OF_FIELD), ("career", _IN_FIELD))
+            if pattern.search(text)}
+
+
+def _fields(pattern: re.Pattern[str], text: str) -> set[str]:
+    """The fields of work (:data:`_FIELDS`) ``pattern`` finds in ``text``."""
+    return {field for m in pattern.finditer(text) for field, v in m.groupdict().items() if v}
+
+
+def _career_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says someone left a field of work or never worked in it, the other that
+    they work in it now ("left nursing for good in 2021" / "is a nurse at St Thomas'",
+    "has never worked in education" / "teaches at a primary school")."""
+    if a.zh or b.zh:
+        return None
+    for first, second in ((a, b), (b, a)):
+        out = _fields(_OUT_OF_FIELD, first.text)
+        if not out:
+            continue
+        owner = first.clauses[0].owner
+        for y in second.clauses:
+            if owner and y.owner and y.owner[-1:] == owner[-1:] and not (y.past or y.hedged) and (
+                    out & _fields(_IN_FIELD, y.text)) and not _OUT_OF_FIELD.search(y.text):
+                return "negation"
+    return None
+
+
 def _medication_features(text: str) -> set[str]:
     """"no_meds" when a text says someone takes no medicine now, "meds" when it says one
     they take as a habit (:func:`_medication_conflict`)."""
@@ -755,12 +812,21 @@ def _rare_cues(text: str) -> frozenset[str]:
 _KIN = (r"(?:mother|father|mum|mom|dad|brother|sister|son|daughter|grandmother|grandfather|"
         r"grandma|grandpa|granny|parents|grandparents)")
 #: a kin who died ("Sven's mother passed away in 2018", "lost his father last year", "Sven's
-#: grandparents have all passed away")
+#: grandparents have all passed away"), or one not spoken to at all
 _KIN_GONE = re.compile(rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|older|younger|elder)"
                        rf"\s+)?(?P<kin>{_KIN})(?:,?\s+[A-Z][\w-]*,?)?\s+(?:(?:have|has|had)\s+)?"
                        rf"(?:all\s+|both\s+)?(?:passed\s+away|died)\b"
                        rf"|\b(?P<owner2>[A-Z][\w-]*)\s+lost\s+(?:his|her|their)\s+"
-                       rf"(?:(?:two|four|both)\s+)?(?P<kin2>{_KIN})\b")
+                       rf"(?:(?:two|four|both)\s+)?(?P<kin2>{_KIN})\b"
+                       # "All four of User's grandparents have passed away"
+                       rf"|\b(?:all|both)\s+(?:(?:two|four)\s+)?of\s+(?P<owner3>[A-Z][\w-]*)['’]s\s+"
+                       rf"(?P<kin3>{_KIN})\s+(?:have|has)\s+(?:all\s+)?(?:passed\s+away|died)\b"
+                       # not in touch at all: "hasn't spoken to her grandmother in two years",
+                       # "is estranged from their mother"
+                       rf"|\b(?P<owner4>[A-Z][\w-]*)\s+(?:hasn['’]t|has\s+not)\s+(?:spoken|talked)\s+"
+                       rf"to\s+(?:his|her|their)\s+(?P<kin4>{_KIN})\s+(?:in|for|since)\b"
+                       rf"|\b(?P<owner5>[A-Z][\w-]*)\s+is\s+estranged\s+from\s+(?:his|her|their)\s+"
+                       rf"(?P<kin5>{_KIN})\b")
 #: a kin's day spent with them ("in Durban for her dad's 70th birthday party")
 _KIN_DAY = re.compile(r"\b(?:for|at|to|celebrating)\s+(?:his|her|their)\s+(?P<kin>" + _KIN
                       + r")['’]s\s+(?:\d+\w*\s+)?(?:birthday|anniversary|retirement|party)",
@@ -768,10 +834,12 @@ _KIN_DAY = re.compile(r"\b(?:for|at|to|celebrating)\s+(?:his|her|their)\s+(?P<ki
 #: the kin a word of several stands for ("grandparents": a grandmother and a grandfather)
 _KIN_GROUPS = {"parents": ("mother", "father"), "grandparents": ("grandmother", "grandfather")}
 #: time spent with a kin now ("visits his mother every Sunday", "calls her dad daily")
-_WITH_KIN = re.compile(r"\b(?:visits|calls|phones|rings|sees|meets|lives\s+with|has\s+(?:lunch|"
-                       r"dinner|breakfast|coffee)\s+with|cooks\s+for|takes\s+care\s+of|looks\s+"
-                       r"after|drives|with|party\s+for)\s+(?:his|her|their)\s+(?!late\b)"
-                       r"(?:(?:\w+\s+)?)(?P<kin>" + _KIN + r")\b(?!['’]s)", re.I)
+_WITH_KIN = re.compile(r"\b(?:visits|visiting|calls|phones|rings|sees|meets|lives\s+with|"
+                       r"has\s+(?:\w+\s+)?(?:lunch|dinner|breakfast|coffee)\s+with|cooks\s+for|"
+                       r"takes\s+care\s+of|looks\s+after|drives|with|party\s+for)\s+"
+                       r"(?:(?:his|her|their)\s+(?!late\b)(?:(?:\w+\s+)?)|"
+                       r"(?=(?:mum|mom|dad|grandma|granny|grandpa)\b))"
+                       r"(?P<kin>" + _KIN + r")\b(?!['’]s)", re.I)
 #  (not "visits his father's grave", "with her late mother")
 
 
@@ -1204,8 +1272,9 @@ def _kin_gone_conflict(a: Claim, b: Claim) -> str | None:
         gone = _KIN_GONE.search(first.text)
         if gone is None:
             continue
-        owner = (gone["owner"] or gone["owner2"]).lower()
-        kin = (gone["kin"] or gone["kin2"]).lower()
+        owner = next(v for k, v in gone.groupdict().items() if k.startswith("owner") and v)
+        owner = owner.lower()
+        kin = next(v for k, v in gone.groupdict().items() if k.startswith("kin") and v).lower()
         kin = _ONE_KIN.get(kin, kin)
         kins = _KIN_GROUPS.get(kin, (kin,))
         for y in second.clauses:  # (a plan with them says they are alive as well)
