@@ -378,8 +378,17 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\b(?:is|are) unable to\b"), "can't"),
     (re.compile(r"\bha(?:s|ve) yet to\b"), "has never"),
     (re.compile(r"\blacks (?:an? |any )"), "has no "),
+    # "User said his birthday falls in late October": the user's birthday
+    (re.compile(r"^(?P<who>User|[A-Z][\w-]*) (?:said|says|mentioned|mentions)(?: that)? (?:his|her|"
+                r"their) (?=[a-z])"), r"\g<who>'s "),
     (re.compile(r"(?P<who>\b[A-Z][\w-]*)['’]s birthday (?:always )?falls on\b"),
      r"\g<who>'s birthday is on"),
+    (re.compile(r"(?P<who>\b[A-Z][\w-]*)['’]s birthday (?:always )?falls in (?:early |late |mid-)?"
+                r"(?=[A-Z])"), r"\g<who>'s birthday is in "),
+    (re.compile(r"^(?:Every|Each) year on (?P<date>\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ "
+                r"\d{1,2}(?:st|nd|rd|th)?), (?P<who>[A-Z][\w-]*) (?:throws|has|holds|hosts) a "
+                r"(?:party|dinner|do) for (?:his|her|their) birthday\b"),
+     r"\g<who>'s birthday is on \g<date>"),
     (re.compile(r"^(?P<who>[A-Z][\w-]*) celebrates (?:his|her|their) birthday (?:each|every) year "
                 r"on\b"), r"\g<who>'s birthday is on"),
     # "Ingrid's only child is a boy named Sindre": she has one child, and who it is ("…

@@ -329,7 +329,7 @@ def _mentions_owner(a: Claim, b: Claim) -> bool:
 
 
 #: "only speaks Portuguese and Spanish": the languages someone speaks, all of them
-_ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks|speaks\s+only)\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|"
+_ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks?|speaks?\s+only)\s+(?P<langs>[A-Z]\w+(?:(?:,\s*|"
                           r"\s+and\s+|\s+or\s+)[A-Z]\w+)*)"
                           r"|\bspeaks\s+(?P<langs2>[A-Z]\w+(?:\s+and\s+[A-Z]\w+)?)\s+only\b")
 _SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of|"
@@ -338,11 +338,13 @@ _SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native 
 
 
 #: Chinese: 只会说普通话, 一门外语都不会 / 英语说得很流利, 会说日语, 粤语是他的母语
-_ZH_ONLY_SPEAKS = re.compile(r"只会(?:说|讲)(?P<langs>[\u4e00-\u9fff]{2,4}?"
+_ZH_LANG = r"(?:(?![的是在说会讲很])[\u4e00-\u9fff]){1,2}(?:语|话|文)"
+_ZH_ONLY_SPEAKS = re.compile(r"(?:只会(?:说|讲)|外语只会)(?P<langs>[\u4e00-\u9fff]{2,4}?"
                              r"(?:[和、][\u4e00-\u9fff]{2,4}?)?)(?=[，。,；;]|$)"
                              r"|(?P<none>一门外语都不会|不会(?:说)?(?:任何|一门)外语)")
-_ZH_LANG = r"(?:(?![的是在说会讲很])[\u4e00-\u9fff]){1,2}(?:语|话|文)"
-_ZH_SPEAKS = re.compile(rf"(?P<lang>{_ZH_LANG})(?:说得|讲得|很流利|是(?:他|她)的母语)"
+#: (a language test passed is the language spoken: 日语过了N1, 英语考过了专八)
+_ZH_SPEAKS = re.compile(rf"(?P<lang>{_ZH_LANG})(?:说得|讲得|很流利|是(?:他|她)的母语|(?:考)?过了"
+                        rf"(?:N1|N2|专八|专四|八级|六级))"
                         rf"|(?:会说|会讲|能说|精通)(?P<lang2>{_ZH_LANG})")
 #: one language by its Chinese names
 _ZH_SAME = {"普通话": "汉语", "中文": "汉语", "国语": "汉语", "汉语": "汉语"}
