@@ -213,13 +213,22 @@ _EVERY_SEASON = (r"(?![^.;]*\b(?:in (?:the )?(?:summer|winter|spring|autumn|fall
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays)(?: now| still)? single\b|"
-                              r"\b(?:lifelong|confirmed) bachelor\b|"
+                              r"\b(?:lifelong|confirmed|committed) bachelor\b|"
                               r"\bunmarried\b|单身"
                               r"|未婚(?![夫妻])"),
         # divorced first: 和老婆离婚三年了 names a wife and says the marriage is over
         ("marital", "divorced", r"\b(?:is|got|has been) divorced\b|离婚了|已经离婚|离异|"
+                                r"\bhas(?: not|n['’]t) remarried\b|"
                                 r"离婚(?:\d+|[一二三四五六七八九十两几]+)年"),
-        ("marital", "married", r"\b(?:is|got|has been|are)(?: \w+ly)? married\b|\bmarried to\b"
+        ("marital", "married", r"\b(?:is|got|has been|have been|are)(?: \w+ly)? married\b"
+                               r"|\bmarried to\b"
+                               # "Helga and her husband Rolf are celebrating 25 years of
+                               # marriage"
+                               r"|^\s*(?:[A-Z][\w-]*(?: [A-Z][\w-]*)? )?and (?:his|her|their) "
+                               r"(?:husband|wife)\b(?![^.;]*\b(?:divorc|split|separat|broke up|"
+                               r"late\b|ex-))"
+                               r"|\bcelebrat(?:ing|ed|es) (?:their |his |her )?(?:\w+ )?"
+                               r"(?:years of marriage|wedding anniversary)\b"
                                r"|\b(?:has|have) a (?:wife|husband)\b|已婚|已经结婚|结婚了"
                                r"|(?:有|的|和|跟)(?:妻子|丈夫|老公|老婆)|结婚(?:\d+|[一二三四五六七八九十两]+)年"),
         ("marital", "engaged", r"\b(?:is|got|are) engaged\b|\bengaged to\b|订婚"),

@@ -217,7 +217,8 @@ _TOGETHER = re.compile(
     rf"{_PARTNER_WORD},? )?(?P<name>[A-Z][\w-]+)?"
     rf"|\bstill lives with (?P<name2>[A-Z][\w-]+),? (?:his|her|their) {_PARTNER_WORD}"
     r"|\b(?:has been|is) (?:\w+ly )?married to (?:[\w-]+,? ){0,5}?(?P<name3>[A-Z][\w-]+)?,? "
-    r"since (?P<year>(?:19|20)\d\d)\b")
+    r"since (?P<year>(?:19|20)\d\d)\b"
+    r"|^\s*and (?P<name4>[A-Z][\w-]+) are still together\b")
 
 
 def _couple(rest: str, of: str) -> Fact | None:
@@ -226,7 +227,7 @@ def _couple(rest: str, of: str) -> Fact | None:
         if (m := pattern.search(rest)) is None:
             continue
         found = m.groupdict()
-        name = next((found[k] for k in ("name", "name2", "name3") if found.get(k)), "")
+        name = next((found[k] for k in ("name", "name2", "name3", "name4") if found.get(k)), "")
         year = next((int(found[k]) for k in ("year", "year2") if found.get(k)), 0)
         still = value == "together" and "still" in m.group(0).lower()
         return Fact("couple", "still" if still else "", of, m.group(0), value,
@@ -511,7 +512,8 @@ _LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # the past too); not a partner (one never married may be engaged)
         ("wed", "never", r"\bhas never (?:been )?married\b|\bnever (?:got )?married\b"),
         ("wed", "once", r"\b(?:is|was|got|has been) (?:now )?(?:divorced|widowed)\b|\bis a "
-                        r"widow(?:er)?\b|\bex-(?:wife|husband)\b"),
+                        r"widow(?:er)?\b|\bex-(?:wife|husband)\b"
+                        r"|\bdivorced (?:his|her|their) (?:first |second )?(?:wife|husband)\b"),
         ("colour vision", "colour-blind", r"(?<!not )(?<!n['’]t )\bcolou?r[- ]blind\b"),
         ("colour vision", "normal", r"\b(?:perfect|normal|full|excellent)\s+colou?r\s+vision\b"
                                     r"|\b(?:is\s+not|isn['’]t)\s+colou?r[- ]blind\b"
@@ -596,10 +598,13 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
                          r"personal) (?:loan |debt)"),
         # never in a relationship, or once ("her ex-boyfriend", "broke up with")
-        ("dated", "never", r"\bhas never (?:been in a relationship|had a (?:girlfriend|boyfriend|"
+        ("dated", "never", r"\bhas never (?:been in a (?:romantic |serious )?relationship|had a "
+                           r"(?:girlfriend|boyfriend|"
                            r"partner)|dated anyone|been on a date)\b"),
         ("dated", "once", r"\bex-(?:girlfriend|boyfriend|wife|husband|partner|fianc[ée]e?)\b"
-                          r"|\b(?:broke|split) up with\b|\bgot divorced\b"),
+                          r"|\b(?:broke|split) up with\b|\bgot divorced\b"
+                          r"|\blives with (?:his|her|their) (?:girlfriend|boyfriend|partner|wife|"
+                          r"husband|fianc[ée]e?)\b"),
     ))
 _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
