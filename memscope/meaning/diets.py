@@ -126,10 +126,11 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          r"乳糜泻|无麸质饮食|麸质不耐", ("gluten",)),
         (r"\bnon-smoker\b|(?:n['’]t|\bnot|\bnever|\bno longer)\s+smoke[sd]?\b|\b(?:quit|gave up|"
          r"given up|stopped|kicked) (?:smoking|tobacco|cigarettes|the cigarettes)\b|"
-         r"不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟戒了|戒了烟",
+         r"不抽烟|从不抽烟|不吸烟|戒烟|把烟戒了|烟(?:已经|早就|早)?戒了|戒了烟",
          ("tobacco",)),
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+pets?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
-         r"owned|keep|kept)\s+(?:a|any)\s+pets?\b|没有?(?:养过?)?(?:任何)?宠物|不养宠物|不再养宠物",
+         r"owned|keep|kept)\s+(?:a|any)\s+pets?\b|没有?(?:养过?)?(?:任何)?宠物|不养宠物|不再养宠物"
+         r"|什么(?:活物|宠物|动物)(?:都|也)没养|从(?:来)?不养(?:带毛的|有毛的)?(?:动物|宠物)",
          _PETS),
         (r"\b(?:has|have|keeps?|owns?)\s+no\s+dogs?\b|(?:n['’]t|\bnot|\bnever)\s+(?:had|have|own|"
          r"owned|keep|kept)\s+(?:a|any)\s+dogs?\b|没有?(?:养过?)?狗|不养狗|不再养狗", ("dog",)),

@@ -141,7 +141,7 @@ _STATE_TRIGGER = re.compile(
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"seeing anyone|dating anyone|relationship|"
     r"retired|退休|school|undergraduate|student|学|初|高|大|vot|ballot|driv|驾|开车|投|选举|"
-    r"单身|未婚|婚|丧偶|守寡|离异|失业|"
+    r"单身|单着|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆|经理|主管|总监|员工", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s|\dy\.?/?o\b|\dyo\b", re.I)
@@ -468,7 +468,7 @@ _ZH_NOUN_FAMILIES = {"领导": "manager", "上级": "manager", "老板": "manage
 
 
 #: (never married is no partner's absence: levels.py's family "wed")
-_ZH_SINGLE = re.compile(r"单身|未婚(?![夫妻])|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)")
+_ZH_SINGLE = re.compile(r"单身|未婚(?![夫妻])|丧偶|守寡|没有(?:对象|伴侣|男朋友|女朋友)|一直单着")
 
 
 @dataclass(frozen=True, slots=True)
