@@ -46,7 +46,7 @@ from memscope.meaning.diets import (
     managed,
     ruled_out,
 )
-from memscope.meaning.facts import _FAMILY_KIND, ZODIAC, Fact, age_span, signs_of
+from memscope.meaning.facts import _FAMILY_KIND, STATE_FAMILIES, ZODIAC, Fact, age_span, signs_of
 from memscope.meaning.levels import CLASHES, age_against_stage, clash
 from memscope.meaning.places import near, within
 from memscope.meaning.reading import Claim, Clause
@@ -606,8 +606,8 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
                 return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
             if verdict:
-                left, right = (f.value, g.value) if f.date or not (f.first and g.first) else (
-                    f.first, g.first)
+                left, right = (f.value, g.value) if f.date or not (f.first and g.first) or (
+                    f.key in STATE_FAMILIES and f.value != f.first) else (f.first, g.first)
                 return Conflict(_kind_of(f), _shown(left, f.value), _shown(right, g.value),
                                 0.8, topical=True), agreed
             agreed = agreed or verdict is False

@@ -134,7 +134,8 @@ _STATE_TRIGGER = re.compile(
     r"athe|agnos|relig|catholic|christian|pray|ramadan|temple|mosque|gurdwara|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
-    r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|工作|坐班|"
+    r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|上下班|公司|工作|坐班|"
+    r"work mode|"
     r"公司上班|通勤|to work|into the city|into town|jobless|out of work|between jobs|no job|works|"
     r"(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
@@ -272,7 +273,10 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"\bnever goes? (?:in)?to (?:the|an|her|his) office\b|"
                                r"\bworks? from home (?:every (?:single )?(?:day|weekday)|"
                                r"full[- ]time)\b|"
-                               r"完全(?:居家|在家)办公|一直在家办公|从不去公司|全职远程"),
+                               r"完全(?:居家|在家)办公|一直在家办公|从不去公司|全职远程"
+                               r"|(?:\d+|[一二两三几]+)年没(?:踏进|去)过公司"
+                               r"|\bwork mode is (?:fully )?remote\b"
+                               r"|\boffice days per week is 0\b"),
         ("workmode", "office", r"\b(?:works? (?:from|in|at) the office|goes? (?:in)?to the office|"
                                r"commutes?)\b[^.;,]{0,30}?\b(?:every (?:single )?(?:day|weekday)|"
                                r"five days a week|daily)\b|\bnever works? (?:from home|remotely)\b|"
@@ -285,8 +289,13 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"每天都?(?:去|到)公司上班|从不在家办公|从来不在家办公"
                                r"|每天(?:都)?(?:坐|乘|搭|骑|开)[^，。,；;]{1,8}(?:上班|去公司)"
                                r"|(?:每天|天天)(?:都)?(?:得|要)?(?:去|到)[^，。,；;]{0,8}(?:办公室|公司)"
-                               r"(?:坐班|上班)"),
-        ("workmode", "some-remote", r"\bworks? (?:from home|remotely)\b|在家办公|居家办公"),
+                               r"(?:坐班|上班)"
+                               r"|每天[^，。,；;]{0,10}?(?:打卡进公司|到公司打卡|去公司坐班)"
+                               r"|每天(?:挤|坐)(?:地铁|公交)上下班"
+                               r"|\bwork mode is (?:on-?site|in-office|office)\b"
+                               r"|\boffice days per week is [45]\b"),
+        ("workmode", "some-remote", r"\bworks? (?:from home|remotely)\b"
+                                    r"|(?<!不允许)(?<!不能)(?<!不让)(?<!不许)(?:在家|居家)办公"),
         ("workmode", "some-office", r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?"
                                     r"(?:train|bus|tram|subway|tube|metro|car|bike) to "
                                     r"(?:work|the office)\b|\bcommutes?\b|\bgoes? (?:in)?to the "
@@ -390,6 +399,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                              r"position|role|worker)\b|兼职"),
     ))
 #: no partner at all (against a named one)
+#: the families a state is read in (its value a word of ours; what it shows is the text's)
+STATE_FAMILIES = frozenset(family for family, _value, _pattern in _STATES)
 _SINGLE = re.compile(r"\b(?:is|has been|remains|has (?:stayed|remained))(?: now| still)? single\b|"
                      r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
                      r"\bhas never been in a relationship\b|"
@@ -650,8 +661,8 @@ def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
     out: list[Fact] = []
     if _STATE_TRIGGER.search(rest):
         for family, value, pattern in _STATES:
-            if pattern.search(rest) and not any(f.key == family for f in out):
-                out.append(_state(family, of, value))
+            if (m := pattern.search(rest)) is not None and not any(f.key == family for f in out):
+                out.append(_state(family, of, value, shown=m.group(0).strip()))
         household = next((v for pattern, v in _HOUSEHOLD if pattern.search(rest)), None)
         if household is not None:
             out.append(_state("household", of, household))

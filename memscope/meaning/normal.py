@@ -231,6 +231,11 @@ _OTHER_CHILD = {"son": "daughter", "daughter": "son"}
 _SAYS = (r"(?:admitted|admits|says|said|mentioned|mentions|told (?:me|us|(?:the|her|his|their) "
          r"[a-z]+)|claims|claimed|"
          r"confirmed|confirms|explained|noted|insists|insisted)")
+#: a teller's gerund as the verb it stands for ("mentioned being six foot two": is)
+_GERUNDS = {"being": "is", "having": "has", "sharing": "shares", "living": "lives",
+            "working": "works", "owning": "owns", "renting": "rents", "driving": "drives",
+            "playing": "plays", "speaking": "speaks", "smoking": "smokes", "taking": "takes",
+            "running": "runs", "cycling": "cycles", "teaching": "teaches", "keeping": "keeps"}
 _ONE_PERSON_WAYS = (
     # a note's heading: "In today's chat the user described …"; "User: 'I …'" is said by
     # the user
@@ -355,6 +360,12 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bnever (?:so much as |once |even )?(?:held|picked up|touched) (?:a pair of )?"
                 r"knitting needles\b"), "never knitted"),
     (re.compile(r"\bnever learn(?:ed|t) how to\b"), "never learned to"),
+    # no social media, said other ways: "deleted all his social media accounts in 2024",
+    # "has no social media accounts anywhere" (isn't on social media)
+    (re.compile(r"\b(?:deleted|closed|shut down|quit) all (?:of )?(?:his|her|their) social media"
+                r"(?: accounts)?(?: in (?:19|20)\d\d| years ago| last year)?(?: and has no "
+                r"accounts anywhere)?|\bhas no social media(?: accounts?)?(?: anywhere| at all)?"),
+     "isn't on social media"),
     # one's way to work: "drives to the office" is "drives to work"
     (re.compile(r"\b(?P<v>drives|drive|driving|cycles|cycle|cycling|walks|walk|walking) "
                 r"(?:in)?to the office\b"), r"\g<v> to work"),
@@ -378,6 +389,11 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\b(?:is|are) unable to\b"), "can't"),
     (re.compile(r"\bha(?:s|ve) yet to\b"), "has never"),
     (re.compile(r"\blacks (?:an? |any )"), "has no "),
+    # "User mentioned being six foot two", "… sharing a flat with two roommates": what the
+    # user is and does
+    (re.compile(r"^(?P<who>User|[A-Z][\w-]*) (?:said|says|mentioned|mentions|admitted|admits) "
+                r"(?P<ger>" + "|".join(_GERUNDS) + r")\b"),
+     lambda m: f"{m['who']} {_GERUNDS[m['ger']]}"),
     # "User said his birthday falls in late October": the user's birthday
     (re.compile(r"^(?P<who>User|[A-Z][\w-]*) (?:said|says|mentioned|mentions)(?: that)? (?:his|her|"
                 r"their) (?=[a-z])"), r"\g<who>'s "),

@@ -533,6 +533,22 @@ def _coded(text: str) -> str:
     return " ".join([". ".join(out) + ".", *said])
 
 
+def _zh_coded(text: str) -> str:
+    """A Chinese record written as JSON, as its fields (unchanged when it is not one).
+
+    >>> _zh_coded('{"姓名": "陈晓梅", "生日": "10月5日"}')
+    '姓名：陈晓梅；生日：10月5日'
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(data, dict) or not any(k in ("姓名", "名字") for k in data):
+        return text
+    return "；".join(f"{k}：{v}" for k, v in data.items() if isinstance(v, str | int | float)
+                    and not isinstance(v, bool))
+
+
 #: how a yes-or-no field of a coded record reads (:func:`_said`)
 _SAID = ("does ", "is ")
 
@@ -568,6 +584,8 @@ def as_sentences(text: str, *, zh: bool) -> str:
     if not zh and ("=" in text or "#" in text or text.lstrip().startswith("{")
                    or _KEY_OWNER.match(text)):
         text = _coded(text)
+    elif zh and text.lstrip().startswith("{"):
+        text = _zh_coded(text)
     if ":" not in text and "：" not in text and "–" not in text and "—" not in text:
         return text
     if "•" in text or "·" in text or "|" in text or "｜" in text:

@@ -41,6 +41,8 @@ class Measure:
     value: object
     only: bool = False
     rough: bool = False
+    #: a bound, not the amount: "over" ("earns well over $150,000") or "under"
+    bound: str = ""
 
 
 # -- money --------------------------------------------------------------------------------
@@ -171,8 +173,12 @@ _ROUGHLY = re.compile(r"\b(?:around|about|roughly|approximately|approx\.?|nearly
 
 def _money(text: str) -> list[Measure]:
     key = _money_key(text)
-    if key is None or _NOT_THE_AMOUNT.search(text) or _BOUND.search(text):
+    if key is None or _NOT_THE_AMOUNT.search(text):
         return []
+    bound = ""
+    if (m := _BOUND.search(text)) is not None:
+        bound = "under" if re.match(r"under|less|at\s+most|up\s+to|below", m.group(0),
+                                    re.I) else "over"
     out = []
     for m in (m for pattern in _MONEY for m in pattern.finditer(text)):
         amount = _amount(m)
@@ -182,7 +188,7 @@ def _money(text: str) -> list[Measure]:
         currency, value = amount
         out.append(Measure("money", f"{currency} {key}",
                            value * per_year if per_year else value,
-                           rough=bool(_ROUGHLY.search(text))))
+                           rough=bool(_ROUGHLY.search(text)), bound=bound))
     return out[:1] if len(out) == 1 else []  # two amounts in one clause: not read
 
 
@@ -498,19 +504,67 @@ def _sleep(text: str) -> list[Measure]:
     return [Measure("duration", "sleep", sum(hours) / len(hours), rough=True)] if hours else []
 
 
+# -- the longest run ----------------------------------------------------------------------
+
+#: races by their length in km
+_RACES = {"marathon": 42.2, "half marathon": 21.1, "half-marathon": 21.1, "ultra": 50.0,
+          "ultramarathon": 50.0, "10k": 10.0, "10 k": 10.0, "全马": 42.2, "全程马拉松": 42.2,
+          "马拉松": 42.2, "半马": 21.1, "半程马拉松": 21.1}
+#: "has never run more than 5 km", "has never run further than a kilometre" (a bound)
+_NEVER_RAN = re.compile(rf"\bnever\s+(?:once\s+)?(?:run|ran|jogged)\s+(?:more|further|farther|"
+                        rf"longer)\s+than\s+(?P<n>{_N}|an?)\s*(?P<unit>km|k|kilomet(?:re|er)s?|"
+                        rf"miles?)\b", re.I)
+#: a race run ("has run several marathons", "ran the Berlin Marathon", "ran a half
+#: marathon"): at least its length
+_RAN_RACE = re.compile(r"\b(?:has\s+run|ran|runs|finished|completed|has\s+completed|has\s+"
+                       r"finished)\s+(?:(?!never)[\w'’-]+\s+){0,3}?(?P<race>half[- ]marathon|"
+                       r"ultramarathon|ultra|marathon|10\s?k)s?\b", re.I)
+_ZH_NEVER_RAN = re.compile(r"(?:从(?:来)?没|没有?)(?:跑)?(?:过)?超过"
+                           r"(?P<n>\d+|[一二两三四五六七八九十]+)公里")
+_ZH_RAN_RACE = re.compile(r"(?:跑完|跑过|跑了|完成)(?:了)?[^，。,；;]{0,6}?"
+                          r"(?P<race>全程马拉松|半程马拉松|全马|半马|马拉松)")
+
+
+def _longest_run(text: str, zh: bool) -> list[Measure]:
+    """How far one has run, at most (kind ``distance``, key ``run``, bound ``under``: "has
+    never run more than 5 km") or at least (a race run: a marathon is 42.2 km)."""
+    never = (_ZH_NEVER_RAN if zh else _NEVER_RAN).search(text)
+    if never is not None:
+        raw = never["n"].lower()
+        if raw in ("a", "an"):
+            km = 1.0
+        elif zh:
+            km = float(raw) if raw.isdigit() else float(zh_number(raw) or 0)
+        else:
+            km = float(number) if (number := _number(raw)).isdigit() else 0.0
+        if not zh and never["unit"].lower().startswith("mile"):
+            km *= 1.6
+        return [Measure("distance", "run", km, bound="under")] if km else []
+    ran = (_ZH_RAN_RACE if zh else _RAN_RACE).search(text)
+    if ran is None:
+        return []
+    race = ran["race"].lower().replace(" ", "") if not zh else ran["race"]
+    km = _RACES.get(race.replace("half-marathon", "half marathon").replace("halfmarathon",
+                                                                           "half marathon"))
+    return [Measure("distance", "run", km, bound="over")] if km else []
+
+
 # -- reading and comparing ----------------------------------------------------------------
 
 @lru_cache(maxsize=50_000)
 def measures(text: str, zh: bool = False) -> tuple[Measure, ...]:
     """The quantities ``text`` gives (one clause's text is best: two in one text are
     read apart only when their keys differ)."""
+    run = _longest_run(text, zh) if re.search(r"\bra[nc]|\bruns?\b|marathon|jogged|跑",
+                                              text, re.I) else []
     if zh:
-        return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text))
+        return tuple(_zh_money(text) + _zh_height(text) + _zh_event(text) + _zh_weekday(text)
+                     + run)
     found = _commute(text) if re.search(r"commute|to work|office|into work", text,
                                          re.I) else []
     if re.search(r"\bsleep|\bslept\b|\bhours?\b", text, re.I):
         found += _sleep(text)
-    found += _workdays(text)
+    found += _workdays(text) + run
     if not any(ch.isdigit() for ch in text) and not _DAY.search(text) and not re.search(
             r"\b(?:foot|feet|ft)\b", text, re.I):
         return tuple(found)
@@ -536,8 +590,12 @@ def _differ(x: Measure, y: Measure) -> bool:
         if x.key == "sleep":  # a night's sleep: three hours more
             return b - a >= 3
         return b >= 2 * a and b - a >= 15
+    if x.kind == "distance":  # never more than 5 km / a marathon run
+        return x.bound != y.bound and _out_of_bound(*((x, y) if x.bound == "under" else (y, x)))
     if x.kind == "money":
         a, b = float(x.value), float(y.value)  # type: ignore[arg-type]
+        if x.bound or y.bound:  # "well over $150,000" / "~$60k": below the bound by a fifth
+            return _out_of_bound(x, y) if x.bound else _out_of_bound(y, x)
         return abs(a - b) > (0.1 if x.rough or y.rough else 0.02) * max(a, b)
     if x.kind == "height":
         return abs(float(x.value) - float(y.value)) >= 4  # type: ignore[arg-type]
@@ -555,6 +613,15 @@ def _differ(x: Measure, y: Measure) -> bool:
         days_x, days_y = x.value, y.value
         return bool((x.only or y.only) and not (days_x & days_y))  # type: ignore[operator]
     return False
+
+
+def _out_of_bound(bounded: Measure, other: Measure) -> bool:
+    """An amount a fifth or more beyond the bound the other text sets (an amount against
+    two bounds is not compared)."""
+    if other.bound and not (bounded.kind == "distance" and other.bound == "over"):
+        return False  # (a race run is at least its length)
+    limit, value = float(bounded.value), float(other.value)  # type: ignore[arg-type]
+    return value < 0.8 * limit if bounded.bound == "over" else value > 1.25 * limit
 
 
 def _event_differs(x: dict[str, object], y: dict[str, object]) -> bool:

@@ -57,7 +57,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("lifelong" in fa or "lifelong" in fb, _lifelong_conflict),
         (("no_allergy" in fa and "allergy" in fb) or ("no_allergy" in fb and "allergy" in fa),
          _allergies_conflict),
-        ("tenure" in fa and "tenure" in fb, _tenure_conflict),
+        (("tenure" in fa and ("tenure" in fb or "tenure_some" in fb)) or (
+            "tenure" in fb and "tenure_some" in fa), _tenure_conflict),
         ("only_speaks" in fa or "only_speaks" in fb, _languages_conflict),
         ("quantity" in fa and "quantity" in fb, _quantities_conflict),
         ("kin_gone" in fa or "kin_gone" in fb, _kin_gone_conflict),
@@ -91,7 +92,13 @@ def compared_widely(c: Claim) -> bool:
     denied, a home for life, no allergies, owning or renting a home, the only languages
     someone speaks, a height, one child), which the other text may say in words of its
     own."""
-    return bool(features(c) - {"number", "allergy", "quantity", "child_stage"})
+    return bool(features(c) - _NARROW)
+
+
+#: what a rarer rule reads on its common side only (a job, a medicine, an allergy, a home
+#: owned or rented): the other, rarer side is compared widely and meets it
+_NARROW = frozenset(("number", "allergy", "quantity", "child_stage", "career", "meds",
+                     "tenure_some"))
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -125,10 +132,7 @@ def _text_features(text: str) -> set[str]:
         out.add("no_allergy")
     if allergens(text):
         out.add("allergy")
-    if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME,
-                                    _RENTS_A_HOME, _RENT_FOR_HOME, _OWNED_OUTRIGHT,
-                                    _NO_PROPERTY, _OWNS_PROPERTY)):
-        out.add("tenure")
+    out |= _tenure_features(text)
     if _ONLY_SPEAKS.search(text) or _ZH_ONLY_SPEAKS.search(text):
         out.add("only_speaks")
     if "passport" in text or "citizenship" in text or "national" in text:
@@ -696,6 +700,16 @@ _IN_FIELD = re.compile("|".join(f"(?P<{field}>{now})" for field, (_words, now) i
 _CAREER_CUE = re.compile(r"teach|school|educat|nurs|medic|health|hospital|doctor|paramedic|"
                          r"therapist|surgeon|midwife|GP\b|anaesth|physician|chef|cook|kitchen|"
                          r"hospitality|catering", re.I)
+
+
+def _tenure_features(text: str) -> set[str]:
+    """"tenure" when a text says someone owns or rents the home they live in, or owns no
+    property; "tenure_some" when it says they rent a home or own one, said commonly (not
+    compared widely: :func:`_tenure_conflict`)."""
+    if any(p.search(text) for p in (_OWNS_HOME, _RENTS_HOME, _ZH_OWNS_HOME, _ZH_RENTS_HOME,
+                                    _RENT_FOR_HOME, _OWNED_OUTRIGHT, _NO_PROPERTY)):
+        return {"tenure"}
+    return {"tenure_some"} if _RENTS_A_HOME.search(text) or _OWNS_PROPERTY.search(text) else set()
 
 
 def _career_features(text: str) -> set[str]:
