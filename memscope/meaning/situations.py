@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from memscope.meaning.claim_text import _HAN, _N, _number, _zh_int
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
-from memscope.meaning.diets import allergens, allergy_conflict, allergy_denied
+from memscope.meaning.diets import KINDS, allergens, allergy_conflict, allergy_denied
 from memscope.meaning.events import born_too_late, witnessed
 from memscope.meaning.facts import age_span
 from memscope.meaning.places import (
@@ -76,6 +76,10 @@ def situation(a: Claim, b: Claim) -> str | None:
          _medication_conflict),
         (("career_out" in fa and "career" in fb) or ("career_out" in fb and "career" in fa),
          _career_conflict),
+        (("zh_no_car" in fa and "zh_car" in fb) or ("zh_no_car" in fb and "zh_car" in fa),
+         _zh_car_conflict),
+        (("zh_only_pet" in fa and "zh_pet" in fb) or ("zh_only_pet" in fb and "zh_pet" in fa),
+         _zh_pet_conflict),
         ("fuel" in fa and "fuel" in fb, _fuel_conflict),
         ("witness" in fa or "witness" in fb, _lifetime_conflict),
         ("sight" in fa or "sight" in fb, _sight_conflict),
@@ -148,6 +152,7 @@ def _text_features(text: str) -> set[str]:
         out.add("climate")
     out |= _family_features(text)
     out |= _medication_features(text)
+    out |= _zh_owned_features(text)
     out |= _career_features(text)
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
@@ -662,7 +667,8 @@ _NO_MEDS = re.compile(r"\b(?:has no|takes no|is not on any|isn['’]t on any|not
                       r"(?:doesn['’]t|does not|never) take any)\s+(?:regular\s+|prescription\s+|"
                       r"current\s+|daily\s+)?(?:medications?|medicines?|meds|pills|tablets|"
                       r"prescriptions?)\b(?!,?\s+(?:besides|except|apart from|other than|but)\b)"
-                      r"|不吃任何药|没有(?:在)?(?:长期)?吃(?:任何)?药|不用吃药")
+                      r"|不吃任何药|没有(?:在)?(?:长期)?吃(?:任何)?药|不用吃药|什么药都不吃|一片药都不吃"
+                      r"|从不吃药|(?:长期)?用药[：:]\s*无|没有长期用药")
 #: a medicine taken as a habit ("takes a blood-pressure tablet every morning", "is on
 #: sertraline", "injects insulin", 每天都要吃降压药)
 _MEDICINES = (r"(?:tablets?|pills?|antidepressants?|statins?|medications?|medicines?|sertraline|"
@@ -674,10 +680,12 @@ _TAKES_MEDS = re.compile(rf"\b(?:takes|has taken|has been taking|injects|uses)\s
                          rf"{_MEDICINES}"
                          rf"|\b(?:is|has been|'s)\s+(?:still\s+)?on\s+(?:\d+\s*mg\s+of\s+)?"
                          rf"(?:[\w-]+\s+)?{_MEDICINES}"
-                         r"|(?:吃|服用?|打)[^，。,；;]{0,6}(?:药|胰岛素)", re.I)
+                         r"|(?:吃|服用?|打)[^，。,；;]{0,6}(?:药|胰岛素|降压|降糖|二甲双胍|氨氯地平)"
+                         r"|(?:每日|每天)(?:二甲双胍|氨氯地平|胰岛素|降压药|降糖药)", re.I)
 _MEDS_HABIT = re.compile(r"\b(?:every|each|daily|a day|twice|nightly|regularly|still|"
                          r"currently|now)\b|\bis on\b", re.I)
 _ZH_MEDS_DAILY = re.compile(r"每天|每日|每晚|每早|长期|一直|常年|按时")
+_ZH_MEDS_CUE = re.compile(r"药|胰岛素|降压|降糖|二甲双胍|氨氯地平")
 
 
 #: fields of work, by the words for leaving one or never having worked in it, and the
@@ -744,13 +752,76 @@ def _career_conflict(a: Claim, b: Claim) -> str | None:
     return None
 
 
+#: Chinese: no car (家没车, 车辆：无, 从来没买过车), and a car of one's own by its make
+#: (她开的是一辆本田雅阁, 谢东升的白色比亚迪, 提的那辆Model 3)
+_ZH_CAR_MAKES = (r"(?:比亚迪|特斯拉|丰田|本田|大众|宝马|奔驰|奥迪|雅阁|凯美瑞|卡罗拉|思域|"
+                 r"Model ?[3YSX]|理想|蔚来|小鹏|吉利|哈弗|五菱|别克|日产|马自达|现代|起亚|"
+                 r"福特|沃尔沃|保时捷|路虎|凯迪拉克|红旗|SUV)")
+_ZH_NO_CAR = re.compile(r"(?:家|名下)?(?:没车|没有(?:汽)?车(?!票|位))|从(?:来)?没买过车"
+                        r"|车辆[：:=]\s*无|没有汽车")
+_ZH_OWN_CAR = re.compile(rf"(?:开的是|开着|提的|提了|买的|买了)(?:一辆|那辆)?[^，。,；;]{{0,10}}?"
+                         rf"{_ZH_CAR_MAKES}|(?:[她他]|自己|^[\u4e00-\u9fff]{{2,3}})的(?:[^，。,；;的]{{0,4}})?"
+                         rf"{_ZH_CAR_MAKES}")
+
+
+#: Chinese: one's only pet (唯一的宠物是一只叫咪咪的猫), and a pet kept (养了一只金毛，叫旺财;
+#: 养的那只柯基叫豆豆), each with its kind and its name if said
+_ZH_PET_KINDS = {w: kind for kind in ("dog", "cat", "small pet") for w in KINDS[kind]
+                 if not w.isascii()}
+_ZH_PET_WORD = "(?:" + "|".join(sorted(_ZH_PET_KINDS, key=len, reverse=True)) + ")"
+_ZH_ONLY_PET = re.compile(rf"唯一的宠物是(?:一只|一条|只|条)?"
+                          rf"(?:叫(?P<name>[\u4e00-\u9fff]{{1,3}})的)?(?P<kind>{_ZH_PET_WORD})(?:[，,]?叫(?P<name2>[\u4e00-\u9fff]{{1,3}}))?")
+_ZH_PET = re.compile(rf"(?:养了|养着|养的|还养了)(?:一只|一条|只|条|那只|那条)?"
+                     rf"(?:叫(?P<name>[\u4e00-\u9fff]{{1,3}})的)?(?P<kind>{_ZH_PET_WORD})"
+                     rf"(?:[，,]?(?:名字)?叫(?P<name2>[\u4e00-\u9fff]{{1,3}}))?")
+
+
+def _zh_owned_features(text: str) -> set[str]:
+    """Chinese: "zh_only_pet" and "zh_pet" (:func:`_zh_pet_conflict`), "zh_no_car" and
+    "zh_car" (:func:`_zh_car_conflict`)."""
+    wanted = ((("zh_only_pet", _ZH_ONLY_PET), ("zh_pet", _ZH_PET)) if (
+        "宠物" in text or "养" in text) else ()) + ((
+            ("zh_no_car", _ZH_NO_CAR), ("zh_car", _ZH_OWN_CAR)) if (
+        "车" in text or "Model" in text) else ())
+    return {name for name, pattern in wanted if pattern.search(text)}
+
+
+def _zh_pet_conflict(a: Claim, b: Claim) -> str | None:
+    """One Chinese note gives someone's only pet, the other a pet of another kind, or of
+    that kind by another name."""
+    if not (a.zh and b.zh):
+        return None
+    for first, second in ((a, b), (b, a)):
+        only, kept = _ZH_ONLY_PET.search(first.text), _ZH_PET.search(second.text)
+        if only is None or kept is None or not _mentions_owner(first, second) or (
+                _ZH_ONLY_PET.search(second.text)):
+            continue
+        if _ZH_PET_KINDS[only["kind"]] != _ZH_PET_KINDS[kept["kind"]]:
+            return "value"
+        name, other = only["name"] or only["name2"], kept["name"] or kept["name2"]
+        if name and other and name != other:
+            return "name"
+    return None
+
+
+def _zh_car_conflict(a: Claim, b: Claim) -> str | None:
+    """One Chinese note says someone has no car, the other names their own by its make."""
+    if not (a.zh and b.zh):
+        return None
+    for first, second in ((a, b), (b, a)):
+        if _ZH_NO_CAR.search(first.text) and _ZH_OWN_CAR.search(second.text) and (
+                not _ZH_NO_CAR.search(second.text)) and _mentions_owner(first, second):
+            return "negation"
+    return None
+
+
 def _medication_features(text: str) -> set[str]:
     """"no_meds" when a text says someone takes no medicine now, "meds" when it says one
     they take as a habit (:func:`_medication_conflict`)."""
     if _NO_MEDS.search(text):
         return {"no_meds"}
-    if _TAKES_MEDS.search(text) and (_ZH_MEDS_DAILY if "药" in text else _MEDS_HABIT).search(
-            text):
+    if _TAKES_MEDS.search(text) and (
+            _ZH_MEDS_DAILY if _ZH_MEDS_CUE.search(text) else _MEDS_HABIT).search(text):
         return {"meds"}
     return set()
 
