@@ -43,6 +43,7 @@ from memscope.meaning.diets import (
     eats_allergen,
     given_up,
     had_lately,
+    had_once,
     managed,
     ruled_out,
 )
@@ -1170,6 +1171,23 @@ _WAS_ON_DIET = re.compile(r"\b(?:was|were|used to be|had been)\s+(?:a\s+)?(?:str
                           r"gluten-free)\b", re.I)
 
 
+_YEAR_OF = re.compile(r"\b(?:in|since)\s+((?:19|20)\d\d)\b")
+_DATED = re.compile(r"^\s*((?:19|20)\d\d)-\d\d-\d\d\b|\b(?:in|on)\s+(?:\w+\s+){0,2}?"
+                    r"((?:19|20)\d\d)\b")
+
+
+def _had_after(given: frozenset[str], gave: str, had: str) -> bool:
+    """``had`` says its owner had one of ``given`` once, in a year after the one ``gave``
+    says they gave it up in ("swore off cigarettes in 2020" / "2024-03-09: Pavel smoked a
+    cigarette at his cousin's party")."""
+    year = _YEAR_OF.search(gave)
+    when = _DATED.search(had)
+    if year is None or when is None:
+        return False
+    return int(when.group(1) or when.group(2)) > int(year.group(1)) and bool(
+        given & had_once(had))
+
+
 def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     """``x`` rules out a kind of food or drink that ``y`` says its owner has ("is vegan" /
     "eats cheese every day", 滴酒不沾 / 每周五都去喝啤酒), or gave it up a while ago when ``y``
@@ -1180,6 +1198,8 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
     given = given_up(x.text)
     if given and given & had_lately(y.text, y.claim.text):
         return True  # "quit drinking in 2019" / "had two beers at the match last Saturday"
+    if given and _had_after(given, x.text, y.claim.text):
+        return True  # "swore off cigarettes in 2020" / "2024-03-09: smoked a cigarette"
     denied = ruled_out(x.text)
     if denied and not x.past and denied & had_lately(
             y.text, y.claim.text, every=True) and not _LAPSE.search(y.text):

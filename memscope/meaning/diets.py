@@ -386,7 +386,16 @@ def had_lately(text: str, when: str = "", *, every: bool = False) -> frozenset[s
     >>> sorted(had_lately("Ahmed had two beers in 2015.")), sorted(had_lately("昨天喝了半斤白酒"))
     ([], ['alcohol'])
     """
-    if not ((_LATELY.search(text) or _LATELY.search(when)) and _HAD_ONCE.search(text)):
+    if not (_LATELY.search(text) or _LATELY.search(when)):
+        return frozenset()
+    return had_once(text, every=every)
+
+
+@lru_cache(maxsize=50_000)
+def had_once(text: str, *, every: bool = False) -> frozenset[str]:
+    """The kinds ``text`` says its owner had once, whenever (:func:`had_lately` without
+    the time: "smoked a cigarette at his cousin's party")."""
+    if not _HAD_ONCE.search(text):
         return frozenset()
     low = text.lower()
     drunk = re.search(r"\bgot (?:properly |really |very )?drunk\b|喝醉", text, re.I)

@@ -336,6 +336,7 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                               r"(?:smoking|tobacco|cigarettes|the cigarettes|the fags)\b"
                               r"|\b(?:is an? )?(?:ex|former)[- ]smoker\b|\bno longer smokes\b"
                               r"|\bhas(?:n['’]t| not) smoked (?:in|for|since)\b"
+                              r"|\bhas(?:n['’]t| not) had a (?:single )?cigarette since\b"
                               r"|\b(?:has been|is) smoke-free\b"
                               r"|\b(?:smoked|smoking)\b[^.;]{0,60}\b(?:packed|knocked|kicked) it "
                               r"(?:in|on the head)\b|\bkicked the habit\b"),

@@ -729,6 +729,9 @@ _FILLERS = (
 )
 
 
+#: a log line's date first ("2024-03-09: Pavel smoked a cigarette …"): the date after
+_DATE_FIRST = re.compile(r"^(?P<date>(?:19|20)\d\d-\d\d(?:-\d\d)?):?\s+(?P<rest>[A-Z].*?)"
+                         r"(?P<end>[.!]?)$", re.S)
 #: "All four of my grandparents have passed away": the user's grandparents have all
 _OF_MINE = re.compile(r"^(?:All|Both)(?: \w+)? of my (?P<kin>\w+) (?P<aux>have|has|are|were) ")
 #: "I think Hannah's a night owl": what the teller holds of Hannah, said of Hannah
@@ -1143,6 +1146,7 @@ def normalise(text: str) -> str:
             text = pattern.sub(written, text)
         return _zh_kin_words(_zh_said(_zh_whose(text)))
     text = _TITLE.sub("", _CAPITAL_OF.sub(_capital_named, text))
+    text = _DATE_FIRST.sub(r"\g<rest> on \g<date>\g<end>", text)
     text = _users(_time_first(_OF_MINE.sub(r"User's \g<kin> \g<aux> all ", _I_THINK.sub("", text))))
     lead = _LEADING_TIME.match(text)
     if lead is not None and (lead.group("rest")[:1].isupper()
