@@ -420,7 +420,9 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
                "docs": ("google docs",), "libreoffice": ("libreoffice",), "pages": ("pages",)},
     "browser": {"chrome": ("chrome",), "firefox": ("firefox",), "safari": ("safari",),
                 "edge": ("edge",)},
-    "computer": {"mac": ("macbook", "imac", "mac mini"), "thinkpad": ("thinkpad",),
+    # (a ThinkPad is a Lenovo: "lenovo:thinkpad")
+    "computer": {"mac": ("macbook", "imac", "mac mini"), "lenovo:thinkpad": ("thinkpad",),
+                 "lenovo": ("联想", "拯救者", "lenovo", "legion"),
                  "dell": ("dell xps", "dell laptop"), "surface": ("surface laptop", "surface pro")},
     "tablet": {"ipad": ("ipad",)},
     "car": {"tesla": ("特斯拉", "tesla", "model 3", "model y", "model s", "model x"),
@@ -456,7 +458,8 @@ _ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|run
                         r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
                         r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
                         r"只有一辆车|就一辆车|唯一的车|唯一的?一辆车|就这一辆车?|没有别的车|只认|"
-                        r"纯(?:Mac|苹果|安卓|Windows)用户", re.I)
+                        r"纯(?:Mac|苹果|安卓|Windows)用户|唯一的电脑|唯一一台电脑|就这一台电脑"
+                        r"|全靠它", re.I)
 
 
 #: a tool used only in one place ("only uses Windows at work"): others may be used elsewhere
