@@ -509,3 +509,119 @@ _THIRTEENTH = [
 def test_read_on_the_thirteenth_pass(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+_FOURTEENTH = [
+    # read on the development sets' misses: a faith or none said other ways (praying,
+    # "has no religion", a field then a sentence); a faith not named meets only none
+    ("Imran prays five times a day.", "Imran has no religion at all.", True),
+    ("Imran prays to God every night.", "Imran calls himself a convinced atheist.", True),
+    ("religion: none; Imran never goes to any services", "Imran is a devout Catholic.", True),
+    ("吕青对宗教毫无兴趣。", "吕青信基督教，每周日去教堂做礼拜。", True),
+    ("Imran prays to God every night.", "Imran is a practising Muslim.", False),
+    ("Imran's father is an atheist.", "Imran prays five times a day.", False),
+    # sleep: asleep before, stayed up past, hours a night; a note that opens on what one is
+    ("Night owl who rarely falls asleep before 2am", "Usually goes to bed at 9:30pm", True),
+    ("Odile hasn't once stayed up past 10 pm this month.",
+     "Odile is basically never asleep before 1 am.", True),
+    ("Odile gets a solid nine hours of sleep every night.",
+     "Odile sleeps about four hours a night.", True),
+    ("Odile sleeps seven hours a night.", "Odile gets a good eight hours of sleep most nights.",
+     False),
+    ("Odile gets two hours of overtime every night.", "Odile sleeps eight hours a night.",
+     False),
+    # the days one works and has off
+    ("Odile works Monday to Friday and always has weekends off.",
+     "Odile works every Sunday at the bakery.", True),
+    ("Odile's working week runs Wednesday to Sunday, with Mondays and Tuesdays off.",
+     "Odile always has Fridays off.", True),
+    ("Odile works Monday to Friday and always has weekends off.",
+     "Odile works out every Saturday.", False),
+    ("Odile works Monday to Friday.", "Odile works Tuesdays and Thursdays from home.", False),
+    # medicine taken against none, a form's heading naming whose it is
+    ("Intake form (Bruno Alves) — Current medication: none; Smoker: no.",
+     "Bruno takes a statin every evening.", True),
+    ("Bruno isn't on any medication at the moment.", "Bruno has been taking sertraline daily.",
+     True),
+    ("Bruno isn't on any medication besides his inhaler.", "Bruno uses his inhaler every day.",
+     False),
+    ("罗杰平时什么药都不吃。", "罗杰每天早上吃一片降压药。", True),
+    # owning no property against a mortgage; a home rented said another way
+    ("Bruno rents a bedsit and has never owned property.",
+     "Bruno is paying off a mortgage on his terrace.", True),
+    ("Rents a flat in Porto", "User owns the Porto flat they live in", True),
+    ("Bruno owns a cottage in Wales.", "Bruno rents a flat in London.", False),
+    # a car by its make said another way; coffee one can't stand
+    ("Bruno doesn't own a car or any vehicle apart from a scooter.",
+     "Bruno drives a blue Škoda Fabia to the depot.", True),
+    ("Bruno's Volvo is at the garage again.", "Bruno doesn't own a car.", True),
+    ("Bruno doesn't own a car.", "Bruno's dad's Volvo is at the garage again.", False),
+    ("Bruno can't stand coffee and drinks only tea.", "Bruno gets through four espressos a day.",
+     True),
+    ("Bruno quit drinking in 2019.", "Bruno had two beers at the match in 2017.", False),
+    # hands and debts in more words
+    ("Bruno is left-handed.", "Bruno writes only with his right hand.", True),
+    ("罗杰天生左撇子，吃饭、写字都用左手。", "罗杰写字吃饭全靠右手。", True),
+    ("Bruno still owes his sister EUR 3,000.", "Bruno paid his sister back and owes her nothing.",
+     True),
+    ("罗杰名下没有任何贷款。", "罗杰每个月六千的房贷还得还十五年。", True),
+    # a denial by what one never held, a way to work every day
+    ("Bruno has never once held a squash racket.", "Bruno plays squash every Thursday.", True),
+    ("Bruno has never so much as picked up knitting needles.",
+     "Bruno knitted his niece a jumper last winter.", True),
+    ("Bruno cycles to work every day.", "Bruno drives to the office every day.", True),
+    ("Bruno cycles to work every day in summer.", "Bruno drives to work every day in winter.",
+     False),
+    ("Commutes by bike and never drives to work", "Drives to the office most mornings", True),
+    # a kin not spoken to or gone, an only pet, a field of work left or never worked in
+    ("Bruno hasn't spoken to his brother in five years.", "Bruno calls his brother every Sunday.",
+     True),
+    ("Mother passed away in 2020", "Has lunch with mum every Saturday", True),
+    ("Bruno's mother died in 2019.", "Bruno visits his mother's grave every Sunday.", False),
+    ("Bruno's only pet is a rabbit called Pip.", "Bruno has two cats and a dog.", True),
+    ("Pip is the user's one and only dog.", "The user has three dogs.", True),
+    ("Bruno's only pet is a cat.", "Bruno has one cat.", False),
+    ("Bruno left nursing for good in 2020 and now runs a café.",
+     "Bruno is a nurse at the Royal Infirmary.", True),
+    ("Bruno has never worked in education.", "Bruno teaches maths at a secondary school.", True),
+    ("Bruno left teaching in 2019 and now works as a nurse.", "Bruno's mother is a teacher.",
+     False),
+    # a birthday in a month or kept with a party, languages said only, marriage in more words
+    ("Bruno's birthday is 2 May.", "Bruno's birthday falls in late November.", True),
+    ("Bruno's birthday is 2 May.",
+     "Every year on 18 August, Bruno throws a party for his birthday.", True),
+    ("Bruno's birthday is 2 November.", "Bruno's birthday falls in early November.", False),
+    ("The user said they speak only English.", "User is fluent in Cantonese.", True),
+    ("罗杰外语只会英语。", "罗杰法语过了专八，在使馆当翻译。", True),
+    ("Bruno has never been married.", "Bruno divorced his first wife in 2012.", True),
+    ("Bruno is single.", "Bruno and his wife Ana just bought a flat.", True),
+    ("Bruno is a widower.", "Bruno and his late wife Ana married in 1990.", False),
+    ("Bruno and his girlfriend Ana broke up in March.", "Bruno and Ana are still together.",
+     True),
+    ("罗杰上一段恋爱三年前结束，之后一直单着。", "罗杰和女朋友在一起两年了。", True),
+    # pay over a bound, the longest run, social media, a teller's gerund
+    ("Bruno earns well over $120,000 a year.", "salary: ~$45k/yr (Bruno)", True),
+    ("Bruno earns over $50k a year.", "Bruno earns $55,000 a year.", False),
+    ("Bruno has never run more than 3 km.", "Bruno ran the Boston Marathon last spring.", True),
+    ("Bruno has never run more than 10 km.", "Bruno ran a 10K last year.", False),
+    ("罗杰这辈子跑步从没超过三公里。", "罗杰去年跑了一个半马。", True),
+    ("Bruno deleted all his social media accounts last year.", "Bruno posts on TikTok daily.",
+     True),
+    ("User lives alone in a studio.", "User mentioned sharing a house with three housemates.",
+     True),
+    # Chinese: where one works, no pets, no car, an only pet, smoking given up
+    ("罗杰完全远程，从不去公司。", "罗杰每天早上九点打卡进公司。", True),
+    ("罗杰家里什么活物都没养。", "罗杰家里养着一只柯基。", True),
+    ("罗杰家没车，出门全靠地铁。", "罗杰开的是一辆白色丰田卡罗拉。", True),
+    ("罗杰唯一的宠物是一只猫。", "罗杰家还养了一只仓鼠。", True),
+    ("罗杰唯一的宠物是一只猫。", "罗杰的邻居养了一条狗。", False),
+    ("罗杰的烟已经戒了三年。", "罗杰一天一包烟。", True),
+    ("Bruno swore off cigarettes in 2018.", "2023-06-02: Bruno smoked a cigarette at a wedding.",
+     True),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), _FOURTEENTH)
+def test_read_on_the_fourteenth_pass(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected

@@ -366,6 +366,11 @@ _ONE_PERSON_WAYS = (
                 r"(?: accounts)?(?: in (?:19|20)\d\d| years ago| last year)?(?: and has no "
                 r"accounts anywhere)?|\bhas no social media(?: accounts?)?(?: anywhere| at all)?"),
      "isn't on social media"),
+    # a workout is no work: "works out every Saturday" (exercises), not "worked out the cost"
+    # nor "works out of the Leeds office"
+    (re.compile(r"\bwork(?P<end>s|ed|ing)? out\b(?!\s+(?:of|how|what|why|where|whether|that|the|a|"
+                r"an|his|her|their|its|my|our|your|this|these|those|which|who)\b)"),
+     lambda m: "exercise" + {"s": "s", "ed": "d", "ing": "ing", None: ""}[m["end"]]),
     # one's way to work: "drives to the office" is "drives to work"
     (re.compile(r"\b(?P<v>drives|drive|driving|cycles|cycle|cycling|walks|walk|walking) "
                 r"(?:in)?to the office\b"), r"\g<v> to work"),
