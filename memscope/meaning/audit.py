@@ -93,10 +93,15 @@ def _quote(text: str) -> str:
 
 
 def _original(word: str, text: str) -> str:
-    """``word`` (lower-cased, perhaps stemmed) as written in ``text`` when it is there."""
+    """``word`` (lower-cased, perhaps stemmed) as written in ``text`` when it is there,
+    whole."""
     if not word:
         return word
-    match = re.search(re.escape(word).replace(r"\ ", r"\s+"), text, re.IGNORECASE)
+    pattern = re.escape(word).replace(r"\ ", r"\s+")
+    match = re.search(pattern, text, re.IGNORECASE)
+    if word[-1:].isascii() and word[-1:].isalpha() and not re.search(
+            rf"{pattern}\b", text, re.IGNORECASE):  # a stem, to its word's end: "alone"
+        match = re.search(rf"{pattern}[a-z]*", text, re.IGNORECASE) or match
     return match.group(0) if match else word
 
 

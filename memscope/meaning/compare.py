@@ -608,7 +608,7 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
             verdict = _facts_conflict(f, g)
             if verdict:
                 left, right = (f.value, g.value) if f.date or not (f.first and g.first) or (
-                    f.key in STATE_FAMILIES and f.value != f.first) else (f.first, g.first)
+                    f.key in STATE_FAMILIES) else (f.first, g.first)
                 return Conflict(_kind_of(f), _shown(left, f.value), _shown(right, g.value),
                                 0.8, topical=True), agreed
             agreed = agreed or verdict is False

@@ -153,6 +153,7 @@ _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z
                       r"|\b(?:an?|his|her|their|has)\s+(?:(?:severe|mild|serious|bad|strong|"
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
+                      r"|\ballergy\s+card\s+for\s+(?P<v>[a-z]+)"
                       r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
 _EATS = re.compile(r"零食|最爱|爱吃|\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|"
                    r"tucks|go-to|spreads?|toast|sandwich(?:es)?|"
@@ -408,7 +409,8 @@ def had_once(text: str, *, every: bool = False) -> frozenset[str]:
 @lru_cache(maxsize=50_000)
 def allergens(text: str) -> frozenset[str]:
     """The foods ``text`` says its owner is allergic to ("peanut", 花生)."""
-    found = ((m.group("x") or m.group("y") or m.group("w") or "").lower().removesuffix("s")
+    found = ((m.group("x") or m.group("y") or m.group("w") or m.group("v") or ""
+              ).lower().removesuffix("s")
              or m.group("zh") for m in _ALLERGY.finditer(text))
     return frozenset(_ZH_ANIMAL_ALLERGY.get(x, x) for x in found)
 
@@ -469,6 +471,7 @@ _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "
 _NO_ALLERGY = re.compile(
     r"\b(?:has|have|had)\s+no\s+(?:known\s+)?(?P<kind>food|drug|medication|medicine)?\s*"
     r"(?:allerg(?:ies|y)|intoleranc(?:es|e))\b|\ballergic\s+to\s+nothing\b"
+    r"|\bno\s+known\s+(?P<kind3>food|drug|medication|medicine)?\s*allerg(?:ies|y)\b"
     r"|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
     r"(?:\s+(?P<kind2>food|drug|medication|medicine)s?)?\b"
     r"|没有(?:任何)?(?P<zhkind>食物|药物)?过敏|对任何(?P<zhkind2>食物|药物|东西)?都?不过敏"
@@ -492,8 +495,8 @@ def allergy_denied(text: str) -> str | None:
     m = _NO_ALLERGY.search(text)
     if m is None:
         return None
-    kind = (m.group("kind") or m.group("kind2") or m.group("zhkind") or m.group("zhkind2")
-            or m.group("zhkind3") or "").lower()
+    kind = (m.group("kind") or m.group("kind2") or m.group("kind3") or m.group("zhkind")
+            or m.group("zhkind2") or m.group("zhkind3") or "").lower()
     return {"medication": "drug", "medicine": "drug", "食物": "food", "药物": "drug",
             "东西": ""}.get(kind, kind)
 

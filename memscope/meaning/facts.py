@@ -400,7 +400,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     ))
 #: no partner at all (against a named one)
 #: the families a state is read in (its value a word of ours; what it shows is the text's)
-STATE_FAMILIES = frozenset(family for family, _value, _pattern in _STATES)
+STATE_FAMILIES = frozenset((*(family for family, _value, _pattern in _STATES), "household"))
 _SINGLE = re.compile(r"\b(?:is|has been|remains|has (?:stayed|remained))(?: now| still)? single\b|"
                      r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
                      r"\bhas never been in a relationship\b|"
@@ -663,17 +663,22 @@ def _state_facts(rest: str, of: str, facts: list[Fact]) -> list[Fact]:
         for family, value, pattern in _STATES:
             if (m := pattern.search(rest)) is not None and not any(f.key == family for f in out):
                 out.append(_state(family, of, value, shown=m.group(0).strip()))
-        household = next((v for pattern, v in _HOUSEHOLD if pattern.search(rest)), None)
+        household = next(((v, m) for pattern, v in _HOUSEHOLD if (m := pattern.search(rest))),
+                         None)
         if household is not None:
-            out.append(_state("household", of, household))
+            out.append(_state("household", of, household[0],
+                              shown=household[1].group(0).strip()))
         if (_ZH_SINGLE if _HAN.search(rest) else _SINGLE).search(rest):
             out.append(Fact("partner", "", of, "single", "", frozenset()))
     if any(f.key == "employer" or (f.key == "hours" and f.first) for f in (*facts, *out)) and \
             not any(f.key == "employment" for f in out):
         out.append(_state("employment", of, "employed"))
-    if any(f.key == "employer" and f.first for f in facts) and \
-            not any(f.key == "works_for" for f in out):  # an employer: not one's own boss
-        out.append(_state("works_for", of, "another"))
+    boss = next((f for f in facts if f.key in ("employer", "manager") and f.first), None)
+    if boss is not None and not any(f.key == "works_for" for f in out):
+        # an employer or a boss named ("Paolo's boss is Greta Lind": Paolo's): not one's own
+        out.append(_state("works_for", of if boss.key == "employer" else boss.of, "another",
+                          shown=f"works for {boss.value}" if boss.key == "employer" else
+                          f"{boss.noun or 'manager'} is {boss.value}"))
     return out
 
 

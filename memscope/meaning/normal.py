@@ -334,6 +334,8 @@ _ONE_PERSON_WAYS = (
      r"\g<name>'s only \g<thing> is"),
     (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:he|she|they)\s+(?=[a-z])"),
      r"\g<owner> "),
+    (re.compile(r"^According to (?P<owner>[A-Z][\w-]*),\s+(?:his|her|their)\s+(?=[a-z])"),
+     r"\g<owner>'s "),
     (re.compile(r"\b(?:describes|considers|calls) (?:himself|herself|themselves|themself)"
                 r"(?: as)?\b"), "is"),
     (re.compile(r"\bis an? (?:mother|father|mum|mom|dad|parent) of (?P<n>two|three|four|five|six|"
@@ -371,6 +373,36 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bwork(?P<end>s|ed|ing)? out\b(?!\s+(?:of|how|what|why|where|whether|that|the|a|"
                 r"an|his|her|their|its|my|our|your|this|these|those|which|who)\b)"),
      lambda m: "exercise" + {"s": "s", "ed": "d", "ing": "ing", None: ""}[m["end"]]),
+    # fear said other ways: "Spiders don't bother Oskar at all", "has no fear of flying"
+    # (doesn't hate spiders, flying), "has a crippling fear of heights", "is so scared of
+    # planes that …" (is afraid of flying: hates it)
+    (re.compile(r"\b(?P<v>afraid of|fear of|scared of|terrified of) (?:planes|aeroplanes|"
+                r"airplanes)\b"), r"\g<v> flying"),
+    (re.compile(r"^(?P<x>[A-Z][a-z]+) (?:don['’]t|doesn['’]t|do not|does not) bother "
+                r"(?P<y>[A-Z][\w-]*)(?: (?:at all|in the slightest|one bit))?\b"),
+     lambda m: f"{m['y']} doesn't hate {m['x'].lower()}"),
+    (re.compile(r"\b(?:has no fear (?:at all |whatsoever )?of|(?:is not|isn['’]t) (?:at all )?"
+                r"(?:afraid|scared|frightened) of)\b"), "doesn't hate"),
+    (re.compile(r"\bhas an? (?:\w+ )?fear of\b"), "is afraid of"),
+    (re.compile(r"\bis so (?:scared|frightened|terrified|afraid) of (?P<x>[\w-]+)(?: that)? "
+                r"(?=he |she |they )"), r"is afraid of \g<x>; "),
+    (re.compile(r"\bis (?:very |really )?(?:scared|frightened|terrified) of\b"),
+     "is afraid of"),
+    (re.compile(r"\s+whatsoever\b"), ""),
+    # "refuses to watch horror films" (hates them), "always skips breakfast" (never eats it)
+    (re.compile(r"\b(?:flatly |simply )?refuses to (?:watch|listen to|eat|read)\b"), "hates"),
+    (re.compile(r"\b(?:always )?skips breakfast\b"), "never eats breakfast"),
+    # a party's member: "has never joined any political party" (is not a member of any),
+    # "is a card-carrying Labour Party member", "carries a Green Party membership card"
+    (re.compile(r"\bhas never joined any (?:political )?party\b"),
+     "is not a member of any political party"),
+    (re.compile(r"\b(?:is|has been) an? (?:card-carrying |paid-up |lifelong )?(?P<p>[A-Z][\w-]*"
+                r"(?: [A-Z][\w-]*)? Party) member\b"), r"is a member of the \g<p>"),
+    (re.compile(r"\bcarries an? (?P<p>[A-Z][\w-]*(?: [A-Z][\w-]*)? Party) membership card\b"),
+     r"is a member of the \g<p>"),
+    # "No known drug allergies, confirmed by her GP": the user has none
+    (re.compile(r"^No known (?P<kind>(?:drug |food |medication )?)allergies\b"),
+     r"User has no known \g<kind>allergies"),
     # one's way to work: "drives to the office" is "drives to work"
     (re.compile(r"\b(?P<v>drives|drive|driving|cycles|cycle|cycling|walks|walk|walking) "
                 r"(?:in)?to the office\b"), r"\g<v> to work"),

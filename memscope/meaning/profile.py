@@ -267,7 +267,8 @@ def _form_heading(text: str) -> str:
 def _english(text: str) -> str:
     """An English note's fields as sentences about whose they are (the name after "Name:",
     before a dash, or the user's)."""
-    text = _dashes(_form_heading(text))
+    text = _dashes(_form_heading(re.sub(r"^([A-Z][A-Za-z ]{1,30}?) \((?:the )?user\):",
+                                        r"\1 (User):", text)))
     if (whole := _one_line(text)) is not None:
         return whole
     named = _named_note(text)
