@@ -17,6 +17,7 @@ import pytest
 from memscope.graph.analysis import analyse
 from memscope.meaning.audit import semantic_findings
 from memscope.meaning.claims import claim, conflict
+from memscope.meaning.findings import SemanticFinding
 from memscope.records.dataset import from_feed_pages
 
 CONFLICTS = [
@@ -174,15 +175,20 @@ def test_levels_that_may_both_hold_are_left_alone(a: str, b: str) -> None:
 NOW = datetime(2026, 12, 6, tzinfo=UTC)
 
 
-def _flagged(a: str, b: str) -> bool:
-    """Whether the audit (not only the rules) flags ``a`` and ``b``, each in a document of
-    its own: the pair must also be one it compares."""
+def contradictions(a: str, b: str) -> list[SemanticFinding]:
+    """The suspected contradictions the audit (not only the rules) finds in ``a`` and
+    ``b``, each in a document of its own: the pair must also be one it compares."""
     memories = [{"id": n, "memory": text, "spaceContainerTag": "s",
                  "createdAt": f"2026-05-0{d}T10:00:00Z"} for d, (n, text) in
                 enumerate((("a", a), ("b", b)), start=1)]
     docs = [{"id": f"d{m['id']}", "title": m["id"], "memoryEntries": [m]} for m in memories]
     found = semantic_findings(analyse(from_feed_pages([{"documents": docs}]), NOW))
-    return any(f.kind == "suspected_contradiction" for f in found)
+    return [f for f in found if f.kind == "suspected_contradiction"]
+
+
+def _flagged(a: str, b: str) -> bool:
+    """Whether the audit flags ``a`` and ``b`` (:func:`contradictions`)."""
+    return bool(contradictions(a, b))
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), [

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from test_audit_levels import _flagged as flagged
+from test_audit_levels import contradictions
 
 from memscope.meaning.facts import signs_of
 from memscope.meaning.situations import denied_tools
@@ -618,7 +619,37 @@ _FOURTEENTH = [
     ("罗杰的烟已经戒了三年。", "罗杰一天一包烟。", True),
     ("Bruno swore off cigarettes in 2018.", "2023-06-02: Bruno smoked a cigarette at a wedding.",
      True),
+    # no known drug allergies as a note or a field, an allergy card; a boss named against
+    # being self-employed; fear in other words; a party's member; skipping breakfast
+    ("Bruno: no known drug allergies.", "Bruno is allergic to aspirin — it gives him hives.",
+     True),
+    ("No known drug allergies, confirmed at intake.", "Carries an allergy card for codeine.",
+     True),
+    ("Bruno has no known drug allergies.", "Bruno is allergic to peanuts.", False),
+    ("According to Bruno, his boss is Ines Duarte.", "Bruno is self-employed.", True),
+    ("Bruno's sister's boss is Ines Duarte.", "Bruno is self-employed.", False),
+    ("Wasps don't bother Bruno at all.", "Bruno is so scared of wasps that he won't eat outside.",
+     True),
+    ("Bruno has no fear of flying.", "Bruno is terrified of planes.", True),
+    ("Bruno has never joined any political party.", "Bruno is a card-carrying Green Party member.",
+     True),
+    ("Bruno always skips breakfast.", "Bruno eats breakfast at seven every day.", True),
+    ("Bruno loves horror films.", "Bruno flatly refuses to watch horror films.", True),
 ]
+
+
+@pytest.mark.parametrize(("a", "b", "shown"), [
+    ("Maya is single.", "Maya is married to Tom.", "(“is single” / “is married”)"),
+    ("Maya lives alone.", "Maya lives with her parents.", "(“alone” / “parents”)"),
+    ("According to Paolo, his boss is Greta Lind.", "Paolo is self-employed.",
+     "(“boss is Greta Lind” / “is self-employed”)"),
+    ("韩梅梅每天挤地铁上下班。", "韩梅梅在家办公，三年没踏进过公司了。",
+     "(“每天挤地铁上下班” / “在家办公”)"),
+])
+def test_a_reason_shows_the_values_as_written(a: str, b: str, shown: str) -> None:
+    """The two values in a finding's reason are the texts' words, whole (not a stem, not
+    the rules' own word for a state: "some-remote", "alon")."""
+    assert any(shown in f.reason for f in contradictions(a, b))
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), _FOURTEENTH)
