@@ -607,8 +607,8 @@ def _fact_conflict(x: Clause, y: Clause, *, firm: bool = False
                 return Conflict("number", f.value, g.value, 0.8, topical=True), agreed
             verdict = _facts_conflict(f, g)
             if verdict:
-                left, right = (f.value, g.value) if f.date or not (f.first and g.first) or (
-                    f.key in STATE_FAMILIES) else (f.first, g.first)
+                left, right = (f.value, g.value) if f.date or not (f.first and g.first) else (
+                    _as_said(f), _as_said(g))
                 return Conflict(_kind_of(f), _shown(left, f.value), _shown(right, g.value),
                                 0.8, topical=True), agreed
             agreed = agreed or verdict is False
@@ -658,6 +658,14 @@ def _age_against_birth(f: Fact, g: Fact) -> bool:
         return False
     now = datetime.now(UTC).year
     return year + span[1] < now - AGE_YEARS_BACK or year + span[0] > now + 1
+
+
+def _as_said(f: Fact) -> str:
+    """A fact's value as its text says it: the value itself when the text names it
+    ("Lisbon"), else the words that said it ("is single", "never went to university": not
+    the rules' own word for it, "single", "none")."""
+    return f.first if f.first.lower() in f.value.lower() and f.key not in STATE_FAMILIES else (
+        f.value)
 
 
 def _shown(value: str, written: str) -> str:

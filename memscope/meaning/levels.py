@@ -126,11 +126,17 @@ _DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                  r"|\bnever went (?:past|beyond) "
                  r"(?:primary|secondary|high) school\b|\bhas no (?:university |"
                  r"college )?degree\b|\bdropped out of (?:high )?school\b|\bnever finished "
-                 r"(?:high )?school\b"),
+                 r"(?:high )?school\b|\bskipped (?:university|college|uni)\b"
+                 r"|\bhas(?:n['’]t| not) studied anything since (?:leaving|she left|he "
+                 r"left) school\b"
+                 r"|\bleft school at (?:1[4-8]|fourteen|fifteen|sixteen|seventeen|eighteen)\b"
+                 r"(?=[^.;]*\b(?:no qualifications|never went back)\b)"),
         # studying for a higher degree holds a first one, or at least goes to university
         ("at-university", r"\b(?:years? into|is doing|is studying for|is working on|is "
                           r"pursuing) (?:a |an |her |his |their )?(?:PhD|doctorate|master['’]?s|"
-                          r"MSc|MA)\b|\b(?:PhD|doctoral|master['’]?s) (?:student|candidate)\b"),
+                          r"MSc|MA)\b|\b(?:PhD|doctoral|master['’]?s) (?:student|candidate)\b"
+                          r"|\bis (?:currently )?enrolled (?:in|on) (?:a|an) (?:\w+ )?degree\b"
+                          r"|\bfinal-year (?:project|dissertation|thesis|exams?)\b"),
         ("bachelor-max", r"\b(?:highest|only) (?:degree|qualification)(?: is)? (?:a |an |his |her |"
                          r"their )?(?:bachelor|BA\b|BSc\b|undergraduate)"),
         ("master-max", r"\b(?:highest|only) (?:degree|qualification)(?: is)? (?:a |an |his |her |"
@@ -141,13 +147,15 @@ _DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                    r"their )?(?:master['’]?s|MA\b|MSc\b|MBA\b|MPhil\b)"),
         ("bachelor", r"\b(?:has|holds|earned|got|completed) (?:a |an |her |his |their )?"
                      r"(?:bachelor['’]?s|BA\b|BSc\b|undergraduate degree|(?:university |"
-                     r"college )?degree)\b|\bgraduated from (?!(?:high|secondary) school)"
-                     r"[A-Z][\w.]+|\bdid (?:his|her|their) (?:undergrad|undergraduate degree|"
+                     r"college )?degree)\b|\bgraduated from (?:the )?(?!(?:high|secondary) "
+                     r"school)(?-i:[A-Z])[\w.]+(?: of (?-i:[A-Z])[\w.]+)?"
+                     r"|\bdid (?:his|her|their) (?:undergrad|undergraduate degree|"
                      r"degree|BA|BSc) at\b"),
         # a degree of some level ("studied law at Salamanca", "an MBA from INSEAD")
         ("some", rf"\b(?:has|holds|earned|got|completed|received|with)\s+(?:a|an)\s+"
                  rf"(?:[\w'’-]+\s+){{0,2}}?{_DEGREE}\b|\b{_DEGREE}\s+(?:in|from)\s+[A-Za-z]"
-                 r"|\bstudied\s+(?:[a-z]+\s+){0,2}?at\s+(?:the\s+)?(?:University\s+of\s+)?[A-Z]"
+                 r"|\b(?:studied|read)\s+(?:[a-z]+\s+){0,2}?at\s+(?:the\s+)?(?:University\s+of\s+)?"
+                 r"(?-i:[A-Z])"
                  r"|\bgraduated\s+(?:from|in|with)\b"),
     ))
 _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -598,6 +606,12 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:loan|debt|credit card)|\bhas "
                          r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
                          r"personal) (?:loan |debt)"),
+        # high school left unfinished, or finished ("dropped out of high school at 16" /
+        # "finished high school as class valedictorian")
+        ("high school", "dropped out", r"\bdropped out of (?:high|secondary) school\b"
+                                       r"|\bnever finished (?:high|secondary) school\b"),
+        ("high school", "finished", r"\b(?:finished|completed|graduated from) (?:high|secondary) "
+                                    r"school\b"),
         # never in a relationship, or once ("her ex-boyfriend", "broke up with")
         ("dated", "never", r"\bhas never (?:been in a (?:romantic |serious )?relationship|had a "
                            r"(?:girlfriend|boyfriend|"
@@ -704,6 +718,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "bedtime": frozenset((frozenset(("early", "late")),)),
     "hand": frozenset((frozenset(("left", "right")),)),
     "seat": frozenset((frozenset(("window", "aisle")),)),
+    "high school": frozenset((frozenset(("dropped out", "finished")),)),
     "waking": frozenset((frozenset(("early", "late")),)),
     "insulin": frozenset((frozenset(("no insulin", "takes insulin")),)),
     **{family: frozenset((frozenset(values),)) for family, values in (
@@ -804,7 +819,7 @@ _WORDS = {
                "doctor", "master", "ma", "msc", "mba", "mphil", "ba", "bsc", "graduat",
                "undergrad", "qualification", "finish", "complet", "year", "studying", "reading",
                "bachelor", "念书", "读书", "学", "毕业", "博", "硕士", "研", "本科", "大学",
-               "高中", "初中", "辍"),
+               "高中", "初中", "辍", " read "),
     "habits": ("smok", "cigar", "fags", "drunk", "drink", "drank", "alcohol", "sober",
                "teetotal", "booze", "pint", "beer", "wine", "drop", "烟", "抽", "酒", "喝醉",
                "pack", "二锅头", "茅台", "威士忌", "一包"),
@@ -820,6 +835,7 @@ _WORDS = {
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid", "married", "divorced", "widow", "ex-"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
+            "high school", "secondary school",
             "mortgage", "outright", "owes", "debt", "loan", "relationship", "girlfriend",
             "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
