@@ -635,6 +635,19 @@ _FOURTEENTH = [
      True),
     ("Bruno always skips breakfast.", "Bruno eats breakfast at seven every day.", True),
     ("Bruno loves horror films.", "Bruno flatly refuses to watch horror films.", True),
+    # schooling in more words, high school, exercise, a working day's start, one job only
+    ("Bruno skipped university and went straight into work.",
+     "Bruno graduated from the University of Porto in 2012.", True),
+    ("Bruno read history at Coimbra.", "Bruno never went to university.", True),
+    ("Bruno read the paper at breakfast.", "Bruno never went to university.", False),
+    ("Bruno dropped out of high school.", "Bruno graduated from high school in 2004.", True),
+    ("Bruno doesn't do any exercise at all.", "Bruno swims every morning.", True),
+    ("Bruno never exercises after 8 pm.", "Bruno goes swimming every morning.", False),
+    ("Bruno starts work at 6 a.m. every weekday.", "Bruno never starts work before 10 a.m.",
+     True),
+    ("Bruno starts work at 9 every day.", "Bruno gets up at 7 every day.", False),
+    ("Bruno's only job is as a nurse at the Royal Infirmary.", "Bruno teaches Year 5.", True),
+    ("Bruno teaches piano and it is his only job.", "Bruno teaches at a primary school.", False),
 ]
 
 

@@ -563,10 +563,18 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("gym", "never", r"\bnever (?:been|set foot) (?:inside |in )?(?:a |the )?gym\b"
                          r"|\bhas(?:n['’]t| not) (?:been to|set foot in) (?:a |the )?gym in "
                          r"(?:years|ages|months)\b|\b(?:doesn['’]t|does not|never) go(?:es)? to "
-                         r"(?:a |the )?gym\b"),
+                         r"(?:a |the )?gym\b|\bhas no gym membership\b"),
         ("gym", "goes", r"\b(?:is at|goes to|hits|trains at) the gym (?:at|every|each|most|\d|"
                         r"(?:four|three|five|two) times|on|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|"
-                        r"Sun)day)|gym membership\b"),
+                        r"Sun)day)|(?<!no )gym membership\b"),
+        # exercise, none or as a habit ("doesn't do any exercise at all" / "runs 10 km every
+        # morning before breakfast")
+        ("exercise", "none", r"(?:\b(?:doesn['’]t|does not|never) (?:do )?(?:any )?exercise\b"
+                             r"|\bnever exercises\b|\bdoes no exercise\b)"
+                             r"(?!\s+(?:after|before|on|at(?! all)|in|during|when|while|if)\b)"),
+        ("exercise", "regular", r"\b(?:runs|jogs|swims) (?:\d+ ?(?:km|k|miles?) )?every "
+                                r"(?:morning|day|evening|weekday)\b|\bexercises (?:every|daily)\b"
+                                r"|\bgoes (?:running|jogging|swimming) every\b"),
         # church: goes, or not in years (a faith aside: "a lapsed Catholic" may still go)
         ("church", "goes", r"\bgoes to (?:church|Mass|services?)\b(?=[^.;]*\b(?:every|each|"
                            r"weekly|most)\b)|\bnever misses (?:Sunday )?(?:Mass|church)\b"),
@@ -719,6 +727,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "hand": frozenset((frozenset(("left", "right")),)),
     "seat": frozenset((frozenset(("window", "aisle")),)),
     "high school": frozenset((frozenset(("dropped out", "finished")),)),
+    "exercise": frozenset((frozenset(("none", "regular")),)),
     "waking": frozenset((frozenset(("early", "late")),)),
     "insulin": frozenset((frozenset(("no insulin", "takes insulin")),)),
     **{family: frozenset((frozenset(values),)) for family, values in (
@@ -835,7 +844,7 @@ _WORDS = {
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "kid", "married", "divorced", "widow", "ex-"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
-            "high school", "secondary school",
+            "high school", "secondary school", "exercise", "swim",
             "mortgage", "outright", "owes", "debt", "loan", "relationship", "girlfriend",
             "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",

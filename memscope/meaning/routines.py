@@ -30,7 +30,12 @@ _SLEEP = (r"(?:goes|go|going|went|gets?|got|heads?)\s+to\s+(?:bed|sleep)|falls?\
 _EXERCISE = (r"(?:goes|go|going|went)\s+(?:running|jogging|swimming|to\s+the\s+gym)|"
              r"(?:runs|trains)(?!\s+(?:the|a|an|her|his|their|its|our|this|that|new)\b)|jogs|"
              r"exercises?|works?\s+out|hits\s+the\s+gym|swims")  # not "runs the meeting"
-_ACT = rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP})|(?P<exercise>{_EXERCISE}))"
+#: the start of one's working day ("starts work at 7 a.m.", "workday begins at 10", "clocks in
+#: at 4 a.m.")
+_WORK = (r"(?:starts?|starting|begins?)\s+work|work\s?day\s+(?:begins|starts)|"
+         r"(?:clocks?|clocking)\s+in")
+_ACT = (rf"(?:(?P<wake>{_WAKE})|(?P<sleep>{_SLEEP})|(?P<exercise>{_EXERCISE})|"
+        rf"(?P<work>{_WORK}))")
 #: "is up at 5:30", "goes to bed at 22:00"
 _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|around\s+|"
                  rf"about\s+|from\s+){_HOUR}", re.I)
@@ -56,6 +61,7 @@ _ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没
 _ZH_HABIT = re.compile(r"每天|每晚|每早|天天|总是|一般|通常|平时|都")
 _HABIT = re.compile(r"\b(?:every|each|daily|always|usually|normally|sharp|weekday)\b", re.I)
 _ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleeps?|asleep|turns? in|running|"
+                          r"work\s?day|clocks?|clocking|starts? work|starting work|"
                           r"jogging|swimming|runs|jogs|gym|exercises?|works? out|trains|swims)\b"
                           r"|起床|醒|起来|睡", re.I)
 
@@ -104,8 +110,9 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
     if not out:
         how = "at" if habit.search(norm) else "once"
         for m in at.finditer(norm):
-            act = _activity(m)
-            out.append((act, how, _hours(m.group("hour"), act == "sleep")))
+            act = _activity(m)  # (a working day's start is a routine)
+            out.append((act, "at" if act == "work" else how,
+                        _hours(m.group("hour"), act == "sleep")))
         if zh:
             out.extend(("wake", how, _hours(m.group("hour"), False))
                        for m in _ZH_SLEEPS_TILL.finditer(norm))
@@ -113,9 +120,10 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
 
 
 def _activity(m: re.Match[str]) -> str:
-    """Which routine a match is of: ``sleep``, ``exercise`` or ``wake``."""
+    """Which routine a match is of: ``sleep``, ``exercise``, ``work`` or ``wake``."""
     groups = m.groupdict()
-    return "sleep" if groups.get("sleep") else "exercise" if groups.get("exercise") else "wake"
+    return "sleep" if groups.get("sleep") else "exercise" if groups.get("exercise") else (
+        "work" if groups.get("work") else "wake")
 
 
 def _out_before_up(x: tuple[str, str, float], y: tuple[str, str, float]) -> bool:

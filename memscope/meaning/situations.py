@@ -74,7 +74,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("passport" in fa and "passport" in fb, _passport_conflict),
         (("no_meds" in fa and "meds" in fb) or ("no_meds" in fb and "meds" in fa),
          _medication_conflict),
-        (("career_out" in fa and "career" in fb) or ("career_out" in fb and "career" in fa),
+        (("career_out" in fa and "career" in fb) or ("career_out" in fb and "career" in fa)
+         or ("career_only" in fa and "career" in fb) or ("career_only" in fb and "career" in fa),
          _career_conflict),
         (("zh_no_car" in fa and "zh_car" in fb) or ("zh_no_car" in fb and "zh_car" in fa),
          _zh_car_conflict),
@@ -695,10 +696,11 @@ _ZH_MEDS_CUE = re.compile(r"药|胰岛素|降压|降糖|二甲双胍|氨氯地�
 #: words for working in it now
 _FIELDS = {
     "education": (r"teaching|education|a school|schools", r"\bteach(?:es|ing)\b(?! \w+ing\b)|"
+                  r"\bhas taught\b|"
                   r"\bteacher\b|\blecturer\b|\bheadteacher\b|\bhead teacher\b"),
     "health": (r"nursing|medicine|healthcare|health ?care|a hospital|hospitals|any healthcare "
                r"setting", r"\bnurse\b|\bdoctor\b|\bparamedic\b|\btherapist\b|\bsurgeon\b|"
-               r"\bmidwife\b|\bGP\b|\banaesthetist\b|\bphysician\b"),
+               r"\bmidwife\b|\bGP\b|\banaesthetist\b|\bphysician\b|\bpharmacist\b"),
     "kitchen": (r"a kitchen|kitchens|hospitality|catering", r"\bchef\b|\bcook at\b"),
 }
 _OUT = (r"\b(?:left|quit|gave up|jacked in|packed in|walked away from)\s+(?:{0})\b"
@@ -708,7 +710,11 @@ _OUT_OF_FIELD = re.compile("|".join(f"(?P<{field}>{_OUT.format(words)})"
                                     for field, (words, _now) in _FIELDS.items()), re.I)
 _IN_FIELD = re.compile("|".join(f"(?P<{field}>{now})" for field, (_words, now) in
                                 _FIELDS.items()))
-_CAREER_CUE = re.compile(r"teach|school|educat|nurs|medic|health|hospital|doctor|paramedic|"
+#: one job and no other ("it is her only job", "doesn't have any other job")
+_ONLY_JOB = re.compile(r"\bonly job\b|\b(?:no|(?:doesn['’]t|does not) have any) other jobs?\b"
+                       r"|\bfirst and only job\b", re.I)
+_CAREER_CUE = re.compile(r"teach|taught|school|educat|nurs|medic|health|hospital|doctor|pharmac|"
+                         r"paramedic|"
                          r"therapist|surgeon|midwife|GP\b|anaesth|physician|chef|cook|kitchen|"
                          r"hospitality|catering", re.I)
 
@@ -728,8 +734,9 @@ def _career_features(text: str) -> set[str]:
     "career" when it names a job in one (:func:`_career_conflict`)."""
     if not _CAREER_CUE.search(text):
         return set()
-    return {name for name, pattern in (("career_out", _OUT_OF_FIELD), ("career", _IN_FIELD))
-            if pattern.search(text)}
+    out = {name for name, pattern in (("career_out", _OUT_OF_FIELD), ("career", _IN_FIELD))
+           if pattern.search(text)}
+    return out | {"career_only"} if "career" in out and _ONLY_JOB.search(text) else out
 
 
 def _fields(pattern: re.Pattern[str], text: str) -> set[str]:
@@ -738,13 +745,16 @@ def _fields(pattern: re.Pattern[str], text: str) -> set[str]:
 
 
 def _career_conflict(a: Claim, b: Claim) -> str | None:
-    """One text says someone left a field of work or never worked in it, the other that
-    they work in it now ("left nursing for good in 2021" / "is a nurse at St Thomas'",
-    "has never worked in education" / "teaches at a primary school")."""
+    """One text says someone left a field of work or never worked in it, or that their only
+    job is in another, the other that they work in it now ("left nursing for good in 2021"
+    / "is a nurse at St Thomas'", "has never worked in education" / "teaches at a primary
+    school", "her only job is as an anaesthetist" / "teaches Year 3")."""
     if a.zh or b.zh:
         return None
     for first, second in ((a, b), (b, a)):
         out = _fields(_OUT_OF_FIELD, first.text)
+        if _ONLY_JOB.search(first.text) and not out:  # one job only: no other field
+            out = set(_FIELDS) - _fields(_IN_FIELD, first.text)
         if not out:
             continue
         owner = first.clauses[0].owner
