@@ -648,6 +648,17 @@ _FOURTEENTH = [
     ("Bruno starts work at 9 every day.", "Bruno gets up at 7 every day.", False),
     ("Bruno's only job is as a nurse at the Royal Infirmary.", "Bruno teaches Year 5.", True),
     ("Bruno teaches piano and it is his only job.", "Bruno teaches at a primary school.", False),
+    # Chinese: an age said as a birthday to come or a decade's party, schooling, retirement
+    # still to come, a home owned in other words (not one bought for one's parents), a liking
+    # and a loathing said plainly
+    ("罗杰今年二十六岁。", "罗杰明年就满四十了。", True),
+    ("罗杰，30岁", "罗杰上个月刚过完六十大寿。", True),
+    ("罗杰的最高学历是初中。", "罗杰在复旦读完博士才回的老家。", True),
+    ("罗杰已经退休了，在家带孙子。", "罗杰每天早上八点去单位打卡，说离退休还有八年。", True),
+    ("罗杰说离退休还有八年。", "罗杰每天早上八点去单位打卡。", False),
+    ("罗杰一直租房住，名下没有房子。", "罗杰去年全款买了套三居室，已经搬进去住了。", True),
+    ("罗杰现在住的房子是租的。", "罗杰前年给父母全款买了一套房。", False),
+    ("罗杰讨厌香菜，一点都不能吃。", "罗杰吃什么都要放一大把香菜。", True),
 ]
 
 

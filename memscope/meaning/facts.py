@@ -262,7 +262,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"考(?:到|过|了|出)(?:了)?(?:驾照|驾驶证)|(?:有|拿到了?)[A-Z]?\d?驾照|"
                              r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
-                                  r"|\bretired (?:in|last|at|from (?!full[- ]time))\b|退休"),
+                                  r"|\bretired (?:in|last|at|from (?!full[- ]time))\b"
+                                  r"|(?<!离)(?<!没)(?<!快)(?<!要)退休(?!还有|还差|还早|年龄)"),
         # where one works: all of it at home or all at the office, or some of it
         ("workmode", "remote", r"完全远程|全远程|"
                                r"\bworks? (?:entirely|fully|only|exclusively|100%) (?:from home|"
@@ -305,7 +306,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"|从(?:来)?没(?:有)?给(?:别)?人打过工"),
         # an employer not named still employs (在一家国企上班, 在一家外企写代码)
         ("works_for", "another", r"在一家[^，。,；;]{1,8}?(?:上班|工作|任职|写代码|当|做)"),
-        ("employment", "employed", r"刚参加工作|刚入职|(?:刚)?升(?:了|为|任)(?:部门)?(?:总监|经理|"
+        ("employment", "employed", r"刚参加工作|刚入职|每天[^，。,；;]{0,10}?(?:去|到)单位打卡"
+                                   r"|离退休还有|(?:刚)?升(?:了|为|任)(?:部门)?(?:总监|经理|"
                                    r"主管)|(?:现在|目前)是[^，。,；;]{0,6}(?:经理|主管|总监|员工)"
                                    r"|\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
                                    r"\bis on the staff (?:of|at)\b|"

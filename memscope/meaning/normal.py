@@ -67,7 +67,20 @@ _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"),
             # 今年四十二了: an age (今年四十二岁)
             (re.compile(r"今年(?P<n>[二三四五六七八九]?十[一二三四五六七八九]?|\d{1,3})(?:岁)?了"
                         r"(?=[，。,；;！]|$)"), r"今年\g<n>岁"),
+            # 明年就满四十: thirty-nine now; 刚过完五十大寿: fifty
+            (re.compile(r"明年(?:就)?(?:满|到)(?P<n>[二三四五六七八九]?十[一二三四五六七八九]?|\d{1,3})"
+                        r"(?:岁)?(?:了)?"), lambda m: f"今年{_one_less(m['n'])}岁"),
+            (re.compile(r"(?:刚)?过(?:完|了)(?P<n>[二三四五六七八九]十|\d{2})(?:岁)?大寿"),
+             r"今年\g<n>岁"),
             (re.compile(r"雷打不动(?:地|的)?"), "每天"),  # without fail: no denial
+            # a liking and a loathing said plainly: 吃什么都要放一大把香菜 (爱吃香菜), 香菜是全世界
+            # 最难吃的东西 (讨厌香菜); 王建国提到他亲哥哥…: 王建国的哥哥…
+            (re.compile(r"(?:吃什么|什么菜|每道菜)都要(?:放|加)(?:一大把|很多|好多)?"
+                        r"(?P<x>[\u4e00-\u9fff]{1,3}?)(?=[，。,；;]|$)"), r"爱吃\g<x>"),
+            (re.compile(r"(?P<pre>说|^)(?P<x>[\u4e00-\u9fff]{1,3}?)是(?:全世界|世界上)最难吃的"
+                        r"(?:东西|食物)"), r"\g<pre>讨厌\g<x>"),
+            (re.compile(r"(?P<who>[\u4e00-\u9fff]{2,3})(?:提到|说)(?:他|她)(?:的)?亲?"
+                        r"(?P<k>哥哥|姐姐|弟弟|妹妹)"), r"\g<who>有个\g<k>，"),
             # 她的亲姐姐: her sister
             (re.compile(r"的亲(?=姐姐|哥哥|弟弟|妹妹|儿子|女儿|闺女|兄弟|姐妹)"), "的"),
             # 只有一台电脑，是MacBook Air: its only computer is (唯一的电脑是…)
@@ -871,6 +884,12 @@ _ZH_NO_SUBJECT = re.compile(r"^(?:是(?!否)|对(?![面象手方])|有(?![些人
                             r"在(?![^，,。]{0,10}(?:时|的时候|期间|那年|那会儿?)[，,])|"
                             r"(?:每天|每周|每年|经常|一直|平时|曾经|目前|现在|正在|打算|计划|高中|"
                             r"大学|本科)(?![^，,。]{0,10}[，,]))(?!的)")
+def _one_less(n: str) -> str:
+    """A Chinese or written age, one year less ("四十" → "39")."""
+    value = int(n) if n.isdigit() else (zh_number(n) or 0)
+    return str(int(value) - 1)
+
+
 #: one kin, two words (用户的爸爸 / 用户的父亲)
 _ZH_KIN_WORDS = ((re.compile(r"(?<=[的她他])(?:爸爸|老爸)"), "父亲"),
                  (re.compile(r"(?<=[的她他])(?:妈妈|老妈)"), "母亲"),

@@ -245,9 +245,21 @@ _OWNS_PROPERTY = re.compile(r"(?<!neither )(?<!nor )(?<!no )\b(?:paying\s+off|pa
 
 #: a Chinese home one owns, or rents (住的是自己买的房子 / 一直租房住, 房子是租的)
 _ZH_OWNS_HOME = re.compile(r"自己(?:全款)?买的房|住(?:的是)?自己家的房|房子是(?:自己|他|她)"
-                           r"(?:全款)?买的|(?<!没)(?<!还没)买了房|一套自住")
+                           r"(?:全款)?买的|(?<!没)(?<!还没)买了房|一套自住|全款买了(?:一)?套"
+                           r"|房本上是(?:他|她)?自己的名字|(?:登记)?在自己名下的[^，。,；;]{0,4}(?:居室|房)"
+                           r"|自有住房|房贷还剩")
 _ZH_RENTS_HOME = re.compile(r"租房(?:子)?住|住的是租的|房子是租的|租住|一直租房|在租房|还没买房"
-                            r"|名下没有(?:任何)?房产")
+                            r"|名下没有(?:任何)?(?:房产|房子)|名下一套房都没有|没有房子")
+
+
+def _said_of_owner(c: Claim, pattern: re.Pattern[str]) -> bool:
+    """A clause of ``c`` about its owner (not a kin or a thing of theirs, nor a home bought
+    for someone else: 给父母全款买了一套房) says ``pattern``."""
+    return any(pattern.search(x.text) and not x.of and not _BOUGHT_FOR.search(x.text)
+               for x in c.clauses)
+
+
+_BOUGHT_FOR = re.compile(r"给[^，。,；;]{1,6}?(?:全款)?买")
 
 
 def _tenure_conflict(a: Claim, b: Claim) -> str | None:
@@ -256,9 +268,9 @@ def _tenure_conflict(a: Claim, b: Claim) -> str | None:
     一直租房住)."""
     if a.past or b.past or a.zh != b.zh:
         return None
-    if a.zh:
+    if a.zh:  # (said of the owner, not of a kin: 王芳的父母全款买了套房 is theirs)
         return "value" if any(
-            _ZH_OWNS_HOME.search(first.text) and _ZH_RENTS_HOME.search(second.text)
+            _said_of_owner(first, _ZH_OWNS_HOME) and _said_of_owner(second, _ZH_RENTS_HOME)
             and _mentions_owner(first, second) for first, second in ((a, b), (b, a))) else None
     for first, second in ((a, b), (b, a)):
         if _NO_PROPERTY.search(first.text) and _OWNS_PROPERTY.search(second.text) and (
