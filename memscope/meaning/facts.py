@@ -141,7 +141,7 @@ _STATE_TRIGGER = re.compile(
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
     r"together|no (?:partner|boyfriend|girlfriend|wife|husband)|wife|husband|widow|divorc|"
     r"seeing anyone|dating anyone|relationship|"
-    r"retired|退休|school|undergraduate|student|学|初|高|大|vot|ballot|driv|驾|开车|投|选举|"
+    r"retired|退休|school|undergraduate|student|学|初|高|大|vot|ballot|driv|驾|开车|网约车|出租|滴滴|投|选举|"
     r"单身|单着|未婚|婚|丧偶|守寡|离异|失业|"
     r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆|经理|主管|总监|员工", re.I)
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
@@ -250,12 +250,20 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                  r"licen[cs]e\b|"
                                  r"\b(?:has )?never (?:held|had|got|passed) "
                                  r"(?:a |her |his |their )?(?:driving|driver['’]?s) "
-                                 r"(?:licen[cs]e|test)\b"),  # (没驾照: normal.py, 不会开车)
+                                 r"(?:licen[cs]e|test)\b"
+                                 r"|\b(?:doesn['’]t|does not) (?:have|hold) (?:a |any )?(?:full )?"
+                                 r"(?:driving|driver['’]?s) licen[cs]e\b"
+                                 r"|\bhas never (?:get|got) (?:a |her |his |their )?"
+                                 r"(?:driving|driver['’]?s) licen[cs]e\b"
+                                 r"|(?:至今|从来|一直)?没(?:有)?考(?:过)?驾照|驾照都没考过"
+                                 r"|(?<!谁)不会开车"),  # (没驾照: normal.py, 不会开车)
         ("driver", "drives", r"\b(?:lorry|truck|taxi|cab|bus|delivery|van|uber|racing|rally) "
                              r"driver\b|"
-                             r"\b(?:has|holds|got|passed|earned|obtained) "
+                             r"\b(?:has|holds|got|passed|earned|obtained|renewed|has held) "
                              r"(?:a |an |her |his |their )?(?:full |clean )?"
                              r"(?:driving licen[cs]e|driver['’]?s licen[cs]e|driving test)\b|"
+                             r"\b(?:driving|driver['’]?s) licen[cs]e was issued to\b|"
+                             r"驾照[^，。,；;]{0,4}被扣|驾龄|(?:跑|开)(?:网约车|出租车?|滴滴)|"
                              r"\bdrives (?:himself|herself|themselves|"
                              r"(?:his|her|their) (?:own )?car)\b|"
                              r"\bdrives\b[^.;]{0,25}?\bto (?:work|school|the office|college)\b|"

@@ -413,6 +413,10 @@ _ONE_PERSON_WAYS = (
                 r"(?: [A-Z][\w-]*)? Party) member\b"), r"is a member of the \g<p>"),
     (re.compile(r"\bcarries an? (?P<p>[A-Z][\w-]*(?: [A-Z][\w-]*)? Party) membership card\b"),
      r"is a member of the \g<p>"),
+    # "A full driving licence was issued to Mohammed in 2010": Mohammed got one
+    (re.compile(r"^(?:A|An|The|His|Her) (?P<thing>(?:full |new )?(?:driving|driver['’]?s) "
+                r"licen[cs]e) was issued to (?P<who>[A-Z][\w-]*)\b"),
+     r"\g<who> got a \g<thing>"),
     # "No known drug allergies, confirmed by her GP": the user has none
     (re.compile(r"^No known (?P<kind>(?:drug |food |medication )?)allergies\b"),
      r"User has no known \g<kind>allergies"),
