@@ -659,6 +659,16 @@ _FOURTEENTH = [
     ("罗杰一直租房住，名下没有房子。", "罗杰去年全款买了套三居室，已经搬进去住了。", True),
     ("罗杰现在住的房子是租的。", "罗杰前年给父母全款买了一套房。", False),
     ("罗杰讨厌香菜，一点都不能吃。", "罗杰吃什么都要放一大把香菜。", True),
+    # a driving licence or a passport had or not, in more words
+    ("Bruno doesn't have a driver's license.", "Bruno renewed his driver's license in May.",
+     True),
+    ("A full driving licence was issued to Bruno in 2011.",
+     "Bruno has yet to get a driving licence.", True),
+    ("罗杰至今没考驾照。", "罗杰去年驾照12分被扣光了。", True),
+    ("罗杰不会开车。", "罗杰现在跑网约车。", True),
+    ("罗杰的妈妈不会开车。", "罗杰每天开车上班。", False),
+    ("Bruno lacks a passport.", "Bruno renewed his passport and it is valid until 2034.", True),
+    ("Bruno has no passport.", "Bruno's son's passport is valid until 2030.", False),
 ]
 
 

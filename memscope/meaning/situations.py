@@ -614,11 +614,28 @@ _PASSPORT = re.compile(r"\b(?:his|her|their|a|an|only|solely)\s+(?:an?\s+)?(?P<n
                        r"|\bnationality is (?P<n2>[A-Z][a-z]+)\b")
 
 
+#: no passport now ("has no passport", "passport expired … hasn't renewed it", 没有护照), and
+#: one valid now ("passport is valid until 2031", 护照有效期到…)
+_NO_PASSPORT = re.compile(r"\b(?:has|holds) no passport\b|\bhas never (?:even )?(?:had|held) a "
+                          r"passport\b|\bpassport expired\b[^.;]{0,30}\b(?:hasn['’]t|has not|"
+                          r"never) renewed\b|没有护照"
+                          r"|护照过期了?[^，。,；;]{0,4}没(?:去)?(?:续|换)")
+_KINS_PASSPORT = re.compile(r"['’]s\s+(?:son|daughter|wife|husband|partner|child|mother|"
+                            r"father|mum|dad)['’]s\s+passport")
+_VALID_PASSPORT = re.compile(r"\bpassport\b[^.;]{0,40}?\b(?:is |was )?valid (?:until|till|to|"
+                             r"through) (?:19|20)\d\d\b|护照有效期到")
+
+
 def _passport_conflict(a: Claim, b: Claim) -> str | None:
     """One country's passport only, and another's ("holds only a Serbian passport" /
-    "travels on his Canadian passport")."""
+    "travels on his Canadian passport"); no passport now against one valid now ("lacks a
+    passport" / "renewed her passport in 2025 and it is valid until 2035")."""
     if not _mentions_owner(a, b):
         return None
+    for first, second in ((a, b), (b, a)):
+        if _NO_PASSPORT.search(first.text) and _VALID_PASSPORT.search(second.text) and not (
+                _NO_PASSPORT.search(second.text) or _KINS_PASSPORT.search(second.text)):
+            return "value"
     for first, second in ((a, b), (b, a)):
         only = _ONLY_PASSPORT.search(first.text)
         if only is None:
