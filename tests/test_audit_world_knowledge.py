@@ -669,6 +669,16 @@ _FOURTEENTH = [
     ("罗杰的妈妈不会开车。", "罗杰每天开车上班。", False),
     ("Bruno lacks a passport.", "Bruno renewed his passport and it is valid until 2034.", True),
     ("Bruno has no passport.", "Bruno's son's passport is valid until 2030.", False),
+    # a home for life against a move or a home elsewhere; Chinese schooling and a stay in
+    # hospital
+    ("Bruno has lived in the same house his whole life.", "Bruno moved house twice as a boy.",
+     True),
+    ("Since 2019, home for Bruno has been Faro.", "Bruno has lived in Braga all his life.", True),
+    ("Bruno has lived in Braga all his life.", "Bruno moved to a bigger flat in Braga.", False),
+    ("Bruno has lived in Portugal all his life.", "Bruno lives in Porto.", False),
+    ("罗杰在上海读博士。", "罗杰本科毕业后就没再读书，一直在工作。", True),
+    ("罗杰高中没读完就辍学了。", "罗杰是市一中的高中毕业生。", True),
+    ("罗杰的妈妈从来没住过院。", "罗杰的妈妈去年在医院住了两周。", True),
 ]
 
 

@@ -164,9 +164,11 @@ _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                  r"|(?:就)?没再(?:念|读|上)(?:过)?"
                  r"(?:书|学)|(?:小学|初中|高中)毕业就(?:出来)?(?:进厂)?(?:工作|打工|上班|参军|当兵)"
                  r"|(?:高中|初中)没(?:读|念)完|再没进过校园"
-                 r"|最高学历(?:是|只是|就是)?(?:高中|初中|中专|小学)"
+                 r"|最高学历(?:是|只是|就是)?(?:高中|初中|中专|小学)|没考上大学"
                  r"|辍学|只有(?:初中|高中|中专|小学)(?:学历|文化)|(?:跟|与|和)大学无缘"
                  r"|没有(?:任何)?学位|(?:大学|大[一二三])没(?:读|念)完就退学"),
+        # studying for a doctorate or a master's now (在北京读博士, 在读研)
+        ("at-university", r"(?<!完)读博(?:士)?(?!.{0,2}毕业)|在读研|在读研究生|读研(?:一|二|三)"),
         ("bachelor-max", r"最高学历(?:是|只是|就是)本科|没(?:读|念|上)过研"
                          r"|没(?:有)?(?:继续)?(?:读|念)研"),
         ("master-max", r"最高学历(?:是|只是|就是)硕士|没(?:读|念)(?:过)?博"),
@@ -175,7 +177,7 @@ _ZH_DEGREES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("bachelor", r"(?:大学|学院|北大|清华|复旦|交大|浙大|南开|武大|人大)[^，。,；;]{0,6}"
                      r"毕业(?!后|以后|那年|时)|本科(?:是)?在.{1,10}?(?:读|念|上)的|本科毕业"
                      r"|大学(?:是)?在.{1,10}?(?:读|念|上)的|大学毕业|本科(?:四|五)年"
-                     r"|(?:大学|学院)[^，。,；;]{0,8}(?:系|专业)本科|本科(?:读|念)的是"),
+                     r"|(?:大学|学院)[^，。,；;]{0,8}(?:系|专业)本科|本科(?:读|念)的是|本科就读于"),
         ("some", r"(?:学院|研究生)毕业|毕业于.{1,12}(?:大学|学院)|学历是(?:本科|硕士|博士|研究生)"
                  r"|(?:学士|硕士|博士)学位"),
     ))
@@ -650,6 +652,12 @@ _ZH_NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"|房贷[：:]\s*每月|每个?月[^，。,；;]{0,6}的房贷"
                              r"|月供"),
         ("dated", "never", r"没谈过恋爱|从(?:来)?没谈过(?:恋爱|对象|男朋友|女朋友)|母胎单身"),
+        # high school left unfinished, or finished (高中没读完就辍学了 / 高中毕业生); a stay in
+        # hospital, never or once (从来没住过院 / 在医院住了一个月)
+        ("high school", "dropped out", r"高中没(?:读|念)完|高中(?:时)?(?:就)?辍学"),
+        ("high school", "finished", r"高中毕业"),
+        ("hospital", "never", r"(?:从来|从)?没(?:有)?住过院"),
+        ("hospital", "once", r"(?:在医院)?住(?:了|过)[^，。,；;]{0,4}院|在医院住了"),
         ("dated", "once", r"前女友|前男友|前妻|前夫|分(?:了)?手|离过婚"),
         # never married, or once (an ex-wife, a divorce)
         ("wed", "never", r"从(?:来)?没(?:有)?结过婚|没结过婚|(?:一直|还)?没(?:有)?结婚"),
@@ -730,6 +738,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "seat": frozenset((frozenset(("window", "aisle")),)),
     "high school": frozenset((frozenset(("dropped out", "finished")),)),
     "exercise": frozenset((frozenset(("none", "regular")),)),
+    "hospital": frozenset((frozenset(("never", "once")),)),
     "waking": frozenset((frozenset(("early", "late")),)),
     "insulin": frozenset((frozenset(("no insulin", "takes insulin")),)),
     **{family: frozenset((frozenset(values),)) for family, values in (
@@ -853,7 +862,7 @@ _WORDS = {
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",
             "谈过", "母胎", "前女友", "前男友", "前妻", "前夫", "分手", "分了手", "离过婚",
             "教堂", "礼拜", "弥撒", "结婚", "结过婚", "离婚", "丧偶", "欠",
-            "还清", "负债", "债"),
+            "还清", "负债", "债", "高中", "院"),
 }
 
 

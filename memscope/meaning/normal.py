@@ -413,6 +413,10 @@ _ONE_PERSON_WAYS = (
                 r"(?: [A-Z][\w-]*)? Party) member\b"), r"is a member of the \g<p>"),
     (re.compile(r"\bcarries an? (?P<p>[A-Z][\w-]*(?: [A-Z][\w-]*)? Party) membership card\b"),
      r"is a member of the \g<p>"),
+    # "Since 2018, home for Leilani has been Honolulu": she has lived there since
+    (re.compile(r"^Since (?P<when>(?:[A-Z][a-z]+ )?(?:19|20)\d\d), home for (?P<who>[A-Z][\w-]*) "
+                r"has been (?P<place>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"),
+     r"\g<who> has lived in \g<place> since \g<when>"),
     # "A full driving licence was issued to Mohammed in 2010": Mohammed got one
     (re.compile(r"^(?:A|An|The|His|Her) (?P<thing>(?:full |new )?(?:driving|driver['’]?s) "
                 r"licen[cs]e) was issued to (?P<who>[A-Z][\w-]*)\b"),

@@ -1528,11 +1528,16 @@ def other_surnames(a: str, b: str) -> bool:
 
 #: a home held for life ("has lived in Zagreb her whole life", 一直住在)
 _LIFELONG = re.compile(r"\b(?:(?:his|her|their|my) (?:whole|entire) life|all (?:his|her|their|my) "
-                       r"life|since (?:birth|(?:he|she|they) was born))\b", re.I)
+                       r"life|since (?:birth|(?:the day )?(?:he|she|they) (?:was|were) born))\b",
+                       re.I)
+#: one home all one's life, not named ("has lived in the same house his whole life"), and a
+#: move of house
+_SAME_HOME = re.compile(r"\blived in the same (?:house|home|flat|place)\b", re.I)
+_MOVED_HOUSE = re.compile(r"\bmoved (?:house|home)\b|\bmoved (?:to|from)\b", re.I)
 #: a clause that puts its owner's earlier life elsewhere, or a move to the place later
 _EARLIER = re.compile(r"\b(?:grew up|was born|was raised|spent (?:his|her|their) childhood)\s+"
                       r"(?:in|on)\s+(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
-_MOVED = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s+(?:the\s+)?"
+_MOVED = re.compile(r"\b(?:moved|relocated|emigrated)\s+(?:back\s+)?to\s+(?:the\s+)?"
                     r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
 
 
@@ -1547,19 +1552,35 @@ def _lifelong_conflict(a: Claim, b: Claim) -> str | None:
         if "lifelong" not in _rare_cues(first.text):
             continue
         for x in first.clauses:
+            if not x.owner or not _LIFELONG.search(x.text):
+                continue
             homes = [f.first for f in x.facts if f.key == "home" and f.first]
-            if not homes or not x.owner or not _LIFELONG.search(x.text):
+            if not homes:
+                if _SAME_HOME.search(x.text) and any(
+                        y.owner == x.owner and _MOVED_HOUSE.search(y.text)
+                        for y in second.clauses):
+                    return "place"  # "the same house his whole life" / "moved house"
                 continue
             home = homes[0]
             for y in second.clauses:
                 if y.owner != x.owner:
                     continue
-                places = [m.group("place").lower() for m in _EARLIER.finditer(y.text)]
-                moved = [m.group("place").lower() for m in _MOVED.finditer(y.text)]
-                if any(p != home and home not in p and p not in home and not within(p, home)
-                       for p in places) or any(p == home for p in moved):
+                if _elsewhere_since(y, home):
                     return "place"
     return None
+
+
+def _elsewhere_since(y: Clause, home: str) -> bool:
+    """``y`` puts its owner's earlier life elsewhere than ``home`` (grew up, was born), a
+    move to ``home`` (so not there all along), or a move to, or a home in, another place."""
+    def apart(p: str) -> bool:
+        return p != home and home not in p and p not in home and not within(p, home) and not (
+            within(home, p))
+    places = [m.group("place").lower() for m in _EARLIER.finditer(y.text)]
+    moved = [m.group("place").lower() for m in _MOVED.finditer(y.text)]
+    homes = [f.first for f in y.facts if f.key == "home" and f.first and not y.past]
+    return any(apart(p) for p in places) or any(p == home or apart(p) for p in moved) or any(
+        apart(p) for p in homes)
 
 
 
