@@ -679,11 +679,20 @@ _FOURTEENTH = [
     ("罗杰在上海读博士。", "罗杰本科毕业后就没再读书，一直在工作。", True),
     ("罗杰高中没读完就辍学了。", "罗杰是市一中的高中毕业生。", True),
     ("罗杰的妈妈从来没住过院。", "罗杰的妈妈去年在医院住了两周。", True),
+    # children counted other ways
+    ("No kids for Bruno — he's sure he doesn't want any.", "Bruno's two sons are at school.",
+     True),
+    ("Not a single grandchild yet, Bruno says.", "Bruno's granddaughter Ana started school.",
+     True),
+    ("A father of three, Bruno walks his kids to school.", "Bruno has two children.", True),
+    ("All three of Bruno's daughters swim.", "Bruno has two kids.", True),
+    ("All three of Bruno's daughters swim.", "Bruno has three kids.", False),
 ]
 
 
 @pytest.mark.parametrize(("a", "b", "shown"), [
     ("Maya is single.", "Maya is married to Tom.", "(“is single” / “is married”)"),
+    ("Maya's phone is a Pixel 9.", "Maya's phone is an iPhone 15.", "(“Pixel” / “iPhone”)"),
     ("Maya lives alone.", "Maya lives with her parents.", "(“alone” / “parents”)"),
     ("According to Paolo, his boss is Greta Lind.", "Paolo is self-employed.",
      "(“boss is Greta Lind” / “is self-employed”)"),

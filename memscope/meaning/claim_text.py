@@ -235,7 +235,8 @@ def _number(raw: str) -> str:
 
 
 _NAME_TOKEN = (r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-ZÀ-ÖØ-Þ][\w.&-]*"
-               r"|[A-ZÀ-ÖØ-Þ](?:[\w.&-]|['’](?!s\b)\w)*")
+               r"|[A-ZÀ-ÖØ-Þ](?:[\w.&-]|['’](?!s\b)\w)*"
+               r"|(?<![\w-])[a-z][A-Z][\w.&-]*")  # a brand written so: iPhone, eBay
 _NAME_RUN = re.compile(rf"(?:{_NAME_TOKEN})(?:\s+(?:(?:de|da|van|von|der|del|la|le|di|du|bin|"
                        rf"al|el|of|y)\s+)?(?:{_NAME_TOKEN}))*")
 _TITLES = ("dr ", "mr ", "mrs ", "ms ", "prof ")

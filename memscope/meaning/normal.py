@@ -421,6 +421,19 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"^(?:A|An|The|His|Her) (?P<thing>(?:full |new )?(?:driving|driver['’]?s) "
                 r"licen[cs]e) was issued to (?P<who>[A-Z][\w-]*)\b"),
      r"\g<who> got a \g<thing>"),
+    # children counted other ways: "No kids for Maria — …" (has no kids), "Not a single
+    # grandchild yet, Margaret says" (has no grandchildren), "A father of three, Lars …" (has
+    # three children), "All three of Mehmet's daughters …" (has three daughters)
+    (re.compile(r"^No (?P<what>kids|children|grandchildren|pets) for (?P<who>[A-Z][\w-]*)\b"),
+     r"\g<who> has no \g<what>"),
+    (re.compile(r"^Not a single (?P<what>grandchild|child|kid|pet) yet,? (?P<who>[A-Z][\w-]*) "
+                r"says\b"), lambda m: f"{m['who']} has no {m['what']}"
+                                        f"{'ren' if m['what'].endswith('child') else 's'}"),
+    (re.compile(r"^An? (?:mother|father|mum|mom|dad|parent) of (?P<n>two|three|four|five|six|"
+                r"\d),\s+(?P<who>[A-Z][\w-]*)\b"), r"\g<who> has \g<n> children; \g<who>"),
+    (re.compile(r"^All (?P<n>two|three|four|five|six) of (?P<who>[A-Z][\w-]*)['’]s "
+                r"(?P<kin>daughters|sons|children|kids)\b"),
+     r"\g<who> has \g<n> \g<kin>; \g<who>'s \g<kin>"),
     # "No known drug allergies, confirmed by her GP": the user has none
     (re.compile(r"^No known (?P<kind>(?:drug |food |medication )?)allergies\b"),
      r"User has no known \g<kind>allergies"),
