@@ -693,6 +693,9 @@ _FOURTEENTH = [
 @pytest.mark.parametrize(("a", "b", "shown"), [
     ("Maya is single.", "Maya is married to Tom.", "(“is single” / “is married”)"),
     ("Maya's phone is a Pixel 9.", "Maya's phone is an iPhone 15.", "(“Pixel” / “iPhone”)"),
+    ("Ravi prefers SolidJS for frontend work.",
+     "Ravi prefers React with TypeScript for frontend work.",
+     "(“SolidJS” / “React with TypeScript”)"),
     ("Maya lives alone.", "Maya lives with her parents.", "(“alone” / “parents”)"),
     ("According to Paolo, his boss is Greta Lind.", "Paolo is self-employed.",
      "(“boss is Greta Lind” / “is self-employed”)"),

@@ -102,6 +102,10 @@ def _original(word: str, text: str) -> str:
     if word[-1:].isascii() and word[-1:].isalpha() and not re.search(
             rf"{pattern}\b", text, re.IGNORECASE):  # a stem, to its word's end: "alone"
         match = re.search(rf"{pattern}[a-z]*", text, re.IGNORECASE) or match
+    words = word.split()
+    if match is None and len(words) > 1:  # words the rules joined: "React with TypeScript"
+        match = re.search(rf"{re.escape(words[0])}\w*(?:\W+\w+){{0,3}}?\W+"
+                          rf"{re.escape(words[-1])}\w*", text, re.IGNORECASE)
     return match.group(0) if match else word
 
 
