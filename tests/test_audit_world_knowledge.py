@@ -687,6 +687,12 @@ _FOURTEENTH = [
     ("A father of three, Bruno walks his kids to school.", "Bruno has two children.", True),
     ("All three of Bruno's daughters swim.", "Bruno has two kids.", True),
     ("All three of Bruno's daughters swim.", "Bruno has three kids.", False),
+    # a rank at work in more words
+    ("Bruno is the head of sales at Nokia.", "Bruno is a junior analyst in Nokia's sales team.",
+     True),
+    ("Bruno has managed the Lisbon support team since 2018.",
+     "Bruno joined as a graduate trainee this spring.", True),
+    ("Bruno is a junior designer.", "Bruno's boss leads a team of ten.", False),
 ]
 
 

@@ -197,6 +197,9 @@ _STILL_STUDYING = re.compile(
 _LEADS = re.compile(
     r"\bmanages? (?:a team|a staff|a department) of\b|\bhas (?:\w+ )?direct reports\b"
     r"|\b(?:leads|heads|runs) (?:a|the) (?:\w+ )?(?:team|department|group|division)\b"
+    r"|\bhas managed the (?:\w+ )?(?:\w+ )?team\b|\bis (?:the )?head of \w+ at\b"
+    r"|\bis (?:the )?(?:company['’]s )?(?:CEO|CFO|CTO|COO|head chef)\b"
+    r"|\bpromoted to (?:chief \w+ officer|CEO|CFO|CTO|COO|head of)\b[^.;]*\bstill holds\b"
     r"|\bis (?:its|the) (?:CEO|founder|co-founder|managing director|head teacher|headteacher|"
     r"principal|head of (?:the )?\w+)\b|\bis (?:the )?(?:CEO|managing director|head teacher|"
     r"headteacher) (?:of|at)\b", re.I)
@@ -205,7 +208,8 @@ _LEADS_NO_ONE = re.compile(
     r"|\b(?:doesn['’]t|does not) manage (?:anyone|anybody|people|a team)\b"
     r"|\bhas never managed (?:anyone|anybody|people|a team)\b|\bhas no (?:leadership|"
     r"management|managerial) (?:role|responsibilit(?:y|ies))\b|\bis an? (?:\w+ )?intern\b"
-    r"|\bis an? teaching assistant\b", re.I)
+    r"|\bis an? teaching assistant\b|\bis (?:still )?an? junior\b|\bgraduate trainee\b"
+    r"|\bas the only (?:developer|employee|member of staff)\b", re.I)
 _ZH_LEADS = re.compile(r"手(?:底)?下(?:管着|带着|有)"
                        r"|带着?(?:一个)?(?:\d+|[一二两三四五六七八九十几]+)(?:个)?人的团队|管着(?:\d+|[一二两三四五六七八九十几]+)(?:号|个)?人"
                        r"|(?:是|当)(?:公司的?)?(?:创始人|CEO|总经理|园长|校长)")
@@ -831,7 +835,8 @@ _WORDS = {
                "condition", "illness", "disease", "ill ", "病", "血", "胰岛素", "体检", "哮喘",
                "癫痫", "痛风", "甲亢", "甲减"),
     "rank": ("manag", "report", "lead", "head", "runs", "ceo", "founder", "director",
-             "principal", "intern", "contributor", "assistant", "带过", "管", "下属", "团队",
+             "principal", "intern", "contributor", "assistant", "junior", "trainee", "only dev",
+             "only employee", "cfo", "cto", "coo", "chef", "带过", "管", "下属", "团队",
              "创始人", "总经理", "园长", "校长", "员工", "专员", "职员", "老师", "教师", "科员",
              "实习"),
     "couple": ("split", "broke up", "separated", "divorc", "still", "married"),
