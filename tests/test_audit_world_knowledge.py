@@ -18,8 +18,10 @@ import pytest
 from test_audit_levels import _flagged as flagged
 from test_audit_levels import contradictions
 
+from memscope.meaning.claims import claim
 from memscope.meaning.facts import signs_of
 from memscope.meaning.situations import denied_tools
+from memscope.meaning.updates import update_relation
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), [
@@ -718,3 +720,15 @@ def test_a_reason_shows_the_values_as_written(a: str, b: str, shown: str) -> Non
 def test_read_on_the_fourteenth_pass(a: str, b: str, expected: bool) -> None:
     assert flagged(a, b) is expected
     assert flagged(b, a) is expected
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Bruno goes to the gym every morning.", "Bruno swims every morning now."),
+    ("Bruno goes to church every Sunday.", "Bruno is an atheist these days."),
+    ("Bruno cycles to work every day.", "Bruno works fully remote now."),
+    ("Bruno never went to university.", "Bruno is currently enrolled in a law degree."),
+])
+def test_an_update_within_one_topic_of_several_families_stays_on_it(a: str, b: str) -> None:
+    """An update between two families of one topic (exercise, faith, a way to work,
+    schooling) is on one thing, not a suspicious jump."""
+    assert update_relation(claim(a), claim(b)) is True

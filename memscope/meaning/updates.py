@@ -158,7 +158,15 @@ _FACT_TOPICS = {"employer": "topic:work", "occupation": "topic:work", "manager":
                 "home": "topic:home",
                 # one's love life: a partner, then a parting (罗莹的男朋友叫张强 → 罗莹和张强分手了)
                 **dict.fromkeys(("partner", "dated", "wed", "marital", "couple"),
-                                "topic:partner")}
+                                "topic:partner"),
+                # one's exercise, faith, schooling, health and way to work, each said in
+                # several families ("goes to the gym every morning" → "swims every morning")
+                **dict.fromkeys(("exercise", "gym", "running"), "topic:exercise"),
+                **dict.fromkeys(("religion", "church", "baptised"), "topic:faith"),
+                **dict.fromkeys(("degree", "studies", "high school", "school"),
+                                "topic:education"),
+                **dict.fromkeys(("hospital", "surgery", "health", "insulin"), "topic:health"),
+                **dict.fromkeys(("commute", "workmode", "driver"), "topic:commute")}
 
 
 def _attribute_keys(c: Claim) -> frozenset[str]:
