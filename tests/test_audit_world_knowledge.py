@@ -695,6 +695,13 @@ _FOURTEENTH = [
     ("Bruno has managed the Lisbon support team since 2018.",
      "Bruno joined as a graduate trainee this spring.", True),
     ("Bruno is a junior designer.", "Bruno's boss leads a team of ten.", False),
+    # how one wants to be reached, how one takes tea or coffee
+    ("Bruno prefers email over phone calls.", "Bruno never opens his email; phone him.", True),
+    ("Bruno prefers email.", "Bruno's boss wants to be reached by phone.", False),
+    ("Bruno takes his tea with milk and two sugars.", "Bruno drinks his tea black.", True),
+    ("Bruno takes his coffee black, no sugar.", "Bruno has his coffee with three sugars.", True),
+    ("Bruno drinks his coffee with no milk.", "Bruno takes his coffee black.", False),
+    ("Bruno takes his tea with milk.", "Bruno takes his coffee black.", False),
 ]
 
 

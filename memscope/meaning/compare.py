@@ -402,7 +402,8 @@ _NUMBERS = re.compile(r"\d+")
 _NOT_WORKING = frozenset(("retired", "unemployed"))
 _EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count",
                     "school", "works_for", "religion", "shift", "birth_order", "floor",
-                    "commute"))
+                    "commute", "contact", "contact hours", "tea milk", "tea sugar",
+                    "coffee milk", "coffee sugar"))
 
 
 @lru_cache(maxsize=20_000)

@@ -58,6 +58,8 @@ _FAMILY_KIND = {"home": "place", "workplace": "place", "birthplace": "place", "r
                 "manager": "person", "partner": "person", "doctor": "person",
                 "age": "number", "count": "number", "household": "value", "blood": "value",
                 "school": "value", "religion": "value", "shift": "value", "commute": "value",
+                "contact": "value", "contact hours": "value", "tea milk": "value",
+                "tea sugar": "value", "coffee milk": "value", "coffee sugar": "value",
                 "birth_order": "value", "works_for": "value",
                 "workmode": "value"}
 
@@ -135,7 +137,7 @@ _STATE_TRIGGER = re.compile(
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
     r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|上下班|公司|工作|坐班|"
-    r"work mode|"
+    r"work mode|email|phone|contact|call|联系|tea|coffee|"
     r"公司上班|通勤|to work|into the city|into town|jobless|out of work|between jobs|no job|works|"
     r"(?:full|part)"
     r"[- ]time|alone|on (?:his|her|their|my) own|by (?:him|her|them)sel|live|living|share|"
@@ -331,6 +333,33 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"\bworks? (?:the )?day "
                          r"shifts?\b|\bon (?:permanent |regular |the )?day shifts?\b|白班|朝九晚五)"
                          r"(?!\s*(?:at|on|over) (?:the )?weekends?\b)"),
+        # how, and when, one wants to be reached ("prefers email over phone calls" / "wants
+        # to be reached by phone"; "mornings only" / "only in the evenings", 只在上午联系 /
+        # 只在晚上联系)
+        ("contact", "email", r"\bprefers email\b|\bemail only\b|\b(?:please )?do not phone\b"
+                             r"|\bby email only\b"),
+        ("contact", "phone", r"\b(?:wants|asks|prefers|likes) to be (?:reached|contacted|called) "
+                             r"by phone\b|\b(?:updates|contact) (?:should )?come by phone\b"
+                             r"|\bcome by phone\b|\bnever opens (?:his|her|their) email\b"
+                             r"|\bfinds email annoying\b"),
+        ("contact hours", "morning", r"\b(?:contact hours: )?mornings only\b|\bonly in the "
+                                     r"mornings?\b(?=[^.;]*\b(?:call|contact|reach|phone)\b)"
+                                     r"|只在上午联系"),
+        ("contact hours", "evening", r"\b(?:call|contact|reach|phone)\w* (?:\w+ )?only in the "
+                                     r"evenings?\b|\bevenings only\b|只在晚上联系"),
+        # how one takes one's tea or coffee: with milk or black, with sugar or none ("takes
+        # her tea with milk and two sugars" / "drinks her tea black and unsweetened")
+        ("tea milk", "with", r"\btea with (?!no\b)(?:a splash of )?(?:\w+ )?milk\b"),
+        ("tea milk", "without", r"\btea black\b|\bblack tea\b(?=[^.;]*\b(?:always|only)\b)"),
+        ("tea sugar", "with", r"\btea with [^.;]{0,25}\b(?:one|two|three|\d) sugars?\b"),
+        ("tea sugar", "without", r"\btea (?:black and )?unsweetened\b|\btea\b[^.;]{0,20}\bno "
+                                 r"sugar\b"),
+        ("coffee milk", "with", r"\bcoffee\b[^.;]{0,40}\b(?:a splash of|with) (?!no\b)(?:\w+ )?"
+                                r"milk\b"),
+        ("coffee milk", "without", r"\bcoffee black\b"),
+        ("coffee sugar", "with", r"\bcoffee\b[^.;]{0,25}\b(?:one|two|three|four|\d) sugars\b"),
+        ("coffee sugar", "without", r"\bcoffee black,? no sugar\b|\bcoffee\b[^.;]{0,20}\bno "
+                                    r"sugar\b|\bcoffee\b[^.;]{0,20}\bunsweetened\b"),
         # how one gets to work every day, one way ("cycles to work every day, rain or shine"
         # / "drives to the office every day"; "commutes by bike")
         ("commute", "bike", r"(?:\b(?:cycles|bikes) (?:in)?to (?:work|the office)\b(?=[^.;]*?"
