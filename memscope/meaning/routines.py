@@ -1,4 +1,5 @@
-"""A day's routine read as hours: when someone gets up, works out and goes to bed.
+"""A day's routine read as hours: when someone gets up, works out, starts work and goes to
+bed.
 
 "is up at 5:30 every day", "wakes at five", "never gets up before ten", "rarely gets out
 of bed before eleven", "goes to bed at 10 pm sharp", "never goes to sleep before 2 am".
