@@ -400,10 +400,10 @@ _HAN_VALUE = re.compile(r"[\u3400-\u9fff]")
 _NUMBERS = re.compile(r"\d+")
 #: two ways of having no job, which may both hold
 _NOT_WORKING = frozenset(("retired", "unemployed"))
-_EXACT = frozenset(("marital", "employment", "hours", "household", "blood", "age", "count",
-                    "school", "works_for", "religion", "shift", "birth_order", "floor",
-                    "commute", "contact", "contact hours", "tea milk", "tea sugar",
-                    "coffee milk", "coffee sugar"))
+#: (every family whose value is a word of the rules', :data:`~memscope.meaning.facts.
+#: _FAMILY_KIND` "value", and a few more; the work mode is judged before: _WORKMODES)
+_EXACT = frozenset(("marital", "employment", "hours", "age", "count", "floor",
+                    *(key for key, kind in _FAMILY_KIND.items() if kind == "value")))
 
 
 @lru_cache(maxsize=20_000)

@@ -868,20 +868,23 @@ def _medication_features(text: str) -> set[str]:
     return set()
 
 
+def _one_owner_now(a: Claim, b: Claim) -> bool:
+    """Both texts are in one language, of one owner (their first clauses'), and not about
+    the past."""
+    return a.zh == b.zh and not (a.past or b.past) and bool(
+        a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner)
+
+
 def _medication_conflict(a: Claim, b: Claim) -> str | None:
     """No medicine taken now against one taken as a habit, for one owner ("Medication:
     none" / "takes a blood-pressure tablet every morning")."""
-    if a.zh != b.zh or a.past or b.past or not (
-            a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
-        return None
-    return "negation"
+    return "negation" if _one_owner_now(a, b) else None
 
 
 def _routine_conflict(a: Claim, b: Claim) -> str | None:
     """One person's day at hours that cannot both hold ("is up at five every day" /
     "rarely gets out of bed before eleven"): :mod:`~memscope.meaning.routines`."""
-    if a.zh != b.zh or a.past or b.past or not (
-            a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
+    if not _one_owner_now(a, b):
         return None
     return "time" if routines_conflict(
         a.text, b.text) else None
