@@ -705,6 +705,69 @@ _FOURTEENTH = [
 ]
 
 
+_FIFTEENTH = [
+    # read on the development sets' misses: a note whose subject is a time of the user's
+    # week or a meal ("Sunday evenings mean …", "Breakfast is …"): the user's
+    ("Estranged from her father; no contact since 2019.",
+     "Saturday mornings mean a long walk with dad.", True),
+    ("Teetotal for a decade now.", "Thursday nights usually end with a couple of pints of lager.",
+     True),
+    ("Has coeliac disease.", "Lunch most days is a ham sandwich on white bread.", True),
+    ("Teetotal for a decade now.", "Thursday nights are for the pub quiz with colleagues.", False),
+    # a named pet that is a dog in one note and a cat in the other
+    ("Owns a border collie called Pepper.", "Pepper, the user's ginger cat, sleeps all day.",
+     True),
+    ("Pet Pepper is a tabby.", "Pepper, the family pet, is a spaniel.", True),
+    ("Owns a border collie called Pepper.", "Pepper, the user's collie, sleeps all day.", False),
+    ("Iris's dog Pepper is a beagle.", "Tom's cat Pepper is a tabby.", False),
+    ("Owns a beagle called Rex.", "Rex, the user's poodle, barks at the postman.", True),
+    ("Owns a golden retriever called Rex.", "User's labrador Rex barks at the postman.", False),
+    ("用户养的猫叫团子，是一只英短。", "团子是用户家的布偶，特别粘人。", True),
+    ("用户养的猫叫团子，是一只英短。", "团子是用户家的英短，特别粘人。", False),
+    # no children, no wedding, one hand, said other ways
+    ("Has three daughters.", "Is childless by choice.", True),
+    ("Has been married to Dana for nine years.",
+     "Has never walked down the aisle and is proudly single.", True),
+    ("A lefty: writes and draws with the left hand.", "Firmly right-handed.", True),
+    ("A lefty: writes and draws with the left hand.", "Plays tennis right-handed.", False),
+    # a car owned by its make in a note with a reason that denies something else
+    ("Doesn't own a car.",
+     "Their own Toyota Yaris is how they reach the station, since no bus stops nearby.", True),
+    # where one lives, said with a possessive or on a farm; a childhood spent somewhere
+    ("Has never been to Spain.", "Rents a flat in Madrid's Salamanca district.", True),
+    ("Aunt Greta lives on a sheep farm in Wales.",
+     "Greta, the user's aunt, has spent her whole life in Berlin.", True),
+    ("Grew up in Glasgow.", "Spent her whole childhood in Cardiff.", True),
+    ("Tariq lives in Porto with his wife.", "Tariq has never lived anywhere in Portugal.", True),
+    ("Tariq lives in Porto with his wife.", "Tariq has never lived anywhere in Spain.", False),
+    # a drive, a stage of schooling, a height, an age, said other ways
+    ("Cousin Ivo never learned to drive.",
+     "Ivo collected the user from the station behind the wheel of his own van.", True),
+    ("Daughter Lena started a history degree at university last autumn.",
+     "Lena is in Year 3 at the village primary.", True),
+    ("Stands about 5 foot 4.", "At six foot three, ducks under every doorway.", True),
+    ("Turned 40 in May.", "Half a century old as of this May.", True),
+    # a parent's name or age, as mum or as mother; a bare kin after what one does with them
+    ("Mum's name is Rosa.", "User's mother is named Elena.", True),
+    ("My dad turned 80 last week.", "The user's father is 65.", True),
+    ("Has no children.", "Drops off daughter Ava at nursery at 8am.", True),
+    ("Has no children.", "Drops off neighbour Ava at nursery at 8am.", False),
+    ("Has no siblings.", "Spends every birthday with twin brother Theo.", True),
+    # wine by its grape; an allergy said as one's own; savings
+    ("Sober since 2018.", "Has a glass of Malbec with dinner most nights.", True),
+    ("Sober since 2018.", "Cooks with Malbec for her guests.", False),
+    ("Severe peanut allergy; carries an EpiPen.", "User snacks on peanuts every afternoon.",
+     True),
+    ("Has no savings account.", "Puts 300 pounds into his savings account each month.", True),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), _FIFTEENTH)
+def test_read_on_the_fifteenth_pass(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 @pytest.mark.parametrize(("a", "b", "shown"), [
     ("Maya is single.", "Maya is married to Tom.", "(“is single” / “is married”)"),
     ("Maya's phone is a Pixel 9.", "Maya's phone is an iPhone 15.", "(“Pixel” / “iPhone”)"),

@@ -40,6 +40,8 @@ KINDS: dict[str, tuple[str, ...]] = {
                 "caipirinha", "margarita", "martini", "daiquiri", "spritz", "aperol", "mezcal",
                 "soju", "baijiu", "guinness", "sherry", "port wine", "schnapps", "shots of",
                 "cider", "sake", "bourbon", "brandy", "sangria", "mojito", "negroni", "pint",
+                "merlot", "malbec", "shiraz", "pinot", "chardonnay", "sauvignon", "cabernet",
+                "riesling", "chianti", "claret", "rosé",
                 "啤酒", "红酒", "白酒", "葡萄酒", "威士忌", "鸡尾酒", "酒"),
     "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "macchiato", "mocha",
                "red bull", "monster energy",
@@ -150,7 +152,7 @@ _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?)\b
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
 _ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
                       r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
-                      r"|\b(?:an?|his|her|their|has)\s+(?:(?:severe|mild|serious|bad|strong|"
+                      r"|(?:\b(?:an?|his|her|their|has)|['’]s)\s+(?:(?:severe|mild|serious|bad|strong|"
                       r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
                       r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
                       r"|\ballergy\s+card\s+for\s+(?P<v>[a-z]+)"
@@ -184,14 +186,18 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-                       r"polishes|ritual|staple|unwinds)\b|\b(?:a|one|two|three)\s+(?:glass|"
-                       r"glasses|pint|pints|cup|cups|mug|bottle|can|cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
+                       r"polishes|ritual|staple|unwinds)\b|\b(?:a|one|two|three)\s+"
+                       r"(?:couple\s+of\s+)?(?:glass|glasses|pint|pints|cup|cups|mug|bottle|can|"
+                       r"cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
                        # a count of drinks ("two double espressos before 8am"; not "had two
                        # beers at the match")
                        r"|(?<!had )(?<!drank )(?<!downed )\b(?:two|three|four|five|[2-9])\s+"
                        r"(?:double\s+|large\s+|strong\s+)?"
                        r"(?:espressos|coffees|lattes|cappuccinos|americanos|flat whites|pints|"
                        r"beers)\b"
+                       # one's meal as what it is ("breakfast every morning is a wheat bagel")
+                       r"|\b(?:breakfast|lunch|dinner)\s+(?:every\s+\w+\s+|most\s+days\s+)?"
+                       r"(?:is|are)\s+(?:usually\s+|always\s+)?(?:an?|the|some|two|three)\b"
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
                        r"晚饭", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
@@ -243,6 +249,57 @@ _NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\breh
 _NOT_MADE_OF = "".join(rf"(?<!{w} )" for w in ("beef", "turkey", "chicken", "veggie", "vegan",
                                                 "halal", "tofu", "soy", "plant-based", "oat",
                                                 "almond", "meatless", "dairy-free"))
+
+
+#: the words that name a pet, by its kind ("retriever": a dog, "tabby": a cat, 柯基: a dog)
+_PET_KIND = {w: kind for kind in ("dog", "cat", "small pet") for w in KINDS[kind]}
+_PET_ALTS = "|".join(sorted((w for w in _PET_KIND if w.isascii()), key=len, reverse=True))
+_ZH_PET_ALTS = "|".join(sorted((w for w in _PET_KIND if not w.isascii()), key=len,
+                               reverse=True))
+#: breeds no other breed's word names: two of them are two animals (a beagle is no
+#: poodle; but a "retriever" may be a labrador)
+_BREEDS = frozenset(("beagle", "corgi", "poodle", "collie", "dachshund", "husky", "greyhound",
+                     "whippet", "pug", "schnauzer", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多",
+                     "柴犬", "英短", "美短", "布偶", "暹罗"))
+#: a pet of one's own with its name ("has a golden retriever named Biscuit", "User's tabby
+#: cat Biscuit", 养的狗叫旺财，是一只金毛, 旺财是用户家的柯基)
+_PET_NAMED = re.compile(
+    rf"\b(?:has|have|owns?|adopted|got)\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind>{_PET_ALTS})\s+"
+    rf"(?:named|called)\s+(?P<name>[A-Z][\w-]+)"
+    rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>{_PET_ALTS})\s+(?P<name2>[A-Z][\w-]+)"
+    # "Miso, the family pet, is a beagle"; "User's pet Miso is a tabby cat" (not "a cat
+    # person")
+    rf"|\b(?P<name3>[A-Z][\w-]+),?\s+(?:the\s+(?:family|household|user['’]s)\s+pet,?\s+)?"
+    rf"is\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind3>{_PET_ALTS})\b"
+    r"(?!\s+(?:person|people|lover|owner|sitter|walker|breeder|groomer|fan)\b)"
+    rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{_ZH_PET_ALTS})"
+    rf"|(?:^|[，。；,;])(?:用户)?(?P<name5>[\u4e00-\u9fff]{{2}})是(?:用户|我|他|她)?(?:家)?的?"
+    rf"(?:一|那)?(?:只|条)?(?P<kind5>{_ZH_PET_ALTS})")
+
+
+def named_pets(text: str) -> dict[str, str]:
+    """The pets ``text`` names, name → the word it names its kind by (lower case).
+
+    >>> named_pets("User has a golden retriever named Biscuit")
+    {'Biscuit': 'retriever'}
+    >>> named_pets("User's tabby cat Biscuit sleeps on the shelf")
+    {'Biscuit': 'cat'}
+    >>> named_pets("旺财是用户家的柯基，腿短短的")
+    {'旺财': '柯基'}
+    """
+    out = {}
+    for m in _PET_NAMED.finditer(text):
+        name = next(g for g in m.group("name", "name2", "name3", "name4", "name5") if g)
+        out[name] = next(g for g in m.group("kind", "kind2", "kind3", "kind4", "kind5")
+                         if g).lower()
+    return out
+
+
+def other_pets(one: str, other: str) -> bool:
+    """Whether two words name two animals: a dog and a cat, or two breeds of one
+    (:data:`_BREEDS`: a beagle and a poodle, 金毛 and 柯基)."""
+    return _PET_KIND[one] != _PET_KIND[other] or (one in _BREEDS and other in _BREEDS
+                                                  and one != other)
 
 
 @lru_cache(maxsize=100_000)

@@ -277,6 +277,9 @@ _STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                     r"|\bin Year [1-6]\b"),
         ("secondary", r"\b(?:just )?started (?:secondary|high) school\b|\b(?:is|are) (?:still )?"
                       r"(?:in|at) secondary school\b|\bin Year (?:[7-9]|1[01])\b"),
+        # "started an engineering degree at university this September"
+        ("university", r"\b(?:just )?started (?:university|college|uni\b|an? (?:\w+ ){0,2}"
+                       r"degree at (?:university|college|uni\b))"),
     ))
 _ZH_STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (stage, re.compile(pattern)) for stage, pattern in (
@@ -435,7 +438,7 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                             r"\b(?:every|each) (?:morning|day)\b"),
         ("hand", "left", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?left[- ]handed\b"
                          r"|\ba left[- ]hander\b|^\s*left[- ]handed\s*$|\bis a (?:lefty|"
-                         r"southpaw)\b|^(?:User is )?a lefty\b"
+                         r"southpaw)\b|^(?:User is )?[Aa] lefty\b"
                          r"|\bwrites\b[^.;]{0,30}?\bwith (?:her|his|their|the) left hand\b"),
         ("hand", "right", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?right[- ]handed\b"
                           r"|\ba right[- ]hander\b|^\s*right[- ]handed\s*$"

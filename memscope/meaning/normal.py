@@ -223,6 +223,11 @@ _LEADING_TIME = re.compile(
 _LEADING_PLACE = re.compile(r"^(?P<lead>(?:In|At)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?),?\s+"
                             r"(?P<rest>[A-Z][\w'’-]+\s+(?:was|is|has|had|[a-z]+(?:s|ed))\b.*?)"
                             r"(?P<end>[.!]?)\s*$", re.S)
+#: a sentence that opens on a height, a weight or an age, then what one does ("At six foot
+#: five, folds up like a deckchair")
+_LEADING_MEASURE = re.compile(
+    r"^(?P<lead>At\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"[a-z]+ty(?:-[a-z]+)?)\b[^,;]{0,25}),\s+(?P<rest>[a-z].*?)(?P<end>[.!]?)\s*$", re.S)
 #: "Czech is Zofia's mother tongue": a value, "is", a name's attribute (lower case)
 _BACK_TO_FRONT = re.compile(
     r"^(?P<value>[A-Z][\w.&'’ -]{0,40}?)\s+(?:is|has always been)\s+(?:(?P<owner>[A-Z][\w-]*"
@@ -306,8 +311,9 @@ _ONE_PERSON_WAYS = (
                 r"(?: [A-Z][\w&'’-]*)*)"), r"\g<v> at \g<org> in \g<place>"),
     (re.compile(r"\b(?:aero|air)planes?\b"), lambda m: "planes" if m[0].endswith("s") else "plane"),
     # "lives full-time in a house she owns in Vancouver": lives in Vancouver
-    (re.compile(r"\blives (?:full-time |year-round |permanently |all year )?in (?:a|an|the|her|his|"
-                r"their) [a-z][\w -]{1,40}? in (?P<city>[A-Z][\w-]+)"), r"lives in \g<city>"),
+    (re.compile(r"\blives (?:full-time |year-round |permanently |all year )?(?:in|on) "
+                r"(?:a|an|the|her|his|their) [a-z][\w -]{1,40}? in (?P<city>[A-Z][\w-]+)"),
+     r"lives in \g<city>"),
     # "From Lars's email: 'Dad passed away …'": what Lars wrote
     (re.compile(r"^From (?P<owner>(?:the )?[Uu]ser|[A-Z][\w-]*)['’]s (?:e-?mail|message|text|"
                 r"letter|note|voicemail|DM|WhatsApp|chat)s?[:,]?\s+(?=['\"“‘])"),
@@ -317,7 +323,7 @@ _ONE_PERSON_WAYS = (
     # a kin named first, their role after ("Elena, the user's wife, …", "Noah (user's son)
     # lives …") → "User's wife Elena …", as "User's wife Elena is a dentist" is written
     (re.compile(r"^(?P<name>[A-Z][\w-]*)(?:,\s+|\s+\()(?:the\s+)?(?P<owner>[Uu]ser|[A-Z][\w-]*)"
-                r"['’]s\s+(?P<role>[a-z][\w-]*)(?:,|\))\s+"),
+                r"['’]s\s+(?P<role>[a-z][\w-]*(?: [a-z][\w-]*)?)(?:,|\))\s+"),
      lambda m: f"{m['owner'][:1].upper()}{m['owner'][1:]}'s {m['role']} {m['name']} "),
     # what someone says in the first person, as a note says it: "User said: 'I haven't had
     # a drink since 2019.'" → "User haven't had a drink since 2019."
@@ -360,7 +366,8 @@ _ONE_PERSON_WAYS = (
     # travelled outside Europe" (never left it); "Despite his family's roots, Jamal …" (the
     # claim after the concession); "Meera is Ravi's one and only sibling" (Ravi has one)
     (re.compile(r"\bhas spent (?P<p>his|her|their) (?P<w>entire|whole) life in "
-                r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"),
+                r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)(?: (?:apartments|flats|houses|"
+                r"homes))?"),
      r"has lived in \g<place> \g<p> \g<w> life"),
     (re.compile(r"\b(?:has )?never (?:travell?ed|traveled|been) outside (?:of )?"),
      "has never left "),
@@ -678,6 +685,43 @@ _ONE_PERSON_WAYS = (
     (re.compile(rf"^(?P<head>[A-Z][\w-]*['’]s (?P<role>{_ONE_ROLE})),? (?P<name>[A-Z][\w-]*),? "
                 r"(?P<verb>[a-z]+s|is|was|has)\b"),
      r"\g<head> is called \g<name>; \g<name> \g<verb>"),
+    # no children, no wedding, in other words: "is childless (by choice)" (has no children),
+    # "has never walked down the aisle" (has never married)
+    (re.compile(r"\b(?:is|has been|remains|stays) (?:happily |contentedly )?childless"
+                r"(?: by choice)?\b"), "has no children"),
+    (re.compile(r"\bhas never (?:once )?walked down the aisle\b"), "has never married"),
+    # an age in other words: "half a century old" (50 years old), said as a whole note of
+    # the user's when it opens one
+    (re.compile(r"^(?:Half a century|Fifty years) old\b"), "User is 50 years old"),
+    (re.compile(r"\bhalf a century old\b"), "50 years old"),
+    # one spelling for an attribute ("favorite color": favourite colour); a form's line of
+    # the user's ("User's favourite colour: purple") as a sentence
+    (re.compile(r"\bfavorite\b"), "favourite"),
+    (re.compile(r"\bcolor\b"), "colour"),
+    (re.compile(r"^(?P<head>User['’]s (?:[a-z]+ ){0,2}[a-z]+):\s+(?=[\w£$€])"), r"\g<head> is "),
+    # a childhood spent somewhere: grew up there
+    (re.compile(r"\bspent (?:his|her|their) (?:entire |whole )?childhood in\b"), "grew up in"),
+    # a kin named bare after what one does with them ("User picks up son Noah"): one's own
+    (re.compile(r"(?<![\w'’])(?P<prev>up|off|with|for|to|from|by|visits|calls|phones|rings|"
+                r"texts|sees|meets|takes|drives|collects|helps|joins|walks) (?P<adj>(?:twin|"
+                r"older|younger|elder|eldest|youngest|little|big|baby|teenage) )?(?P<kin>son|"
+                r"daughter|wife|husband|partner|brother|sister|mum|mom|dad|mother|father|"
+                r"grandson|granddaughter) (?=[A-Z][a-z])"),
+     r"\g<prev> their \g<adj>\g<kin> "),
+    # one word for one's parents after a possessive ("User's mum": User's mother), so two
+    # notes about her are about one person
+    (re.compile(r"(?<=['’]s )(?:mum|mom) and dad\b"), "mother and father"),
+    (re.compile(r"(?<=['’]s )dad and (?:mum|mom)\b"), "father and mother"),
+    (re.compile(r"(?<=['’]s )(?:mum|mom|mummy|mommy)\b"), "mother"),
+    (re.compile(r"(?<=['’]s )(?:dad|daddy)\b"), "father"),
+    # a parent's name said either way ("User's mother is named Isabel": her name is Isabel)
+    (re.compile(r"(?P<head>['’]s (?:mother|father)) is (?:named|called) (?=[A-Z])"),
+     r"\g<head>'s name is "),
+    # "behind the wheel of his own pickup": driving it
+    (re.compile(r"\bbehind the wheel of\b"), "driving"),
+    # a note that is one word of what someone is, and how ("A lefty: writes … with the left
+    # hand"): the user's
+    (re.compile(r"^An? (?=(?:lefty|southpaw|left-hander|right-hander)\b)"), "User is a "),
 )
 
 
@@ -1073,8 +1117,15 @@ _USERS_THING = re.compile(
     r"Granddaughter|(?:Brother|Sister|Mother|Father|Son|Daughter)-in-law|Step(?:son|daughter|"
     r"mother|father|brother|sister)|Godson|Goddaughter|Twin)(?=['’ ])"
     r"(?!['’ ]s? (?:it|there|this|that)\b)")
-#: a note in the first person, or about "she"/"he" with no one named: the user's (notes an
-#: assistant saves from a chat, "I'm allergic to mango", "She has never set foot in Japan")
+#: a note whose subject is a time of the user's week or a meal of theirs ("Sunday evenings
+#: mean an hour-long catch-up with mum", "Breakfast every morning is a wheat bagel",
+#: "Friday evenings usually end with a couple of pints"): the user's
+_USERS_TIME = re.compile(
+    r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|Weekends|Weekdays|Weeknights|Mornings|"
+    r"Evenings|Nights|Breakfast|Lunch|Dinner)(?: (?:mornings|afternoons|evenings|nights))?"
+    r"(?: (?:(?:every|each) (?:morning|day|evening|night|week)|most days|on weekdays))?"
+    r"(?= (?:mean|means|are|is|usually|always|often|typically|tend|end|ends|start|starts|"
+    r"begin|begins)\b)")
 #: a note in the first person (read by :func:`said_by`), or about "she"/"he" with no one
 #: named: the user's (notes an assistant saves from a chat, "I'm allergic to mango", "She
 #: has never set foot in Japan")
@@ -1111,7 +1162,8 @@ _OBJECT_OPENING = (r"a|an|the|up|out|off|her|his|their|its|every|each|two|three|
 _VERB_FIRST = re.compile(
     r"(?P<verb>[A-Z][a-z]{2,}ed(?=\s+(?:" + _OBJECT_OPENING + r"|into|onto|to|for|with|from|"
     r"about|over|through|around|as|at|in|on|\d+)\b)"
-    r"|[A-Z][a-z]{2,}(?<![aiouy]s)(?<!ss)s(?=\s+(?:" + _OBJECT_OPENING + r")\b))\s+")
+    r"|[A-Z][a-z]{2,}(?<![aiouy]s)(?<!ss)s(?=\s+(?:(?:" + _OBJECT_OPENING
+    + r"|about|around|roughly|barely|nearly|almost)\b|[£$€]?\d)))\s+")
 _NOT_VERBS = frozenset(("pets", "allergies", "languages", "heights", "cats", "dogs", "spiders",
                         "colleagues", "vehicles", "hobbies", "finances", "thanks", "years",
                         "parents", "friends", "kids", "siblings", "grandparents", "weekends",
@@ -1145,12 +1197,15 @@ def _time_first(text: str) -> str:
     >>> _time_first("Last year Ana moved to Porto.")
     'Last year Ana moved to Porto.'
     """
-    lead = _LEADING_TIME.match(text)
+    lead = _LEADING_TIME.match(text) or _LEADING_MEASURE.match(text)
     if lead is None or lead.group("rest")[:1].isupper():
         return text
     rest = lead.group("rest")
     rest = rest[:1].upper() + rest[1:]
     if _NO_SUBJECT.match(rest) is None and _verb_first(rest) is None:
+        if lead.re is _LEADING_MEASURE and re.match(r"[A-Z][a-z]+s\s", rest):
+            # after a height or an age, a word in -s is the verb ("ducks under"): the user's
+            return f"User {rest[:1].lower()}{rest[1:]} {lead.group('lead').lower()}{lead['end']}"
         return text
     return f"{rest} {lead.group('lead').lower()}{lead.group('end')}"
 
@@ -1171,7 +1226,8 @@ def _users(text: str) -> str:
         for pattern, written in _THIRD_PERSON:
             if (m := pattern.match(text)) is not None:
                 return written + text[m.end():]
-    if (m := _USERS_THING.match(text)) is not None and not _WHOSE_AFTER_DASH.search(text):
+    if (m := _USERS_THING.match(text) or _USERS_TIME.match(text)) is not None and (
+            not _WHOSE_AFTER_DASH.search(text)):
         return f"User's {m.group(0)[:1].lower()}{m.group(0)[1:]}{text[m.end():]}"
     if (m := _NO_SUBJECT.match(text) or _verb_first(text)) is None or (
             _WHOSE_AFTER_DASH.search(text)):

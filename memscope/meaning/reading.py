@@ -56,6 +56,7 @@ from memscope.meaning.denials import (
     departures,
     lifelong,
 )
+from memscope.meaning.diets import named_pets
 from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of, place_among_siblings
 from memscope.meaning.levels import levels_of
 from memscope.meaning.normal import normalise
@@ -163,6 +164,8 @@ class Claim:
         them: :attr:`kin_spoken_of`), or else its subject (the audit pairs texts that share
         one)."""
         out = {cl.owner for cl in self.clauses if cl.owner} | self.kin_spoken_of
+        # a pet by its name ("User's pet Miso is a tabby"): compared with what is said of it
+        out |= {(name.lower(),) for name in named_pets(self.text)} if out else set()
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
         out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in ROLES}
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's

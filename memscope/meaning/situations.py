@@ -24,7 +24,14 @@ from functools import lru_cache
 
 from memscope.meaning.claim_text import _HAN, _N, _number, _zh_int
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
-from memscope.meaning.diets import KINDS, allergens, allergy_conflict, allergy_denied
+from memscope.meaning.diets import (
+    KINDS,
+    allergens,
+    allergy_conflict,
+    allergy_denied,
+    named_pets,
+    other_pets,
+)
 from memscope.meaning.events import born_too_late, witnessed
 from memscope.meaning.facts import age_span
 from memscope.meaning.places import (
@@ -87,6 +94,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("climate" in fa or "climate" in fb, _climate_conflict),
         ("university" in fa or "university" in fb, _university_conflict),
         ("travel" in fa or "travel" in fb, _never_lived_conflict),
+        ("pet_named" in fa and "pet_named" in fb, _pet_named_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -158,6 +166,8 @@ def _text_features(text: str) -> set[str]:
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
+    if named_pets(text):
+        out.add("pet_named")
     return out
 
 
@@ -910,6 +920,8 @@ _ZH_NEVER_BEEN = re.compile(r"(?:从未|从没有?|从来没有?|没有?)(?:去�
 #: 出国 is leaving China (a Chinese text's home country)
 _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出过?国")
 #: 从来没在浙江生活过: never lived there (so never been there to live)
+_EN_NEVER_LIVED = re.compile(r"\bnever\s+(?:once\s+|actually\s+)?lived\s+(?:anywhere\s+)?in\s+"
+                             + _PLACE_NAME)
 _ZH_NEVER_LIVED = re.compile(r"(?:从未|从没有?|从来没有?|没有?)在(?P<place>[\u3400-\u9fff]{2,6}?)"
                              r"(?:生活|住|居住|定居|待)过")
 _ZH_NEVER_LEFT = re.compile(r"(?:从未|从没有?|从来没有?|没有?)离开过"
@@ -1382,6 +1394,19 @@ _PARENTS_TOGETHER = re.compile(
     r"|(?:have\s+)?never\s+(?:separated|divorced|split))", re.I)
 
 
+def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
+    """One pet of one owner, by its name, is a dog in one text and a cat in the other ("has a
+    golden retriever named Biscuit" / "Biscuit, the user's tabby cat, …"; "Pet Miso is a
+    tabby cat" / "Miso, the family pet, is a beagle"): both texts of one owner, or one
+    about the pet itself."""
+    pa, pb = named_pets(a.text), named_pets(b.text)
+    heads = (*a.subject[:1], *b.subject[:1])
+    return "value" if any(
+        name in pb and other_pets(kind, pb[name])
+        and (heads[:1] == heads[1:] or name.lower() in heads)
+        for name, kind in pa.items()) else None
+
+
 def _parents_conflict(a: Claim, b: Claim) -> str | None:
     """One text says someone's parents parted (or one of them is widowed), the other that
     they are together now ("Mina's parents divorced" / "Mina's parents have been happily
@@ -1423,7 +1448,7 @@ def _places_in(y: Clause) -> tuple[str, ...]:
         return zh_places(y.text)
     out: list[str] = []
     for m in _EN_PLACE.finditer(y.text):
-        words = m.group("place").split()
+        words = re.sub(r"['’]s\b", "", m.group("place")).split()  # "Lisbon's Alfama district"
         code = next((c for n in range(len(words), 0, -1)
                      if (c := city_country(" ".join(words[:n]))) is not None), None)
         if code:
@@ -1492,14 +1517,15 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
 
 
 def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
-    """One Chinese note says its owner never lived in a province or country, the other that
-    they live in a city of it (从来没在浙江生活过 / 住在杭州); a visit is no home (去广州出差)."""
-    if not (a.zh and b.zh):
+    """One note says its owner never lived in a province or country, the other that they
+    live in a city of it (从来没在浙江生活过 / 住在杭州; "has never lived anywhere in France" /
+    "lives in Lyon"); a visit is no home (去广州出差)."""
+    if a.zh != b.zh:
         return None
+    never = _ZH_NEVER_LIVED if a.zh else _EN_NEVER_LIVED
     for first, second in ((a, b), (b, a)):
         for x in first.clauses:
-            places = [m.group("place") for m in _ZH_NEVER_LIVED.finditer(x.text)] if (
-                x.owner) else []
+            places = [m.group("place") for m in never.finditer(x.text)] if x.owner else []
             for y in second.clauses if places else ():
                 if y.owner == x.owner and not (y.past or y.hedged) and any(
                         f.key == "home" and not f.of and f.first and within(f.first, place)
