@@ -26,7 +26,8 @@
     ``en_dev13``, ``zh_dev13``, ``en_dev14``, ``zh_dev14``, ``en_dev15``,
     ``en_dev16``, ``zh_dev15``, ``en_dev17``, ``zh_dev16``,
     ``en_dev18``, ``zh_dev17``, ``en_dev19``, ``zh_dev18``, ``en_dev20``, ``zh_dev19``,
-    ``en_dev21``, ``zh_dev20``, ``en_dev22``, ``zh_dev21``: see their READMEs)
+    ``en_dev21``, ``zh_dev20``, ``en_dev22``, ``zh_dev21``, ``en_dev23``,
+    ``zh_dev22``: see their READMEs)
     are printed with them.
 
 Run: ``.venv/bin/python bench/audit.py [--sizes 5000,50000] [--skip-time]
@@ -103,6 +104,8 @@ EN_DEV21 = ROOT / "tests" / "labelled" / "en_dev21" / "pairs.json"
 ZH_DEV20 = ROOT / "tests" / "labelled" / "zh_dev20" / "pairs.json"
 EN_DEV22 = ROOT / "tests" / "labelled" / "en_dev22" / "pairs.json"
 ZH_DEV21 = ROOT / "tests" / "labelled" / "zh_dev21" / "pairs.json"
+EN_DEV23 = ROOT / "tests" / "labelled" / "en_dev23" / "pairs.json"
+ZH_DEV22 = ROOT / "tests" / "labelled" / "zh_dev22" / "pairs.json"
 #: held-out label -> (the finding kind it is scored for, whether it should be flagged)
 HELDOUT_KINDS = {
     "contradiction": (("contradiction", True),),
@@ -177,7 +180,7 @@ def print_heldout(*, show_misses: bool = False, dev_only: bool = False) -> None:
                  EN_DEV12, ZH_DEV12, EN_DEV13, ZH_DEV13, EN_DEV14, ZH_DEV14, EN_DEV15,
                  EN_DEV16, ZH_DEV15, EN_DEV17, ZH_DEV16, EN_DEV18, ZH_DEV17,
                  EN_DEV19, ZH_DEV18, EN_DEV20, ZH_DEV19, EN_DEV21, ZH_DEV20,
-                 EN_DEV22, ZH_DEV21):
+                 EN_DEV22, ZH_DEV21, EN_DEV23, ZH_DEV22):
         _print_set(path, show_misses=show_misses, dev_only=dev_only)
 
 

@@ -759,6 +759,23 @@ _FIFTEENTH = [
     ("Severe peanut allergy; carries an EpiPen.", "User snacks on peanuts every afternoon.",
      True),
     ("Has no savings account.", "Puts 300 pounds into his savings account each month.", True),
+    # a job title as a whole note; a career's field said as "whole career"; "proud of never"
+    ("Senior nurse at a children's hospital in Cork.",
+     "Has never worked in healthcare; a sales rep all her life.", True),
+    ("Teaches chemistry at a sixth-form college.",
+     "Whole career has been in retail — has never worked in education.", True),
+    ("Proud of never having borrowed a penny: no loans, no cards.", "Has a car loan.", True),
+    # a count of drinks as what a note is about; whipping up a meal is eating it
+    ("Avoids caffeine on her doctor's advice.", "Three strong coffees a day are the bare minimum.",
+     True),
+    ("Vegetarian since university.", "Most evenings rustles up a chicken stir-fry.", True),
+    # holding a thing is not doing what it is for
+    ("Can't play any instrument.", "Collects antique violins — nine so far.", False),
+    ("Can't play any instrument.", "Plays the violin in a string quartet.", True),
+    # "one" for the thing named before it
+    ("Ines drives a blue Fiat Panda.", "Ines sold her car in May and doesn't own one now.", True),
+    ("Ines drives a blue Fiat Panda.", "Ines sold her bike in May and doesn't own one now.",
+     False),
 ]
 
 

@@ -813,8 +813,10 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
         return 0.0  # "never practised law" / "studied law at Edinburgh": studying is no practice
     if all(_fuzzy_in(o, stems) for o in d.object):
         return 0.75
-    if kinds and any(k in stems or k in (w.lower() for w in re.findall(r"\w+", y.text))
-                     for y in affirming if not y.of for k in kinds):
+    naming = [y for y in affirming if not y.of and any(
+        k in y.stems or k in (w.lower() for w in re.findall(r"\w+", y.text)) for k in kinds or ())]
+    if naming and not (d.verb and not _fuzzy_in(d.verb, stems)
+                       and all(_HELD_NOT_DONE.search(y.text) for y in naming)):
         return 0.75  # "has never played an instrument" / "plays the piano well"
     # one kind of thing, by the embedder, when the other does the same (not a plain) verb:
     # "does not eat any meat" / "beef ragù, which she eats every Sunday"
@@ -824,6 +826,12 @@ def _denies(d: Denial, x: Clause, other: Claim, affirming: list[Clause]) -> floa
                                    if stem(w) != d.verb):
         return 0.7
     return 0.0
+
+
+#: having a thing without doing what it is for ("can't play any instrument" / "collects
+#: vintage guitars")
+_HELD_NOT_DONE = re.compile(r"\b(?:collects?|collecting|sells?|selling|repairs?|restores?|"
+                            r"inherited|owns?)\b", re.I)
 
 
 def _owns_one(kinds: tuple[str, ...], affirming: list[Clause]) -> bool:

@@ -186,7 +186,7 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:ea
 _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
                        r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
                        r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-                       r"polishes|ritual|staple|unwinds)\b|\b(?:a|one|two|three)\s+"
+                       r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b|\b(?:a|one|two|three)\s+"
                        r"(?:couple\s+of\s+)?(?:glass|glasses|pint|pints|cup|cups|mug|bottle|can|"
                        r"cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
                        # a count of drinks ("two double espressos before 8am"; not "had two
@@ -201,7 +201,8 @@ _CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orde
                        r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
                        r"晚饭", re.I)
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
-_AT_TIMES = re.compile(r"\s+(?:on|at(?!\s+all\b)|during|except|when|while|until|"
+_AT_TIMES = re.compile(r"\s+(?:on(?!\s+(?:(?:his|her|their|the|a)\s+)?(?:[\w-]+['’]s\s+)?(?:orders|"
+                       r"advice|recommendation)\b)|at(?!\s+all\b)|during|except|when|while|until|"
                        r"in(?!\s+(?:(?:his|her|their|my|\w+['’]s)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|"
                        r"mostly|"
                        r"for(?!\s+(?:(?:\w+|\d+)\s+)?(?:years|ages|decades|a decade|life|good|"

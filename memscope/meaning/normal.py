@@ -719,6 +719,9 @@ _ONE_PERSON_WAYS = (
      r"\g<head>'s name is "),
     # "behind the wheel of his own pickup": driving it
     (re.compile(r"\bbehind the wheel of\b"), "driving"),
+    # a job title as a whole note ("Head chef at an Italian restaurant in Leith"): the user's
+    (re.compile(r"^(?=(?:Head|Senior|Junior|Lead|Chief|Sous|Staff|Principal|Assistant|Deputy) "
+                r"[a-z]+(?: [a-z]+)? (?:at|for|in) )"), "User is a "),
     # a note that is one word of what someone is, and how ("A lefty: writes … with the left
     # hand"): the user's
     (re.compile(r"^An? (?=(?:lefty|southpaw|left-hander|right-hander)\b)"), "User is a "),
@@ -1099,7 +1102,7 @@ _NO_SUBJECT = re.compile(
     r"Separated|Sober|Unmarried|Ambidextrous|Short-sighted|Long-sighted|Nearsighted|Farsighted|"
     r"(?:Gluten|Dairy|Sugar|Alcohol|Caffeine|Meat|Nut)-free|Lifelong|Committed|Staunch|"
     r"(?:Strongly|Fully|Firmly|Completely|Totally|Strictly|Fiercely|Staunchly|Deeply|Proudly|"
-    r"Happily|Mostly|Largely|Severely|Mildly) [a-z][a-z-]+(?<!s))|(?P<born>Born))"
+    r"Happily|Mostly|Largely|Severely|Mildly) [a-z][a-z-]+(?<!s)|Proud(?= of\b))|(?P<born>Born))"
     r"(?=[ .,;:]|$)(?! (?:it|there|this|that|he|she|they|you|we)\b)")
 #: a note that opens on a thing of someone's, no one named ("Birthday is March 3",
 #: "Favorite color is green", "Sister Leila lives in Oslo", "Father passed away in 2018",
@@ -1112,16 +1115,21 @@ _USERS_THING = re.compile(
     r"Girlfriend|Fianc[ée]e?|Mom|Mum|Mother|Dad|Father|Sister|Brother|Son|Daughter|Grandma|"
     r"Grandmother|Grandpa|Grandfather|Aunt|Uncle|Cousin|Pet|Dog|Cat|Car|Phone|Laptop|Commute|"
     r"Salary|Rent|Budget|Diet|Job|Employer|Manager|Boss|Office|Address|Age|Height|Weight|"
+    r"(?:Whole|Entire) career|"
     r"Religion|Severe|Mild|Dietary|Friend|Best friend|Coworker|Co-worker|Colleague|Neighbou?r|"
     r"Roommate|Flatmate|Housemate|Classmate|Teammate|Landlord|Landlady|Nephew|Niece|Grandson|"
     r"Granddaughter|(?:Brother|Sister|Mother|Father|Son|Daughter)-in-law|Step(?:son|daughter|"
     r"mother|father|brother|sister)|Godson|Goddaughter|Twin)(?=['’ ])"
     r"(?!['’ ]s? (?:it|there|this|that)\b)")
-#: a note whose subject is a time of the user's week or a meal of theirs ("Sunday evenings
-#: mean an hour-long catch-up with mum", "Breakfast every morning is a wheat bagel",
-#: "Friday evenings usually end with a couple of pints"): the user's
+#: a note whose subject is a time of the user's week, a meal or a count of drinks of theirs
+#: ("Sunday evenings mean an hour-long catch-up with mum", "Breakfast every morning is a
+#: wheat bagel", "Friday evenings usually end with a couple of pints", "Two double espressos
+#: before 8am are non-negotiable"): the user's
 _USERS_TIME = re.compile(
-    r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|Weekends|Weekdays|Weeknights|Mornings|"
+    r"(?:(?:One|Two|Three|Four|Five|A couple of) (?:double |large |strong |small )?(?:espressos|"
+    r"coffees|lattes|cappuccinos|americanos|flat whites|pints|beers|glasses of [a-z]+|cups of "
+    r"[a-z]+)(?: a day)?(?: (?:before|after|at|with) [\w:]+(?: [ap]\.?m\.?)?)?|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|Weekends|Weekdays|Weeknights|Mornings|"
     r"Evenings|Nights|Breakfast|Lunch|Dinner)(?: (?:mornings|afternoons|evenings|nights))?"
     r"(?: (?:(?:every|each) (?:morning|day|evening|night|week)|most days|on weekdays))?"
     r"(?= (?:mean|means|are|is|usually|always|often|typically|tend|end|ends|start|starts|"

@@ -423,6 +423,7 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
                                                        *place_among_siblings(facts))
         elif past and not (hedged or c.zh):
             denials += lifelong(rest)
+        denials = _one_named(denials, text, out[-1] if out else None)  # (English only)
         out.append(Clause(text, head, of, own, past, hedged, facts, denials))
     # "User's daughter Sofia is an only child" is also Sofia's, whom another note names alone
     # ("Sofia has a younger brother"): the clause again, under her name — for the user's
@@ -431,6 +432,38 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     out += [replace(cl, owner=cl.owner[-1:]) for cl in out
             if len(cl.owner) == 3 and cl.owner[0] == "user" and cl.owner[-2] in _ROLE_STEMS]
     return tuple(out)
+
+
+#: a thing one owns or uses, named in a clause that "one" in the next stands for ("sold his
+#: car last year and doesn't own one now")
+_THING_BEFORE = re.compile(r"\b(?:a|an|the|his|her|their|my|its)\s+(?:[\w-]+\s+)?(?P<noun>car|"
+                           r"bike|bicycle|television|telly|phone|smartphone|laptop|computer|"
+                           r"motorbike|scooter|passport|licence|license|piano|guitar|dog|cat|"
+                           r"pet)\b", re.I)
+
+
+def _one_named(denials: tuple[Denial, ...], text: str, before: Clause | None
+               ) -> tuple[Denial, ...]:
+    """``denials`` with "one" for its object read as the thing named before it, in the
+    clause or the one before ("sold his car last year and doesn't own one now": a car;
+    "doesn't own a bike and hasn't ridden one since": a bike)."""
+    if not _ONE_OBJECT.search(text) or not any(d.object in ((), ("one",)) and d.verb
+                                                for d in denials):
+        return denials
+    given = next((d for d in denials if d.object and d.object != ("one",)), None)
+    named, written = (given.object, given.written) if given else ((), ())
+    for where in (text, before.text if before else ""):
+        if not named and (m := _THING_BEFORE.search(where)) is not None:
+            named, written = (stem(m["noun"].lower()),), (m["noun"].lower(),)
+    if not named:
+        return denials
+    return tuple(replace(d, object=named, written=written) if d.object in ((), ("one",))
+                 and d.verb else d for d in denials)
+
+
+#: "one" as what is owned, ridden or used ("doesn't own one now")
+_ONE_OBJECT = re.compile(r"\b(?:own|owns|owned|ridden|ride|rides|drive|drives|driven|had|have|"
+                         r"has|use|uses|used)\s+one\b", re.I)
 
 
 def _clause_claim(c: Claim, text: str, n: int, count: int) -> Claim:
