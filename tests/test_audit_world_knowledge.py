@@ -776,6 +776,38 @@ _FIFTEENTH = [
     ("Ines drives a blue Fiat Panda.", "Ines sold her car in May and doesn't own one now.", True),
     ("Ines drives a blue Fiat Panda.", "Ines sold her bike in May and doesn't own one now.",
      False),
+    # the third reading, on en_dev23's misses: one language too many for one said "only"
+    # speaking (a colleague by name), retirement against still working (an aside of hope cut
+    # apart), a divorce from someone one is married to now, years away from a country one
+    # lives in, an only child with a brother, a passport, smoking breaks, eye colour, rent
+    # for the home one lives in, waking late or early, a stage of schooling, a breed
+    ("Colleague Ana speaks only Spanish and English.", "Ana negotiates with the Paris office in "
+     "fluent French.", True),
+    ("Retired in 2022 after 30 years at the bank.",
+     "Still works at the bank, hoping to retire in a couple of years.", True),
+    ("Divorced from Luca in 2019.", "Celebrating 10 years of marriage with husband Luca.", True),
+    ("Divorced from Luca in 2019.", "Celebrating 2 years of marriage with husband Marco.", False),
+    ("Hasn't set foot in Italy for over a decade.", "Has lived in Turin since 2020.", True),
+    ("Hasn't set foot in Italy for over a decade.", "Lived in Turin from 1998 to 2004.", False),
+    ("Went to Oslo last year for younger sister's wedding.", "Only child.", True),
+    ("Only child.", "Calls her best friend Mia 'basically my sister'.", False),
+    ("Passport was renewed in March.", "Doesn't have a passport.", True),
+    ("Coworker Sam has never smoked.", "Sam from accounts slips out for a cigarette after lunch.",
+     True),
+    ("Eyes are a deep, dark brown.", "Has blue eyes.", True),
+    ("Eyes are hazel.", "Has green eyes.", False),
+    ("Pays rent to the landlord of the flat they live in.", "Owns the house outright.", True),
+    ("Rarely wakes before 10.", "Has been up at 5:00 every morning for years.", True),
+    ("Daughter Ivy is in Year 2.", "Ivy, the daughter, starts university in September.", True),
+    ("The family dog, Rolo, is a black Labrador.", "Dog Rolo is a dachshund.", True),
+    ("Her dog Rex is a Labrador.", "Her parents' dog, also called Rex, is a beagle.", False),
+    # a first child on the way against children had ("due in May" is no "may"); a grandchild
+    # at 25; a job employed against freelance; a retired teacher against still teaching
+    ("Has three children.", "Pregnant with her first child, due in May.", True),
+    ("Has a grandson who just started school.", "Is 24 and the youngest on the team.", True),
+    ("Works as a freelance photographer.", "Employed full-time as a bank clerk.", True),
+    ("Mr Diaz next door still teaches full-time at the high school.",
+     "Neighbour Mr Diaz is a retired schoolteacher.", True),
 ]
 
 

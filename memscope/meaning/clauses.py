@@ -101,6 +101,8 @@ _EN_STRONG = re.compile(r"\s*;\s*|:\s+|\s+[—–]\s+|\s+-\s+|(?<!\b[DM]r)(?<!\b
 _RELATIVE_ASIDE = re.compile(r"^(?P<head>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?),\s+who\s+"
                              r"(?P<aside>[^,;]{3,80}),\s+(?P<rest>[a-z][^;]*)$")
 _EN_WEAK = re.compile(r",?\s+(?:but|whereas|while|although|though|because)\s+"
+                      # an aside of what one hopes or plans ("…, hoping to retire soon")
+                      r"|,\s+(?=(?:hoping|planning|intending|aiming|wanting)\s+to\b)"
                       # a reason with a denial of its own ("…, since buses don't reach it")
                       r"|,\s+since\s+(?=(?:[\w'’-]+\s+){0,3}(?:don['’]t|doesn['’]t|can['’]t|"
                       r"won['’]t|isn['’]t|aren['’]t|never|not|no)\b)"

@@ -144,6 +144,7 @@ _ZH_PET = r"[^，。,；;]{0,2}(?:" + "|".join(
     w for kind in _PETS for w in KINDS[kind] if not w.isascii()) + ")"
 #: what a text must say for a kind to be had: eaten or drunk, smoked, kept as a pet
 _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?)\b|抽|吸|"
+                              r"\b(?:out|outside)\s+for\s+a\s+(?:cigarette|smoke|fag)\b|"
                               r"(?:一天|每天)(?:一|半|两)包烟",
                               re.I),
         "pet": re.compile(r"\b(?:walks?|feeds?|adopted|owns?|has|have|his|her|their|pets?)\b"
@@ -257,25 +258,36 @@ _PET_KIND = {w: kind for kind in ("dog", "cat", "small pet") for w in KINDS[kind
 _PET_ALTS = "|".join(sorted((w for w in _PET_KIND if w.isascii()), key=len, reverse=True))
 _ZH_PET_ALTS = "|".join(sorted((w for w in _PET_KIND if not w.isascii()), key=len,
                                reverse=True))
-#: breeds no other breed's word names: two of them are two animals (a beagle is no
-#: poodle; but a "retriever" may be a labrador)
-_BREEDS = frozenset(("beagle", "corgi", "poodle", "collie", "dachshund", "husky", "greyhound",
-                     "whippet", "pug", "schnauzer", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多",
-                     "柴犬", "英短", "美短", "布偶", "暹罗"))
+#: words of a pet's kind that name no one breed: a "retriever" may be a labrador, a
+#: "tabby" any cat; any other two of one kind are two breeds, two animals (a beagle is no
+#: labrador, 金毛 no 柯基)
+_NO_BREED = frozenset(("dog", "puppy", "retriever", "terrier", "spaniel", "cat", "kitten",
+                       "tabby", "狗", "猫", "bunny", "rabbit", "兔子"))
 #: a pet of one's own with its name ("has a golden retriever named Biscuit", "User's tabby
 #: cat Biscuit", 养的狗叫旺财，是一只金毛, 旺财是用户家的柯基)
 _PET_NAMED = re.compile(
-    rf"\b(?:has|have|owns?|adopted|got)\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind>{_PET_ALTS})\s+"
+    rf"\b(?:has|have|owns?|adopted|got)\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind>(?i:{_PET_ALTS}))\s+"
     rf"(?:named|called)\s+(?P<name>[A-Z][\w-]+)"
-    rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>{_PET_ALTS})\s+(?P<name2>[A-Z][\w-]+)"
-    # "Miso, the family pet, is a beagle"; "User's pet Miso is a tabby cat" (not "a cat
-    # person")
-    rf"|\b(?P<name3>[A-Z][\w-]+),?\s+(?:the\s+(?:family|household|user['’]s)\s+pet,?\s+)?"
-    rf"is\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind3>{_PET_ALTS})\b"
-    r"(?!\s+(?:person|people|lover|owner|sitter|walker|breeder|groomer|fan)\b)"
+    rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>(?i:{_PET_ALTS}))\s+(?P<name2>[A-Z][\w-]+)"
     rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{_ZH_PET_ALTS})"
     rf"|(?:^|[，。；,;])(?:用户)?(?P<name5>[\u4e00-\u9fff]{{2}})是(?:用户|我|他|她)?(?:家)?的?"
     rf"(?:一|那)?(?:只|条)?(?P<kind5>{_ZH_PET_ALTS})")
+
+
+#: "Miso, the family pet, is a beagle"; "User's pet Miso is a tabby cat" (not "a cat
+#: person"): read apart, as the name may end a match of :data:`_PET_NAMED` ("User's dog
+#: Biscuit is a beagle")
+_PET_IS = re.compile(
+    rf"\b(?P<name3>[A-Z][\w-]+),?\s+(?:the\s+(?:family|household|user['’]s)\s+pet,?\s+)?"
+    rf"is\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind3>(?i:{_PET_ALTS}))\b"
+    r"(?!\s+(?:person|people|lover|owner|sitter|walker|breeder|groomer|fan)\b)")
+
+
+#: a pet of someone else's, or another pet of the same name
+_OTHERS_PET_NAMED = re.compile(
+    r"\balso\s+(?:called|named)\b|\b(?:parents|neighbou?rs?|friends?|sisters?|brothers?|mum|"
+    r"mom|dad|mother|father|aunt|uncle|cousin|grandparents)['’]s?\s+(?:\w+\s+)?(?:dog|cat|pet)\b",
+    re.I)
 
 
 def named_pets(text: str) -> dict[str, str]:
@@ -288,19 +300,23 @@ def named_pets(text: str) -> dict[str, str]:
     >>> named_pets("旺财是用户家的柯基，腿短短的")
     {'旺财': '柯基'}
     """
-    out = {}
-    for m in _PET_NAMED.finditer(text):
-        name = next(g for g in m.group("name", "name2", "name3", "name4", "name5") if g)
-        out[name] = next(g for g in m.group("kind", "kind2", "kind3", "kind4", "kind5")
-                         if g).lower()
+    out: dict[str, str] = {}
+    if _OTHERS_PET_NAMED.search(text):
+        return out  # "Her parents' dog, also called Rex, …": another's pet
+    for m in (*_PET_NAMED.finditer(text), *_PET_IS.finditer(text)):
+        groups = m.groupdict()
+        name = next(v for k, v in groups.items() if k.startswith("name") and v)
+        kind = next(v for k, v in groups.items() if k.startswith("kind") and v).lower()
+        if name not in out or out[name] in _NO_BREED:  # the breed over "dog"
+            out[name] = kind
     return out
 
 
 def other_pets(one: str, other: str) -> bool:
     """Whether two words name two animals: a dog and a cat, or two breeds of one
-    (:data:`_BREEDS`: a beagle and a poodle, 金毛 and 柯基)."""
-    return _PET_KIND[one] != _PET_KIND[other] or (one in _BREEDS and other in _BREEDS
-                                                  and one != other)
+    (a beagle and a poodle, 金毛 and 柯基; not a retriever and a labrador: :data:`_NO_BREED`)."""
+    return _PET_KIND[one] != _PET_KIND[other] or (
+        one != other and one not in _NO_BREED and other not in _NO_BREED)
 
 
 @lru_cache(maxsize=100_000)

@@ -272,6 +272,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"考(?:到|过|了|出)(?:了)?(?:驾照|驾驶证)|(?:有|拿到了?)[A-Z]?\d?驾照|"
                              r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
+                                  r"|\bis an? retired [a-z]+(?!['’])\b"
                                   r"|\bretired (?:in|last|at|from (?!full[- ]time))\b"
                                   r"|(?<!离)(?<!没)(?<!快)(?<!要)退休(?!还有|还差|还早|年龄)"),
         # where one works: all of it at home or all at the office, or some of it
@@ -313,16 +314,22 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                     r"office\b|\bis in the office\b|(?:去|到)公司上班|通勤"),
         ("works_for", "self", r"\b(?:is|has been)(?: (?:now|fully|still))? "
                                r"self[- ]employed\b|个体户|自由职业者?"
+                               r"|\b(?:works|is) (?:as )?an? freelance(?:r\b| [a-z]+)"
                                r"|从(?:来)?没(?:有)?给(?:别)?人打过工"),
         # an employer not named still employs (在一家国企上班, 在一家外企写代码)
-        ("works_for", "another", r"在一家[^，。,；;]{1,8}?(?:上班|工作|任职|写代码|当|做)"),
+        ("works_for", "another", r"在一家[^，。,；;]{1,8}?(?:上班|工作|任职|写代码|当|做)"
+                                  r"|\bis employed (?:full[- ]time |part[- ]time )?(?:as|by|at)\b"),
         ("employment", "employed", r"刚参加工作|刚入职|每天[^，。,；;]{0,10}?(?:去|到)单位打卡"
                                    r"|离退休还有|(?:刚)?升(?:了|为|任)(?:部门)?(?:总监|经理|"
                                    r"主管)|(?:现在|目前)是[^，。,；;]{0,6}(?:经理|主管|总监|员工)"
                                    r"|\bworking (?:\w+ ){0,3}?as an? [a-z]+\b|"
                                    r"\bis on the staff (?:of|at)\b|"
                                    r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
-                                   r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"),
+                                   r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"
+                                   # "still works at the post office, hoping to retire"
+                                   r"|\bstill (?:works|teaches) (?:full[- ]time )?(?:at|for|in) "
+                                   r"(?:the|a|an) "
+                                   r"[a-z][\w-]*(?: (?!as\b|and\b|but\b|since\b)[a-z][\w-]*)?"),
         # nights or days at work ("works night shifts" / "works nine-to-five", 上夜班 / 白班)
         # (not one kept only at weekends: "works night shifts at weekends")
         ("shift", "night", r"(?:\bworks? (?:the )?night(?:s| shifts?)\b|\bnight (?:security|"

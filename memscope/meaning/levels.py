@@ -278,7 +278,8 @@ _STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("secondary", r"\b(?:just )?started (?:secondary|high) school\b|\b(?:is|are) (?:still )?"
                       r"(?:in|at) secondary school\b|\bin Year (?:[7-9]|1[01])\b"),
         # "started an engineering degree at university this September"
-        ("university", r"\b(?:just )?started (?:university|college|uni\b|an? (?:\w+ ){0,2}"
+        ("university", r"\b(?:just )?(?:started|starts|is starting) (?:university|college|uni\b|"
+                       r"an? (?:\w+ ){0,2}"
                        r"degree at (?:university|college|uni\b))"),
     ))
 _ZH_STAGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -308,7 +309,10 @@ MIN_AGES = {("employment", "employed"): 14, ("employment", "retired"): 40,
             ("studies", "done"): 19, ("rank", "leads"): 18,
             # voting in an election (18 nearly everywhere; 16 in a few countries: a year's
             # slack, so from 17), driving on the road (17, 16 in some places)
-            ("voter", "votes"): 18, ("driver", "drives"): 17}
+            ("voter", "votes"): 18, ("driver", "drives"): 17,
+            # a grandparent: two generations of parents (the youngest seen are in their
+            # thirties)
+            ("grandchildren", "some"): 30}
 #: the states only an adult is in, against a stage of schooling too (初一 / 开车上学)
 _ADULT_ONLY = frozenset(("voter", "driver"))
 
@@ -431,11 +435,12 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # one's hand, not a sport's ("plays tennis right-handed")
         # when one gets up: early ("alarm goes off at 06:00 … gets straight up", "up at 5:30
         # every day") or late ("never gets up before ten"), as bedtimes
-        ("waking", "late", r"\b(?:never|rarely|seldom) (?:gets|wakes|is) up (?:before|until) "
+        ("waking", "late", r"\b(?:never|rarely|seldom) (?:gets up|wakes(?: up)?|is up) "
+                           r"(?:before|until) "
                            r"(?:(?:0?9|1[0-2])(?::\d\d)?|nine|ten|eleven|noon|midday)\b"),
-        ("waking", "early", r"\b(?:alarm goes off|gets up|wakes up|is up) (?:at|by) "
+        ("waking", "early", r"\b(?:alarm goes off|gets up|wakes up|is up|has been up) (?:at|by) "
                             r"(?:0?[4-7](?::\d\d)?|four|five|six|seven)\b(?:(?! ?p\.?m).)*?"
-                            r"\b(?:every|each) (?:morning|day)\b"),
+                            r"\b(?:(?:every|each) (?:morning|day)|for (?:years|decades))\b"),
         ("hand", "left", r"\b(?:is|['’]s|was|am|are|was born) (?:\w+ )?left[- ]handed\b"
                          r"|\ba left[- ]hander\b|^\s*left[- ]handed\s*$|\bis a (?:lefty|"
                          r"southpaw)\b|^(?:User is )?[Aa] lefty\b"
@@ -468,6 +473,13 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("eyesight", "glasses", r"\b(?:wears|needs) (?:\w+ )?(?:glasses|spectacles|contact lenses)"
                                 r"\b|\bwithout (?:his|her|their) (?:reading )?glasses\b|\bis "
                                 r"(?:very |severely |badly )?(?:short|near)-?sighted\b"),
+        # the colour of one's eyes, by its last colour word ("eyes are a pale, almost grey
+        # blue": blue; "has brown eyes")
+        *(("eyes", colour, rf"\beyes\s+are\s+(?:an?\s+)?(?:[\w-]+,?\s+){{0,4}}?{word}\b"
+           r"(?![- ](?:blue|green|grey|gray|brown|hazel))"
+           rf"|\b(?:has|with)\s+(?:(?:bright|dark|light|pale|deep|big)\s+)?{word}\s+eyes\b")
+          for colour, word in (("blue", "blue"), ("brown", "brown"), ("green", "green"),
+                               ("grey", "gr[ae]y"), ("hazel", "hazel"))),
     ))
 _ZH_BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern)) for family, value, pattern in (
@@ -538,6 +550,9 @@ _LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("colour vision", "normal", r"\b(?:perfect|normal|full|excellent)\s+colou?r\s+vision\b"
                                     r"|\b(?:is\s+not|isn['’]t)\s+colou?r[- ]blind\b"
                                     r"(?!\s+(?:in|for|when|to)\b)"),
+        # a grandchild had: one is old enough to be a grandparent (MIN_AGES)
+        ("grandchildren", "some", r"\b(?:has|have)\s+(?:a|an|one|two|three|four|five|\d+)\s+"
+                                  r"(?:[a-z-]+\s+)?grand(?:daughters?|sons?|child(?:ren)?|kids?)\b"),
         ("children", "first on the way", r"\b(?:pregnant|expecting)\s+with\s+(?:her|their|his)\s+"
                                          r"first\b|\bexpecting\s+(?:her|their|his)\s+first\s+"
                                          r"(?:child|baby)\b"),
@@ -554,7 +569,7 @@ _SOME_NIGHTS = re.compile(r"\b(?:on|at)\s+(?:the\s+)?weekends?\b|\bon\s+(?:\w+da
 #: PhD", "applied for a master's in law", 考研)
 _LIFE_FAMILIES = frozenset(family for family, _value, _pattern in _LIFE)
 _NOT_OWN = re.compile(r"\b(?:wants?|hopes?|plans?|planning|would\s+like|dreams?|applying|"
-                      r"applied|considering|thinking\s+about|might|may|if)\b"
+                      r"applied|considering|thinking\s+about|might|(?-i:may)|if)\b"
                       r"|想|希望|打算|准备|如果|可能|考研", re.I)
 
 
@@ -761,6 +776,9 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "wed": frozenset((frozenset(("never", "once")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
+    # (hazel is green and brown; a grey may be a grey-blue)
+    "eyes": frozenset(frozenset(p) for p in (("blue", "brown"), ("brown", "green"),
+                                             ("brown", "grey"))),
     **dict.fromkeys(("smoking", "drinking"), frozenset(frozenset(p) for p in (
         ("never", "once"), ("never", "former"), ("never", "now"), ("former", "now"),
         ("no", "now")))),
@@ -858,9 +876,10 @@ _WORDS = {
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
              "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗", "insulin",
-             "diabet", "胰岛素", "糖尿病", " up ", "alarm", "起床", "起"),
+             "diabet", "胰岛素", "糖尿病", " up ", "alarm", "起床", "起", "eyes", "wakes"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
+             "grand",
              "kid", "married", "divorced", "widow", "ex-"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
             "high school", "secondary school", "exercise", "swim",

@@ -214,7 +214,7 @@ _WHEN = (r"january|february|march|april|may|june|july|august|september|october|n
          r"workday|work night|school night|(?:19|20)\d\d")
 #: a sentence that opens on its time ("In September Ottilie moved …", "Last year, Ana …")
 _LEADING_TIME = re.compile(
-    r"^(?P<lead>(?:(?:nearly|almost|practically)\s+)?(?:in|on|since|by|from|until|during|last|"
+    r"^(?P<lead>(?:(?:nearly|almost|practically)\s+)?(?:in|on|since|by|from|until|during|last|for|"
     r"this|next|early|late|every|each|most|many|some)\s+"
     r"(?:(?:the|last|this|next|early|late|mid)\s+)?(?:" + _WHEN
     + r"|day)s?(?:\s+(?:19|20)\d\d)?(?:\s+without\s+fail)?),?\s+"
@@ -706,8 +706,8 @@ _ONE_PERSON_WAYS = (
                 r"texts|sees|meets|takes|drives|collects|helps|joins|walks) (?P<adj>(?:twin|"
                 r"older|younger|elder|eldest|youngest|little|big|baby|teenage) )?(?P<kin>son|"
                 r"daughter|wife|husband|partner|brother|sister|mum|mom|dad|mother|father|"
-                r"grandson|granddaughter) (?=[A-Z][a-z])"),
-     r"\g<prev> their \g<adj>\g<kin> "),
+                r"grandson|granddaughter)(?P<end> (?=[A-Z][a-z])|(?=['’]s\b))"),
+     r"\g<prev> their \g<adj>\g<kin>\g<end>"),
     # one word for one's parents after a possessive ("User's mum": User's mother), so two
     # notes about her are about one person
     (re.compile(r"(?<=['’]s )(?:mum|mom) and dad\b"), "mother and father"),
@@ -722,6 +722,17 @@ _ONE_PERSON_WAYS = (
     # a job title as a whole note ("Head chef at an Italian restaurant in Leith"): the user's
     (re.compile(r"^(?=(?:Head|Senior|Junior|Lead|Chief|Sous|Staff|Principal|Assistant|Deputy) "
                 r"[a-z]+(?: [a-z]+)? (?:at|for|in) )"), "User is a "),
+    # a neighbour named by where they live ("Mrs Okafor next door": the user's neighbour)
+    (re.compile(r"^(?P<n>[A-Z][\w'’-]+) next door\b"), r"User's neighbour \g<n>"),
+    # kin as a figure of speech ("still calls her 'basically my sister'", "thinks of him as a
+    # brother"): someone close, no kin
+    (re.compile(r"\b(?:calls?|considers?|thinks? of) (?:her|him|them|(?:her|his|their) "
+                r"(?:[\w-]+ ){0,2}[A-Z][\w-]*)(?: as)? ['‘\"“]?"
+                r"(?:basically |practically |like |almost )?(?:my|a|their|his|her) (?:sister|"
+                r"brother|sibling|mum|mom|dad|mother|father|daughter|son)['’\"”]?"),
+     "is close to them"),
+    # "Only child." as a whole note: the user is one
+    (re.compile(r"^User['’]s only child(?=\s*\.?\s*$)"), "User is an only child"),
     # a note that is one word of what someone is, and how ("A lefty: writes … with the left
     # hand"): the user's
     (re.compile(r"^An? (?=(?:lefty|southpaw|left-hander|right-hander)\b)"), "User is a "),
@@ -1098,6 +1109,7 @@ _NO_SUBJECT = re.compile(
     r"|Self-employed|Colou?r-blind|Diabetic|Non-smoker|Atheist|Agnostic|Christian|Catholic|"
     r"Muslim|Jewish|Buddhist|Hindu|Asthmatic|Deaf|Blind|Terrified|Afraid|Fluent|Bilingual|"
     r"Monolingual|Learning|Studying|Training|Saving|Planning|Dating|Expecting|Renting|Looking|"
+    r"Celebrating|Employed|Freelance|"
     r"Trying|Considering|Living|Working|Devout|Practising|Practicing|Strict|Childless|Estranged|"
     r"Separated|Sober|Unmarried|Ambidextrous|Short-sighted|Long-sighted|Nearsighted|Farsighted|"
     r"(?:Gluten|Dairy|Sugar|Alcohol|Caffeine|Meat|Nut)-free|Lifelong|Committed|Staunch|"
@@ -1115,7 +1127,7 @@ _USERS_THING = re.compile(
     r"Girlfriend|Fianc[ée]e?|Mom|Mum|Mother|Dad|Father|Sister|Brother|Son|Daughter|Grandma|"
     r"Grandmother|Grandpa|Grandfather|Aunt|Uncle|Cousin|Pet|Dog|Cat|Car|Phone|Laptop|Commute|"
     r"Salary|Rent|Budget|Diet|Job|Employer|Manager|Boss|Office|Address|Age|Height|Weight|"
-    r"(?:Whole|Entire) career|"
+    r"(?:Whole|Entire) career|Passport|Eyes|Hair|"
     r"Religion|Severe|Mild|Dietary|Friend|Best friend|Coworker|Co-worker|Colleague|Neighbou?r|"
     r"Roommate|Flatmate|Housemate|Classmate|Teammate|Landlord|Landlady|Nephew|Niece|Grandson|"
     r"Granddaughter|(?:Brother|Sister|Mother|Father|Son|Daughter)-in-law|Step(?:son|daughter|"

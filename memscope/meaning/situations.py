@@ -95,6 +95,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("university" in fa or "university" in fb, _university_conflict),
         ("travel" in fa or "travel" in fb, _never_lived_conflict),
         ("pet_named" in fa and "pet_named" in fb, _pet_named_conflict),
+        ("divorced_from" in fa or "divorced_from" in fb, _divorced_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -166,9 +167,9 @@ def _text_features(text: str) -> set[str]:
     if (_AT_UNIVERSITY.search(text) and universities(text)) or _STUDIED_IN.search(text) or (
             _NEVER_STUDIED.search(text)):
         out.add("university")
-    if named_pets(text):
-        out.add("pet_named")
-    return out
+    return out | {name for name, found in (("pet_named", named_pets(text)),
+                                           ("divorced_from", _DIVORCED_FROM.search(text)))
+                  if found}
 
 
 def _family_features(text: str) -> set[str]:
@@ -233,8 +234,9 @@ _RENTS_HOME = _held_home("rents?|renting", "rented", 4)
 #: has owned outright"
 _HOME = r"(?P<what>flat|house|apartment|home|place|studio|room)"
 _RENTS_A_HOME = re.compile(rf"\brents?\s+(?:a|an)\s+(?:[\w-]+\s+)?{_HOME}\b", re.I)
-_RENT_FOR_HOME = re.compile(rf"\b(?<!neither )(?<!no )rent\s+(?:to\s+(?:her|his|their|a)\s+"
-                            rf"(?:\w+\s+)?landlord\s+)?for\s+(?:the|his|her|their)\s+(?:[\w-]+\s+)?"
+_RENT_FOR_HOME = re.compile(rf"\b(?<!neither )(?<!no )rent\s+(?:to\s+(?:her|his|their|a|the)\s+"
+                            rf"(?:\w+\s+)?landlord\s+)?(?:for|of)\s+(?:the|his|her|their)\s+"
+                            rf"(?:[\w-]+\s+)?"
                             rf"{_HOME}\b", re.I)
 _OWNED_OUTRIGHT = re.compile(rf"\b{_HOME}\b[^.;]{{0,40}}?\b(?:has\s+)?owned\s+outright\b", re.I)
 #: owning no home at all ("has never owned property", "no property to his name"), and
@@ -289,10 +291,18 @@ def _tenure_conflict(a: Claim, b: Claim) -> str | None:
         owns = _OWNS_HOME.search(first.text) or _OWNED_OUTRIGHT.search(first.text)
         rents = _RENTS_HOME.search(second.text) or _RENTS_A_HOME.search(second.text) or (
             _RENT_FOR_HOME.search(second.text))
-        if owns and rents and _home_noun(owns) == _home_noun(rents) and _mentions_owner(
+        if owns and rents and (_home_noun(owns) == _home_noun(rents) or _lived_in(
+                owns, first.text) or _lived_in(rents, second.text)) and _mentions_owner(
                 first, second):
             return "value"
     return None
+
+
+def _lived_in(m: re.Match[str], text: str) -> bool:
+    """The home a tenure pattern found is said to be the one its owner lives in ("the flat
+    they live in"): their home, whatever the other text calls it."""
+    return re.match(r"\s+(?:(?:he|she|they|\w+)\s+)?(?:lives?|is\s+living)\s+in\b",
+                    text[m.end():]) is not None
 
 
 def _home_noun(m: re.Match[str]) -> str:
@@ -407,8 +417,10 @@ def _zh_languages_conflict(a: Claim, b: Claim) -> bool:
 def _languages_conflict(a: Claim, b: Claim) -> str | None:
     """One text gives all the languages someone speaks and the other one more ("only speaks
     Portuguese and Spanish" / "is fluent in Japanese"; 只会说普通话 / 英语说得很流利)."""
-    if a.zh != b.zh or not (a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner):
-        return None
+    if a.zh != b.zh or not ((a.clauses[0].owner and a.clauses[0].owner == b.clauses[0].owner)
+                            or {cl.owner for cl in a.clauses if cl.owner}
+                            & {cl.owner for cl in b.clauses if cl.owner}):
+        return None  # (one owner: "Colleague Sven …" is also Sven's)
     if a.zh:
         return "value" if _zh_languages_conflict(a, b) else None
     for first, second in ((a, b), (b, a)):
@@ -922,6 +934,10 @@ _ZH_NEVER_ABROAD = re.compile(r"(?:从未|从没有?|从来没有?|没有?)出�
 #: 从来没在浙江生活过: never lived there (so never been there to live)
 _EN_NEVER_LIVED = re.compile(r"\bnever\s+(?:once\s+|actually\s+)?lived\s+(?:anywhere\s+)?in\s+"
                              + _PLACE_NAME)
+#: not there for a while up to now ("hasn't set foot in Portugal for over a decade")
+_EN_NOT_BEEN_FOR = re.compile(r"\b(?:hasn['’]t|has\s+not|haven['’]t)\s+(?:been\s+(?:back\s+)?"
+                              r"(?:to|in)|set\s+foot\s+in|visited|returned\s+to)\s+" + _PLACE_NAME
+                              + r"\s+(?:for|in|since)\b")
 _ZH_NEVER_LIVED = re.compile(r"(?:从未|从没有?|从来没有?|没有?)在(?P<place>[\u3400-\u9fff]{2,6}?)"
                              r"(?:生活|住|居住|定居|待)过")
 _ZH_NEVER_LEFT = re.compile(r"(?:从未|从没有?|从来没有?|没有?)离开过"
@@ -940,7 +956,8 @@ _TRIP_AHEAD = re.compile(r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|tra
                          re.I)
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
-                         r"没有?(?:去|到|出|离开)")
+                         r"没有?(?:去|到|出|离开)|"
+                         r"(?:n['’]t|not) (?:been|set foot|visited|returned)")
 
 
 @lru_cache(maxsize=50_000)
@@ -1394,13 +1411,40 @@ _PARENTS_TOGETHER = re.compile(
     r"|(?:have\s+)?never\s+(?:separated|divorced|split))", re.I)
 
 
+#: one's marriage to someone ended ("Divorced from Marco in 2020", "divorced Marco"), and
+#: one's marriage to them now ("married to Marco", "15 years of marriage with husband Marco",
+#: "her husband Marco"; not a late or a former one)
+_DIVORCED_FROM = re.compile(r"\bdivorced\s+(?:from\s+)?(?P<name>[A-Z][\w-]+)")
+_MARRIED_TO = re.compile(r"\bmarried\s+to\s+(?P<name>[A-Z][\w-]+)|(?<!late )(?<!former )"
+                         r"(?<!ex-)\b(?:husband|wife|spouse)\s+(?P<name2>[A-Z][\w-]+)")
+
+
+def _divorced_conflict(a: Claim, b: Claim) -> str | None:
+    """One text says its owner divorced someone, the other that they are married to that
+    person now ("Divorced from Marco in 2020" / "Celebrating 15 years of marriage with
+    husband Marco next month")."""
+    if a.zh or b.zh or not a.subject or a.subject[:1] != b.subject[:1]:
+        return None
+    for first, second in ((a, b), (b, a)):
+        gone = {m["name"] for m in _DIVORCED_FROM.finditer(first.text)}
+        now = {m["name"] or m["name2"] for m in _MARRIED_TO.finditer(second.text)
+               } if not _FORMER.search(second.text) else set()
+        if gone & now:
+            return "negation"
+    return None
+
+
+_FORMER = re.compile(r"\b(?:ex-|former|late|divorced|used to|was married|were married)", re.I)
+
+
 def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
     """One pet of one owner, by its name, is a dog in one text and a cat in the other ("has a
     golden retriever named Biscuit" / "Biscuit, the user's tabby cat, …"; "Pet Miso is a
     tabby cat" / "Miso, the family pet, is a beagle"): both texts of one owner, or one
     about the pet itself."""
     pa, pb = named_pets(a.text), named_pets(b.text)
-    heads = (*a.subject[:1], *b.subject[:1])
+    # ("The family dog, Biscuit, …" is the user's)
+    heads = tuple("user" if h == "family" else h for h in (*a.subject[:1], *b.subject[:1]))
     return "value" if any(
         name in pb and other_pets(kind, pb[name])
         and (heads[:1] == heads[1:] or name.lower() in heads)
@@ -1517,15 +1561,17 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
 
 
 def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
-    """One note says its owner never lived in a province or country, the other that they
-    live in a city of it (从来没在浙江生活过 / 住在杭州; "has never lived anywhere in France" /
-    "lives in Lyon"); a visit is no home (去广州出差)."""
+    """One note says its owner never lived in a province or country (or has not been there
+    for years), the other that they live in a city of it (从来没在浙江生活过 / 住在杭州; "has
+    never lived anywhere in France" / "lives in Lyon"; "hasn't set foot in Portugal for over
+    a decade" / "has lived in Porto since 2019"); a visit is no home (去广州出差)."""
     if a.zh != b.zh:
         return None
-    never = _ZH_NEVER_LIVED if a.zh else _EN_NEVER_LIVED
+    patterns = (_ZH_NEVER_LIVED,) if a.zh else (_EN_NEVER_LIVED, _EN_NOT_BEEN_FOR)
     for first, second in ((a, b), (b, a)):
         for x in first.clauses:
-            places = [m.group("place") for m in never.finditer(x.text)] if x.owner else []
+            places = [m.group("place") for never in patterns
+                      for m in never.finditer(x.text)] if x.owner else []
             for y in second.clauses if places else ():
                 if y.owner == x.owner and not (y.past or y.hedged) and any(
                         f.key == "home" and not f.of and f.first and within(f.first, place)
