@@ -808,6 +808,33 @@ _FIFTEENTH = [
     ("Works as a freelance photographer.", "Employed full-time as a bank clerk.", True),
     ("Mr Diaz next door still teaches full-time at the high school.",
      "Neighbour Mr Diaz is a retired schoolteacher.", True),
+    # the fourth reading, on older sets' misses: breakfast never or as a habit (not at
+    # weekends only), a field never trained for, retirement "completely from paid work"
+    # against commuting to a job, a racket sport, "any political party", "for the first
+    # time", a liking said back to front, a first language learned, a loan taken out, a
+    # manager "some guy called", "no car is registered to", a car by its make driven
+    ("Ines never eats breakfast.", "Every day, Ines sits down to a bowl of muesli at 7:00.",
+     True),
+    ("Ines never eats breakfast.", "Ines has toast with jam at 8:00 at weekends.", False),
+    ("Kai has no medical training of any kind.", "Kai works as a surgeon in Leeds.", True),
+    ("Kai has no medical training of any kind.", "Kai's sister works as a surgeon.", False),
+    ("Ruth retired completely from paid work in 2021.", "Ruth commutes to her office job "
+     "every weekday.", True),
+    ("Omar has never played a racket sport.", "Omar plays squash every Monday.", True),
+    ("Omar has never joined any political party.", "Omar is a paid-up Green Party member.",
+     True),
+    ("Lior has yet to go sailing for the first time.", "Lior sails on the lake most Sundays.",
+     True),
+    ("Noa loves thrillers.", "Thrillers are something Noa flatly refuses to watch.", True),
+    ("Noa's mother tongue is Hebrew.", "Arabic is the first language Noa ever learned.", True),
+    ("Noa has never taken out a loan.", "The car loan Noa took out in 2022 is still being "
+     "repaid.", True),
+    ("Noa reports to Ada Lin.", "Noa's line manager, some guy called Tom Reed, signs off her "
+     "leave.", True),
+    ("No car is registered to Noa; she doesn't own one.", "Noa keeps her own Mazda in the "
+     "garage.", True),
+    ("Noa has no driving licence.", "Noa drives a grey Cupra to the gym.", True),
+    ("Noa loves spicy food.", "Noa can't handle any heat at all.", True),
 ]
 
 

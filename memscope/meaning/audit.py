@@ -187,7 +187,8 @@ def _candidates(group: list[str], claims: Mapping[str, Claim], rows: _Rows,
         deniers = [m for m in group if any((cl.denials or ruled_out(cl.text) or allergens(cl.text)
                                             or given_up(cl.text))
                                            and cl.owner == key for cl in claims[m].clauses) or (
-            compared_widely(claims[m]) and claims[m].clauses[0].owner[:len(key or ())] == key)]
+            compared_widely(claims[m]) and any(cl.owner[:len(key or ())] == key
+                                               for cl in claims[m].clauses))]
         pairs.update((a, b) if a < b else (b, a) for a, b in product(deniers, group) if a != b)
         return pairs
     # a memory without a chain is a chain of its own (a number no chain has)

@@ -47,7 +47,15 @@ from memscope.meaning.diets import (
     managed,
     ruled_out,
 )
-from memscope.meaning.facts import _FAMILY_KIND, STATE_FAMILIES, ZODIAC, Fact, age_span, signs_of
+from memscope.meaning.facts import (
+    _FAMILY_KIND,
+    CAR_MAKES,
+    STATE_FAMILIES,
+    ZODIAC,
+    Fact,
+    age_span,
+    signs_of,
+)
 from memscope.meaning.levels import CLASHES, age_against_stage, clash
 from memscope.meaning.places import near, within
 from memscope.meaning.reading import Claim, Clause
@@ -675,7 +683,19 @@ def _shown(value: str, written: str) -> str:
     at = written.lower().find(value)
     if at >= 0:
         value = written[at:at + len(value)]
-    return " ".join(value.split()[:6]).strip(" ,.;")
+    words = value.split()
+    if len(words) <= _SHOWN_WORDS:
+        return " ".join(words).strip(" ,.;")
+    cut = words[:_SHOWN_WORDS]
+    while cut and cut[-1].lower() in _TAIL_WORDS:  # not "sits down to a bowl of"
+        cut.pop()
+    return " ".join(cut).strip(" ,.;") + "…"
+
+
+#: the words of a value shown at most, and the words a cut value does not end on
+_SHOWN_WORDS = 7
+_TAIL_WORDS = frozenset(("of", "a", "an", "the", "to", "at", "in", "with", "for", "and", "on",
+                         "from", "as", "by", "or"))
 
 
 def _fuzzy_in(word: str, stems: frozenset[str]) -> bool:
@@ -918,13 +938,7 @@ def _a_vehicle(words: str) -> bool:
     return False
 
 
-#: car makes: owning one is owning a car ("owns a blue Toyota Corolla")
-_CAR_MAKES = ("toyota", "ford", "bmw", "audi", "tesla", "škoda", "skoda", "volvo", "volkswagen",
-              "vw", "honda", "nissan", "kia", "hyundai", "mercedes", "fiat", "renault",
-              "peugeot", "citroën", "citroen", "mazda", "subaru", "opel", "seat", "jeep",
-              "porsche", "lexus", "dacia", "chevrolet", "suzuki", "mitsubishi", "jaguar",
-              "polestar", "byd", "saab", "mini cooper", "land rover")
-_MAKES = r"(?:" + "|".join(_CAR_MAKES) + r")\b"
+_MAKES = r"(?:" + "|".join(CAR_MAKES) + r")\b"
 _OWNS_MAKE = re.compile(r"\b(?:owns?|has|have|bought|drives?|leases?|sold|keeps)\s+(?:an?|his|"
                        r"her|their|the)\s+(?:[\w-]+\s+){0,2}?" + _MAKES
                        # "Raj's Honda Civic is in the garage", "their own 2018 Honda Civic"
@@ -960,6 +974,9 @@ _KINDS_OF = {" ".join(stem(w) for w in k.split()): v for k, v in {
     **dict.fromkeys(("pet", "pets"), ("dog", "dogs", "cat", "cats", "puppy", "kitten",
                                       "rabbit", "hamster", "parrot", "budgie", "tortoise",
                                       "goldfish", "spaniel", "labrador", "terrier")),
+    **dict.fromkeys(("racket sport", "racket sports", "racquet sport", "racquet sports"), (
+        "tennis", "badminton", "squash", "padel", "pickleball", "racquetball")),
+    "bank account": ("current account", "savings account", "checking account"),
     "bike": ("cycles", "cycling", "cycle"),
     "bicycle": ("cycles", "cycling", "cycle", "bike", "bikes"),
     "property": ("flat", "flats", "house", "houses", "apartment", "apartments", "rental",

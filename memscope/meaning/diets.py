@@ -61,7 +61,7 @@ KINDS: dict[str, tuple[str, ...]] = {
              "腊肉", "回锅肉", "红烧肉",
              "东坡肉", "叉烧", "五花肉", "猪排", "培根"),
     "spicy": ("辣", "老干妈", "hot sauce", "chilli", "chili", "sriracha", "jalapeño", "jalapeno",
-              "ghost pepper", "vindaloo", "habanero"),
+              "ghost pepper", "vindaloo", "habanero", "spicy food", "fiery food"),
     "beef": ("beef", "steak", "brisket", "big mac", "hamburger", "cheeseburger", "牛肉", "牛排"),
     "sugar": ("sugar", "chocolate", "sweets", "candy", "cake", "biscuit", "cookie", "doughnut",
               "donut", "fizzy", "soda", "ice cream", "dessert", "brownie", "糖", "巧克力", "蛋糕",
@@ -121,7 +121,9 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          ("alcohol",)),
         (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
         (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣|辣都吃不了|"
-         r"\bcan['’]?t (?:stand|handle|take|eat) (?:anything )?spicy\b", ("spicy",)),
+         r"\bcan['’]?t (?:stand|handle|take|eat) (?:anything )?spicy\b|\bcan['’]?t (?:stand|handle|"
+         r"take) (?:any )?(?:heat|spice)\b|\bfinds (?:even )?(?:mild )?(?:chilli|chili|spicy food|"
+         r"spice) unbearable\b", ("spicy",)),
         (r"\b(?:no|zero|low)[- ]sugar\s+diet\b|\bsugar[- ]free\s+diet\b|\b(?:cut\s+out|quit)\s+"
          r"sugar\b|戒糖", ("sugar",)),
         (r"\bgluten[- ]free\s+diet\b|\b(?:has|with)\s+co?eliac(?:\s+disease)?\b|\bis\s+co?eliac\b|"

@@ -213,6 +213,15 @@ _NOT_SIBLINGS = (r"(?! of (?:the |all |her |his |their )?(?:\w+ )?(?:cousins|gra
 #: not in one season or on some days only ("cycles to work every day in summer")
 _EVERY_SEASON = (r"(?![^.;]*\b(?:in (?:the )?(?:summer|winter|spring|autumn|fall)|when|if|unless|"
                  r"sometimes|some days|on \w+days)\b)")
+
+#: car makes: owning one is owning a car ("owns a blue Toyota Corolla")
+CAR_MAKES = ("toyota", "ford", "bmw", "audi", "tesla", "škoda", "skoda", "volvo", "volkswagen",
+            "vw", "honda", "nissan", "kia", "hyundai", "mercedes", "fiat", "renault",
+            "peugeot", "citroën", "citroen", "mazda", "subaru", "opel", "seat", "jeep",
+            "porsche", "lexus", "dacia", "chevrolet", "suzuki", "mitsubishi", "jaguar",
+            "polestar", "byd", "saab", "mini cooper", "land rover", "alfa romeo", "lancia",
+            "cupra", "chrysler", "cadillac", "buick")
+
 _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("marital", "single", r"\b(?:is|has been|remains|stays)(?: now| still)? single\b|"
@@ -268,12 +277,16 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"驾照[^，。,；;]{0,4}被扣|驾龄|(?:跑|开)(?:网约车|出租车?|滴滴)|"
                              r"\bdrives (?:himself|herself|themselves|"
                              r"(?:his|her|their) (?:own )?car)\b|"
+                             # "drives a red Alfa Romeo": a car by its make
+                             r"\bdrives (?:a|an|his|her|their) (?:[\w-]+ ){0,2}?(?:"
+                             + "|".join(CAR_MAKES) + r")\b|"
                              r"\bdrives\b[^.;]{0,25}?\bto (?:work|school|the office|college)\b|"
                              r"考(?:到|过|了|出)(?:了)?(?:驾照|驾驶证)|(?:有|拿到了?)[A-Z]?\d?驾照|"
                              r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bis an? retired [a-z]+(?!['’])\b"
-                                  r"|\bretired (?:in|last|at|from (?!full[- ]time))\b"
+                                  r"|\bretired (?:(?:completely|fully) )?(?:in|last|at|from "
+                                  r"(?!full[- ]time))\b(?: (?:paid )?work\b)?"
                                   r"|(?<!离)(?<!没)(?<!快)(?<!要)退休(?!还有|还差|还早|年龄)"),
         # where one works: all of it at home or all at the office, or some of it
         ("workmode", "remote", r"完全远程|全远程|"
@@ -327,6 +340,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                    r"\bworks\b(?: (?:\d+|full[- ]time|part[- ]time)"
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"
                                    # "still works at the post office, hoping to retire"
+                                   r"|\bcommutes to (?:her|his|their) (?:[\w-]+ )?job\b"
                                    r"|\bstill (?:works|teaches) (?:full[- ]time )?(?:at|for|in) "
                                    r"(?:the|a|an) "
                                    r"[a-z][\w-]*(?: (?!as\b|and\b|but\b|since\b)[a-z][\w-]*)?"),

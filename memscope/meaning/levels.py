@@ -473,6 +473,17 @@ _BODY: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("eyesight", "glasses", r"\b(?:wears|needs) (?:\w+ )?(?:glasses|spectacles|contact lenses)"
                                 r"\b|\bwithout (?:his|her|their) (?:reading )?glasses\b|\bis "
                                 r"(?:very |severely |badly )?(?:short|near)-?sighted\b"),
+        # breakfast skipped or eaten as a habit ("never eats breakfast" / "sits down to a bowl
+        # of porridge at 7:30 every day"; not at weekends only)
+        ("breakfast", "none", r"\b(?:never|doesn['’]t|does not|rarely) (?:eats?|has|have) "
+                              r"breakfast\b"),
+        ("breakfast", "eats", r"\b(?:has|eats|sits down to|starts the day with|tucks into)\s+"
+                              r"(?:a\s+(?:bowl|plate)\s+of\s+|some\s+)?(?:[\w-]+\s+)?(?:porridge|"
+                              r"cereal|oatmeal|muesli|granola|toast|eggs|pancakes|breakfast)\b"
+                              r"(?![^.;]*\b(?:weekends?|saturdays?|sundays?|holidays?)\b)"
+                              r"(?=[^.;]{0,40}?\b(?:every\s+(?:morning|day)|"
+                              r"each\s+morning|at\s+(?:0?[5-9](?::\d\d)?|five|six|seven|eight|"
+                              r"nine)\b))"),
         # the colour of one's eyes, by its last colour word ("eyes are a pale, almost grey
         # blue": blue; "has brown eyes")
         *(("eyes", colour, rf"\beyes\s+are\s+(?:an?\s+)?(?:[\w-]+,?\s+){{0,4}}?{word}\b"
@@ -776,6 +787,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "wed": frozenset((frozenset(("never", "once")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
     "eyesight": frozenset((frozenset(("perfect", "glasses")),)),
+    "breakfast": frozenset((frozenset(("none", "eats")),)),
     # (hazel is green and brown; a grey may be a grey-blue)
     "eyes": frozenset(frozenset(p) for p in (("blue", "brown"), ("brown", "green"),
                                              ("brown", "grey"))),
@@ -876,7 +888,8 @@ _WORDS = {
              "bapti", "世", "故", "健在", "活着", "夜猫子", "睡", "上床", "合眼", "熬", "撇子",
              "左手", "右手", "视力", "近视", "眼镜", "花镜", "洗", "不在", "走了", "离世", "病逝",
              "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗", "insulin",
-             "diabet", "胰岛素", "糖尿病", " up ", "alarm", "起床", "起", "eyes", "wakes"),
+             "diabet", "胰岛素", "糖尿病", " up ", "alarm", "起床", "起", "eyes", "wakes",
+             "breakfast", "porridge", "cereal", "oatmeal", "muesli", "granola", "toast"),
     "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "grand",

@@ -722,6 +722,32 @@ _ONE_PERSON_WAYS = (
     # a job title as a whole note ("Head chef at an Italian restaurant in Leith"): the user's
     (re.compile(r"^(?=(?:Head|Senior|Junior|Lead|Chief|Sous|Staff|Principal|Assistant|Deputy) "
                 r"[a-z]+(?: [a-z]+)? (?:at|for|in) )"), "User is a "),
+    # a denial of any party, of a first time: "never joined any political party" (any
+    # party), "has yet to go fishing for the first time" (never went)
+    (re.compile(r"\bany political (part(?:y|ies))\b"), r"any \1"),
+    (re.compile(r"(?<=\bnever )(?P<what>[^,;.]{2,40}?) for the (?:very )?first time\b"),
+     r"\g<what>"),
+    # a thing or a liking said back to front: "Horror films are something Tobias flatly
+    # refuses to watch", "jazz is hands down his favourite genre"; "Georgian is the first
+    # language Dmitri ever learned to speak" (his mother tongue)
+    (re.compile(r"^(?P<x>[A-Z][\w -]{2,40}?) (?:are|is) something (?P<n>[A-Z][\w'’-]*) "
+                r"(?:flatly |simply |just )?(?P<v>refuses to watch|refuses to eat|hates|loves|"
+                r"can['’]t stand|avoids)\b"),
+     lambda m: f"{m['n']} {m['v']} {m['x'][:1].lower()}{m['x'][1:]}"),
+    (re.compile(r"\bis (?:hands down|by far|easily|without (?:a )?doubt) (?=(?:his|her|their) "
+                r"favou?rite\b)"), "is "),
+    (re.compile(r"^(?P<l>[A-Z][a-z]+) is the first language (?P<n>[A-Z][\w'’-]*) (?:ever )?"
+                r"(?:learned|learnt)(?: to speak)?\b"), r"\g<n>'s mother tongue is \g<l>"),
+    # "The car loan Amara took out in 2021 …": Amara's car loan
+    (re.compile(r"^The (?P<t>(?:[a-z]+ )?(?:loan|mortgage)) (?P<n>[A-Z][\w'’-]*) took out\b"),
+     r"\g<n>'s \g<t> taken out"),
+    # "Kenji's line manager, some guy called Dave Pollard, signs off …": his manager is Dave
+    (re.compile(r"(?P<h>['’]s (?:line )?manager), (?:some|a) (?:guy|man|woman|bloke|person|lady) "
+                r"(?:called|named) (?P<n>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?),"),
+     r"\g<h> is \g<n>; he"),
+    # "No car is registered to Aditi": she has none
+    (re.compile(r"^No (?P<t>car|vehicle) is registered to (?P<n>[A-Z][\w'’-]*)"),
+     r"\g<n> has no \g<t> registered"),
     # a neighbour named by where they live ("Mrs Okafor next door": the user's neighbour)
     (re.compile(r"^(?P<n>[A-Z][\w'’-]+) next door\b"), r"User's neighbour \g<n>"),
     # kin as a figure of speech ("still calls her 'basically my sister'", "thinks of him as a

@@ -436,7 +436,7 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
 
 #: a thing one owns or uses, named in a clause that "one" in the next stands for ("sold his
 #: car last year and doesn't own one now")
-_THING_BEFORE = re.compile(r"\b(?:a|an|the|his|her|their|my|its)\s+(?:[\w-]+\s+)?(?P<noun>car|"
+_THING_BEFORE = re.compile(r"\b(?:a|an|the|his|her|their|my|its|no)\s+(?:[\w-]+\s+)?(?P<noun>car|"
                            r"bike|bicycle|television|telly|phone|smartphone|laptop|computer|"
                            r"motorbike|scooter|passport|licence|license|piano|guitar|dog|cat|"
                            r"pet)\b", re.I)

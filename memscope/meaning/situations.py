@@ -748,18 +748,23 @@ _ZH_MEDS_CUE = re.compile(r"药|胰岛素|降压|降糖|二甲双胍|氨氯地�
 _FIELDS = {
     "education": (r"teaching|education|a school|schools", r"\bteach(?:es|ing)\b(?! \w+ing\b)|"
                   r"\bhas taught\b|"
-                  r"\bteacher\b|\blecturer\b|\bheadteacher\b|\bhead teacher\b"),
+                  r"\bteacher\b|\blecturer\b|\bheadteacher\b|\bhead teacher\b",
+                  r"teaching|teacher"),
     "health": (r"nursing|medicine|healthcare|health ?care|a hospital|hospitals|any healthcare "
                r"setting", r"\bnurse\b|\bdoctor\b|\bparamedic\b|\btherapist\b|\bsurgeon\b|"
-               r"\bmidwife\b|\bGP\b|\banaesthetist\b|\bphysician\b|\bpharmacist\b"),
-    "kitchen": (r"a kitchen|kitchens|hospitality|catering", r"\bchef\b|\bcook at\b"),
+               r"\bmidwife\b|\bGP\b|\banaesthetist\b|\banaesthesiologist\b|\bphysician\b|"
+               r"\bpharmacist\b", r"medical|nursing|clinical"),
+    "kitchen": (r"a kitchen|kitchens|hospitality|catering", r"\bchef\b|\bcook at\b",
+                r"culinary|cooking|chef"),
 }
+#: a field left, never worked in, or never trained for ("has no medical training of any kind")
 _OUT = (r"\b(?:left|quit|gave up|jacked in|packed in|walked away from)\s+(?:{0})\b"
         r"(?=[^.;]*\b(?:for good|years ago|altogether|and now|now|since)\b)"
-        r"|\b(?:has\s+)?never\s+(?:once\s+)?worked\s+(?:a\s+day\s+)?in\s+(?:\w+\s+)?(?:{0})\b")
-_OUT_OF_FIELD = re.compile("|".join(f"(?P<{field}>{_OUT.format(words)})"
-                                    for field, (words, _now) in _FIELDS.items()), re.I)
-_IN_FIELD = re.compile("|".join(f"(?P<{field}>{now})" for field, (_words, now) in
+        r"|\b(?:has\s+)?never\s+(?:once\s+)?worked\s+(?:a\s+day\s+)?in\s+(?:\w+\s+)?(?:{0})\b"
+        r"|\b(?:has\s+)?(?:no|never\s+had\s+any)\s+(?:{1})\s+training\b")
+_OUT_OF_FIELD = re.compile("|".join(f"(?P<{field}>{_OUT.format(words, trained)})"
+                                    for field, (words, _now, trained) in _FIELDS.items()), re.I)
+_IN_FIELD = re.compile("|".join(f"(?P<{field}>{now})" for field, (_words, now, _trained) in
                                 _FIELDS.items()))
 #: one job and no other ("it is her only job", "doesn't have any other job")
 _ONLY_JOB = re.compile(r"\bonly job\b|\b(?:no|(?:doesn['’]t|does not) have any) other jobs?\b"
