@@ -835,6 +835,12 @@ _FIFTEENTH = [
      "garage.", True),
     ("Noa has no driving licence.", "Noa drives a grey Cupra to the gym.", True),
     ("Noa loves spicy food.", "Noa can't handle any heat at all.", True),
+    # one's only pet by one name, a pet of the same kind by another (not another kind, not
+    # another owner's)
+    ("Noa's dog is called Pip.", "Toby is the only dog Noa has ever owned.", True),
+    ("The user's cat is called Luna.", "The user's only pet is a cat named Mochi.", True),
+    ("Noa's dog is called Pip.", "Noa's cat is called Toby.", False),
+    ("Noa's only dog is called Pip.", "Ana's dog is called Toby.", False),
 ]
 
 

@@ -268,8 +268,11 @@ _NO_BREED = frozenset(("dog", "puppy", "retriever", "terrier", "spaniel", "cat",
 #: a pet of one's own with its name ("has a golden retriever named Biscuit", "User's tabby
 #: cat Biscuit", 养的狗叫旺财，是一只金毛, 旺财是用户家的柯基)
 _PET_NAMED = re.compile(
-    rf"\b(?:has|have|owns?|adopted|got)\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind>(?i:{_PET_ALTS}))\s+"
+    rf"\b(?:has|have|owns?|adopted|got|is)\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?P<kind>(?i:{_PET_ALTS}))\s+"
     rf"(?:named|called)\s+(?P<name>[A-Z][\w-]+)"
+    # "The user's dog is called Max"; "Rolo is the only dog Finn has ever owned"
+    rf"|['’]s\s+(?P<only>only\s+)?(?P<kind6>(?i:{_PET_ALTS}))\s+is\s+(?:called\s+|named\s+|"
+    rf"(?(only)|(?!)))(?P<name6>[A-Z][\w-]+)"
     rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>(?i:{_PET_ALTS}))\s+(?P<name2>[A-Z][\w-]+)"
     rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{_ZH_PET_ALTS})"
     rf"|(?:^|[，。；,;])(?:用户)?(?P<name5>[\u4e00-\u9fff]{{2}})是(?:用户|我|他|她)?(?:家)?的?"
@@ -312,6 +315,16 @@ def named_pets(text: str) -> dict[str, str]:
         if name not in out or out[name] in _NO_BREED:  # the breed over "dog"
             out[name] = kind
     return out
+
+
+#: a pet said to be one's only one ("only pet", "the only dog Finn has ever owned")
+ONLY_PET = re.compile(r"\bonly\s+(?:pet|dog|cat|animal)\b|\b(?:single|sole)\s+(?:pet|dog|cat)\b"
+                      r"|\bone\s+and\s+only\s+(?:pet|dog|cat)\b", re.I)
+
+
+def pet_kind(word: str) -> str:
+    """The kind of pet a word names ("beagle": "dog")."""
+    return _PET_KIND[word]
 
 
 def other_pets(one: str, other: str) -> bool:

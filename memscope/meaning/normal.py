@@ -745,6 +745,9 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"(?P<h>['’]s (?:line )?manager), (?:some|a) (?:guy|man|woman|bloke|person|lady) "
                 r"(?:called|named) (?P<n>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?),"),
      r"\g<h> is \g<n>; he"),
+    # "Rolo is the only dog Finn has ever owned": Finn's only dog is Rolo
+    (re.compile(r"^(?P<p>[A-Z][\w'’-]*) is the only (?P<k>dog|cat|pet) (?P<o>[A-Z][\w'’-]*) has "
+                r"(?:ever )?(?:owned|had)\b"), r"\g<o>'s only \g<k> is \g<p>"),
     # "No car is registered to Aditi": she has none
     (re.compile(r"^No (?P<t>car|vehicle) is registered to (?P<n>[A-Z][\w'’-]*)"),
      r"\g<n> has no \g<t> registered"),
@@ -1163,7 +1166,7 @@ _USERS_THING = re.compile(
 #: ("Sunday evenings mean an hour-long catch-up with mum", "Breakfast every morning is a
 #: wheat bagel", "Friday evenings usually end with a couple of pints", "Two double espressos
 #: before 8am are non-negotiable"): the user's
-_USERS_TIME = re.compile(
+_USERS_ROUTINE = re.compile(
     r"(?:(?:One|Two|Three|Four|Five|A couple of) (?:double |large |strong |small )?(?:espressos|"
     r"coffees|lattes|cappuccinos|americanos|flat whites|pints|beers|glasses of [a-z]+|cups of "
     r"[a-z]+)(?: a day)?(?: (?:before|after|at|with) [\w:]+(?: [ap]\.?m\.?)?)?|"
@@ -1272,7 +1275,7 @@ def _users(text: str) -> str:
         for pattern, written in _THIRD_PERSON:
             if (m := pattern.match(text)) is not None:
                 return written + text[m.end():]
-    if (m := _USERS_THING.match(text) or _USERS_TIME.match(text)) is not None and (
+    if (m := _USERS_THING.match(text) or _USERS_ROUTINE.match(text)) is not None and (
             not _WHOSE_AFTER_DASH.search(text)):
         return f"User's {m.group(0)[:1].lower()}{m.group(0)[1:]}{text[m.end():]}"
     if (m := _NO_SUBJECT.match(text) or _verb_first(text)) is None or (

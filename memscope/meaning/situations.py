@@ -26,11 +26,13 @@ from memscope.meaning.claim_text import _HAN, _N, _number, _zh_int
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
 from memscope.meaning.diets import (
     KINDS,
+    ONLY_PET,
     allergens,
     allergy_conflict,
     allergy_denied,
     named_pets,
     other_pets,
+    pet_kind,
 )
 from memscope.meaning.events import born_too_late, witnessed
 from memscope.meaning.facts import age_span
@@ -1424,6 +1426,9 @@ _MARRIED_TO = re.compile(r"\bmarried\s+to\s+(?P<name>[A-Z][\w-]+)|(?<!late )(?<!
                          r"(?<!ex-)\b(?:husband|wife|spouse)\s+(?P<name2>[A-Z][\w-]+)")
 
 
+_FORMER = re.compile(r"\b(?:ex-|former|late|divorced|used to|was married|were married)", re.I)
+
+
 def _divorced_conflict(a: Claim, b: Claim) -> str | None:
     """One text says its owner divorced someone, the other that they are married to that
     person now ("Divorced from Marco in 2020" / "Celebrating 15 years of marriage with
@@ -1439,21 +1444,32 @@ def _divorced_conflict(a: Claim, b: Claim) -> str | None:
     return None
 
 
-_FORMER = re.compile(r"\b(?:ex-|former|late|divorced|used to|was married|were married)", re.I)
-
-
 def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
     """One pet of one owner, by its name, is a dog in one text and a cat in the other ("has a
     golden retriever named Biscuit" / "Biscuit, the user's tabby cat, …"; "Pet Miso is a
     tabby cat" / "Miso, the family pet, is a beagle"): both texts of one owner, or one
-    about the pet itself."""
+    about the pet itself. Or one's only pet (or dog) by one name and one of the same kind by
+    another ("Finn's dog is called Biscuit" / "Rolo is the only dog Finn has ever owned")."""
     pa, pb = named_pets(a.text), named_pets(b.text)
     # ("The family dog, Biscuit, …" is the user's)
     heads = tuple("user" if h == "family" else h for h in (*a.subject[:1], *b.subject[:1]))
-    return "value" if any(
-        name in pb and other_pets(kind, pb[name])
-        and (heads[:1] == heads[1:] or name.lower() in heads)
-        for name, kind in pa.items()) else None
+    if any(name in pb and other_pets(kind, pb[name])
+           and (heads[:1] == heads[1:] or name.lower() in heads) for name, kind in pa.items()):
+        return "value"
+    # one's only pet (or dog) by one name, a pet of the same kind by another
+    only = ONLY_PET.search(a.text) or ONLY_PET.search(b.text)
+    return "value" if only and pa and pb and not set(pa) & set(pb) and _pets_owner(
+        a, b, {*pa, *pb}) and any(pet_kind(x) == pet_kind(y) for x in pa.values()
+                                 for y in pb.values()) else None
+
+
+def _pets_owner(a: Claim, b: Claim, pets: set[str]) -> bool:
+    """Both texts are about one owner's pets: an owner (not a pet) whom both name ("Finn's
+    dog is called Biscuit" / "Rolo is the only dog Finn has ever owned")."""
+    names = {p.lower() for p in pets}
+    owners = [{k[0] for k in c.keys} - names for c in (a, b)]
+    words = [set(re.findall(r"[a-z]+", c.text.lower())) for c in (a, b)]
+    return bool(owners[0] & owners[1] or owners[0] & words[1] or owners[1] & words[0])
 
 
 def _parents_conflict(a: Claim, b: Claim) -> str | None:
