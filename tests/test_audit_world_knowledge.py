@@ -841,6 +841,18 @@ _FIFTEENTH = [
     ("The user's cat is called Luna.", "The user's only pet is a cat named Mochi.", True),
     ("Noa's dog is called Pip.", "Noa's cat is called Toby.", False),
     ("Noa's only dog is called Pip.", "Ana's dog is called Toby.", False),
+    # a home named before its owner ("The flat in Haarlem, which Femke has owned outright"),
+    # retirement said "after he retired" against still working, a desk in the office every
+    # day against never setting foot in one
+    ("The flat in Delft, which Joke has owned outright since 2020, is her only home.",
+     "Joke pays rent to her landlord for the Delft flat.", True),
+    ("Tom moved to Portugal after he retired.", "Tom is still working full-time at the bank.",
+     True),
+    ("Ivo hasn't set foot in an office since 2021.",
+     "Ivo is at his desk in the company's Oslo office every day.", True),
+    # an amount of a loan as what a note is about
+    ("Has never borrowed money: no loans, no credit cards.",
+     "About £8k of the car loan is still outstanding.", True),
 ]
 
 

@@ -285,6 +285,7 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:自己)?开车(?:上下班|上班|上学|去公司|去学校|通勤)"),
         ("employment", "retired", r"\b(?:is|has been)(?: (?:now|fully|already))? retired\b"
                                   r"|\bis an? retired [a-z]+(?!['’])\b"
+                                  r"|\bafter (?:he|she|they) retired\b"
                                   r"|\bretired (?:(?:completely|fully) )?(?:in|last|at|from "
                                   r"(?!full[- ]time))\b(?: (?:paid )?work\b)?"
                                   r"|(?<!离)(?<!没)(?<!快)(?<!要)退休(?!还有|还差|还早|年龄)"),
@@ -303,7 +304,9 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                r"|\bwork mode is (?:fully )?remote\b"
                                r"|\boffice days per week is 0\b"),
         ("workmode", "office", r"\b(?:works? (?:from|in|at) the office|goes? (?:in)?to the office|"
-                               r"commutes?)\b[^.;,]{0,30}?\b(?:every (?:single )?(?:day|weekday)|"
+                               r"commutes?|is at (?:his|her|their) desk in (?:the|an?) "
+                               r"[^.;,]{0,25}?office)\b[^.;,]{0,30}?\b(?:every (?:single )?"
+                               r"(?:day|weekday)|"
                                r"five days a week|daily)\b|\bnever works? (?:from home|remotely)\b|"
                                r"\b(?:takes|catches|rides|drives) (?:the |a |her |his )?\w+ to "
                                r"(?:work|the office) every (?:day|weekday|morning)\b|"
@@ -341,7 +344,8 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                    r"(?: (?:hours|h))?(?: a week)?)? as an? [a-z]+"
                                    # "still works at the post office, hoping to retire"
                                    r"|\bcommutes to (?:her|his|their) (?:[\w-]+ )?job\b"
-                                   r"|\bstill (?:works|teaches) (?:full[- ]time )?(?:at|for|in) "
+                                   r"|\bstill (?:works|working|teaches|teaching) (?:full[- ]time )?"
+                                   r"(?:at|for|in) "
                                    r"(?:the|a|an) "
                                    r"[a-z][\w-]*(?: (?!as\b|and\b|but\b|since\b)[a-z][\w-]*)?"),
         # nights or days at work ("works night shifts" / "works nine-to-five", 上夜班 / 白班)

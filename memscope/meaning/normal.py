@@ -748,6 +748,16 @@ _ONE_PERSON_WAYS = (
     # "Rolo is the only dog Finn has ever owned": Finn's only dog is Rolo
     (re.compile(r"^(?P<p>[A-Z][\w'’-]*) is the only (?P<k>dog|cat|pet) (?P<o>[A-Z][\w'’-]*) has "
                 r"(?:ever )?(?:owned|had)\b"), r"\g<o>'s only \g<k> is \g<p>"),
+    # "The flat in Haarlem, which Femke has owned outright …": Femke's flat
+    (re.compile(r"^The (?P<t>flat|house|apartment|home|studio) in (?P<p>[A-Z][\w'’-]*), which "
+                r"(?P<n>[A-Z][\w'’-]*) "), r"\g<n>'s \g<t> in \g<p>, which \g<n> "),
+    # an amount of a loan as what a note is about ("About £20k of the undergrad student loan
+    # is still outstanding"): the user's loan of that amount
+    (re.compile(r"^(?:(?P<about>About|Around|Roughly|Nearly|Over|Some) )?(?P<amount>[£$€]\s?"
+                r"[\d,.]+\s?k?) of (?:the|my|his|her|their) (?P<loan>(?:[\w-]+ ){0,3}?(?:loan|"
+                r"mortgage|debt|overdraft))\b"),
+     lambda m: " ".join(w for w in ("User's", m["loan"], "of", (m["about"] or "").lower(),
+                                    m["amount"]) if w)),
     # "No car is registered to Aditi": she has none
     (re.compile(r"^No (?P<t>car|vehicle) is registered to (?P<n>[A-Z][\w'’-]*)"),
      r"\g<n> has no \g<t> registered"),
