@@ -873,6 +873,10 @@ def test_read_on_the_fifteenth_pass(a: str, b: str, expected: bool) -> None:
      "(“boss is Greta Lind” / “is self-employed”)"),
     ("韩梅梅每天挤地铁上下班。", "韩梅梅在家办公，三年没踏进过公司了。",
      "(“每天挤地铁上下班” / “在家办公”)"),
+    # a long value is cut after a word that ends a phrase, not after "of"
+    ("Nikolai never eats breakfast.",
+     "Every day without fail, Nikolai sits down to a bowl of porridge at 7:30.",
+     "(“never eats breakfast” / “sits down to a bowl of porridge”)"),
 ])
 def test_a_reason_shows_the_values_as_written(a: str, b: str, shown: str) -> None:
     """The two values in a finding's reason are the texts' words, whole (not a stem, not

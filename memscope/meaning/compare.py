@@ -679,7 +679,11 @@ def _as_said(f: Fact) -> str:
 
 def _shown(value: str, written: str) -> str:
     """A value as the text writes it ("médecins sans frontières" → "Médecins Sans
-    Frontières"), a few words at most."""
+    Frontières"), a few words at most, cut after a word that ends a phrase.
+
+    >>> _shown("rides the number 12 bus to the office", "Rides the number 12 bus to the office.")
+    'Rides the number 12 bus…'
+    """
     at = written.lower().find(value)
     if at >= 0:
         value = written[at:at + len(value)]

@@ -258,7 +258,7 @@ _NOT_MADE_OF = "".join(rf"(?<!{w} )" for w in ("beef", "turkey", "chicken", "veg
 #: the words that name a pet, by its kind ("retriever": a dog, "tabby": a cat, 柯基: a dog)
 _PET_KIND = {w: kind for kind in ("dog", "cat", "small pet") for w in KINDS[kind]}
 _PET_ALTS = "|".join(sorted((w for w in _PET_KIND if w.isascii()), key=len, reverse=True))
-_ZH_PET_ALTS = "|".join(sorted((w for w in _PET_KIND if not w.isascii()), key=len,
+ZH_PET_ALTS = "|".join(sorted((w for w in _PET_KIND if not w.isascii()), key=len,
                                reverse=True))
 #: words of a pet's kind that name no one breed: a "retriever" may be a labrador, a
 #: "tabby" any cat; any other two of one kind are two breeds, two animals (a beagle is no
@@ -274,9 +274,9 @@ _PET_NAMED = re.compile(
     rf"|['’]s\s+(?P<only>only\s+)?(?P<kind6>(?i:{_PET_ALTS}))\s+is\s+(?:called\s+|named\s+|"
     rf"(?(only)|(?!)))(?P<name6>[A-Z][\w-]+)"
     rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>(?i:{_PET_ALTS}))\s+(?P<name2>[A-Z][\w-]+)"
-    rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{_ZH_PET_ALTS})"
+    rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{ZH_PET_ALTS})"
     rf"|(?:^|[，。；,;])(?:用户)?(?P<name5>[\u4e00-\u9fff]{{2}})是(?:用户|我|他|她)?(?:家)?的?"
-    rf"(?:一|那)?(?:只|条)?(?P<kind5>{_ZH_PET_ALTS})")
+    rf"(?:一|那)?(?:只|条)?(?P<kind5>{ZH_PET_ALTS})")
 
 
 #: "Miso, the family pet, is a beagle"; "User's pet Miso is a tabby cat" (not "a cat
@@ -288,11 +288,8 @@ _PET_IS = re.compile(
     r"(?!\s+(?:person|people|lover|owner|sitter|walker|breeder|groomer|fan)\b)")
 
 
-#: a pet of someone else's, or another pet of the same name
-_OTHERS_PET_NAMED = re.compile(
-    r"\balso\s+(?:called|named)\b|\b(?:parents|neighbou?rs?|friends?|sisters?|brothers?|mum|"
-    r"mom|dad|mother|father|aunt|uncle|cousin|grandparents)['’]s?\s+(?:\w+\s+)?(?:dog|cat|pet)\b",
-    re.I)
+#: another pet of the same name ("Her parents' dog, also called Rex, …")
+_ALSO_CALLED = re.compile(r"\balso\s+(?:called|named)\b", re.I)
 
 
 def named_pets(text: str) -> dict[str, str]:
@@ -305,16 +302,24 @@ def named_pets(text: str) -> dict[str, str]:
     >>> named_pets("旺财是用户家的柯基，腿短短的")
     {'旺财': '柯基'}
     """
+    return dict(_named_pets(text))
+
+
+@lru_cache(maxsize=50_000)
+def _named_pets(text: str) -> tuple[tuple[str, str], ...]:
+    """:func:`named_pets`, read once per text (every pair of an audit asks again)."""
     out: dict[str, str] = {}
-    if _OTHERS_PET_NAMED.search(text):
-        return out  # "Her parents' dog, also called Rex, …": another's pet
+    if _ALSO_CALLED.search(text) or any(
+            m.group(0).split()[-1] in ("pet", *_PET_KIND) for m in _OTHERS_PET.finditer(
+                text.lower())):
+        return ()  # "Her parents' dog, also called Rex, …": another's pet
     for m in (*_PET_NAMED.finditer(text), *_PET_IS.finditer(text)):
         groups = m.groupdict()
         name = next(v for k, v in groups.items() if k.startswith("name") and v)
         kind = next(v for k, v in groups.items() if k.startswith("kind") and v).lower()
         if name not in out or out[name] in _NO_BREED:  # the breed over "dog"
             out[name] = kind
-    return out
+    return tuple(out.items())
 
 
 #: a pet said to be one's only one ("only pet", "the only dog Finn has ever owned")
@@ -415,6 +420,8 @@ _NO_COFFEE = re.compile(r"\bdecaf(?:feinated)?\s+(?:\w+\s+)?(?:coffee|latte|capp
 _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|mum|mom|dad|"
                          r"parent|cousin|aunt|uncle|colleague|flatmate|roommate|son|daughter|"
                          r"partner|boss)['’]s\s+(?:[a-z-]+\s+){0,2}[a-z]+"
+                         r"|\b(?:parents|neighbou?rs|grandparents|friends)['’]\s+(?:[a-z-]+\s+)"
+                         r"{0,2}[a-z]+"
                          r"|\b(?:stray|feral|wild)\s+(?:[a-z-]+\s+)?[a-z]+")
 
 

@@ -25,8 +25,8 @@ from functools import lru_cache
 from memscope.meaning.claim_text import _HAN, _N, _number, _zh_int
 from memscope.meaning.denials import PARTNERS, SPOUSES, ZH_PARTNERS, ZH_SPOUSES
 from memscope.meaning.diets import (
-    KINDS,
     ONLY_PET,
+    ZH_PET_ALTS,
     allergens,
     allergy_conflict,
     allergy_denied,
@@ -837,9 +837,7 @@ _ZH_OWN_CAR = re.compile(rf"(?:开的是|开着|提的|提了|买的|买了)(?:�
 
 #: Chinese: one's only pet (唯一的宠物是一只叫咪咪的猫), and a pet kept (养了一只金毛，叫旺财;
 #: 养的那只柯基叫豆豆), each with its kind and its name if said
-_ZH_PET_KINDS = {w: kind for kind in ("dog", "cat", "small pet") for w in KINDS[kind]
-                 if not w.isascii()}
-_ZH_PET_WORD = "(?:" + "|".join(sorted(_ZH_PET_KINDS, key=len, reverse=True)) + ")"
+_ZH_PET_WORD = f"(?:{ZH_PET_ALTS})"
 _ZH_ONLY_PET = re.compile(rf"唯一的宠物是(?:一只|一条|只|条)?"
                           rf"(?:叫(?P<name>[\u4e00-\u9fff]{{1,3}})的)?(?P<kind>{_ZH_PET_WORD})(?:[，,]?叫(?P<name2>[\u4e00-\u9fff]{{1,3}}))?")
 _ZH_PET = re.compile(rf"(?:养了|养着|养的|还养了)(?:一只|一条|只|条|那只|那条)?"
@@ -867,7 +865,7 @@ def _zh_pet_conflict(a: Claim, b: Claim) -> str | None:
         if only is None or kept is None or not _mentions_owner(first, second) or (
                 _ZH_ONLY_PET.search(second.text)):
             continue
-        if _ZH_PET_KINDS[only["kind"]] != _ZH_PET_KINDS[kept["kind"]]:
+        if pet_kind(only["kind"]) != pet_kind(kept["kind"]):
             return "value"
         name, other = only["name"] or only["name2"], kept["name"] or kept["name2"]
         if name and other and name != other:
@@ -1458,18 +1456,9 @@ def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
         return "value"
     # one's only pet (or dog) by one name, a pet of the same kind by another
     only = ONLY_PET.search(a.text) or ONLY_PET.search(b.text)
-    return "value" if only and pa and pb and not set(pa) & set(pb) and _pets_owner(
-        a, b, {*pa, *pb}) and any(pet_kind(x) == pet_kind(y) for x in pa.values()
-                                 for y in pb.values()) else None
-
-
-def _pets_owner(a: Claim, b: Claim, pets: set[str]) -> bool:
-    """Both texts are about one owner's pets: an owner (not a pet) whom both name ("Finn's
-    dog is called Biscuit" / "Rolo is the only dog Finn has ever owned")."""
-    names = {p.lower() for p in pets}
-    owners = [{k[0] for k in c.keys} - names for c in (a, b)]
-    words = [set(re.findall(r"[a-z]+", c.text.lower())) for c in (a, b)]
-    return bool(owners[0] & owners[1] or owners[0] & words[1] or owners[1] & words[0])
+    return "value" if only and pa and pb and not set(pa) & set(pb) and (
+        _mentions_owner(a, b) or _mentions_owner(b, a)) and any(
+        pet_kind(x) == pet_kind(y) for x in pa.values() for y in pb.values()) else None
 
 
 def _parents_conflict(a: Claim, b: Claim) -> str | None:
