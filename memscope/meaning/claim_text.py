@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memscope.meaning.prefilter import guarded
+
 #: a text is read from its first characters only (a claim is a sentence or two)
 MAX_CHARS = 600
 
@@ -259,9 +261,10 @@ _DATES = (
 _ZH_NUM = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2, "〇": 0}
 
 
-_ZH_DATE_RE = re.compile(r"(?:(\d{4}|[零〇一二三四五六七八九]{4})年)?"
-                         r"(\d{1,2}|[一二三四五六七八九十]{1,3})月"
-                         r"(?:(\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?")
+_ZH_DATE_RE = guarded(re.compile(
+    r"(?:(\d{4}|[零〇一二三四五六七八九]{4})年)?"
+    r"(\d{1,2}|[一二三四五六七八九十]{1,3})月"
+    r"(?:(\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?"))
 
 
 #: Chinese words for a person named through another (玛雅的朋友杰丝), as :data:`ROLES`

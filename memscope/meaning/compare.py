@@ -58,6 +58,7 @@ from memscope.meaning.facts import (
 )
 from memscope.meaning.levels import CLASHES, age_against_stage, clash
 from memscope.meaning.places import near, within
+from memscope.meaning.prefilter import guarded
 from memscope.meaning.reading import Claim, Clause
 from memscope.meaning.situations import features, other_surnames, situation
 
@@ -346,6 +347,15 @@ def _weekly_day(c: Claim, value: str) -> bool:
     return value.rstrip("s") in WEEKDAYS and _WEEKLY.search(c.text) is not None
 
 
+def _may_differ(a: Claim, b: Claim) -> bool:
+    """Whether two claims of an attribute that may hold many values can still differ in one
+    (:func:`_slot_conflict`): both say where someone is, or one holds a date or a number,
+    or both a weekly day."""
+    return (a.located and b.located) or any(
+        "date" in c.core_kinds or "number" in c.core_kinds for c in (a, b)) or bool(
+        _WEEKLY.search(a.text) and _WEEKLY.search(b.text))
+
+
 def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     """The same frame with one value replaced, under an attribute that holds one value
     (or a date or number under any attribute)."""
@@ -354,10 +364,12 @@ def _slot_conflict(a: Claim, b: Claim) -> Conflict | None:
     if marked_a and marked_b and marked_a != marked_b:
         return None  # "favourite colour" / "favourite season": two attributes
     common = a.core_set & b.core_set
-    if core_a == core_b or len(a.core_set) - len(common) > 6 or (
-            len(b.core_set) - len(common) > 6):
-        return None  # nothing replaced, or more than two three-word values: cheap checks
     functional = _functional(a, b) is True
+    if core_a == core_b or len(a.core_set) - len(common) > 6 or (
+            len(b.core_set) - len(common) > 6) or not (functional or _may_differ(a, b)):
+        # nothing replaced, or more than two three-word values, or a many-values attribute
+        # with no date, number or weekly day to differ: cheap checks
+        return None
     # "Jonas's manager is X" / "… is Y", "Diego prefers tea" / "… coffee": the attribute
     # is in the subject or a preference word, and the rest is the value
     bare = functional and max(len(core_a), len(core_b)) <= 3 and (
@@ -1255,15 +1267,17 @@ def _diet_conflict(x: Clause, y: Clause, whole: Claim) -> bool:
 
 
 #: a meal had once by mistake ("had an omelette yesterday, by mistake"): no lapse of a diet
-_LAPSE = re.compile(r"\bby\s+(?:mistake|accident)\b|\baccidentally\b|\bunknowingly\b|"
-                    r"\bwithout\s+(?:knowing|realising|realizing)\b|\bcheat\s+(?:day|meal)\b|"
-                    r"不小心|误食|误吃", re.I)
+_LAPSE = guarded(re.compile(
+    r"\bby\s+(?:mistake|accident)\b|\baccidentally\b|\bunknowingly\b|"
+    r"\bwithout\s+(?:knowing|realising|realizing)\b|\bcheat\s+(?:day|meal)\b|"
+    r"不小心|误食|误吃", re.I))
 #: a clause that has what another names ("… and eats most of it herself"), or a heading
 #: that says the rest is a habit ("Friday ritual: one Negroni …")
-_REFERS = re.compile(r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,3}?(?:of\s+)?"
-                     r"(?:it|them)\b|自己(?:也)?吃|吃得|吃光|吃完|"
-                     r"\b(?:ritual|routine|go-to|usual|staple)\b|\bfavou?rite\s+"
-                     r"(?:breakfast|lunch|dinner|meal|snack|dish|drink)\b", re.I)
+_REFERS = guarded(re.compile(
+    r"\b(?:eats?|drinks?|has|finishes|polishes\s+off)\s+(?:\w+\s+){0,3}?(?:of\s+)?"
+    r"(?:it|them)\b|自己(?:也)?吃|吃得|吃光|吃完|"
+    r"\b(?:ritual|routine|go-to|usual|staple)\b|\bfavou?rite\s+"
+    r"(?:breakfast|lunch|dinner|meal|snack|dish|drink)\b", re.I))
 
 
 def _consumed(y: Clause, whole: Claim) -> frozenset[str]:

@@ -16,6 +16,7 @@ from memscope.meaning.claim_text import (
     _set,
     stem,
 )
+from memscope.meaning.prefilter import guarded
 
 _ZH_DENY = re.compile(r"从来没有|从来没|从来不|从没有|从没|从未|从不|没有|没|不|未|戒掉了?|戒了|戒")
 #: (不敢: daring not, which is fear, not a denial of doing or being able: 不敢下海游泳)
@@ -277,10 +278,11 @@ SPOUSES = ("husband", "wife", "spouse")
 ZH_SPOUSES = ("丈夫", "妻子", "老公", "老婆", "太太", "媳妇")
 #: a Chinese time before a negation makes it hold only then (晚上不喝咖啡, 周末不加班,
 #: 下午三点以后不喝咖啡, 平时不喝酒: usually, with exceptions; not 一点也不, "not at all")
-ZH_AT_TIMES = re.compile(r"早上|上午|中午|下午|晚上|夜里|深夜|半夜|凌晨|周末|工作日|平时|平日|"
-                         r"周[一二三四五六日天]|星期|礼拜|以后|之后|以前|之前|时候|期间|"
-                         r"(?:\d+|[二三四五六七八九两]|十[一二]?)点|"
-                         r"上班时|开车时|一般|这(?:两|几|一)?(?:周|天|个月|阵子|段时间)")
+ZH_AT_TIMES = guarded(re.compile(
+    r"早上|上午|中午|下午|晚上|夜里|深夜|半夜|凌晨|周末|工作日|平时|平日|"
+    r"周[一二三四五六日天]|星期|礼拜|以后|之后|以前|之前|时候|期间|"
+    r"(?:\d+|[二三四五六七八九两]|十[一二]?)点|"
+    r"上班时|开车时|一般|这(?:两|几|一)?(?:周|天|个月|阵子|段时间)"))
 #: "not even one": the object before 都 / 也 and the negation (一句法语都不会说, 一口酒也不喝)
 _ZH_NOT_EVEN = re.compile(r"一[句点口个字滴杯只条本台部辆]?(?P<what>[\u4e00-\u9fff]{1,4}?)[都也]$")
 #: Chinese kin words and the kin they name (没有孩子 / 的儿子)

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from memscope.meaning.denials import ZH_AT_TIMES
 from memscope.meaning.levels import given_up_habits
+from memscope.meaning.prefilter import guarded
 
 #: the kinds of food and drink a diet can rule out, and words that name one
 KINDS: dict[str, tuple[str, ...]] = {
@@ -153,56 +154,60 @@ _HAS = {"tobacco": re.compile(r"\b(?:smokes?|smoking|rolls?|lights? up|puffs?)\b
                           rf"|遛|养|喂|有一?只|(?:那|这)(?:只|条)(?={_ZH_PET})|的(?={_ZH_PET})",
                           re.I)}
 #: a food someone is allergic to ("allergic to peanuts", 对花生严重过敏): eating it conflicts
-_ALLERGY = re.compile(r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
-                      r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
-                      r"|(?:\b(?:an?|his|her|their|has)|['’]s)\s+(?:(?:severe|mild|serious|bad|strong|"
-                      r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
-                      r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
-                      r"|\ballergy\s+card\s+for\s+(?P<v>[a-z]+)"
-                      r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I)
-_EATS = re.compile(r"零食|最爱|爱吃|\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|"
-                   r"tucks|go-to|spreads?|toast|sandwich(?:es)?|"
-                   r"favou?rite|breakfast|lunch|dinner)\b|"
-                   r"吃|喝|早餐|早饭|午饭|晚饭|抹|涂|蘸|面包|吐司",
-                   re.I)
+_ALLERGY = guarded(re.compile(
+    r"\ballergic to (?:all\s+|most\s+)?(?P<x>(?!nothing\b)[a-z]+)"
+    r"|\b(?P<y>[a-z]+)[- ]intolerant\b"
+    r"|(?:\b(?:an?|his|her|their|has)|['’]s)\s+(?:(?:severe|mild|serious|bad|strong|"
+    r"life-threatening)\s+)?(?P<w>(?!food\b|drug\b|seasonal\b|known\b|other\b)"
+    r"[a-z]+(?:-[a-z]+)?)\s+allerg(?:y|ies)\b"
+    r"|\ballergy\s+card\s+for\s+(?P<v>[a-z]+)"
+    r"|对(?P<zh>\w{1,4}?)(?:严重|轻微|有点|有些)?过敏", re.I))
+_EATS = guarded(re.compile(
+    r"零食|最爱|爱吃|\b(?:eats?|eating|snacks?|has|orders?|drinks?|starts|begins|"
+    r"tucks|go-to|spreads?|toast|sandwich(?:es)?|"
+    r"favou?rite|breakfast|lunch|dinner)\b|"
+    r"吃|喝|早餐|早饭|午饭|晚饭|抹|涂|蘸|面包|吐司",
+    re.I))
 #: a denial of eating or drinking a kind ("doesn't eat any meat", "never drinks alcohol",
 #: 不吃任何肉, 不喝酒)
-_DENIED = re.compile(r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
-                     r"touch|touches|touched|drunk|eaten|have|has)\s+(?:any\s+|a\s+drop\s+of\s+)?"
-                     r"(?P<what>[a-z]+)"
-                     r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?|caffeine|coffee|sugar|gluten|"
-                     r"pork|beef)\b"
-                     r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
-                     r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
-                     r"|\bcut\s+out\s+(?:all\s+)?(?P<cut>[a-z]+)"
-                     r"|\bavoids\s+(?:all\s+|any\s+)?(?P<avoids>caffeine|alcohol|coffee|tea|meat|"
-                     r"fish|dairy|sugar|pork|eggs?|booze)\b"
-                     # a drink one cannot bear is one not drunk ("can't stand coffee")
-                     r"|\b(?:hates|detests|loathes|can['’]t\s+stand|cannot\s+stand)\s+"
-                     r"(?P<hates>coffee|caffeine|alcohol|booze)\b"
-                     r"|(?:n['’]t|\bnot|\bnever)\s+(?:had|touched|tasted)\s+(?:a\s+(?:single\s+)?"
-                     r"(?:drop|sip|bite|cup|glass|mouthful)\s+of\s+|any\s+)?(?P<had>[a-z]+)"
-                     r"|(?:不|从不|没)(?:吃|喝|碰)(?:任何)?含?(?P<zh>\w{1,3})"
-                     r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)(?:能|敢)?"
-                     r"(?:喝|吃|碰)", re.I)
+_DENIED = guarded(re.compile(
+    r"(?:\b(?:not|never|no longer)|n['’]t)\s+(?:\w+\s+)?(?:eat|eats|drink|drinks|"
+    r"touch|touches|touched|drunk|eaten|have|has)\s+(?:any\s+|a\s+drop\s+of\s+)?"
+    r"(?P<what>[a-z]+)"
+    r"|\bno\s+(?P<no>meat|fish|dairy|alcohol|eggs?|caffeine|coffee|sugar|gluten|"
+    r"pork|beef)\b"
+    r"|\b(?:gave|given|giving|give|gives)\s+up\s+(?P<gave>[a-z]+)"
+    r"|\bstopped\s+(?:eating|drinking)\s+(?P<stopped>[a-z]+)"
+    r"|\bcut\s+out\s+(?:all\s+)?(?P<cut>[a-z]+)"
+    r"|\bavoids\s+(?:all\s+|any\s+)?(?P<avoids>caffeine|alcohol|coffee|tea|meat|"
+    r"fish|dairy|sugar|pork|eggs?|booze)\b"
+    # a drink one cannot bear is one not drunk ("can't stand coffee")
+    r"|\b(?:hates|detests|loathes|can['’]t\s+stand|cannot\s+stand)\s+"
+    r"(?P<hates>coffee|caffeine|alcohol|booze)\b"
+    r"|(?:n['’]t|\bnot|\bnever)\s+(?:had|touched|tasted)\s+(?:a\s+(?:single\s+)?"
+    r"(?:drop|sip|bite|cup|glass|mouthful)\s+of\s+|any\s+)?(?P<had>[a-z]+)"
+    r"|(?:不|从不|没)(?:吃|喝|碰)(?:任何)?含?(?P<zh>\w{1,3})"
+    r"|一(?:口|滴|点|块)(?P<zh_pre>[\u4e00-\u9fff]{1,3}?)(?:都|也)(?:不|没)(?:能|敢)?"
+    r"(?:喝|吃|碰)", re.I))
 #: eating or drinking as a habit or a liking, not in the past ("used to drink")
-_CONSUMES = re.compile(r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
-                       r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
-                       r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-                       r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b|\b(?:a|one|two|three)\s+"
-                       r"(?:couple\s+of\s+)?(?:glass|glasses|pint|pints|cup|cups|mug|bottle|can|"
-                       r"cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
-                       # a count of drinks ("two double espressos before 8am"; not "had two
-                       # beers at the match")
-                       r"|(?<!had )(?<!drank )(?<!downed )\b(?:two|three|four|five|[2-9])\s+"
-                       r"(?:double\s+|large\s+|strong\s+)?"
-                       r"(?:espressos|coffees|lattes|cappuccinos|americanos|flat whites|pints|"
-                       r"beers)\b"
-                       # one's meal as what it is ("breakfast every morning is a wheat bagel")
-                       r"|\b(?:breakfast|lunch|dinner)\s+(?:every\s+\w+\s+|most\s+days\s+)?"
-                       r"(?:is|are)\s+(?:usually\s+|always\s+)?(?:an?|the|some|two|three)\b"
-                       r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
-                       r"晚饭", re.I)
+_CONSUMES = guarded(re.compile(
+    r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
+    r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
+    r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
+    r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b|\b(?:a|one|two|three)\s+"
+    r"(?:couple\s+of\s+)?(?:glass|glasses|pint|pints|cup|cups|mug|bottle|can|"
+    r"cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
+    # a count of drinks ("two double espressos before 8am"; not "had two
+    # beers at the match")
+    r"|(?<!had )(?<!drank )(?<!downed )\b(?:two|three|four|five|[2-9])\s+"
+    r"(?:double\s+|large\s+|strong\s+)?"
+    r"(?:espressos|coffees|lattes|cappuccinos|americanos|flat whites|pints|"
+    r"beers)\b"
+    # one's meal as what it is ("breakfast every morning is a wheat bagel")
+    r"|\b(?:breakfast|lunch|dinner)\s+(?:every\s+\w+\s+|most\s+days\s+)?"
+    r"(?:is|are)\s+(?:usually\s+|always\s+)?(?:an?|the|some|two|three)\b"
+    r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
+    r"晚饭", re.I))
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
 _AT_TIMES = re.compile(r"\s+(?:on(?!\s+(?:(?:his|her|their|the|a)\s+)?(?:[\w-]+['’]s\s+)?(?:orders|"
                        r"advice|recommendation)\b)|at(?!\s+all\b)|during|except|when|while|until|"
@@ -227,9 +232,10 @@ _TOLD_TO = re.compile(r"\b(?:to|should|must|might|could|would|wants? to|trying t
 #: "doesn't drink coffee after noon / before a run"
 _AFTER_TIME = re.compile(r"\s+(?:after|before)\b", re.I)
 #: what stands in for meat, fish or milk ("an oat-milk flat white", "a vegan burger")
-_PLANT = re.compile(r"\b(?:oat|soy|soya|almond|coconut|rice|plant)[- ]?(?:milk|based)\b|\bvegan\b|"
-                    r"\bveggie\b|\bmeat[- ]?(?:free|less)\b|\bdairy[- ]free\b|\btofu\b|\bseitan\b|"
-                    r"\bbeyond\b|\bimpossible\b|燕麦奶|豆奶|植物奶|素肉|豆腐", re.I)
+_PLANT = guarded(re.compile(
+    r"\b(?:oat|soy|soya|almond|coconut|rice|plant)[- ]?(?:milk|based)\b|\bvegan\b|"
+    r"\bveggie\b|\bmeat[- ]?(?:free|less)\b|\bdairy[- ]free\b|\btofu\b|\bseitan\b|"
+    r"\bbeyond\b|\bimpossible\b|燕麦奶|豆奶|植物奶|素肉|豆腐", re.I))
 #: food said to hold no gluten ("gluten-free bread", 无麸质面包)
 NO_GLUTEN = re.compile(r"\bgluten[- ]free\b|\bno[- ]gluten\b|无麸质|免麸质|不含麸质", re.I)
 #: "had a rare steak last night, as she does most weeks": the past, as a habit
@@ -241,11 +247,12 @@ FOR_OTHERS = re.compile(r"\bfor (?:her|his|their) (?:kids|children|family|guests
                         r"husband|wife|son|daughter|parents)\b|做给|给[^，。,；;]{0,4}(?:家人|孩子|"
                         r"朋友|客人|老公|老婆|丈夫|妻子|父母|爸妈|儿子|女儿)"
                         r"(?:吃|喝|做|煮|炒|烧|买|泡|冲)", re.I)
-_NOT_NOW = re.compile(r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
-                      r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
-                      r"\bnon-alcoholic\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|"
-                      + FOR_OTHERS.pattern,
-                      re.I)
+_NOT_NOW = guarded(re.compile(
+    r"\bused to\b|\bno longer\b|\bdied\b|\bpassed away\b|\brehomed\b|"
+    r"\bgave up\b|\bquit\b|\bstopped\b|\bfree\b|"
+    r"\bnon-alcoholic\b|以前|戒了(?![^，。,；;]*没戒掉)|不再|"
+    + FOR_OTHERS.pattern,
+    re.I))
 
 
 #: a food named after what it is not made of ("beef bacon", "veggie burger", "vegan cheese"):
@@ -411,10 +418,11 @@ def consumed(text: str) -> frozenset[str]:
 
 #: what is called a coffee and holds none ("decaf coffee", "a matcha latte", 抹茶拿铁), and
 #: where coffee is sold (咖啡馆)
-_NO_COFFEE = re.compile(r"\bdecaf(?:feinated)?\s+(?:\w+\s+)?(?:coffee|latte|cappuccino|"
-                        r"americano|espresso|flat white)s?\b|\b(?:matcha|chai|turmeric|golden|"
-                        r"dirty chai)\s+lattes?\b|抹茶拿铁|奶茶|低因|无咖啡因|咖啡(?:馆|厅|店)",
-                        re.I)
+_NO_COFFEE = guarded(re.compile(
+    r"\bdecaf(?:feinated)?\s+(?:\w+\s+)?(?:coffee|latte|cappuccino|"
+    r"americano|espresso|flat white)s?\b|\b(?:matcha|chai|turmeric|golden|"
+    r"dirty chai)\s+lattes?\b|抹茶拿铁|奶茶|低因|无咖啡因|咖啡(?:馆|厅|店)",
+    re.I))
 #: a possessive of someone else's and the words after it ("his neighbour's old beagle"), or
 #: an animal no one keeps ("a stray cat", 流浪猫)
 _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|mum|mom|dad|"
@@ -428,13 +436,13 @@ _OTHERS_PET = re.compile(r"\b(?:neighbou?r|friend|sister|brother|mother|father|m
 #: sugar or coffee given up some time ago and not had since ("has been off sugar for two
 #: years", 三年没喝咖啡, 戒糖); smoking and drinking given up are the levels' "former"
 #: (:func:`memscope.meaning.levels.given_up_habits`)
-_GIVEN_UP = re.compile(
+_GIVEN_UP = guarded(re.compile(
     r"\b(?:has been|have been|has stayed|is|'s) off (?P<off>sugar|coffee|caffeine)\b"
     r"|\bhas(?:n['’]t| not) (?:had|touched) (?:any )?(?P<had>sugar|coffee|caffeine) "
     r"(?:in|for|since)\b"
     r"|(?:\d+|[一二两三四五六七八九十几半]+)(?:年|个月)(?:多)?(?:都)?没(?:有)?(?:喝|碰|吃)(?:过)?"
     r"(?:一口)?(?P<zh>糖|咖啡)"
-    r"|戒(?P<zh_quit>糖|咖啡)", re.I)
+    r"|戒(?P<zh_quit>糖|咖啡)", re.I))
 _GIVEN_UP_KIND = {"sugar": "sugar", "coffee": "coffee", "caffeine": "coffee", "糖": "sugar",
                   "咖啡": "coffee"}
 #: giving up for a while only ("when she was pregnant", "while training", "during Lent")

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memscope.meaning.prefilter import guarded
+
 #: the least age at which someone remembers seeing an event, and at which they serve in a
 #: war
 WITNESS_AGE = 3
@@ -56,24 +58,27 @@ EVENTS: tuple[tuple[re.Pattern[str], int], ...] = tuple(
         (r"澳门回归", 1999),
     ))
 #: seen as it happened ("remembers watching", "saw it live", "as a kid", 亲眼, 记得)
-_WITNESS = re.compile(r"\b(?:remembers?|remembered|recalls?|recalled|witnessed|vividly)\b|"
-                      r"\blive\s+on\s+(?:tv|television|the\s+telly|the\s+radio)\b|"
-                      r"\b(?:watched|saw|seen|watching|seeing)\b[^.;]{0,40}\blive\b|"
-                      r"\bas\s+(?:a|an)\s+(?:kid|child|boy|girl|teenager|toddler)\b|"
-                      r"\bin\s+person\b|\bwas\s+there\s+(?:when|for)\b|"
-                      r"亲眼|记得|小时候|直播|守在电视|电视上看|现场看|那年", re.I)
+_WITNESS = guarded(re.compile(
+    r"\b(?:remembers?|remembered|recalls?|recalled|witnessed|vividly)\b|"
+    r"\blive\s+on\s+(?:tv|television|the\s+telly|the\s+radio)\b|"
+    r"\b(?:watched|saw|seen|watching|seeing)\b[^.;]{0,40}\blive\b|"
+    r"\bas\s+(?:a|an)\s+(?:kid|child|boy|girl|teenager|toddler)\b|"
+    r"\bin\s+person\b|\bwas\s+there\s+(?:when|for)\b|"
+    r"亲眼|记得|小时候|直播|守在电视|电视上看|现场看|那年", re.I))
 #: served in it ("served in the Gulf War", "fought in Vietnam", 参加过越战)
 _SERVED = re.compile(r"\b(?:served|fought|deployed|was\s+a\s+soldier|as\s+a\s+soldier|"
                      r"veteran\s+of|volunteered|volunteer)\b|参加过|参战|当兵|志愿者", re.I)
 #: a memory denied ("doesn't remember the moon landing", "was too young to remember")
-_NOT_SEEN = re.compile(r"(?:n['’]t|\bnot|\bnever|\bno)\s+(?:\w+\s+){0,2}?(?:remember|recall|"
-                       r"memory|memories|see|seen|saw|watch|watched)\b|\btoo\s+young\b|"
-                       r"\bnot\s+(?:yet\s+)?born\b|(?:不记得|没印象|没看过|还没出生|太小)", re.I)
+_NOT_SEEN = guarded(re.compile(
+    r"(?:n['’]t|\bnot|\bnever|\bno)\s+(?:\w+\s+){0,2}?(?:remember|recall|"
+    r"memory|memories|see|seen|saw|watch|watched)\b|\btoo\s+young\b|"
+    r"\bnot\s+(?:yet\s+)?born\b|(?:不记得|没印象|没看过|还没出生|太小)", re.I))
 #: what is no witness: a film, a book or a lesson about it
-_ABOUT = re.compile(r"\b(?:documentary|documentaries|film|movie|book|novel|podcast|lecture|"
-                    r"class|course|museum|exhibition|replay|footage|reading|read|studied|"
-                    r"learned|learnt|essay|thesis)\b|纪录片|电影|书|课|博物馆|回放|重播",
-                    re.I)
+_ABOUT = guarded(re.compile(
+    r"\b(?:documentary|documentaries|film|movie|book|novel|podcast|lecture|"
+    r"class|course|museum|exhibition|replay|footage|reading|read|studied|"
+    r"learned|learnt|essay|thesis)\b|纪录片|电影|书|课|博物馆|回放|重播",
+    re.I))
 
 
 @lru_cache(maxsize=50_000)

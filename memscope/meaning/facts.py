@@ -28,6 +28,7 @@ from memscope.meaning.claim_text import (
     stem,
 )
 from memscope.meaning.denials import _ZH_DENY, Denial
+from memscope.meaning.prefilter import guarded
 
 #: words that make an attribute hold one value ("her only employer", "main bank")
 _MARKERS = _set("only sole main primary favourite favorite one current usual regular new")
@@ -130,7 +131,7 @@ _TRIGGERS = {
     "end": ("end", "run", "last", "valid", "expir", "schedul", "booked", "planned", "set ",
             "fixed", "arranged", "due"),
 }
-_STATE_TRIGGER = re.compile(
+_STATE_TRIGGER = guarded(re.compile(
     r"single|bachelor|married|engaged|unemployed|working|eldest|oldest|youngest|老大|长子|长女|最小|老幺|"
     r"老小|night|nine|9[- ]to|day shift|夜班|白班|朝九|一家|打过工|参加工作|入职|升|"
     r"athe|agnos|relig|catholic|christian|pray|ramadan|temple|mosque|gurdwara|"
@@ -145,7 +146,7 @@ _STATE_TRIGGER = re.compile(
     r"seeing anyone|dating anyone|relationship|"
     r"retired|退休|school|undergraduate|student|学|初|高|大|vot|ballot|driv|驾|开车|网约车|出租|滴滴|投|选举|"
     r"单身|单着|未婚|婚|丧偶|守寡|离异|失业|"
-    r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆|经理|主管|总监|员工", re.I)
+    r"待业|没有工作|全职|兼职|住|合租|对象|伴侣|朋友|妻|丈夫|老公|老婆|经理|主管|总监|员工", re.I))
 #: words an age or a count needs ("… years old", "turned", "has two …", "father of …")
 _AGE_TRIGGER = re.compile(r"old|turn|age|birthday|^\s*(?:is|was)\s|\dy\.?/?o\b|\dyo\b", re.I)
 #: an age by its decade ("in his early fifties": 50-54)

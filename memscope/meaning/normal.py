@@ -15,6 +15,7 @@ import re
 from memscope.meaning.claim_text import ZH_ROLES
 from memscope.meaning.clauses import ZH_LEADING_TIME, zh_name_length, zh_opens_on_name
 from memscope.meaning.places import capital
+from memscope.meaning.prefilter import Rewrites, guarded
 from memscope.meaning.profile import as_sentences
 
 _UNITS = (
@@ -40,8 +41,9 @@ _ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
 _ZH_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千]+)"
                         r"(?=(万|元|块(?![儿去来])|岁|公斤|斤|公里|厘米|米|个?月|日|号|点))")
 #: a Chinese time of day, its half of the day before it: 下午三点 → 15:00, 早上八点半 → 08:30
-_ZH_TIME = re.compile(r"(?P<half>上午|早上|早晨|清晨|凌晨|中午|下午|傍晚|晚上|每晚|夜里|半夜)?"
-                      r"(?P<h>\d{1,2})点(?:(?P<half_hour>半)|(?P<m>\d{1,2})分?)?")
+_ZH_TIME = guarded(re.compile(
+    r"(?P<half>上午|早上|早晨|清晨|凌晨|中午|下午|傍晚|晚上|每晚|夜里|半夜)?"
+    r"(?P<h>\d{1,2})点(?:(?P<half_hour>半)|(?P<m>\d{1,2})分?)?"))
 _ZH_PM = ("中午", "下午", "傍晚", "晚上", "每晚", "夜里")
 #: one way of writing a Chinese month, a day of the month, money and "every month"
 _ZH_WAYS = ((re.compile(r"(\d{1,2})号(?![线楼房门院车厢位窗口码])"), r"\1日"),
@@ -776,6 +778,9 @@ _ONE_PERSON_WAYS = (
     # hand"): the user's
     (re.compile(r"^An? (?=(?:lefty|southpaw|left-hander|right-hander)\b)"), "User is a "),
 )
+#: every English rewrite, in the order they apply (each skipped on a note that lacks its
+#: needle: prefilter.Rewrites)
+_EN_WAYS = Rewrites((*_ONE_PERSON_WAYS, *_HOLIDAYS))
 
 
 #: attributes whose values are common words, written in lower case when they open a
@@ -1348,8 +1353,7 @@ def normalise(text: str) -> str:
     elif (lead := _LEADING_PLACE.match(text)) is not None:  # "in Munich": the place kept
         place = lead.group("lead")
         text = f"{lead.group('rest')} {place[:1].lower()}{place[1:]}{lead.group('end')}"
-    for pattern, written in (*_ONE_PERSON_WAYS, *_HOLIDAYS):
-        text = pattern.sub(written, text)
+    text = _EN_WAYS(text)
     m = _BACK_TO_FRONT.match(text)
     if m is not None and not m.group("value").lower().startswith(("she ", "he ", "it ", "this ",
                                                                    "that ", "there ")):

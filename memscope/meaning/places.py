@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from memscope.meaning.claim_text import _HAN
+from memscope.meaning.prefilter import guarded
 
 #: a place smaller than this is not read as a city (GeoNames has a "Bali" of 27,000 people
 #: in Cameroon, and the island is no city; its Venice has 51,000)
@@ -107,8 +108,9 @@ _CITY_SIGHTS: dict[str, str] = {
     "卢浮宫": "巴黎", "埃菲尔铁塔": "巴黎", "大本钟": "伦敦", "自由女神像": "纽约",
     "时代广场": "纽约",
 }
-_SIGHT_NAMES = re.compile("|".join(sorted((re.escape(k) for k in _CITY_SIGHTS), key=len,
-                                          reverse=True)), re.I)
+_SIGHT_NAMES = guarded(re.compile(
+    "|".join(sorted((re.escape(k) for k in _CITY_SIGHTS), key=len,
+                    reverse=True)), re.I))
 
 
 #: well-known universities and the city each is in (common knowledge): where someone
@@ -134,9 +136,10 @@ UNIVERSITIES: dict[str, str] = {
     "香港大学": "香港", "港大": "香港", "东京大学": "东京", "哈佛": "boston", "麻省理工": "boston",
     "斯坦福": "san francisco", "牛津": "oxford", "剑桥": "cambridge",
 }
-_UNIVERSITY_NAMES = re.compile("|".join(
+_UNIVERSITY_NAMES = guarded(re.compile(
+    "|".join(
     rf"(?<![a-z]){re.escape(n)}(?![a-z])" if n.isascii() else re.escape(n)
-    for n in sorted(UNIVERSITIES, key=len, reverse=True)), re.I)
+    for n in sorted(UNIVERSITIES, key=len, reverse=True)), re.I))
 
 
 def universities(text: str) -> tuple[str, ...]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import re
 
+from memscope.meaning.prefilter import guarded
+
 #: "Name: Priya Raman" anywhere in an English note
 _EN_NAME = re.compile(r"(?:^|(?<=[.;]\s))(?:Name|Person|Patient|Client|Employee|Customer|Member)"
                       r":\s*"
@@ -476,7 +478,8 @@ def _row(text: str, *, zh: bool) -> str:
 #: a record written as code: JSON ({"person": "Yusuf", "owns_car": false}), key=value pairs
 #: (name=Amara; city=Leeds), a field with its owner in a comment (handedness: right  # Ola)
 #: or in brackets after its key (schedule(Grace): nights)
-_KEY_VALUE = re.compile(r"(?P<key>[A-Za-z][\w.]*)\s*=\s*['\"]?(?P<value>[^;'\"]+?)['\"]?\s*(?:;|$)")
+_KEY_VALUE = guarded(re.compile(
+    r"(?P<key>[A-Za-z][\w.]*)\s*=\s*['\"]?(?P<value>[^;'\"]+?)['\"]?\s*(?:;|$)"))
 _OWNER_COMMENT = re.compile(r"^(?P<field>.+?)\s+#\s*(?P<name>User|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"
                             r"\s*$")
 _KEY_OWNER = re.compile(r"^(?P<key>[a-z][\w .]{1,30}?)\((?P<name>[A-Z][\w'’-]*)\):\s*")

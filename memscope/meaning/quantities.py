@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from memscope.meaning.claim_text import _N, WEEKDAYS, _number, _set, date_parts
 from memscope.meaning.normal import _ZH_DIGIT, zh_number
+from memscope.meaning.prefilter import guarded
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,9 @@ _MULT = r"(?:\s*(?P<mult>k\b|K\b|m\b|thousand\b|million\b|grand\b))?"
 _MONEY = (re.compile(rf"(?P<sign>[£$€¥])\s?{_NUM}{_MULT}", re.I),
           re.compile(rf"\b{_NUM}{_MULT}\s*(?P<word>pounds?|quid|dollars?|euros?|GBP|USD|EUR)\b",
                      re.I))
-_PER_MONTH = re.compile(r"\b(?:a|per|each|every)\s+month\b|\bmonthly\b|/\s?(?:month|mo)\b"
-                        r"|\bpcm\b|\bmonth(?:ly)?\s+(?:rent|salary|fee|pay)", re.I)
+_PER_MONTH = guarded(re.compile(
+    r"\b(?:a|per|each|every)\s+month\b|\bmonthly\b|/\s?(?:month|mo)\b"
+    r"|\bpcm\b|\bmonth(?:ly)?\s+(?:rent|salary|fee|pay)", re.I))
 _PER_YEAR = re.compile(r"\b(?:a|per|each|every)\s+year\b|\bannual(?:ly)?\b|\byearly\b"
                        r"|/\s?(?:year|yr)\b|\bp\.?a\.?\b|\ba\s+year\b", re.I)
 _PER_WEEK = re.compile(r"\b(?:a|per|each|every)\s+week\b|\bweekly\b", re.I)
@@ -157,10 +159,11 @@ def _zh_value(m: re.Match[str]) -> float | None:
 
 #: an amount that is a part, a past one, or one more ("an extra £300 a month from tutoring",
 #: "paid £800 when she lived in Leeds"): not the whole of one thing now
-_NOT_THE_AMOUNT = re.compile(r"\b(?:extra|additional|bonus|on\s+top|side|another|also|"
-                             r"(?<!\bis )(?<!\bgets )(?<!\bare )paid|"
-                             r"earned|used\s+to|was|were|previously|formerly|back\s+then|"
-                             r"when\s+(?:she|he|they|i|we)\b)", re.I)
+_NOT_THE_AMOUNT = guarded(re.compile(
+    r"\b(?:extra|additional|bonus|on\s+top|side|another|also|"
+    r"(?<!\bis )(?<!\bgets )(?<!\bare )paid|"
+    r"earned|used\s+to|was|were|previously|formerly|back\s+then|"
+    r"when\s+(?:she|he|they|i|we)\b)", re.I))
 
 
 #: an amount said as a bound ("over £50k", "up to $90,000"): no one value to compare
@@ -311,14 +314,16 @@ _FULL_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?"
 #: days said as a range ("Monday to Friday", "Mon–Fri"), a word for some ("weekends",
 #: "weekdays") or one by name ("Saturdays")
-_DAYS = re.compile(rf"\b(?P<a>{_FULL_DAY}|{_SHORT_DAY})s?\s*(?:-|–|—|\bto\b|\bthrough\b|"
-                   rf"\bthru\b|\btill\b|\buntil\b)\s*(?P<b>{_FULL_DAY}|{_SHORT_DAY})s?\b"
-                   rf"|\b(?P<ends>weekends?|saturday and sunday|saturdays and sundays)\b"
-                   rf"|\b(?P<weekdays>weekdays)\b|\b(?P<one>{_FULL_DAY})s?\b", re.I)
+_DAYS = guarded(re.compile(
+    rf"\b(?P<a>{_FULL_DAY}|{_SHORT_DAY})s?\s*(?:-|–|—|\bto\b|\bthrough\b|"
+    rf"\bthru\b|\btill\b|\buntil\b)\s*(?P<b>{_FULL_DAY}|{_SHORT_DAY})s?\b"
+    rf"|\b(?P<ends>weekends?|saturday and sunday|saturdays and sundays)\b"
+    rf"|\b(?P<weekdays>weekdays)\b|\b(?P<one>{_FULL_DAY})s?\b", re.I))
 #: a text about work ("works", "shift", "rota", "day off"), not a workout
-_WORK_DAYS_CUE = re.compile(r"\bwork(?:s|ed|ing)?\b(?!\s+out)|\bshifts?\b|\brota\b|"
-                            r"\bschedule\b|\bclocks?\s+in\b|(?:days?|weekends?)\s+(?:\w+\s+)?off\b",
-                            re.I)
+_WORK_DAYS_CUE = guarded(re.compile(
+    r"\bwork(?:s|ed|ing)?\b(?!\s+out)|\bshifts?\b|\brota\b|"
+    r"\bschedule\b|\bclocks?\s+in\b|(?:days?|weekends?)\s+(?:\w+\s+)?off\b",
+    re.I))
 #: days said free: "has weekends off", "Sundays and Mondays off", "Wednesdays are their
 #: fixed day off"; or "never works weekends"
 _OFF_AFTER = re.compile(r"^[^.;,]{0,40}?\b(?:off|free)\b")
@@ -392,8 +397,9 @@ _ZH_WEEKDAYS = {"一": "monday", "二": "tuesday", "三": "wednesday", "四": "t
 _ZH_HOUR = re.compile(r"(?P<h>[0-2]\d):(?P<min>[0-5]\d)")
 _ZH_HALF = re.compile(r"(?P<am>早上|上午|早晨|清晨|凌晨)|(?P<pm>下午|晚上|傍晚|夜里)")
 #: a weekly slot: its noun, and a lesson by its subject (钢琴课, 英语课)
-_ZH_SLOT = re.compile(r"(?P<gym>健身)|(?P<swim>游泳)|(?P<yoga>瑜伽)"
-                      r"|(?P<lesson>[\u4e00-\u9fff]{2})课|(?P<meeting>例会|组会|周会)")
+_ZH_SLOT = guarded(re.compile(
+    r"(?P<gym>健身)|(?P<swim>游泳)|(?P<yoga>瑜伽)"
+    r"|(?P<lesson>[\u4e00-\u9fff]{2})课|(?P<meeting>例会|组会|周会)"))
 _ZH_SLOT_ONLY = re.compile(r"只|固定|一次|其他时间都?不")
 
 

@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from memscope.meaning.normal import normalise
+from memscope.meaning.prefilter import guarded
 
 _HOUR_WORDS = {w: n for n, w in enumerate(
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -61,10 +62,11 @@ _ZH_NOT_BEFORE = re.compile(r"(?:从不|从来不|很少|不会|从没|从来没
                             r"(?P<sleep>睡觉|入睡|上床|睡))")
 _ZH_HABIT = re.compile(r"每天|每晚|每早|天天|总是|一般|通常|平时|都")
 _HABIT = re.compile(r"\b(?:every|each|daily|always|usually|normally|sharp|weekday)\b", re.I)
-_ROUTINE_CUE = re.compile(r"\b(?:up|wakes?|woke|waking|bed|sleeps?|asleep|turns? in|running|"
-                          r"work\s?day|clocks?|clocking|starts? work|starting work|"
-                          r"jogging|swimming|runs|jogs|gym|exercises?|works? out|trains|swims)\b"
-                          r"|起床|醒|起来|睡", re.I)
+_ROUTINE_CUE = guarded(re.compile(
+    r"\b(?:up|wakes?|woke|waking|bed|sleeps?|asleep|turns? in|running|"
+    r"work\s?day|clocks?|clocking|starts? work|starting work|"
+    r"jogging|swimming|runs|jogs|gym|exercises?|works? out|trains|swims)\b"
+    r"|起床|醒|起来|睡", re.I))
 
 
 def _hours(raw: str, sleep: bool) -> float:

@@ -48,6 +48,7 @@ from memscope.meaning.places import (
     within,
     zh_places,
 )
+from memscope.meaning.prefilter import guarded
 from memscope.meaning.quantities import Measure, measures, measures_conflict
 from memscope.meaning.reading import EN_ONLY_CHILD, ZH_ONLY_CHILD, Claim, Clause
 from memscope.meaning.routines import routine, routines_conflict
@@ -247,14 +248,15 @@ _NO_PROPERTY = re.compile(r"\b(?:has\s+)?never\s+owned\s+(?:any\s+)?(?:property|
                           r"house|flat))\b|\b(?:doesn['’]t|does not)\s+own\s+(?:any\s+)?"
                           r"property\b|\bno\s+property\s+to\s+(?:his|her|their)\s+name\b|"
                           r"\bowns\s+no\s+property\b", re.I)
-_OWNS_PROPERTY = re.compile(r"(?<!neither )(?<!nor )(?<!no )\b(?:paying\s+off|pays\s+off|"
-                            r"paid\s+off|repaying|final)\s+(?:(?:a|the|her|his|their)\s+)?"
-                            r"mortgage\b|"
-                            r"\b(?:is\s+paying|pays)\s+(?:a|the|her|his|their)\s+mortgage\b|"
-                            r"\bmortgage\s+on\s+(?:her|his|their|the)\b|"
-                            r"\bowns?\s+(?:(?:the|his|her|their|a|an)\s+)?(?:[\w-]+\s+){0,2}?"
-                            r"(?:flat|house|home|apartment|terrace|semi(?:-detached)?|bungalow|"
-                            r"cottage|property)\b", re.I)
+_OWNS_PROPERTY = guarded(re.compile(
+    r"(?<!neither )(?<!nor )(?<!no )\b(?:paying\s+off|pays\s+off|"
+    r"paid\s+off|repaying|final)\s+(?:(?:a|the|her|his|their)\s+)?"
+    r"mortgage\b|"
+    r"\b(?:is\s+paying|pays)\s+(?:a|the|her|his|their)\s+mortgage\b|"
+    r"\bmortgage\s+on\s+(?:her|his|their|the)\b|"
+    r"\bowns?\s+(?:(?:the|his|her|their|a|an)\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:flat|house|home|apartment|terrace|semi(?:-detached)?|bungalow|"
+    r"cottage|property)\b", re.I))
 
 
 #: a Chinese home one owns, or rents (住的是自己买的房子 / 一直租房住, 房子是租的)
@@ -476,27 +478,28 @@ _MAKER = re.compile(r"\bApple(?:['’]s)?\s+(?:products?|devices?|gear|hardware|
                     r"|果粉")
 _TOOL_WORD = {w: (kind, value) for kind, values in _TOOLS.items()
               for value, words in values.items() for w in words}
-_TOOL_RE = re.compile(
+_TOOL_RE = guarded(re.compile(
     r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in sorted(_TOOL_WORD, key=len, reverse=True)
                                 if w.isascii()) + r")(?![a-z])|"
     + "|".join(re.escape(w) for w in sorted(_TOOL_WORD, key=len, reverse=True) if not w.isascii()),
-    re.I)
+    re.I))
 #: one tool and no other ("only uses Windows", "has only ever owned Android phones", "runs
 #: Linux on every machine", "Windows only", "never uses anything but Vim", 只用WPS,
 #: 一直用苹果手机, 唯一的手机)
-_ONLY_TOOL = re.compile(r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|owns?|owned|"
-                        r"buys?|bought|works?\s+(?:in|on|with))\b|(?-i:\b[A-Z]\w*[- ]only\b)|"
-                        r"\b(?:anything|nothing)\s+(?:but|other than|except)\b|唯一的手机|就这一部|"
-                        r"\bnot (?:made|built|designed) by\b|"
-                        r"\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)\b|"
-                        r"\b(?:uses?|runs?)\s+(?:\w+\s+){1,2}only\b"
-                        r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
-                        r"|\b(?:only|one|sole|main)\s+(?:phone|laptop|computer|mobile)\b"
-                        r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
-                        r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
-                        r"只有一辆车|就一辆车|唯一的车|唯一的?一辆车|就这一辆车?|没有别的车|只认|"
-                        r"纯(?:Mac|苹果|安卓|Windows)用户|唯一的电脑|唯一一台电脑|就这一台电脑"
-                        r"|全靠它", re.I)
+_ONLY_TOOL = guarded(re.compile(
+    r"\b(?:only|exclusively)\s+(?:ever\s+)?(?:uses?|used|runs?|owns?|owned|"
+    r"buys?|bought|works?\s+(?:in|on|with))\b|(?-i:\b[A-Z]\w*[- ]only\b)|"
+    r"\b(?:anything|nothing)\s+(?:but|other than|except)\b|唯一的手机|就这一部|"
+    r"\bnot (?:made|built|designed) by\b|"
+    r"\b(?:uses?|runs?)\s+(?:only|nothing\s+but|exclusively)\b|"
+    r"\b(?:uses?|runs?)\s+(?:\w+\s+){1,2}only\b"
+    r"|\bon\s+(?:every|all\s+(?:his|her|their))\s+(?:machine|computer|device)"
+    r"|\b(?:only|one|sole|main)\s+(?:phone|laptop|computer|mobile)\b"
+    r"|\bloyalist\b|\bthrough and through\b|\bdie-hard\b"
+    r"|只用|只使用|一直用|一直是|从来只用|都是用|就这一部手机|只有一部手机|"
+    r"只有一辆车|就一辆车|唯一的车|唯一的?一辆车|就这一辆车?|没有别的车|只认|"
+    r"纯(?:Mac|苹果|安卓|Windows)用户|唯一的电脑|唯一一台电脑|就这一台电脑"
+    r"|全靠它", re.I))
 
 
 #: a tool used only in one place ("only uses Windows at work"): others may be used elsewhere
@@ -675,18 +678,21 @@ def _passport_conflict(a: Claim, b: Claim) -> str | None:
 
 #: a car that runs on electricity alone ("his only car is fully electric", 纯电的特斯拉), and
 #: one that takes fuel ("fills up with diesel", 加油站加92号汽油); a hybrid takes both
-_ELECTRIC_CAR = re.compile(r"\b(?:fully |all[- ]|purely )?electric\b|(?<![A-Za-z])EVs?"
-                           r"(?![A-Za-z])|\bTesla\b|\bModel [3SXY]\b|\bNissan Leaf\b|纯电|"
-                           r"电动汽车|特斯拉", re.I)
-_FUELLED_CAR = re.compile(r"\b(?:petrol|diesel|gasoline|unleaded)\b|\bfills? (?:it |her |his |"
-                          r"their |the car |the tank )?up\b|\b(?:gas|petrol|filling) station\b|"
-                          r"\bper (?:litre|liter|gallon)\b|\bmpg\b|加油站|汽油|柴油|费油|"
-                          r"加(?:一次|满)?油", re.I)
+_ELECTRIC_CAR = guarded(re.compile(
+    r"\b(?:fully |all[- ]|purely )?electric\b|(?<![A-Za-z])EVs?"
+    r"(?![A-Za-z])|\bTesla\b|\bModel [3SXY]\b|\bNissan Leaf\b|纯电|"
+    r"电动汽车|特斯拉", re.I))
+_FUELLED_CAR = guarded(re.compile(
+    r"\b(?:petrol|diesel|gasoline|unleaded)\b|\bfills? (?:it |her |his |"
+    r"their |the car |the tank )?up\b|\b(?:gas|petrol|filling) station\b|"
+    r"\bper (?:litre|liter|gallon)\b|\bmpg\b|加油站|汽油|柴油|费油|"
+    r"加(?:一次|满)?油", re.I))
 _HYBRID = re.compile(r"\bhybrid\b|混动|插电|增程", re.I)
 #: one car only ("his only car", 唯一的车, 就一辆车)
-_ONE_CAR = re.compile(r"\b(?:only|sole|one and only)\s+(?:\w+\s+)?(?:car|vehicle)\b|"
-                      r"\bthe only car\b|唯一(?:的|一辆)?(?:车|一辆车)|就(?:这)?一辆车|只有一辆车|"
-                      r"家就一辆|(?:车|car)\s*[:：]", re.I)
+_ONE_CAR = guarded(re.compile(
+    r"\b(?:only|sole|one and only)\s+(?:\w+\s+)?(?:car|vehicle)\b|"
+    r"\bthe only car\b|唯一(?:的|一辆)?(?:车|一辆车)|就(?:这)?一辆车|只有一辆车|"
+    r"家就一辆|(?:车|car)\s*[:：]", re.I))
 
 
 def _fuel_conflict(a: Claim, b: Claim) -> str | None:
@@ -771,10 +777,11 @@ _IN_FIELD = re.compile("|".join(f"(?P<{field}>{now})" for field, (_words, now, _
 #: one job and no other ("it is her only job", "doesn't have any other job")
 _ONLY_JOB = re.compile(r"\bonly job\b|\b(?:no|(?:doesn['’]t|does not) have any) other jobs?\b"
                        r"|\bfirst and only job\b", re.I)
-_CAREER_CUE = re.compile(r"teach|taught|school|educat|nurs|medic|health|hospital|doctor|pharmac|"
-                         r"paramedic|"
-                         r"therapist|surgeon|midwife|GP\b|anaesth|physician|chef|cook|kitchen|"
-                         r"hospitality|catering", re.I)
+_CAREER_CUE = guarded(re.compile(
+    r"teach|taught|school|educat|nurs|medic|health|hospital|doctor|pharmac|"
+    r"paramedic|"
+    r"therapist|surgeon|midwife|GP\b|anaesth|physician|chef|cook|kitchen|"
+    r"hospitality|catering", re.I))
 
 
 def _tenure_features(text: str) -> set[str]:
@@ -953,12 +960,13 @@ _EN_PLACE = re.compile(r"\b(?:in|on|to|at|near|around|visited|toured|climbed|exp
 
 
 #: a trip still to come ("is flying to Tokyo in October", "will visit Kyoto"): no visit yet
-_TRIP_AHEAD = re.compile(r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|traveling|heading|off)\s"
-                         r"|\bwill\s+(?:visit|fly|go|travel|be)\b|\bnext\s+(?:week|month|year|"
-                         r"spring|summer|autumn|winter|january|february|march|april|may|june|"
-                         r"july|august|september|october|november|december)\b|\bbooked\b|"
-                         r"\bplans?\s+to\b|\bplanning\b|下(?:个?月|周|星期)|明年|打算|准备|要去|订了",
-                         re.I)
+_TRIP_AHEAD = guarded(re.compile(
+    r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|traveling|heading|off)\s"
+    r"|\bwill\s+(?:visit|fly|go|travel|be)\b|\bnext\s+(?:week|month|year|"
+    r"spring|summer|autumn|winter|january|february|march|april|may|june|"
+    r"july|august|september|october|november|december)\b|\bbooked\b|"
+    r"\bplans?\s+to\b|\bplanning\b|下(?:个?月|周|星期)|明年|打算|准备|要去|订了",
+    re.I))
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
                          r"没有?(?:去|到|出|离开)|"
@@ -1101,13 +1109,13 @@ def _sight_conflict(a: Claim, b: Claim) -> str | None:
 
 #: snow or a deep frost where someone lives ("shovels snow off his driveway", "builds a
 #: snowman outside her house", 家门口堆雪人, 他住的地方冬天零下二十几度, 家乡每年冬天都下大雪)
-_SNOW_AT_HOME = re.compile(
+_SNOW_AT_HOME = guarded(re.compile(
     r"\b(?:shovel(?:s|led|ling|ing)?|clears?|clearing)\s+(?:the\s+)?snow\b|\bsnowm[ae]n\s+"
     r"(?:in|outside|in front of)\s+(?:the|her|his|their)\s+(?:garden|house|yard|home|front)|"
     r"\bsnowed in\b|\b(?:minus|−|-)\s?(?:1[5-9]|[2-5]\d)\s?(?:°|degrees)|"
     r"(?:家门口|院子里?|小区|楼下|家乡|老家|家那边|住的地方)[^，。,；;]{0,12}"
     r"(?:堆雪人|扫雪|铲雪|下(?:大)?雪|零下)|"
-    r"(?:住的地方|家那边|家乡|老家)[^，。,；;]{0,8}冬天[^，。,；;]{0,8}(?:零下|下(?:大)?雪)", re.I)
+    r"(?:住的地方|家那边|家乡|老家)[^，。,；;]{0,8}冬天[^，。,；;]{0,8}(?:零下|下(?:大)?雪)", re.I))
 #: no snow and no cold where someone lives (老家冬天从不下雪, "it never snows where she lives")
 _NO_SNOW_AT_HOME = re.compile(r"(?:老家|家乡|住的地方|家那边)[^，。,；;]{0,8}"
                               r"(?:从不|从来不|从没)下(?:过)?雪|"
@@ -1420,8 +1428,9 @@ _PARENTS_TOGETHER = re.compile(
 #: one's marriage to them now ("married to Marco", "15 years of marriage with husband Marco",
 #: "her husband Marco"; not a late or a former one)
 _DIVORCED_FROM = re.compile(r"\bdivorced\s+(?:from\s+)?(?P<name>[A-Z][\w-]+)")
-_MARRIED_TO = re.compile(r"\bmarried\s+to\s+(?P<name>[A-Z][\w-]+)|(?<!late )(?<!former )"
-                         r"(?<!ex-)\b(?:husband|wife|spouse)\s+(?P<name2>[A-Z][\w-]+)")
+_MARRIED_TO = guarded(re.compile(
+    r"\bmarried\s+to\s+(?P<name>[A-Z][\w-]+)|(?<!late )(?<!former )"
+    r"(?<!ex-)\b(?:husband|wife|spouse)\s+(?P<name2>[A-Z][\w-]+)"))
 
 
 _FORMER = re.compile(r"\b(?:ex-|former|late|divorced|used to|was married|were married)", re.I)

@@ -21,6 +21,7 @@ from memscope.meaning.claim_text import (
 )
 from memscope.meaning.clauses import zh_name_length
 from memscope.meaning.compare import _NOUN_KEYS, _fuzzy_in, conflict
+from memscope.meaning.prefilter import guarded
 from memscope.meaning.reading import FAMILIES, Claim
 
 # ---------------------------------------------------------------------------------------
@@ -36,9 +37,10 @@ _ZH_GENERIC = frozenset(("现在", "已经", "一直", "每个", "我们", "他�
 _INTENT = re.compile(r"\b(?:plans?|planning|wants?|hopes?|hoping|saving (?:up )?for|looking "
                      r"(?:for|into)|thinking (?:about|of)|considering|intends?|going to|about to)"
                      r"\b|打算|计划|准备|想要|正在找|在找|开始找|考虑", re.I)
-_DONE = re.compile(r"\b(?:\w+ed|bought|got|found|made|took|won|sold|paid|chose|signed|began|"
-                   r"opened|booked|went|gave|moved)\b|买了|订了|找到|开了|搬了|已经|考上|拿到|"
-                   r"回来|领回|了", re.I)
+_DONE = guarded(re.compile(
+    r"\b(?:\w+ed|bought|got|found|made|took|won|sold|paid|chose|signed|began|"
+    r"opened|booked|went|gave|moved)\b|买了|订了|找到|开了|搬了|已经|考上|拿到|"
+    r"回来|领回|了", re.I))
 
 
 def update_relation(a: Claim, b: Claim) -> bool | None:
