@@ -53,7 +53,7 @@ _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 
 
 #: a clause about a time gone: its facts are not today's
-_PAST = re.compile(
+_PAST = guarded(re.compile(
     r"\b(?:used to|previously|formerly|grew up|(?:was|were) (?:raised|brought up)"
     r"|(?<!even )as an? (?:child|kid|teenager|student)"
     r"|in the past|back then|former|ex-\w+|first (?:husband|wife|job|marriage|partner)"
@@ -61,7 +61,7 @@ _PAST = re.compile(
     r"|divorced (?:in|from|after)|until (?:19|20)\d\d|"
     r"until (?:last|recently|a (?:year|month|few \w+) ago)|"
     r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
-    re.I)
+    re.I))
 _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
                         r"stayed|spent)\b", re.I)
 _HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|hoping|thinking "

@@ -529,9 +529,10 @@ _REACTION = re.compile(r"\b(?:rash|hives|swell(?:s|ing)?|reaction|epipen|anaphyl
 
 
 #: an allergy kept in check, which lets one live with the animal or eat a little
-_MANAGED = re.compile(r"\b(?:antihistamines?|allergy (?:pills?|tablets?|medication|meds|shots?)|"
-                      r"hypoallergenic)\b|\b(?:doesn['’]t|does not|never) trigger\b|"
-                      r"抗过敏药|过敏药|脱敏|不会过敏", re.I)
+_MANAGED = guarded(re.compile(
+    r"\b(?:antihistamines?|allergy (?:pills?|tablets?|medication|meds|shots?)|"
+    r"hypoallergenic)\b|\b(?:doesn['’]t|does not|never) trigger\b|"
+    r"抗过敏药|过敏药|脱敏|不会过敏", re.I))
 
 
 def managed(text: str) -> bool:
@@ -572,14 +573,14 @@ _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "
 
 #: "has no (food / drug / known) allergies", "isn't allergic to anything", 没有任何过敏,
 #: 对任何食物都不过敏: the kind of allergy denied ("" for any)
-_NO_ALLERGY = re.compile(
+_NO_ALLERGY = guarded(re.compile(
     r"\b(?:has|have|had)\s+no\s+(?:known\s+)?(?P<kind>food|drug|medication|medicine)?\s*"
     r"(?:allerg(?:ies|y)|intoleranc(?:es|e))\b|\ballergic\s+to\s+nothing\b"
     r"|\bno\s+known\s+(?P<kind3>food|drug|medication|medicine)?\s*allerg(?:ies|y)\b"
     r"|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
     r"(?:\s+(?P<kind2>food|drug|medication|medicine)s?)?\b"
     r"|没有(?:任何)?(?P<zhkind>食物|药物)?过敏|对任何(?P<zhkind2>食物|药物|东西)?都?不过敏"
-    r"|没(?:有)?对任何(?P<zhkind3>食物|药物|东西)?过敏")
+    r"|没(?:有)?对任何(?P<zhkind3>食物|药物|东西)?过敏"))
 #: what counts as a food or a medicine to be allergic to (the commonest allergens)
 _FOOD_ALLERGENS = ("peanut", "nut", "lactose", "almond", "cashew", "walnut", "hazelnut",
                    "pistachio",

@@ -466,14 +466,15 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 #: no partner at all (against a named one)
 #: the families a state is read in (its value a word of ours; what it shows is the text's)
 STATE_FAMILIES = frozenset((*(family for family, _value, _pattern in _STATES), "household"))
-_SINGLE = re.compile(r"\b(?:is|has been|remains|has (?:stayed|remained))(?: now| still)? single\b|"
-                     r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
-                     r"\bhas never been in a relationship\b|"
-                     r"\b(?:lifelong|confirmed) bachelor\b|"
-                     r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
-                     r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b"
-                     r"(?!\s+(?:today|tomorrow|this|until|before|after|on|at\s+(?!the\s+moment)))|"
-                     r"\bis(?:n['’]t| not) in a relationship\b", re.I)
+_SINGLE = guarded(re.compile(
+    r"\b(?:is|has been|remains|has (?:stayed|remained))(?: now| still)? single\b|"
+    r"\bunmarried\b|\bhas no (?:partner|boyfriend|girlfriend|wife|husband)\b|"
+    r"\bhas never been in a relationship\b|"
+    r"\b(?:lifelong|confirmed) bachelor\b|"
+    r"\b(?:is|has been|remains|became) (?:a )?widow(?:ed|er)?\b|"
+    r"\b(?:is|has been)(?:n['’]t| not) (?:seeing|dating) anyone\b"
+    r"(?!\s+(?:today|tomorrow|this|until|before|after|on|at\s+(?!the\s+moment)))|"
+    r"\bis(?:n['’]t| not) in a relationship\b", re.I))
 
 
 _IDENTITY = re.compile(r"^\s*(?:is|was|has always been|has been|remains|is still|is now)\s+"
@@ -833,11 +834,12 @@ _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "�
                "房": "houses"}
 #: (家两个孩子: the household's; 两只英短猫: a breed's name before the animal)
 #: (朱丹的两个儿子都…: his two sons)
-_ZH_COUNT = re.compile(r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|养了?|生了|"
-                       r"(?:的|^)(?=[两三四五六]个)|(?:(?<=用户)|^)家(?:里)?)"
-                       r"(\d{1,2}|[一二两三四五六七八九十]{1,2})(?:个|只|条|位|名|辆|套|台|部)"
-                       r"(?:[\u4e00-\u9fff]{1,2}?(?=猫|狗))?"
-                       r"(" + "|".join(_ZH_COUNTED) + ")")
+_ZH_COUNT = guarded(re.compile(
+    r"(?:(只|就|一共|总共)(?:有|养了?|生了?)?|有|养了?|生了|"
+    r"(?:的|^)(?=[两三四五六]个)|(?:(?<=用户)|^)家(?:里)?)"
+    r"(\d{1,2}|[一二两三四五六七八九十]{1,2})(?:个|只|条|位|名|辆|套|台|部)"
+    r"(?:[\u4e00-\u9fff]{1,2}?(?=猫|狗))?"
+    r"(" + "|".join(_ZH_COUNTED) + ")"))
 
 
 #: a Chinese favourite: 最喜欢的歌手是周杰伦, 最爱的颜色其实是绿色
@@ -860,9 +862,10 @@ _ZH_SIGNS = {"摩羯": "capricorn", "山羊": "capricorn", "水瓶": "aquarius",
              "天蝎": "scorpio", "射手": "sagittarius", "人马": "sagittarius"}
 #: one's sign ("is a Scorpio", "her star sign is Leo", 是天蝎座, 我摩羯座的); "Leo" and
 #: "Cancer" alone are a name and an illness, so a sign is read after "is a" or "sign"
-_SIGN = re.compile(r"\b(?:is an?|(?:star|sun|zodiac|astrological) sign(?: is)?:?|typical|proud)"
-                   r"\s+(?-i:(?P<s>Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|"
-                   r"Capricorn|Aquarius|Pisces))\b|(?P<zh>" + "|".join(_ZH_SIGNS) + ")座", re.I)
+_SIGN = guarded(re.compile(
+    r"\b(?:is an?|(?:star|sun|zodiac|astrological) sign(?: is)?:?|typical|proud)"
+    r"\s+(?-i:(?P<s>Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|"
+    r"Capricorn|Aquarius|Pisces))\b|(?P<zh>" + "|".join(_ZH_SIGNS) + ")座", re.I))
 
 
 def sign_fact(of: str, rest: str) -> Fact | None:

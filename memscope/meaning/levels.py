@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from memscope.meaning.facts import Fact
+from memscope.meaning.prefilter import guarded
 
 #: languages by their English names (matched as written, capitalised)
 _LANGUAGES = (
@@ -573,9 +574,10 @@ _LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"(?:[a-z-]+\s+)?(?:son|daughter|child|kid)\b"),
     ))
 #: a bedtime of some nights only ("on weekends", "sometimes", 周末, 偶尔, 假期)
-_SOME_NIGHTS = re.compile(r"\b(?:on|at)\s+(?:the\s+)?weekends?\b|\bon\s+(?:\w+days|holidays?)\b"
-                          r"|\b(?:sometimes|occasionally|now and then|once in a while)\b"
-                          r"|周末|周[一二三四五六日天]|星期|礼拜|偶尔|有时|节假日|假期|放假", re.I)
+_SOME_NIGHTS = guarded(re.compile(
+    r"\b(?:on|at)\s+(?:the\s+)?weekends?\b|\bon\s+(?:\w+days|holidays?)\b"
+    r"|\b(?:sometimes|occasionally|now and then|once in a while)\b"
+    r"|周末|周[一二三四五六日天]|星期|礼拜|偶尔|有时|节假日|假期|放假", re.I))
 #: a wish, a plan or an application: no degree or life event of one's own yet ("hopes to do a
 #: PhD", "applied for a master's in law", 考研)
 _LIFE_FAMILIES = frozenset(family for family, _value, _pattern in _LIFE)

@@ -30,8 +30,9 @@ _UNIT = re.compile(r"(?<=\d)(\s*)\b(?:" + "|".join(f"(?P<u{n}>{p})" for n, (p, _
 _ORDINALS = {w: n for n, w in enumerate(
     ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
      "ninth", "tenth", "eleventh", "twelfth"))}
-_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b(?=\s+(?:floor|row|grade|year|"
-                                                      r"place|storey|story|level)\b)", re.I)
+_ORDINAL = guarded(re.compile(
+    r"\b(" + "|".join(_ORDINALS) + r")\b(?=\s+(?:floor|row|grade|year|"
+                                    r"place|storey|story|level)\b)", re.I))
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 #: a time of day with its half: "9.15 pm", "6:40pm", "6 pm", "7 a.m."
 _TIME_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*([ap])(?:\.m\.|\.?\s?m\b)", re.I)
@@ -1163,7 +1164,7 @@ _NO_SUBJECT = re.compile(
 #: a note that opens on a thing of someone's, no one named ("Birthday is March 3",
 #: "Favorite color is green", "Sister Leila lives in Oslo", "Father passed away in 2018",
 #: "Pet Miso is a tabby cat", "Only car is a Tesla Model Y"): the user's
-_USERS_THING = re.compile(
+_USERS_THING = guarded(re.compile(
     r"(?:Birthday|Favou?rite|Only(?! (?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b)"
     r"(?! (?:[a-z]+ed|took|got|went|had|ever|just|once|recently|really)\b)|"
     r"Main|Daily|Annual|Monthly|Current|Go-to|Usual|Weekly|"
@@ -1176,7 +1177,7 @@ _USERS_THING = re.compile(
     r"Roommate|Flatmate|Housemate|Classmate|Teammate|Landlord|Landlady|Nephew|Niece|Grandson|"
     r"Granddaughter|(?:Brother|Sister|Mother|Father|Son|Daughter)-in-law|Step(?:son|daughter|"
     r"mother|father|brother|sister)|Godson|Goddaughter|Twin)(?=['’ ])"
-    r"(?!['’ ]s? (?:it|there|this|that)\b)")
+    r"(?!['’ ]s? (?:it|there|this|that)\b)"))
 #: a note whose subject is a time of the user's week, a meal or a count of drinks of theirs
 #: ("Sunday evenings mean an hour-long catch-up with mum", "Breakfast every morning is a
 #: wheat bagel", "Friday evenings usually end with a couple of pints", "Two double espressos

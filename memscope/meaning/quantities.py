@@ -390,8 +390,9 @@ _ZH_GUEST = re.compile(r"参加|出席|喝.{0,3}喜酒|送.{0,4}(?:去|到)机�
 _ZH_REHEARSAL = re.compile(r"彩排|排练|试妆|试穿|筹备")
 _ZH_MONTH_DAY = re.compile(r"(?P<m>\d{1,2})月(?P<d>\d{1,2})日")
 _ZH_DAY = re.compile(r"(?<![月\d])(?P<d>\d{1,2})日")
-_ZH_WEEKDAY = re.compile(r"(?P<when>下下?个?|这个?|上个?|本)?(?:周|星期|礼拜)"
-                         r"(?P<day>[一二三四五六日天])")
+_ZH_WEEKDAY = guarded(re.compile(
+    r"(?P<when>下下?个?|这个?|上个?|本)?(?:周|星期|礼拜)"
+    r"(?P<day>[一二三四五六日天])"))
 _ZH_WEEKDAYS = {"一": "monday", "二": "tuesday", "三": "wednesday", "四": "thursday",
                 "五": "friday", "六": "saturday", "日": "sunday", "天": "sunday"}
 _ZH_HOUR = re.compile(r"(?P<h>[0-2]\d):(?P<min>[0-5]\d)")

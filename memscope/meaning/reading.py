@@ -60,6 +60,7 @@ from memscope.meaning.diets import named_pets
 from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of, place_among_siblings
 from memscope.meaning.levels import levels_of
 from memscope.meaning.normal import normalise
+from memscope.meaning.prefilter import guarded
 
 
 @dataclass(frozen=True)
@@ -366,9 +367,10 @@ _ZH_NOW = re.compile(r"现在|如今|目前|今年|这几年|最近|后来|之�
 
 
 #: a hand someone was taught to use instead of their own: neither hand is all of it
-_HAND_SWITCHED = re.compile(r"(?<!没)(?<!没有)(?:纠正|改|掰)(?:过来|成|正)|"
-                            r"\b(?:forced|made|taught|trained|switched) to (?:write|eat|use)\b"
-                            r"[^.;]{0,30}\bhand\b", re.I)
+_HAND_SWITCHED = guarded(re.compile(
+    r"(?<!没)(?<!没有)(?:纠正|改|掰)(?:过来|成|正)|"
+    r"\b(?:forced|made|taught|trained|switched) to (?:write|eat|use)\b"
+    r"[^.;]{0,30}\bhand\b", re.I))
 
 
 def _clauses_of(c: Claim) -> tuple[Clause, ...]:
@@ -462,8 +464,9 @@ def _one_named(denials: tuple[Denial, ...], text: str, before: Clause | None
 
 
 #: "one" as what is owned, ridden or used ("doesn't own one now")
-_ONE_OBJECT = re.compile(r"\b(?:own|owns|owned|ridden|ride|rides|drive|drives|driven|had|have|"
-                         r"has|use|uses|used)\s+one\b", re.I)
+_ONE_OBJECT = guarded(re.compile(
+    r"\b(?:own|owns|owned|ridden|ride|rides|drive|drives|driven|had|have|"
+    r"has|use|uses|used)\s+one\b", re.I))
 
 
 def _clause_claim(c: Claim, text: str, n: int, count: int) -> Claim:

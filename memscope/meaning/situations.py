@@ -389,9 +389,10 @@ _ZH_ONLY_SPEAKS = re.compile(r"(?:只会(?:说|讲)|外语只会)(?P<langs>[\u4e
                              r"(?:[和、][\u4e00-\u9fff]{2,4}?)?)(?=[，。,；;]|$)"
                              r"|(?P<none>一门外语都不会|不会(?:说)?(?:任何|一门)外语)")
 #: (a language test passed is the language spoken: 日语过了N1, 英语考过了专八)
-_ZH_SPEAKS = re.compile(rf"(?P<lang>{_ZH_LANG})(?:说得|讲得|很流利|是(?:他|她)的母语|(?:考)?过了"
-                        rf"(?:N1|N2|专八|专四|八级|六级))"
-                        rf"|(?:会说|会讲|能说|精通)(?P<lang2>{_ZH_LANG})")
+_ZH_SPEAKS = guarded(re.compile(
+    rf"(?P<lang>{_ZH_LANG})(?:说得|讲得|很流利|是(?:他|她)的母语|(?:考)?过了"
+    rf"(?:N1|N2|专八|专四|八级|六级))"
+    rf"|(?:会说|会讲|能说|精通)(?P<lang2>{_ZH_LANG})"))
 #: one language by its Chinese names
 _ZH_SAME = {"普通话": "汉语", "中文": "汉语", "国语": "汉语", "汉语": "汉语"}
 
@@ -472,10 +473,11 @@ _TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
 #: Apple's products, named as a whole ("Apple products", "anything made by Apple", 苹果的产品):
 #: denying them denies each, and using only them rules out another maker's
 _APPLE_PRODUCTS = (("phone", "iphone"), ("computer", "mac"), ("os", "macos"), ("tablet", "ipad"))
-_MAKER = re.compile(r"\bApple(?:['’]s)?\s+(?:products?|devices?|gear|hardware|stuff|"
-                    r"ecosystem|anything)\b|\b(?:made|built|sold|designed)\s+by\s+Apple\b|"
-                    r"\bApple(?:[- ]only|\s+loyalist|\s+fan)\b|苹果(?:的)?(?:产品|设备|东西|全家桶)"
-                    r"|果粉")
+_MAKER = guarded(re.compile(
+    r"\bApple(?:['’]s)?\s+(?:products?|devices?|gear|hardware|stuff|"
+    r"ecosystem|anything)\b|\b(?:made|built|sold|designed)\s+by\s+Apple\b|"
+    r"\bApple(?:[- ]only|\s+loyalist|\s+fan)\b|苹果(?:的)?(?:产品|设备|东西|全家桶)"
+    r"|果粉"))
 _TOOL_WORD = {w: (kind, value) for kind, values in _TOOLS.items()
               for value, words in values.items() for w in words}
 _TOOL_RE = guarded(re.compile(
@@ -643,10 +645,11 @@ _PASSPORT = re.compile(r"\b(?:his|her|their|a|an|only|solely)\s+(?:an?\s+)?(?P<n
 
 #: no passport now ("has no passport", "passport expired … hasn't renewed it", 没有护照), and
 #: one valid now ("passport is valid until 2031", 护照有效期到…)
-_NO_PASSPORT = re.compile(r"\b(?:has|holds) no passport\b|\bhas never (?:even )?(?:had|held) a "
-                          r"passport\b|\bpassport expired\b[^.;]{0,30}\b(?:hasn['’]t|has not|"
-                          r"never) renewed\b|没有护照"
-                          r"|护照过期了?[^，。,；;]{0,4}没(?:去)?(?:续|换)")
+_NO_PASSPORT = guarded(re.compile(
+    r"\b(?:has|holds) no passport\b|\bhas never (?:even )?(?:had|held) a "
+    r"passport\b|\bpassport expired\b[^.;]{0,30}\b(?:hasn['’]t|has not|"
+    r"never) renewed\b|没有护照"
+    r"|护照过期了?[^，。,；;]{0,4}没(?:去)?(?:续|换)"))
 _KINS_PASSPORT = re.compile(r"['’]s\s+(?:son|daughter|wife|husband|partner|child|mother|"
                             r"father|mum|dad)['’]s\s+passport")
 _VALID_PASSPORT = re.compile(r"\bpassport\b[^.;]{0,40}?\b(?:is |was )?valid (?:until|till|to|"
@@ -726,12 +729,13 @@ def _allergies_conflict(a: Claim, b: Claim) -> str | None:
 
 #: no medicine taken now ("is not on any medication", "takes no regular medication",
 #: "Medication: none", 不吃任何药)
-_NO_MEDS = re.compile(r"\b(?:has no|takes no|is not on any|isn['’]t on any|not on any|"
-                      r"(?:doesn['’]t|does not|never) take any)\s+(?:regular\s+|prescription\s+|"
-                      r"current\s+|daily\s+)?(?:medications?|medicines?|meds|pills|tablets|"
-                      r"prescriptions?)\b(?!,?\s+(?:besides|except|apart from|other than|but)\b)"
-                      r"|不吃任何药|没有(?:在)?(?:长期)?吃(?:任何)?药|不用吃药|什么药都不吃|一片药都不吃"
-                      r"|从不吃药|(?:长期)?用药[：:]\s*无|没有长期用药")
+_NO_MEDS = guarded(re.compile(
+    r"\b(?:has no|takes no|is not on any|isn['’]t on any|not on any|"
+    r"(?:doesn['’]t|does not|never) take any)\s+(?:regular\s+|prescription\s+|"
+    r"current\s+|daily\s+)?(?:medications?|medicines?|meds|pills|tablets|"
+    r"prescriptions?)\b(?!,?\s+(?:besides|except|apart from|other than|but)\b)"
+    r"|不吃任何药|没有(?:在)?(?:长期)?吃(?:任何)?药|不用吃药|什么药都不吃|一片药都不吃"
+    r"|从不吃药|(?:长期)?用药[：:]\s*无|没有长期用药"))
 #: a medicine taken as a habit ("takes a blood-pressure tablet every morning", "is on
 #: sertraline", "injects insulin", 每天都要吃降压药)
 _MEDICINES = (r"(?:tablets?|pills?|antidepressants?|statins?|medications?|medicines?|sertraline|"
@@ -987,20 +991,21 @@ _KIN = (r"(?:mother|father|mum|mom|dad|brother|sister|son|daughter|grandmother|g
         r"grandma|grandpa|granny|parents|grandparents)")
 #: a kin who died ("Sven's mother passed away in 2018", "lost his father last year", "Sven's
 #: grandparents have all passed away"), or one not spoken to at all
-_KIN_GONE = re.compile(rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|older|younger|elder)"
-                       rf"\s+)?(?P<kin>{_KIN})(?:,?\s+[A-Z][\w-]*,?)?\s+(?:(?:have|has|had)\s+)?"
-                       rf"(?:all\s+|both\s+)?(?:passed\s+away|died)\b"
-                       rf"|\b(?P<owner2>[A-Z][\w-]*)\s+lost\s+(?:his|her|their)\s+"
-                       rf"(?:(?:two|four|both)\s+)?(?P<kin2>{_KIN})\b"
-                       # "All four of User's grandparents have passed away"
-                       rf"|\b(?:all|both)\s+(?:(?:two|four)\s+)?of\s+(?P<owner3>[A-Z][\w-]*)['’]s\s+"
-                       rf"(?P<kin3>{_KIN})\s+(?:have|has)\s+(?:all\s+)?(?:passed\s+away|died)\b"
-                       # not in touch at all: "hasn't spoken to her grandmother in two years",
-                       # "is estranged from their mother"
-                       rf"|\b(?P<owner4>[A-Z][\w-]*)\s+(?:hasn['’]t|has\s+not)\s+(?:spoken|talked)\s+"
-                       rf"to\s+(?:his|her|their)\s+(?P<kin4>{_KIN})\s+(?:in|for|since)\b"
-                       rf"|\b(?P<owner5>[A-Z][\w-]*)\s+is\s+estranged\s+from\s+(?:his|her|their)\s+"
-                       rf"(?P<kin5>{_KIN})\b")
+_KIN_GONE = guarded(re.compile(
+    rf"\b(?P<owner>[A-Z][\w-]*)['’]s\s+(?:(?:late|only|older|younger|elder)"
+    rf"\s+)?(?P<kin>{_KIN})(?:,?\s+[A-Z][\w-]*,?)?\s+(?:(?:have|has|had)\s+)?"
+    rf"(?:all\s+|both\s+)?(?:passed\s+away|died)\b"
+    rf"|\b(?P<owner2>[A-Z][\w-]*)\s+lost\s+(?:his|her|their)\s+"
+    rf"(?:(?:two|four|both)\s+)?(?P<kin2>{_KIN})\b"
+    # "All four of User's grandparents have passed away"
+    rf"|\b(?:all|both)\s+(?:(?:two|four)\s+)?of\s+(?P<owner3>[A-Z][\w-]*)['’]s\s+"
+    rf"(?P<kin3>{_KIN})\s+(?:have|has)\s+(?:all\s+)?(?:passed\s+away|died)\b"
+    # not in touch at all: "hasn't spoken to her grandmother in two years",
+    # "is estranged from their mother"
+    rf"|\b(?P<owner4>[A-Z][\w-]*)\s+(?:hasn['’]t|has\s+not)\s+(?:spoken|talked)\s+"
+    rf"to\s+(?:his|her|their)\s+(?P<kin4>{_KIN})\s+(?:in|for|since)\b"
+    rf"|\b(?P<owner5>[A-Z][\w-]*)\s+is\s+estranged\s+from\s+(?:his|her|their)\s+"
+    rf"(?P<kin5>{_KIN})\b"))
 #: a kin's day spent with them ("in Durban for her dad's 70th birthday party")
 _KIN_DAY = re.compile(r"\b(?:for|at|to|celebrating)\s+(?:his|her|their)\s+(?P<kin>" + _KIN
                       + r")['’]s\s+(?:\d+\w*\s+)?(?:birthday|anniversary|retirement|party)",
@@ -1164,11 +1169,12 @@ def _climate_conflict(a: Claim, b: Claim) -> str | None:
 
 
 #: studying at a university named ("did his undergrad at MIT", 本科毕业于清华大学, 正在清华读本科)
-_AT_UNIVERSITY = re.compile(r"\b(?:studied|studies|is studying|graduated|did (?:his|her|their) "
-                            r"(?:undergrad|degree|PhD|masters?|MBA|BA|BSc)|went|enrolled|got "
-                            r"(?:his|her|their) (?:degree|PhD|BA|BSc|MA|MSc))\b[^.;]{0,30}?"
-                            r"\b(?:at|from)\b|毕业于|(?:读|念|上)的是|本科|硕士|博士|研究生|在读|考上",
-                            re.I)
+_AT_UNIVERSITY = guarded(re.compile(
+    r"\b(?:studied|studies|is studying|graduated|did (?:his|her|their) "
+    r"(?:undergrad|degree|PhD|masters?|MBA|BA|BSc)|went|enrolled|got "
+    r"(?:his|her|their) (?:degree|PhD|BA|BSc|MA|MSc))\b[^.;]{0,30}?"
+    r"\b(?:at|from)\b|毕业于|(?:读|念|上)的是|本科|硕士|博士|研究生|在读|考上",
+    re.I))
 #: where someone spent their university years, or studies now (大学四年都在长沙度过, 在上海读
 #: 大学, "studied in Lyon")
 _STUDIED_IN = re.compile(r"大学(?:四年|那几年|期间|时)?[^，。,；;]{0,6}?在"
@@ -1303,9 +1309,9 @@ _EN_LIFE_STAGES = tuple(re.compile(p, re.I) for p in (
 #: someone's daughter or son ("Ewa's daughter")
 _EN_KIN_OF = re.compile(r"['’]s\s+(?:daughter|son)\b")
 #: a child's age ("3yo", "a three-year-old", "is twelve"; numbers as claim_text reads them)
-_EN_CHILD_AGE = re.compile(
+_EN_CHILD_AGE = guarded(re.compile(
     rf"\b{_N}(?:\s?yo\b|[- ]years?[- ]old\b|-year-old\b)|\b(?:is|turned|turns|aged)\s+{_N}"
-    r"\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|kg|cm))", re.I)
+    r"\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|kg|cm))", re.I))
 #: several children: "three children", "a mother of three", "two kids"
 _EN_SEVERAL = re.compile(r"\b(?:two|three|four|five|six|seven|[2-9])\s+(?:children|kids|sons|"
                          r"daughters)\b|\b(?:mother|father|mum|mom|dad|parent)\s+of\s+"
