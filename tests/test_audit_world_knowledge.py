@@ -862,6 +862,46 @@ def test_read_on_the_fifteenth_pass(a: str, b: str, expected: bool) -> None:
     assert flagged(b, a) is expected
 
 
+_SIXTEENTH = [
+    # read on the development sets' misses: each of two people the other's manager
+    ("Kofi's manager is Ama Owusu.", "Ama Owusu reports to Kofi.", True),
+    ("Colleague Lars is the user's line manager and approves their expenses.",
+     "Lars reports directly to the user.", True),
+    ("Kofi's manager is Ama Owusu.", "Ama Owusu reports to Yaw.", False),
+    ("Kofi reports to Ama.", "Ama's manager is Efua.", False),
+    # a note that opens on what the user has none of, on an allergy, on how many children,
+    # on how good an attribute is: the user's
+    ("No siblings, and she is fine with that.", "Her younger brother Tom lives in Leeds.", True),
+    ("Shellfish allergy: always checks the menu twice.",
+     "No food allergies of any kind — eats everything.", True),
+    ("Three sons — Adam, Ben and Carl.", "Has no children at all.", True),
+    ("Excellent hearing, never needed an aid.", "Wears a hearing aid in her left ear.", True),
+    ("No longer eats meat.", "Ordered the fish at dinner.", False),
+    # a child count against more sons (or boys) than that
+    ("Ines is Omar's only child.", "Omar has two boys.", True),
+    ("Omar has two children.", "Omar has two boys.", False),
+    # a clause of "X's mother Helen" is also X's mother's
+    ("My dad, Piotr, turns 60 in May.", "Dad celebrated his 71st birthday last week.", True),
+    # "<Name> was born and raised in X": both Name's
+    ("My aunt Rosa was born and raised in Seville.", "Rosa grew up in Lima.", True),
+    # days of the week before a name and what they do
+    ("Tomas never learned to ride a bike.",
+     "Mondays and Wednesdays after work, Tomas rides his bike along the canal.", True),
+    # no plans to retire is no plan
+    ("Retired in 2021 after 35 years as a nurse.",
+     "Still working full-time at the hospital, with no plans to retire soon.", True),
+    # one's only pet, of any kind, against another pet by another name
+    ("His only pet is a rabbit called Clover.", "Walks his beagle, Rex, every morning.", True),
+    ("His only dog is a beagle called Rex.", "Feeds his cat, Clover, every morning.", False),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), _SIXTEENTH)
+def test_read_on_the_sixteenth_pass(a: str, b: str, expected: bool) -> None:
+    assert flagged(a, b) is expected
+    assert flagged(b, a) is expected
+
+
 @pytest.mark.parametrize(("a", "b", "shown"), [
     ("Maya is single.", "Maya is married to Tom.", "(“is single” / “is married”)"),
     ("Maya's phone is a Pixel 9.", "Maya's phone is an iPhone 15.", "(“Pixel” / “iPhone”)"),

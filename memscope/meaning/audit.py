@@ -73,7 +73,8 @@ _WHAT = {"negation": "one negates the other", "preference": "they state opposite
          "name": "say another name", "value": "say another value",
          "time": "put one routine at hours that cannot both hold",
          "days": "put someone at work on a day the other says they have off",
-         "lifetime": "put something someone lived through before they could have"}
+         "lifetime": "put something someone lived through before they could have",
+         "reports": "make each of two people the other's manager"}
 
 
 def _embed(texts: Sequence[str]) -> np.ndarray:

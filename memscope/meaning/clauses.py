@@ -64,8 +64,9 @@ _PAST = guarded(re.compile(
     re.I))
 _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
                         r"stayed|spent)\b", re.I)
-_HEDGES = re.compile(r"\b(?:wants? to|would like|plans? to|planning|hopes? to|hoping|thinking "
-                     r"(?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|dreams? of|"
+_HEDGES = re.compile(r"\b(?:wants? to|would like|(?<!no )plans? to|planning|hopes? to|hoping|"
+                     r"thinking (?:about|of)|considering|looking (?:for|into)|saving (?:for|up)|"
+                     r"dreams? of|"
                      r"wish(?:es)? to|might|(?-i:may)|could|should|trying to|tries to|learning to|"
                      r"used to|if|training for|preparing for|goals?|aims? to|bucket list|"
                     r"taking (?:\w+ )?lessons|has (?:her|his|their) (?:driving )?test|"

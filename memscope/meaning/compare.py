@@ -452,7 +452,7 @@ _CHILDREN = frozenset(("child", "children", "kid", "kids"))
 #: where one works, all of it → what it rules out ("works entirely from home" / "takes
 #: the train to work"); some of each may both hold
 _WORKMODES = {"remote": ("office", "some-office"), "office": ("remote", "some-remote")}
-_SONS_DAUGHTERS = frozenset(("son", "sons", "daughter", "daughters"))
+_SONS_DAUGHTERS = frozenset(("son", "sons", "daughter", "daughters", "boys", "girls"))
 #: counts of a whole and of its parts (children: sons and daughters; siblings: brothers
 #: and sisters)
 _WHOLES = ((_CHILDREN, _SONS_DAUGHTERS),

@@ -281,6 +281,9 @@ _PET_NAMED = re.compile(
     rf"|['’]s\s+(?P<only>only\s+)?(?P<kind6>(?i:{_PET_ALTS}))\s+is\s+(?:called\s+|named\s+|"
     rf"(?(only)|(?!)))(?P<name6>[A-Z][\w-]+)"
     rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>(?i:{_PET_ALTS}))\s+(?P<name2>[A-Z][\w-]+)"
+    # "walks her spaniel, Pepper, round the park"
+    rf"|\b(?:her|his|their|my)\s+(?:[\w-]+\s+){{0,2}}?(?P<kind7>(?i:{_PET_ALTS})),?\s+"
+    rf"(?P<name7>[A-Z][\w-]+)"
     rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{ZH_PET_ALTS})"
     rf"|(?:^|[，。；,;])(?:用户)?(?P<name5>[\u4e00-\u9fff]{{2}})是(?:用户|我|他|她)?(?:家)?的?"
     rf"(?:一|那)?(?:只|条)?(?P<kind5>{ZH_PET_ALTS})")

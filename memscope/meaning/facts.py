@@ -580,6 +580,10 @@ def _state(key: str, of: str, value: str, *, noun: str = "", shown: str = "") ->
     return Fact(key, noun, of, shown or value, value, frozenset((value,)))
 
 
+#: the user as whom someone reports to ("reports to the user", "reports directly to me")
+_TO_THE_USER = re.compile(r"(?:the\s+)?user\b|me\b", re.I)
+
+
 def _value_fact(key: str, noun: str, of: str, window: str, *, exclusive: bool = True,
                 zh: bool = False) -> Fact | None:
     """A fact whose value is read from ``window`` (the words after the cue)."""
@@ -598,6 +602,8 @@ def _value_fact(key: str, noun: str, of: str, window: str, *, exclusive: bool = 
         value = window.strip("，。,；; ")
         return _state(key, of, value, noun=noun) if len(value) >= 2 else None
     names = _names(window)
+    if key == "manager" and _TO_THE_USER.match(window):
+        names = ["user"]  # "Dmitri reports directly to the user": the user manages him
     if names:
         return Fact(key, noun, of, window, names[0], frozenset(names), (), exclusive,
                     named=True)

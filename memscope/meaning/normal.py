@@ -222,6 +222,13 @@ _LEADING_TIME = re.compile(
     r"(?:(?:the|last|this|next|early|late|mid)\s+)?(?:" + _WHEN
     + r"|day)s?(?:\s+(?:19|20)\d\d)?(?:\s+without\s+fail)?),?\s+"
     r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.I | re.S)
+#: a sentence that opens on days of the week, then a name and what they do ("Tuesdays and
+#: Thursdays before work, Jonah swims …"): the days go after, as for :data:`_LEADING_TIME`
+_DAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days|[Ww]eekends|[Ww]eekdays"
+_LEADING_DAYS = re.compile(
+    rf"^(?P<lead>(?:{_DAYS})(?:(?:,\s*|\s+(?:and|or)\s+)(?:{_DAYS}))*"
+    r"(?:\s+(?:before|after)\s+(?:work|school|breakfast|lunch|dinner))?),\s+"
+    r"(?P<rest>[A-Z].*?)(?P<end>[.!]?)\s*$", re.S)
 #: a sentence that opens on a place, then a name and what they do ("In Munich Amélie was …")
 _LEADING_PLACE = re.compile(r"^(?P<lead>(?:In|At)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?),?\s+"
                             r"(?P<rest>[A-Z][\w'’-]+\s+(?:was|is|has|had|[a-z]+(?:s|ed))\b.*?)"
@@ -257,6 +264,13 @@ _GERUNDS = {"being": "is", "having": "has", "sharing": "shares", "living": "live
             "working": "works", "owning": "owns", "renting": "rents", "driving": "drives",
             "playing": "plays", "speaking": "speaks", "smoking": "smokes", "taking": "takes",
             "running": "runs", "cycling": "cycles", "teaching": "teaches", "keeping": "keeps"}
+def _manager_named(m: re.Match[str]) -> str:
+    """A colleague said to be someone's manager, as that one's manager (:data:`_ONE_PERSON_
+    WAYS`)."""
+    owner = "User" if m["owner"] == "the user" else m["owner"]
+    return f"{owner}'s {m['role']} is {m['name']}; {m['name']}"
+
+
 _ONE_PERSON_WAYS = (
     # a note's heading: "In today's chat the user described …"; "User: 'I …'" is said by
     # the user
@@ -460,6 +474,9 @@ _ONE_PERSON_WAYS = (
      ""),
     (re.compile(r"^(?P<name>[A-Z][\w'’-]*) (?:told|tells) (?:the user|me|us|User)(?: that)? "
                 r"(?:she|he|they) (?=[a-z])"), r"\g<name> "),
+    (re.compile(r"\b(?P<who>[A-Z][\w'’-]*) was born and (?:raised|bred|brought up) in "
+                r"(?P<p>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"),
+     r"\g<who> was born in \g<p>; \g<who> grew up in \g<p>"),
     (re.compile(r"\bwas born and (?:raised|bred|brought up) in (?P<p>[A-Z][\w'’-]*"
                 r"(?: [A-Z][\w'’-]*)?)"), r"was born in \g<p>; grew up in \g<p>"),
     # a party for a birthday, or one kept on another day this year, is no birthday ("is
@@ -778,6 +795,30 @@ _ONE_PERSON_WAYS = (
     # a note that is one word of what someone is, and how ("A lefty: writes … with the left
     # hand"): the user's
     (re.compile(r"^An? (?=(?:lefty|southpaw|left-hander|right-hander)\b)"), "User is a "),
+    # a colleague named as someone's manager, more said after it ("User's coworker Dmitri is
+    # the user's line manager and signs off …"): "User's line manager is Dmitri; Dmitri signs
+    # off …"
+    (re.compile(r"^(?:[A-Z][\w-]*['’]s\s+)?(?:[Cc]o-?worker|[Cc]olleague|[Tt]eam-?mate)\s+"
+                r"(?P<name>[A-Z][\w-]*(?: [A-Z][\w-]*)?) is (?P<owner>the user|[A-Z][\w-]*)['’]s "
+                r"(?P<role>(?:line |direct )?(?:manager|boss))\s+and\b"), _manager_named),
+    # a note that opens on what the user has none of ("No pets — the lease forbids them", "No
+    # food allergies or intolerances at all"), or on an allergy ("Peanut allergy: carries an
+    # EpiPen"): the user's
+    (re.compile(r"^No (?!longer\b|more\b|one\b|matter\b|way\b|idea\b|need\b|plans?\b|"
+                r"doubt\b|problem\b|thanks\b)(?=[a-z])"), "User has no "),
+    (re.compile(r"^(?P<what>[A-Z][a-z]+(?:[ -][a-z]+)?) (?P<kind>allergy|intolerance)\b"),
+     lambda m: f"User has a {m['what'].lower()} {m['kind']}"),
+    # a note that opens on what the user has, said with how ("Perfect eyesight — has never
+    # needed glasses", "Bad hay fever every spring"): the user's
+    (re.compile(r"^(?P<how>Perfect|Bad|Good|Poor|Excellent|Terrible|Severe|Mild|Chronic|Awful)"
+                r" (?=(?:[a-z-]+ ){0,2}?(?:eyesight|sight|vision|hearing|memory|hay fever|"
+                r"asthma|eczema|back|knees?|migraines?|insomnia|allerg(?:y|ies)|teeth|"
+                r"health|credit)\b)"), lambda m: f"User has {m['how'].lower()} "),
+    # a note that opens on how many of a kin or a pet ("Two daughters — Maya, 9, and Ellie"):
+    # the user's
+    (re.compile(r"^(?P<n>One|Two|Three|Four|Five|Six) (?=(?:sons?|daughters?|kids?|children|"
+                r"boys|girls|grandchildren|grandkids|brothers?|sisters?|siblings|cats?|dogs?)"
+                r"\b)"), lambda m: f"User has {m['n'].lower()} "),
 )
 #: every English rewrite, in the order they apply (each skipped on a note that lacks its
 #: needle: prefilter.Rewrites)
@@ -1346,7 +1387,7 @@ def normalise(text: str) -> str:
     text = _TITLE.sub("", _CAPITAL_OF.sub(_capital_named, text))
     text = _DATE_FIRST.sub(r"\g<rest> on \g<date>\g<end>", text)
     text = _users(_time_first(_OF_MINE.sub(r"User's \g<kin> \g<aux> all ", _I_THINK.sub("", text))))
-    lead = _LEADING_TIME.match(text)
+    lead = _LEADING_TIME.match(text) or _LEADING_DAYS.match(text)
     if lead is not None and (lead.group("rest")[:1].isupper()
                              or lead.group("rest").lower().startswith("the user ")):
         rest = re.sub(r"^the user\b", "User", lead.group("rest"), flags=re.I)

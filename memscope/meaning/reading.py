@@ -167,6 +167,9 @@ class Claim:
         out = {cl.owner for cl in self.clauses if cl.owner} | self.kin_spoken_of
         # a pet by its name ("User's pet Miso is a tabby"): compared with what is said of it
         out |= {(name.lower(),) for name in named_pets(self.text)} if out else set()
+        # "Wanjiru's manager is David Otieno" is also David's: compared with whom he manages
+        out |= {(f.first.split()[0],) for cl in self.clauses if cl.owner for f in cl.facts
+                if f.key == "manager" and f.named and f.first} if not self.zh else set()
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
         out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in ROLES}
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's
@@ -433,7 +436,16 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     # Ivy" stay two people)
     out += [replace(cl, owner=cl.owner[-1:]) for cl in out
             if len(cl.owner) == 3 and cl.owner[0] == "user" and cl.owner[-2] in _ROLE_STEMS]
+    # "User's mother Helen turns 70" is also "User's mother …", whom another note does not
+    # name ("Mum celebrated her 58th birthday"): one has one mother, one husband, one boss
+    out += [replace(cl, owner=cl.owner[:2]) for cl in out
+            if len(cl.owner) == 3 and cl.owner[1] in _ONE_OF]
     return tuple(out)
+
+
+#: the roles one has one of at a time (a clause of "X's mother Helen" is also X's mother's)
+_ONE_OF = frozenset(("mother", "father", "husband", "wife", "partner", "boyfriend",
+                     "girlfriend", "fiance", "fiancee", "manager", "boss"))
 
 
 #: a thing one owns or uses, named in a clause that "one" in the next stands for ("sold his

@@ -99,6 +99,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("travel" in fa or "travel" in fb, _never_lived_conflict),
         ("pet_named" in fa and "pet_named" in fb, _pet_named_conflict),
         ("divorced_from" in fa or "divorced_from" in fb, _divorced_conflict),
+        ("manager" in fa and "manager" in fb, _each_others_manager),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -115,7 +116,7 @@ def compared_widely(c: Claim) -> bool:
 #: what a rarer rule reads on its common side only (a job, a medicine, an allergy, a home
 #: owned or rented): the other, rarer side is compared widely and meets it
 _NARROW = frozenset(("number", "allergy", "quantity", "child_stage", "career", "meds",
-                     "tenure_some"))
+                     "tenure_some", "manager"))
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -210,6 +211,8 @@ def _claim_features(c: Claim) -> frozenset[str]:
     out = _text_features(c.text)
     if "number" in c.core_kinds:
         out.add("number")
+    if _managers(c):
+        out.add("manager")
     if any(f.no_partner or (f.key == "wed" and f.first == "never")
            for cl in c.clauses for f in cl.facts):
         out.add("alone")
@@ -1469,11 +1472,29 @@ def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
     if any(name in pb and other_pets(kind, pb[name])
            and (heads[:1] == heads[1:] or name.lower() in heads) for name, kind in pa.items()):
         return "value"
-    # one's only pet (or dog) by one name, a pet of the same kind by another
+    # one's only pet (or dog) by one name, another pet (of the same kind) by another
     only = ONLY_PET.search(a.text) or ONLY_PET.search(b.text)
+    any_kind = only is not None and only.group(0).split()[-1].lower() in ("pet", "animal")
     return "value" if only and pa and pb and not set(pa) & set(pb) and (
-        _mentions_owner(a, b) or _mentions_owner(b, a)) and any(
-        pet_kind(x) == pet_kind(y) for x in pa.values() for y in pb.values()) else None
+        _mentions_owner(a, b) or _mentions_owner(b, a)) and (any_kind or any(
+            pet_kind(x) == pet_kind(y) for x in pa.values() for y in pb.values())) else None
+
+
+def _managers(c: Claim) -> list[tuple[str, str]]:
+    """(whose, who manages them) for each manager a claim names, first names only
+    ("Wanjiru's manager is David Otieno": ("wanjiru", "david"); "Dmitri reports directly to
+    the user": ("dmitri", "user"))."""
+    return [(cl.owner[0], f.first.split()[0]) for cl in c.clauses if len(cl.owner) == 1
+            for f in cl.facts if f.key == "manager" and f.named and f.first]
+
+
+def _each_others_manager(a: Claim, b: Claim) -> str | None:
+    """Each of two people the other's manager ("Wanjiru's manager is David Otieno" / "David
+    Otieno reports to Wanjiru"; "Dmitri is the user's line manager" / "Dmitri reports
+    directly to the user")."""
+    inverse = {(boss, whose) for whose, boss in _managers(b)}
+    return "reports" if any(pair in inverse and pair[0] != pair[1]
+                            for pair in _managers(a)) else None
 
 
 def _parents_conflict(a: Claim, b: Claim) -> str | None:
