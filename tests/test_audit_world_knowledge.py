@@ -893,7 +893,38 @@ _SIXTEENTH = [
     # one's only pet, of any kind, against another pet by another name
     ("His only pet is a rabbit called Clover.", "Walks his beagle, Rex, every morning.", True),
     ("His only dog is a beagle called Rex.", "Feeds his cat, Clover, every morning.", False),
+    ("His only cat is called Miso.", "His previous cat, Pip, died in 2020.", False),
+    # never in a continent or outside a country, and a city or a sight there
+    ("Has never travelled anywhere in Africa.", "Went on safari near Nairobi last spring.",
+     True),
+    ("Has never been outside Canada.", "Climbed the Eiffel Tower last month.", True),
+    ("Has never been outside Canada.", "Has a print of the Eiffel Tower in the hall.", False),
+    ("Lives and works in Lima, and hasn't left Peru in years.",
+     "Teaches at a school in Madrid and cycles there.", True),
+    # notes that open on sleep, on a day's treat, on owing nothing, on a date it held
+    ("Up at 5 every day, in bed by 9.", "A night owl who is never asleep before 1 a.m.", True),
+    ("Teetotal for years.", "Saturdays after work: a glass of red at the wine bar.", True),
+    ("Vegan for ethical reasons.", "Weekend treat: a bacon roll from the market.", True),
+    ("Vegetarian for Lent.", "Had a steak on Friday.", False),
+    ("Mortgage-free since paying it all off in 2023.",
+     "Still has 12 years left to pay on the mortgage.", True),
+    ("As of May 2026, owes nothing to anyone.", "As of May 2026, pays the mortgage on his house.",
+     True),
+    # one sibling older in one note, younger in the other; a leap day and a year without one
+    ("Sister Ana is older than the user.", "Ana is the user's little sister.", True),
+    ("Sister Ana is older than the user.", "Ana is the user's big sister.", False),
+    ("Her birthday is 29 February.", "She was born in 1993.", True),
+    ("Her birthday is 29 February.", "She was born in 1996.", False),
+    # a holiday as a date; a leading "now" names no one
+    ("User's birthday is on Bonfire Night.", "User's birthday is on Christmas Eve.", True),
 ]
+
+
+def test_a_leading_adverb_names_no_one() -> None:
+    """"… and now lives in Bristol" is the note's owner's, not Bristol's."""
+    c = claim("Sold the old house in 2020, and now lives in Bristol.")
+    assert [cl.owner for cl in c.clauses] == [("user",), ("user",)]
+    assert any(f.key == "home" and f.first == "bristol" for f in c.clauses[1].facts)
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), _SIXTEENTH)

@@ -48,6 +48,8 @@ _TIME_NAMES = _set(
     "thursdays fridays saturdays sundays january february march april may june july august "
     "september october november december christmas easter ramadan new year years eve day "
     "spring summer autumn winter fall")
+#: leading words that are one adverb, not the start of a phrase ("now", "still")
+_ADVERBS = _set("now still also currently recently today nowadays lately meanwhile")
 _PRONOUN_HEADS = _set("she he they i we")
 _DETERMINER_HEADS = _set("the a an my our your their his her its this that")
 
@@ -177,6 +179,9 @@ def _after_leading(tokens: list[re.Match[str]]) -> int:
     …", "After the reorganisation, Xavier …")."""
     if tokens[0].group(0).lower().strip("'’") not in _LEADING:
         return 0
+    if tokens[0].group(0).lower() in _ADVERBS and len(tokens) > 1 and \
+            tokens[1].group(0)[:1].islower():
+        return 0  # "now lives in a village near Leeds": no subject ("Now Ingrid …" has one)
     for j in range(1, len(tokens)):  # "Before moving back to Osaka, Hiroshi …": after the comma
         if "," in tokens[0].string[tokens[j - 1].end():tokens[j].start()]:
             word = tokens[j].group(0)

@@ -4,6 +4,7 @@ affirms, opposite preferences."""
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -529,8 +530,13 @@ def _apart(f: Fact, g: Fact) -> bool:
 
 
 def _dates_conflict(f: Fact, g: Fact) -> bool | None:
-    """Two dates that differ in a part both give (None: no part in common)."""
+    """Two dates that differ in a part both give (None: no part in common); or a birthday on
+    29 February and a year of birth that had none ("born in 1991")."""
     da, db = dict(f.date), dict(g.date)
+    for day, year in ((da, db), (db, da)):
+        if f.key == "birthday" and day.get("m") == 2 and day.get("d") == 29 and "y" not in day \
+                and "y" in year and not calendar.isleap(year["y"]):
+            return True
     shared = da.keys() & db.keys()
     return any(da[k] != db[k] for k in shared) if shared else None
 

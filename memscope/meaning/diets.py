@@ -52,8 +52,10 @@ KINDS: dict[str, tuple[str, ...]] = {
                 "pack", "香烟", "烟"),
     "dog": ("dog", "puppy", "beagle", "corgi", "labrador", "retriever", "terrier", "poodle",
             "spaniel", "collie", "dachshund", "husky", "greyhound", "whippet", "pug", "schnauzer",
+            "dalmatian", "chihuahua", "bulldog", "rottweiler", "labradoodle", "cockapoo",
             "狗", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "柴犬"),
-    "cat": ("cat", "kitten", "tabby", "猫", "英短", "美短", "布偶", "暹罗"),
+    "cat": ("cat", "kitten", "tabby", "maine coon", "siamese", "ragdoll", "sphynx",
+            "猫", "英短", "美短", "布偶", "暹罗"),
     "small pet": ("rabbit", "bunny", "hamster", "guinea pig", "parrot", "budgie", "tortoise",
                   "goldfish", "ferret", "兔子", "仓鼠", "鹦鹉", "乌龟"),
     # pork by its dishes (Chinese ones are named by what they are made of only in part)
@@ -214,7 +216,7 @@ _AT_TIMES = re.compile(r"\s+(?:on(?!\s+(?:(?:his|her|their|the|a)\s+)?(?:[\w-]+[
                        r"in(?!\s+(?:(?:his|her|their|my|\w+['’]s)\s+(?:whole\s+|entire\s+)?life|years)\b)|most|"
                        r"mostly|"
                        r"for(?!\s+(?:(?:\w+|\d+)\s+)?(?:years|ages|decades|a decade|life|good|"
-                       r"a long time|months)\b)|"
+                       r"a long time|months|reasons?)\b)|"
                        r"mainly|apart|outside)\b|\s*(?:，|,)\s*(?:except|but|apart)|(?:时|的时候|期间)",
                        re.I)
 #: a diet kept once for a while ("was vegetarian for ten years", "… until 2019"): over
@@ -280,9 +282,9 @@ _PET_NAMED = re.compile(
     # "The user's dog is called Max"; "Rolo is the only dog Finn has ever owned"
     rf"|['’]s\s+(?P<only>only\s+)?(?P<kind6>(?i:{_PET_ALTS}))\s+is\s+(?:called\s+|named\s+|"
     rf"(?(only)|(?!)))(?P<name6>[A-Z][\w-]+)"
-    rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>(?i:{_PET_ALTS}))\s+(?P<name2>[A-Z][\w-]+)"
+    rf"|['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<kind2>(?i:{_PET_ALTS})),?\s+(?P<name2>[A-Z][\w-]+)"
     # "walks her spaniel, Pepper, round the park"
-    rf"|\b(?:her|his|their|my)\s+(?:[\w-]+\s+){{0,2}}?(?P<kind7>(?i:{_PET_ALTS})),?\s+"
+    rf"|\b(?:[Hh]er|[Hh]is|[Tt]heir|[Mm]y)\s+(?:[\w-]+\s+){{0,2}}?(?P<kind7>(?i:{_PET_ALTS})),?\s+"
     rf"(?P<name7>[A-Z][\w-]+)"
     rf"|叫(?P<name4>[\u4e00-\u9fff]{{2}})[，,]?(?:是)?(?:一|那)?(?:只|条)(?P<kind4>{ZH_PET_ALTS})"
     rf"|(?:^|[，。；,;])(?:用户)?(?P<name5>[\u4e00-\u9fff]{{2}})是(?:用户|我|他|她)?(?:家)?的?"

@@ -989,3 +989,29 @@ def place_among_siblings(facts: Iterable[Fact]) -> tuple[Denial, ...]:
     sides = {"eldest": "older", "youngest": "younger"}
     return tuple(Denial("hav", (side, "sibling"), True, written=(side, "siblings"), aside=True)
                  for f in facts if f.key == "birth_order" and (side := sides.get(f.first)))
+
+
+#: a sibling said older or younger than whose sibling they are, with their name ("User's
+#: younger brother is Sam", "her older sister, Ana", "User's brother Sam is older than the
+#: user")
+_SIBLING_ORDER = re.compile(
+    r"\b(?P<rel>older|younger|elder|big|little|baby|kid)\s+(?:brother|sister|sibling)"
+    r"(?:\s+is|,)?\s+(?P<name>[A-Z][\w-]*)"
+    r"|\b(?:brother|sister|sibling),?\s+(?P<name2>[A-Z][\w-]*),?\s+is\s+(?:(?:a\s+)?(?:few|"
+    r"two|three|four|five|\d+)\s+years\s+)?(?P<rel2>older|younger)\s+than\b")
+_OLDER = frozenset(("older", "elder", "big"))
+
+
+def sibling_order(text: str) -> dict[str, str]:
+    """The siblings ``text`` names, name → "older" or "younger" (than whose sibling they are).
+
+    >>> sibling_order("User's younger brother is Sam"), sibling_order("her big sister, Ana")
+    ({'sam': 'younger'}, {'ana': 'older'})
+    >>> sibling_order("User's brother Sam is older than the user")
+    {'sam': 'older'}
+    """
+    out: dict[str, str] = {}
+    for m in _SIBLING_ORDER.finditer(text):
+        name, rel = (m["name"], m["rel"]) if m["name"] else (m["name2"], m["rel2"])
+        out[name.lower()] = "older" if rel.lower() in _OLDER else "younger"
+    return out

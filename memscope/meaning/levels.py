@@ -586,6 +586,15 @@ _NOT_OWN = re.compile(r"\b(?:wants?|hopes?|plans?|planning|would\s+like|dreams?|
                       r"|想|希望|打算|准备|如果|可能|考研", re.I)
 
 
+#: a mortgage still owed ("pays the mortgage on her flat", "still has 18 years left to pay on
+#: the mortgage"; not "since paying off the mortgage")
+_MORTGAGE_OWED = (r"\bhas a mortgage\b|\bowes\b[^.;]{0,30}?\bon (?:the|her|his|their) "
+                  r"mortgage\b|(?<!since )(?<!after )\b(?:is )?paying off (?:a|the|her|his|"
+                  r"their) mortgage\b|\bmortgage (?:payments?|repayments?)\b"
+                  r"|\byears? left (?:to pay )?on (?:the|her|his|their) mortgage\b"
+                  r"|\bpays (?:off )?(?:the|a|her|his|their) mortgage\b")
+
+
 #: what one does now, or cannot or never does: running (and walking far) against an injury
 #: that stops it, the gym against never going; read in clauses about now only
 _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
@@ -626,11 +635,9 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                              r"had a mortgage\b|\bbought (?:it|the [\w-]+|(?:her|his|their) "
                              r"[\w-]+) outright\b|\bowns? (?:it|the [\w-]+|(?:her|his|their) "
                              r"[\w-]+) outright\b|"
-                             r"\b(?:last|final) mortgage (?:payment|repayment)\b"),
-        ("mortgage", "owes", r"\bhas a mortgage\b|\bowes\b[^.;]{0,30}?\bon (?:the|her|his|their) "
-                             r"mortgage\b|\b(?:is )?paying off (?:a|the|her|his|their) "
-                             r"mortgage\b|\bmortgage (?:payments?|repayments?)\b"
-                             r"|\byears? left on (?:the|her|his|their) mortgage\b"),
+                             r"\b(?:last|final) mortgage (?:payment|repayment)\b"
+                             r"|\b(?:since|after) paying off (?:the|her|his|their) mortgage\b"),
+        ("mortgage", "owes", _MORTGAGE_OWED),
         # owing nothing at all, or owing on a loan or a card ("is completely debt-free" /
         # "still owes £18,000 on her student loan")
         ("debt", "none", r"\b(?:is |completely |entirely |totally )*"
@@ -652,7 +659,10 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"(?:large |big |huge |small )?(?:student |car |personal |bank )?"
                          r"(?:loan|debt|credit card)|\bhas "
                          r"(?:[£$€]?\d[\d,.]*k? (?:of |in )?)?(?:credit[- ]card|student|"
-                         r"personal) (?:loan |debt)"),
+                         r"personal) (?:loan |debt)"
+                         # a mortgage is a debt ("owes nothing to anyone" / "pays the mortgage
+                         # on her flat")
+                         r"|" + _MORTGAGE_OWED),
         # high school left unfinished, or finished ("dropped out of high school at 16" /
         # "finished high school as class valedictorian")
         ("high school", "dropped out", r"\bdropped out of (?:high|secondary) school\b"

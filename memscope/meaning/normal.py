@@ -210,7 +210,12 @@ _HOLIDAYS = ((re.compile(r"\bChristmas Day\b"), "25 December"),
              (re.compile(r"\bNew Year['’]s Day\b"), "1 January"),
              (re.compile(r"\bNew Year['’]s Eve\b"), "31 December"),
              (re.compile(r"\bValentine['’]s Day\b"), "14 February"),
-             (re.compile(r"\bHalloween\b"), "31 October"))
+             (re.compile(r"\bHalloween\b"), "31 October"),
+             (re.compile(r"\b(?:US|U\.S\.|American) Independence Day\b"
+                         r"|\b(?:the )?Fourth of July\b"), "4 July"),
+             (re.compile(r"\bBastille Day\b"), "14 July"),
+             (re.compile(r"\bSt\.? Patrick['’]s Day\b"), "17 March"),
+             (re.compile(r"\bBonfire Night\b|\bGuy Fawkes Night\b"), "5 November"))
 _WHEN = (r"january|february|march|april|may|june|july|august|september|october|november|"
          r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
          r"autumn|fall|winter|week|month|year|weekend|morning|evening|weeknight|weekday|"
@@ -269,6 +274,12 @@ def _manager_named(m: re.Match[str]) -> str:
     WAYS`)."""
     owner = "User" if m["owner"] == "the user" else m["owner"]
     return f"{owner}'s {m['role']} is {m['name']}; {m['name']}"
+
+
+def _when_said(lead: str) -> str:
+    """When a note's opening says something happens, as words after it ("Fridays after
+    work" → "fridays after work", "Weekend treat" → "at weekends")."""
+    return "at weekends" if lead == "Weekend treat" else lead.lower()
 
 
 _ONE_PERSON_WAYS = (
@@ -791,7 +802,7 @@ _ONE_PERSON_WAYS = (
                 r"brother|sibling|mum|mom|dad|mother|father|daughter|son)['’\"”]?"),
      "is close to them"),
     # "Only child." as a whole note: the user is one
-    (re.compile(r"^User['’]s only child(?=\s*\.?\s*$)"), "User is an only child"),
+    (re.compile(r"^User['’]s only child(?=\s*\.?\s*$|\s*[;:—–])"), "User is an only child"),
     # a note that is one word of what someone is, and how ("A lefty: writes … with the left
     # hand"): the user's
     (re.compile(r"^An? (?=(?:lefty|southpaw|left-hander|right-hander)\b)"), "User is a "),
@@ -814,6 +825,31 @@ _ONE_PERSON_WAYS = (
                 r" (?=(?:[a-z-]+ ){0,2}?(?:eyesight|sight|vision|hearing|memory|hay fever|"
                 r"asthma|eczema|back|knees?|migraines?|insomnia|allerg(?:y|ies)|teeth|"
                 r"health|credit)\b)"), lambda m: f"User has {m['how'].lower()} "),
+    # a note that opens on days of the week, then what the user has then ("Fridays after work:
+    # a pint of IPA at The Crown"): "User has a pint of IPA at The Crown fridays after work"
+    (re.compile(rf"^(?P<lead>(?:{_DAYS})(?:\s+(?:mornings?|evenings?|nights?|(?:before|after)\s+"
+                r"(?:work|school|breakfast|lunch|dinner)))?|Weekend treat):\s+"
+                r"(?P<rest>(?:an?|two|three|\d+)\s[^.!]*?)(?P<end>[.!]?)\s*$", re.S),
+     lambda m: f"User has {m['rest']} {_when_said(m['lead'])}{m['end']}"),
+    # a note that opens on owing nothing ("Debt-free since paying off the mortgage"), or on
+    # the date it held ("As of January 2026, owes nothing to anyone"): the user's
+    (re.compile(r"^(?P<w>Debt-free|Mortgage-free)\b"), lambda m: f"User is {m['w'].lower()}"),
+    (re.compile(r"^(?P<lead>As (?:of|at) [\w ]{3,25}?\d{4}),\s+(?P<rest>[a-z][^.!]*?)"
+                r"(?P<end>[.!]?)\s*$", re.S),
+     lambda m: f"User {m['rest']}, {m['lead'].lower()}{m['end']}"),
+    # both at once ("lives and works in Buenos Aires"): each said
+    (re.compile(r"\b(?P<a>lives?|lived|works?|worked) and (?P<b>lives?|lived|works?|worked) "
+                r"in (?P<p>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"),
+     r"\g<a> in \g<p> and \g<b> in \g<p>"),
+    # a birthday said to fall with a day ("User's birthday coincides with 4 July")
+    (re.compile(r"\bbirthday (?:always )?(?:coincides with|lands on)\b"), "birthday is on"),
+    # a note that opens on when the user sleeps or what kind of sleeper they are ("In bed by
+    # 10 every night", "Night owl: rarely asleep before 2am"): the user's
+    (re.compile(r"^(?P<w>In bed|Up|Asleep|Awake)(?= (?:by|at|before|around)\b)"),
+     lambda m: f"User is {m['w'].lower()}"),
+    (re.compile(r"^(?:An? )?(?P<w>[Nn]ight owl|[Ee]arly bird|[Ee]arly riser|[Ee]arly sleeper|"
+                r"[Mm]orning person|[Ll]ight sleeper|[Hh]eavy sleeper|[Ll]ate riser)\b"),
+     lambda m: f"User is {'an' if m['w'][0] in 'EeAaIiOoUu' else 'a'} {m['w'].lower()}"),
     # a note that opens on how many of a kin or a pet ("Two daughters — Maya, 9, and Ellie"):
     # the user's
     (re.compile(r"^(?P<n>One|Two|Three|Four|Five|Six) (?=(?:sons?|daughters?|kids?|children|"

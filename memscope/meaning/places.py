@@ -158,6 +158,28 @@ def sights(text: str) -> tuple[str, ...]:
     return tuple(_CITY_SIGHTS[m.group(0).lower()] for m in _SIGHT_NAMES.finditer(plain))
 
 
+#: words that put someone at a sight ("a bike tour over the Golden Gate Bridge", "climbed
+#: the Eiffel Tower"), not only speak of it ("a poster of the Eiffel Tower")
+_AT_SIGHT = re.compile(r"\b(?:over|across|up|to|at|under|visited|toured|climbed|explored|"
+                       r"saw|walked|cycled|biked|ran|hiked|from the top of)\s+(?:the\s+)?$")
+
+
+def sights_visited(text: str) -> tuple[str, ...]:
+    """The cities of the sights ``text`` puts someone at (English; :func:`sights` for any
+    mention).
+
+    >>> sights_visited("Did a bike tour over the Golden Gate Bridge last summer.")
+    ('san francisco',)
+    >>> sights_visited("Has a poster of the Golden Gate Bridge on her wall.")
+    ()
+    """
+    if _HAN.search(text):
+        return ()
+    plain = _plain(text)
+    return tuple(_CITY_SIGHTS[m.group(0).lower()] for m in _SIGHT_NAMES.finditer(plain)
+                 if _AT_SIGHT.search(plain[:m.start()]))
+
+
 #: China's provinces, regions and municipalities (GeoNames' first-level codes, "CN.14"),
 #: by their Chinese and English names: a city of one is inside it (拉萨 in 西藏)
 _CN_REGIONS = {code: names for code, names in (

@@ -57,7 +57,14 @@ from memscope.meaning.denials import (
     lifelong,
 )
 from memscope.meaning.diets import named_pets
-from memscope.meaning.facts import Fact, _en_facts, _zh_facts, kin_of, place_among_siblings
+from memscope.meaning.facts import (
+    Fact,
+    _en_facts,
+    _zh_facts,
+    kin_of,
+    place_among_siblings,
+    sibling_order,
+)
 from memscope.meaning.levels import levels_of
 from memscope.meaning.normal import normalise
 from memscope.meaning.prefilter import guarded
@@ -170,6 +177,8 @@ class Claim:
         # "Wanjiru's manager is David Otieno" is also David's: compared with whom he manages
         out |= {(f.first.split()[0],) for cl in self.clauses if cl.owner for f in cl.facts
                 if f.key == "manager" and f.named and f.first} if not self.zh else set()
+        # "User's younger brother is Sam" is also Sam's: compared with what is said of him
+        out |= {(name,) for name in sibling_order(self.text)} if out and not self.zh else set()
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
         out |= {o[:-1] for o in out if len(o) >= 3 and o[-2] in ROLES}
         if _GONE_KIN.search(self.text):  # "Sven's mother passed away": compared with Sven's

@@ -35,7 +35,7 @@ from memscope.meaning.diets import (
     pet_kind,
 )
 from memscope.meaning.events import born_too_late, witnessed
-from memscope.meaning.facts import age_span
+from memscope.meaning.facts import age_span, sibling_order
 from memscope.meaning.places import (
     city_country,
     city_region,
@@ -44,6 +44,7 @@ from memscope.meaning.places import (
     latitude,
     region,
     sights,
+    sights_visited,
     universities,
     within,
     zh_places,
@@ -100,6 +101,7 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("pet_named" in fa and "pet_named" in fb, _pet_named_conflict),
         ("divorced_from" in fa or "divorced_from" in fb, _divorced_conflict),
         ("manager" in fa and "manager" in fb, _each_others_manager),
+        ("sibling_order" in fa and "sibling_order" in fb, _sibling_order_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -116,7 +118,7 @@ def compared_widely(c: Claim) -> bool:
 #: what a rarer rule reads on its common side only (a job, a medicine, an allergy, a home
 #: owned or rented): the other, rarer side is compared widely and meets it
 _NARROW = frozenset(("number", "allergy", "quantity", "child_stage", "career", "meds",
-                     "tenure_some", "manager"))
+                     "tenure_some", "manager", "sibling_order"))
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -213,6 +215,8 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("number")
     if _managers(c):
         out.add("manager")
+    if not c.zh and sibling_order(c.text):
+        out.add("sibling_order")
     if any(f.no_partner or (f.key == "wed" and f.first == "never")
            for cl in c.clauses for f in cl.facts):
         out.add("alone")
@@ -934,12 +938,16 @@ def _routine_conflict(a: Claim, b: Claim) -> str | None:
 _PLACE_NAME = r"(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
 #: "has never been to Japan", "has never set foot in Italy", "never visited Japan"
 _NEVER_BEEN = re.compile(r"\b(?:never|(?:is|has)\s+(?:still\s+)?yet\s+to)\s+(?:(?:been|"
-                         r"travell?ed|gone|flown|traveled|go|travel|fly)\s+(?:to|in)|set\s+foot\s+in|visit(?:ed)?)\s+"
+                         r"travell?ed|gone|flown|traveled|go|travel|fly)\s+(?:anywhere\s+)?"
+                         r"(?:to|in)|set\s+foot\s+in|visit(?:ed)?)\s+"
                          + _PLACE_NAME)
 #: "has never left the United States": never anywhere outside it
 _NEVER_LEFT = re.compile(r"\bnever\s+(?:left|been\s+outside(?:\s+of)?|set\s+foot\s+outside"
                          r"(?:\s+of)?|(?:lived|resided)\s+(?:anywhere\s+)?outside(?:\s+of)?)\s+"
                          + _PLACE_NAME)
+#: not left for years ("hasn't left Argentina in years"): not outside it now either
+_NOT_LEFT_FOR = re.compile(r"\b(?:hasn['’]t|has\s+not)\s+left\s+" + _PLACE_NAME
+                           + r"(?=\s+(?:in|for)\s+(?:years|ages|decades|a\s+decade|months)\b)")
 #: "has never been south of the equator": never in the southern hemisphere
 _NEVER_SOUTH = re.compile(r"\bnever\s+(?:been|travell?ed|traveled|gone|flown|set\s+foot|ventured)"
                           r"\s+(?:anywhere\s+)?(?:south|below)\s+(?:of\s+)?the\s+equator\b")
@@ -977,7 +985,7 @@ _TRIP_AHEAD = guarded(re.compile(
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
                          r"没有?(?:去|到|出|离开)|"
-                         r"(?:n['’]t|not) (?:been|set foot|visited|returned)")
+                         r"(?:n['’]t|not) (?:been|set foot|visited|returned|left)")
 
 
 @lru_cache(maxsize=50_000)
@@ -1460,6 +1468,12 @@ def _divorced_conflict(a: Claim, b: Claim) -> str | None:
     return None
 
 
+#: a pet of before ("her previous cat", "the late Rex", "died in 2021")
+_PET_GONE = re.compile(r"\b(?:previous|late|former|old|first|childhood)\s+(?:[\w-]+\s+)?"
+                       r"(?:pet|dog|cat|rabbit|hamster)s?\b|\b(?:died|passed away|put down|"
+                       r"put to sleep|rehomed)\b", re.I)
+
+
 def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
     """One pet of one owner, by its name, is a dog in one text and a cat in the other ("has a
     golden retriever named Biscuit" / "Biscuit, the user's tabby cat, …"; "Pet Miso is a
@@ -1475,6 +1489,8 @@ def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
     # one's only pet (or dog) by one name, another pet (of the same kind) by another
     only = ONLY_PET.search(a.text) or ONLY_PET.search(b.text)
     any_kind = only is not None and only.group(0).split()[-1].lower() in ("pet", "animal")
+    if _PET_GONE.search(a.text) or _PET_GONE.search(b.text):
+        return None  # "User's previous cat, Tofu, died in 2021": no pet of now
     return "value" if only and pa and pb and not set(pa) & set(pb) and (
         _mentions_owner(a, b) or _mentions_owner(b, a)) and (any_kind or any(
             pet_kind(x) == pet_kind(y) for x in pa.values() for y in pb.values())) else None
@@ -1495,6 +1511,13 @@ def _each_others_manager(a: Claim, b: Claim) -> str | None:
     inverse = {(boss, whose) for whose, boss in _managers(b)}
     return "reports" if any(pair in inverse and pair[0] != pair[1]
                             for pair in _managers(a)) else None
+
+
+def _sibling_order_conflict(a: Claim, b: Claim) -> str | None:
+    """One sibling, by name, older in one note and younger in the other ("Brother Sam is
+    older than the user" / "Sam is the user's younger brother")."""
+    oa, ob = sibling_order(a.text), sibling_order(b.text)
+    return "value" if any(ob.get(name, rel) != rel for name, rel in oa.items()) else None
 
 
 def _parents_conflict(a: Claim, b: Claim) -> str | None:
@@ -1543,6 +1566,8 @@ def _places_in(y: Clause) -> tuple[str, ...]:
                      if (c := city_country(" ".join(words[:n]))) is not None), None)
         if code:
             out.append(code)
+    # a sight is where it stands ("a bike tour over the Golden Gate Bridge": the US)
+    out += [code for city in sights_visited(y.text) if (code := city_country(city)) is not None]
     return tuple(out)
 
 
@@ -1561,7 +1586,8 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
             home |= set(continent(place)) or ({c} if (c := country(place)) else set())
         return frozenset(never), frozenset(home)
     never = {c for m in _NEVER_BEEN.finditer(text) if (c := _country_whole(m.group("place")))}
-    left = {c for m in _NEVER_LEFT.finditer(text) if (c := _country_whole(m.group("place")))}
+    left = {c for never in (_NEVER_LEFT, _NOT_LEFT_FOR) for m in never.finditer(text)
+            if (c := _country_whole(m.group("place")))}
     # a continent is its countries ("has never travelled to Asia", "never left Europe")
     never |= {c for m in _NEVER_BEEN.finditer(text) for c in continent(m.group("place"))}
     left |= {c for m in _NEVER_LEFT.finditer(text) for c in continent(m.group("place"))}
@@ -1623,7 +1649,23 @@ def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
                         f.key == "home" and not f.of and f.first and within(f.first, place)
                         for f in y.facts for place in places):
                     return "negation"
+            # never lived there at all: years spent there once count too ("has never lived
+            # in Kreuzberg" / "spent six years in a Kreuzberg apartment")
+            ever = {m.group("place").casefold() for m in _EN_NEVER_LIVED.finditer(x.text)
+                    } if x.owner and not a.zh else set()
+            if ever and any(y.owner == x.owner and not y.hedged and any(
+                    m.group("place").casefold() in ever or any(
+                        within(m.group("place"), place) for place in ever)
+                    for m in _SPENT_YEARS_IN.finditer(y.text)) for y in second.clauses):
+                return "negation"
     return None
+
+
+#: years of one's life spent in a place ("spent six years in a Kreuzberg apartment", "spent
+#: most of her twenties in Lisbon")
+_SPENT_YEARS_IN = re.compile(r"\bspent\s+(?:[\w-]+\s+){1,4}?(?:years?|months|twenties|thirties|"
+                             r"teens|childhood)\s+(?:living\s+)?in\s+(?:an?\s+|the\s+)?"
+                             r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
 
 
 def _cities_denied(x: Clause) -> frozenset[str]:
