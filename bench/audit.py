@@ -107,6 +107,7 @@ ZH_DEV21 = ROOT / "tests" / "labelled" / "zh_dev21" / "pairs.json"
 EN_DEV23 = ROOT / "tests" / "labelled" / "en_dev23" / "pairs.json"
 ZH_DEV22 = ROOT / "tests" / "labelled" / "zh_dev22" / "pairs.json"
 EN_DEV24 = ROOT / "tests" / "labelled" / "en_dev24" / "pairs.json"
+EN_DEV25 = ROOT / "tests" / "labelled" / "en_dev25" / "pairs.json"
 #: held-out label -> (the finding kind it is scored for, whether it should be flagged)
 HELDOUT_KINDS = {
     "contradiction": (("contradiction", True),),
@@ -181,7 +182,8 @@ def print_heldout(*, show_misses: bool = False, dev_only: bool = False) -> None:
                  EN_DEV12, ZH_DEV12, EN_DEV13, ZH_DEV13, EN_DEV14, ZH_DEV14, EN_DEV15,
                  EN_DEV16, ZH_DEV15, EN_DEV17, ZH_DEV16, EN_DEV18, ZH_DEV17,
                  EN_DEV19, ZH_DEV18, EN_DEV20, ZH_DEV19, EN_DEV21, ZH_DEV20,
-                 EN_DEV22, ZH_DEV21, EN_DEV23, ZH_DEV22, EN_DEV24):
+                 EN_DEV22, ZH_DEV21, EN_DEV23, ZH_DEV22, EN_DEV24,
+                 EN_DEV25):
         _print_set(path, show_misses=show_misses, dev_only=dev_only)
 
 

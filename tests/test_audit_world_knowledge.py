@@ -917,6 +917,16 @@ _SIXTEENTH = [
     ("Her birthday is 29 February.", "She was born in 1996.", False),
     # a holiday as a date; a leading "now" names no one
     ("User's birthday is on Bonfire Night.", "User's birthday is on Christmas Eve.", True),
+    # a condition opening a note; a meal as what one has; hard cheese and lactose
+    ("Coeliac disease — must avoid gluten.", "Breakfast is always two slices of toast.", True),
+    ("Dairy-free for years.", "Lunch is usually a brie baguette.", True),
+    ("Lactose intolerant.", "Eats aged parmesan without any trouble.", False),
+    ("Lactose intolerant.", "Drinks a milkshake after every match.", True),
+    ("Strictly vegan.", "Eats aged parmesan most days.", True),
+    # a country left for good, or no home there now, and a home in a city of it
+    ("Lives in Porto.", "Left Portugal for good in 2020 and now rents in Berlin.", True),
+    ("Lives in Porto.", "Has no home in Portugal now.", True),
+    ("Lives in Porto.", "Left Portugal for a week in 2020.", False),
 ]
 
 

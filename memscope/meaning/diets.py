@@ -30,8 +30,16 @@ KINDS: dict[str, tuple[str, ...]] = {
              "anchov", "sushi", "sashimi", "seafood", "prawn", "shrimp", "lobster", "crab",
              "oyster", "mussel", "鱼", "三文鱼", "海鲜", "虾", "寿司"),
     "dairy": ("dairy", "milk", "cheese", "yoghurt", "yogurt", "butter", "cream", "latte", "paneer",
-              "cappuccino", "flat white", "ice cream", "milkshake", "牛奶", "奶酪", "芝士",
+              "cappuccino", "flat white", "ice cream", "milkshake", "cheddar", "brie",
+              "camembert", "parmesan", "mozzarella", "feta", "gouda", "halloumi", "ricotta",
+              "mascarpone", "custard", "kefir", "ghee", "牛奶", "奶酪", "芝士",
               "酸奶", "黄油", "拿铁", "奶茶", "冰淇淋"),
+    # what holds lactose: dairy but for the hard, aged cheeses and butter, which hold next to
+    # none ("is lactose intolerant" / "eats aged cheddar without any trouble")
+    "lactose": ("lactose", "dairy", "milk", "cheese", "yoghurt", "yogurt", "cream", "latte",
+                "cappuccino", "flat white", "ice cream", "milkshake", "brie", "camembert",
+                "mozzarella", "feta", "ricotta", "mascarpone", "custard", "kefir", "paneer",
+                "牛奶", "奶酪", "芝士", "酸奶", "拿铁", "奶茶", "冰淇淋"),
     "egg": ("egg", "omelette", "omelet", "鸡蛋"),
     "shellfish": ("shellfish", "seafood", "海鲜", "prawn", "shrimp", "lobster", "crab", "oyster",
                   "mussel", "clam", "scallop", "虾", "蟹", "生蚝", "牡蛎", "蛤", "扇贝"),
@@ -82,7 +90,8 @@ _PETS = ("dog", "cat", "small pet")
 #: eat meat", 不吃肉); a denial of one food ("doesn't eat pork") rules out that food alone
 _KIND_NAMES = {"meat": ("meat", "肉", "荤"), "fish": ("fish", "seafood", "鱼", "海鲜"),
                "shellfish": ("shellfish", "贝类"),
-               "dairy": ("dairy", "奶", "奶制品", "乳制品"), "egg": ("egg", "蛋"),
+               "dairy": ("dairy", "奶", "奶制品", "乳制品"), "lactose": ("lactose", "乳糖"),
+               "egg": ("egg", "蛋"),
                "alcohol": ("alcohol", "booze", "酒"),
                "coffee": ("coffee", "caffeine", "咖啡", "咖啡因"),
                "tea": ("tea", "茶"), "sugar": ("sugar", "糖"), "pork": ("pork", "猪肉"),
@@ -122,7 +131,8 @@ DIETS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (_BE + r"(?:teetotal|teetotaller|teetotaler|sober|non-drinker)\b|滴酒不沾|戒酒|"
          r"\b(?:has|have)(?:n['’]t| not| never) (?:had|touched) (?:a|any) (?:drink|drop)\b",
          ("alcohol",)),
-        (_BE + r"(?:lactose[- ]intolerant|dairy[- ]free)\b|乳糖不耐", ("dairy",)),
+        (_BE + r"dairy[- ]free\b", ("dairy",)),
+        (_BE + r"lactose[- ]intolerant\b|乳糖不耐", ("lactose",)),
         (r"(?:一点|一口)?辣都?不(?:能|敢)吃|不(?:能|敢)?吃辣|吃不了辣|辣都吃不了|"
          r"\bcan['’]?t (?:stand|handle|take|eat) (?:anything )?spicy\b|\bcan['’]?t (?:stand|handle|"
          r"take) (?:any )?(?:heat|spice)\b|\bfinds (?:even )?(?:mild )?(?:chilli|chili|spicy food|"
@@ -196,7 +206,9 @@ _CONSUMES = guarded(re.compile(
     r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
     r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
     r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-    r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b|\b(?:a|one|two|three)\s+"
+    r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b"
+    # what a meal is ("breakfast is always toast with cheddar"), not a meal had once
+    r"|\b(?:breakfast|lunch|dinner|supper|brunch)\s+(?:is|are)\b|\b(?:a|one|two|three)\s+"
     r"(?:couple\s+of\s+)?(?:glass|glasses|pint|pints|cup|cups|mug|bottle|can|"
     r"cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
     # a count of drinks ("two double espressos before 8am"; not "had two
@@ -413,7 +425,7 @@ def consumed(text: str) -> frozenset[str]:
             _NO_COFFEE.sub(" ", low) if kind == "coffee" else low)
         written = _NO_COFFEE.sub(" ", text) if kind == "coffee" else text
         if (said.search(text) if said else eats) and not (plant and kind in (
-                "meat", "dairy", "fish")) and not (kind == "gluten" and NO_GLUTEN.search(
+                "meat", "dairy", "lactose", "fish")) and not (kind == "gluten" and NO_GLUTEN.search(
                 text)) and any(
                 _names(w, mine) if w.isascii() else w in written
                 for w in words):

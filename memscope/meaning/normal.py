@@ -841,6 +841,11 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\b(?P<a>lives?|lived|works?|worked) and (?P<b>lives?|lived|works?|worked) "
                 r"in (?P<p>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"),
      r"\g<a> in \g<p> and \g<b> in \g<p>"),
+    # a note that opens on a condition ("Coeliac disease — has to avoid gluten"): the user's
+    (re.compile(r"^(?P<c>Coeliac disease|Celiac disease|Type [12] diabetes|Diabetes|Asthma|"
+                r"Epilepsy|Hypertension|High blood pressure|Crohn['’]s disease|Migraines|"
+                r"Arthritis|Psoriasis|Eczema|ADHD)\b"),
+     lambda m: f"User has {m['c'] if m['c'][:4].isupper() else m['c'][0].lower() + m['c'][1:]}"),
     # a birthday said to fall with a day ("User's birthday coincides with 4 July")
     (re.compile(r"\bbirthday (?:always )?(?:coincides with|lands on)\b"), "birthday is on"),
     # a note that opens on when the user sleeps or what kind of sleeper they are ("In bed by

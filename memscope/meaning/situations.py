@@ -965,6 +965,12 @@ _EN_NEVER_LIVED = re.compile(r"\bnever\s+(?:once\s+|actually\s+)?lived\s+(?:anyw
 _EN_NOT_BEEN_FOR = re.compile(r"\b(?:hasn['’]t|has\s+not|haven['’]t)\s+(?:been\s+(?:back\s+)?"
                               r"(?:to|in)|set\s+foot\s+in|visited|returned\s+to)\s+" + _PLACE_NAME
                               + r"\s+(?:for|in|since)\b")
+#: a country left for good, or no home there now ("left France for good in 2019", "has no
+#: home in Europe now"): no home in a city of it now
+_EN_LEFT_FOR_GOOD = re.compile(r"\b(?:left|moved\s+(?:away\s+)?(?:from|out\s+of))\s+"
+                               + _PLACE_NAME + r"\s+for\s+good\b")
+_EN_NO_HOME_IN = re.compile(r"\bhas\s+no\s+(?:home|flat|house|place|address)\s+(?:left\s+)?in\s+"
+                            + _PLACE_NAME + r"(?=\s+(?:now|any\s*more|these\s+days)\b)")
 _ZH_NEVER_LIVED = re.compile(r"(?:从未|从没有?|从来没有?|没有?)在(?P<place>[\u3400-\u9fff]{2,6}?)"
                              r"(?:生活|住|居住|定居|待)过")
 _ZH_NEVER_LEFT = re.compile(r"(?:从未|从没有?|从来没有?|没有?)离开过"
@@ -985,7 +991,8 @@ _TRIP_AHEAD = guarded(re.compile(
 #: a text that may deny a visit (cheap: most texts do not)
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
                          r"没有?(?:去|到|出|离开)|"
-                         r"(?:n['’]t|not) (?:been|set foot|visited|returned|left)")
+                         r"(?:n['’]t|not) (?:been|set foot|visited|returned|left)|for good|"
+                         r"no (?:home|flat|house|place|address) ")
 
 
 @lru_cache(maxsize=50_000)
@@ -1639,7 +1646,8 @@ def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
     a decade" / "has lived in Porto since 2019"); a visit is no home (去广州出差)."""
     if a.zh != b.zh:
         return None
-    patterns = (_ZH_NEVER_LIVED,) if a.zh else (_EN_NEVER_LIVED, _EN_NOT_BEEN_FOR)
+    patterns = (_ZH_NEVER_LIVED,) if a.zh else (_EN_NEVER_LIVED, _EN_NOT_BEEN_FOR,
+                                                  _EN_LEFT_FOR_GOOD, _EN_NO_HOME_IN)
     for first, second in ((a, b), (b, a)):
         for x in first.clauses:
             places = [m.group("place") for never in patterns
