@@ -927,6 +927,44 @@ _SIXTEENTH = [
     ("Lives in Porto.", "Left Portugal for good in 2020 and now rents in Berlin.", True),
     ("Lives in Porto.", "Has no home in Portugal now.", True),
     ("Lives in Porto.", "Left Portugal for a week in 2020.", False),
+    # named people: a meal ordered today against a diet; pets counted with "his"; a country
+    # visited against never; debts of loans; a launch date said with a verb; a salary in words
+    ("Nadia has been vegetarian for ten years.", "Nadia ordered a beef burger at lunch today.",
+     True),
+    ("Omar has one cat, a tabby called Pip.", "Omar feeds his two cats before work.", True),
+    ("Lea has been to Peru twice.", "Lea has never once set foot in Peru.", True),
+    ("Joon is completely debt-free.", "Joon is still paying off about £9k of car loans.", True),
+    ("Project Heron's launch date is 4 May.", "Project Heron is launching on the ninth of July.",
+     True),
+    ("Aiko earns £30,000 a year.", "Aiko's annual salary is fifty thousand pounds.", True),
+    # people one manages, or none; living alone or with flatmates; only electric cars
+    ("Bram has no direct reports.", "Bram manages four junior analysts.", True),
+    ("Bram runs a one-person studio.", "Bram supervises a dozen nurses at the clinic.", True),
+    ("Eva lives alone in a flat in Lisbon.", "Eva shares a house in Lisbon with two flatmates.",
+     True),
+    ("Ruth only ever drives electric cars.", "Ruth fills her car with petrol every week.", True),
+    ("Ruth only ever drives electric cars.", "Ruth charges her car overnight.", False),
+    # never managed by someone named as one's manager
+    ("Ivo's line manager is Nora Berg.", "Ivo has never reported to Nora Berg.", True),
+    ("Ivo's line manager is Nora Berg.", "Ivo has never reported to Sven.", False),
+    # never lived in a hemisphere, or anywhere but one place, and a home or years elsewhere
+    ("Ama has never lived north of the equator.", "Ama lives in Lagos.", True),
+    ("Ama has never lived north of the equator.", "Ama lives in Cape Town.", False),
+    ("Piotr has never lived anywhere except Gdańsk.", "Piotr spent three years working in Oslo.",
+     True),
+    # an operation named, savings
+    ("Leon had his tonsils out as a boy.", "Leon has never had surgery.", True),
+    ("Rosa has no savings at all.", "Rosa has about £4,000 saved for a car.", True),
+    # staying up until an hour; a talk in a language; a native speaker; always self-employed;
+    # rent paid or none
+    ("Ken is in bed by 10 every night.", "Ken usually stays up reading until one in the morning.",
+     True),
+    ("Ken speaks only one language, English.", "Ken talks to his aunt in Polish every week.",
+     True),
+    ("Ken speaks only English.", "Ken chats with friends in Leeds every week.", False),
+    ("Mei is a native Japanese speaker.", "Mei's first language is Spanish.", True),
+    ("Ola has always been self-employed.", "Ola is an accountant at Deloitte.", True),
+    ("Ola pays £900 a month in rent.", "Ola lives rent-free with her parents.", True),
 ]
 
 

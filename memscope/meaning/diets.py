@@ -472,11 +472,12 @@ _LATELY = re.compile(r"\b(?:last (?:week|weekend|month|night|year|monday|tuesday
                      r"thursday|friday|saturday|sunday|christmas|summer)|yesterday|on (?:monday|"
                      r"tuesday|wednesday|thursday|friday|saturday|sunday)|"
                      r"(?:a few|two|three|several) (?:days|weeks) ago|the other (?:day|night)|"
-                     r"this (?:week|weekend|month|morning))\b"
+                     r"this (?:week|weekend|month|morning|afternoon|evening)|today|tonight)\b"
                      r"|上周|上个?月|昨天|昨晚|前天|前几天|这周|本周|上礼拜", re.I)
 _HAD_ONCE = re.compile(r"\b(?:had|drank|downed|sank|ate|smoked|got (?:properly |really |very )?"
                        r"drunk|bummed|lit up|tried|went back for seconds|had seconds|polished "
-                       r"off)\b|喝了|喝醉|抽了|吃了|来了|点了", re.I)
+                       r"off|ordered|devoured|wolfed down|tucked into|scoffed)\b"
+                       r"|喝了|喝醉|抽了|吃了|来了|点了", re.I)
 
 
 @lru_cache(maxsize=50_000)

@@ -137,7 +137,7 @@ _STATE_TRIGGER = guarded(re.compile(
     r"athe|agnos|relig|catholic|christian|pray|ramadan|temple|mosque|gurdwara|"
     r"protestant|anglican|methodist|baptist|lutheran|church|mass\b|muslim|islam|jewish|"
     r"synagogue|shabbat|yom kippur|hindu|buddhist|无神|宗教|信|徒|礼拜|弥撒|穆斯林|佛|"
-    r"self|个体|自由职业|remote|home|office|commut|办公|远程|上班|上下班|公司|工作|坐班|"
+    r"self|freelance|payroll|个体|自由职业|remote|home|office|commut|办公|远程|上班|上下班|公司|工作|坐班|"
     r"work mode|email|phone|contact|call|联系|tea|coffee|"
     r"公司上班|通勤|to work|into the city|into town|jobless|out of work|between jobs|no job|works|"
     r"(?:full|part)"
@@ -156,7 +156,7 @@ _DECADE = re.compile(r"\bin\s+(?:his|her|their)\s+(?:(?P<part>early|mid|late)[\s
 _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
             "seventies": 70, "eighties": 80, "nineties": 90}
 _DECADE_PART = {"early": (0, 4), "mid": (3, 7), "late": (6, 9), "": (0, 9)}
-_COUNT_TRIGGER = re.compile(r"\b(?:has|have|owns?|keeps?|of)\s|['’]s\s", re.I)
+_COUNT_TRIGGER = re.compile(r"\b(?:has|have|owns?|keeps?|of|his|her|their|my)\s|['’]s\s", re.I)
 _EVENT = re.compile(r"\b(?:moved|relocated|settled|joined)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 #: a negation just before a cue ("no longer works at", "doesn't live in", "never reported to")
@@ -176,7 +176,11 @@ _AGE = (re.compile(rf"\b{_N}\s*(?:years?|yrs?)[\s-]*old\b", re.I),
 #: year less now
 _TURNS_SOON = re.compile(rf"\b(?:will turn|turns|is turning|is going to turn)\s+{_N}\b"
                          r"(?=\s+(?:next|this|in|on|later|soon)\b)", re.I)
-_COUNT = (re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only\s+)?{_N}\s+"
+_COUNT = (# "walks his three dogs", "drops her two kids at school": how many the owner has
+          re.compile(rf"\b(?:his|her|their|my)\s+(?:own\s+)?{_N}\s+((?:dogs|cats|kids|children|sons|"
+                     r"daughters|boys|girls|grandchildren|brothers|sisters|siblings|pets))\b",
+                     re.I),
+          re.compile(rf"\b(?:has|have|owns?|keeps?)\s+(?:exactly\s+|just\s+|only\s+)?{_N}\s+"
                      r"((?:[a-z-]+\s+)?(?!(?:and|or|but|with|in|at|who|that|from)\b)[a-z]+)",
                      re.I),
           re.compile(rf"\b(?:father|mother|parent|mum|mom|dad)\s+of\s+{_N}\s+((?:[a-z-]+\s+)?"
@@ -197,8 +201,9 @@ _HOUSEHOLD = (
     (re.compile(r"\b(?:lives?|living|lived)\s+(?:\w+\s+)?(?:alone|on (?:his|her|their|my) own"
                 r"|by (?:him|her|them)sel(?:f|ves))\b", re.I), "alone"),
     (re.compile(r"\b(?:lives?|living)\s+(?:\w+\s+)?with\b|\bshares?\s+(?:a|an|the|his|her|"
-                r"their)?\s*(?:[\w-]+\s+)?(?:flat|house|home|apartment|place)\s+with\b|"
-                r"\blives? together\b",
+                r"their)?\s*(?:[\w-]+\s+)?(?:flat|house|home|apartment|place)\s+(?:in\s+[A-Z][\w'’-]*"
+                r"(?:\s+[A-Z][\w'’-]*)?\s+)?with\b|"
+                r"\blives? together\b|\bwith\s+(?:\w+\s+)?(?:flatmates|housemates|roommates)\b",
                 re.I), "with"),
     (re.compile(r"一个人住|独居|独自(?:一人)?住|自己一个人住"), "alone"),
     (re.compile(r"(?:和|跟|与).{1,6}(?:住在一起|一起住|同住|住在一块儿?|住一块儿?)|合租"), "with"))
@@ -329,8 +334,10 @@ _STATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                     r"(?:train|bus|tram|subway|tube|metro|car|bike) to "
                                     r"(?:work|the office)\b|\bcommutes?\b|\bgoes? (?:in)?to the "
                                     r"office\b|\bis in the office\b|(?:去|到)公司上班|通勤"),
-        ("works_for", "self", r"\b(?:is|has been)(?: (?:now|fully|still))? "
-                               r"self[- ]employed\b|个体户|自由职业者?"
+        ("works_for", "self", r"\b(?:is|has been|has always been)(?: (?:now|fully|still))? "
+                               r"(?:self[- ]employed|freelance)\b|个体户|自由职业者?"
+                               r"|\bhas never been on (?:any|a) (?:company['’]s |firm['’]s )?"
+                               r"payroll\b"
                                r"|\b(?:works|is) (?:as )?an? freelance(?:r\b| [a-z]+)"
                                r"|从(?:来)?没(?:有)?给(?:别)?人打过工"),
         # an employer not named still employs (在一家国企上班, 在一家外企写代码)

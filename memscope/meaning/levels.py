@@ -23,7 +23,7 @@ from memscope.meaning.facts import Fact
 from memscope.meaning.prefilter import guarded
 
 #: languages by their English names (matched as written, capitalised)
-_LANGUAGES = (
+LANGUAGES = (
     "English|French|German|Spanish|Italian|Portuguese|Dutch|Russian|Polish|Arabic|Hebrew|"
     "Turkish|Greek|Japanese|Korean|Mandarin|Chinese|Cantonese|Hindi|Urdu|Bengali|Punjabi|"
     "Tamil|Swahili|Vietnamese|Thai|Indonesian|Malay|Swedish|Norwegian|Danish|Finnish|Czech|"
@@ -31,7 +31,7 @@ _LANGUAGES = (
     "Igbo|Hausa|Amharic|Zulu|Xhosa|Afrikaans|Catalan|Basque|Serbian|Croatian|Bulgarian|"
     "Slovak|Slovenian|Lithuanian|Latvian|Estonian|Georgian|Armenian|Kurdish|Pashto|Nepali|"
     "Sinhala|Telugu|Marathi|Gujarati|Kannada|Malayalam|Mongolian|Tibetan|Uyghur|Latin")
-_L = rf"(?P<lang>(?-i:{_LANGUAGES}))"
+_L = rf"(?P<lang>(?-i:{LANGUAGES}))"
 #: Chinese names of languages and dialects (广东话 is 粤语)
 _ZH_LANGUAGES = ("英语|英文|法语|德语|日语|韩语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|粤语|"
                  "广东话|普通话|汉语|中文|蒙古语|藏语|维吾尔语|维语|上海话|闽南语|闽南话|客家话|"
@@ -197,6 +197,11 @@ _STILL_STUDYING = re.compile(
 #: one's rank at work: leads people (or a firm), or leads no one
 _LEADS = re.compile(
     r"\bmanages? (?:a team|a staff|a department) of\b|\bhas (?:\w+ )?direct reports\b"
+    # "manages three junior engineers", "supervises a dozen nurses"
+    r"|\b(?:manages|supervises|oversees)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|"
+    r"ten|eleven|twelve|a few|several|a dozen)\s+(?:[\w-]+\s+){0,2}?(?:people|engineers|"
+    r"designers|developers|analysts|staff|employees|nurses|teachers|reports|juniors|interns|"
+    r"workers|researchers)\b"
     r"|\b(?:leads|heads|runs) (?:a|the) (?:\w+ )?(?:team|department|group|division)\b"
     r"|\bhas managed the (?:\w+ )?(?:\w+ )?team\b|\bis (?:the )?head of \w+ at\b"
     r"|\bis (?:the )?(?:company['’]s )?(?:CEO|CFO|CTO|COO|head chef)\b"
@@ -210,7 +215,11 @@ _LEADS_NO_ONE = re.compile(
     r"|\bhas never managed (?:anyone|anybody|people|a team)\b|\bhas no (?:leadership|"
     r"management|managerial) (?:role|responsibilit(?:y|ies))\b|\bis an? (?:\w+ )?intern\b"
     r"|\bis an? teaching assistant\b|\bis (?:still )?an? junior\b|\bgraduate trainee\b"
-    r"|\bas the only (?:developer|employee|member of staff)\b", re.I)
+    r"|\bas the only (?:developer|employee|member of staff)\b"
+    # "runs a one-person design studio and has no employees"
+    r"|\bhas no (?:employees|staff)\b|\b(?:no one|nobody) reports to\b"
+    r"|\bone-(?:person|man|woman) (?:\w+ )?(?:studio|business|firm|company|shop|operation)\b",
+    re.I)
 _ZH_LEADS = re.compile(r"手(?:底)?下(?:管着|带着|有)"
                        r"|带着?(?:一个)?(?:\d+|[一二两三四五六七八九十几]+)(?:个)?人的团队|管着(?:\d+|[一二两三四五六七八九十几]+)(?:号|个)?人"
                        r"|(?:是|当)(?:公司的?)?(?:创始人|CEO|总经理|园长|校长)")
@@ -543,11 +552,13 @@ _BONE = (r"(?:wrist|arm|leg|ankle|collarbone|hip|ribs?|nose|fingers?|toes?|foot|
 _LIFE: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (family, value, re.compile(pattern, re.I)) for family, value, pattern in (
         ("surgery", "none", r"\bnever\s+(?:had|undergone|needed)\s+(?:any\s+|an?\s+)?(?:surgery|"
-                            r"surgeries|operations?)\b|\bno\s+(?:previous\s+|prior\s+)?"
-                            r"(?:surgery|surgeries|operations)\b"),
+                            r"surgeries|operations?)(?:\s+of\s+any\s+kind)?\b"
+                            r"|\bno\s+(?:previous\s+|prior\s+)?(?:surgery|surgeries|operations)\b"),
         ("surgery", "some", r"\bhad\s+(?:her|his|their|an?)\s+(?:[a-z]+\s+)?(?:removed|replaced|"
-                            r"taken\s+out)\b|(?<!never )(?<!not )(?<!n['’]t )\b(?:had|underwent|"
-                            r"undergone)\s+(?:an?\s+)?(?:[a-z]+\s+)?(?:surgery|operation)\b"),
+                            r"taken\s+out)\b|\bhad\s+(?:her|his|their|an?)\s+(?:[a-z]+\s+)?"
+                            r"(?:appendix|tonsils|gallbladder|wisdom\s+teeth)\s+out\b"
+                            r"|(?<!never )(?<!not )(?<!n['’]t )\b(?:had|underwent|undergone)\s+"
+                            r"(?:an?\s+)?(?:[a-z]+\s+)?(?:surgery|operation)\b"),
         ("broken bone", "none", r"\bnever\s+(?:broken|fractured)\s+(?:a|any|one)\s+(?:single\s+)?"
                                 r"bones?\b"),
         ("broken bone", "some", rf"\b(?:broke|fractured|has\s+broken)\s+(?:her|his|their|a|an|"
@@ -629,6 +640,22 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("church", "not", r"\bhas(?:n['’]t| not) (?:been to|set foot in|gone to|attended) (?:a )?"
                           r"(?:church|Mass)\b|\b(?:never|doesn['’]t|does not) (?:go|goes) to "
                           r"(?:church|Mass)\b"),
+        # rent paid, or none ("pays €1,200 a month in rent" / "lives rent-free in a flat his
+        # parents own")
+        ("rent", "none", r"\brent[- ]free\b|\bpays no rent\b|\b(?:doesn['’]t|does not|never) "
+                         r"pays? (?:any )?rent\b"),
+        ("rent", "pays", r"\bpays\s+(?:about\s+|around\s+|roughly\s+)?(?:[£$€]|(?:EUR|USD|GBP) )?"
+                         r"\d[\d,.]*k?\s+(?:a|per|each)\s+(?:month|week)\s+(?:in\s+)?rent\b"
+                         r"|\b(?:his|her|their) (?:monthly )?rent (?:is|comes to)\b"),
+        # money put aside, or none ("has no savings whatsoever" / "has roughly £10,000 put
+        # aside in a savings account")
+        ("savings", "none", r"\bhas no savings\b|\bno savings (?:at all|whatsoever|to speak of)\b"
+                            r"|\bhas (?:nothing|zero|not a penny) (?:saved|put aside|put away|in "
+                            r"savings)\b"),
+        ("savings", "some", r"\bhas (?:about |around |roughly |nearly |over |almost )?"
+                            r"(?:[£$€]|(?:EUR|USD|GBP) )?\d[\d,.]*k? (?:saved|put aside|put away|"
+                            r"in (?:savings|a savings account))\b"
+                            r"|\b(?:in|into) a savings account\b"),
         # a mortgage still owed, or none ("has paid off the mortgage", 全款买的)
         ("mortgage", "none", r"\b(?:has )?paid off (?:the|her|his|their) mortgage\b|\bowes "
                              r"nothing on\b|\bmortgage-free\b|\bhas no mortgage\b|\bhas never "
@@ -651,7 +678,7 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                          r"roughly |over |nearly |almost )?(?:[£$€]|(?:EUR|USD|GBP) )?\d[\d,.]*k?\b"
                          r"|\bloan\b[^.;]{0,40}\bis still (?:being paid off|being repaid|"
                          r"outstanding)\b|\b(?:still )?(?:is )?paying (?:off|back) "
-                         r"(?:about |around |roughly |nearly |over )?[£$€]?\d[\d,.]*k? in "
+                         r"(?:about |around |roughly |nearly |over )?[£$€]?\d[\d,.]*k? (?:in|of) "
                          r"(?:student |car |personal )?loans?\b"
                          r"|\b(?:still )?(?:is )?paying (?:off|back) "
                          r"(?:a|her|his|their) "
@@ -795,6 +822,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "church": frozenset((frozenset(("goes", "not")),)),
     "baptised": frozenset((frozenset(("yes", "no")),)),
     "mortgage": frozenset((frozenset(("none", "owes")),)),
+    "savings": frozenset((frozenset(("none", "some")),)),
+    "rent": frozenset((frozenset(("none", "pays")),)),
     "debt": frozenset((frozenset(("none", "owes")),)),
     "wed": frozenset((frozenset(("never", "once")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
@@ -880,6 +909,7 @@ _WORDS = {
                "condition", "illness", "disease", "ill ", "病", "血", "胰岛素", "体检", "哮喘",
                "癫痫", "痛风", "甲亢", "甲减"),
     "rank": ("manag", "report", "lead", "head", "runs", "ceo", "founder", "director",
+             "supervis", "oversee", "employees", "staff", "one-",
              "principal", "intern", "contributor", "assistant", "junior", "trainee", "only dev",
              "only employee", "cfo", "cto", "coo", "chef", "带过", "管", "下属", "团队",
              "创始人", "总经理", "园长", "校长", "员工", "专员", "职员", "老师", "教师", "科员",
@@ -902,13 +932,14 @@ _WORDS = {
              "左利手", "右利手", "aisle", "window", "过道", "走廊", "靠窗", "insulin",
              "diabet", "胰岛素", "糖尿病", " up ", "alarm", "起床", "起", "eyes", "wakes",
              "breakfast", "porridge", "cereal", "oatmeal", "muesli", "granola", "toast"),
-    "life": ("surger", "operation", "removed", "replaced", "taken out", "bone", "broke",
+    "life": ("surger", "operation", "removed", "replaced", "taken out", " out ", "bone", "broke",
              "fractur", "colour", "color", "pregnant", "expecting", "son", "daughter", "child",
              "grand",
              "kid", "married", "divorced", "widow", "ex-"),
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
             "high school", "secondary school", "exercise", "swim",
             "mortgage", "outright", "owes", "debt", "loan", "relationship", "girlfriend",
+            "saving", "saved", "put aside", "put away", "rent",
             "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",

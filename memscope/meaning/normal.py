@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from memscope.meaning.claim_text import ZH_ROLES
+from memscope.meaning.claim_text import _N, ZH_ROLES, _number
 from memscope.meaning.clauses import ZH_LEADING_TIME, zh_name_length, zh_opens_on_name
 from memscope.meaning.places import capital
 from memscope.meaning.prefilter import Rewrites, guarded
@@ -34,6 +34,14 @@ _ORDINAL = guarded(re.compile(
     r"\b(" + "|".join(_ORDINALS) + r")\b(?=\s+(?:floor|row|grade|year|"
                                     r"place|storey|story|level)\b)", re.I))
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+#: the days of a month as ordinals in words ("twentieth": 20, "thirty-first": 31)
+_DAY_ORDINALS = {w: n for n, w in enumerate(
+    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+     "seventeenth", "eighteenth", "nineteenth", "twentieth"), start=1)} | {
+    f"{tens}-{w}": base + n for tens, base in (("twenty", 20), ("thirty", 30))
+    for n, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                           "eighth", "ninth"), start=1) if base + n <= 31} | {"thirtieth": 30}
 #: a time of day with its half: "9.15 pm", "6:40pm", "6 pm", "7 a.m."
 _TIME_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*([ap])(?:\.m\.|\.?\s?m\b)", re.I)
 _TIME_24 = re.compile(r"\b([01]?\d|2[0-3])\.([0-5]\d)\b(?=\s*(?:h\b|hours\b|$|[,;]|\s+on\b))")
@@ -846,6 +854,24 @@ _ONE_PERSON_WAYS = (
                 r"Epilepsy|Hypertension|High blood pressure|Crohn['’]s disease|Migraines|"
                 r"Arthritis|Psoriasis|Eczema|ADHD)\b"),
      lambda m: f"User has {m['c'] if m['c'][:4].isupper() else m['c'][0].lower() + m['c'][1:]}"),
+    # an amount in words ("sixty-five thousand pounds"): in digits
+    (re.compile(rf"\b{_N}\s+thousand\b(?=\s+(?:pounds|dollars|euros|quid|a year|per year|"
+                r"annually)\b)", re.I),
+     lambda m: f"{int(_number(m.group(1))) * 1000}" if _number(m.group(1)).isdigit()
+     else m.group(0)),
+    # a day of a month as an ordinal in words ("the twentieth of September"): "20 September"
+    (re.compile(r"\b(?:the\s+)?(?P<d>" + "|".join(_DAY_ORDINALS) + r")\s+of\s+(?P<m>January|"
+                r"February|March|April|May|June|July|August|September|October|November|"
+                r"December)\b", re.I),
+     lambda m: f"{_DAY_ORDINALS[m['d'].lower()]} {m['m'].capitalize()}"),
+    # a launch said with a verb ("Project Falcon is launching on 20 September"): its date
+    (re.compile(r"\b(?P<x>[A-Z][\w-]*(?: [A-Z][\w-]*)?) (?:is launching|launches|will launch|"
+                r"is due to launch|is set to launch|is scheduled to launch|goes live|will go live|"
+                r"is going live) on\b"), r"\g<x>'s launch date is on"),
+    # "is a native Korean speaker": a native speaker of Korean
+    (re.compile(r"\bis an? native (?P<l>[A-Z]\w+) speaker\b"), r"is a native speaker of \g<l>"),
+    # "speaks only one language, English": speaks only English
+    (re.compile(r"\bspeaks only one language(?:,|:|\s+—|\s+-)?\s+(?=[A-Z])"), "speaks only "),
     # a birthday said to fall with a day ("User's birthday coincides with 4 July")
     (re.compile(r"\bbirthday (?:always )?(?:coincides with|lands on)\b"), "birthday is on"),
     # a note that opens on when the user sleeps or what kind of sleeper they are ("In bed by

@@ -360,13 +360,15 @@ _CONTINENTS = {"africa": "AF", "asia": "AS", "europe": "EU", "north america": "N
                "oceania": "OC", "south america": "SA", "antarctica": "AN", "非洲": "AF",
                "亚洲": "AS", "欧洲": "EU", "北美洲": "NA", "北美": "NA", "大洋洲": "OC",
                "南美洲": "SA", "南美": "SA", "南极洲": "AN", "southern hemisphere": "SH",
-               "南半球": "SH"}
+               "南半球": "SH", "northern hemisphere": "NH", "北半球": "NH"}
 #: the countries wholly or mostly south of the equator (for "has never been south of the
 #: equator", 从没去过南半球); those it crosses near their middle (Kenya, Ecuador, Indonesia)
 #: are left out
 _SOUTH = frozenset(("AU", "NZ", "AR", "CL", "UY", "PY", "BO", "PE", "BR", "ZA", "NA", "BW",
                     "ZW", "ZM", "MW", "MZ", "MG", "LS", "SZ", "AO", "TZ", "MU", "FJ", "PG",
                     "NC", "PF", "WS", "TO", "VU", "FK"))
+#: the countries the equator crosses near their middle: in neither hemisphere wholly
+_ACROSS = frozenset(("KE", "EC", "ID", "CD", "CG", "GA", "SO", "UG", "ST", "KI", "MV"))
 
 
 @lru_cache(maxsize=1)
@@ -379,7 +381,9 @@ def _continents() -> dict[str, frozenset[str]]:
             out.setdefault(row["continentcode"], set()).add(row["iso"])
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError, KeyError):
         return {}
-    return {k: frozenset(v) for k, v in out.items()} | {"SH": _SOUTH}
+    every = frozenset(c for v in out.values() for c in v)
+    return {k: frozenset(v) for k, v in out.items()} | {"SH": _SOUTH,
+                                                         "NH": every - _SOUTH - _ACROSS}
 
 
 def continent(name: str) -> frozenset[str]:

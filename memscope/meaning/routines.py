@@ -44,6 +44,9 @@ _AT = re.compile(rf"\b{_ACT}\b[^.;,]{{0,20}}?\b(?:at\s+(?:around\s+|about\s+)?|a
 #: "is always asleep by 10 pm": in bed at that hour or before
 _BY = re.compile(rf"\b(?:{_ACT}|(?P<asleep>asleep|in bed))\b[^.;,]{{0,12}}?\b(?:by|before)\s+"
                  rf"{_HOUR}", re.I)
+#: "usually stays up gaming until two in the morning": asleep at that hour, not before
+_STAYS_UP = re.compile(rf"\bstay(?:s|ing)?\s+up\s+(?:[a-z]+\s+){{0,2}}?(?:until|till|til)\s+"
+                       rf"(?:about\s+|around\s+)?{_HOUR}", re.I)
 #: "hasn't once stayed up past 10 pm": asleep by then
 _UP_PAST = re.compile(rf"(?:\bnever|\bnot|n['’]t)\s+(?:once\s+|ever\s+)?stay(?:s|ed)?\s+up\s+"
                       rf"(?:past|after|beyond)\s+{_HOUR}", re.I)
@@ -116,6 +119,8 @@ def routine(text: str) -> tuple[tuple[str, str, float], ...]:
             act = _activity(m)  # (a working day's start is a routine)
             out.append((act, "at" if act == "work" else how,
                         _hours(m.group("hour"), act == "sleep")))
+        out.extend(("sleep", how, _hours(m.group("hour"), True))
+                   for m in ((_STAYS_UP.finditer(norm)) if not zh else ()))
         if zh:
             out.extend(("wake", how, _hours(m.group("hour"), False))
                        for m in _ZH_SLEEPS_TILL.finditer(norm))

@@ -36,6 +36,7 @@ from memscope.meaning.diets import (
 )
 from memscope.meaning.events import born_too_late, witnessed
 from memscope.meaning.facts import age_span, sibling_order
+from memscope.meaning.levels import LANGUAGES
 from memscope.meaning.places import (
     city_country,
     city_region,
@@ -102,6 +103,8 @@ def situation(a: Claim, b: Claim) -> str | None:
         ("divorced_from" in fa or "divorced_from" in fb, _divorced_conflict),
         ("manager" in fa and "manager" in fb, _each_others_manager),
         ("sibling_order" in fa and "sibling_order" in fb, _sibling_order_conflict),
+        (("never_under" in fa and "manager" in fb) or ("never_under" in fb and "manager" in fa),
+         _never_under_conflict),
     )
     return next((what for wanted, rule in checks if wanted and (what := rule(a, b))), None)
 
@@ -118,7 +121,7 @@ def compared_widely(c: Claim) -> bool:
 #: what a rarer rule reads on its common side only (a job, a medicine, an allergy, a home
 #: owned or rented): the other, rarer side is compared widely and meets it
 _NARROW = frozenset(("number", "allergy", "quantity", "child_stage", "career", "meds",
-                     "tenure_some", "manager", "sibling_order"))
+                     "tenure_some", "manager", "sibling_order", "never_under"))
 
 
 def measured(c: Claim) -> frozenset[str]:
@@ -217,6 +220,8 @@ def _claim_features(c: Claim) -> frozenset[str]:
         out.add("manager")
     if not c.zh and sibling_order(c.text):
         out.add("sibling_order")
+    if not c.zh and _NEVER_UNDER.search(c.text):
+        out.add("never_under")
     if any(f.no_partner or (f.key == "wed" and f.first == "never")
            for cl in c.clauses for f in cl.facts):
         out.add("alone")
@@ -387,7 +392,10 @@ _ONLY_SPEAKS = re.compile(r"\b(?:only\s+speaks?|speaks?\s+only)\s+(?P<langs>[A-Z
                           r"|\bspeaks\s+(?P<langs2>[A-Z]\w+(?:\s+and\s+[A-Z]\w+)?)\s+only\b")
 _SPEAKS = re.compile(r"\b(?:speaks|is fluent in|fluent in|in fluent|is a native speaker of|"
                      r"(?:is\s+)?(?:bi|tri)lingual in)\s+(?:fluent\s+|both\s+)?"
-                     r"(?P<lang>[A-Z]\w+(?:(?:,\s*|\s+and\s+)[A-Z]\w+)*)")
+                     r"(?P<lang>[A-Z]\w+(?:(?:,\s*|\s+and\s+)[A-Z]\w+)*)"
+                     # a talk in a language ("chats with his grandmother in Urdu")
+                     r"|\b(?:chats?|talks?|converses?|speaks?|writes?|texts?)\s+(?:with|to)\s+"
+                     r"[^.;,]{1,40}?\s+in\s+(?P<lang2>" + LANGUAGES + r")\b")
 
 
 #: Chinese: 只会说普通话, 一门外语都不会 / 英语说得很流利, 会说日语, 粤语是他的母语
@@ -442,7 +450,7 @@ def _languages_conflict(a: Claim, b: Claim) -> str | None:
         known = set(re.findall(r"[A-Z]\w+", only.group("langs") or only.group("langs2")))
         if any(lang not in known for y in second.clauses
                if not (y.hedged or y.past) for m in _SPEAKS.finditer(y.text)
-               for lang in re.findall(r"[A-Z]\w+", m.group("lang"))):
+               for lang in re.findall(r"[A-Z]\w+", m.group("lang") or m.group("lang2"))):
             return "value"  # (a clause of learning or wishing is hedged: clauses.py)
     return None
 
@@ -701,7 +709,8 @@ _HYBRID = re.compile(r"\bhybrid\b|混动|插电|增程", re.I)
 #: one car only ("his only car", 唯一的车, 就一辆车)
 _ONE_CAR = guarded(re.compile(
     r"\b(?:only|sole|one and only)\s+(?:\w+\s+)?(?:car|vehicle)\b|"
-    r"\bthe only car\b|唯一(?:的|一辆)?(?:车|一辆车)|就(?:这)?一辆车|只有一辆车|"
+    r"\bthe only car\b|\bonly\s+(?:ever\s+)?(?:drives|owns|buys|has)\s+(?:fully\s+)?"
+    r"electric\b|唯一(?:的|一辆)?(?:车|一辆车)|就(?:这)?一辆车|只有一辆车|"
     r"家就一辆|(?:车|car)\s*[:：]", re.I))
 
 
@@ -937,8 +946,8 @@ def _routine_conflict(a: Claim, b: Claim) -> str | None:
 
 _PLACE_NAME = r"(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
 #: "has never been to Japan", "has never set foot in Italy", "never visited Japan"
-_NEVER_BEEN = re.compile(r"\b(?:never|(?:is|has)\s+(?:still\s+)?yet\s+to)\s+(?:(?:been|"
-                         r"travell?ed|gone|flown|traveled|go|travel|fly)\s+(?:anywhere\s+)?"
+_NEVER_BEEN = re.compile(r"\b(?:never(?:\s+once|\s+ever)?|(?:is|has)\s+(?:still\s+)?yet\s+to)\s+"
+                         r"(?:(?:been|travell?ed|gone|flown|traveled|go|travel|fly)\s+(?:anywhere\s+)?"
                          r"(?:to|in)|set\s+foot\s+in|visit(?:ed)?)\s+"
                          + _PLACE_NAME)
 #: "has never left the United States": never anywhere outside it
@@ -980,6 +989,10 @@ _EN_PLACE = re.compile(r"\b(?:in|on|to|at|near|around|visited|toured|climbed|exp
                        + _PLACE_NAME)
 
 
+#: being in a country: gone, lived, worked or studied there
+_IN_COUNTRY = re.compile(r"\b(?:been\s+to|visited|went\s+to|travell?ed\s+to|traveled\s+to|"
+                         r"flew\s+to|trip\s+to|holiday(?:ed)?\s+in|vacation(?:ed)?\s+in|"
+                         r"lived\s+in|worked\s+in|studied\s+in|moved\s+to)\s+" + _PLACE_NAME)
 #: a trip still to come ("is flying to Tokyo in October", "will visit Kyoto"): no visit yet
 _TRIP_AHEAD = guarded(re.compile(
     r"\b(?:is|are|['’]s)\s+(?:flying|going|travelling|traveling|heading|off)\s"
@@ -992,6 +1005,7 @@ _TRIP_AHEAD = guarded(re.compile(
 _TRAVEL_CUE = re.compile(r"never|yet to|continents? (?:but|except)|从未|从没|从来没|"
                          r"没有?(?:去|到|出|离开)|"
                          r"(?:n['’]t|not) (?:been|set foot|visited|returned|left)|for good|"
+                         r"only ever lived|"
                          r"no (?:home|flat|house|place|address) ")
 
 
@@ -1520,6 +1534,26 @@ def _each_others_manager(a: Claim, b: Claim) -> str | None:
                             for pair in _managers(a)) else None
 
 
+#: someone never managed by a person ("has never worked under Raj Patel", "never reported to
+#: Tom")
+_NEVER_UNDER = re.compile(r"\b(?:never|not)\s+(?:once\s+|ever\s+)?(?:worked\s+(?:directly\s+)?"
+                          r"under|reported\s+(?:directly\s+)?to|been\s+managed\s+by)\s+"
+                          r"(?P<name>[A-Z][\w-]*)")
+
+
+def _never_under_conflict(a: Claim, b: Claim) -> str | None:
+    """One note names someone's manager, the other says they never worked under them
+    ("Olivia's line manager is Raj Patel" / "Olivia has never worked under Raj Patel")."""
+    for first, second in ((a, b), (b, a)):
+        bosses = set(_managers(second))
+        for x in first.clauses:
+            if x.owner and len(x.owner) == 1 and not x.past and any(
+                    (x.owner[0], m.group("name").lower()) in bosses
+                    for m in _NEVER_UNDER.finditer(x.text)):
+                return "negation"
+    return None
+
+
 def _sibling_order_conflict(a: Claim, b: Claim) -> str | None:
     """One sibling, by name, older in one note and younger in the other ("Brother Sam is
     older than the user" / "Sam is the user's younger brother")."""
@@ -1573,6 +1607,9 @@ def _places_in(y: Clause) -> tuple[str, ...]:
                      if (c := city_country(" ".join(words[:n]))) is not None), None)
         if code:
             out.append(code)
+    # a country one went to ("has been to Japan three times", "did her master's in France")
+    out += [code for m in _IN_COUNTRY.finditer(y.text)
+            if (code := _country_whole(m.group("place"))) is not None]
     # a sight is where it stands ("a bike tour over the Golden Gate Bridge": the US)
     out += [code for city in sights_visited(y.text) if (code := city_country(city)) is not None]
     return tuple(out)
@@ -1657,6 +1694,29 @@ def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
                         f.key == "home" and not f.of and f.first and within(f.first, place)
                         for f in y.facts for place in places):
                     return "negation"
+            # never lived in a hemisphere, and a home in a city of it ("has never lived north
+            # of the equator" / "lives in Accra")
+            half = _NEVER_LIVED_HALF.search(x.text) if x.owner and not a.zh else None
+            if half is not None:
+                side = (half["dir"] or "").lower() or (
+                    "north" if (half["dir2"] or "").lower() == "southern" else "south")
+                codes = continent(f"{side}ern hemisphere")
+                if any(y.owner == x.owner and not (y.hedged or y.past) and any(
+                        f.key == "home" and not f.of and f.first
+                        and city_country(f.first) in codes for f in y.facts)
+                       for y in second.clauses) or _spent_in(
+                            second, x.owner, lambda p, codes=codes: city_country(p) in codes):
+                    return "negation"
+            # never lived anywhere but one place, and a home or years elsewhere ("has never
+            # lived anywhere except Kraków" / "spent four years working in Dublin")
+            only = _ONLY_LIVED.search(x.text) if x.owner and not a.zh else None
+            place = (only["place"] or only["place2"]) if only is not None else ""
+            if place and "hemisphere" not in place.lower() and (any(
+                    y.owner == x.owner and not (y.hedged or y.past) and any(
+                        f.key == "home" and not f.of and f.first and _elsewhere(f.first, place)
+                        for f in y.facts) for y in second.clauses) or _spent_in(
+                    second, x.owner, lambda p, place=place: _elsewhere(p, place))):
+                return "negation"
             # never lived there at all: years spent there once count too ("has never lived
             # in Kreuzberg" / "spent six years in a Kreuzberg apartment")
             ever = {m.group("place").casefold() for m in _EN_NEVER_LIVED.finditer(x.text)
@@ -1669,10 +1729,44 @@ def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
     return None
 
 
+#: never lived in one half of the world ("has never lived north of the equator", "has only
+#: ever lived in the Southern Hemisphere": never in the northern)
+_NEVER_LIVED_HALF = re.compile(r"\bnever\s+(?:once\s+)?lived\s+(?:anywhere\s+)?(?P<dir>north|"
+                               r"south)\s+of\s+the\s+equator\b|\bonly\s+ever\s+lived\s+in\s+"
+                               r"the\s+(?P<dir2>northern|southern)\s+hemisphere\b", re.I)
+#: one place all one has lived in ("has never lived anywhere except Kraków", "has only ever
+#: lived in Ghana")
+_ONLY_LIVED = re.compile(r"\bnever\s+(?:once\s+)?lived\s+anywhere\s+(?:except|but|other\s+than|"
+                         r"outside(?:\s+of)?)\s+" + _PLACE_NAME
+                         + r"|\bonly\s+ever\s+lived\s+in\s+" + _PLACE_NAME.replace(
+                             "P<place>", "P<place2>"))
+
+
+def _elsewhere(name: str, place: str) -> bool:
+    """``name`` is a known city outside ``place`` (a country, or another city)."""
+    code = city_country(name)
+    if code is None:
+        return False
+    home = country(place)
+    if home is not None:
+        return code != home
+    return city_country(place) is not None and name.casefold() != place.casefold()
+
+
+def _spent_in(c: Claim, owner: tuple[str, ...], where: Callable[[str], bool]) -> bool:
+    """Whether ``c`` (about ``owner``, read whole: "spent childhood and teens in Oslo" is one
+    span) says years were spent in a place ``where`` takes ("spent four years working in
+    Dublin")."""
+    if not c.clauses or c.clauses[0].owner != owner:
+        return False
+    return any(where(m.group("place")) for m in _SPENT_YEARS_IN.finditer(c.text))
+
+
 #: years of one's life spent in a place ("spent six years in a Kreuzberg apartment", "spent
 #: most of her twenties in Lisbon")
 _SPENT_YEARS_IN = re.compile(r"\bspent\s+(?:[\w-]+\s+){1,4}?(?:years?|months|twenties|thirties|"
-                             r"teens|childhood)\s+(?:living\s+)?in\s+(?:an?\s+|the\s+)?"
+                             r"teens|childhood)\s+(?:living\s+|working\s+|studying\s+)?in\s+"
+                             r"(?:an?\s+|the\s+)?"
                              r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)")
 
 
