@@ -965,6 +965,17 @@ _SIXTEENTH = [
     ("Mei is a native Japanese speaker.", "Mei's first language is Spanish.", True),
     ("Ola has always been self-employed.", "Ola is an accountant at Deloitte.", True),
     ("Ola pays £900 a month in rent.", "Ola lives rent-free with her parents.", True),
+    # a manager before a change; a visit denied for one reason only; no allergy to one thing
+    ("Tess reports to Ian Gray.", "Before the merger, Tess reported to Lily Moss.", False),
+    ("Tess flies to Paris for work every month.",
+     "Tess has never been to Paris just for fun, only on business.", False),
+    ("Tess is allergic to cats.", "Tess has no allergy to dogs and keeps a spaniel.", False),
+    ("Tess has no allergies.", "Tess is allergic to cats.", True),
+    # one phone, and another with no other one; never studied outside a country
+    ("Rui's only phone is a Pixel 8.", "Rui uses an iPhone 14 and doesn't own any other phone.",
+     True),
+    ("Gia has never studied outside Italy.", "Gia did her master's at the Sorbonne.", True),
+    ("Gia has never studied outside Italy.", "Gia did her master's at Bocconi in Milan.", False),
 ]
 
 

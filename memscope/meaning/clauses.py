@@ -62,7 +62,9 @@ _PAST = guarded(re.compile(
     r"|(?:was|were) (?:\w+ly )?(?:married|engaged)|(?:got|was|were) divorced"
     r"|divorced (?:in|from|after)|until (?:19|20)\d\d|"
     r"until (?:last|recently|a (?:year|month|few \w+) ago)|"
-    r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b",
+    r"from (?:19|20)\d\d to|between (?:19|20)\d\d and)\b"
+    # a time before a change ("Before last year's reorg, Chiara reported to Elena")
+    r"|^\s*before\s+(?:last\s+year['’]s|the|her|his|their|last|that)\b[^,;]{0,40},",
     re.I))
 _PAST_VERB = re.compile(r"^\s*(?:\w+ly\s+)?(?:lived|worked|was (?:based|living|working)|"
                         r"stayed|spent)\b", re.I)

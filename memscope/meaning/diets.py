@@ -593,7 +593,7 @@ _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "
 #: 对任何食物都不过敏: the kind of allergy denied ("" for any)
 _NO_ALLERGY = guarded(re.compile(
     r"\b(?:has|have|had)\s+no\s+(?:known\s+)?(?P<kind>food|drug|medication|medicine)?\s*"
-    r"(?:allerg(?:ies|y)|intoleranc(?:es|e))\b|\ballergic\s+to\s+nothing\b"
+    r"(?:allerg(?:ies|y)|intoleranc(?:es|e))\b(?!\s+to\b)|\ballergic\s+to\s+nothing\b"
     r"|\bno\s+known\s+(?P<kind3>food|drug|medication|medicine)?\s*allerg(?:ies|y)\b"
     r"|\b(?:is|are)\s*(?:not|n['’]t)\s+allergic\s+to\s+(?:any|anything)"
     r"(?:\s+(?P<kind2>food|drug|medication|medicine)s?)?\b"

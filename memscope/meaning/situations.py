@@ -640,10 +640,18 @@ def _used_tools(c: Claim, owner: tuple[str, ...], before: bool) -> set[tuple[str
     if not clauses and len(owner) == 1 and not any(y.owner for y in c.clauses) and re.search(
             rf"\b{re.escape(owner[0])}\b", c.text, re.I):
         clauses = list(c.clauses)
-    return {tool for y in clauses if not (y.hedged or (y.past and not before) or y.denials
-                                          or y.claim.sign < 0 or denied_tools(y.text)
+    return {tool for y in clauses if not (y.hedged or (y.past and not before)
+                                          or _denies_more(y) or denied_tools(y.text)
                                           or _FOR_SOMEONE.search(y.text))
             for tool in _tools_of(y.text)}
+
+
+def _denies_more(y: Clause) -> bool:
+    """Whether a clause denies something (or is negative), other than any other one of what
+    it names ("uses a Samsung Galaxy S23 and doesn't own any other phone" still uses it)."""
+    others = [d for d in y.denials if "other" in d.object]
+    return (bool(y.denials) and len(others) < len(y.denials)) or (
+        y.claim.sign < 0 and not others)
 
 
 #: one's only passport ("holds only a Serbian passport") and a passport of another country
@@ -1203,7 +1211,7 @@ def _climate_conflict(a: Claim, b: Claim) -> str | None:
 #: studying at a university named ("did his undergrad at MIT", 本科毕业于清华大学, 正在清华读本科)
 _AT_UNIVERSITY = guarded(re.compile(
     r"\b(?:studied|studies|is studying|graduated|did (?:his|her|their) "
-    r"(?:undergrad|degree|PhD|masters?|MBA|BA|BSc)|went|enrolled|got "
+    r"(?:undergrad|degree|PhD|masters?|master['’]s|MBA|BA|BSc)|went|enrolled|got "
     r"(?:his|her|their) (?:degree|PhD|BA|BSc|MA|MSc))\b[^.;]{0,30}?"
     r"\b(?:at|from)\b|毕业于|(?:读|念|上)的是|本科|硕士|博士|研究生|在读|考上",
     re.I))
@@ -1212,7 +1220,10 @@ _AT_UNIVERSITY = guarded(re.compile(
 _STUDIED_IN = re.compile(r"大学(?:四年|那几年|期间|时)?[^，。,；;]{0,6}?在"
                          r"(?P<a>[\u4e00-\u9fff]{2,4}?)(?:度过|读书|上学|念书|读的)|在(?P<b>[\u4e00-\u9fff]{2,4}?)(?:读大学|读本科|"
                          r"上大学|念大学)|\b(?:studied|went to (?:university|college)|was at "
-                         r"university) in (?P<c>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)")
+                         r"university) in (?P<c>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)"
+                         # "has never studied outside Italy": all of it there
+                         r"|\bnever studied (?:anywhere )?outside (?:of )?(?:the )?"
+                         r"(?P<d>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)")
 #: a country someone never studied in ("has never studied in the US")
 _NEVER_STUDIED = re.compile(r"\bnever studied (?:in|abroad in) (?:the )?(?P<c>[A-Z][\w'’-]+"
                             r"(?: [A-Z][\w'’-]+)?)")
@@ -1261,7 +1272,8 @@ def _university_conflict(a: Claim, b: Claim) -> str | None:
                         return "place"
                 elif place.lower() in _TWO_COUNTRIES:
                     continue  # Cambridge: England's, and Harvard's in Massachusetts
-                elif (here := city_country(place)) and there and here != there:
+                elif (here := city_country(place) or _country_whole(place)) and there and \
+                        here != there:
                     return "place"
     return None
 
@@ -1629,7 +1641,8 @@ def _travel_denied(x: Clause) -> tuple[frozenset[str], frozenset[str]]:
             place = m.group("place")
             home |= set(continent(place)) or ({c} if (c := country(place)) else set())
         return frozenset(never), frozenset(home)
-    never = {c for m in _NEVER_BEEN.finditer(text) if (c := _country_whole(m.group("place")))}
+    never = {c for m in _NEVER_BEEN.finditer(text) if (c := _country_whole(m.group("place")))
+             and not _FOR_SOME_REASON.match(text, m.end())}
     left = {c for never in (_NEVER_LEFT, _NOT_LEFT_FOR) for m in never.finditer(text)
             if (c := _country_whole(m.group("place")))}
     # a continent is its countries ("has never travelled to Asia", "never left Europe")
@@ -1776,7 +1789,15 @@ def _cities_denied(x: Clause) -> frozenset[str]:
         return frozenset()
     return frozenset(m.group("place").casefold() for m in _NEVER_BEEN.finditer(x.text)
                      if country(m.group("place")) is None
-                     and city_country(m.group("place")) is not None)
+                     and city_country(m.group("place")) is not None
+                     and not _FOR_SOME_REASON.match(x.text, m.end()))
+
+
+#: a visit denied only for one reason ("has never been to London just for fun, only on
+#: business"): other visits may have been
+_FOR_SOME_REASON = re.compile(r"\s+(?:just\s+|only\s+|purely\s+|simply\s+)?(?:for|on)\s+"
+                              r"(?:fun|pleasure|holiday|vacation|a\s+holiday|business|work)\b",
+                              re.I)
 
 
 _FULL_NAME = re.compile(r"\s*([A-Z][\w’'-]+)\s+([A-Z][\w-]+)(?:['’]s)?\b")
