@@ -644,7 +644,7 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         # parents own")
         ("rent", "none", r"\brent[- ]free\b|\bpays no rent\b|\b(?:doesn['’]t|does not|never) "
                          r"pays? (?:any )?rent\b"),
-        ("rent", "pays", r"\bpays\s+(?:about\s+|around\s+|roughly\s+)?(?:[£$€]|(?:EUR|USD|GBP) )?"
+        ("rent", "paid", r"\bpays\s+(?:about\s+|around\s+|roughly\s+)?(?:[£$€]|(?:EUR|USD|GBP) )?"
                          r"\d[\d,.]*k?\s+(?:a|per|each)\s+(?:month|week)\s+(?:in\s+)?rent\b"
                          r"|\b(?:his|her|their) (?:monthly )?rent (?:is|comes to)\b"),
         # money put aside, or none ("has no savings whatsoever" / "has roughly £10,000 put
@@ -652,7 +652,7 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("savings", "none", r"\bhas no savings\b|\bno savings (?:at all|whatsoever|to speak of)\b"
                             r"|\bhas (?:nothing|zero|not a penny) (?:saved|put aside|put away|in "
                             r"savings)\b"),
-        ("savings", "some", r"\bhas (?:about |around |roughly |nearly |over |almost )?"
+        ("savings", "held", r"\bhas (?:about |around |roughly |nearly |over |almost )?"
                             r"(?:[£$€]|(?:EUR|USD|GBP) )?\d[\d,.]*k? (?:saved|put aside|put away|"
                             r"in (?:savings|a savings account))\b"
                             r"|\b(?:in|into) a savings account\b"),
@@ -822,8 +822,8 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "church": frozenset((frozenset(("goes", "not")),)),
     "baptised": frozenset((frozenset(("yes", "no")),)),
     "mortgage": frozenset((frozenset(("none", "owes")),)),
-    "savings": frozenset((frozenset(("none", "some")),)),
-    "rent": frozenset((frozenset(("none", "pays")),)),
+    "savings": frozenset((frozenset(("none", "held")),)),
+    "rent": frozenset((frozenset(("none", "paid")),)),
     "debt": frozenset((frozenset(("none", "owes")),)),
     "wed": frozenset((frozenset(("never", "once")),)),
     "dated": frozenset((frozenset(("never", "once")),)),

@@ -824,7 +824,8 @@ _ONE_PERSON_WAYS = (
     # food allergies or intolerances at all"), or on an allergy ("Peanut allergy: carries an
     # EpiPen"): the user's
     (re.compile(r"^No (?!longer\b|more\b|one\b|matter\b|way\b|idea\b|need\b|plans?\b|"
-                r"doubt\b|problem\b|thanks\b)(?=[a-z])"), "User has no "),
+                r"doubt\b|problem\b|thanks\b|smoking\b|entry\b|parking\b)(?=[a-z])"),
+     "User has no "),
     (re.compile(r"^(?P<what>[A-Z][a-z]+(?:[ -][a-z]+)?) (?P<kind>allergy|intolerance)\b"),
      lambda m: f"User has a {m['what'].lower()} {m['kind']}"),
     # a note that opens on what the user has, said with how ("Perfect eyesight — has never

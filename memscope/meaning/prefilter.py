@@ -2,16 +2,19 @@
 
 The rules rewrite and read a note with a few hundred patterns, and most of them find
 nothing in most notes; running each one costs a scan of the text. :func:`needle` reads a
-compiled pattern once and finds the longest run of plain characters that any match must
-hold ("has no" in ``\\bhas no (?!known\\b)…``); :func:`may_match` then answers "no" with a
-substring test when the text lacks it, and the pattern runs only when it may match.
+compiled pattern once and finds what any match must hold: a run of plain characters ("has
+no " in ``\\bhas no (?!known\\b)…``), or one of the runs of an alternative ("single",
+"married" … in ``single|married|…``); :func:`holds` then answers "no" with substring tests
+when the text lacks it, and the pattern runs only when it may match (:class:`Guarded`,
+:class:`Rewrites`).
 
-It only ever skips a pattern that cannot match: the run is read from the pattern's own
+It only ever skips a pattern that cannot match: the runs are read from the pattern's own
 parse (characters it must consume in a row; zero-width checks such as ``\\b`` or a
-lookahead in between are passed over, anything optional or alternative ends the run). A
-case-insensitive run is compared with the lower-cased text, and only when the text is
-ASCII (in Unicode "ſ" matches "s" without case, which lower-casing would not show). A
-pattern the parser cannot read gets no needle and always runs.
+lookahead in between are passed over, anything optional ends a run, an alternative counts
+only when each of its branches needs something). A case-insensitive run is compared with
+the lower-cased text, and only when the text is ASCII (in Unicode "ſ" matches "s" without
+case, which lower-casing would not show). A pattern the parser cannot read gets no needle
+and always runs. ``tests/test_prefilter.py`` checks every rule pattern on 12,000 notes.
 """
 
 from __future__ import annotations

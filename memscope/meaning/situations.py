@@ -1691,55 +1691,60 @@ def _travel_conflict(a: Claim, b: Claim) -> str | None:
 
 def _never_lived_conflict(a: Claim, b: Claim) -> str | None:
     """One note says its owner never lived in a province or country (or has not been there
-    for years), the other that they live in a city of it (从来没在浙江生活过 / 住在杭州; "has
-    never lived anywhere in France" / "lives in Lyon"; "hasn't set foot in Portugal for over
-    a decade" / "has lived in Porto since 2019"); a visit is no home (去广州出差)."""
+    for years, left it for good, has no home there now), the other that they live in a city
+    of it (从来没在浙江生活过 / 住在杭州; "has never lived anywhere in France" / "lives in Lyon";
+    "hasn't set foot in Portugal for over a decade" / "has lived in Porto since 2019"; "left
+    France for good" / "lives in Lyon"); a visit is no home (去广州出差). Never having lived
+    somewhere at all also rules out years spent there once ("has never lived in Kreuzberg" /
+    "spent six years in a Kreuzberg apartment"), and so do never having lived in a half of
+    the world or anywhere but one place ("has never lived north of the equator" / "lives in
+    Accra"; "has never lived anywhere except Kraków" / "spent four years working in
+    Dublin")."""
     if a.zh != b.zh:
         return None
-    patterns = (_ZH_NEVER_LIVED,) if a.zh else (_EN_NEVER_LIVED, _EN_NOT_BEEN_FOR,
-                                                  _EN_LEFT_FOR_GOOD, _EN_NO_HOME_IN)
     for first, second in ((a, b), (b, a)):
         for x in first.clauses:
-            places = [m.group("place") for never in patterns
-                      for m in never.finditer(x.text)] if x.owner else []
-            for y in second.clauses if places else ():
-                if y.owner == x.owner and not (y.past or y.hedged) and any(
-                        f.key == "home" and not f.of and f.first and within(f.first, place)
-                        for f in y.facts for place in places):
-                    return "negation"
-            # never lived in a hemisphere, and a home in a city of it ("has never lived north
-            # of the equator" / "lives in Accra")
-            half = _NEVER_LIVED_HALF.search(x.text) if x.owner and not a.zh else None
-            if half is not None:
-                side = (half["dir"] or "").lower() or (
-                    "north" if (half["dir2"] or "").lower() == "southern" else "south")
-                codes = continent(f"{side}ern hemisphere")
-                if any(y.owner == x.owner and not (y.hedged or y.past) and any(
-                        f.key == "home" and not f.of and f.first
-                        and city_country(f.first) in codes for f in y.facts)
-                       for y in second.clauses) or _spent_in(
-                            second, x.owner, lambda p, codes=codes: city_country(p) in codes):
-                    return "negation"
-            # never lived anywhere but one place, and a home or years elsewhere ("has never
-            # lived anywhere except Kraków" / "spent four years working in Dublin")
-            only = _ONLY_LIVED.search(x.text) if x.owner and not a.zh else None
-            place = (only["place"] or only["place2"]) if only is not None else ""
-            if place and "hemisphere" not in place.lower() and (any(
-                    y.owner == x.owner and not (y.hedged or y.past) and any(
-                        f.key == "home" and not f.of and f.first and _elsewhere(f.first, place)
-                        for f in y.facts) for y in second.clauses) or _spent_in(
-                    second, x.owner, lambda p, place=place: _elsewhere(p, place))):
-                return "negation"
-            # never lived there at all: years spent there once count too ("has never lived
-            # in Kreuzberg" / "spent six years in a Kreuzberg apartment")
-            ever = {m.group("place").casefold() for m in _EN_NEVER_LIVED.finditer(x.text)
-                    } if x.owner and not a.zh else set()
-            if ever and any(y.owner == x.owner and not y.hedged and any(
-                    m.group("place").casefold() in ever or any(
-                        within(m.group("place"), place) for place in ever)
-                    for m in _SPENT_YEARS_IN.finditer(y.text)) for y in second.clauses):
+            if x.owner and any(_lives_or_lived(second, x.owner, where, years=years)
+                               for where, years in _never_lived_in(x)):
                 return "negation"
     return None
+
+
+def _never_lived_in(x: Clause) -> list[tuple[Callable[[str], bool], bool]]:
+    """Where a clause says its owner never lived (or does not now), as tests of a place
+    named elsewhere, each with whether years spent there once count against it too."""
+    zh = x.claim.zh
+    patterns = (_ZH_NEVER_LIVED,) if zh else (_EN_NEVER_LIVED, _EN_NOT_BEEN_FOR,
+                                              _EN_LEFT_FOR_GOOD, _EN_NO_HOME_IN)
+    out: list[tuple[Callable[[str], bool], bool]] = []
+    for never in patterns:
+        ever = never is _EN_NEVER_LIVED
+        for place in (m.group("place") for m in never.finditer(x.text)):
+            out.append((lambda p, place=place, ever=ever: within(p, place) or (
+                ever and p.casefold() == place.casefold()), ever))
+    if zh:
+        return out
+    if (half := _NEVER_LIVED_HALF.search(x.text)) is not None:
+        side = (half["dir"] or "").lower() or (
+            "north" if (half["dir2"] or "").lower() == "southern" else "south")
+        codes = continent(f"{side}ern hemisphere")
+        out.append((lambda p, codes=codes: city_country(p) in codes, True))
+    only = _ONLY_LIVED.search(x.text)
+    place = (only["place"] or only["place2"]) if only is not None else ""
+    if place and "hemisphere" not in place.lower():
+        out.append((lambda p, place=place: _elsewhere(p, place), True))
+    return out
+
+
+def _lives_or_lived(c: Claim, owner: tuple[str, ...], where: Callable[[str], bool], *,
+                    years: bool) -> bool:
+    """Whether ``c`` gives ``owner`` a home of now in a place ``where`` takes, or (with
+    ``years``) says they spent years in one."""
+    if any(y.owner == owner and not (y.past or y.hedged) and any(
+            f.key == "home" and not f.of and f.first and where(f.first) for f in y.facts)
+           for y in c.clauses):
+        return True
+    return years and _spent_in(c, owner, where)
 
 
 #: never lived in one half of the world ("has never lived north of the equator", "has only
