@@ -976,6 +976,14 @@ _SIXTEENTH = [
      True),
     ("Gia has never studied outside Italy.", "Gia did her master's at the Sorbonne.", True),
     ("Gia has never studied outside Italy.", "Gia did her master's at Bocconi in Milan.", False),
+    # a penicillin taken against an allergy to penicillin; no one above one and a boss; a
+    # twin's year of birth, and a year said after a place
+    ("Nuno is allergic to penicillin.", "Nuno took a course of amoxicillin last winter.", True),
+    ("Nuno is allergic to penicillin.", "Nuno took a course of doxycycline last winter.", False),
+    ("Ines is the most senior person at the firm; nobody there outranks her.",
+     "Ines has a weekly call with her boss in Paris.", True),
+    ("Kai's twin brother Leo was born in 1988.", "Kai was born in Bergen in 1991.", True),
+    ("Kai's twin brother Leo was born in 1988.", "Kai was born in Bergen in 1988.", False),
 ]
 
 

@@ -567,6 +567,9 @@ def eats_allergen(allergic: str, other: str) -> bool:
         return False  # none; or "mildly allergic to cats" / "has a cat": both may hold
     if found & {"cat", "dog"} and found & consumed(other):
         return True  # "allergic to cats" / "Hugo's three cats sleep on his bed"
+    if "penicillin" in found and _TOOK_DRUG.search(other) and not _MILD.search(other) and any(
+            _names(x, other.lower()) for x in _PENICILLINS) and "allerg" not in other.lower():
+        return True  # "allergic to penicillin" / "took a full course of amoxicillin"
     if not found or not _EATS.search(other) or _NOT_NOW.search(other) or _REACTION.search(
             other):
         return False
@@ -576,6 +579,12 @@ def eats_allergen(allergic: str, other: str) -> bool:
                for x in found if len(x) >= 2 or not x.isascii())
 
 
+#: medicines of the penicillin family, and taking one ("took a full course of amoxicillin")
+_PENICILLINS = ("penicillin", "amoxicillin", "ampicillin", "flucloxacillin", "augmentin",
+                "co-amoxiclav")
+_TOOK_DRUG = re.compile(r"\b(?:took|takes|taking|was\s+given|is\s+given|was\s+prescribed|"
+                        r"is\s+on|finished)\s+(?:a\s+(?:full\s+|short\s+)?course\s+of\s+|some\s+)?",
+                        re.I)
 #: an allergen named by its kind, and what is one of it ("allergic to tree nuts" /
 #: "snacks on cashews")
 _ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",

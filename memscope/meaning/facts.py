@@ -102,6 +102,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((family, _cue_pattern(pat
     ("partner", r"\bmarried to\b|\bin a relationship with\b|\b(?:is|has been|been) (?:dating|"
                 r"seeing)\b|\bengaged to\b|\bgoing out with\b"),
     ("birthday", r"\bborn on\b|\bborn in\b(?=\s+(?:\w+\s+)?(?:19|20)\d\d\b)"
+                 # "born in Galway in 1993": the year
+                 r"|\bborn in [A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? in\b(?=\s+(?:19|20)\d\d\b)"
                  r"|\bbirthday (?:is )?(?:on )?(?:the )?(?=\d|(?-i:[A-Z]))"
                  r"|\bcelebrates (?:his|her|their) birthday (?:every year )?(?:on|in) "
                  r"(?:mid-|early |late )?(?=\d|(?-i:[A-Z]))"),

@@ -640,6 +640,15 @@ _NOW: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("church", "not", r"\bhas(?:n['’]t| not) (?:been to|set foot in|gone to|attended) (?:a )?"
                           r"(?:church|Mass)\b|\b(?:never|doesn['’]t|does not) (?:go|goes) to "
                           r"(?:church|Mass)\b"),
+        # someone above one at work, or no one ("is the most senior person at his company;
+        # nobody there outranks him" / "has a quarterly review with his boss")
+        ("boss", "none", r"\b(?:nobody|no one)\s+(?:there\s+|at\s+(?:the|his|her|their)\s+"
+                         r"(?:company|firm)\s+)?outranks\b|\bis the most senior (?:person|"
+                         r"employee|member of staff)\b|\bhas no (?:boss|manager|line manager)\b"
+                         r"|\b(?:answers|reports) to no(?:body| ?one)\b"),
+        ("boss", "has", r"\b(?:with|to|by|from) (?:his|her|their) (?:boss|manager|line manager)\b"
+                        r"|\b(?:his|her|their) (?:boss|manager|line manager) (?:is|says|wants|"
+                        r"signs|approves|runs)\b"),
         # rent paid, or none ("pays €1,200 a month in rent" / "lives rent-free in a flat his
         # parents own")
         ("rent", "none", r"\brent[- ]free\b|\bpays no rent\b|\b(?:doesn['’]t|does not|never) "
@@ -824,6 +833,7 @@ CLASHES: dict[str, frozenset[frozenset[str]]] = {
     "mortgage": frozenset((frozenset(("none", "owes")),)),
     "savings": frozenset((frozenset(("none", "held")),)),
     "rent": frozenset((frozenset(("none", "paid")),)),
+    "boss": frozenset((frozenset(("none", "has")),)),
     "debt": frozenset((frozenset(("none", "owes")),)),
     "wed": frozenset((frozenset(("never", "once")),)),
     "dated": frozenset((frozenset(("never", "once")),)),
@@ -939,7 +949,8 @@ _WORDS = {
     "now": ("crutch", "cast", "run", "ran", "walk", "wheelchair", "marathon", "jog", "gym",
             "high school", "secondary school", "exercise", "swim",
             "mortgage", "outright", "owes", "debt", "loan", "relationship", "girlfriend",
-            "saving", "saved", "put aside", "put away", "rent",
+            "saving", "saved", "put aside", "put away", "rent", "outranks", "senior",
+            "boss", "manager", "reports to no", "answers to",
             "boyfriend", "dated",
             "date", "ex-", "broke up", "split up", "divorced", "church", "mass", "servic", "拐",
             "石膏", "跑", "马拉松", "健身", "撸铁", "贷", "全款", "付清", "月供", "恋爱",

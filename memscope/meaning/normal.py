@@ -869,6 +869,11 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\b(?P<x>[A-Z][\w-]*(?: [A-Z][\w-]*)?) (?:is launching|launches|will launch|"
                 r"is due to launch|is set to launch|is scheduled to launch|goes live|will go live|"
                 r"is going live) on\b"), r"\g<x>'s launch date is on"),
+    # a twin's birth is one's own ("Siobhan's twin sister Aoife was born in 1990": so was
+    # Siobhan)
+    (re.compile(r"^(?P<o>[A-Z][\w-]*)(?: [A-Z][\w-]*)?['’]s twin (?:sister|brother) "
+                r"(?P<t>[A-Z][\w-]*) was born (?P<when>(?:on|in) [^.;]*)"),
+     r"\g<t> was born \g<when>; \g<o> was born \g<when>"),
     # "is a native Korean speaker": a native speaker of Korean
     (re.compile(r"\bis an? native (?P<l>[A-Z]\w+) speaker\b"), r"is a native speaker of \g<l>"),
     # "speaks only one language, English": speaks only English
