@@ -213,6 +213,10 @@ ROLES = _set(
     "granny gran nan nana grandparent grandparents stepbrother stepsister brother-in-law "
     "sister-in-law mother-in-law father-in-law son-in-law daughter-in-law")
 _ROLE_STEMS = frozenset(stem(r) for r in ROLES)
+#: the roles one has one of at a time ("her husband", "his manager", "my mother"): a clause
+#: of "X's mother Helen" is also X's mother's, and "her husband, Karim," names him
+ONE_ROLES = _set("mother father husband wife partner boyfriend girlfriend fiancé fiancée "
+                 "fiance fiancee manager boss")
 
 
 _NUMBER_VALUE = {w: str(n) for n, w in enumerate(re.findall(r"\w+", (

@@ -206,9 +206,7 @@ _CONSUMES = guarded(re.compile(
     r"\b(?:eats?|eating|drinks?|drinking|has|have|having|orders?|ordering|"
     r"snacks?|loves?|likes?|enjoys?|favourite|favorite|go-to|split|grabs?|"
     r"shares?|usual|typical|starts|begins|wolfs|tucks|grabs|douses|"
-    r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b"
-    # what a meal is ("breakfast is always toast with cheddar"), not a meal had once
-    r"|\b(?:breakfast|lunch|dinner|supper|brunch)\s+(?:is|are)\b|\b(?:a|one|two|three)\s+"
+    r"polishes|ritual|staple|unwinds|whips\s+up|rustles\s+up)\b|\b(?:a|one|two|three)\s+"
     r"(?:couple\s+of\s+)?(?:glass|glasses|pint|pints|cup|cups|mug|bottle|can|"
     r"cans)\s+(?:or\s+two\s+)?of\b|\bgets?\s+through\b"
     # a count of drinks ("two double espressos before 8am"; not "had two
@@ -217,9 +215,10 @@ _CONSUMES = guarded(re.compile(
     r"(?:double\s+|large\s+|strong\s+)?"
     r"(?:espressos|coffees|lattes|cappuccinos|americanos|flat whites|pints|"
     r"beers)\b"
-    # one's meal as what it is ("breakfast every morning is a wheat bagel")
-    r"|\b(?:breakfast|lunch|dinner)\s+(?:every\s+\w+\s+|most\s+days\s+)?"
-    r"(?:is|are)\s+(?:usually\s+|always\s+)?(?:an?|the|some|two|three)\b"
+    # one's meal as what it is ("breakfast every morning is a wheat bagel", "breakfast is
+    # always toast with cheddar"), not a meal had once
+    r"|\b(?:breakfast|lunch|dinner|supper|brunch)\s+(?:every\s+\w+\s+|most\s+days\s+)?"
+    r"(?:is|are)\s+(?:(?:usually|always)\s+|(?:an?|the|some|two|three)\b)"
     r"|吃|喝|爱|喜欢|来一?杯|点一?杯|点[了个]?一?份|[一二两三四五\d]杯|每顿|早餐|早饭|午饭|"
     r"晚饭", re.I))
 #: a diet kept only at times ("vegan on weekdays", "vegetarian at home", "mostly vegan")
@@ -568,7 +567,8 @@ def eats_allergen(allergic: str, other: str) -> bool:
     if found & {"cat", "dog"} and found & consumed(other):
         return True  # "allergic to cats" / "Hugo's three cats sleep on his bed"
     if "penicillin" in found and _TOOK_DRUG.search(other) and not _MILD.search(other) and any(
-            _names(x, other.lower()) for x in _PENICILLINS) and "allerg" not in other.lower():
+            _names(x, other.lower()) for x in ("penicillin", *_ALLERGEN_KINDS["penicillin"])
+    ) and "allerg" not in other.lower():
         return True  # "allergic to penicillin" / "took a full course of amoxicillin"
     if not found or not _EATS.search(other) or _NOT_NOW.search(other) or _REACTION.search(
             other):
@@ -579,15 +579,15 @@ def eats_allergen(allergic: str, other: str) -> bool:
                for x in found if len(x) >= 2 or not x.isascii())
 
 
-#: medicines of the penicillin family, and taking one ("took a full course of amoxicillin")
-_PENICILLINS = ("penicillin", "amoxicillin", "ampicillin", "flucloxacillin", "augmentin",
-                "co-amoxiclav")
+#: taking a medicine ("took a full course of amoxicillin")
 _TOOK_DRUG = re.compile(r"\b(?:took|takes|taking|was\s+given|is\s+given|was\s+prescribed|"
                         r"is\s+on|finished)\s+(?:a\s+(?:full\s+|short\s+)?course\s+of\s+|some\s+)?",
                         re.I)
 #: an allergen named by its kind, and what is one of it ("allergic to tree nuts" /
 #: "snacks on cashews")
-_ALLERGEN_KINDS = {"tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",
+_ALLERGEN_KINDS = {"penicillin": ("amoxicillin", "ampicillin", "flucloxacillin", "augmentin",
+                                  "co-amoxiclav"),
+                   "tree": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",
                             "macadamia", "brazil nut"),
                    "nut": ("cashew", "almond", "walnut", "pecan", "hazelnut", "pistachio",
                            "macadamia", "peanut"),

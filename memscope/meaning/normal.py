@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from memscope.meaning.claim_text import _N, ZH_ROLES, _number
+from memscope.meaning.claim_text import _N, ONE_ROLES, ZH_ROLES, _number
 from memscope.meaning.clauses import ZH_LEADING_TIME, zh_name_length, zh_opens_on_name
 from memscope.meaning.places import capital
 from memscope.meaning.prefilter import Rewrites, guarded
@@ -259,7 +259,7 @@ _BACK_TO_FRONT = re.compile(
 
 
 #: the roles one person has one of at a time ("her husband", "his manager")
-_ONE_ROLE = r"(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|manager|boss)"
+_ONE_ROLE = "(?:" + "|".join(sorted(ONE_ROLES, key=lambda w: (-len(w), w))) + ")"
 #: one person's role and name said in other words, written one way: "Aisha says her husband,
 #: Karim, works …" → "Aisha's husband Karim works …"; "Patrick's partner's name is Declan",
 #: "Priya's manager is a woman called Helen Park" → "… is called …"; "Aisha's husband Karim
@@ -514,8 +514,8 @@ _ONE_PERSON_WAYS = (
     # "User said his birthday falls in late October": the user's birthday
     (re.compile(r"^(?P<who>User|[A-Z][\w-]*) (?:said|says|mentioned|mentions)(?: that)? (?:his|her|"
                 r"their) (?=[a-z])"), r"\g<who>'s "),
-    (re.compile(r"(?P<who>\b[A-Z][\w-]*)['’]s birthday (?:always )?falls on\b"),
-     r"\g<who>'s birthday is on"),
+    (re.compile(r"(?P<who>\b[A-Z][\w-]*)['’]s birthday (?:always )?(?:falls on|coincides with|"
+                r"lands on)\b"), r"\g<who>'s birthday is on"),
     (re.compile(r"(?P<who>\b[A-Z][\w-]*)['’]s birthday (?:always )?falls in (?:early |late |mid-)?"
                 r"(?=[A-Z])"), r"\g<who>'s birthday is in "),
     (re.compile(r"^(?:Every|Each) year on (?P<date>\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ "
@@ -878,8 +878,6 @@ _ONE_PERSON_WAYS = (
     (re.compile(r"\bis an? native (?P<l>[A-Z]\w+) speaker\b"), r"is a native speaker of \g<l>"),
     # "speaks only one language, English": speaks only English
     (re.compile(r"\bspeaks only one language(?:,|:|\s+—|\s+-)?\s+(?=[A-Z])"), "speaks only "),
-    # a birthday said to fall with a day ("User's birthday coincides with 4 July")
-    (re.compile(r"\bbirthday (?:always )?(?:coincides with|lands on)\b"), "birthday is on"),
     # a note that opens on when the user sleeps or what kind of sleeper they are ("In bed by
     # 10 every night", "Night owl: rarely asleep before 2am"): the user's
     (re.compile(r"^(?P<w>In bed|Up|Asleep|Awake)(?= (?:by|at|before|around)\b)"),

@@ -22,7 +22,6 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 _parser: Any
@@ -84,7 +83,6 @@ def _requirements(items: Any, icase: bool) -> list[tuple[tuple[str, ...], bool]]
     return out
 
 
-@lru_cache(maxsize=4096)
 def needle(pattern: re.Pattern[str]) -> Needle | None:
     """Pieces of text of which every match of ``pattern`` holds one, or ``None``.
 
@@ -129,37 +127,29 @@ def holds(found: Needle | None, text: str, lower: str | None = None) -> bool:
     return False
 
 
-def may_match(pattern: re.Pattern[str], text: str) -> bool:
-    """False only when ``pattern`` cannot match ``text`` (it holds none of the pattern's
-    needle)."""
-    return holds(needle(pattern), text)
-
-
 class Rewrites:
     """Substitutions applied one after another (``pattern.sub(written, text)`` in turn),
-    each skipped on a text that lacks its needle; the needles are read once, here."""
+    each skipped on a text that lacks its needle; the needles are read once, on first use
+    (not when the module loads)."""
 
-    __slots__ = ("_ways",)
+    __slots__ = ("_needled", "_ways")
 
     def __init__(self, ways: Iterable[tuple[re.Pattern[str],
                                             str | Callable[[re.Match[str]], str]]]) -> None:
-        self._ways = tuple((pattern, written, needle(pattern)) for pattern, written in ways)
+        self._ways = tuple(ways)
+        self._needled: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str],
+                                   Needle | None], ...] = ()
 
     def __call__(self, text: str) -> str:
+        if not self._needled:
+            self._needled = tuple((pattern, written, needle(pattern))
+                                  for pattern, written in self._ways)
         lower = text.lower()
-        ascii_ = text.isascii()
-        for pattern, written, found in self._ways:
-            if found is not None and (ascii_ or not found[1]):
-                pieces, icase = found
-                within = lower if icase else text
-                for piece in pieces:
-                    if piece in within:
-                        break
-                else:
-                    continue  # no piece of its needle: it cannot match
-            new = pattern.sub(written, text)
-            if new != text:
-                text, lower, ascii_ = new, new.lower(), new.isascii()
+        for pattern, written, found in self._needled:
+            if holds(found, text, lower):
+                new = pattern.sub(written, text)
+                if new != text:
+                    text, lower = new, new.lower()
         return text
 
 
@@ -167,13 +157,19 @@ class Guarded:
     """A compiled pattern that tests its needle before it runs: the same answers as the
     pattern, cheaper on the texts it cannot match. For the rules' long lists of words
     ("single|bachelor|married|…"), which the engine tries at every position of every
-    note."""
+    note. The needle is read on first use."""
 
-    __slots__ = ("_needle", "re")
+    __slots__ = ("_found", "_read", "re")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.re = pattern
-        self._needle = needle(pattern)
+        self._found: Needle | None = None
+        self._read = False
+
+    def _may(self, text: str) -> bool:
+        if not self._read:
+            self._found, self._read = needle(self.re), True
+        return holds(self._found, text)
 
     @property
     def pattern(self) -> str:
@@ -184,23 +180,23 @@ class Guarded:
         return self.re.flags
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
-        return self.re.search(text, pos) if holds(self._needle, text) else None
+        return self.re.search(text, pos) if self._may(text) else None
 
     def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
-        return self.re.match(text, pos) if holds(self._needle, text) else None
+        return self.re.match(text, pos) if self._may(text) else None
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
-        return self.re.fullmatch(text) if holds(self._needle, text) else None
+        return self.re.fullmatch(text) if self._may(text) else None
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return self.re.finditer(text) if holds(self._needle, text) else iter(())
+        return self.re.finditer(text) if self._may(text) else iter(())
 
     def findall(self, text: str) -> list[Any]:
-        return self.re.findall(text) if holds(self._needle, text) else []
+        return self.re.findall(text) if self._may(text) else []
 
     def sub(self, written: str | Callable[[re.Match[str]], str], text: str,
             count: int = 0) -> str:
-        return self.re.sub(written, text, count) if holds(self._needle, text) else text
+        return self.re.sub(written, text, count) if self._may(text) else text
 
 
 def guarded(pattern: re.Pattern[str]) -> Guarded:
@@ -208,4 +204,4 @@ def guarded(pattern: re.Pattern[str]) -> Guarded:
     return Guarded(pattern)
 
 
-__all__ = ["Guarded", "Needle", "Rewrites", "guarded", "holds", "may_match", "needle"]
+__all__ = ["Guarded", "Needle", "Rewrites", "guarded", "holds", "needle"]

@@ -21,6 +21,7 @@ from memscope.meaning.claim_text import (
     _ZH_STOP,
     MAX_CHARS,
     NEGATION,
+    ONE_ROLES,
     ROLES,
     STOP,
     ZH_ROLES,
@@ -167,6 +168,14 @@ class Claim:
         return any(cl.past for cl in self.clauses)
 
     @cached_property
+    def managers(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """(whose, the first name of who manages them) for each manager its clauses name
+        ("Wanjiru's manager is David Otieno": (("wanjiru",), "david"); "reports directly to
+        the user": "user")."""
+        return tuple((cl.owner, f.first.split()[0]) for cl in self.clauses if cl.owner
+                     for f in cl.facts if f.key == "manager" and f.named and f.first)
+
+    @cached_property
     def keys(self) -> frozenset[tuple[str, ...]]:
         """Whom it is about: its clauses' owners (and the kin it speaks of without naming
         them: :attr:`kin_spoken_of`), or else its subject (the audit pairs texts that share
@@ -175,8 +184,7 @@ class Claim:
         # a pet by its name ("User's pet Miso is a tabby"): compared with what is said of it
         out |= {(name.lower(),) for name in named_pets(self.text)} if out else set()
         # "Wanjiru's manager is David Otieno" is also David's: compared with whom he manages
-        out |= {(f.first.split()[0],) for cl in self.clauses if cl.owner for f in cl.facts
-                if f.key == "manager" and f.named and f.first} if not self.zh else set()
+        out |= {(boss,) for _whose, boss in self.managers} if not self.zh else set()
         # "User's younger brother is Sam" is also Sam's: compared with what is said of him
         out |= {(name,) for name in sibling_order(self.text)} if out and not self.zh else set()
         # "Jacinta's husband Rolando" is also "Jacinta's husband"
@@ -448,13 +456,8 @@ def _clauses_of(c: Claim) -> tuple[Clause, ...]:
     # "User's mother Helen turns 70" is also "User's mother …", whom another note does not
     # name ("Mum celebrated her 58th birthday"): one has one mother, one husband, one boss
     out += [replace(cl, owner=cl.owner[:2]) for cl in out
-            if len(cl.owner) == 3 and cl.owner[1] in _ONE_OF]
+            if len(cl.owner) == 3 and cl.owner[1] in ONE_ROLES]
     return tuple(out)
-
-
-#: the roles one has one of at a time (a clause of "X's mother Helen" is also X's mother's)
-_ONE_OF = frozenset(("mother", "father", "husband", "wife", "partner", "boyfriend",
-                     "girlfriend", "fiance", "fiancee", "manager", "boss"))
 
 
 #: a thing one owns or uses, named in a clause that "one" in the next stands for ("sold his

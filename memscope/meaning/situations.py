@@ -1530,11 +1530,9 @@ def _pet_named_conflict(a: Claim, b: Claim) -> str | None:
 
 
 def _managers(c: Claim) -> list[tuple[str, str]]:
-    """(whose, who manages them) for each manager a claim names, first names only
-    ("Wanjiru's manager is David Otieno": ("wanjiru", "david"); "Dmitri reports directly to
-    the user": ("dmitri", "user"))."""
-    return [(cl.owner[0], f.first.split()[0]) for cl in c.clauses if len(cl.owner) == 1
-            for f in cl.facts if f.key == "manager" and f.named and f.first]
+    """(whose, who manages them) by first names, for one person's managers a claim names
+    (:attr:`~memscope.meaning.reading.Claim.managers`; not "User's sister's boss")."""
+    return [(whose[0], boss) for whose, boss in c.managers if len(whose) == 1]
 
 
 def _each_others_manager(a: Claim, b: Claim) -> str | None:
