@@ -12,9 +12,10 @@ through once the health check answers — gets a warm page, and the warm-up neve
 with the server for the interpreter while a page is loading. ``make run`` and the Docker
 image start the app this way. It also tells browsers to keep the graph's versioned files
 (:mod:`components.graph_view.caching`), so a later session neither fetches nor compiles
-vis-network again. And the page ``/`` carries a still picture of the warm first view,
-painted before Streamlit has booted and faded out once the live graph has drawn
-(:mod:`components.first_picture`).
+vis-network again, and every page asks for them as soon as its HTML arrives
+(:mod:`components.graph_view.preload`). And the page ``/`` carries a still picture of
+the warm first view, painted before Streamlit has booted and faded out once the live
+graph has drawn (:mod:`components.first_picture`).
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ def main() -> None:
     from streamlit.web import bootstrap, cli
 
     from components import first_picture
-    from components.graph_view import caching
+    from components.graph_view import caching, preload
     from components.warmup import prewarm
 
     caching.install()  # the graph's versioned files: from the browser's cache, compiled once
+    preload.install()  # every page asks for those files as soon as its HTML arrives
     first_picture.install()  # the page "/" paints the warm first view before the app boots
     argv = ["run", str(Path(__file__).with_name("app.py")), *sys.argv[1:]]
     # read the config (files and these flags) as `streamlit run` will, before the warm-up

@@ -106,3 +106,21 @@ def assert_no_page_failure(at: AppTest) -> None:
     from components.state.context import PAGE_FAILED
 
     assert not [e.value for e in at.error if e.value == PAGE_FAILED], "a page failed"
+
+
+def open_fold(at: AppTest, label: str) -> None:
+    """Open the folded section (``components.widgets.folds``) labelled ``label``, as a
+    click on its header does: its state becomes open and the app runs again, now drawing
+    what is inside. It must be there, closed, before."""
+    from components.sections.ask import ADD_OPEN
+    from components.sections.overview import DATA_ISSUES_OPEN
+    from components.sections.semantic_forget import SEMANTIC_FORGET_OPEN, TITLE
+
+    state = {"Add a memory": ADD_OPEN, TITLE: SEMANTIC_FORGET_OPEN}.get(label)
+    if state is None and label.startswith("Data issues"):
+        state = DATA_ISSUES_OPEN
+    assert state is not None, f"no fold labelled {label!r}"
+    assert [e for e in at.expander if e.label == label], f"no {label!r} on the page"
+    at.session_state[state.name] = True
+    at.run()
+    assert not at.exception, at.exception

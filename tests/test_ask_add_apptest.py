@@ -3,7 +3,7 @@ over loopback for Spomory and Supermemory."""
 
 from __future__ import annotations
 
-from apptest_support import element_payload, run_page
+from apptest_support import element_payload, open_fold, run_page
 from pydantic import SecretStr
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
@@ -52,6 +52,7 @@ def click(at: AppTest, label: str) -> None:
 
 
 def add(at: AppTest, text: str) -> None:
+    open_fold(at, "Add a memory")
     at.text_area(key="add_text").input(text)
     click(at, "Add…")
     assert any("It is sent once" in w.value for w in at.warning)
@@ -84,6 +85,8 @@ def test_add_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
     at = home()
     store = Store(store_path())
     text = "Maya adopted a cat named Miso."
+    assert not [t for t in at.text_area if t.key == "add_text"]  # folded: not drawn
+    open_fold(at, "Add a memory")
     at.text_area(key="add_text").input(text)
     click(at, "Add…")
     assert not [r for r in store.ledger() if r.action == "add"]  # nothing sent yet
@@ -101,6 +104,7 @@ def test_add_is_confirmed_sent_once_and_ledgered(fresh_data_dir):
 
 def test_cancel_sends_nothing(fresh_data_dir):
     at = home()
+    open_fold(at, "Add a memory")
     at.text_area(key="add_text").input("Never mind.")
     click(at, "Add…")
     click(at, "Cancel")

@@ -6,7 +6,7 @@ it (a later Connect keeps that choice)."""
 from __future__ import annotations
 
 import pytest
-from apptest_support import run_page
+from apptest_support import open_fold, run_page
 from sandbox_fixture import running_sandbox
 from streamlit.testing.v1 import AppTest
 
@@ -66,6 +66,7 @@ def test_a_typed_space_is_the_connections_and_an_add_goes_to_it(fresh_data_dir, 
         at.switch_page("pages/explorer.py").run()
         assert not at.exception, at.exception
         text = "Maya keeps her running shoes by the door."
+        open_fold(at, "Add a memory")
         at.text_area(key="add_text").input(text)
         next(b for b in at.button if b.label == "Add…").click().run()
         next(b for b in at.button if b.label == "Confirm add").click().run()

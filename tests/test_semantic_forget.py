@@ -194,6 +194,10 @@ def highlighted(at) -> set[str]:
 
 
 def preview(at, query: str) -> None:
+    from apptest_support import open_fold
+
+    if not [t for t in at.text_input if t.key == "semantic_forget_query"]:
+        open_fold(at, "Forget memories about…")
     at.text_input(key="semantic_forget_query").input(query)
     next(b for b in at.button if b.label == "Preview").click().run()
     assert not at.exception, at.exception

@@ -53,25 +53,35 @@ def _asset_base() -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _loader_for(base: str, files: tuple[tuple[str, int, int], ...], immutable: bool) -> str:
-    """``loader.js`` with its ``FILES`` (each served file with a hash of its content, and
-    whether the server tells browsers to keep them: ``caching.py``); ``files`` (name,
-    size, mtime) only keys the cache, so an edited file gets a new hash."""
+def _spec_for(base: str, files: tuple[tuple[str, int, int], ...], immutable: bool) -> str:
+    """``FILES`` as JSON: each served file with a hash of its content, and whether the
+    server tells browsers to keep them (``caching.py``); ``files`` (name, size, mtime)
+    only keys the cache, so an edited file gets a new hash."""
     assets = _frontend()[0]
     versions = {name: hashlib.sha256((assets / name).read_bytes()).hexdigest()[:16]
                 for name, _, _ in files}
     spec = {"base": base, "entry": ENTRY_FILE, "library": LIBRARY_FILE, "css": CSS_FILE,
             "versions": versions, "immutable": immutable}
-    return (f"const FILES = {json.dumps(spec, sort_keys=True)};\n"
-            + (_HERE / "loader.js").read_text(encoding="utf-8"))
+    return json.dumps(spec, sort_keys=True)
+
+
+def files_spec() -> str:
+    """``FILES`` (see ``loader.js``) as JSON, for the files as they are now."""
+    assets = _frontend()[0]
+    files = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                         for p in assets.iterdir() if p.suffix in (".js", ".css")))
+    return _spec_for(_asset_base(), files, caching.installed())
 
 
 def loader_js() -> str:
     """The component's inline JS: ``loader.js`` and where to fetch each file from."""
-    assets = _frontend()[0]
-    files = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
-                         for p in assets.iterdir() if p.suffix in (".js", ".css")))
-    return _loader_for(_asset_base(), files, caching.installed())
+    return with_files(files_spec(), "loader.js")
+
+
+@functools.lru_cache(maxsize=8)
+def with_files(spec: str, script: str) -> str:
+    """The script ``script`` of this folder with ``const FILES = spec;`` before it."""
+    return f"const FILES = {spec};\n" + (_HERE / script).read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=4)

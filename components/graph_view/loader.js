@@ -29,7 +29,24 @@
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
 
+// What the page's HTML asked for already (preload.js, put there by preload.py), when it
+// names this version of the file `name`: `texts` holds a promise of a file's text,
+// `library` one of vis-network's run from its URL.
+function preloaded(name, kind = "texts") {
+  const early = globalThis.__memscopeGraphFiles;
+  if (!early || early.versions?.[name] !== FILES.versions[name]) return null;
+  return (kind === "texts" ? early.texts?.[name] : early.library) ?? null;
+}
+
 async function fetchText(name) {
+  const early = preloaded(name);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // asked again below
+    }
+  }
   const url = fileUrl(name);
   let response = await fetch(url, { cache: "force-cache" });
   // a failure kept in the cache (a server that did not serve the files then) is not reused
@@ -79,9 +96,14 @@ function link(sources) {
 
 async function load() {
   const defined = () => Boolean(globalThis.vis && globalThis.vis.Network);
-  const direct = Boolean(FILES.immutable) && !defined();
-  const names = Object.keys(FILES.versions).filter((name) => !direct || name !== FILES.library);
-  const library = direct ? runLibrary(fileUrl(FILES.library)) : null;
+  const ready = defined(); // run already (by preload.js, or for an earlier graph)
+  const direct = Boolean(FILES.immutable) && !ready;
+  const names = Object.keys(FILES.versions)
+    .filter((name) => name !== FILES.library || (!ready && !direct));
+  const early = direct ? preloaded(FILES.library, "library") : null;
+  const library = !direct ? null
+    : early ? early.catch(() => runLibrary(fileUrl(FILES.library)))
+      : runLibrary(fileUrl(FILES.library));
   library?.catch(() => {}); // awaited below; a module's failure may be reported first
   const texts = await Promise.all(names.map(fetchText));
   const sources = Object.fromEntries(names.map((name, i) => [name, texts[i]]));

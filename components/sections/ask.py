@@ -29,6 +29,7 @@ from components.state import data, session
 from components.state.context import AppContext, flash
 from components.state.session import slot
 from components.widgets import once
+from components.widgets.folds import fold
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.records.text import FULL_MAX
@@ -52,6 +53,8 @@ ADD_PENDING = slot("add_pending", __name__,
 ADD_TRACK = slot("add_track", __name__,
                  "A Supermemory document being processed after an add.")
 ADD_LAST = slot("add_last", __name__, "The last add's outcome sentence.")
+ADD_OPEN = slot("add_open", __name__, "Whether the Add expander is open.", bool,
+               widget=True)
 ASK_QUERY = slot("ask_query", __name__,
                  "The Ask box's question (its widget's key, inside a form).", str)
 
@@ -434,7 +437,11 @@ def _add_box(ctx: AppContext) -> None:
     pending = ADD_PENDING.get()
     if pending and pending["source"] != source.cache_key():
         pending = None
-    with st.expander("Add a memory", icon=":material/add:", expanded=bool(pending)):
+    box, is_open = fold("Add a memory", ADD_OPEN, icon=":material/add:",
+                        open_now=bool(pending))
+    if not is_open:  # nothing inside is drawn until it is opened (folds.py)
+        return
+    with box:
         reason = source.capabilities.reason("add")
         if reason:
             st.caption(f"Add is unavailable: {md_escape(reason)}")

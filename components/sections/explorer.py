@@ -129,17 +129,12 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
                             "facts with two clocks, on the clock “Time travel shows” "
                             "picks in the sidebar).", **session.bind(PLAY_HISTORY))
     view = view_for(req)
-    with st.container(key=stage.STAGE_KEY):  # the graph, then the drawer over it
-        drawn = view.drawn
-        fit_ids, fit_label = view.fit(drawn)
-        timeline = (build_timeline(view.scoped, drawn, basis=pipeline().playback(req))
-                    if playing else None)
-        graph_view(drawn, key=GRAPH_STATE.name, height=stage.GRAPH_HEIGHT,
-                   physics=ctx.settings.physics and not playing,  # playback: nothing moves
-                   focus=view.focus(req.selected),
-                   on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
-                   annotations=group_annotations(drawn), timeline=timeline)
-        drawer(ctx, analysis, req.selected, query, view.matches, view.cluster_name)
+    drawn = view.drawn
+    timeline = (build_timeline(view.scoped, drawn, basis=pipeline().playback(req))
+                if playing else None)
+    # the stage's place first, then what is under it, then the graph and the drawer into
+    # the stage: the graph's element is the last of the run (pages/explorer.py)
+    graph_stage = st.container(key=stage.STAGE_KEY)
     st.caption(f"{view.caption(req.budget)} Click a node to see its details, history and "
                "profile. Keys on the graph: + − zoom, 0 fit, f full screen, Esc clear.")
     if playing and timeline is None:
@@ -151,6 +146,14 @@ def explorer(ctx: AppContext, analysis: Analysis) -> None:
                   on_click=EXPANDED.clear)
     if view.comparison is not None:
         audit_ui.changes_section(analysis, view.comparison)
+    with graph_stage:  # the graph, then the drawer over it
+        fit_ids, fit_label = view.fit(drawn)
+        graph_view(drawn, key=GRAPH_STATE.name, height=stage.GRAPH_HEIGHT,
+                   physics=ctx.settings.physics and not playing,  # playback: nothing moves
+                   focus=view.focus(req.selected),
+                   on_select=_on_select, fit_ids=fit_ids, fit_label=fit_label,
+                   annotations=group_annotations(drawn), timeline=timeline)
+        drawer(ctx, analysis, req.selected, query, view.matches, view.cluster_name)
 
 
 def _answer_key(ctx: AppContext) -> tuple | None:

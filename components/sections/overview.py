@@ -15,6 +15,7 @@ import streamlit as st
 from components.state.context import AppContext
 from components.state.pipeline import pipeline
 from components.state.session import slot
+from components.widgets.folds import fold
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.pipeline.loads import LoadGone
@@ -23,6 +24,9 @@ from memscope.records.text import counted
 # -- the session slots this module owns (components.state.session collects them) --
 SHOW_MEMORY_TABLE = slot("show_memory_table", __name__,
                          "Whether the explorer's memory table is built (widget key).")
+DATA_ISSUES_OPEN = slot("data_issues_open", __name__,
+                        "Whether the explorer's data issues expander is open.", bool,
+                        widget=True)
 
 
 def count_line(analysis: Analysis) -> str:
@@ -99,7 +103,10 @@ def data_issues(analysis: Analysis) -> None:
     if not report.skipped and not report.issues:
         return
     label = f"Data issues: {len(report.skipped)} skipped, {len(report.issues)} noted"
-    with st.expander(label):
+    box, is_open = fold(label, DATA_ISSUES_OPEN)
+    if not is_open:  # nothing inside is drawn until it is opened (folds.py)
+        return
+    with box:
         if report.skipped:
             st.dataframe(pd.DataFrame([{"record": s.record, "reason": s.reason}
                                        for s in report.skipped]), hide_index=True)

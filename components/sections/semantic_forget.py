@@ -25,6 +25,7 @@ from components.sections.forget_all import pseudonyms, real_spaces
 from components.state.context import AppContext, flash
 from components.state.session import Family, slot
 from components.widgets import once
+from components.widgets.folds import fold
 from components.widgets.safe import md_escape, short
 from memscope.graph.analysis import Analysis
 from memscope.lenses.presenter import mask_spaces
@@ -44,6 +45,9 @@ SEMANTIC_FORGET_FIELDS = Family("sf-", __name__,
                                 "preview, by token.")
 SEMANTIC_FORGET_LAST = slot("semantic_forget_last", __name__,
                             "The per-id report of the last confirmed semantic forget.")
+SEMANTIC_FORGET_OPEN = slot("semantic_forget_open", __name__,
+                            "Whether the 'Forget memories about…' expander is open.", bool,
+                            widget=True)
 
 MAX_QUERY = 500
 LABEL_CHARS = 160
@@ -281,7 +285,10 @@ def section(ctx: AppContext, analysis: Analysis) -> None:
         return
     pending = _mine(ctx, SEMANTIC_FORGET.get())
     last = _mine(ctx, SEMANTIC_FORGET_LAST.get())
-    with st.expander(TITLE, expanded=bool(pending or last)):
+    box, is_open = fold(TITLE, SEMANTIC_FORGET_OPEN, open_now=pending is not None)
+    if not is_open:  # nothing inside is drawn until it is opened (folds.py)
+        return
+    with box:
         spaces = _spaces(ctx, analysis)
         with st.form("semantic_forget_form", border=False):
             left, right = st.columns([5, 2], vertical_alignment="bottom")

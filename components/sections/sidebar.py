@@ -19,6 +19,7 @@ from components.state import auth, connection, data, session
 from components.state.context import AppContext, Settings, flash
 from components.state.pipeline import pipeline
 from components.state.session import slot
+from components.widgets.folds import fold
 from components.widgets.safe import md_escape
 from memscope.graph.analysis import Analysis
 from memscope.graph.build import EDGE_KINDS
@@ -395,8 +396,8 @@ def draw(ctx: AppContext) -> Settings:
         # narrows it
         _settle_filters(current)
         alias = ctx.space_names if presenter else {}
-        box = st.expander(filters_heading(_stored_filters()), **session.bind(FILTERS_BOX))
-        if box.open:
+        box, is_open = fold(filters_heading(_stored_filters()), FILTERS_BOX)
+        if is_open:
             with box:
                 _draw_filters(current, alias, ctx.space_labeller(bool(presenter)))
                 note = (ctx.source.capabilities.note("review_inferred") if ctx.source
