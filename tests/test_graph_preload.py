@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from components.graph_view import files, preload
@@ -26,7 +27,9 @@ def _serve(app: Any, path: str, method: str = "GET") -> tuple[dict, bytes]:
 
     scope = {"type": "http", "method": method, "path": path, "query_string": b"",
              "headers": []}
-    asyncio.run(app(scope, receive, send))
+    # in a thread of its own: a test before may leave an event loop running in this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return start, body

@@ -47,7 +47,7 @@ from typing import Any, Literal, NotRequired, TypedDict, TypeGuard
 import streamlit as st
 
 from components.graph_view.compact import CompactView, compact_view
-from components.graph_view.files import COMPONENT_NAME, FILES_NAME, mount
+from components.graph_view.files import COMPONENT_NAME, mount
 from components.graph_view.message import DRAWN, payload_bytes
 from memscope.records.text import clip
 from memscope.view.build import Legend, ViewData
@@ -59,7 +59,7 @@ from memscope.view.timeline import Timeline, for_view
 #: library component does, and needs nothing of the app's session model
 FOCUS_PREFIX = "_graph_focus::"
 
-__all__ = ["COMPONENT_NAME", "FILES_NAME", "WINDOW", "Annotation", "CompactView",
+__all__ = ["COMPONENT_NAME", "WINDOW", "Annotation", "CompactView",
            "GraphOptions", "WindowFit", "compact_view", "graph_view", "group_annotations"]
 
 #: at most this many annotations are sent (the largest first)
@@ -367,22 +367,18 @@ def graph_view(view: ViewData, *, key: str = "graph", height: int | Literal["win
     if height == WINDOW:
         options["window"] = {"min": WINDOW_MIN_HEIGHT, "max": WINDOW_MAX_HEIGHT,
                              "margin": WINDOW_MARGIN}
-    files, graph = mount()
-    with st.container(gap=None):
-        # first, a tiny element with no data: the browser starts loading the files while
-        # the payload is still being made and sent
-        files(key=f"{key}-files", height="content")
-        if drawn is None:
-            drawn = DRAWN.make(view, ids)
-        # the payload: the compact view (nodes, edges, styles), then these, as one JSON
-        # object in bytes, which Streamlit forwards as they are (see message.py)
-        rest: dict[str, Any] = {"options": options, "annotations": notes,
-                                "legend": legend if legend is not None else view.get("legend")}
-        if slideshow is not None:
-            rest["slideshow"] = checked_payload(slideshow, ids)
-        if timeline is not None:
-            rest["timeline"] = for_view(timeline, ids)
-        graph(key=key, data=payload_bytes(drawn, rest),
-              height="content" if height == WINDOW else height,
-              on_selected_change=_selection_callback(key, on_select))
+    graph = mount()
+    if drawn is None:
+        drawn = DRAWN.make(view, ids)
+    # the payload: the compact view (nodes, edges, styles), then these, as one JSON object
+    # in bytes, which Streamlit forwards as they are (see message.py)
+    rest: dict[str, Any] = {"options": options, "annotations": notes,
+                            "legend": legend if legend is not None else view.get("legend")}
+    if slideshow is not None:
+        rest["slideshow"] = checked_payload(slideshow, ids)
+    if timeline is not None:
+        rest["timeline"] = for_view(timeline, ids)
+    graph(key=key, data=payload_bytes(drawn, rest),
+          height="content" if height == WINDOW else height,
+          on_selected_change=_selection_callback(key, on_select))
     return _clicked(key)

@@ -4,8 +4,8 @@ vis-network's build, the ES modules and the stylesheet are files of ``frontend/a
 a package of its own (``memscope-graph-frontend``, see its ``pyproject.toml``) whose folder
 Streamlit serves at ``/_stcore/bidi-components/<its served name>/``. The element's JS is
 only ``loader.js`` with ``FILES``: where each file is and a hash of its content, which
-the loader puts in the file's URL (see ``loader.js`` for why). Two elements share that
-JS: the graph, and just before it one with no data that starts the load early.
+the loader puts in the file's URL (see ``loader.js`` for why). Behind ``serve.py`` every
+page has asked for those files before the element comes (``preload.py``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ from components.graph_view import caching
 
 #: the graph's component name (its element carries the data)
 COMPONENT_NAME = "memscope_graph_view"
-#: an element with no data, just before the graph, that starts loading the files
-FILES_NAME = "memscope_graph_files"
 _HERE = Path(__file__).resolve().parent
 #: the installed package that holds the browser files (``frontend/``)
 FRONTEND_PACKAGE = "memscope_graph_frontend"
@@ -80,17 +78,21 @@ def loader_js() -> str:
 
 @functools.lru_cache(maxsize=8)
 def with_files(spec: str, script: str) -> str:
-    """The script ``script`` of this folder with ``const FILES = spec;`` before it."""
-    return f"const FILES = {spec};\n" + (_HERE / script).read_text(encoding="utf-8")
+    """The script ``script`` of this folder with ``const FILES = spec;`` before it, and
+    without its lines of comment (they are for the reader of the file, and every element
+    and page that carries the script would carry them too)."""
+    text = (_HERE / script).read_text(encoding="utf-8")
+    code = "".join(line for line in text.splitlines(keepends=True)
+                   if not line.lstrip().startswith("//"))
+    return f"const FILES = {spec};\n{code}"
 
 
 @functools.lru_cache(maxsize=4)
-def _registered(js: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    return _register_component(FILES_NAME, js=js), _register_component(COMPONENT_NAME, js=js)
+def _registered(js: str) -> Callable[..., Any]:
+    return _register_component(COMPONENT_NAME, js=js)
 
 
-def mount() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The files element and the graph, both registered with :func:`loader_js` (the same
-    text while the files are unchanged, so a rerun re-sends nothing of it; the browser
-    runs it once per page, the two elements share its one load)."""
+def mount() -> Callable[..., Any]:
+    """The graph, registered with :func:`loader_js` (the same text while the files are
+    unchanged, so a rerun re-sends nothing of it; the browser runs it once per page)."""
     return _registered(loader_js())

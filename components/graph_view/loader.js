@@ -25,6 +25,9 @@
 //   after the first graph is drawn and when the page is idle, the library runs a second
 //   time in a hidden, empty frame of this page (`prime`): the next session already runs
 //   it from the code cache. Otherwise it is fetched like the modules and run as a blob.
+// Behind serve.py the page's HTML has asked for all of these already (preload.js, put in
+// by preload.py): the loader takes those texts and that run when they name the same
+// versions, and fetches a file that failed there itself.
 // Everything comes from the page's own server; nothing is fetched from anywhere else.
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
