@@ -242,36 +242,33 @@ CHROMIUM = "/usr/bin/chromium"
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Chromium at {CHROMIUM}")
 def test_html_draws_offline_in_chromium(html_page, tmp_path):
-    from playwright.sync_api import Dialog, sync_playwright
+    from browser_support import chromium
+    from playwright.sync_api import Dialog
 
     path = tmp_path / "graph.html"
     path.write_text(html_page, encoding="utf-8")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update"])
-        try:
-            tab = browser.new_page()
-            requests: list[str] = []
-            problems: list[str] = []
+    # the process's one Chromium (browser_support): a second Playwright in this thread
+    # would fail once another test has started the shared one
+    with chromium() as browser:
+        tab = browser.new_context().new_page()
+        requests: list[str] = []
+        problems: list[str] = []
 
-            def refuse(dialog: Dialog) -> None:
-                problems.append(dialog.message)
-                dialog.dismiss()
+        def refuse(dialog: Dialog) -> None:
+            problems.append(dialog.message)
+            dialog.dismiss()
 
-            tab.on("request", lambda r: requests.append(r.url))
-            tab.on("dialog", refuse)
-            tab.on("pageerror", lambda e: problems.append(str(e)))
-            tab.goto(path.as_uri())
-            tab.wait_for_selector("#graph[data-drawn='true']", timeout=20000)
-            tip = tab.evaluate("document.getElementById('graph').__network.body.data.nodes"
-                               ".get('mem_hostile').title.textContent")
-            assert tip.startswith(HOSTILE)
-            assert "cluster" in tab.inner_text("#legend")
-            assert tab.title() == "Demo <i>title</i> https://example.org"
-            assert requests == [path.as_uri()] and problems == []
-        finally:
-            browser.close()
+        tab.on("request", lambda r: requests.append(r.url))
+        tab.on("dialog", refuse)
+        tab.on("pageerror", lambda e: problems.append(str(e)))
+        tab.goto(path.as_uri())
+        tab.wait_for_selector("#graph[data-drawn='true']", timeout=20000)
+        tip = tab.evaluate("document.getElementById('graph').__network.body.data.nodes"
+                           ".get('mem_hostile').title.textContent")
+        assert tip.startswith(HOSTILE)
+        assert "cluster" in tab.inner_text("#legend")
+        assert tab.title() == "Demo <i>title</i> https://example.org"
+        assert requests == [path.as_uri()] and problems == []
 
 
 def test_xml_exports_keep_whitespace_quotes_and_markup_in_text():
