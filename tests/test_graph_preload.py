@@ -1,6 +1,6 @@
-"""The page's early ask for the graph's files (components/graph_view/preload.py): the
-middleware puts the script in Streamlit's HTML page and nowhere else, with the same
-files and versions the element's loader names."""
+"""The page's early load of the graph's files (components/graph_view/preload.py): the
+middleware puts the loader in Streamlit's HTML page and nowhere else, with the same
+files and versions the element's loader names, and starts it."""
 
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def _streamlit(body: bytes, content_type: bytes, status: int = 200) -> Any:
 
 
 def _spec_in(html: str) -> dict:
-    found = re.search(r'<script id="ms-graph-files">const FILES = (\{.*?\});\n', html)
+    found = re.search(r'<script type="module" id="ms-graph-files">const FILES = (\{.*?\});\n',
+                      html)
     assert found, html[:300]
     return json.loads(found.group(1))
 
@@ -57,6 +58,7 @@ def test_the_page_carries_the_script_with_the_loaders_files() -> None:
     html = body.decode()
     assert html.count('id="ms-graph-files"') == 1
     assert html.index('id="ms-graph-files"') < html.index("</body>")
+    assert "loadOnce().catch(" in html  # started by the page itself
     loader = re.match(r"const FILES = (\{.*?\});\n", files.loader_js())
     assert loader is not None
     assert _spec_in(html) == json.loads(loader.group(1))  # the same files, same versions
@@ -88,7 +90,7 @@ def test_a_page_without_one_marker_is_sent_unchanged() -> None:
 
 def test_the_script_is_safe_inside_html() -> None:
     element = preload._element('{"base": "/a</script><b>&"}')
-    inner = element.decode().removeprefix('<script id="ms-graph-files">')
+    inner = element.decode().removeprefix('<script type="module" id="ms-graph-files">')
     assert "</script>" not in inner.removesuffix("</script>")
     spec = preload._script_html().decode()
     assert spec.count("<script") == 1 and spec.count("</script>") == 1

@@ -1,7 +1,7 @@
-"""The graph's files asked for by the page itself (components/graph_view/preload.py) in
-a real Chromium on ``python serve.py``: they are on their way before the element's loader
-runs, the loader takes them instead of fetching them again, and a file the page's early
-fetch lost is fetched again by the loader, the graph drawn all the same."""
+"""The graph's files loaded by the page itself (components/graph_view/preload.py) in a
+real Chromium on ``python serve.py``: they are on their way before the element's loader
+runs, the element takes that load instead of fetching them again, and when the page's
+early load lost a file the element loads again, the graph drawn all the same."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ FETCHES = """(el) => {
     const m = e.name.match(/bidi-components\\/[^/]+\\/([\\w.-]+)\\?v=/);
     if (m) (out[m[1]] = out[m[1]] || []).push(e.startTime);
   }
-  return { fetches: out, called: el.__stats.calledAt,
-           versions: window.__memscopeGraphFiles && window.__memscopeGraphFiles.versions };
+  const loads = Object.keys(window.__memscopeGraphLoads || {});
+  return { fetches: out, called: el.__stats.calledAt, loads,
+           started: el.__stats.loadStartAt,
+           versions: loads.length ? JSON.parse(loads[0])[1] : null };
 }"""
 
 
@@ -42,7 +44,8 @@ def test_the_page_asks_for_the_graphs_files_before_the_app_runs(tmp_path) -> Non
         page.goto(server.url + "/")
         page.wait_for_selector(f"{GRAPH}[data-drawn='true']", timeout=60_000)
         seen = page.locator(GRAPH).evaluate(FETCHES)
-        assert seen["versions"], "the page's script did not run"
+        assert len(seen["loads"]) == 1 and seen["versions"], seen  # one load, the page's
+        assert seen["started"] < seen["called"], seen  # started before the element ran
         names = set(seen["versions"])
         assert set(seen["fetches"]) == names, seen  # every file, the library included
         for name, starts in seen["fetches"].items():
@@ -69,4 +72,5 @@ def test_a_file_the_page_lost_is_fetched_again_by_the_loader(tmp_path) -> None:
         assert failed, "the page's early fetch never asked for legend.js"
         seen = page.locator(GRAPH).evaluate(FETCHES)
         assert len(seen["fetches"]["legend.js"]) == 2, seen  # lost once, fetched again
+        assert len(seen["loads"]) == 1  # the failed load gave way to the element's
         assert page.locator(GRAPH).locator("[data-memscope-graph-error]").count() == 0

@@ -25,31 +25,15 @@
 //   after the first graph is drawn and when the page is idle, the library runs a second
 //   time in a hidden, empty frame of this page (`prime`): the next session already runs
 //   it from the code cache. Otherwise it is fetched like the modules and run as a blob.
-// Behind serve.py the page's HTML has asked for all of these already (preload.js, put in
-// by preload.py): the loader takes those texts and that run when they name the same
-// versions, and fetches a file that failed there itself.
+// Behind serve.py every page's HTML carries this file too, as a module that starts the
+// load as soon as the page has parsed (preload.py): the graph's element, when it comes,
+// finds that load in the page (`LOADS`, by the files' versions) and waits for it instead
+// of starting its own; a load that failed is started again.
 // Everything comes from the page's own server; nothing is fetched from anywhere else.
 
 const IMPORT = /^(import\s[^;]*?\sfrom\s+)"\.\/([\w.-]+\.js)";/gm;
 
-// What the page's HTML asked for already (preload.js, put there by preload.py), when it
-// names this version of the file `name`: `texts` holds a promise of a file's text,
-// `library` one of vis-network's run from its URL.
-function preloaded(name, kind = "texts") {
-  const early = globalThis.__memscopeGraphFiles;
-  if (!early || early.versions?.[name] !== FILES.versions[name]) return null;
-  return (kind === "texts" ? early.texts?.[name] : early.library) ?? null;
-}
-
 async function fetchText(name) {
-  const early = preloaded(name);
-  if (early) {
-    try {
-      return await early;
-    } catch {
-      // asked again below
-    }
-  }
   const url = fileUrl(name);
   let response = await fetch(url, { cache: "force-cache" });
   // a failure kept in the cache (a server that did not serve the files then) is not reused
@@ -99,14 +83,11 @@ function link(sources) {
 
 async function load() {
   const defined = () => Boolean(globalThis.vis && globalThis.vis.Network);
-  const ready = defined(); // run already (by preload.js, or for an earlier graph)
+  const ready = defined(); // run already (a load before this one, in this page)
   const direct = Boolean(FILES.immutable) && !ready;
   const names = Object.keys(FILES.versions)
     .filter((name) => name !== FILES.library || (!ready && !direct));
-  const early = direct ? preloaded(FILES.library, "library") : null;
-  const library = !direct ? null
-    : early ? early.catch(() => runLibrary(fileUrl(FILES.library)))
-      : runLibrary(fileUrl(FILES.library));
+  const library = direct ? runLibrary(fileUrl(FILES.library)) : null;
   library?.catch(() => {}); // awaited below; a module's failure may be reported first
   const texts = await Promise.all(names.map(fetchText));
   const sources = Object.fromEntries(names.map((name, i) => [name, texts[i]]));
@@ -121,21 +102,26 @@ async function load() {
   return { graphView: entry.default, css: sources[FILES.css] };
 }
 
-// One load per page, shared by every graph on it, with when it started and ended (copied
-// into the graph's `__stats` for benchmarks).
-let loading = null;
+// One load per page and version of the files, shared by every graph on it and by the
+// page's own early run (preload.py), with when it started and ended (copied into the
+// graph's `__stats` for benchmarks). Each copy of this file is a module of its own (the
+// element's, the page's), so the loads are kept on the page, by the files' versions.
+const LOADS = (globalThis.__memscopeGraphLoads ??= {});
+const LOAD_KEY = JSON.stringify([FILES.base, FILES.versions]);
 
 function loadOnce() {
-  if (loading === null) {
+  let loading = LOADS[LOAD_KEY];
+  if (loading === undefined) {
     const marks = { loadStartAt: performance.now(), loadedAt: null };
     loading = load().then((loaded) => {
       marks.loadedAt = performance.now();
       return loaded;
     }).catch((error) => {
-      loading = null; // the next call tries again
+      if (LOADS[LOAD_KEY] === loading) delete LOADS[LOAD_KEY]; // the next call tries again
       throw error;
     });
     loading.marks = marks;
+    LOADS[LOAD_KEY] = loading;
   }
   return loading;
 }

@@ -1,19 +1,20 @@
-"""Every page asks for the graph's files as soon as its HTML arrives (issue 33, item 2).
+"""Every page starts loading the graph's files as soon as its HTML arrives (issue 33,
+item 2).
 
-Streamlit's element only runs the graph's loader once the whole run's elements are
-rendered; from there, fetching the files (from the HTTP cache for a returning visitor,
-the network for a new one) and running vis-network took 100–300 ms of the time between
-the graph's data arriving and its first frame. :class:`FilesPreload` puts a small script
-(``preload.js``, with the same ``FILES`` as ``loader.js``) before ``</body>`` of every
-HTML page Streamlit serves: it fetches the modules and the stylesheet at once and runs
-vis-network from its URL once the page has parsed, and the loader takes them from there
-(``globalThis.__memscopeGraphFiles``) when the versions agree. It names no data, only the
-package's own files, so it is the same for every visitor; nothing is fetched from
-elsewhere.
+Streamlit's element only runs the graph's loader (``loader.js``) once the run's elements
+are rendered; from there, fetching the files (from the HTTP cache for a returning
+visitor, the network for a new one), running vis-network and compiling the modules took
+100–300 ms of the time between the graph's data arriving and its first frame.
+:class:`FilesPreload` puts the same loader, with the same ``FILES``, before ``</body>`` of
+every HTML page Streamlit serves, as a module that starts the load once the page has
+parsed; the element's loader finds that load in the page (by the files' versions) and
+waits for it instead of starting its own, and starts its own when it failed. It names no
+data, only the package's own files, so it is the same for every visitor; nothing is
+fetched from elsewhere.
 
 :func:`install` adds it to the app Streamlit builds, as :mod:`.caching` does (``serve.py``
 calls both). A page that does not have ``</body>`` exactly once passes unchanged, and the
-loader fetches the files itself as before.
+element loads the files itself as before.
 """
 
 from __future__ import annotations
@@ -35,16 +36,19 @@ _VALIDATORS = {b"etag", b"last-modified", b"content-length", b"accept-ranges"}
 
 
 def _script_html() -> bytes:
-    """The ``<script>`` element: ``preload.js`` with the current ``FILES``."""
+    """The ``<script>`` element: the loader with the current ``FILES``, started."""
     return _element(files.files_spec())
 
 
 @functools.lru_cache(maxsize=4)
 def _element(spec: str) -> bytes:
-    """``preload.js`` after ``const FILES = spec;`` in a ``<script>`` element, ``spec``
-    made safe inside HTML (no ``<``, ``>`` or ``&`` as themselves)."""
+    """``loader.js`` after ``const FILES = spec;``, then its load started, as a module
+    script (run once the page has parsed); ``spec`` made safe inside HTML (no ``<``,
+    ``>`` or ``&`` as themselves)."""
     safe = spec.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script id="ms-graph-files">{files.with_files(safe, "preload.js")}</script>'.encode()
+    code = files.with_files(safe, "loader.js")
+    return (f'<script type="module" id="ms-graph-files">{code}'
+            "loadOnce().catch(() => {}); // the element starts it again</script>").encode()
 
 
 def inject(html: bytes, element: bytes) -> bytes | None:
