@@ -12,8 +12,9 @@ the caches before the server listens: "start → healthy" includes that warm-up)
     frame (``__stats.firstDrawAt - firstReceivedAt``); the message → first frame split in
     four (``__stats`` marks from ``loader.js``): Streamlit's render until the component is
     called with the data, the wait for its files (and when their load started and ended:
-    it may start before the message, see ``graph_view.preload``), decoding and set-up, and
-    sync + ``new vis.Network`` + the first frame; the session's script runs and graph
+    behind ``serve.py`` the page starts it before the message, see
+    ``components/graph_view/preload.py``), decoding and set-up, and sync + ``new
+    vis.Network`` + the first frame; the session's script runs and graph
     messages (``ForwardMsg``s counted on the websocket: 1 / 1 since issue 33); navigation →
     drawn *and still* (the last draw before 1.5 s without one) and the draws until then,
     the server's script time; for a **cold** server (nothing persisted, first session),
