@@ -8,6 +8,7 @@ import asyncio
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from components.graph_view import files, preload
@@ -94,3 +95,13 @@ def test_the_script_is_safe_inside_html() -> None:
     assert "</script>" not in inner.removesuffix("</script>")
     spec = preload._script_html().decode()
     assert spec.count("<script") == 1 and spec.count("</script>") == 1
+
+
+def test_streamlits_page_still_offers_the_marker() -> None:
+    """The page Streamlit serves has ``</body>`` exactly once, where the loader goes: a
+    Streamlit whose page changed would otherwise lose the early load without a word."""
+    import streamlit
+
+    page = Path(streamlit.__file__).parent / "static" / "index.html"
+    html = page.read_bytes()
+    assert preload.inject(html, b"<script></script>") is not None
