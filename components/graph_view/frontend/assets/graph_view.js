@@ -207,6 +207,7 @@ function create(vis, parentElement, data) {
       firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
       firstPaintAt: null, firstPaintShownAt: null, // the painted first frame (firstframe.js)
       windowFits: 0, // heights taken from the window after the first (fitWindow)
+      settleWaits: 0, // frames the first frame waited for placeholders above it (afterSettled)
     },
   };
   // fill the DataSets before the Network exists: its constructor loads them with setData,
@@ -712,6 +713,31 @@ function buildLater(vis, state) {
   });
 }
 
+// Run `then` once no element of the page is still a placeholder: Streamlit shows a
+// skeleton for an element whose code is still loading (a new visitor's first page), and
+// what it stands for may move the graph — a row above it, or the page's stylesheet (an
+// element too, which sets the paddings) — and refit it right after its first frame. At
+// most SETTLE_MS; a payload that comes meanwhile waits in `state.waiting` and is the one
+// drawn.
+const SETTLE_MS = 1500;
+
+function afterSettled(state, parentElement, then) {
+  const anchor = parentElement instanceof ShadowRoot ? parentElement.host : parentElement;
+  const started = performance.now();
+  const pending = () => Boolean(anchor && anchor.isConnected
+    && document.querySelector("[data-testid='stSkeleton']"));
+  const check = () => {
+    if (state.closed) return;
+    if (pending() && performance.now() - started < SETTLE_MS) {
+      state.stats.settleWaits += 1;
+      requestAnimationFrame(check);
+      return;
+    }
+    then();
+  };
+  check();
+}
+
 export default function graphView(component) {
   const { data, parentElement, setStateValue } = component;
   const vis = globalThis.vis;
@@ -738,12 +764,19 @@ export default function graphView(component) {
     state.stats.decodeMs = decodeMs;
     state.cleanup = cleanupOf(state, parentElement);
     NETWORKS.set(parentElement, state);
-    if (paintFirstFrame(state, payload || {})) { // the Network is built after that frame
-      state.waiting = payload || {};
-      buildLater(vis, state);
-      return state.cleanup;
-    }
-    build(vis, state);
+    state.waiting = payload || {};
+    afterSettled(state, parentElement, () => {
+      fitWindow(state); // the height from where the frame now stands
+      if (paintFirstFrame(state, state.waiting)) { // the Network is built after that frame
+        buildLater(vis, state);
+        return;
+      }
+      const first = state.waiting;
+      state.waiting = null;
+      build(vis, state);
+      show(state, first);
+    });
+    return state.cleanup;
   } else if (state.network === null) { // painted, not built yet: the latest payload waits
     state.waiting = payload;
     state.firstView = null; // painted from another payload: the live graph fits its own
