@@ -207,7 +207,7 @@ function create(vis, parentElement, data) {
       firstReceivedAt: performance.now(), firstDrawAt: null, lastDrawAt: null,
       firstPaintAt: null, firstPaintShownAt: null, // the painted first frame (firstframe.js)
       windowFits: 0, // heights taken from the window after the first (fitWindow)
-      settleWaits: 0, // frames the first frame waited for placeholders above it (afterSettled)
+      settleWaits: 0, // frames the first frame waited for placeholders on the page (afterSettled)
     },
   };
   // fill the DataSets before the Network exists: its constructor loads them with setData,
